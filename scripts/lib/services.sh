@@ -25,7 +25,7 @@ _svc_can_apt() { _svc_is_root && command -v apt-get >/dev/null 2>&1; }
 _svc_manual() {
   local what="$1"
   shift
-  _svc_log "ERROR: $what is missing and cannot be installed here (need root and apt-get). Run:"
+  _svc_log "ERROR: $what is not available and this user cannot install or start it (needs root and apt-get). Run:"
   local cmd
   for cmd in "$@"; do printf '    %s\n' "$cmd" >&2; done
   return 1
@@ -101,8 +101,7 @@ ensure_postgres() {
     }
   fi
 
-  local i
-  for i in $(seq 1 60); do
+  for _ in $(seq 1 60); do
     if _svc_pg_ready; then
       if ! psql -w -h 127.0.0.1 -p "$SERVICES_PG_PORT" -U postgres -Atqc 'select 1' >/dev/null 2>&1; then
         _svc_log "ERROR: postgres answers but user postgres cannot log in without a password; check $hba"
@@ -156,8 +155,7 @@ ensure_redis() {
     --save '' --appendonly no --dir "${TMPDIR:-/tmp}" \
     --logfile "$logdir/redis-server.log" >&2 || return 1
 
-  local i
-  for i in $(seq 1 60); do
+  for _ in $(seq 1 60); do
     if _svc_redis_ping; then
       _svc_log "redis ready on 127.0.0.1:$SERVICES_REDIS_PORT"
       return 0

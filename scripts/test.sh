@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# The one command that installs what the tests need and runs every check:
+#
+#   bash scripts/test.sh
+#
+# 1. PostgreSQL, Redis and chromium (apt, as root; started by hand: no systemd here), node_modules (npm ci)
+# 2. npm run build, npm run lint
+# 3. every workspace's vitest suite, then the client's end-to-end suite (chromium)
+# 4. one summary line: "vitest: N passed, M failed, K skipped"
+#
+# Tests get an admin URL and create their own databases from it:
+#   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   REDIS_URL=redis://127.0.0.1:6379
+# Build, lint and every suite run even when an earlier one failed, so one run reports all failures;
+# the exit code is non-zero if anything failed or no test ran. Each vitest run also writes
+# test-results/<workspace>.json (read by scripts/vitest-summary.mjs).
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT" || exit 1
+# shellcheck source=scripts/lib/services.sh
+source scripts/lib/services.sh
+
+RESULTS_DIR="$ROOT/test-results"
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+
+failed_phases=()
+timing_lines=()
+run_start=$(date +%s%N)
+
+_elapsed() { # nanosecond start -> "12.3s"
+  local ns=$(($(date +%s%N) - $1))
+  printf '%d.%ds' $((ns / 1000000000)) $((ns / 100000000 % 10))
+}
+
+# phase NAME CMD... : runs CMD with stdin closed, prints its duration, records a failure.
+phase() {
+  local name="$1"
+  shift
+  local start rc took
+  printf '\n\033[1m==> %s\033[0m\n' "$name"
+  start=$(date +%s%N)
+  "$@" </dev/null
+  rc=$?
+  took=$(_elapsed "$start")
+  if [ "$rc" -eq 0 ]; then
+    printf '==> %s: ok (%s)\n' "$name" "$took"
+    timing_lines+=("$(printf '%-28s %-6s %s' "$name" ok "$took")")
+  else
+    printf '==> %s: FAILED, exit %d (%s)\n' "$name" "$rc" "$took"
+    timing_lines+=("$(printf '%-28s %-6s %s' "$name" FAILED "$took")")
+    failed_phases+=("$name")
+  fi
+  return "$rc"
+}
+
+print_timings() {
+  printf '\n==> timings (total %s)\n' "$(_elapsed "$run_start")"
+  local line
+  for line in "${timing_lines[@]}"; do printf '    %s\n' "$line"; done
+}
+
+abort() {
+  print_timings
+  printf '\ntest.sh: %s failed; nothing else can run without it.\n' "$1" >&2
+  exit 1
+}
+
+# ------------------------------------------------------------------ 1. prerequisites
+phase postgres ensure_postgres || abort postgres
+phase redis ensure_redis || abort redis
+phase chromium ensure_chromium || abort chromium
+phase node_modules ensure_node_modules || abort node_modules
+
+# ------------------------------------------------------------------ 2. build and lint
+phase build npm run build
+phase lint npm run lint
+
+# ------------------------------------------------------------------ 3. test suites
+rm -rf "$RESULTS_DIR"
+mkdir -p "$RESULTS_DIR"
+
+# Workspaces (in the root package.json's order) that declare a "test" script.
+mapfile -t test_workspaces < <(node -e '
+  const { readFileSync } = require("node:fs")
+  for (const ws of JSON.parse(readFileSync("package.json", "utf8")).workspaces ?? []) {
+    try {
+      if (JSON.parse(readFileSync(ws + "/package.json", "utf8")).scripts?.test) console.log(ws)
+    } catch {}
+  }')
+
+# vitest_report NAME : the reporter arguments writing test-results/NAME.json (absolute: npm -w runs
+# the script inside the workspace folder).
+vitest_report() {
+  printf '%s\n' --reporter=default --reporter=json "--outputFile=$RESULTS_DIR/$1.json"
+}
+
+# run_suite NAME CMD... : a suite whose exit was 0 but wrote no report still counts as failed.
+run_suite() {
+  local name="$1"
+  shift
+  "$@" || return
+  [ -s "$RESULTS_DIR/$name.json" ] || {
+    echo "test.sh: $name wrote no JSON report to $RESULTS_DIR/$name.json" >&2
+    return 1
+  }
+}
+
+if [ "${#test_workspaces[@]}" -eq 0 ]; then
+  echo 'test.sh: no workspace declares a "test" script' >&2
+  failed_phases+=("no test suites")
+fi
+for ws in "${test_workspaces[@]}"; do
+  name="${ws//\//-}"
+  mapfile -t args < <(vitest_report "$name")
+  phase "test $ws" run_suite "$name" npm test -w "$ws" -- "${args[@]}"
+done
+
+if node -e 'process.exit(require("./client/package.json").scripts?.e2e ? 0 : 1)' 2>/dev/null; then
+  mapfile -t args < <(vitest_report client-e2e)
+  phase "e2e client" run_suite client-e2e npm run e2e -w client -- "${args[@]}"
+else
+  echo 'test.sh: client has no "e2e" script' >&2
+  failed_phases+=("e2e client (missing)")
+fi
+
+# ------------------------------------------------------------------ 4. summary
+print_timings
+printf '\n'
+shopt -s nullglob
+reports=("$RESULTS_DIR"/*.json)
+node scripts/vitest-summary.mjs "${reports[@]}" || failed_phases+=("vitest summary")
+
+if [ "${#failed_phases[@]}" -gt 0 ]; then
+  printf '\ntest.sh: FAILED: %s\n' "$(
+    IFS=,
+    echo "${failed_phases[*]}"
+  )" >&2
+  exit 1
+fi
+printf '\ntest.sh: all checks passed\n'
