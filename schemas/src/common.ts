@@ -1,0 +1,47 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+
+/** Ids look like MongoDB ObjectIds (24 hex characters) because the spec's clients treat such a value as an id. */
+export const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-character hexadecimal id' })
+export type Id = Static<typeof Id>
+
+/** Every answer of the API, errors included, is this envelope (spec section 7). */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({
+    success: Type.Boolean(),
+    message: Type.String(),
+    data,
+  })
+
+export const ErrorEnvelope = Type.Object({
+  success: Type.Literal(false),
+  code: Type.String({ description: 'stable machine-readable error code, e.g. VALIDATION, UNAUTHORIZED' }),
+  message: Type.String(),
+  data: Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())]),
+})
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>
+
+export const ErrorCodes = [
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'BLOCKED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'OTP_COOLDOWN',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_REQUIRED',
+  'INVALID_CREDENTIALS',
+  'NOT_ACCEPTABLE',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ErrorCodes)[number]
+
+export const EmptyData = Type.Null()
+
+/** Paging used by list calls. */
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+})

@@ -1,0 +1,191 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Id } from './common.js'
+
+/** Roles a person can choose at sign-up. */
+export const SignupRole = Type.Union([Type.Literal('reader'), Type.Literal('author'), Type.Literal('publisher')], {
+  errorMessage: 'Member Type is required.',
+})
+export type SignupRole = Static<typeof SignupRole>
+/** Every role an account can hold; admin is made by `npm run admin:create`, never at sign-up. */
+export const Role = Type.Union([SignupRole, Type.Literal('admin')])
+export type Role = Static<typeof Role>
+
+/** Spec validation messages (reader-and-account section 5) are returned by the server as well. */
+const nonBlank = (message: string, maxLength = 50) =>
+  Type.String({ pattern: '\\S', maxLength, errorMessage: { pattern: message, maxLength: `must not exceed ${maxLength} characters` } })
+
+export const Email = Type.String({
+  maxLength: 254,
+  // A pragmatic address shape: something@something.tld, no spaces.
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  errorMessage: 'Invalid email format.',
+})
+
+export const Password = Type.String({
+  minLength: 6,
+  maxLength: 128,
+  errorMessage: { minLength: 'Password must be at least 6 characters.', maxLength: 'Password is too long.' },
+})
+
+export const CreateUserBody = Type.Object(
+  {
+    first_name: nonBlank('Name is required.'),
+    last_name: nonBlank('Last Name is required.'),
+    email: Email,
+    password: Password,
+    role: SignupRole,
+  },
+  {
+    errorMessage: {
+      required: {
+        first_name: 'Name is required.',
+        last_name: 'Last Name is required.',
+        email: 'Email is required.',
+        password: 'Password is required.',
+        role: 'Member Type is required.',
+      },
+    },
+  },
+)
+export type CreateUserBody = Static<typeof CreateUserBody>
+
+export const EmailBody = Type.Object(
+  { email: Email },
+  { errorMessage: { required: { email: 'Email is required.' } } },
+)
+export type EmailBody = Static<typeof EmailBody>
+
+/** The spec's client sends the code as a number, which drops a leading zero; strings are accepted too. */
+export const OtpValue = Type.Union([Type.String({ pattern: '^[0-9]{1,4}$' }), Type.Integer({ minimum: 0, maximum: 9999 })], {
+  errorMessage: 'OTP must be 4 digits',
+})
+
+export const VerifyOtpBody = Type.Object(
+  { email: Email, otp: OtpValue },
+  { errorMessage: { required: { email: 'Email is required.', otp: 'OTP is required' } } },
+)
+export type VerifyOtpBody = Static<typeof VerifyOtpBody>
+
+export const LoginBody = Type.Object(
+  { email: Email, password: Type.String({ minLength: 1, maxLength: 128, errorMessage: 'Password is required.' }) },
+  { errorMessage: { required: { email: 'Email is required.', password: 'Password is required.' } } },
+)
+export type LoginBody = Static<typeof LoginBody>
+
+export const RefreshTokenBody = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 200, description: 'the session token; the token header is used when absent' })),
+})
+export type RefreshTokenBody = Static<typeof RefreshTokenBody>
+
+/** Reset passwords are numeric, at least 6 digits (spec reader-and-account section 5, forgot password). */
+export const ResetPassword = Type.String({ pattern: '^[0-9]{6,64}$', errorMessage: 'Password must be 6 digits' })
+
+export const ForgotPasswordBody = Type.Object(
+  { email: Email, newPassword: ResetPassword, confirmPassword: Type.String({ maxLength: 64 }) },
+  {
+    errorMessage: {
+      required: {
+        email: 'Email is required',
+        newPassword: 'New password is required',
+        confirmPassword: 'Confirm password is required',
+      },
+    },
+  },
+)
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>
+
+export const UserIdQuery = Type.Object({ userId: Id })
+export type UserIdQuery = Static<typeof UserIdQuery>
+export const IdQuery = Type.Object({ id: Id })
+export type IdQuery = Static<typeof IdQuery>
+
+export const WebLink = Type.String({ maxLength: 500, pattern: '^https?://\\S+$', errorMessage: "Website should start with 'http'." })
+
+export const UpdateUserBody = Type.Object({
+  first_name: Type.Optional(nonBlank('First Name is required.')),
+  last_name: Type.Optional(nonBlank('Last Name is required.')),
+  email: Type.Optional(Email),
+  password: Type.Optional(Type.String({ maxLength: 128 })),
+  confirm_password: Type.Optional(Type.String({ maxLength: 128 })),
+  role: Type.Optional(SignupRole),
+  bio: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** First entry is the website, the rest social links. Multipart clients may send a JSON-encoded array. */
+  websiteAndSocialLinks: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 500 }), { maxItems: 10 }), Type.String({ maxLength: 6000 })])),
+})
+export type UpdateUserBody = Static<typeof UpdateUserBody>
+
+export const Membership = Type.Object({
+  planId: Type.Union([Id, Type.Null()]),
+  planName: Type.String(),
+  description: Type.String(),
+  price: Type.Number(),
+  bookLimit: Type.Integer({ description: '-1 means unlimited' }),
+  booksListed: Type.Integer(),
+  purchaseDate: Type.Union([Type.String(), Type.Null()]),
+  expiryDate: Type.String({ description: '"-1" means no expiry' }),
+})
+export type Membership = Static<typeof Membership>
+
+/** The account as its owner (or an admin) sees it. */
+export const User = Type.Object({
+  _id: Id,
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Role,
+  profileImage: Type.Union([Type.String(), Type.Null()]),
+  bannerImage: Type.Union([Type.String(), Type.Null()]),
+  bio: Type.String(),
+  websiteAndSocialLinks: Type.Array(Type.String()),
+  isBlocked: Type.Boolean(),
+  notes: Type.String({ description: 'the reason given when the account was blocked' }),
+  custId: Type.Union([Type.String(), Type.Null()]),
+  isVerified: Type.Boolean(),
+  podcastCount: Type.Integer(),
+  membership: Type.Union([Membership, Type.Null()]),
+  createdAt: Type.String(),
+})
+export type User = Static<typeof User>
+
+/** What anybody may see of an account (public author profile). */
+export const PublicProfile = Type.Object({
+  _id: Id,
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Role,
+  profileImage: Type.Union([Type.String(), Type.Null()]),
+  bannerImage: Type.Union([Type.String(), Type.Null()]),
+  bio: Type.String(),
+  websiteAndSocialLinks: Type.Array(Type.String()),
+  podcastCount: Type.Integer(),
+})
+export type PublicProfile = Static<typeof PublicProfile>
+
+export const SingleUserData = Type.Union([User, PublicProfile])
+
+export const CreatedUser = Type.Object({ _id: Id, email: Type.String(), role: Role })
+
+/** Answer of login and sign-up verification: what the client stores. */
+export const SessionData = Type.Object({
+  _id: Id,
+  role: Role,
+  token: Type.String(),
+  isBlocked: Type.Boolean(),
+  notes: Type.String(),
+  message: Type.String(),
+})
+export type SessionData = Static<typeof SessionData>
+
+export const RefreshData = Type.Object({ isBlocked: Type.Boolean(), notes: Type.String(), user: User })
+export type RefreshData = Static<typeof RefreshData>
+
+export const OtpSent = Type.Object({ email: Type.String(), resendAfter: Type.Integer({ description: 'seconds until a new code may be requested' }) })
+
+/** Admin moderation of accounts. */
+export const BlockUserBody = Type.Object({
+  userId: Id,
+  notes: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S', errorMessage: 'A note for the user is required.' }),
+})
+export type BlockUserBody = Static<typeof BlockUserBody>
+export const UnblockUserBody = Type.Object({ userId: Id })
+export type UnblockUserBody = Static<typeof UnblockUserBody>

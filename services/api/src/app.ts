@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import helmet from '@fastify/helmet'
+import ajvErrors from 'ajv-errors'
+import type { Ajv } from 'ajv'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { loggerOptions, systemClock, type Clock, type Config, type Logger } from '@bookstrut/core'
+import { dbPlugin } from './plugins/app/db.js'
+import { redisPlugin } from './plugins/app/redis.js'
+import { authPlugin } from './plugins/app/auth.js'
+import { errorsPlugin } from './plugins/app/errors.js'
+import { swaggerPlugin } from './plugins/external/swagger.js'
+import { clientPlugin } from './plugins/external/client.js'
+import { healthRoutes } from './routes/health/index.js'
+import { userRoutes } from './routes/users/index.js'
+import { contentRoutes } from './routes/content/index.js'
+import { adminRoutes } from './routes/admin/index.js'
+
+/** Lets schemas carry the spec's own validation messages (`errorMessage`); ajv-errors is CommonJS, hence `.default`. */
+const withErrorMessages = (ajv: Ajv) => ajvErrors.default(ajv)
+
+export interface BuildAppOptions {
+  config: Readonly<Config>
+  databaseUrl: string
+  clock?: Clock
+  logger?: Logger
+}
+
+/** Builds the HTTP app: plugins first, then the routes under /api/v1. Listening is the caller's business. */
+export async function buildApp(opts: BuildAppOptions) {
+  const { config } = opts
+  const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = opts.logger
+    ? { loggerInstance: opts.logger }
+    : { logger: loggerOptions(config.logLevel) }
+  const app = Fastify({
+    ...logging,
+    trustProxy: config.http.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: true },
+      plugins: [withErrorMessages],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorate('config', config)
+  app.decorate('clock', opts.clock ?? systemClock)
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+
+  await app.register(errorsPlugin)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] },
+    },
+  })
+  await app.register(swaggerPlugin)
+  await app.register(dbPlugin, { databaseUrl: opts.databaseUrl })
+  await app.register(redisPlugin)
+  await app.register(authPlugin)
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(userRoutes)
+      await api.register(contentRoutes)
+      await api.register(adminRoutes)
+    },
+    { prefix: '/api/v1' },
+  )
+  await app.register(clientPlugin)
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import { blocked, forbidden, hashToken, sessionsRepo, unauthorized, type UserRow } from '@bookstrut/core'
+import type { Auth } from '../../types.js'
+
+/** The session token of a request: `Authorization: Bearer <token>`, or the spec's `token` header. */
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined
+  const token = req.headers.token
+  return typeof token === 'string' && token.trim() ? token.trim() : undefined
+}
+
+/**
+ * Resolves the caller of every request from its token (req.auth, null when anonymous or the token is not live).
+ * Routes that need a user call `requireAuth`; public routes may look at req.auth to show owners more.
+ */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('auth', null)
+  app.addHook('onRequest', async (req) => {
+    const token = tokenOf(req)
+    if (!token) return
+    const found = await sessionsRepo.findLiveSession(app.db, hashToken(token), app.clock.now())
+    req.auth = found ? { ...found, token } : null
+  })
+})
+
+/** The caller, or 401 when the request carries no live session. */
+export function requireAuth(req: FastifyRequest): Auth {
+  if (!req.auth) throw unauthorized()
+  return req.auth
+}
+
+export const isAdmin = (user: UserRow) => user.role === 'admin'
+
+/** Ids sent by the client must be the caller's own, unless the caller is an admin (403 otherwise). */
+export function assertSelfOrAdmin(auth: Auth, userId: string) {
+  if (auth.user.id !== userId && !isAdmin(auth.user)) throw forbidden('You can only act on your own account.')
+}
+
+/** Blocked accounts may read but not write: 403 with the blocked flag and the admin's note. */
+export function assertNotBlocked(user: UserRow) {
+  if (user.is_blocked) throw blocked(user.block_notes)
+}
+
+export function assertAdmin(auth: Auth) {
+  if (!isAdmin(auth.user)) throw forbidden('This action needs an admin account.')
+}

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin'
+import type { FastifyError } from 'fastify'
+import { AppError } from '@bookstrut/core'
+
+interface ValidationIssue {
+  keyword: string
+  instancePath: string
+  message?: string
+  params: Record<string, unknown>
+}
+
+/** "field: reason" for schema failures, or the spec's own message where the schema carries one. */
+export function describeValidation(issues: ValidationIssue[], context: string | undefined): { message: string; errors: Array<{ field: string; message: string }> } {
+  const errors = issues.map((issue) => {
+    const missing = typeof issue.params.missingProperty === 'string' ? `/${issue.params.missingProperty}` : ''
+    const field = (issue.instancePath + missing).replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body')
+    const reason = issue.message ?? 'is invalid'
+    // ajv-errors marks our own (spec) messages with the errorMessage keyword: they read well alone.
+    return { field, message: issue.keyword === 'errorMessage' ? reason : `${field}: ${reason}` }
+  })
+  return { message: errors[0]?.message ?? 'Invalid request', errors }
+}
+
+/**
+ * One error handler for the whole API: AppErrors keep their status and code, schema failures become a 400
+ * with a readable message, other client errors keep their status, anything else is logged and answered 500.
+ * Every answer is the `{ success: false, code, message, data }` envelope.
+ */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.status === 429 && typeof err.data?.retryAfter === 'number') reply.header('retry-after', err.data.retryAfter)
+      return reply.code(err.status).send({ success: false, code: err.code, message: err.message, data: err.data })
+    }
+    if (err.validation) {
+      const { message, errors } = describeValidation(err.validation as ValidationIssue[], err.validationContext)
+      return reply.code(400).send({ success: false, code: 'VALIDATION', message, data: { errors } })
+    }
+    const status = err.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const code = status === 401 ? 'UNAUTHORIZED' : status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION'
+      return reply.code(status).send({ success: false, code, message: err.message, data: null })
+    }
+    req.log.error({ err }, 'unhandled error')
+    return reply.code(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong', data: null })
+  })
+})

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import { hasClientBuild } from '@bookstrut/core'
+
+/**
+ * Serves the built single-page client: hashed assets cached for a year, index.html never cached, and
+ * index.html for any other GET that is not an API call (client-side routes). Unknown API paths get the
+ * JSON envelope.
+ */
+export const clientPlugin = fp(async (app) => {
+  const withClient = hasClientBuild(app.config)
+  if (withClient) {
+    await app.register(fastifyStatic, {
+      root: app.config.client.distDir,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  } else {
+    app.log.warn({ dir: app.config.client.distDir }, 'no client build found: only the API is served (run npm run build)')
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = req.url.startsWith('/api/')
+    if (!isApi && withClient && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.code(404).send({ success: false, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found`, data: null })
+  })
+})

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { BlockUserBody, Envelope, UnblockUserBody, User } from '@bookstrut/schemas'
+import { ok } from '../../respond.js'
+import { depsOf } from '../deps.js'
+import { assertAdmin, requireAuth } from '../../plugins/app/auth.js'
+import { errorResponses, secured } from '../route-docs.js'
+import { setBlocked } from './service.js'
+
+/** Admin-only account moderation. Not in the spec's client; documented here and in the OpenAPI document. */
+export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = depsOf(app)
+  const tags = ['admin']
+  app.addHook('preHandler', async (req) => {
+    assertAdmin(requireAuth(req))
+  })
+
+  app.post(
+    '/admin/block/user',
+    { schema: { tags, summary: 'Block an account with a note shown to its owner', security: secured, body: BlockUserBody, response: { 200: Envelope(User), ...errorResponses } } },
+    async (req) => ok('User blocked', await setBlocked(deps, req.body.userId, true, req.body.notes)),
+  )
+
+  app.post(
+    '/admin/unblock/user',
+    { schema: { tags, summary: 'Unblock an account', security: secured, body: UnblockUserBody, response: { 200: Envelope(User), ...errorResponses } } },
+    async (req) => ok('User unblocked', await setBlocked(deps, req.body.userId, false, '')),
+  )
+}

@@ -1,0 +1,18 @@
+import { badRequest, forbidden, notFound, usersRepo } from '@bookstrut/core'
+import type { Deps } from '../deps.js'
+import { toUser } from '../users/user-view.js'
+
+/** Blocks or unblocks an account. Admin accounts cannot be blocked; the note is shown to the blocked user. */
+export async function setBlocked(deps: Deps, userId: string, blocked: boolean, notes: string) {
+  const target = await usersRepo.findUserById(deps.db, userId)
+  if (!target) throw notFound('User not found')
+  if (target.role === 'admin') throw forbidden('Admin accounts cannot be blocked.')
+  if (blocked && notes.trim() === '') throw badRequest('A note for the user is required.')
+  const updated = await usersRepo.updateUser(deps.db, userId, {
+    is_blocked: blocked,
+    block_notes: blocked ? notes.trim() : '',
+    updated_at: deps.clock.now(),
+  })
+  if (!updated) throw notFound('User not found')
+  return toUser(updated)
+}

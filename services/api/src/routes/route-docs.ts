@@ -1,0 +1,14 @@
+import { ErrorEnvelope } from '@bookstrut/schemas'
+
+/** The error answers every route may give, for the OpenAPI document and serialization. */
+export const errorResponses = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  429: ErrorEnvelope,
+}
+
+/** Routes that need a session token. */
+export const secured: Array<Record<string, string[]>> = [{ bearer: [] }, { tokenHeader: [] }]

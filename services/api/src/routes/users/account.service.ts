@@ -1,0 +1,83 @@
+import { badRequest, forbidden, hashPassword, notFound, sessionsRepo, usersRepo, type UserRow, type UserUpdate } from '@bookstrut/core'
+import type { UpdateUserBody } from '@bookstrut/schemas'
+import type { Auth } from '../../types.js'
+import type { Deps } from '../deps.js'
+import { isAdmin } from '../../plugins/app/auth.js'
+import { toPublicProfile, toUser } from './user-view.js'
+
+export { toUser as toUserView }
+
+/** The owner and admins see the whole account; everybody else the public profile of a verified account. */
+export async function getSingleUser(deps: Deps, userId: string, auth: Auth | null) {
+  const row = await usersRepo.findUserById(deps.db, userId)
+  const privileged = auth !== null && (auth.user.id === userId || isAdmin(auth.user))
+  if (!row || (!row.is_verified && !privileged)) throw notFound('User not found')
+  return privileged ? toUser(row) : toPublicProfile(row)
+}
+
+/** websiteAndSocialLinks arrives as a list, or as a JSON-encoded list from multipart forms. */
+export function parseLinks(value: UpdateUserBody['websiteAndSocialLinks']): string[] {
+  if (value === undefined) return []
+  let list: unknown = value
+  if (typeof value === 'string') {
+    const text = value.trim()
+    if (text === '') return []
+    try {
+      list = text.startsWith('[') ? JSON.parse(text) : [text]
+    } catch {
+      throw badRequest('websiteAndSocialLinks must be a list of links')
+    }
+  }
+  if (!Array.isArray(list) || list.length > 10 || !list.every((l): l is string => typeof l === 'string' && l.length <= 500)) {
+    throw badRequest('websiteAndSocialLinks must be a list of at most 10 links')
+  }
+  const links = list.map((l) => l.trim())
+  links.forEach((link, i) => {
+    if (link === '' || /^https?:\/\/\S+$/i.test(link)) return
+    // The first entry is the website, the others social links (spec author-and-content section 5).
+    throw badRequest(i === 0 ? "Website should start with 'http'." : `Social link ${i} should start with 'http'.`)
+  })
+  while (links.length > 0 && links.at(-1) === '') links.pop()
+  return links
+}
+
+const switchableRoles = new Set(['author', 'publisher'])
+
+/** Works out the changes a profile update asks for, enforcing the spec's rules; throws 4xx on bad input. */
+export async function planProfileUpdate(deps: Deps, current: UserRow, body: UpdateUserBody): Promise<UserUpdate> {
+  const patch: UserUpdate = {}
+  if (body.first_name !== undefined) patch.first_name = body.first_name.trim()
+  if (body.last_name !== undefined) patch.last_name = body.last_name.trim()
+  if (body.email !== undefined && body.email.trim().toLowerCase() !== current.email) {
+    throw badRequest('Your email address cannot be changed.')
+  }
+  if (body.role !== undefined && body.role !== current.role) {
+    // Authors and publishers may switch between the two; readers and admins keep their role.
+    if (!switchableRoles.has(current.role) || !switchableRoles.has(body.role)) throw forbidden('Member Type cannot be changed.')
+    patch.role = body.role
+  }
+  if (body.bio !== undefined) {
+    if (body.bio.length > 0 && body.bio.trim() === '') throw badRequest('Bio cannot be empty.')
+    patch.bio = body.bio.trim()
+  }
+  if (body.websiteAndSocialLinks !== undefined) patch.website_and_social_links = parseLinks(body.websiteAndSocialLinks)
+
+  const password = body.password ?? ''
+  const confirm = body.confirm_password ?? ''
+  if (password !== '' || confirm !== '') {
+    if (password.length < 6) throw badRequest('Password must be at least 6 characters.')
+    if (password !== confirm) throw badRequest('Passwords do not match.')
+    patch.password_hash = await hashPassword(password, deps.config.auth.passwordHashCost)
+  }
+  return patch
+}
+
+/** Applies a profile update; a new password ends the account's other sessions. */
+export async function updateProfile(deps: Deps, target: UserRow, body: UpdateUserBody, auth: Auth) {
+  const patch = await planProfileUpdate(deps, target, body)
+  const now = deps.clock.now()
+  const updated = await usersRepo.updateUser(deps.db, target.id, { ...patch, updated_at: now })
+  if (!updated) throw notFound('User not found')
+  if (patch.password_hash) await sessionsRepo.revokeUserSessions(deps.db, target.id, now, auth.session.id)
+  return toUser(updated)
+}

@@ -1,0 +1,39 @@
+import closeWithGrace from 'close-with-grace'
+import { ConfigError, createLogger, loadConfig } from '@bookstrut/core'
+import { startWorkers, type RunningWorkers } from '@bookstrut/workers'
+import { buildApp } from './app.js'
+import { prepareStores } from './runtime.js'
+
+/** Starts BookStrut: stores, the API and (in the one-process default) the workers; stops them in reverse. */
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const logger = createLogger(config.logLevel)
+  const stores = await prepareStores(config, logger).catch((err: unknown) => {
+    logger.fatal(err instanceof Error ? err.message : String(err))
+    process.exit(1)
+  })
+  const app = await buildApp({ config, databaseUrl: stores.databaseUrl, logger })
+  let workers: RunningWorkers | null = null
+  if (config.workers.inProcess) workers = await startWorkers(config, logger)
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'closing after an error')
+    else logger.info({ signal }, 'shutting down')
+    await app.close()
+    await workers?.close()
+    await stores.stop()
+  })
+  await app.listen({ host: config.http.host, port: config.http.port })
+  logger.info(`BookStrut is running at ${config.http.publicUrl}`)
+}
+
+await main()

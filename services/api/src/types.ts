@@ -1,0 +1,25 @@
+import type { Clock, Config, Db, Queues, UserRow, SessionRow } from '@bookstrut/core'
+import type { Redis } from 'ioredis'
+import type { RateLimits } from './plugins/app/rate-limits.js'
+
+export interface Auth {
+  user: UserRow
+  session: SessionRow
+  /** The raw token of this request, needed to answer refresh-token with the same session. */
+  token: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Readonly<Config>
+    clock: Clock
+    db: Db
+    redis: Redis
+    queues: Queues
+    limits: RateLimits
+  }
+  interface FastifyRequest {
+    /** Set by the auth hooks when the request carries a live session token. */
+    auth: Auth | null
+  }
+}

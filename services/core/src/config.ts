@@ -1,0 +1,95 @@
+import path from 'node:path'
+import { existsSync } from 'node:fs'
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+/**
+ * The environment variables BookStrut reads. Defaults are the one-machine setup; README.md's table mirrors this.
+ * Nothing else in the code base reads process.env.
+ */
+const Env = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379' }),
+  REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'bookstrut' }),
+  EMBEDDED_REDIS: Type.Boolean({ default: true }),
+  EMBEDDED_PG_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 5433 }),
+  RUN_WORKERS: Type.Boolean({ default: true }),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'BookStrut <no-reply@bookstrut.local>' }),
+  SUPPORT_EMAIL: Type.String({ default: 'support@bookstrut.local' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  PASSWORD_HASH_COST: Type.Integer({ minimum: 10, maximum: 20, default: 15, description: 'log2 of the scrypt cost N' }),
+  CLIENT_DIST: Type.Optional(Type.String()),
+})
+type Env = Static<typeof Env>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  http: { host: string; port: number; publicUrl: string; trustProxy: boolean }
+  dataDir: string
+  db: { url: string | undefined; embeddedDir: string; embeddedPort: number }
+  redis: { url: string; prefix: string; embedded: boolean; embeddedDir: string }
+  workers: { inProcess: boolean }
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
+  supportEmail: string
+  logLevel: string
+  auth: { sessionTtlDays: number; passwordHashCost: number }
+  media: { dir: string }
+  client: { distDir: string }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..')
+
+/** Parses and validates the environment once; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const relevant = Object.fromEntries(
+    Object.keys(Env.properties)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  )
+  const converted = Value.Convert(Env, Value.Default(Env, relevant))
+  const problems = [...Value.Errors(Env, converted)].map((e) => `${e.path.slice(1) || 'env'}: ${e.message} (got ${JSON.stringify(e.value)})`)
+  if (problems.length > 0) throw new ConfigError(problems)
+  const e = converted as Env
+
+  const dataDir = path.resolve(e.DATA_DIR)
+  const clientDist = e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client', 'dist')
+  return Object.freeze({
+    env: e.NODE_ENV,
+    http: {
+      host: e.HOST,
+      port: e.PORT,
+      publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+      trustProxy: e.TRUST_PROXY,
+    },
+    dataDir,
+    db: { url: e.DATABASE_URL, embeddedDir: path.join(dataDir, 'postgres'), embeddedPort: e.EMBEDDED_PG_PORT },
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX, embedded: e.EMBEDDED_REDIS, embeddedDir: path.join(dataDir, 'redis') },
+    workers: { inProcess: e.RUN_WORKERS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    auth: { sessionTtlDays: e.SESSION_TTL_DAYS, passwordHashCost: e.PASSWORD_HASH_COST },
+    media: { dir: path.join(dataDir, 'media') },
+    client: { distDir: clientDist },
+  })
+}
+
+/** True when a built client exists to be served. */
+export const hasClientBuild = (config: Config) => existsSync(path.join(config.client.distDir, 'index.html'))

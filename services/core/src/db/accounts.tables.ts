@@ -1,0 +1,51 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>
+
+export interface UsersTable {
+  id: string
+  email: string
+  first_name: string
+  last_name: string
+  role: 'reader' | 'author' | 'publisher' | 'admin'
+  password_hash: string
+  is_verified: Generated<boolean>
+  is_blocked: Generated<boolean>
+  block_notes: Generated<string>
+  profile_image: string | null
+  banner_image: string | null
+  bio: Generated<string>
+  website_and_social_links: Generated<string[]>
+  cust_id: string | null
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | undefined, Date>
+}
+export type UserRow = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+
+export interface SessionsTable {
+  id: string
+  user_id: string
+  token_hash: string
+  created_at: Date
+  expires_at: Date
+  revoked_at: Date | null
+  user_agent: string | null
+  ip: string | null
+}
+export type SessionRow = Selectable<SessionsTable>
+
+export interface OtpCodesTable {
+  id: string
+  email: string
+  purpose: 'signup' | 'reset'
+  code_hash: string
+  attempts: Generated<number>
+  sent_at: Date
+  expires_at: Date
+  verified_at: Date | null
+  consumed_at: Date | null
+}
+export type OtpRow = Selectable<OtpCodesTable>
+export type OtpPurpose = OtpCodesTable['purpose']

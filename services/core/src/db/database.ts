@@ -1,0 +1,66 @@
+import pg from 'pg'
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely'
+import { migrations } from './migrations/index.js'
+import type { UsersTable, SessionsTable, OtpCodesTable } from './accounts.tables.js'
+import type { InformationPagesTable, SiteSettingsTable } from './content.tables.js'
+
+export interface DB {
+  users: UsersTable
+  sessions: SessionsTable
+  otp_codes: OtpCodesTable
+  information_pages: InformationPagesTable
+  site_settings: SiteSettingsTable
+}
+export type Db = Kysely<DB>
+export type DbOrTx = Kysely<DB> | Transaction<DB>
+
+// bigint (int8) comes back as a string by default; counts fit a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+export function createDb(url: string, max = 10): Db {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) }) })
+}
+
+/** Creates the database named in `url` when the server does not have it yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url)
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''))
+  if (!name) throw new Error('DATABASE_URL must name a database')
+  const admin = new URL(url)
+  admin.pathname = '/postgres'
+  const client = new pg.Client({ connectionString: admin.toString() })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (found.rowCount === 0) {
+      await client.query(`create database "${name.replaceAll('"', '""')}"`).catch((err: unknown) => {
+        // Another process may have created it between the check and the create.
+        if ((err as { code?: string }).code !== '42P04') throw err
+      })
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** True when a PostgreSQL server answers at `url`. */
+export async function pingDatabase(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}

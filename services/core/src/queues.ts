@@ -1,0 +1,43 @@
+import { Queue, type JobsOptions } from 'bullmq'
+import type { Redis } from 'ioredis'
+import { QueueNames, type OtpMailJob } from '@bookstrut/schemas'
+
+/** Payload type of each queue. */
+export interface JobPayloads {
+  [QueueNames.mail]: OtpMailJob
+}
+export type QueueName = keyof JobPayloads
+
+/** Retries with backoff; completed jobs are dropped, failed ones kept for inspection. */
+export const defaultJobOptions: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: { count: 1000 },
+}
+
+export interface Queues {
+  /** Adds a job. `jobId` is the business key: adding the same id twice is a no-op. */
+  enqueue<N extends QueueName>(name: N, data: JobPayloads[N], jobId: string): Promise<void>
+  close(): Promise<void>
+}
+
+export function createQueues(connection: Redis, prefix: string): Queues {
+  const queues = new Map<QueueName, Queue>()
+  const queue = (name: QueueName) => {
+    let q = queues.get(name)
+    if (!q) {
+      q = new Queue(name, { connection, prefix, defaultJobOptions })
+      queues.set(name, q)
+    }
+    return q
+  }
+  return {
+    async enqueue(name, data, jobId) {
+      await queue(name).add(name, data, { jobId })
+    },
+    async close() {
+      await Promise.all([...queues.values()].map((q) => q.close()))
+    },
+  }
+}

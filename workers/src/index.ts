@@ -1,0 +1,1 @@
+export { startWorkers, type RunningWorkers } from './start-workers.js'
