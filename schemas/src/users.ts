@@ -110,7 +110,8 @@ export const UpdateUserBody = Type.Object({
   role: Type.Optional(SignupRole),
   bio: Type.Optional(Type.String({ maxLength: 2000 })),
   /** First entry is the website, the rest social links. Multipart clients may send a JSON-encoded array. */
-  websiteAndSocialLinks: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 500 }), { maxItems: 10 }), Type.String({ maxLength: 6000 })])),
+  // The string form comes first: with type coercion on, Ajv would otherwise wrap a string into a one-item list.
+  websiteAndSocialLinks: Type.Optional(Type.Union([Type.String({ maxLength: 6000 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 10 })])),
 })
 export type UpdateUserBody = Static<typeof UpdateUserBody>
 
