@@ -2,9 +2,12 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Id } from './common.js'
 
 /** Roles a person can choose at sign-up. */
-export const SignupRole = Type.Union([Type.Literal('reader'), Type.Literal('author'), Type.Literal('publisher')], {
-  errorMessage: 'Member Type is required.',
-})
+export const SignupRole = Type.Union(
+  [Type.Literal('reader'), Type.Literal('author'), Type.Literal('publisher')],
+  {
+    errorMessage: 'Member Type is required.',
+  },
+)
 export type SignupRole = Static<typeof SignupRole>
 /** Every role an account can hold; admin is made by `npm run admin:create`, never at sign-up. */
 export const Role = Type.Union([SignupRole, Type.Literal('admin')])
@@ -12,7 +15,11 @@ export type Role = Static<typeof Role>
 
 /** Spec validation messages (reader-and-account section 5) are returned by the server as well. */
 const nonBlank = (message: string, maxLength = 50) =>
-  Type.String({ pattern: '\\S', maxLength, errorMessage: { pattern: message, maxLength: `must not exceed ${maxLength} characters` } })
+  Type.String({
+    pattern: '\\S',
+    maxLength,
+    errorMessage: { pattern: message, maxLength: `must not exceed ${maxLength} characters` },
+  })
 
 export const Email = Type.String({
   maxLength: 254,
@@ -56,9 +63,12 @@ export const EmailBody = Type.Object(
 export type EmailBody = Static<typeof EmailBody>
 
 /** The spec's client sends the code as a number, which drops a leading zero; strings are accepted too. */
-export const OtpValue = Type.Union([Type.String({ pattern: '^[0-9]{1,4}$' }), Type.Integer({ minimum: 0, maximum: 9999 })], {
-  errorMessage: 'OTP must be 4 digits',
-})
+export const OtpValue = Type.Union(
+  [Type.String({ pattern: '^[0-9]{1,4}$' }), Type.Integer({ minimum: 0, maximum: 9999 })],
+  {
+    errorMessage: 'OTP must be 4 digits',
+  },
+)
 
 export const VerifyOtpBody = Type.Object(
   { email: Email, otp: OtpValue },
@@ -67,18 +77,26 @@ export const VerifyOtpBody = Type.Object(
 export type VerifyOtpBody = Static<typeof VerifyOtpBody>
 
 export const LoginBody = Type.Object(
-  { email: Email, password: Type.String({ minLength: 1, maxLength: 128, errorMessage: 'Password is required.' }) },
+  {
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: 128, errorMessage: 'Password is required.' }),
+  },
   { errorMessage: { required: { email: 'Email is required.', password: 'Password is required.' } } },
 )
 export type LoginBody = Static<typeof LoginBody>
 
 export const RefreshTokenBody = Type.Object({
-  token: Type.Optional(Type.String({ maxLength: 200, description: 'the session token; the token header is used when absent' })),
+  token: Type.Optional(
+    Type.String({ maxLength: 200, description: 'the session token; the token header is used when absent' }),
+  ),
 })
 export type RefreshTokenBody = Static<typeof RefreshTokenBody>
 
 /** Reset passwords are numeric, at least 6 digits (spec reader-and-account section 5, forgot password). */
-export const ResetPassword = Type.String({ pattern: '^[0-9]{6,64}$', errorMessage: 'Password must be 6 digits' })
+export const ResetPassword = Type.String({
+  pattern: '^[0-9]{6,64}$',
+  errorMessage: 'Password must be 6 digits',
+})
 
 export const ForgotPasswordBody = Type.Object(
   { email: Email, newPassword: ResetPassword, confirmPassword: Type.String({ maxLength: 64 }) },
@@ -99,7 +117,11 @@ export type UserIdQuery = Static<typeof UserIdQuery>
 export const IdQuery = Type.Object({ id: Id })
 export type IdQuery = Static<typeof IdQuery>
 
-export const WebLink = Type.String({ maxLength: 500, pattern: '^https?://\\S+$', errorMessage: "Website should start with 'http'." })
+export const WebLink = Type.String({
+  maxLength: 500,
+  pattern: '^https?://\\S+$',
+  errorMessage: "Website should start with 'http'.",
+})
 
 export const UpdateUserBody = Type.Object({
   first_name: Type.Optional(nonBlank('First Name is required.')),
@@ -111,7 +133,12 @@ export const UpdateUserBody = Type.Object({
   bio: Type.Optional(Type.String({ maxLength: 2000 })),
   /** First entry is the website, the rest social links. Multipart clients may send a JSON-encoded array. */
   // The string form comes first: with type coercion on, Ajv would otherwise wrap a string into a one-item list.
-  websiteAndSocialLinks: Type.Optional(Type.Union([Type.String({ maxLength: 6000 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 10 })])),
+  websiteAndSocialLinks: Type.Optional(
+    Type.Union([
+      Type.String({ maxLength: 6000 }),
+      Type.Array(Type.String({ maxLength: 500 }), { maxItems: 10 }),
+    ]),
+  ),
 })
 export type UpdateUserBody = Static<typeof UpdateUserBody>
 
@@ -180,12 +207,20 @@ export type SessionData = Static<typeof SessionData>
 export const RefreshData = Type.Object({ isBlocked: Type.Boolean(), notes: Type.String(), user: User })
 export type RefreshData = Static<typeof RefreshData>
 
-export const OtpSent = Type.Object({ email: Type.String(), resendAfter: Type.Integer({ description: 'seconds until a new code may be requested' }) })
+export const OtpSent = Type.Object({
+  email: Type.String(),
+  resendAfter: Type.Integer({ description: 'seconds until a new code may be requested' }),
+})
 
 /** Admin moderation of accounts. */
 export const BlockUserBody = Type.Object({
   userId: Id,
-  notes: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S', errorMessage: 'A note for the user is required.' }),
+  notes: Type.String({
+    minLength: 1,
+    maxLength: 1000,
+    pattern: '\\S',
+    errorMessage: 'A note for the user is required.',
+  }),
 })
 export type BlockUserBody = Static<typeof BlockUserBody>
 export const UnblockUserBody = Type.Object({ userId: Id })

@@ -10,7 +10,14 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
   const connection = createRedis(config.redis.url, 'worker')
   await connection.connect()
   const mailer = createMailer(config.mail)
-  const workers = [createMailWorker({ connection, prefix: config.redis.prefix, mailer, logger: logger.child({ queue: 'mail' }) })]
+  const workers = [
+    createMailWorker({
+      connection,
+      prefix: config.redis.prefix,
+      mailer,
+      logger: logger.child({ queue: 'mail' }),
+    }),
+  ]
   await Promise.all(workers.map((w) => w.waitUntilReady()))
   logger.info({ workers: workers.map((w) => w.name) }, 'workers started')
   return {

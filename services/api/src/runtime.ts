@@ -1,4 +1,11 @@
-import { ensureDatabase, ensureRedis, pingDatabase, startEmbeddedPostgres, type Config, type Logger } from '@bookstrut/core'
+import {
+  ensureDatabase,
+  ensureRedis,
+  pingDatabase,
+  startEmbeddedPostgres,
+  type Config,
+  type Logger,
+} from '@bookstrut/core'
 
 export interface Stores {
   databaseUrl: string
@@ -19,13 +26,18 @@ export async function prepareStores(config: Config, logger: Logger): Promise<Sto
       databaseUrl = embeddedUrl
     } else {
       const pg = await startEmbeddedPostgres(config.db.embeddedDir, config.db.embeddedPort, logger)
-      stops.push(pg.stop)
+      stops.push(() => pg.stop())
       databaseUrl = pg.url
     }
   }
   await ensureDatabase(databaseUrl)
-  const redis = await ensureRedis(config.redis.url, config.redis.embeddedDir, logger, config.redis.embedded && config.workers.inProcess)
-  if (redis) stops.push(redis.stop)
+  const redis = await ensureRedis(
+    config.redis.url,
+    config.redis.embeddedDir,
+    logger,
+    config.redis.embedded && config.workers.inProcess,
+  )
+  if (redis) stops.push(() => redis.stop())
   return {
     databaseUrl,
     async stop() {

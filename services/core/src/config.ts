@@ -8,7 +8,9 @@ import { Value } from '@sinclair/typebox/value'
  * Nothing else in the code base reads process.env.
  */
 const Env = Type.Object({
-  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
   HOST: Type.String({ default: '0.0.0.0' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
@@ -28,7 +30,12 @@ const Env = Type.Object({
   ),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
-  PASSWORD_HASH_COST: Type.Integer({ minimum: 10, maximum: 20, default: 15, description: 'log2 of the scrypt cost N' }),
+  PASSWORD_HASH_COST: Type.Integer({
+    minimum: 10,
+    maximum: 20,
+    default: 15,
+    description: 'log2 of the scrypt cost N',
+  }),
   CLIENT_DIST: Type.Optional(Type.String()),
 })
 type Env = Static<typeof Env>
@@ -64,7 +71,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((key) => [key, env[key]]),
   )
   const converted = Value.Convert(Env, Value.Default(Env, relevant))
-  const problems = [...Value.Errors(Env, converted)].map((e) => `${e.path.slice(1) || 'env'}: ${e.message} (got ${JSON.stringify(e.value)})`)
+  const problems = [...Value.Errors(Env, converted)].map(
+    (e) => `${e.path.slice(1) || 'env'}: ${e.message} (got ${JSON.stringify(e.value)})`,
+  )
   if (problems.length > 0) throw new ConfigError(problems)
   const e = converted as Env
 
@@ -79,8 +88,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY,
     },
     dataDir,
-    db: { url: e.DATABASE_URL, embeddedDir: path.join(dataDir, 'postgres'), embeddedPort: e.EMBEDDED_PG_PORT },
-    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX, embedded: e.EMBEDDED_REDIS, embeddedDir: path.join(dataDir, 'redis') },
+    db: {
+      url: e.DATABASE_URL,
+      embeddedDir: path.join(dataDir, 'postgres'),
+      embeddedPort: e.EMBEDDED_PG_PORT,
+    },
+    redis: {
+      url: e.REDIS_URL,
+      prefix: e.REDIS_PREFIX,
+      embedded: e.EMBEDDED_REDIS,
+      embeddedDir: path.join(dataDir, 'redis'),
+    },
     workers: { inProcess: e.RUN_WORKERS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     supportEmail: e.SUPPORT_EMAIL,

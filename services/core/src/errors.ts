@@ -17,12 +17,17 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, data: Record<string, unknown> | null = null) =>
   new AppError(400, 'VALIDATION', message, data)
-export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, 'UNAUTHORIZED', message)
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message)
+export const unauthorized = (message = 'Please log in to continue.') =>
+  new AppError(401, 'UNAUTHORIZED', message)
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, 'FORBIDDEN', message)
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message)
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message)
 /** Blocked accounts get the flag and the admin's note so the client can show its dialog. */
 export const blocked = (notes: string) =>
   new AppError(403, 'BLOCKED', 'Your account has been blocked.', { isBlocked: true, notes })
-export const tooManyRequests = (message: string, retryAfterSeconds: number, code: ErrorCode = 'RATE_LIMITED') =>
-  new AppError(429, code, message, { retryAfter: retryAfterSeconds })
+export const tooManyRequests = (
+  message: string,
+  retryAfterSeconds: number,
+  code: ErrorCode = 'RATE_LIMITED',
+) => new AppError(429, code, message, { retryAfter: retryAfterSeconds })

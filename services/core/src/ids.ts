@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto'
  * The spec's clients recognise ids by this ObjectId shape, and the time prefix keeps ids roughly ordered.
  */
 export function newId(now = Date.now()): string {
-  const time = Math.floor(now / 1000).toString(16).padStart(8, '0')
+  const time = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0')
   return time + randomBytes(8).toString('hex')
 }

@@ -18,7 +18,10 @@ export function loggerOptions(level: string): LoggerOptions {
   const options: LoggerOptions = { level, redact: { paths: redactPaths, censor: '[redacted]' } }
   // Pretty output only for a person at a terminal; JSON everywhere else.
   if (process.stdout.isTTY && level !== 'silent') {
-    options.transport = { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } }
+    options.transport = {
+      target: 'pino-pretty',
+      options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
+    }
   }
   return options
 }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { createDb, createLogger, hashPassword, loadConfig, migrateToLatest, newId, usersRepo } from '@bookstrut/core'
+import {
+  createDb,
+  createLogger,
+  hashPassword,
+  loadConfig,
+  migrateToLatest,
+  newId,
+  usersRepo,
+} from '@bookstrut/core'
 import { prepareStores } from '../runtime.js'
 
 /**
@@ -7,28 +15,46 @@ import { prepareStores } from '../runtime.js'
  * (and marked verified); otherwise a verified admin account is created with the given or a generated password.
  */
 const args = process.argv.slice(2)
-const email = args.find((a) => !a.startsWith('--'))?.trim().toLowerCase()
+const email = args
+  .find((a) => !a.startsWith('--'))
+  ?.trim()
+  .toLowerCase()
 const passwordFlag = args.indexOf('--password')
 const givenPassword = passwordFlag >= 0 ? args[passwordFlag + 1] : undefined
-if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || (givenPassword !== undefined && givenPassword.length < 6)) {
-  console.error('Usage: npm run admin:create -- EMAIL [--password PASSWORD]   (password: at least 6 characters)')
+if (
+  !email ||
+  !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ||
+  (givenPassword !== undefined && givenPassword.length < 6)
+) {
+  console.error(
+    'Usage: npm run admin:create -- EMAIL [--password PASSWORD]   (password: at least 6 characters)',
+  )
   process.exit(2)
 }
 
 const config = loadConfig()
 const logger = createLogger('warn')
-const stores = await prepareStores({ ...config, redis: { ...config.redis, embedded: false } }, logger).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err))
-  process.exit(1)
-})
+const stores = await prepareStores({ ...config, redis: { ...config.redis, embedded: false } }, logger).catch(
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err))
+    process.exit(1)
+  },
+)
 const db = createDb(stores.databaseUrl, 1)
 try {
   await migrateToLatest(db)
   const now = new Date()
   const existing = await usersRepo.findUserByEmail(db, email)
   if (existing) {
-    const patch = givenPassword ? { password_hash: await hashPassword(givenPassword, config.auth.passwordHashCost) } : {}
-    await usersRepo.updateUser(db, existing.id, { ...patch, role: 'admin', is_verified: true, updated_at: now })
+    const patch = givenPassword
+      ? { password_hash: await hashPassword(givenPassword, config.auth.passwordHashCost) }
+      : {}
+    await usersRepo.updateUser(db, existing.id, {
+      ...patch,
+      role: 'admin',
+      is_verified: true,
+      updated_at: now,
+    })
     console.log(`${email} is now an admin${givenPassword ? ' (password changed)' : ''}.`)
   } else {
     const password = givenPassword ?? randomBytes(12).toString('base64url')

@@ -38,7 +38,8 @@ export async function startSmtpReceiver() {
       const found = mails.filter((m) => m.to.toLowerCase() === to.toLowerCase())[n - 1]
       const code = found?.text.match(/Your code: (\d{4})/)?.[1]
       if (code) return code
-      if (Date.now() > deadline) throw new Error(`no mail #${n} for ${to} within ${timeoutMs} ms (have ${mails.length})`)
+      if (Date.now() > deadline)
+        throw new Error(`no mail #${n} for ${to} within ${timeoutMs} ms (have ${mails.length})`)
       await new Promise<void>((resolve) => {
         waiters.push(resolve)
         setTimeout(resolve, 200)

@@ -42,7 +42,10 @@ export interface TestApp {
  * The real app on a fresh database, its own Redis key prefix and data folder, with the workers running
  * (so mails really go out). `env` overrides configuration, e.g. SMTP_URL.
  */
-export async function buildTestApp(env: Record<string, string> = {}, clock: Clock = new ManualClock()): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  clock: Clock = new ManualClock(),
+): Promise<TestApp> {
   const database = await createTestDatabase()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-test-'))
   const config = loadConfig({

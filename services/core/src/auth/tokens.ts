@@ -12,4 +12,5 @@ export const newOtpCode = () => String(randomInt(1000, 10000))
  * Codes are hashed with their row id as salt. Four digits are no secret against an offline search;
  * what protects a code is its 10-minute life and the 5-try limit, the hash only keeps it out of plain sight.
  */
-export const hashOtp = (otpId: string, code: string) => createHash('sha256').update(`${otpId}:${code}`).digest('hex')
+export const hashOtp = (otpId: string, code: string) =>
+  createHash('sha256').update(`${otpId}:${code}`).digest('hex')

@@ -11,4 +11,5 @@ export function listInformationPages(db: DbOrTx, placeArea?: 'menu' | 'footer') 
   return q.execute()
 }
 
-export const getSiteSettings = (db: DbOrTx) => db.selectFrom('site_settings').selectAll().executeTakeFirstOrThrow()
+export const getSiteSettings = (db: DbOrTx) =>
+  db.selectFrom('site_settings').selectAll().executeTakeFirstOrThrow()

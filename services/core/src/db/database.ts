@@ -18,7 +18,9 @@ export type DbOrTx = Kysely<DB> | Transaction<DB>
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
 export function createDb(url: string, max = 10): Db {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) }) })
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) }),
+  })
 }
 
 /** Creates the database named in `url` when the server does not have it yet. */
@@ -43,10 +45,10 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } })
   const { error, results } = await migrator.migrateToLatest()
-  if (error) throw error instanceof Error ? error : new Error(String(error))
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`)
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
 

@@ -36,14 +36,29 @@ export const replaceOtp = (db: DbOrTx, otp: NewOtp) =>
     .execute()
 
 export const findOtp = (db: DbOrTx, email: string, purpose: OtpPurpose): Promise<OtpRow | undefined> =>
-  db.selectFrom('otp_codes').selectAll().where('email', '=', email).where('purpose', '=', purpose).executeTakeFirst()
+  db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst()
 
 /** Reads the code row under a row lock, so two concurrent checks cannot both use one code or one try. */
 export const lockOtp = (db: DbOrTx, email: string, purpose: OtpPurpose): Promise<OtpRow | undefined> =>
-  db.selectFrom('otp_codes').selectAll().where('email', '=', email).where('purpose', '=', purpose).forUpdate().executeTakeFirst()
+  db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .forUpdate()
+    .executeTakeFirst()
 
 export const recordOtpFailure = (db: DbOrTx, id: string) =>
-  db.updateTable('otp_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute()
+  db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute()
 
 export const markOtpVerified = (db: DbOrTx, id: string, now: Date) =>
   db.updateTable('otp_codes').set({ verified_at: now }).where('id', '=', id).execute()

@@ -51,17 +51,35 @@ export async function findLiveSession(
   if (!row) return undefined
   const { session_id, token_hash, session_created_at, expires_at, revoked_at, user_agent, ip, ...user } = row
   return {
-    session: { id: session_id, user_id: user.id, token_hash, created_at: session_created_at, expires_at, revoked_at, user_agent, ip },
+    session: {
+      id: session_id,
+      user_id: user.id,
+      token_hash,
+      created_at: session_created_at,
+      expires_at,
+      revoked_at,
+      user_agent,
+      ip,
+    },
     user,
   }
 }
 
 export const revokeSession = (db: DbOrTx, sessionId: string, now: Date) =>
-  db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
+  db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
 
 /** Revokes every live session of a user, except `keepSessionId` when given (the one making the change). */
 export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, keepSessionId?: string) {
-  let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
   if (keepSessionId) q = q.where('id', '!=', keepSessionId)
   await q.execute()
 }

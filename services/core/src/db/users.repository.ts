@@ -32,7 +32,11 @@ export const upsertUnverifiedUser = (db: DbOrTx, user: NewUser): Promise<UserRow
 
 /** Inserts an account that is usable at once (admins made from the command line). */
 export const insertUser = (db: DbOrTx, user: NewUser): Promise<UserRow> =>
-  db.insertInto('users').values({ ...user, email: user.email.toLowerCase() }).returningAll().executeTakeFirstOrThrow()
+  db
+    .insertInto('users')
+    .values({ ...user, email: user.email.toLowerCase() })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 
 export const updateUser = (db: DbOrTx, id: string, patch: UserUpdate): Promise<UserRow | undefined> =>
   db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst()

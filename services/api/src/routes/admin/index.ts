@@ -16,13 +16,29 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/block/user',
-    { schema: { tags, summary: 'Block an account with a note shown to its owner', security: secured, body: BlockUserBody, response: { 200: Envelope(User), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Block an account with a note shown to its owner',
+        security: secured,
+        body: BlockUserBody,
+        response: { 200: Envelope(User), ...errorResponses },
+      },
+    },
     async (req) => ok('User blocked', await setBlocked(deps, req.body.userId, true, req.body.notes)),
   )
 
   app.post(
     '/admin/unblock/user',
-    { schema: { tags, summary: 'Unblock an account', security: secured, body: UnblockUserBody, response: { 200: Envelope(User), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Unblock an account',
+        security: secured,
+        body: UnblockUserBody,
+        response: { 200: Envelope(User), ...errorResponses },
+      },
+    },
     async (req) => ok('User unblocked', await setBlocked(deps, req.body.userId, false, '')),
   )
 }

@@ -9,14 +9,28 @@ const version = process.env.npm_package_version ?? '0.1.0'
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['ops'], summary: 'Liveness of the API and its stores', response: { 200: Envelope(Health), 503: Envelope(Health), 500: ErrorEnvelope } } },
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Liveness of the API and its stores',
+        response: { 200: Envelope(Health), 503: Envelope(Health), 500: ErrorEnvelope },
+      },
+    },
     async (_req, reply) => {
       const [db, redis] = await Promise.all([
-        sql`select 1`.execute(app.db).then(() => 'up' as const, () => 'down' as const),
-        app.redis.ping().then((p) => (p === 'PONG' ? ('up' as const) : ('down' as const)), () => 'down' as const),
+        sql`select 1`.execute(app.db).then(
+          () => 'up' as const,
+          () => 'down' as const,
+        ),
+        app.redis.ping().then(
+          (p) => (p === 'PONG' ? ('up' as const) : ('down' as const)),
+          () => 'down' as const,
+        ),
       ])
       const healthy = db === 'up' && redis === 'up'
-      return reply.code(healthy ? 200 : 503).send({ success: healthy, message: healthy ? 'OK' : 'Degraded', data: { db, redis, version } })
+      return reply
+        .code(healthy ? 200 : 503)
+        .send({ success: healthy, message: healthy ? 'OK' : 'Degraded', data: { db, redis, version } })
     },
   )
 }

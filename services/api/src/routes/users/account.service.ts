@@ -1,4 +1,13 @@
-import { badRequest, forbidden, hashPassword, notFound, sessionsRepo, usersRepo, type UserRow, type UserUpdate } from '@bookstrut/core'
+import {
+  badRequest,
+  forbidden,
+  hashPassword,
+  notFound,
+  sessionsRepo,
+  usersRepo,
+  type UserRow,
+  type UserUpdate,
+} from '@bookstrut/core'
 import type { UpdateUserBody } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
@@ -28,14 +37,20 @@ export function parseLinks(value: UpdateUserBody['websiteAndSocialLinks']): stri
       throw badRequest('websiteAndSocialLinks must be a list of links')
     }
   }
-  if (!Array.isArray(list) || list.length > 10 || !list.every((l): l is string => typeof l === 'string' && l.length <= 500)) {
+  if (
+    !Array.isArray(list) ||
+    list.length > 10 ||
+    !list.every((l): l is string => typeof l === 'string' && l.length <= 500)
+  ) {
     throw badRequest('websiteAndSocialLinks must be a list of at most 10 links')
   }
   const links = list.map((l) => l.trim())
   links.forEach((link, i) => {
     if (link === '' || /^https?:\/\/\S+$/i.test(link)) return
     // The first entry is the website, the others social links (spec author-and-content section 5).
-    throw badRequest(i === 0 ? "Website should start with 'http'." : `Social link ${i} should start with 'http'.`)
+    throw badRequest(
+      i === 0 ? "Website should start with 'http'." : `Social link ${i} should start with 'http'.`,
+    )
   })
   while (links.length > 0 && links.at(-1) === '') links.pop()
   return links
@@ -44,7 +59,11 @@ export function parseLinks(value: UpdateUserBody['websiteAndSocialLinks']): stri
 const switchableRoles = new Set(['author', 'publisher'])
 
 /** Works out the changes a profile update asks for, enforcing the spec's rules; throws 4xx on bad input. */
-export async function planProfileUpdate(deps: Deps, current: UserRow, body: UpdateUserBody): Promise<UserUpdate> {
+export async function planProfileUpdate(
+  deps: Deps,
+  current: UserRow,
+  body: UpdateUserBody,
+): Promise<UserUpdate> {
   const patch: UserUpdate = {}
   if (body.first_name !== undefined) patch.first_name = body.first_name.trim()
   if (body.last_name !== undefined) patch.last_name = body.last_name.trim()
@@ -53,14 +72,16 @@ export async function planProfileUpdate(deps: Deps, current: UserRow, body: Upda
   }
   if (body.role !== undefined && body.role !== current.role) {
     // Authors and publishers may switch between the two; readers and admins keep their role.
-    if (!switchableRoles.has(current.role) || !switchableRoles.has(body.role)) throw forbidden('Member Type cannot be changed.')
+    if (!switchableRoles.has(current.role) || !switchableRoles.has(body.role))
+      throw forbidden('Member Type cannot be changed.')
     patch.role = body.role
   }
   if (body.bio !== undefined) {
     if (body.bio.length > 0 && body.bio.trim() === '') throw badRequest('Bio cannot be empty.')
     patch.bio = body.bio.trim()
   }
-  if (body.websiteAndSocialLinks !== undefined) patch.website_and_social_links = parseLinks(body.websiteAndSocialLinks)
+  if (body.websiteAndSocialLinks !== undefined)
+    patch.website_and_social_links = parseLinks(body.websiteAndSocialLinks)
 
   const password = body.password ?? ''
   const confirm = body.confirm_password ?? ''

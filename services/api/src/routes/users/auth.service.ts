@@ -16,7 +16,13 @@ import {
   type DbOrTx,
   type UserRow,
 } from '@bookstrut/core'
-import type { CreateUserBody, ForgotPasswordBody, LoginBody, SessionData, VerifyOtpBody } from '@bookstrut/schemas'
+import type {
+  CreateUserBody,
+  ForgotPasswordBody,
+  LoginBody,
+  SessionData,
+  VerifyOtpBody,
+} from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import { checkOtp, issueOtp } from './otp.service.js'
 
@@ -29,7 +35,13 @@ export interface Caller {
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
-async function openSession(deps: Deps, db: DbOrTx, user: UserRow, caller: Caller, message: string): Promise<SessionData> {
+async function openSession(
+  deps: Deps,
+  db: DbOrTx,
+  user: UserRow,
+  caller: Caller,
+  message: string,
+): Promise<SessionData> {
   const now = deps.clock.now()
   const token = newSessionToken()
   await sessionsRepo.insertSession(db, {
@@ -41,7 +53,14 @@ async function openSession(deps: Deps, db: DbOrTx, user: UserRow, caller: Caller
     userAgent: caller.userAgent?.slice(0, 300) ?? null,
     ip: caller.ip,
   })
-  return { _id: user.id, role: user.role, token, isBlocked: user.is_blocked, notes: user.block_notes, message }
+  return {
+    _id: user.id,
+    role: user.role,
+    token,
+    isBlocked: user.is_blocked,
+    notes: user.block_notes,
+    message,
+  }
 }
 
 /**
@@ -63,12 +82,17 @@ export async function signUp(deps: Deps, body: CreateUserBody, caller: Caller) {
     updated_at: now,
   })
   if (!user) throw conflict('An account with this email already exists. Please sign in.')
-  const sent = await issueOtp(deps, { email, purpose: 'signup', firstName: user.first_name, ip: caller.ip, requestId: caller.requestId }).catch(
-    (err: unknown) => {
-      if (err instanceof AppError && err.code === 'OTP_COOLDOWN') return { resendAfter: Number(err.data?.retryAfter ?? 0) }
-      throw err
-    },
-  )
+  const sent = await issueOtp(deps, {
+    email,
+    purpose: 'signup',
+    firstName: user.first_name,
+    ip: caller.ip,
+    requestId: caller.requestId,
+  }).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'OTP_COOLDOWN')
+      return { resendAfter: Number(err.data?.retryAfter ?? 0) }
+    throw err
+  })
   return { user, resendAfter: sent.resendAfter }
 }
 
@@ -78,13 +102,24 @@ export async function resendSignupOtp(deps: Deps, rawEmail: string, caller: Call
   const user = await usersRepo.findUserByEmail(deps.db, email)
   if (!user) throw notFound('No account was found for this email. Please sign up.')
   if (user.is_verified) throw conflict('This account is already verified. Please sign in.')
-  return issueOtp(deps, { email, purpose: 'signup', firstName: user.first_name, ip: caller.ip, requestId: caller.requestId })
+  return issueOtp(deps, {
+    email,
+    purpose: 'signup',
+    firstName: user.first_name,
+    ip: caller.ip,
+    requestId: caller.requestId,
+  })
 }
 
 /** Checks the sign-up code; on success the account becomes usable and a session is opened. */
-export async function verifySignup(deps: Deps & { db: Db }, body: VerifyOtpBody, caller: Caller): Promise<SessionData> {
+export async function verifySignup(
+  deps: Deps & { db: Db },
+  body: VerifyOtpBody,
+  caller: Caller,
+): Promise<SessionData> {
   const email = normaliseEmail(body.email)
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  type Outcome = { error: AppError } | { session: SessionData }
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
     const user = await usersRepo.findUserByEmail(trx, email)
     if (!user) return { error: notFound('No account was found for this email. Please sign up.') }
     if (user.is_verified) return { error: conflict('This account is already verified. Please sign in.') }
@@ -118,12 +153,16 @@ export async function logIn(deps: Deps, body: LoginBody, caller: Caller): Promis
   }
   await deps.limits.reset('loginFailuresPerAccount', email)
   if (!user.is_verified) {
-    const sent = await issueOtp(deps, { email, purpose: 'signup', firstName: user.first_name, ip: caller.ip, requestId: caller.requestId }).catch(
-      (err: unknown) => {
-        if (err instanceof AppError && (err.code === 'OTP_COOLDOWN' || err.code === 'RATE_LIMITED')) return null
-        throw err
-      },
-    )
+    const sent = await issueOtp(deps, {
+      email,
+      purpose: 'signup',
+      firstName: user.first_name,
+      ip: caller.ip,
+      requestId: caller.requestId,
+    }).catch((err: unknown) => {
+      if (err instanceof AppError && (err.code === 'OTP_COOLDOWN' || err.code === 'RATE_LIMITED')) return null
+      throw err
+    })
     throw new AppError(403, 'OTP_REQUIRED', 'Please verify your email first. We have sent you a code.', {
       otpRequired: true,
       email,
@@ -156,7 +195,13 @@ export async function sendResetOtp(deps: Deps, rawEmail: string, caller: Caller)
   const email = normaliseEmail(rawEmail)
   const user = await usersRepo.findUserByEmail(deps.db, email)
   if (!user?.is_verified) return { message: RESET_SENT_MESSAGE, resendAfter: 120 }
-  const sent = await issueOtp(deps, { email, purpose: 'reset', firstName: user.first_name, ip: caller.ip, requestId: caller.requestId })
+  const sent = await issueOtp(deps, {
+    email,
+    purpose: 'reset',
+    firstName: user.first_name,
+    ip: caller.ip,
+    requestId: caller.requestId,
+  })
   return { message: RESET_SENT_MESSAGE, resendAfter: sent.resendAfter }
 }
 
@@ -165,11 +210,12 @@ export async function verifyResetOtp(deps: Deps & { db: Db }, body: VerifyOtpBod
   const email = normaliseEmail(body.email)
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const check = await checkOtp(deps, trx, email, 'reset', body.otp)
-    if (!check.ok) return check.error
+    if (!check.ok) return { error: check.error }
     await otpRepo.markOtpVerified(trx, check.row.id, deps.clock.now())
-    return null
+    return {}
   })
-  if (outcome) throw outcome
+  // Thrown after the commit, so a wrong try stays counted.
+  if (outcome.error) throw outcome.error
 }
 
 /** Step 3: needs a reset code verified in step 2 and not yet used; sets the password and ends every session. */

@@ -40,18 +40,39 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/user/create',
-    { schema: { tags, summary: 'Sign up; e-mails a 4-digit code', body: CreateUserBody, response: { 201: Envelope(Type.Composite([CreatedUser, OtpSent])), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign up; e-mails a 4-digit code',
+        body: CreateUserBody,
+        response: { 201: Envelope(Type.Composite([CreatedUser, OtpSent])), ...errorResponses },
+      },
+    },
     async (req, reply) => {
       const { user, resendAfter } = await auth.signUp(deps, req.body, callerOf(req))
       return reply
         .code(201)
-        .send(ok('We have sent a 4-digit code to your email.', { _id: user.id, email: user.email, role: user.role, resendAfter }))
+        .send(
+          ok('We have sent a 4-digit code to your email.', {
+            _id: user.id,
+            email: user.email,
+            role: user.role,
+            resendAfter,
+          }),
+        )
     },
   )
 
   app.post(
     '/resendotp/user',
-    { schema: { tags, summary: 'Send a new sign-up code (30 s cooldown)', body: EmailBody, response: { 200: Envelope(OtpSent), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Send a new sign-up code (30 s cooldown)',
+        body: EmailBody,
+        response: { 200: Envelope(OtpSent), ...errorResponses },
+      },
+    },
     async (req) => {
       const sent = await auth.resendSignupOtp(deps, req.body.email, callerOf(req))
       return ok('OTP has been resent to your email.', { email: req.body.email.trim().toLowerCase(), ...sent })
@@ -60,7 +81,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/verify/user/Verification',
-    { schema: { tags, summary: 'Verify the sign-up code; opens a session', body: VerifyOtpBody, response: { 200: Envelope(SessionData), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Verify the sign-up code; opens a session',
+        body: VerifyOtpBody,
+        response: { 200: Envelope(SessionData), ...errorResponses },
+      },
+    },
     async (req) => {
       const session = await auth.verifySignup(deps, req.body, callerOf(req))
       return ok(session.message, session)
@@ -69,7 +97,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/login-user',
-    { schema: { tags, summary: 'Sign in', body: LoginBody, response: { 200: Envelope(SessionData), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in',
+        body: LoginBody,
+        response: { 200: Envelope(SessionData), ...errorResponses },
+      },
+    },
     async (req) => {
       const session = await auth.logIn(deps, req.body, callerOf(req))
       return ok(session.message, session)
@@ -82,20 +117,33 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Check a session; answers the user and its blocked flag',
-        description: 'The token comes in the body (spec) or, when absent, from the Authorization or token header.',
+        description:
+          'The token comes in the body (spec) or, when absent, from the Authorization or token header.',
         body: Type.Optional(RefreshTokenBody),
         response: { 200: Envelope(RefreshData), ...errorResponses },
       },
     },
     async (req) => {
       const { user } = await auth.liveSession(deps, req.body?.token ?? tokenOf(req))
-      return ok('Session is valid', { isBlocked: user.is_blocked, notes: user.block_notes, user: account.toUserView(user) })
+      return ok('Session is valid', {
+        isBlocked: user.is_blocked,
+        notes: user.block_notes,
+        user: account.toUserView(user),
+      })
     },
   )
 
   app.get(
     '/logout/user',
-    { schema: { tags, summary: 'End this session', querystring: IdQuery, security: secured, response: { 200: Envelope(Type.Null()), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'End this session',
+        querystring: IdQuery,
+        security: secured,
+        response: { 200: Envelope(Type.Null()), ...errorResponses },
+      },
+    },
     async (req) => {
       const caller = requireAuth(req)
       assertSelfOrAdmin(caller, req.query.id)
@@ -106,7 +154,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/sentOtp/user',
-    { schema: { tags, summary: 'Send a password-reset code (120 s cooldown)', body: EmailBody, response: { 200: Envelope(OtpSent), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Send a password-reset code (120 s cooldown)',
+        body: EmailBody,
+        response: { 200: Envelope(OtpSent), ...errorResponses },
+      },
+    },
     async (req) => {
       const { message, resendAfter } = await auth.sendResetOtp(deps, req.body.email, callerOf(req))
       return ok(message, { email: req.body.email.trim().toLowerCase(), resendAfter })
@@ -115,7 +170,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/verifyOtp/user',
-    { schema: { tags, summary: 'Check a password-reset code', body: VerifyOtpBody, response: { 200: Envelope(Type.Null()), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Check a password-reset code',
+        body: VerifyOtpBody,
+        response: { 200: Envelope(Type.Null()), ...errorResponses },
+      },
+    },
     async (req) => {
       await auth.verifyResetOtp(deps, req.body)
       return ok('OTP verified successfully', null)
@@ -124,7 +186,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/forgot-password/user',
-    { schema: { tags, summary: 'Set a new password after a verified reset code', body: ForgotPasswordBody, response: { 200: Envelope(Type.Null()), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password after a verified reset code',
+        body: ForgotPasswordBody,
+        response: { 200: Envelope(Type.Null()), ...errorResponses },
+      },
+    },
     async (req) => {
       await auth.resetPassword(deps, req.body)
       return ok('Password reset successful', null)
@@ -141,7 +210,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(SingleUserData), ...errorResponses },
       },
     },
-    async (req) => ok('User fetched successfully', await account.getSingleUser(deps, req.query.userId, req.auth)),
+    async (req) =>
+      ok('User fetched successfully', await account.getSingleUser(deps, req.query.userId, req.auth)),
   )
 
   app.put(
@@ -149,8 +219,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update one\'s profile (text fields)',
-        description: 'Password and confirm_password only when both are non-empty. Email cannot change; authors and publishers may switch between the two roles.',
+        summary: "Update one's profile (text fields)",
+        description:
+          'Password and confirm_password only when both are non-empty. Email cannot change; authors and publishers may switch between the two roles.',
         querystring: IdQuery,
         body: UpdateUserBody,
         security: secured,
@@ -161,7 +232,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = requireAuth(req)
       assertSelfOrAdmin(caller, req.query.id)
       assertNotBlocked(caller.user)
-      const target = req.query.id === caller.user.id ? caller.user : await usersRepo.findUserById(app.db, req.query.id)
+      const target =
+        req.query.id === caller.user.id ? caller.user : await usersRepo.findUserById(app.db, req.query.id)
       if (!target) throw notFound('User not found')
       return ok('Profile updated successfully', await account.updateProfile(deps, target, req.body, caller))
     },

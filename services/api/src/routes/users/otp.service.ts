@@ -1,4 +1,13 @@
-import { AppError, hashOtp, newId, newOtpCode, otpRepo, tooManyRequests, type OtpPurpose, type OtpRow } from '@bookstrut/core'
+import {
+  AppError,
+  hashOtp,
+  newId,
+  newOtpCode,
+  otpRepo,
+  tooManyRequests,
+  type OtpPurpose,
+  type OtpRow,
+} from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 
@@ -43,7 +52,13 @@ export async function issueOtp(
   // The code's id is the job id: a retried request never sends the same code twice.
   await deps.queues.enqueue(
     QueueNames.mail,
-    { kind: args.purpose === 'signup' ? 'signup-otp' : 'reset-otp', to: args.email, firstName: args.firstName, code, requestId: args.requestId },
+    {
+      kind: args.purpose === 'signup' ? 'signup-otp' : 'reset-otp',
+      to: args.email,
+      firstName: args.firstName,
+      code,
+      requestId: args.requestId,
+    },
     `otp-${id}`,
   )
   return { resendAfter: RESEND_COOLDOWN_S[args.purpose] }
@@ -62,13 +77,21 @@ export type OtpCheck = { ok: true; row: OtpRow } | { ok: false; error: AppError 
  * Checks a code under a row lock inside the caller's transaction. A wrong code is counted in the row, so the
  * caller must commit before throwing `error`; after 5 wrong tries the code is dead, even for the right digits.
  */
-export async function checkOtp(deps: Deps, trx: Deps['db'], email: string, purpose: OtpPurpose, otp: string | number): Promise<OtpCheck> {
+export async function checkOtp(
+  deps: Deps,
+  trx: Deps['db'],
+  email: string,
+  purpose: OtpPurpose,
+  otp: string | number,
+): Promise<OtpCheck> {
   const row = await otpRepo.lockOtp(trx, email, purpose)
-  if (!row || row.consumed_at) return { ok: false, error: deadCode('This code is no longer valid. Please request a new one.') }
+  if (!row || row.consumed_at)
+    return { ok: false, error: deadCode('This code is no longer valid. Please request a new one.') }
   if (row.attempts >= OTP_MAX_FAILURES) {
     return { ok: false, error: deadCode('Too many wrong attempts. Please request a new code.') }
   }
-  if (row.expires_at <= deps.clock.now()) return { ok: false, error: deadCode('This code has expired. Please request a new one.') }
+  if (row.expires_at <= deps.clock.now())
+    return { ok: false, error: deadCode('This code has expired. Please request a new one.') }
   if (hashOtp(row.id, normaliseOtp(otp)) !== row.code_hash) {
     await otpRepo.recordOtpFailure(trx, row.id)
     return { ok: false, error: invalidCode(OTP_MAX_FAILURES - row.attempts - 1) }

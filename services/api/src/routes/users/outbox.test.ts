@@ -13,7 +13,13 @@ afterAll(async () => t?.close())
 it('writes each code mail as a file in DATA_DIR/outbox when no SMTP_URL is set, and the code verifies', async () => {
   const api = client(t.app)
   const email = `outbox.${Date.now()}@example.com`
-  await api.post('/user/create', { first_name: 'Out', last_name: 'Box', email, password: 'secret123', role: 'reader' })
+  await api.post('/user/create', {
+    first_name: 'Out',
+    last_name: 'Box',
+    email,
+    password: 'secret123',
+    role: 'reader',
+  })
   const dir = t.config.mail.outboxDir
   let text = ''
   for (let i = 0; i < 50 && !text; i++) {

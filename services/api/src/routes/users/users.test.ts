@@ -7,7 +7,13 @@ let t: TestApp
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
 let seq = 0
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++seq}@example.com`
-const signupBody = (email: string, role = 'reader') => ({ first_name: 'Ada', last_name: 'Lovelace', email, password: 'secret123', role })
+const signupBody = (email: string, role = 'reader') => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email,
+  password: 'secret123',
+  role,
+})
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver()
@@ -40,16 +46,27 @@ describe('sign-up, verification and sessions', () => {
     const email = uniqueEmail('Journey')
     const created = await api.post('/user/create', signupBody(email, 'author'))
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ success: true, data: { email: email.toLowerCase(), role: 'author', resendAfter: 30 } })
+    expect(created.body).toMatchObject({
+      success: true,
+      data: { email: email.toLowerCase(), role: 'author', resendAfter: 30 },
+    })
 
     const unverifiedLogin = await api.post('/login-user', { email, password: 'secret123' })
     expect(unverifiedLogin.status).toBe(403)
-    expect(unverifiedLogin.body).toMatchObject({ success: false, code: 'OTP_REQUIRED', data: { otpRequired: true } })
+    expect(unverifiedLogin.body).toMatchObject({
+      success: false,
+      code: 'OTP_REQUIRED',
+      data: { otpRequired: true },
+    })
 
     const otp = await smtp.codeFor(email)
     const verified = await api.post('/verify/user/Verification', { email, otp: Number(otp) })
     expect(verified.status).toBe(200)
-    expect(verified.body.data).toMatchObject({ role: 'author', isBlocked: false, _id: expect.stringMatching(/^[0-9a-f]{24}$/) })
+    expect(verified.body.data).toMatchObject({
+      role: 'author',
+      isBlocked: false,
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+    })
 
     const login = await api.post('/login-user', { email: email.toUpperCase(), password: 'secret123' })
     expect(login.status).toBe(200)
@@ -59,7 +76,10 @@ describe('sign-up, verification and sessions', () => {
 
     const refreshed = await api.post('/refresh-token/user', { token })
     expect(refreshed.status).toBe(200)
-    expect(refreshed.body.data).toMatchObject({ isBlocked: false, user: { email: email.toLowerCase(), role: 'author', isVerified: true } })
+    expect(refreshed.body.data).toMatchObject({
+      isBlocked: false,
+      user: { email: email.toLowerCase(), role: 'author', isVerified: true },
+    })
     expect(refreshed.body.data.user).not.toHaveProperty('password_hash')
 
     // The spec's `token` header works as well as Authorization: Bearer.
@@ -99,7 +119,11 @@ describe('sign-up, verification and sessions', () => {
     const right = await api.post('/verify/user/Verification', { email, otp })
     expect(right.status).toBe(400)
     expect(right.body.code).toBe('OTP_EXPIRED')
-    const user = await t.app.db.selectFrom('users').select('is_verified').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow()
+    const user = await t.app.db
+      .selectFrom('users')
+      .select('is_verified')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirstOrThrow()
     expect(user.is_verified).toBe(false)
   })
 
@@ -111,7 +135,14 @@ describe('sign-up, verification and sessions', () => {
     expect((await api.post('/verify/user/Verification', { email, otp })).status).toBe(200)
     const again = await api.post('/verify/user/Verification', { email, otp })
     expect(again.status).toBe(409)
-    expect(await t.app.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('sessions.id').where('users.email', '=', email.toLowerCase()).execute()).toHaveLength(1)
+    expect(
+      await t.app.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id')
+        .where('users.email', '=', email.toLowerCase())
+        .execute(),
+    ).toHaveLength(1)
   })
 
   it('expires a code after 10 minutes', async () => {
@@ -141,7 +172,9 @@ describe('sign-up, verification and sessions', () => {
     expect(resent.body.message).toBe('OTP has been resent to your email.')
     const second = await smtp.codeFor(email, 2)
     if (first !== second) {
-      expect((await api.post('/verify/user/Verification', { email, otp: first })).body.code).toBe('OTP_INVALID')
+      expect((await api.post('/verify/user/Verification', { email, otp: first })).body.code).toBe(
+        'OTP_INVALID',
+      )
     }
     expect((await api.post('/verify/user/Verification', { email, otp: second })).status).toBe(200)
   })
@@ -173,7 +206,10 @@ describe('login rate limits', () => {
   it('limits attempts per IP address across accounts', async () => {
     const api = client(t.app)
     const statuses: number[] = []
-    for (let i = 0; i < 31; i++) statuses.push((await api.post('/login-user', { email: uniqueEmail('nobody'), password: 'whatever' })).status)
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await api.post('/login-user', { email: uniqueEmail('nobody'), password: 'whatever' })).status,
+      )
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true)
     expect(statuses[30]).toBe(429)
   })
@@ -186,27 +222,53 @@ describe('forgot password', () => {
     expect(sent.status).toBe(200)
     const code = await smtp.codeFor(email, 2)
 
-    const early = await api.post('/forgot-password/user', { email, newPassword: '123456', confirmPassword: '123456' })
+    const early = await api.post('/forgot-password/user', {
+      email,
+      newPassword: '123456',
+      confirmPassword: '123456',
+    })
     expect(early.status).toBe(400)
     expect(early.body.code).toBe('OTP_REQUIRED')
 
     expect((await api.post('/sentOtp/user', { email })).status).toBe(429)
-    expect((await api.post('/verifyOtp/user', { email, otp: code })).body.message).toBe('OTP verified successfully')
+    expect((await api.post('/verifyOtp/user', { email, otp: code })).body.message).toBe(
+      'OTP verified successfully',
+    )
 
-    const mismatch = await api.post('/forgot-password/user', { email, newPassword: '123456', confirmPassword: '654321' })
+    const mismatch = await api.post('/forgot-password/user', {
+      email,
+      newPassword: '123456',
+      confirmPassword: '654321',
+    })
     expect(mismatch.body.message).toBe('Passwords do not match')
-    const notDigits = await api.post('/forgot-password/user', { email, newPassword: 'abcdef', confirmPassword: 'abcdef' })
+    const notDigits = await api.post('/forgot-password/user', {
+      email,
+      newPassword: 'abcdef',
+      confirmPassword: 'abcdef',
+    })
     expect(notDigits.status).toBe(400)
     expect(notDigits.body.message).toBe('Password must be 6 digits')
 
-    const reset = await api.post('/forgot-password/user', { email, newPassword: '24681357', confirmPassword: '24681357' })
+    const reset = await api.post('/forgot-password/user', {
+      email,
+      newPassword: '24681357',
+      confirmPassword: '24681357',
+    })
     expect(reset.status).toBe(200)
     expect(reset.body.message).toBe('Password reset successful')
     expect((await api.post('/refresh-token/user', { token })).status).toBe(401)
     expect((await api.post('/login-user', { email, password: 'secret123' })).status).toBe(401)
     expect((await api.post('/login-user', { email, password: '24681357' })).status).toBe(200)
     // The verified code was used up by the reset.
-    expect((await api.post('/forgot-password/user', { email, newPassword: '11112222', confirmPassword: '11112222' })).status).toBe(400)
+    expect(
+      (
+        await api.post('/forgot-password/user', {
+          email,
+          newPassword: '11112222',
+          confirmPassword: '11112222',
+        })
+      ).status,
+    ).toBe(400)
   })
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -222,11 +284,19 @@ describe('ownership, blocking and profile', () => {
   it('answers 403 when a token acts on another user id', async () => {
     const alice = await verifiedAccount()
     const bob = await verifiedAccount()
-    const forgedUpdate = await alice.api.put(`/update/user?id=${bob.id}`, { first_name: 'Mallory' }, { token: alice.token })
+    const forgedUpdate = await alice.api.put(
+      `/update/user?id=${bob.id}`,
+      { first_name: 'Mallory' },
+      { token: alice.token },
+    )
     expect(forgedUpdate.status).toBe(403)
     expect(forgedUpdate.body.code).toBe('FORBIDDEN')
     expect((await alice.api.get(`/logout/user?id=${bob.id}`, { token: alice.token })).status).toBe(403)
-    const bobRow = await t.app.db.selectFrom('users').select('first_name').where('id', '=', bob.id).executeTakeFirstOrThrow()
+    const bobRow = await t.app.db
+      .selectFrom('users')
+      .select('first_name')
+      .where('id', '=', bob.id)
+      .executeTakeFirstOrThrow()
     expect(bobRow.first_name).toBe('Ada')
     expect((await bob.api.post('/refresh-token/user', { token: bob.token })).status).toBe(200)
   })
@@ -245,27 +315,58 @@ describe('ownership, blocking and profile', () => {
 
   it('updates text fields with the spec rules', async () => {
     const author = await verifiedAccount('author')
-    const put = (body: object) => author.api.put(`/update/user?id=${author.id}`, body, { token: author.token })
-    const updated = await put({ first_name: ' Grace ', bio: 'Writes about ships.', role: 'publisher', websiteAndSocialLinks: ['https://grace.example', '', 'https://social.example/grace'] })
+    const put = (body: object) =>
+      author.api.put(`/update/user?id=${author.id}`, body, { token: author.token })
+    const updated = await put({
+      first_name: ' Grace ',
+      bio: 'Writes about ships.',
+      role: 'publisher',
+      websiteAndSocialLinks: ['https://grace.example', '', 'https://social.example/grace'],
+    })
     expect(updated.status).toBe(200)
-    expect(updated.body.data).toMatchObject({ first_name: 'Grace', bio: 'Writes about ships.', role: 'publisher', websiteAndSocialLinks: ['https://grace.example', '', 'https://social.example/grace'] })
+    expect(updated.body.data).toMatchObject({
+      first_name: 'Grace',
+      bio: 'Writes about ships.',
+      role: 'publisher',
+      websiteAndSocialLinks: ['https://grace.example', '', 'https://social.example/grace'],
+    })
 
-    expect((await put({ websiteAndSocialLinks: ['grace.example'] })).body.message).toBe("Website should start with 'http'.")
-    expect((await put({ websiteAndSocialLinks: JSON.stringify(['', 'https://ok.example', 'ftp://x']) })).body.message).toBe("Social link 2 should start with 'http'.")
+    expect((await put({ websiteAndSocialLinks: ['grace.example'] })).body.message).toBe(
+      "Website should start with 'http'.",
+    )
+    expect(
+      (await put({ websiteAndSocialLinks: JSON.stringify(['', 'https://ok.example', 'ftp://x']) })).body
+        .message,
+    ).toBe("Social link 2 should start with 'http'.")
     expect((await put({ bio: '   ' })).body.message).toBe('Bio cannot be empty.')
     expect((await put({ first_name: '  ' })).body.message).toBe('First Name is required.')
     expect((await put({ role: 'reader' })).status).toBe(403)
     expect((await put({ email: 'other@example.com' })).status).toBe(400)
-    expect((await put({ password: 'newpass1', confirm_password: 'newpass2' })).body.message).toBe('Passwords do not match.')
+    expect((await put({ password: 'newpass1', confirm_password: 'newpass2' })).body.message).toBe(
+      'Passwords do not match.',
+    )
 
-    const row = await t.app.db.selectFrom('users').selectAll().where('id', '=', author.id).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ first_name: 'Grace', role: 'publisher', bio: 'Writes about ships.', email: author.email.toLowerCase() })
+    const row = await t.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', author.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({
+      first_name: 'Grace',
+      role: 'publisher',
+      bio: 'Writes about ships.',
+      email: author.email.toLowerCase(),
+    })
   })
 
   it('changing the password ends the other sessions but keeps this one', async () => {
     const reader = await verifiedAccount()
     const other = await client(t.app).post('/login-user', { email: reader.email, password: 'secret123' })
-    const res = await reader.api.put(`/update/user?id=${reader.id}`, { password: 'brandnew1', confirm_password: 'brandnew1' }, { token: reader.token })
+    const res = await reader.api.put(
+      `/update/user?id=${reader.id}`,
+      { password: 'brandnew1', confirm_password: 'brandnew1' },
+      { token: reader.token },
+    )
     expect(res.status).toBe(200)
     expect((await reader.api.post('/refresh-token/user', { token: reader.token })).status).toBe(200)
     expect((await reader.api.post('/refresh-token/user', { token: other.body.data.token })).status).toBe(401)
@@ -276,8 +377,15 @@ describe('ownership, blocking and profile', () => {
     const admin = await verifiedAccount()
     await t.app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute()
 
-    expect((await user.api.post('/admin/block/user', { userId: admin.id, notes: 'nope' }, { token: user.token })).status).toBe(403)
-    const block = await admin.api.post('/admin/block/user', { userId: user.id, notes: 'Spam listings' }, { token: admin.token })
+    expect(
+      (await user.api.post('/admin/block/user', { userId: admin.id, notes: 'nope' }, { token: user.token }))
+        .status,
+    ).toBe(403)
+    const block = await admin.api.post(
+      '/admin/block/user',
+      { userId: user.id, notes: 'Spam listings' },
+      { token: admin.token },
+    )
     expect(block.status).toBe(200)
 
     const refreshed = await user.api.post('/refresh-token/user', { token: user.token })
@@ -285,27 +393,70 @@ describe('ownership, blocking and profile', () => {
     const login = await client(t.app).post('/login-user', { email: user.email, password: 'secret123' })
     expect(login.body.data).toMatchObject({ isBlocked: true, notes: 'Spam listings' })
 
-    const write = await user.api.put(`/update/user?id=${user.id}`, { first_name: 'Changed' }, { token: user.token })
+    const write = await user.api.put(
+      `/update/user?id=${user.id}`,
+      { first_name: 'Changed' },
+      { token: user.token },
+    )
     expect(write.status).toBe(403)
-    expect(write.body).toMatchObject({ success: false, code: 'BLOCKED', data: { isBlocked: true, notes: 'Spam listings' } })
+    expect(write.body).toMatchObject({
+      success: false,
+      code: 'BLOCKED',
+      data: { isBlocked: true, notes: 'Spam listings' },
+    })
     expect((await user.api.get(`/get/single/user?userId=${user.id}`, { token: user.token })).status).toBe(200)
-    const row = await t.app.db.selectFrom('users').select('first_name').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('first_name')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(row.first_name).toBe('Ada')
 
     await admin.api.post('/admin/unblock/user', { userId: user.id }, { token: admin.token })
-    expect((await user.api.put(`/update/user?id=${user.id}`, { first_name: 'Changed' }, { token: user.token })).status).toBe(200)
+    expect(
+      (await user.api.put(`/update/user?id=${user.id}`, { first_name: 'Changed' }, { token: user.token }))
+        .status,
+    ).toBe(200)
   })
 })
 
 describe('bad input', () => {
   it.each([
-    ['no first name', { last_name: 'L', email: 'a@b.co', password: 'secret1', role: 'reader' }, 'Name is required.'],
-    ['blank last name', { first_name: 'F', last_name: '  ', email: 'a@b.co', password: 'secret1', role: 'reader' }, 'Last Name is required.'],
-    ['no email', { first_name: 'F', last_name: 'L', password: 'secret1', role: 'reader' }, 'Email is required.'],
-    ['bad email', { first_name: 'F', last_name: 'L', email: 'not-an-email', password: 'secret1', role: 'reader' }, 'Invalid email format.'],
-    ['short password', { first_name: 'F', last_name: 'L', email: 'a@b.co', password: '123', role: 'reader' }, 'Password must be at least 6 characters.'],
-    ['no role', { first_name: 'F', last_name: 'L', email: 'a@b.co', password: 'secret1' }, 'Member Type is required.'],
-    ['admin role', { first_name: 'F', last_name: 'L', email: 'a@b.co', password: 'secret1', role: 'admin' }, 'Member Type is required.'],
+    [
+      'no first name',
+      { last_name: 'L', email: 'a@b.co', password: 'secret1', role: 'reader' },
+      'Name is required.',
+    ],
+    [
+      'blank last name',
+      { first_name: 'F', last_name: '  ', email: 'a@b.co', password: 'secret1', role: 'reader' },
+      'Last Name is required.',
+    ],
+    [
+      'no email',
+      { first_name: 'F', last_name: 'L', password: 'secret1', role: 'reader' },
+      'Email is required.',
+    ],
+    [
+      'bad email',
+      { first_name: 'F', last_name: 'L', email: 'not-an-email', password: 'secret1', role: 'reader' },
+      'Invalid email format.',
+    ],
+    [
+      'short password',
+      { first_name: 'F', last_name: 'L', email: 'a@b.co', password: '123', role: 'reader' },
+      'Password must be at least 6 characters.',
+    ],
+    [
+      'no role',
+      { first_name: 'F', last_name: 'L', email: 'a@b.co', password: 'secret1' },
+      'Member Type is required.',
+    ],
+    [
+      'admin role',
+      { first_name: 'F', last_name: 'L', email: 'a@b.co', password: 'secret1', role: 'admin' },
+      'Member Type is required.',
+    ],
   ])('refuses sign-up with %s (400, spec message, no row)', async (_name, body, message) => {
     const res = await client(t.app).post('/user/create', body)
     expect(res.status).toBe(400)
@@ -314,7 +465,12 @@ describe('bad input', () => {
   })
 
   it('answers malformed JSON with 400 and the envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/user/create', headers: { 'content-type': 'application/json' }, payload: '{"email": ' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/create',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ success: false, message: expect.any(String) })
   })
@@ -341,12 +497,17 @@ describe('health and site content', () => {
   })
 
   it('lists information pages by place and the settings with the support address', async () => {
-    await t.app.db.insertInto('information_pages').values([
-      { id: 'aaaaaaaaaaaaaaaaaaaaaaa1', path: 'about', information_name: 'About', place_area: 'menu' },
-      { id: 'aaaaaaaaaaaaaaaaaaaaaaa2', path: 'terms', information_name: 'Terms', place_area: 'footer' },
-    ]).execute()
+    await t.app.db
+      .insertInto('information_pages')
+      .values([
+        { id: 'aaaaaaaaaaaaaaaaaaaaaaa1', path: 'about', information_name: 'About', place_area: 'menu' },
+        { id: 'aaaaaaaaaaaaaaaaaaaaaaa2', path: 'terms', information_name: 'Terms', place_area: 'footer' },
+      ])
+      .execute()
     const menu = await client(t.app).get('/get/all/information?placeArea=menu')
-    expect(menu.body.data).toEqual([{ _id: 'aaaaaaaaaaaaaaaaaaaaaaa1', path: 'about', information_name: 'About', placeArea: 'menu' }])
+    expect(menu.body.data).toEqual([
+      { _id: 'aaaaaaaaaaaaaaaaaaaaaaa1', path: 'about', information_name: 'About', placeArea: 'menu' },
+    ])
     expect((await client(t.app).get('/get/all/information?placeArea=sidebar')).status).toBe(400)
     const settings = await client(t.app).get('/get/all/settings')
     expect(settings.body.data[0].authEmailCredentials.email).toBe('support@bookstrut.local')
@@ -355,6 +516,8 @@ describe('health and site content', () => {
   it('serves the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/v1/user/create', '/api/v1/login-user', '/api/v1/refresh-token/user']))
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/v1/user/create', '/api/v1/login-user', '/api/v1/refresh-token/user']),
+    )
   })
 })

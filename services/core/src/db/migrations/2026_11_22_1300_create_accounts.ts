@@ -7,7 +7,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('first_name', 'text', (c) => c.notNull())
     .addColumn('last_name', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('reader', 'author', 'publisher', 'admin')`))
+    .addColumn('role', 'text', (c) =>
+      c.notNull().check(sql`role in ('reader', 'author', 'publisher', 'admin')`),
+    )
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('is_verified', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('is_blocked', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -49,7 +51,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('consumed_at', 'timestamptz')
     .execute()
   // One live code per address and purpose: a new code replaces the old one.
-  await db.schema.createIndex('otp_codes_email_purpose_key').on('otp_codes').columns(['email', 'purpose']).unique().execute()
+  await db.schema
+    .createIndex('otp_codes_email_purpose_key')
+    .on('otp_codes')
+    .columns(['email', 'purpose'])
+    .unique()
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
