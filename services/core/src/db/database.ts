@@ -17,10 +17,12 @@ export type DbOrTx = Kysely<DB> | Transaction<DB>
 // bigint (int8) comes back as a string by default; counts fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
-export function createDb(url: string, max = 10): Db {
-  return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) }),
-  })
+export function createDb(url: string, max = 10, onIdleError: (err: Error) => void = () => undefined): Db {
+  const pool = new pg.Pool({ connectionString: url, max })
+  // An idle client can lose its connection (server restart, shutdown); without a listener that would crash
+  // the process. The pool replaces the client on the next query.
+  pool.on('error', onIdleError)
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
 }
 
 /** Creates the database named in `url` when the server does not have it yet. */

@@ -79,12 +79,16 @@ export async function ensureRedis(
     ],
     { stdio: 'ignore' },
   )
+  // Last resort if the process ends without a graceful stop: never leave an orphan redis-server behind.
+  const killOnExit = () => child.kill('SIGTERM')
+  process.once('exit', killOnExit)
   for (let i = 0; i < 50; i++) {
     if (await pingRedis(url)) {
       logger.info({ url, dir }, 'started redis-server')
       return {
         stop: () =>
           new Promise((resolve) => {
+            process.removeListener('exit', killOnExit)
             if (child.exitCode !== null) return resolve()
             child.once('exit', () => resolve())
             child.kill('SIGTERM')

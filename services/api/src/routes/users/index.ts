@@ -50,16 +50,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       const { user, resendAfter } = await auth.signUp(deps, req.body, callerOf(req))
-      return reply
-        .code(201)
-        .send(
-          ok('We have sent a 4-digit code to your email.', {
-            _id: user.id,
-            email: user.email,
-            role: user.role,
-            resendAfter,
-          }),
-        )
+      return reply.code(201).send(
+        ok('We have sent a 4-digit code to your email.', {
+          _id: user.id,
+          email: user.email,
+          role: user.role,
+          resendAfter,
+        }),
+      )
     },
   )
 
