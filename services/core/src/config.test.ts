@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import path from 'node:path'
+import { ConfigError, loadConfig } from './config.js'
+
+describe('loadConfig', () => {
+  it('gives the one-machine defaults when nothing is set', () => {
+    const config = loadConfig({})
+    expect(config.http.port).toBe(3000)
+    expect(config.dataDir).toBe(path.resolve('./data'))
+    expect(config.db.url).toBeUndefined()
+    expect(config.redis.url).toBe('redis://127.0.0.1:6379')
+    expect(config.mail.outboxDir).toBe(path.resolve('./data/outbox'))
+    expect(config.workers.inProcess).toBe(true)
+    expect(Object.isFrozen(config)).toBe(true)
+  })
+
+  it('converts and nests what is set', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      RUN_WORKERS: 'false',
+      DATABASE_URL: 'postgres://u@h/db',
+      DATA_DIR: '/srv/bs',
+    })
+    expect(config.http.port).toBe(8080)
+    expect(config.workers.inProcess).toBe(false)
+    expect(config.db.url).toBe('postgres://u@h/db')
+    expect(config.media.dir).toBe('/srv/bs/media')
+  })
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', REDIS_URL: 'localhost:6379', LOG_LEVEL: 'loud' })
+      expect.unreachable()
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError)
+      const problems = (err as ConfigError).problems.join('\n')
+      expect(problems).toMatch(/PORT/)
+      expect(problems).toMatch(/REDIS_URL/)
+      expect(problems).toMatch(/LOG_LEVEL/)
+    }
+  })
+})
