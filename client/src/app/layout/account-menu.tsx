@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom'
+import { Avatar } from '@/components/ui/avatar'
+import { Popover } from '@/components/ui/popover'
+import { paths } from '@/config/paths'
+import { useMe } from '@/features/auth/api/refresh-session'
+import { useSignOut } from '@/features/auth/hooks/use-session-actions'
+
+const roleLabels: Record<string, string> = { reader: 'Reader', author: 'Author', publisher: 'Publisher', admin: 'Admin' }
+
+/** The signed-in avatar (initials without a picture) and its dropdown: email, name, role, dashboard, sign out. */
+export function AccountMenu({ storedRole }: { storedRole: string | null }) {
+  const { data: me } = useMe()
+  const signOut = useSignOut()
+  const role = me?.role ?? storedRole
+  return (
+    <Popover
+      align="end"
+      panelClassName="account-menu"
+      trigger={(props) => (
+        <button type="button" className="avatar-button" aria-label="Account menu" {...props}>
+          <Avatar firstName={me?.first_name} lastName={me?.last_name} imageUrl={me?.profileImage} size="md" />
+        </button>
+      )}
+    >
+      {(close) => (
+        <>
+          <div className="account-menu__who">
+            <Avatar firstName={me?.first_name} lastName={me?.last_name} imageUrl={me?.profileImage} size="lg" />
+            <div className="account-menu__text">
+              <p className="account-menu__name">{me ? `${me.first_name} ${me.last_name}` : 'Loading…'}</p>
+              <p className="account-menu__email">{me?.email ?? ''}</p>
+              {role && <span className="badge badge--soft">{roleLabels[role] ?? role}</span>}
+            </div>
+          </div>
+          <ul className="account-menu__list">
+            <li>
+              <Link className="account-menu__item" to={paths.profile} onClick={close}>
+                My Dashboard
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="account-menu__item account-menu__item--danger"
+                onClick={() => {
+                  close()
+                  void signOut()
+                }}
+              >
+                Sign Out
+              </button>
+            </li>
+          </ul>
+        </>
+      )}
+    </Popover>
+  )
+}

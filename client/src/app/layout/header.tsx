@@ -1,0 +1,115 @@
+import { useState } from 'react'
+import { Link, NavLink } from 'react-router-dom'
+import { Button } from '@/components/ui/button'
+import { Popover } from '@/components/ui/popover'
+import { paths } from '@/config/paths'
+import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
+import { useInformationLinks } from '@/features/content/api/get-information-links'
+import { useStoredSession } from '@/lib/storage'
+import { AccountMenu } from './account-menu'
+import { BrandMark } from './brand'
+import { MobileMenu } from './mobile-menu'
+import { visibleNav } from './nav-items'
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`
+
+/** The sticky site header (spec reader-and-account section 2). */
+export function Header() {
+  const session = useStoredSession()
+  const modals = useAuthModals()
+  const otherPages = useInformationLinks('menu')
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const items = visibleNav(session.role)
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to={paths.home} className="brand" aria-label="BookStrut home">
+          <BrandMark />
+          <span className="brand__name">
+            Book<span>Strut</span>
+          </span>
+        </Link>
+
+        <nav className="nav" aria-label="Main">
+          <ul className="nav__list">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === paths.home} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {otherPages.length > 0 && (
+              <li>
+                <Popover
+                  panelClassName="menu-panel"
+                  trigger={(props) => (
+                    <button type="button" className="nav__link nav__link--button" {...props}>
+                      Other Menu
+                      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="chevron">
+                        <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+                      </svg>
+                    </button>
+                  )}
+                >
+                  {(close) => (
+                    <ul className="menu-panel__list">
+                      {otherPages.map((page) => (
+                        <li key={page._id}>
+                          <Link className="menu-panel__item" to={paths.pageDetail(page.path)} onClick={close}>
+                            {page.information_name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Popover>
+              </li>
+            )}
+          </ul>
+        </nav>
+
+        <div className="site-header__actions">
+          {session.isLoggedIn ? (
+            <AccountMenu storedRole={session.role} />
+          ) : (
+            <>
+              <Button variant="ghost" className="site-header__signin" onClick={modals.openSignIn}>
+                Sign In
+              </Button>
+              <Button onClick={modals.openSignUp}>Sign Up</Button>
+            </>
+          )}
+          <button
+            type="button"
+            className="hamburger"
+            aria-label="Open menu"
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      {mobileOpen && (
+        <MobileMenu
+          items={items}
+          otherPages={otherPages}
+          isLoggedIn={session.isLoggedIn}
+          onClose={() => setMobileOpen(false)}
+          onSignIn={() => {
+            setMobileOpen(false)
+            modals.openSignIn()
+          }}
+          onSignUp={() => {
+            setMobileOpen(false)
+            modals.openSignUp()
+          }}
+        />
+      )}
+    </header>
+  )
+}

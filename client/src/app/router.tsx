@@ -1,0 +1,84 @@
+import { useState } from 'react'
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom'
+import { PageSpinner } from '@/components/ui/spinner'
+import { articlePaths, paths } from '@/config/paths'
+import { setUnauthorizedHandler } from '@/lib/api-client'
+import { queryClient } from '@/lib/query-client'
+import { AuthGuard, CreatorGuard, NotBlockedGuard } from './layout/guards'
+import { RootLayout } from './layout/root-layout'
+
+const placeholders = () => import('./routes/placeholders')
+
+/** Both route tables (spec reader-and-account section 2, author-and-content section 2); pages load lazily. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { index: true, lazy: () => import('./routes/home') },
+      { path: 'membership', lazy: async () => ({ Component: (await placeholders()).MembershipRoute }) },
+      { path: 'contact', lazy: async () => ({ Component: (await placeholders()).ContactRoute }) },
+      { path: 'faq', lazy: async () => ({ Component: (await placeholders()).FaqRoute }) },
+      { path: 'faq/:id', lazy: async () => ({ Component: (await placeholders()).FaqDetailRoute }) },
+      { path: 'blog', lazy: async () => ({ Component: (await placeholders()).BlogRoute }) },
+      { path: 'blog/:slug', lazy: async () => ({ Component: (await placeholders()).BlogPostRoute }) },
+      { path: 'pagedetail/:slag', lazy: async () => ({ Component: (await placeholders()).PageDetailRoute }) },
+      { path: 'Policy', lazy: async () => ({ Component: (await placeholders()).PolicyRoute }) },
+      { path: 'terms-conditions', lazy: async () => ({ Component: (await placeholders()).TermsRoute }) },
+      { path: 'single-book/:id', lazy: async () => ({ Component: (await placeholders()).SingleBookRoute }) },
+      { path: 'author-profile/:id', lazy: async () => ({ Component: (await placeholders()).AuthorProfileRoute }) },
+      { path: paths.topList.slice(1), lazy: async () => ({ Component: (await placeholders()).TopListRoute }) },
+      { path: 'Logout', lazy: () => import('./routes/logout') },
+      ...articlePaths.map(({ path }) => ({
+        path: path.slice(1),
+        lazy: async () => ({ Component: (await placeholders()).ArticleRoute }),
+      })),
+      {
+        element: <NotBlockedGuard />,
+        children: [{ path: 'search-book', lazy: async () => ({ Component: (await placeholders()).SearchBookRoute }) }],
+      },
+      {
+        element: <AuthGuard />,
+        children: [
+          {
+            element: <CreatorGuard />,
+            children: [{ path: 'upload-book', lazy: async () => ({ Component: (await placeholders()).UploadBookRoute }) }],
+          },
+          {
+            lazy: async () => ({ Component: (await import('@/features/profile/components/profile-layout')).ProfileLayout }),
+            children: [
+              { path: 'profile', lazy: () => import('./routes/profile') },
+              { path: 'profile-fevorite', lazy: async () => ({ Component: (await placeholders()).FavoriteRoute }) },
+              { path: 'profile-search', lazy: async () => ({ Component: (await placeholders()).SavedSearchRoute }) },
+              { path: 'profile-ghost', lazy: async () => ({ Component: (await placeholders()).GhostRoute }) },
+              {
+                element: <CreatorGuard />,
+                children: [
+                  { path: 'profile-listings', lazy: async () => ({ Component: (await placeholders()).ListingsRoute }) },
+                  { path: 'profile-membership', lazy: async () => ({ Component: (await placeholders()).MyMembershipRoute }) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes)
+  // Any 401 on a call made with a token: storage is already cleared; forget the account and go to /.
+  setUnauthorizedHandler(() => {
+    queryClient.removeQueries({ queryKey: ['users'] })
+    void router.navigate(paths.home, { replace: true })
+  })
+  return router
+}
+
+export function AppRouter() {
+  const [router] = useState(createAppRouter)
+  return <RouterProvider router={router} />
+}

@@ -1,0 +1,39 @@
+import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
+import { HeroSearch } from '@/features/home/components/hero-search'
+import { HowItWorks, PlansTeaser, StrutScorePreview } from '@/features/home/components/home-sections'
+import { useStoredSession } from '@/lib/storage'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+/** / : the home page. The Top 20, featured video and FAQ sections arrive with later issues. */
+export function Component() {
+  useDocumentTitle(undefined)
+  const { isLoggedIn } = useStoredSession()
+  const modals = useAuthModals()
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <p className="eyebrow eyebrow--light">Book discovery by idea</p>
+            <h1 id="hero-title" className="hero__title">
+              Describe the ideas. <span className="hero__accent">Find the book.</span>
+            </h1>
+            <p className="hero__lead">
+              BookStrut matches books to the ideas you want to read about, shows how well each idea fits, and lets you
+              hear a short audio promo, a podblurb, before you pick your next read.
+            </p>
+            <ul className="hero__points">
+              <li>Search by ideas, not titles</li>
+              <li>Listen to short audio podblurbs</li>
+              <li>Free for readers</li>
+            </ul>
+          </div>
+          <HeroSearch />
+        </div>
+      </section>
+      <HowItWorks />
+      <StrutScorePreview />
+      <PlansTeaser showJoin={!isLoggedIn} onJoin={modals.openSignUp} />
+    </>
+  )
+}

@@ -1,0 +1,143 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+
+interface FieldShellProps {
+  id: string
+  label: string
+  error?: string | undefined
+  hint?: ReactNode
+  children: ReactNode
+  className?: string | undefined
+}
+
+/** Label, control, hint and the error under the field (errors are announced and linked by aria-describedby). */
+function FieldShell({ id, label, error, hint, children, className }: FieldShellProps) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string
+  error?: string | undefined
+  hint?: ReactNode
+  fieldClassName?: string
+}
+
+export function TextField({ label, error, hint, fieldClassName, ...input }: TextFieldProps) {
+  const id = useId()
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      <input
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+      />
+    </FieldShell>
+  )
+}
+
+export function PasswordField({ label, error, hint, fieldClassName, ...input }: TextFieldProps) {
+  const id = useId()
+  const [visible, setVisible] = useState(false)
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      <div className="input-group">
+        <input
+          id={id}
+          className="input"
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          {...input}
+        />
+        <button
+          type="button"
+          className="input-group__toggle"
+          onClick={() => setVisible((v) => !v)}
+          // Named "Show"/"Hide" only (not "Show password"), so the field's label stays unique to its input.
+          aria-controls={id}
+          aria-pressed={visible}
+          title={visible ? 'Hide characters' : 'Show characters'}
+          disabled={input.disabled}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    </FieldShell>
+  )
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string
+  error?: string | undefined
+  hint?: ReactNode
+  options: readonly { value: string; label: string }[]
+  placeholder?: string
+}
+
+export function SelectField({ label, error, hint, options, placeholder, ...select }: SelectFieldProps) {
+  const id = useId()
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <select
+        id={id}
+        className="input select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...select}
+      >
+        {placeholder !== undefined && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  )
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string
+  error?: string | undefined
+  hint?: ReactNode
+}
+
+export function TextAreaField({ label, error, hint, ...area }: TextAreaFieldProps) {
+  const id = useId()
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        className="input textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...area}
+      />
+    </FieldShell>
+  )
+}

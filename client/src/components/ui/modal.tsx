@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+
+const focusableSelector = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',')
+
+export interface ModalProps {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  description?: ReactNode
+  children: ReactNode
+  /** Backdrop click and Escape close the dialog (default true). The OTP dialog turns this off. */
+  dismissible?: boolean
+  size?: 'sm' | 'md' | 'lg'
+  /** Extra class on the panel, e.g. for a tone. */
+  className?: string
+  /** Label of the explicit close button. */
+  closeLabel?: string
+}
+
+/**
+ * An accessible modal dialog: role="dialog", aria-modal, labelled by its title, focus moved inside and
+ * kept there, focus returned to the opener on close, page scroll locked while open.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  dismissible = true,
+  size = 'md',
+  className,
+  closeLabel = 'Close',
+}: ModalProps) {
+  const titleId = useId()
+  const descriptionId = useId()
+  const panelRef = useRef<HTMLDivElement>(null)
+  const onCloseRef = useRef(onClose)
+  useEffect(() => {
+    onCloseRef.current = onClose
+  })
+
+  useEffect(() => {
+    if (!open) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const panel = panelRef.current
+    const preferred = panel?.querySelector<HTMLElement>('[data-autofocus]')
+    const first = panel?.querySelector<HTMLElement>(focusableSelector)
+    ;(preferred ?? first ?? panel)?.focus()
+    const previousOverflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.body.style.overflow = previousOverflow
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [open])
+
+  if (!open) return null
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && dismissible) {
+      event.stopPropagation()
+      onCloseRef.current()
+      return
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return
+    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(focusableSelector))
+    const first = items[0]
+    const last = items[items.length - 1]
+    if (!first || !last) return
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  return createPortal(
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (dismissible && event.target === event.currentTarget) onCloseRef.current()
+      }}
+    >
+      <div
+        ref={panelRef}
+        className={`modal modal--${size}${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        onKeyDown={handleKeyDown}
+      >
+        <div className="modal__header">
+          <h2 className="modal__title" id={titleId}>
+            {title}
+          </h2>
+          <button type="button" className="modal__close" onClick={() => onCloseRef.current()} aria-label={closeLabel}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        {description && (
+          <p className="modal__description" id={descriptionId}>
+            {description}
+          </p>
+        )}
+        <div className="modal__body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  )
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+export interface PlaceholderPageProps {
+  title: string
+  /** One sentence saying what the page will hold. */
+  description?: ReactNode
+  /** Set inside the profile area, where the sidebar already frames the page. */
+  compact?: boolean
+}
+
+/** A tidy stand-in for a page that a later issue builds. */
+export function PlaceholderPage({ title, description, compact = false }: PlaceholderPageProps) {
+  useDocumentTitle(title)
+  return (
+    <section className={compact ? 'placeholder placeholder--compact' : 'placeholder container'} aria-labelledby="placeholder-title">
+      <div className="placeholder__card">
+        <span className="placeholder__badge">Coming soon</span>
+        <h1 id="placeholder-title" className="placeholder__title">
+          {title}
+        </h1>
+        <p className="placeholder__text">{description ?? 'This page is coming soon.'}</p>
+        {!compact && (
+          <Link className="btn btn--secondary btn--md" to="/">
+            <span>Back to home</span>
+          </Link>
+        )}
+      </div>
+    </section>
+  )
+}

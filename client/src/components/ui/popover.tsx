@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+
+export interface PopoverProps {
+  /** Renders the trigger; spread the given props on a <button>. */
+  trigger: (props: {
+    'aria-expanded': boolean
+    'aria-controls': string
+    'aria-haspopup': 'true'
+    onClick: () => void
+  }) => ReactNode
+  /** Panel content; call close() after an item is chosen. */
+  children: (close: () => void) => ReactNode
+  align?: 'start' | 'end'
+  className?: string
+  panelClassName?: string
+  panelLabel?: string
+}
+
+/**
+ * A disclosure popover for menus of links (header "Other Menu", account menu): toggled by its button,
+ * closed by Escape (focus goes back to the button), an outside click, or choosing an item.
+ */
+export function Popover({ trigger, children, align = 'start', className, panelClassName, panelLabel }: PopoverProps) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const rootRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setOpen(false)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      rootRef.current?.querySelector<HTMLElement>('[aria-controls]')?.focus()
+    }
+    document.addEventListener('mousedown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [open])
+
+  const close = () => setOpen(false)
+  return (
+    <div ref={rootRef} className={`popover${className ? ` ${className}` : ''}`}>
+      {trigger({ 'aria-expanded': open, 'aria-controls': panelId, 'aria-haspopup': 'true', onClick: () => setOpen((o) => !o) })}
+      <div
+        id={panelId}
+        className={`popover__panel popover__panel--${align}${panelClassName ? ` ${panelClassName}` : ''}`}
+        hidden={!open}
+        aria-label={panelLabel}
+        role={panelLabel ? 'region' : undefined}
+      >
+        {open && children(close)}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+/** Route paths of both route tables (spec reader-and-account section 2, author-and-content section 2). */
+export const paths = {
+  home: '/',
+  searchBook: '/search-book',
+  membership: '/membership',
+  contact: '/contact',
+  faq: '/faq',
+  faqDetail: (id: string) => `/faq/${encodeURIComponent(id)}`,
+  blog: '/blog',
+  blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  pageDetail: (path: string) => `/pagedetail/${encodeURIComponent(path)}`,
+  policy: '/Policy',
+  terms: '/terms-conditions',
+  logout: '/Logout',
+  singleBook: (id: string) => `/single-book/${encodeURIComponent(id)}`,
+  authorProfile: (id: string) => `/author-profile/${encodeURIComponent(id)}`,
+  topList: '/topbookstruts',
+  uploadBook: '/upload-book',
+  profile: '/profile',
+  profileListings: '/profile-listings',
+  profileMembership: '/profile-membership',
+  /** Spelling as in the spec's route. */
+  profileFavorite: '/profile-fevorite',
+  profileSearch: '/profile-search',
+  profileGhost: '/profile-ghost',
+} as const
+
+/** Static marketing articles (author-and-content section 2). */
+export const articlePaths = [
+  { path: '/free-books', title: 'Free Books' },
+  { path: '/free-ebooks-online', title: 'Free eBooks Online' },
+  { path: '/ai-book-recommendation', title: 'AI Book Recommendation' },
+  { path: '/book-recommendation-ai', title: 'Book Recommendation AI' },
+  { path: '/advertise-book-free', title: 'Advertise Your Book Free' },
+  { path: '/promote-book-free', title: 'Promote Your Book Free' },
+  { path: '/free-book-discovery', title: 'Free Book Discovery' },
+  { path: '/find-book-by-interest', title: 'Find a Book by Interest' },
+  { path: '/free-book-marketing-tool', title: 'Free Book Marketing Tool' },
+  { path: '/best-free-book-advertising-sites', title: 'Best Free Book Advertising Sites' },
+] as const

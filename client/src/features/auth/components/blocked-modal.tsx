@@ -1,0 +1,46 @@
+import { Modal } from '@/components/ui/modal'
+
+export const BLOCKED_TITLE = 'Your Account Has Been Blocked'
+
+/** mailto: link with a pre-filled subject and body. */
+export function supportMailto(address: string): string {
+  const subject = encodeURIComponent('Blocked account: request for review')
+  const body = encodeURIComponent('Hello BookStrut support,\n\nMy account has been blocked. Could you please review it?\n\nThank you.')
+  return `mailto:${address}?subject=${subject}&body=${body}`
+}
+
+export interface BlockedModalProps {
+  notes: string
+  /** Support address from settings (data[0].authEmailCredentials.email). */
+  supportEmail: string | undefined
+  onClose: () => void
+}
+
+/** The blocked-account notice (spec reader-and-account section 6). */
+export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps) {
+  return (
+    <Modal open onClose={onClose} size="sm" title={BLOCKED_TITLE} className="modal--danger" closeLabel="Close notice">
+      <div className="stack">
+        {notes.trim() !== '' && (
+          <div className="admin-note">
+            <p className="admin-note__label">Note from the BookStrut team</p>
+            <p className="admin-note__text">{notes}</p>
+          </div>
+        )}
+        <p>While your account is blocked:</p>
+        <ul className="check-list check-list--warning">
+          <li>You can no longer upload content.</li>
+          <li>Your account access is restricted.</li>
+          <li>Please contact support if you believe this is a mistake or to resolve the issue.</li>
+        </ul>
+        {supportEmail ? (
+          <a className="btn btn--primary btn--md btn--block" href={supportMailto(supportEmail)} data-autofocus>
+            <span>Contact Support</span>
+          </a>
+        ) : (
+          <p className="muted text-center">The support address is loading. Please try again in a moment.</p>
+        )}
+      </div>
+    </Modal>
+  )
+}

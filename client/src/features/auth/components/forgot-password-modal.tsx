@@ -1,0 +1,229 @@
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { PasswordField, TextField } from '@/components/ui/field'
+import { Modal } from '@/components/ui/modal'
+import { errorMessage, isApiError } from '@/lib/api-client'
+import { focusFirstInvalid, hasErrors } from '@/lib/validation'
+import { useResetPassword } from '../api/reset-password'
+import { useSendResetOtp } from '../api/send-reset-otp'
+import { useVerifyResetOtp } from '../api/verify-reset-otp'
+import { formatCountdown, useCountdown } from '../hooks/use-countdown'
+import {
+  OTP_LENGTH,
+  sanitizeResetOtp,
+  validateNewPassword,
+  validateResetEmail,
+  validateResetOtp,
+  type NewPasswordValues,
+} from '../validation/forgot-password'
+
+/** Forgot-password resend cooldown (spec reader-and-account section 9). */
+export const RESET_RESEND_SECONDS = 120
+
+type Step = 1 | 2 | 3
+
+const stepTitles: Record<Step, string> = {
+  1: 'Reset your password',
+  2: 'Enter the code',
+  3: 'Choose a new password',
+}
+
+function retryAfterOf(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'OTP_COOLDOWN') return null
+  const data = error.data
+  if (typeof data !== 'object' || data === null || !('retryAfter' in data)) return null
+  const value = (data as { retryAfter: unknown }).retryAfter
+  return typeof value === 'number' ? value : null
+}
+
+export interface ForgotPasswordModalProps {
+  onClose: () => void
+  onSignIn: () => void
+}
+
+/** The 3-step wizard: e-mail, code (120 s resend cooldown, Back), new numeric password. */
+export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalProps) {
+  const [step, setStep] = useState<Step>(1)
+  const [email, setEmail] = useState('')
+  const [emailError, setEmailError] = useState('')
+  const [otp, setOtp] = useState('')
+  const [otpError, setOtpError] = useState('')
+  const [passwords, setPasswords] = useState<NewPasswordValues>({ newPassword: '', confirmPassword: '' })
+  const [passwordErrors, setPasswordErrors] = useState<Partial<Record<keyof NewPasswordValues, string>>>({})
+  const cooldown = useCountdown(0)
+  const sendOtp = useSendResetOtp()
+  const verifyOtp = useVerifyResetOtp()
+  const reset = useResetPassword()
+
+  const requestCode = (onSent?: () => void) => {
+    sendOtp.mutate(email.trim(), {
+      onSuccess: ({ message, data }) => {
+        toast.success(message || 'OTP sent to your email.')
+        cooldown.start(data.resendAfter > 0 ? data.resendAfter : RESET_RESEND_SECONDS)
+        onSent?.()
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error))
+        const retryAfter = retryAfterOf(error)
+        if (retryAfter !== null) cooldown.start(retryAfter)
+      },
+    })
+  }
+
+  const submitEmail = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const error = validateResetEmail(email)
+    setEmailError(error ?? '')
+    if (error) return focusFirstInvalid(event.currentTarget)
+    requestCode(() => {
+      setOtp('')
+      setOtpError('')
+      setStep(2)
+    })
+  }
+
+  const submitOtp = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const error = validateResetOtp(otp)
+    setOtpError(error ?? '')
+    if (error) return focusFirstInvalid(event.currentTarget)
+    verifyOtp.mutate(
+      { email: email.trim(), otp },
+      {
+        onSuccess: () => {
+          toast.success('OTP verified successfully')
+          setStep(3)
+        },
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    )
+  }
+
+  const submitPassword = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found = validateNewPassword(passwords)
+    setPasswordErrors(found)
+    if (hasErrors(found)) return focusFirstInvalid(event.currentTarget)
+    reset.mutate(
+      { email: email.trim(), newPassword: passwords.newPassword, confirmPassword: passwords.confirmPassword },
+      {
+        onSuccess: () => {
+          toast.success('Password reset successful')
+          // The wizard starts at step 1 next time (it unmounts on close).
+          setStep(1)
+          onClose()
+        },
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    )
+  }
+
+  const setPassword = (field: keyof NewPasswordValues, value: string) => {
+    setPasswords((p) => ({ ...p, [field]: value }))
+    setPasswordErrors((e) => ({ ...e, [field]: undefined }))
+  }
+
+  return (
+    <Modal open onClose={onClose} size="sm" title={stepTitles[step]} closeLabel="Close password reset">
+      <ol className="steps" aria-label={`Step ${step} of 3`}>
+        {([1, 2, 3] as const).map((n) => (
+          <li key={n} className={`steps__item${n === step ? ' steps__item--current' : ''}${n < step ? ' steps__item--done' : ''}`} aria-current={n === step ? 'step' : undefined}>
+            <span className="visually-hidden">Step </span>
+            {n}
+          </li>
+        ))}
+      </ol>
+
+      {step === 1 && (
+        <form className="stack" onSubmit={submitEmail} noValidate>
+          <p className="muted">Enter the email of your account and we&apos;ll send you a 4-digit code.</p>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            error={emailError || undefined}
+            onChange={(e) => {
+              setEmail(e.target.value)
+              setEmailError('')
+            }}
+            data-autofocus
+          />
+          <Button type="submit" block loading={sendOtp.isPending}>
+            Send code
+          </Button>
+          <p className="modal__switch">
+            Remembered it?{' '}
+            <Button variant="link" onClick={onSignIn}>
+              Back to Sign In
+            </Button>
+          </p>
+        </form>
+      )}
+
+      {step === 2 && (
+        <form className="stack" onSubmit={submitOtp} noValidate>
+          <p className="muted">
+            We sent a code to <strong className="break-all">{email.trim()}</strong>.
+          </p>
+          <TextField
+            label="OTP"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP_LENGTH}
+            value={otp}
+            error={otpError || undefined}
+            className="input input--code"
+            onChange={(e) => {
+              setOtp(sanitizeResetOtp(e.target.value))
+              setOtpError('')
+            }}
+            autoFocus
+          />
+          <Button type="submit" block loading={verifyOtp.isPending}>
+            Verify code
+          </Button>
+          <div className="wizard-actions">
+            <Button variant="ghost" onClick={() => setStep(1)}>
+              Back
+            </Button>
+            <span>
+              <Button variant="link" onClick={() => requestCode()} disabled={cooldown.running} loading={sendOtp.isPending}>
+                Resend code
+              </Button>
+              {cooldown.running && <span className="otp-resend__timer"> in {formatCountdown(cooldown.seconds)}</span>}
+            </span>
+          </div>
+        </form>
+      )}
+
+      {step === 3 && (
+        <form className="stack" onSubmit={submitPassword} noValidate>
+          <p className="muted">Your new password must be at least 6 digits (numbers only).</p>
+          <PasswordField
+            label="New Password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            value={passwords.newPassword}
+            error={passwordErrors.newPassword}
+            onChange={(e) => setPassword('newPassword', e.target.value)}
+            autoFocus
+          />
+          <PasswordField
+            label="Confirm Password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            value={passwords.confirmPassword}
+            error={passwordErrors.confirmPassword}
+            onChange={(e) => setPassword('confirmPassword', e.target.value)}
+          />
+          <Button type="submit" block loading={reset.isPending}>
+            Reset password
+          </Button>
+        </form>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { PasswordField, SelectField, TextField } from '@/components/ui/field'
+import { Modal } from '@/components/ui/modal'
+import { errorMessage } from '@/lib/api-client'
+import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
+import { useCreateUser } from '../api/create-user'
+import { submitOnEnter } from './submit-on-enter'
+import {
+  canSignUpAsAuthorOrPublisher,
+  canSignUpAsReader,
+  emptySignUp,
+  validateSignUp,
+  toMemberType,
+  type SignUpField,
+  type SignUpValues,
+} from '../validation/sign-up'
+
+const memberTypes = [
+  { value: 'reader', label: 'Reader' },
+  { value: 'author', label: 'Author' },
+  { value: 'publisher', label: 'Publisher' },
+] as const
+
+export interface SignUpModalProps {
+  onClose: () => void
+  onSignIn: () => void
+  /** The account was created and a code e-mailed: the OTP dialog takes over. */
+  onCreated: (email: string) => void
+}
+
+export function SignUpModal({ onClose, onSignIn, onCreated }: SignUpModalProps) {
+  const [values, setValues] = useState<SignUpValues>(emptySignUp)
+  const [errors, setErrors] = useState<FieldErrors<SignUpField>>({})
+  const createUser = useCreateUser()
+
+  const set = <K extends SignUpField>(field: K, value: SignUpValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => withoutError(e, field))
+  }
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found = validateSignUp(values)
+    setErrors(found)
+    if (hasErrors(found) || values.memberType === '') return focusFirstInvalid(event.currentTarget)
+    const email = values.email.trim()
+    createUser.mutate(
+      {
+        first_name: values.firstName.trim(),
+        last_name: values.lastName.trim(),
+        email,
+        password: values.password,
+        role: values.memberType,
+      },
+      {
+        onSuccess: ({ message }) => {
+          if (message) toast.success(message)
+          onCreated(email)
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    )
+  }
+
+  const busy = createUser.isPending
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Create your BookStrut account"
+      description="Readers discover books by their ideas. Authors and publishers strut their titles with podblurbs."
+      closeLabel="Close sign up"
+    >
+      <form className="stack" onSubmit={handleSubmit} onKeyDown={submitOnEnter} noValidate>
+        <div className="form-row">
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            value={values.firstName}
+            error={errors.firstName}
+            onChange={(e) => set('firstName', e.target.value)}
+            data-autofocus
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            value={values.lastName}
+            error={errors.lastName}
+            onChange={(e) => set('lastName', e.target.value)}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+        <div className="form-row">
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            value={values.password}
+            error={errors.password}
+            hint="At least 6 characters."
+            onChange={(e) => set('password', e.target.value)}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            error={errors.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+          />
+        </div>
+        <SelectField
+          label="Member Type"
+          placeholder="Choose how you'll use BookStrut"
+          options={memberTypes}
+          value={values.memberType}
+          error={errors.memberType}
+          onChange={(e) => set('memberType', toMemberType(e.target.value))}
+        />
+        <div className="button-pair">
+          <Button type="submit" disabled={!canSignUpAsReader(values.memberType) || busy} loading={busy && values.memberType === 'reader'}>
+            Sign Up as Reader
+          </Button>
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={!canSignUpAsAuthorOrPublisher(values.memberType) || busy}
+            loading={busy && values.memberType !== 'reader'}
+          >
+            Sign Up as Author/Publisher
+          </Button>
+        </div>
+        <p className="modal__switch">
+          Already have an account?{' '}
+          <Button variant="link" onClick={onSignIn}>
+            Sign In
+          </Button>
+        </p>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,34 @@
+import { digitsOnly, isBlank, strictEmailPattern } from '@/lib/validation'
+
+export const OTP_LENGTH = 4
+
+/** Step 1 (spec reader-and-account section 5, forgot password). Returns the message or null. */
+export function validateResetEmail(email: string): string | null {
+  if (isBlank(email)) return 'Email is required'
+  if (!strictEmailPattern.test(email.trim())) return 'Invalid email format'
+  return null
+}
+
+/** Step 2 input: only digits are kept, at most four. */
+export const sanitizeResetOtp = (value: string): string => digitsOnly(value).slice(0, OTP_LENGTH)
+
+export function validateResetOtp(otp: string): string | null {
+  if (otp === '') return 'OTP is required'
+  if (!/^\d{4}$/.test(otp)) return 'OTP must be 4 digits'
+  return null
+}
+
+export interface NewPasswordValues {
+  newPassword: string
+  confirmPassword: string
+}
+
+/** Step 3: at least six characters, digits only ("Password must be 6 digits"), and a matching confirmation. */
+export function validateNewPassword(values: NewPasswordValues): Partial<Record<keyof NewPasswordValues, string>> {
+  const errors: Partial<Record<keyof NewPasswordValues, string>> = {}
+  if (values.newPassword === '') errors.newPassword = 'New password is required'
+  else if (!/^\d{6,}$/.test(values.newPassword)) errors.newPassword = 'Password must be 6 digits'
+  if (values.confirmPassword === '') errors.confirmPassword = 'Confirm password is required'
+  else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Passwords do not match'
+  return errors
+}

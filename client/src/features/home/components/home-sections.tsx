@@ -1,0 +1,154 @@
+import { Link } from 'react-router-dom'
+import { paths } from '@/config/paths'
+
+const steps = [
+  {
+    title: 'Describe the ideas',
+    text: 'Type up to three ideas you want a book to be about, in your own words. No titles, no genres needed.',
+    icon: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  },
+  {
+    title: 'Hear the podblurb',
+    text: 'Every result carries a short audio promo recorded for the book, so you can listen before you commit.',
+    icon: 'M3 12h2l2-6 4 14 4-10 2 4h4',
+  },
+  {
+    title: 'See the Strut score',
+    text: 'Visible match scores show how well each of your ideas is covered by each book, side by side.',
+    icon: 'M5 20V10M12 20V4M19 20v-7',
+  },
+]
+
+/** "How it works": the three steps of a search. */
+export function HowItWorks() {
+  return (
+    <section className="section" aria-labelledby="how-title">
+      <div className="container">
+        <p className="eyebrow">How it works</p>
+        <h2 id="how-title" className="section__title">
+          From a thought to your next book in three steps
+        </h2>
+        <ol className="steps-grid">
+          {steps.map((step, index) => (
+            <li key={step.title} className="step-card">
+              <span className="step-card__icon" aria-hidden="true">
+                <svg viewBox="0 0 24 24" width="24" height="24">
+                  <path d={step.icon} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </span>
+              <span className="step-card__number">Step {index + 1}</span>
+              <h3 className="step-card__title">{step.title}</h3>
+              <p className="step-card__text">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  )
+}
+
+const sampleScores = [
+  { idea: 'A lighthouse keeper who keeps a secret', score: 0.92 },
+  { idea: 'Letters that arrive decades too late', score: 0.81 },
+  { idea: 'A storm that changes a small island', score: 0.67 },
+]
+
+/** A sample result showing what a Strut score looks like. */
+export function StrutScorePreview() {
+  return (
+    <section className="section section--tint" aria-labelledby="score-title">
+      <div className="container split">
+        <div>
+          <p className="eyebrow">Strut scores</p>
+          <h2 id="score-title" className="section__title">
+            See why a book matches, idea by idea
+          </h2>
+          <p className="lead">
+            Instead of a black-box ranking, every result shows how strongly each of your ideas appears in the book.
+            Compare titles at a glance, then press play on the podblurb.
+          </p>
+        </div>
+        <figure className="score-card" aria-label="Example search result">
+          <div className="score-card__head">
+            <div className="score-card__cover" aria-hidden="true">
+              <span>The Keeper&apos;s Letters</span>
+            </div>
+            <div>
+              <p className="score-card__title">The Keeper&apos;s Letters</p>
+              <p className="score-card__meta">Historical fiction · 2021 · Podblurb 2:14</p>
+              <p className="score-card__total">
+                Strut score <strong>2.40</strong>
+              </p>
+            </div>
+          </div>
+          <ul className="score-bars">
+            {sampleScores.map((s) => (
+              <li key={s.idea} className="score-bar">
+                <span className="score-bar__label">{s.idea}</span>
+                <span className="score-bar__track" aria-hidden="true">
+                  <span className="score-bar__fill" style={{ width: `${Math.round(s.score * 100)}%` }} />
+                </span>
+                <span className="score-bar__value">{s.score.toFixed(2)}</span>
+              </li>
+            ))}
+          </ul>
+        </figure>
+      </div>
+    </section>
+  )
+}
+
+/** The static plan table of the marketing pages (spec reader-and-account section 3). */
+const plans = [
+  { name: 'Starter Strut', price: 'Free', limit: '1 book', analytics: false },
+  { name: 'Essential Strut', price: '$5.99', limit: '2 books', analytics: true },
+  { name: 'Basic Strut', price: '$9.99', limit: '5 books', analytics: true },
+  { name: 'Pro Strut', price: '$15.99', limit: '10 books', analytics: true, popular: true },
+  { name: 'Elite Strut', price: '$24.99', limit: 'Unlimited', analytics: true },
+]
+
+export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin: boolean }) {
+  return (
+    <section className="section" aria-labelledby="plans-title">
+      <div className="container">
+        <p className="eyebrow">For authors &amp; publishers</p>
+        <h2 id="plans-title" className="section__title">
+          Strut your titles to readers who are looking for them
+        </h2>
+        <p className="lead lead--narrow">
+          List a book with three ideas and a podblurb of up to five minutes. Your first upload is free, listings are
+          permanent, and paid plans add analytics.
+        </p>
+        <ul className="plans">
+          {plans.map((plan) => (
+            <li key={plan.name} className={`plan${plan.popular ? ' plan--popular' : ''}`}>
+              {plan.popular && <span className="plan__ribbon">Most Popular</span>}
+              <h3 className="plan__name">{plan.name}</h3>
+              <p className="plan__price">
+                {plan.price}
+                {plan.price !== 'Free' && <span> / mo</span>}
+              </p>
+              <ul className="plan__features">
+                <li>{plan.limit}</li>
+                <li>Permanent listing</li>
+                <li className={plan.analytics ? '' : 'plan__feature--off'}>
+                  {plan.analytics ? 'Listening analytics' : 'No analytics'}
+                </li>
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <div className="cta-row">
+          {showJoin && (
+            <button type="button" className="btn btn--primary btn--lg" onClick={onJoin}>
+              <span>Start free as an author</span>
+            </button>
+          )}
+          <Link className="btn btn--secondary btn--lg" to={paths.membership}>
+            <span>Compare plans</span>
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}

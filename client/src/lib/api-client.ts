@@ -1,0 +1,146 @@
+import type { Static, TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { env } from '@/config/env'
+import { clearAllLocalStorage, readItem, StorageKeys } from './storage'
+
+/** Fallback text when the server gives no message (spec reader-and-account section 8). */
+export const GENERIC_ERROR = 'Something went wrong'
+
+/** A failed call: HTTP status, the envelope's machine-readable code, its message and data. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message)
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError
+
+/** The message to show the user for any thrown value. */
+export function errorMessage(error: unknown, fallback = GENERIC_ERROR): string {
+  if (error instanceof ApiError && error.message) return error.message
+  return fallback
+}
+
+type QueryValue = string | number | boolean | null | undefined
+export type Query = Record<string, QueryValue | readonly QueryValue[]>
+
+export interface RequestOptions<S extends TSchema> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  query?: Query
+  /** Sent as JSON (FormData is sent as is). */
+  body?: unknown
+  /** Schema of the envelope's `data`; the answer is checked against it before anybody uses it. */
+  schema: S
+  /** Send the stored token (default true). Login and sign-up calls send none. */
+  auth?: boolean
+  /**
+   * Let a 401 on a call made with a token clear local storage and send the browser to / (default true).
+   * The session check handles its own failure (it must toast "Your LogIn Session Expired.").
+   */
+  handleUnauthorized?: boolean
+  signal?: AbortSignal
+}
+
+/** The unwrapped envelope: the server's message (toasts show it) and the checked data. */
+export interface ApiResult<T> {
+  message: string
+  data: T
+}
+
+let onUnauthorized: () => void = () => window.location.assign('/')
+
+/** The app registers how to "send the browser to /" (a router navigation instead of a reload). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const url = `${env.apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`
+  if (!query) return url
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? (value as readonly QueryValue[]) : [value as QueryValue]
+    for (const v of values) if (v !== undefined && v !== null) params.append(key, String(v))
+  }
+  const qs = params.toString()
+  return qs ? `${url}?${qs}` : url
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
+}
+
+/** One request to the API: sends the token headers, unwraps `{success, message, data}`, throws ApiError. */
+export async function apiRequest<S extends TSchema>(path: string, options: RequestOptions<S>): Promise<ApiResult<Static<S>>> {
+  const { method = 'GET', query, body, schema, auth = true, handleUnauthorized = true, signal } = options
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const token = auth ? readItem(StorageKeys.token) : null
+  if (token) {
+    // The spec's clients send the token in a `token` header; Bearer is the standard form. Both are sent.
+    headers.Authorization = `Bearer ${token}`
+    headers.token = token
+  }
+  let payload: BodyInit | undefined
+  if (body instanceof FormData) payload = body
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    payload = JSON.stringify(body)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, 'NETWORK', 'Unable to reach the server. Please check your connection and try again.')
+  }
+
+  const json = await readJson(response)
+  const envelope = isRecord(json) ? json : {}
+  const message = typeof envelope.message === 'string' ? envelope.message : ''
+
+  if (!response.ok || envelope.success !== true) {
+    const code = typeof envelope.code === 'string' ? envelope.code : response.ok ? 'FAILED' : `HTTP_${response.status}`
+    const error = new ApiError(response.status, code, message || GENERIC_ERROR, envelope.data ?? null)
+    if (response.status === 401 && token && handleUnauthorized) handleUnauthorizedOnce()
+    throw error
+  }
+
+  const data = envelope.data ?? null
+  if (!Value.Check(schema, data)) {
+    const first = Value.Errors(schema, data).First()
+    console.error(`Unexpected answer from ${method} ${path}`, first ? `${first.path}: ${first.message}` : '')
+    throw new ApiError(response.status, 'BAD_RESPONSE', GENERIC_ERROR, null)
+  }
+  return { message, data }
+}
+
+let handling = false
+/** Several calls may fail with 401 together; storage is cleared and the redirect made only once. */
+function handleUnauthorizedOnce(): void {
+  if (handling) return
+  handling = true
+  clearAllLocalStorage()
+  try {
+    onUnauthorized()
+  } finally {
+    queueMicrotask(() => {
+      handling = false
+    })
+  }
+}

@@ -1,0 +1,34 @@
+import { Email } from '@bookstrut/schemas'
+
+/** Field errors of a form: at most one message per field. */
+export type FieldErrors<K extends string> = Partial<Record<K, string>>
+
+/** The server's address shape (schemas `Email`): something@something.tld, no spaces. */
+export const emailPattern = new RegExp(Email.pattern ?? '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$')
+
+/**
+ * The forgot-password step's stricter check (spec: "stricter format check"): letters, digits and
+ * ._%+- before the @, a dotted domain and a top-level domain of at least two letters.
+ */
+export const strictEmailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
+
+export const isBlank = (value: string): boolean => value.trim() === ''
+
+export const hasErrors = <K extends string>(errors: FieldErrors<K>): boolean =>
+  Object.values(errors).some((message) => typeof message === 'string' && message !== '')
+
+/** Removes the error of one field (errors clear once their field is edited). */
+export function withoutError<K extends string>(errors: FieldErrors<K>, field: K): FieldErrors<K> {
+  if (!(field in errors)) return errors
+  const next = { ...errors }
+  delete next[field]
+  return next
+}
+
+/** Keeps digits only, e.g. for OTP inputs. */
+export const digitsOnly = (value: string): string => value.replace(/\D+/g, '')
+
+/** After a failed submit, move focus to the first field marked invalid (once React has rendered the errors). */
+export function focusFirstInvalid(form: HTMLFormElement): void {
+  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
+}
