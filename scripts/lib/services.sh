@@ -198,5 +198,19 @@ ensure_node_modules() {
     return 1
   fi
   _svc_log "npm ci (node_modules missing or older than package-lock.json)"
-  (cd "$root" && npm ci --no-audit --no-fund) >&2
+  local out rc
+  out="$(mktemp)"
+  (cd "$root" && npm ci --no-audit --no-fund) 2>&1 | tee "$out" >&2
+  rc=${PIPESTATUS[0]}
+  if [ "$rc" -ne 0 ] && grep -q 'EUSAGE' "$out"; then
+    # `npm ci` refuses a lock file that lacks optional packages of other platforms
+    # ("Missing: @unrs/resolver-binding-darwin-x64@ from lock file"). The registry mirror on these
+    # machines serves only linux-x64 builds, so no lock written here can list them. Install from the
+    # lock without rewriting it instead.
+    _svc_log "WARNING: npm ci rejected package-lock.json (above); falling back to npm install --no-save"
+    (cd "$root" && npm install --no-save --no-audit --no-fund) >&2
+    rc=$?
+  fi
+  rm -f "$out"
+  return "$rc"
 }
