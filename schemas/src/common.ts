@@ -34,6 +34,7 @@ export const ErrorCodes = [
   'OTP_REQUIRED',
   'INVALID_CREDENTIALS',
   'NOT_ACCEPTABLE',
+  'METHOD_NOT_ALLOWED',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ErrorCodes)[number]

@@ -23,8 +23,8 @@ const nonBlank = (message: string, maxLength = 50) =>
 
 export const Email = Type.String({
   maxLength: 254,
-  // A pragmatic address shape: something@something.tld, no spaces.
-  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  // A pragmatic address shape: something@something.tld, no spaces or control characters.
+  pattern: '^[^\\s@\\x00-\\x1f\\x7f]+@[^\\s@\\x00-\\x1f\\x7f]+\\.[^\\s@\\x00-\\x1f\\x7f]+$',
   errorMessage: 'Invalid email format.',
 })
 

@@ -9,6 +9,8 @@ import { dbPlugin } from './plugins/app/db.js'
 import { redisPlugin } from './plugins/app/redis.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { errorsPlugin } from './plugins/app/errors.js'
+import { rejectNulPlugin } from './plugins/app/reject-nul.js'
+import { routesIndexPlugin } from './plugins/app/routes-index.js'
 import { swaggerPlugin } from './plugins/external/swagger.js'
 import { clientPlugin } from './plugins/external/client.js'
 import { healthRoutes } from './routes/health/index.js'
@@ -51,6 +53,8 @@ export async function buildApp(opts: BuildAppOptions) {
   })
 
   await app.register(errorsPlugin)
+  await app.register(routesIndexPlugin)
+  await app.register(rejectNulPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] },

@@ -27,15 +27,18 @@ export const clientPlugin = fp(async (app) => {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const isApi = req.url.startsWith('/api/')
+    const urlPath = req.url.split('?')[0] ?? req.url
+    const isApi = urlPath.startsWith('/api/')
     if (!isApi && withClient && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    return reply.code(404).send({
-      success: false,
-      code: 'NOT_FOUND',
-      message: `Route ${req.method} ${req.url.split('?')[0]} not found`,
-      data: null,
-    })
+    return reply
+      .code(404)
+      .send({
+        success: false,
+        code: 'NOT_FOUND',
+        message: `Route ${req.method} ${urlPath} not found`,
+        data: null,
+      })
   })
 })

@@ -481,6 +481,29 @@ describe('bad input', () => {
     expect(res.body.message).toBe('OTP must be 4 digits')
   })
 
+  it('refuses a NUL character in any text with 400 and writes nothing', async () => {
+    const res = await client(t.app).post('/user/create', {
+      first_name: 'Nul\u0000l',
+      last_name: 'L',
+      email: 'nul@example.com',
+      password: 'secret1',
+      role: 'reader',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('Text must not contain NUL characters.')
+    expect(await countUsers('nul@example.com')).toBe(0)
+    expect((await client(t.app).post('/login-user', { email: 'a\u0000@b.co', password: 'x' })).status).toBe(
+      400,
+    )
+  })
+
+  it('answers a known path called with another method with 405 and Allow', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/login-user' })
+    expect(res.statusCode).toBe(405)
+    expect(res.headers.allow).toBe('POST')
+    expect(res.json()).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' })
+  })
+
   it('answers unknown API paths with a 404 envelope', async () => {
     const res = await client(t.app).get('/no/such/call')
     expect(res.status).toBe(404)
