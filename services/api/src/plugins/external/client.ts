@@ -32,13 +32,11 @@ export const clientPlugin = fp(async (app) => {
     if (!isApi && withClient && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    return reply
-      .code(404)
-      .send({
-        success: false,
-        code: 'NOT_FOUND',
-        message: `Route ${req.method} ${urlPath} not found`,
-        data: null,
-      })
+    return reply.code(404).send({
+      success: false,
+      code: 'NOT_FOUND',
+      message: `Route ${req.method} ${urlPath} not found`,
+      data: null,
+    })
   })
 })
