@@ -20,7 +20,10 @@ COPY workers/package.json workers/
 COPY services/api/package.json services/api/
 COPY client/package.json client/
 COPY load-tests/package.json load-tests/
-RUN --mount=type=cache,target=/root/.npm npm ci
+# npm ci first; a lock written on a linux-x64-only registry mirror lacks other platforms' optional
+# packages and `npm ci` refuses it ("Missing: … from lock file"): then install from it unchanged.
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci || { echo "npm ci rejected package-lock.json; npm install --no-save" >&2; npm install --no-save; }
 
 COPY . .
 # Build everything (tsc -b + the client bundle), then drop dev dependencies; workspace links stay.
