@@ -39,6 +39,11 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { typescript: true, node: true } },
   },
   {
+    // Plain-JavaScript tooling scripts are outside every tsconfig.
+    files: ['scripts/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     // Migrations work on Kysely<any> by design: they must not depend on the app's current types.
     files: ['services/core/src/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
