@@ -4,7 +4,13 @@ import { Toaster } from 'sonner'
 import { queryClient as defaultClient } from '@/lib/query-client'
 
 /** Query cache and the toast area (bottom-left, closing after 2 s). */
-export function AppProvider({ children, client = defaultClient }: { children: ReactNode; client?: QueryClient }) {
+export function AppProvider({
+  children,
+  client = defaultClient,
+}: {
+  children: ReactNode
+  client?: QueryClient
+}) {
   return (
     <QueryClientProvider client={client}>
       {children}

@@ -27,8 +27,14 @@ export const routes: RouteObject[] = [
       { path: 'Policy', lazy: async () => ({ Component: (await placeholders()).PolicyRoute }) },
       { path: 'terms-conditions', lazy: async () => ({ Component: (await placeholders()).TermsRoute }) },
       { path: 'single-book/:id', lazy: async () => ({ Component: (await placeholders()).SingleBookRoute }) },
-      { path: 'author-profile/:id', lazy: async () => ({ Component: (await placeholders()).AuthorProfileRoute }) },
-      { path: paths.topList.slice(1), lazy: async () => ({ Component: (await placeholders()).TopListRoute }) },
+      {
+        path: 'author-profile/:id',
+        lazy: async () => ({ Component: (await placeholders()).AuthorProfileRoute }),
+      },
+      {
+        path: paths.topList.slice(1),
+        lazy: async () => ({ Component: (await placeholders()).TopListRoute }),
+      },
       { path: 'Logout', lazy: () => import('./routes/logout') },
       ...articlePaths.map(({ path }) => ({
         path: path.slice(1),
@@ -36,27 +42,48 @@ export const routes: RouteObject[] = [
       })),
       {
         element: <NotBlockedGuard />,
-        children: [{ path: 'search-book', lazy: async () => ({ Component: (await placeholders()).SearchBookRoute }) }],
+        children: [
+          { path: 'search-book', lazy: async () => ({ Component: (await placeholders()).SearchBookRoute }) },
+        ],
       },
       {
         element: <AuthGuard />,
         children: [
           {
             element: <CreatorGuard />,
-            children: [{ path: 'upload-book', lazy: async () => ({ Component: (await placeholders()).UploadBookRoute }) }],
+            children: [
+              {
+                path: 'upload-book',
+                lazy: async () => ({ Component: (await placeholders()).UploadBookRoute }),
+              },
+            ],
           },
           {
-            lazy: async () => ({ Component: (await import('@/features/profile/components/profile-layout')).ProfileLayout }),
+            lazy: async () => ({
+              Component: (await import('@/features/profile/components/profile-layout')).ProfileLayout,
+            }),
             children: [
               { path: 'profile', lazy: () => import('./routes/profile') },
-              { path: 'profile-fevorite', lazy: async () => ({ Component: (await placeholders()).FavoriteRoute }) },
-              { path: 'profile-search', lazy: async () => ({ Component: (await placeholders()).SavedSearchRoute }) },
+              {
+                path: 'profile-fevorite',
+                lazy: async () => ({ Component: (await placeholders()).FavoriteRoute }),
+              },
+              {
+                path: 'profile-search',
+                lazy: async () => ({ Component: (await placeholders()).SavedSearchRoute }),
+              },
               { path: 'profile-ghost', lazy: async () => ({ Component: (await placeholders()).GhostRoute }) },
               {
                 element: <CreatorGuard />,
                 children: [
-                  { path: 'profile-listings', lazy: async () => ({ Component: (await placeholders()).ListingsRoute }) },
-                  { path: 'profile-membership', lazy: async () => ({ Component: (await placeholders()).MyMembershipRoute }) },
+                  {
+                    path: 'profile-listings',
+                    lazy: async () => ({ Component: (await placeholders()).ListingsRoute }),
+                  },
+                  {
+                    path: 'profile-membership',
+                    lazy: async () => ({ Component: (await placeholders()).MyMembershipRoute }),
+                  },
                 ],
               },
             ],
@@ -68,13 +95,19 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes)
-  // Any 401 on a call made with a token: storage is already cleared; forget the account and go to /.
+/** Any 401 on a call made with a token: storage is already cleared; forget the account and go to /. */
+export function redirectHomeOnUnauthorized(router: {
+  navigate: (to: string, opts?: { replace?: boolean }) => Promise<void>
+}) {
   setUnauthorizedHandler(() => {
     queryClient.removeQueries({ queryKey: ['users'] })
     void router.navigate(paths.home, { replace: true })
   })
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes)
+  redirectHomeOnUnauthorized(router)
   return router
 }
 

@@ -65,7 +65,9 @@ export function buildUrl(path: string, query?: Query): string {
   if (!query) return url
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
-    const values: readonly QueryValue[] = Array.isArray(value) ? (value as readonly QueryValue[]) : [value as QueryValue]
+    const values: readonly QueryValue[] = Array.isArray(value)
+      ? (value as readonly QueryValue[])
+      : [value as QueryValue]
     for (const v of values) if (v !== undefined && v !== null) params.append(key, String(v))
   }
   const qs = params.toString()
@@ -86,7 +88,10 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** One request to the API: sends the token headers, unwraps `{success, message, data}`, throws ApiError. */
-export async function apiRequest<S extends TSchema>(path: string, options: RequestOptions<S>): Promise<ApiResult<Static<S>>> {
+export async function apiRequest<S extends TSchema>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<ApiResult<Static<S>>> {
   const { method = 'GET', query, body, schema, auth = true, handleUnauthorized = true, signal } = options
   const headers: Record<string, string> = { Accept: 'application/json' }
   const token = auth ? readItem(StorageKeys.token) : null
@@ -107,7 +112,11 @@ export async function apiRequest<S extends TSchema>(path: string, options: Reque
     response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiError(0, 'NETWORK', 'Unable to reach the server. Please check your connection and try again.')
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'Unable to reach the server. Please check your connection and try again.',
+    )
   }
 
   const json = await readJson(response)
@@ -115,7 +124,8 @@ export async function apiRequest<S extends TSchema>(path: string, options: Reque
   const message = typeof envelope.message === 'string' ? envelope.message : ''
 
   if (!response.ok || envelope.success !== true) {
-    const code = typeof envelope.code === 'string' ? envelope.code : response.ok ? 'FAILED' : `HTTP_${response.status}`
+    const code =
+      typeof envelope.code === 'string' ? envelope.code : response.ok ? 'FAILED' : `HTTP_${response.status}`
     const error = new ApiError(response.status, code, message || GENERIC_ERROR, envelope.data ?? null)
     if (response.status === 401 && token && handleUnauthorized) handleUnauthorizedOnce()
     throw error

@@ -122,7 +122,13 @@ export function getStoredSession(): StoredSession {
   const key = JSON.stringify([token, userId, role, isLogin, isBlocked])
   if (key !== cachedKey) {
     cachedKey = key
-    cached = { token, userId, role: toRole(role), isLoggedIn: isLogin === 'true', isBlocked: isBlocked === 'true' }
+    cached = {
+      token,
+      userId,
+      role: toRole(role),
+      isLoggedIn: isLogin === 'true',
+      isBlocked: isBlocked === 'true',
+    }
   }
   return cached
 }

@@ -14,7 +14,10 @@ export interface FakeResponse {
   body: unknown
 }
 
-export const ok = (data: unknown, message = 'OK'): FakeResponse => ({ status: 200, body: { success: true, message, data } })
+export const ok = (data: unknown, message = 'OK'): FakeResponse => ({
+  status: 200,
+  body: { success: true, message, data },
+})
 export const fail = (status: number, code: string, message: string, data: unknown = null): FakeResponse => ({
   status,
   body: { success: false, code, message, data },
@@ -27,7 +30,7 @@ export const fail = (status: number, code: string, message: string, data: unknow
 export function installFakeApi(handler: (req: RecordedRequest) => FakeResponse | Promise<FakeResponse>) {
   const requests: RecordedRequest[] = []
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost')
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost')
     const headers: Record<string, string> = {}
     new Headers(init?.headers).forEach((value, key) => {
       headers[key] = value

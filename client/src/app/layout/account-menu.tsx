@@ -5,7 +5,12 @@ import { paths } from '@/config/paths'
 import { useMe } from '@/features/auth/api/refresh-session'
 import { useSignOut } from '@/features/auth/hooks/use-session-actions'
 
-const roleLabels: Record<string, string> = { reader: 'Reader', author: 'Author', publisher: 'Publisher', admin: 'Admin' }
+const roleLabels: Record<string, string> = {
+  reader: 'Reader',
+  author: 'Author',
+  publisher: 'Publisher',
+  admin: 'Admin',
+}
 
 /** The signed-in avatar (initials without a picture) and its dropdown: email, name, role, dashboard, sign out. */
 export function AccountMenu({ storedRole }: { storedRole: string | null }) {
@@ -25,7 +30,12 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
       {(close) => (
         <>
           <div className="account-menu__who">
-            <Avatar firstName={me?.first_name} lastName={me?.last_name} imageUrl={me?.profileImage} size="lg" />
+            <Avatar
+              firstName={me?.first_name}
+              lastName={me?.last_name}
+              imageUrl={me?.profileImage}
+              size="lg"
+            />
             <div className="account-menu__text">
               <p className="account-menu__name">{me ? `${me.first_name} ${me.last_name}` : 'Loading…'}</p>
               <p className="account-menu__email">{me?.email ?? ''}</p>

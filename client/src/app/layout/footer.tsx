@@ -8,7 +8,9 @@ import { useStoredSession } from '@/lib/storage'
 import { BrandMark } from './brand'
 
 const socialIcons: Record<SocialNetwork, ReactNode> = {
-  Facebook: <path d="M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8.5a.5.5 0 01.5-.5z" fill="currentColor" />,
+  Facebook: (
+    <path d="M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8.5a.5.5 0 01.5-.5z" fill="currentColor" />
+  ),
   Instagram: (
     <path
       d="M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm0 2a2 2 0 110 4 2 2 0 010-4zm5.5-3.5a1 1 0 100 2 1 1 0 000-2z"
@@ -57,7 +59,13 @@ export function Footer() {
             <ul className="socials" aria-label="BookStrut on social media">
               {socials.map(({ network, url }) => (
                 <li key={network}>
-                  <a className="socials__link" href={url} target="_blank" rel="noopener noreferrer" aria-label={network}>
+                  <a
+                    className="socials__link"
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={network}
+                  >
                     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                       {socialIcons[network]}
                     </svg>

@@ -11,7 +11,8 @@ import { BrandMark } from './brand'
 import { MobileMenu } from './mobile-menu'
 import { visibleNav } from './nav-items'
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `nav__link${isActive ? ' nav__link--active' : ''}`
 
 /** The sticky site header (spec reader-and-account section 2). */
 export function Header() {

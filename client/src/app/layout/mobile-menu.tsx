@@ -38,7 +38,8 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
     }
   }, [])
 
-  const linkClass = ({ isActive }: { isActive: boolean }) => `drawer__link${isActive ? ' drawer__link--active' : ''}`
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `drawer__link${isActive ? ' drawer__link--active' : ''}`
   return createPortal(
     <div className="drawer-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={panelRef} className="drawer" role="dialog" aria-modal="true" aria-label="Menu">

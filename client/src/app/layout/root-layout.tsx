@@ -15,7 +15,9 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      {navigation.state === 'loading' && (
+        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+      )}
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -19,8 +19,8 @@ export function Component() {
               Describe the ideas. <span className="hero__accent">Find the book.</span>
             </h1>
             <p className="hero__lead">
-              BookStrut matches books to the ideas you want to read about, shows how well each idea fits, and lets you
-              hear a short audio promo, a podblurb, before you pick your next read.
+              BookStrut matches books to the ideas you want to read about, shows how well each idea fits, and
+              lets you hear a short audio promo, a podblurb, before you pick your next read.
             </p>
             <ul className="hero__points">
               <li>Search by ideas, not titles</li>

@@ -8,17 +8,30 @@ import { articlePaths } from '@/config/paths'
  */
 
 export const MembershipRoute = () => (
-  <PlaceholderPage title="Membership" description="Plans, prices and card payment for authors and publishers are coming soon." />
+  <PlaceholderPage
+    title="Membership"
+    description="Plans, prices and card payment for authors and publishers are coming soon."
+  />
 )
 export const ContactRoute = () => (
   <PlaceholderPage title="Contact Us" description="A contact form and support guide are coming soon." />
 )
-export const FaqRoute = () => <PlaceholderPage title="FAQ" description="Answers to common questions are coming soon." />
+export const FaqRoute = () => (
+  <PlaceholderPage title="FAQ" description="Answers to common questions are coming soon." />
+)
 export const FaqDetailRoute = () => <PlaceholderPage title="FAQ" description="This answer is coming soon." />
-export const BlogRoute = () => <PlaceholderPage title="Blog" description="Articles about books and book promotion are coming soon." />
-export const BlogPostRoute = () => <PlaceholderPage title="Blog" description="This blog post is coming soon." />
-export const PageDetailRoute = () => <PlaceholderPage title="Information" description="This information page is coming soon." />
-export const PolicyRoute = () => <PlaceholderPage title="Privacy Policy" description="Our privacy policy is coming soon." />
+export const BlogRoute = () => (
+  <PlaceholderPage title="Blog" description="Articles about books and book promotion are coming soon." />
+)
+export const BlogPostRoute = () => (
+  <PlaceholderPage title="Blog" description="This blog post is coming soon." />
+)
+export const PageDetailRoute = () => (
+  <PlaceholderPage title="Information" description="This information page is coming soon." />
+)
+export const PolicyRoute = () => (
+  <PlaceholderPage title="Privacy Policy" description="Our privacy policy is coming soon." />
+)
 export const TermsRoute = () => (
   <PlaceholderPage title="Terms and Conditions" description="Our terms and conditions are coming soon." />
 )
@@ -29,13 +42,22 @@ export const AuthorProfileRoute = () => (
   <PlaceholderPage title="Author Profile" description="Author profiles with their titles are coming soon." />
 )
 export const TopListRoute = () => (
-  <PlaceholderPage title="Top 20 Book Struts" description="The list of the most-strutted titles is coming soon." />
+  <PlaceholderPage
+    title="Top 20 Book Struts"
+    description="The list of the most-strutted titles is coming soon."
+  />
 )
 export const SearchBookRoute = () => (
-  <PlaceholderPage title="Search Results" description="Searching books by their ideas, with Strut scores, is coming soon." />
+  <PlaceholderPage
+    title="Search Results"
+    description="Searching books by their ideas, with Strut scores, is coming soon."
+  />
 )
 export const UploadBookRoute = () => (
-  <PlaceholderPage title="Upload a Book" description="Listing a book with its cover, ideas and podblurb is coming soon." />
+  <PlaceholderPage
+    title="Upload a Book"
+    description="Listing a book with its cover, ideas and podblurb is coming soon."
+  />
 )
 
 export function ArticleRoute() {
@@ -45,17 +67,33 @@ export function ArticleRoute() {
 }
 
 export const FavoriteRoute = () => (
-  <PlaceholderPage compact title="Favorite" description="The titles you favourite will be listed here soon." />
+  <PlaceholderPage
+    compact
+    title="Favorite"
+    description="The titles you favourite will be listed here soon."
+  />
 )
 export const SavedSearchRoute = () => (
   <PlaceholderPage compact title="Saved Search" description="Your saved searches will be listed here soon." />
 )
 export const GhostRoute = () => (
-  <PlaceholderPage compact title="Ghosted Titles" description="Titles you have ghosted will be listed here soon." />
+  <PlaceholderPage
+    compact
+    title="Ghosted Titles"
+    description="Titles you have ghosted will be listed here soon."
+  />
 )
 export const ListingsRoute = () => (
-  <PlaceholderPage compact title="My Listings" description="Your listed books and their analytics will appear here soon." />
+  <PlaceholderPage
+    compact
+    title="My Listings"
+    description="Your listed books and their analytics will appear here soon."
+  />
 )
 export const MyMembershipRoute = () => (
-  <PlaceholderPage compact title="My Membership" description="Your plan, past plans and billing details will appear here soon." />
+  <PlaceholderPage
+    compact
+    title="My Membership"
+    description="Your plan, past plans and billing details will appear here soon."
+  />
 )

@@ -20,7 +20,10 @@ export function Avatar({ firstName, lastName, imageUrl, size = 'md' }: AvatarPro
         <img src={imageUrl} alt="" className="avatar__img" />
       ) : initials === '?' ? (
         <svg viewBox="0 0 24 24" className="avatar__icon">
-          <path d="M12 12a4.5 4.5 0 100-9 4.5 4.5 0 000 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z" fill="currentColor" />
+          <path
+            d="M12 12a4.5 4.5 0 100-9 4.5 4.5 0 000 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z"
+            fill="currentColor"
+          />
         </svg>
       ) : (
         <span>{initials}</span>

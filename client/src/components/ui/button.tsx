@@ -27,7 +27,13 @@ export function Button({
     .filter(Boolean)
     .join(' ')
   return (
-    <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <Spinner size="sm" />}
       <span>{children}</span>
     </button>

@@ -106,7 +106,12 @@ export function Modal({
           <h2 className="modal__title" id={titleId}>
             {title}
           </h2>
-          <button type="button" className="modal__close" onClick={() => onCloseRef.current()} aria-label={closeLabel}>
+          <button
+            type="button"
+            className="modal__close"
+            onClick={() => onCloseRef.current()}
+            aria-label={closeLabel}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

@@ -14,7 +14,10 @@ export interface PlaceholderPageProps {
 export function PlaceholderPage({ title, description, compact = false }: PlaceholderPageProps) {
   useDocumentTitle(title)
   return (
-    <section className={compact ? 'placeholder placeholder--compact' : 'placeholder container'} aria-labelledby="placeholder-title">
+    <section
+      className={compact ? 'placeholder placeholder--compact' : 'placeholder container'}
+      aria-labelledby="placeholder-title"
+    >
       <div className="placeholder__card">
         <span className="placeholder__badge">Coming soon</span>
         <h1 id="placeholder-title" className="placeholder__title">

@@ -20,7 +20,14 @@ export interface PopoverProps {
  * A disclosure popover for menus of links (header "Other Menu", account menu): toggled by its button,
  * closed by Escape (focus goes back to the button), an outside click, or choosing an item.
  */
-export function Popover({ trigger, children, align = 'start', className, panelClassName, panelLabel }: PopoverProps) {
+export function Popover({
+  trigger,
+  children,
+  align = 'start',
+  className,
+  panelClassName,
+  panelLabel,
+}: PopoverProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -28,7 +35,8 @@ export function Popover({ trigger, children, align = 'start', className, panelCl
   useEffect(() => {
     if (!open) return
     const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setOpen(false)
+      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target))
+        setOpen(false)
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return
@@ -46,7 +54,12 @@ export function Popover({ trigger, children, align = 'start', className, panelCl
   const close = () => setOpen(false)
   return (
     <div ref={rootRef} className={`popover${className ? ` ${className}` : ''}`}>
-      {trigger({ 'aria-expanded': open, 'aria-controls': panelId, 'aria-haspopup': 'true', onClick: () => setOpen((o) => !o) })}
+      {trigger({
+        'aria-expanded': open,
+        'aria-controls': panelId,
+        'aria-haspopup': 'true',
+        onClick: () => setOpen((o) => !o),
+      })}
       <div
         id={panelId}
         className={`popover__panel popover__panel--${align}${panelClassName ? ` ${panelClassName}` : ''}`}

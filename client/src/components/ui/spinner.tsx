@@ -1,6 +1,11 @@
 export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md' | 'lg'; label?: string }) {
   return (
-    <span className={`spinner spinner--${size}`} role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />
+    <span
+      className={`spinner spinner--${size}`}
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    />
   )
 }
 

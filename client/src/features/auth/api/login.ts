@@ -7,6 +7,12 @@ import { apiRequest } from '@/lib/api-client'
  * 403 OTP_REQUIRED means the account is not verified yet and a new code was sent.
  */
 export const login = (body: LoginBody) =>
-  apiRequest('/login-user', { method: 'POST', body, schema: SessionData, auth: false, handleUnauthorized: false })
+  apiRequest('/login-user', {
+    method: 'POST',
+    body,
+    schema: SessionData,
+    auth: false,
+    handleUnauthorized: false,
+  })
 
 export const useLogin = () => useMutation({ mutationFn: login })

@@ -10,6 +10,12 @@ export interface VerifySignUpInput {
 
 /** POST /verify/user/Verification: checks the sign-up code and answers the new session. */
 export const verifySignUpOtp = (body: VerifySignUpInput) =>
-  apiRequest('/verify/user/Verification', { method: 'POST', body, schema: SessionData, auth: false, handleUnauthorized: false })
+  apiRequest('/verify/user/Verification', {
+    method: 'POST',
+    body,
+    schema: SessionData,
+    auth: false,
+    handleUnauthorized: false,
+  })
 
 export const useVerifySignUpOtp = () => useMutation({ mutationFn: verifySignUpOtp })

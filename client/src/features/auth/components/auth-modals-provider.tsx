@@ -32,7 +32,9 @@ export function AuthModalsProvider({ children, supportEmail }: AuthModalsProvide
   return (
     <AuthModalsContext value={api}>
       {children}
-      {state.kind === 'signUp' && <SignUpModal onClose={api.close} onSignIn={api.openSignIn} onCreated={api.openOtp} />}
+      {state.kind === 'signUp' && (
+        <SignUpModal onClose={api.close} onSignIn={api.openSignIn} onCreated={api.openOtp} />
+      )}
       {state.kind === 'signIn' && (
         <SignInModal
           onClose={api.close}
@@ -49,8 +51,12 @@ export function AuthModalsProvider({ children, supportEmail }: AuthModalsProvide
           onVerified={({ isBlocked, notes }) => (isBlocked ? api.openBlocked(notes) : api.close())}
         />
       )}
-      {state.kind === 'forgotPassword' && <ForgotPasswordModal onClose={api.close} onSignIn={api.openSignIn} />}
-      {state.kind === 'blocked' && <BlockedModal notes={state.notes} supportEmail={supportEmail} onClose={api.close} />}
+      {state.kind === 'forgotPassword' && (
+        <ForgotPasswordModal onClose={api.close} onSignIn={api.openSignIn} />
+      )}
+      {state.kind === 'blocked' && (
+        <BlockedModal notes={state.notes} supportEmail={supportEmail} onClose={api.close} />
+      )}
     </AuthModalsContext>
   )
 }

@@ -5,7 +5,9 @@ export const BLOCKED_TITLE = 'Your Account Has Been Blocked'
 /** mailto: link with a pre-filled subject and body. */
 export function supportMailto(address: string): string {
   const subject = encodeURIComponent('Blocked account: request for review')
-  const body = encodeURIComponent('Hello BookStrut support,\n\nMy account has been blocked. Could you please review it?\n\nThank you.')
+  const body = encodeURIComponent(
+    'Hello BookStrut support,\n\nMy account has been blocked. Could you please review it?\n\nThank you.',
+  )
   return `mailto:${address}?subject=${subject}&body=${body}`
 }
 
@@ -19,7 +21,7 @@ export interface BlockedModalProps {
 /** The blocked-account notice (spec reader-and-account section 6). */
 export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps) {
   return (
-    <Modal open onClose={onClose} size="sm" title={BLOCKED_TITLE} className="modal--danger" closeLabel="Close notice">
+    <Modal open onClose={onClose} size="sm" title={BLOCKED_TITLE} className="modal--danger">
       <div className="stack">
         {notes.trim() !== '' && (
           <div className="admin-note">
@@ -34,7 +36,11 @@ export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps
           <li>Please contact support if you believe this is a mistake or to resolve the issue.</li>
         </ul>
         {supportEmail ? (
-          <a className="btn btn--primary btn--md btn--block" href={supportMailto(supportEmail)} data-autofocus>
+          <a
+            className="btn btn--primary btn--md btn--block"
+            href={supportMailto(supportEmail)}
+            data-autofocus
+          >
             <span>Contact Support</span>
           </a>
         ) : (

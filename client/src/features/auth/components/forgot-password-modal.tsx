@@ -3,8 +3,9 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { PasswordField, TextField } from '@/components/ui/field'
 import { Modal } from '@/components/ui/modal'
-import { errorMessage, isApiError } from '@/lib/api-client'
+import { errorMessage } from '@/lib/api-client'
 import { focusFirstInvalid, hasErrors } from '@/lib/validation'
+import { cooldownSeconds } from '../api/otp-errors'
 import { useResetPassword } from '../api/reset-password'
 import { useSendResetOtp } from '../api/send-reset-otp'
 import { useVerifyResetOtp } from '../api/verify-reset-otp'
@@ -27,14 +28,6 @@ const stepTitles: Record<Step, string> = {
   1: 'Reset your password',
   2: 'Enter the code',
   3: 'Choose a new password',
-}
-
-function retryAfterOf(error: unknown): number | null {
-  if (!isApiError(error) || error.code !== 'OTP_COOLDOWN') return null
-  const data = error.data
-  if (typeof data !== 'object' || data === null || !('retryAfter' in data)) return null
-  const value = (data as { retryAfter: unknown }).retryAfter
-  return typeof value === 'number' ? value : null
 }
 
 export interface ForgotPasswordModalProps {
@@ -65,7 +58,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
       },
       onError: (error) => {
         toast.error(errorMessage(error))
-        const retryAfter = retryAfterOf(error)
+        const retryAfter = cooldownSeconds(error)
         if (retryAfter !== null) cooldown.start(retryAfter)
       },
     })
@@ -125,10 +118,14 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
   }
 
   return (
-    <Modal open onClose={onClose} size="sm" title={stepTitles[step]} closeLabel="Close password reset">
+    <Modal open onClose={onClose} size="sm" title={stepTitles[step]}>
       <ol className="steps" aria-label={`Step ${step} of 3`}>
         {([1, 2, 3] as const).map((n) => (
-          <li key={n} className={`steps__item${n === step ? ' steps__item--current' : ''}${n < step ? ' steps__item--done' : ''}`} aria-current={n === step ? 'step' : undefined}>
+          <li
+            key={n}
+            className={`steps__item${n === step ? ' steps__item--current' : ''}${n < step ? ' steps__item--done' : ''}`}
+            aria-current={n === step ? 'step' : undefined}
+          >
             <span className="visually-hidden">Step </span>
             {n}
           </li>
@@ -190,10 +187,17 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
               Back
             </Button>
             <span>
-              <Button variant="link" onClick={() => requestCode()} disabled={cooldown.running} loading={sendOtp.isPending}>
+              <Button
+                variant="link"
+                onClick={() => requestCode()}
+                disabled={cooldown.running}
+                loading={sendOtp.isPending}
+              >
                 Resend code
               </Button>
-              {cooldown.running && <span className="otp-resend__timer"> in {formatCountdown(cooldown.seconds)}</span>}
+              {cooldown.running && (
+                <span className="otp-resend__timer"> in {formatCountdown(cooldown.seconds)}</span>
+              )}
             </span>
           </div>
         </form>

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
-import { errorMessage, isApiError } from '@/lib/api-client'
+import { errorMessage } from '@/lib/api-client'
+import { cooldownSeconds, isWrongCode } from '../api/otp-errors'
 import { useResendSignUpOtp } from '../api/resend-signup-otp'
 import { useVerifySignUpOtp } from '../api/verify-signup-otp'
 import { formatCountdown, useCountdown } from '../hooks/use-countdown'
@@ -13,15 +14,6 @@ import { OtpBoxes, type OtpBoxesHandle } from './otp-boxes'
 
 /** Sign-up resend cooldown (spec reader-and-account section 9). */
 export const SIGNUP_RESEND_SECONDS = 30
-
-const wrongCodeCodes = new Set(['OTP_INVALID', 'OTP_EXPIRED'])
-
-/** Reads data.retryAfter of a 429 OTP_COOLDOWN answer. */
-function retryAfterOf(data: unknown): number | null {
-  if (typeof data !== 'object' || data === null || !('retryAfter' in data)) return null
-  const value = (data as { retryAfter: unknown }).retryAfter
-  return typeof value === 'number' && Number.isFinite(value) ? value : null
-}
 
 export interface OtpModalProps {
   email: string
@@ -81,7 +73,7 @@ export function OtpModal({ email, onClose, onVerified }: OtpModalProps) {
         },
         onError: (error) => {
           toast.error(errorMessage(error))
-          if (isApiError(error) && wrongCodeCodes.has(error.code)) {
+          if (isWrongCode(error)) {
             setDigits(emptyOtp())
             setInvalid(Array.from({ length: OTP_DIGITS }, () => true))
             boxes.current?.focus(0)
@@ -102,20 +94,26 @@ export function OtpModal({ email, onClose, onVerified }: OtpModalProps) {
       },
       onError: (error) => {
         toast.error(errorMessage(error, 'Failed to resend OTP'))
-        const retryAfter = isApiError(error) && error.code === 'OTP_COOLDOWN' ? retryAfterOf(error.data) : null
+        const retryAfter = cooldownSeconds(error)
         if (retryAfter !== null) cooldown.start(retryAfter)
       },
     })
   }
 
   return (
-    <Modal open onClose={onClose} dismissible={false} size="sm" title="Verify your email" closeLabel="Close verification">
+    <Modal open onClose={onClose} dismissible={false} size="sm" title="Verify your email">
       <form className="stack" onSubmit={handleSubmit} noValidate>
         <p className="muted" id={hintId}>
-          We sent a 4-digit code to <strong className="break-all">{email}</strong>. Enter it below to activate your
-          account.
+          We sent a 4-digit code to <strong className="break-all">{email}</strong>. Enter it below to activate
+          your account.
         </p>
-        <OtpBoxes ref={boxes} digits={digits} invalid={invalid} onChange={handleChange} describedBy={hintId} />
+        <OtpBoxes
+          ref={boxes}
+          digits={digits}
+          invalid={invalid}
+          onChange={handleChange}
+          describedBy={hintId}
+        />
         {formError && (
           <p className="field__error text-center" role="alert">
             {formError}

@@ -21,7 +21,13 @@ export interface SignInModalProps {
   onBlocked: (notes: string) => void
 }
 
-export function SignInModal({ onClose, onSignUp, onForgotPassword, onOtpRequired, onBlocked }: SignInModalProps) {
+export function SignInModal({
+  onClose,
+  onSignUp,
+  onForgotPassword,
+  onOtpRequired,
+  onBlocked,
+}: SignInModalProps) {
   const queryClient = useQueryClient()
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' })
   const [errors, setErrors] = useState<FieldErrors<SignInField>>({})
@@ -64,7 +70,13 @@ export function SignInModal({ onClose, onSignUp, onForgotPassword, onOtpRequired
   }
 
   return (
-    <Modal open onClose={onClose} size="sm" title="Welcome back" description="Sign in to like, save and strut your titles." closeLabel="Close sign in">
+    <Modal
+      open
+      onClose={onClose}
+      size="sm"
+      title="Welcome back"
+      description="Sign in to like, save and strut your titles."
+    >
       <form className="stack" onSubmit={handleSubmit} noValidate>
         <TextField
           label="Email"

@@ -71,7 +71,6 @@ export function SignUpModal({ onClose, onSignIn, onCreated }: SignUpModalProps) 
       onClose={onClose}
       title="Create your BookStrut account"
       description="Readers discover books by their ideas. Authors and publishers strut their titles with podblurbs."
-      closeLabel="Close sign up"
     >
       <form className="stack" onSubmit={handleSubmit} onKeyDown={submitOnEnter} noValidate>
         <div className="form-row">
@@ -126,7 +125,11 @@ export function SignUpModal({ onClose, onSignIn, onCreated }: SignUpModalProps) 
           onChange={(e) => set('memberType', toMemberType(e.target.value))}
         />
         <div className="button-pair">
-          <Button type="submit" disabled={!canSignUpAsReader(values.memberType) || busy} loading={busy && values.memberType === 'reader'}>
+          <Button
+            type="submit"
+            disabled={!canSignUpAsReader(values.memberType) || busy}
+            loading={busy && values.memberType === 'reader'}
+          >
             Sign Up as Reader
           </Button>
           <Button

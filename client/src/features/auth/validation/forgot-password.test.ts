@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeResetOtp, validateNewPassword, validateResetEmail, validateResetOtp } from './forgot-password'
+import {
+  sanitizeResetOtp,
+  validateNewPassword,
+  validateResetEmail,
+  validateResetOtp,
+} from './forgot-password'
 
 describe('forgot password, step 1: email', () => {
   it.each<[string, string | null]>([
@@ -45,7 +50,12 @@ describe('forgot password, step 2: OTP', () => {
 
 describe('forgot password, step 3: new password', () => {
   it.each<[string, string, string, Partial<Record<'newPassword' | 'confirmPassword', string>>]>([
-    ['both empty', '', '', { newPassword: 'New password is required', confirmPassword: 'Confirm password is required' }],
+    [
+      'both empty',
+      '',
+      '',
+      { newPassword: 'New password is required', confirmPassword: 'Confirm password is required' },
+    ],
     ['five digits', '12345', '12345', { newPassword: 'Password must be 6 digits' }],
     ['letters', 'abcdef', 'abcdef', { newPassword: 'Password must be 6 digits' }],
     ['digits and a letter', '12345a', '12345a', { newPassword: 'Password must be 6 digits' }],

@@ -24,7 +24,9 @@ export interface NewPasswordValues {
 }
 
 /** Step 3: at least six characters, digits only ("Password must be 6 digits"), and a matching confirmation. */
-export function validateNewPassword(values: NewPasswordValues): Partial<Record<keyof NewPasswordValues, string>> {
+export function validateNewPassword(
+  values: NewPasswordValues,
+): Partial<Record<keyof NewPasswordValues, string>> {
   const errors: Partial<Record<keyof NewPasswordValues, string>> = {}
   if (values.newPassword === '') errors.newPassword = 'New password is required'
   else if (!/^\d{6,}$/.test(values.newPassword)) errors.newPassword = 'Password must be 6 digits'

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { applyOtpInput, emptyOtp, isOtpComplete, missingDigits, otpValue, parseOtpPaste, typedDigit } from './otp'
+import {
+  applyOtpInput,
+  emptyOtp,
+  isOtpComplete,
+  missingDigits,
+  otpValue,
+  parseOtpPaste,
+  typedDigit,
+} from './otp'
 
 describe('parseOtpPaste', () => {
   it.each<[string, string[] | null]>([

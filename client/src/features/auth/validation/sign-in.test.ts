@@ -9,7 +9,11 @@ describe('validateSignIn', () => {
     ['an email without @', { email: 'ada', password: 'x' }, { email: 'Invalid email format.' }],
     ['an email without a domain', { email: 'ada@', password: 'x' }, { email: 'Invalid email format.' }],
     ['no password', { email: 'ada@example.com', password: '' }, { password: 'Password is required.' }],
-    ['nothing', { email: '', password: '' }, { email: 'Email is required.', password: 'Password is required.' }],
+    [
+      'nothing',
+      { email: '', password: '' },
+      { email: 'Email is required.', password: 'Password is required.' },
+    ],
   ])('%s', (_name, values, expected) => {
     expect(validateSignIn(values)).toEqual(expected)
   })

@@ -32,9 +32,19 @@ describe('validateSignUp', () => {
     ['email without @', { email: 'ada.example.com' }, 'email', 'Invalid email format.'],
     ['email without domain dot', { email: 'ada@example' }, 'email', 'Invalid email format.'],
     ['email with a space', { email: 'ada lovelace@example.com' }, 'email', 'Invalid email format.'],
-    ['password of 5 characters', { password: 'abcde', confirmPassword: 'abcde' }, 'password', 'Password must be at least 6 characters.'],
+    [
+      'password of 5 characters',
+      { password: 'abcde', confirmPassword: 'abcde' },
+      'password',
+      'Password must be at least 6 characters.',
+    ],
     ['confirm password empty', { confirmPassword: '' }, 'confirmPassword', 'Confirm password is required.'],
-    ['confirm password different', { confirmPassword: 'secret2' }, 'confirmPassword', 'Passwords do not match.'],
+    [
+      'confirm password different',
+      { confirmPassword: 'secret2' },
+      'confirmPassword',
+      'Passwords do not match.',
+    ],
     ['member type not chosen', { memberType: '' }, 'memberType', 'Member Type is required.'],
   ])('%s gives its message', (_name, change, field, message) => {
     const errors = validateSignUp({ ...valid, ...change })
@@ -51,12 +61,21 @@ describe('validateSignUp', () => {
   })
 
   it('accepts a password of exactly 6 characters and an email with surrounding spaces', () => {
-    expect(validateSignUp({ ...valid, password: 'abcdef', confirmPassword: 'abcdef', email: ' ada@example.com ' })).toEqual({})
+    expect(
+      validateSignUp({ ...valid, password: 'abcdef', confirmPassword: 'abcdef', email: ' ada@example.com ' }),
+    ).toEqual({})
   })
 
   it('reports every empty field of an empty form at once', () => {
     expect(
-      validateSignUp({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '', memberType: '' }),
+      validateSignUp({
+        firstName: '',
+        lastName: '',
+        email: '',
+        password: '',
+        confirmPassword: '',
+        memberType: '',
+      }),
     ).toEqual({
       firstName: 'Name is required.',
       lastName: 'Last Name is required.',

@@ -31,7 +31,8 @@ export function validateSignUp(values: SignUpValues): FieldErrors<SignUpField> {
   if (isBlank(values.email)) errors.email = 'Email is required.'
   else if (!emailPattern.test(values.email.trim())) errors.email = 'Invalid email format.'
   if (values.password === '') errors.password = 'Password is required.'
-  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = 'Password must be at least 6 characters.'
+  else if (values.password.length < PASSWORD_MIN_LENGTH)
+    errors.password = 'Password must be at least 6 characters.'
   if (values.confirmPassword === '') errors.confirmPassword = 'Confirm password is required.'
   else if (values.confirmPassword !== values.password) errors.confirmPassword = 'Passwords do not match.'
   if (values.memberType === '') errors.memberType = 'Member Type is required.'

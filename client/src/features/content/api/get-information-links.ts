@@ -7,7 +7,8 @@ export type PlaceArea = 'menu' | 'footer'
 
 /** GET /get/all/information?placeArea=menu|footer: dynamic pages for the header's Other Menu and the footer. */
 export const getInformationLinks = async (placeArea: PlaceArea) =>
-  (await apiRequest('/get/all/information', { query: { placeArea }, schema: Type.Array(InformationLink) })).data
+  (await apiRequest('/get/all/information', { query: { placeArea }, schema: Type.Array(InformationLink) }))
+    .data
 
 export const informationLinksQueryOptions = (placeArea: PlaceArea) =>
   queryOptions({

@@ -27,7 +27,10 @@ export function HeroSearch() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     void navigate(paths.searchBook, {
-      state: mode === 'structured' ? { mode, firstField: ideas[0], secondField: ideas[1], thirdField: ideas[2] } : { mode, query },
+      state:
+        mode === 'structured'
+          ? { mode, firstField: ideas[0], secondField: ideas[1], thirdField: ideas[2] }
+          : { mode, query },
     })
   }
 
@@ -40,10 +43,22 @@ export function HeroSearch() {
   return (
     <form className="hero-search" onSubmit={handleSubmit} aria-label="Search books by idea">
       <div className="segmented" role="radiogroup" aria-label="Search mode" id={tabsId}>
-        <button type="button" role="radio" aria-checked={mode === 'structured'} className="segmented__option" onClick={() => chooseMode('structured')}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={mode === 'structured'}
+          className="segmented__option"
+          onClick={() => chooseMode('structured')}
+        >
           Three ideas
         </button>
-        <button type="button" role="radio" aria-checked={mode === 'surface'} className="segmented__option" onClick={() => chooseMode('surface')}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={mode === 'surface'}
+          className="segmented__option"
+          onClick={() => chooseMode('surface')}
+        >
           One sentence
         </button>
       </div>

@@ -33,7 +33,14 @@ export function HowItWorks() {
             <li key={step.title} className="step-card">
               <span className="step-card__icon" aria-hidden="true">
                 <svg viewBox="0 0 24 24" width="24" height="24">
-                  <path d={step.icon} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d={step.icon}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
               </span>
               <span className="step-card__number">Step {index + 1}</span>
@@ -64,8 +71,8 @@ export function StrutScorePreview() {
             See why a book matches, idea by idea
           </h2>
           <p className="lead">
-            Instead of a black-box ranking, every result shows how strongly each of your ideas appears in the book.
-            Compare titles at a glance, then press play on the podblurb.
+            Instead of a black-box ranking, every result shows how strongly each of your ideas appears in the
+            book. Compare titles at a glance, then press play on the podblurb.
           </p>
         </div>
         <figure className="score-card" aria-label="Example search result">
@@ -116,8 +123,8 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
           Strut your titles to readers who are looking for them
         </h2>
         <p className="lead lead--narrow">
-          List a book with three ideas and a podblurb of up to five minutes. Your first upload is free, listings are
-          permanent, and paid plans add analytics.
+          List a book with three ideas and a podblurb of up to five minutes. Your first upload is free,
+          listings are permanent, and paid plans add analytics.
         </p>
         <ul className="plans">
           {plans.map((plan) => (

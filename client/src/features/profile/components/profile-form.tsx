@@ -22,7 +22,12 @@ import {
 /** websiteAndSocialLinks holds at most 10 entries: the website and up to 9 social links. */
 const MAX_SOCIAL_LINKS = 9
 
-const roleLabels: Record<string, string> = { reader: 'Reader', author: 'Author', publisher: 'Publisher', admin: 'Admin' }
+const roleLabels: Record<string, string> = {
+  reader: 'Reader',
+  author: 'Author',
+  publisher: 'Publisher',
+  admin: 'Admin',
+}
 
 export function ProfileForm({ user }: { user: User }) {
   const variant = variantOf(user.role)
@@ -84,14 +89,21 @@ export function ProfileForm({ user }: { user: User }) {
       {variant === 'creator' ? (
         <div
           className="profile-banner"
-          style={user.bannerImage ? { backgroundImage: `url(${JSON.stringify(user.bannerImage)})` } : undefined}
+          style={
+            user.bannerImage ? { backgroundImage: `url(${JSON.stringify(user.bannerImage)})` } : undefined
+          }
           role="img"
           aria-label={user.bannerImage ? `${fullName}'s banner` : 'Default banner'}
         />
       ) : null}
       <div className={`profile-head${variant === 'reader' ? ' profile-head--reader' : ''}`}>
         <div className="profile-head__avatar">
-          <Avatar firstName={user.first_name} lastName={user.last_name} imageUrl={user.profileImage} size="xl" />
+          <Avatar
+            firstName={user.first_name}
+            lastName={user.last_name}
+            imageUrl={user.profileImage}
+            size="xl"
+          />
         </div>
         <div className="profile-head__text">
           <h1 id="profile-heading" className="profile-head__name">
@@ -160,7 +172,11 @@ export function ProfileForm({ user }: { user: User }) {
             options={memberTypeOptions(variant)}
             value={values.memberType}
             disabled={locked || variant === 'reader'}
-            hint={variant === 'reader' ? 'Readers keep the Reader member type.' : 'Switch between Author and Publisher.'}
+            hint={
+              variant === 'reader'
+                ? 'Readers keep the Reader member type.'
+                : 'Switch between Author and Publisher.'
+            }
             onChange={(e) => set('memberType', toProfileMemberType(e.target.value, values.memberType))}
           />
           <PasswordField
@@ -210,14 +226,23 @@ export function ProfileForm({ user }: { user: User }) {
                       fieldClassName="social-links__field"
                     />
                     {values.socialLinks.length > 1 && (
-                      <Button variant="ghost" size="sm" onClick={() => removeSocial(index)} aria-label={`Remove social link ${index + 1}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => removeSocial(index)}
+                        aria-label={`Remove social link ${index + 1}`}
+                      >
                         Remove
                       </Button>
                     )}
                   </li>
                 ))}
               </ul>
-              <Button variant="link" onClick={addSocial} disabled={locked || values.socialLinks.length >= MAX_SOCIAL_LINKS}>
+              <Button
+                variant="link"
+                onClick={addSocial}
+                disabled={locked || values.socialLinks.length >= MAX_SOCIAL_LINKS}
+              >
                 + Add social link
               </Button>
             </div>

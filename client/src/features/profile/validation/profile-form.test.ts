@@ -35,13 +35,38 @@ describe('validateProfile (author and publisher form)', () => {
     ['email empty', { email: '' }, 'email', 'Email is required.'],
     ['email malformed', { email: 'maya@' }, 'email', 'Invalid email format.'],
     ['website without http', { website: 'maya.example.com' }, 'website', "Website should start with 'http'."],
-    ['website with ftp', { website: 'ftp://maya.example.com' }, 'website', "Website should start with 'http'."],
-    ['first social link without http', { socialLinks: ['instagram.com/maya'] }, 'socialLinks.0', "Social link 1 should start with 'http'."],
-    ['third social link without http', { socialLinks: ['https://a.example', '', 'www.tiktok.com/@maya'] }, 'socialLinks.2', "Social link 3 should start with 'http'."],
+    [
+      'website with ftp',
+      { website: 'ftp://maya.example.com' },
+      'website',
+      "Website should start with 'http'.",
+    ],
+    [
+      'first social link without http',
+      { socialLinks: ['instagram.com/maya'] },
+      'socialLinks.0',
+      "Social link 1 should start with 'http'.",
+    ],
+    [
+      'third social link without http',
+      { socialLinks: ['https://a.example', '', 'www.tiktok.com/@maya'] },
+      'socialLinks.2',
+      "Social link 3 should start with 'http'.",
+    ],
     ['bio of spaces only', { bio: '   ' }, 'bio', 'Bio cannot be empty.'],
-    ['passwords differ', { password: 'abcdef', confirmPassword: 'abcdeg' }, 'confirmPassword', 'Passwords do not match'],
+    [
+      'passwords differ',
+      { password: 'abcdef', confirmPassword: 'abcdeg' },
+      'confirmPassword',
+      'Passwords do not match',
+    ],
     ['only the password filled', { password: 'abcdef' }, 'confirmPassword', 'Passwords do not match'],
-    ['only the confirmation filled', { confirmPassword: 'abcdef' }, 'confirmPassword', 'Passwords do not match'],
+    [
+      'only the confirmation filled',
+      { confirmPassword: 'abcdef' },
+      'confirmPassword',
+      'Passwords do not match',
+    ],
   ])('%s gives its message', (_name, change, field, message) => {
     const errors = validateProfile({ ...valid, ...change }, 'creator')
     expect(errors[field]).toBe(message)
@@ -59,7 +84,10 @@ describe('validateProfile (author and publisher form)', () => {
   })
 
   it('reports every bad social link with its own number', () => {
-    const errors = validateProfile({ ...valid, socialLinks: ['a.example', 'https://ok.example', 'b.example'] }, 'creator')
+    const errors = validateProfile(
+      { ...valid, socialLinks: ['a.example', 'https://ok.example', 'b.example'] },
+      'creator',
+    )
     expect(errors).toEqual({
       'socialLinks.0': "Social link 1 should start with 'http'.",
       'socialLinks.2': "Social link 3 should start with 'http'.",
@@ -69,7 +97,12 @@ describe('validateProfile (author and publisher form)', () => {
 
 describe('validateProfile (reader form)', () => {
   it('ignores website, social links and bio, which the reader form does not have', () => {
-    expect(validateProfile({ ...valid, memberType: 'reader', website: 'nope', socialLinks: ['nope'], bio: '  ' }, 'reader')).toEqual({})
+    expect(
+      validateProfile(
+        { ...valid, memberType: 'reader', website: 'nope', socialLinks: ['nope'], bio: '  ' },
+        'reader',
+      ),
+    ).toEqual({})
   })
 
   it('still requires the names and matching passwords', () => {
@@ -83,7 +116,12 @@ describe('validateProfile (reader form)', () => {
 
 describe('toUpdateUserBody', () => {
   it('sends the website first, then the non-empty social links, and no password when none was typed', () => {
-    expect(toUpdateUserBody({ ...valid, firstName: ' Maya ', socialLinks: ['', ' https://x.example/maya ', ''] }, 'creator')).toEqual({
+    expect(
+      toUpdateUserBody(
+        { ...valid, firstName: ' Maya ', socialLinks: ['', ' https://x.example/maya ', ''] },
+        'creator',
+      ),
+    ).toEqual({
       first_name: 'Maya',
       last_name: 'Okafor',
       email: 'maya@example.com',
@@ -94,19 +132,23 @@ describe('toUpdateUserBody', () => {
   })
 
   it('keeps an empty website in the first place', () => {
-    expect(toUpdateUserBody({ ...valid, website: '', socialLinks: ['https://x.example'] }, 'creator').websiteAndSocialLinks).toEqual([
-      '',
-      'https://x.example',
-    ])
+    expect(
+      toUpdateUserBody({ ...valid, website: '', socialLinks: ['https://x.example'] }, 'creator')
+        .websiteAndSocialLinks,
+    ).toEqual(['', 'https://x.example'])
   })
 
   it('sends password and confirm_password only when both are filled', () => {
-    expect(toUpdateUserBody({ ...valid, password: 'abcdef', confirmPassword: 'abcdef' }, 'creator')).toMatchObject({
+    expect(
+      toUpdateUserBody({ ...valid, password: 'abcdef', confirmPassword: 'abcdef' }, 'creator'),
+    ).toMatchObject({
       password: 'abcdef',
       confirm_password: 'abcdef',
     })
     expect(toUpdateUserBody({ ...valid, password: 'abcdef' }, 'creator')).not.toHaveProperty('password')
-    expect(toUpdateUserBody({ ...valid, confirmPassword: 'abcdef' }, 'creator')).not.toHaveProperty('confirm_password')
+    expect(toUpdateUserBody({ ...valid, confirmPassword: 'abcdef' }, 'creator')).not.toHaveProperty(
+      'confirm_password',
+    )
   })
 
   it('sends no bio or links for a reader', () => {
@@ -150,7 +192,10 @@ describe('profile form set-up', () => {
   })
 
   it('offers one empty social link box when there are none', () => {
-    expect(profileValuesFromUser({ ...user, websiteAndSocialLinks: [] })).toMatchObject({ website: '', socialLinks: [''] })
+    expect(profileValuesFromUser({ ...user, websiteAndSocialLinks: [] })).toMatchObject({
+      website: '',
+      socialLinks: [''],
+    })
   })
 
   it.each([

@@ -23,7 +23,8 @@ export type ProfileField = Exclude<keyof ProfileValues, 'socialLinks'> | SocialL
 
 export const socialLinkField = (index: number): SocialLinkField => `socialLinks.${index}`
 
-export const variantOf = (role: string | null | undefined): ProfileVariant => (role === 'reader' ? 'reader' : 'creator')
+export const variantOf = (role: string | null | undefined): ProfileVariant =>
+  role === 'reader' ? 'reader' : 'creator'
 
 const startsWithHttp = (value: string) => /^http/i.test(value.trim())
 
@@ -54,7 +55,8 @@ export function validateProfile(values: ProfileValues, variant: ProfileVariant):
   else if (!emailPattern.test(values.email.trim())) errors.email = 'Invalid email format.'
   if (values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match'
   if (variant === 'creator') {
-    if (!isBlank(values.website) && !startsWithHttp(values.website)) errors.website = "Website should start with 'http'."
+    if (!isBlank(values.website) && !startsWithHttp(values.website))
+      errors.website = "Website should start with 'http'."
     values.socialLinks.forEach((link, index) => {
       if (!isBlank(link) && !startsWithHttp(link)) {
         errors[socialLinkField(index)] = `Social link ${index + 1} should start with 'http'.`

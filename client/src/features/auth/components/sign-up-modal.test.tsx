@@ -1,0 +1,130 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fail, installFakeApi, ok, type FakeResponse, type RecordedRequest } from '@/test/fetch-mock'
+import { renderWithProviders } from '@/test/render'
+import { SignUpModal } from './sign-up-modal'
+
+function setup(handler: (req: RecordedRequest) => FakeResponse = () => ok(null)) {
+  const api = installFakeApi(handler)
+  const onCreated = vi.fn()
+  const onSignIn = vi.fn()
+  const user = userEvent.setup()
+  renderWithProviders(<SignUpModal onClose={vi.fn()} onSignIn={onSignIn} onCreated={onCreated} />)
+  const dialog = screen.getByRole('dialog')
+  const field = (label: string) => within(dialog).getByLabelText(label)
+  const readerButton = within(dialog).getByRole('button', { name: 'Sign Up as Reader' })
+  const creatorButton = within(dialog).getByRole('button', { name: 'Sign Up as Author/Publisher' })
+  return { api, onCreated, onSignIn, user, dialog, field, readerButton, creatorButton }
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>, field: (label: string) => HTMLElement) {
+  await user.type(field('First Name'), 'Ada')
+  await user.type(field('Last Name'), 'Lovelace')
+  await user.type(field('Email'), 'ada@example.com')
+  await user.type(field('Password'), 'secret1')
+  await user.type(field('Confirm Password'), 'secret1')
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('sign-up modal', () => {
+  it('has the labelled fields the journeys rely on', () => {
+    const { field } = setup()
+    for (const label of ['First Name', 'Last Name', 'Email', 'Password', 'Confirm Password', 'Member Type']) {
+      expect(field(label)).toBeInTheDocument()
+    }
+    expect(field('Member Type').tagName).toBe('SELECT')
+  })
+
+  it.each([
+    ['', false, false],
+    ['reader', true, false],
+    ['author', false, true],
+    ['publisher', false, true],
+  ])(
+    'with member type %j the reader button is enabled: %s, the author/publisher button: %s',
+    async (type, reader, creator) => {
+      const { user, field, readerButton, creatorButton } = setup()
+      if (type) await user.selectOptions(field('Member Type'), type)
+      expect(readerButton.hasAttribute('disabled')).toBe(!reader)
+      expect(creatorButton.hasAttribute('disabled')).toBe(!creator)
+    },
+  )
+
+  it('Enter on an empty form shows every message under its field, and editing a field clears only its message', async () => {
+    const { user, field, dialog, api } = setup()
+    await user.type(field('First Name'), '{Enter}')
+    for (const message of [
+      'Name is required.',
+      'Last Name is required.',
+      'Email is required.',
+      'Password is required.',
+      'Confirm password is required.',
+      'Member Type is required.',
+    ]) {
+      expect(within(dialog).getByText(message)).toBeInTheDocument()
+    }
+    expect(field('First Name')).toHaveAttribute('aria-invalid', 'true')
+    expect(field('First Name')).toHaveAccessibleDescription('Name is required.')
+
+    await user.type(field('First Name'), 'A')
+    expect(within(dialog).queryByText('Name is required.')).not.toBeInTheDocument()
+    expect(within(dialog).getByText('Last Name is required.')).toBeInTheDocument()
+    expect(api.requests).toHaveLength(0)
+  })
+
+  it('shows format, length and match messages', async () => {
+    const { user, field, dialog } = setup()
+    await user.type(field('Email'), 'ada@example')
+    await user.type(field('Password'), 'abc')
+    await user.type(field('Confirm Password'), 'abd{Enter}')
+    expect(within(dialog).getByText('Invalid email format.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Password must be at least 6 characters.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Passwords do not match.')).toBeInTheDocument()
+  })
+
+  it.each([
+    ['reader', 'Sign Up as Reader'],
+    ['author', 'Sign Up as Author/Publisher'],
+    ['publisher', 'Sign Up as Author/Publisher'],
+  ])('as %s sends POST /user/create and hands the email to the OTP step', async (role, button) => {
+    const { user, field, dialog, api, onCreated } = setup((req) =>
+      req.path === '/user/create'
+        ? ok({ _id: 'aaaaaaaaaaaaaaaaaaaaaaa1', email: 'ada@example.com', role }, 'OTP sent to your email.')
+        : ok(null),
+    )
+    await fillValid(user, field)
+    await user.selectOptions(field('Member Type'), role)
+    await user.click(within(dialog).getByRole('button', { name: button }))
+
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith('ada@example.com'))
+    const create = api.requests.find((r) => r.path === '/user/create')
+    expect(create?.method).toBe('POST')
+    expect(create?.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'secret1',
+      role,
+    })
+    expect(create?.headers.authorization).toBeUndefined()
+  })
+
+  it('shows the server message when the account cannot be created', async () => {
+    const { user, field, readerButton, onCreated } = setup(() =>
+      fail(409, 'CONFLICT', 'Email already exists'),
+    )
+    await fillValid(user, field)
+    await user.selectOptions(field('Member Type'), 'reader')
+    await user.click(readerButton)
+    expect(await screen.findByText('Email already exists')).toBeInTheDocument()
+    expect(onCreated).not.toHaveBeenCalled()
+  })
+
+  it('links to Sign In', async () => {
+    const { user, dialog, onSignIn } = setup()
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }))
+    expect(onSignIn).toHaveBeenCalled()
+  })
+})
