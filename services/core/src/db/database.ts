@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely'
 import { migrations } from './migrations/index.js'
 import type { UsersTable, SessionsTable, OtpCodesTable } from './accounts.tables.js'
 import type { InformationPagesTable, SiteSettingsTable } from './content.tables.js'
+import type { EpisodesTable, MembershipsTable, PlansTable, PodcastsTable } from './catalogue.tables.js'
 
 export interface DB {
   users: UsersTable
@@ -10,6 +11,10 @@ export interface DB {
   otp_codes: OtpCodesTable
   information_pages: InformationPagesTable
   site_settings: SiteSettingsTable
+  plans: PlansTable
+  memberships: MembershipsTable
+  podcasts: PodcastsTable
+  episodes: EpisodesTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

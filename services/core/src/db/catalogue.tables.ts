@@ -1,0 +1,79 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** numeric comes back from pg as a string, to keep its precision. */
+type Numeric = ColumnType<string, string | number, string | number>
+
+export interface PlansTable {
+  id: string
+  plan_name: string
+  description: string
+  price: Numeric
+  duration: number
+  book_limit: number
+  status: Generated<boolean>
+  sort_order: Generated<number>
+}
+export type PlanRow = Selectable<PlansTable>
+
+export interface MembershipsTable {
+  id: string
+  user_id: string
+  plan_id: string
+  price: Numeric
+  book_limit: number
+  purchase_date: Date
+  expiry_date: Date | null
+  is_current: Generated<boolean>
+}
+export type MembershipRow = Selectable<MembershipsTable>
+
+/** 0 pending, 1 approved, 2 rejected (spec author-and-content section 3). */
+export type ListingStatus = 0 | 1 | 2
+
+export interface PodcastsTable {
+  id: string
+  source_id: string | null
+  create_by: string
+  title: string
+  author: string
+  category_name: string
+  description: string
+  primary_key: Generated<string>
+  secondary_key: Generated<string>
+  additional_key: Generated<string>
+  publisher: Generated<string>
+  year_published: number | null
+  isbn: string | null
+  language: string | null
+  youtube_url: string | null
+  tiktok_url: string | null
+  get_this_url: string | null
+  book_cover_image: string | null
+  author_image: string | null
+  status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>
+  status_comment: Generated<string>
+  is_active: Generated<boolean>
+  created_at: Date
+  updated_at: Date
+}
+export type PodcastRow = Selectable<PodcastsTable>
+export type NewPodcast = Insertable<PodcastsTable>
+export type PodcastUpdate = Updateable<PodcastsTable>
+
+export interface EpisodesTable {
+  id: string
+  podcast_id: string
+  part: Generated<number>
+  title: Generated<string>
+  description: Generated<string>
+  file_url: string | null
+  /** seconds, read from the MP3 by the server */
+  duration: Generated<number>
+  transcript: string | null
+  year_published: number | null
+  likes: Generated<number>
+  listening_hours: Generated<number>
+  created_at: Date
+}
+export type EpisodeRow = Selectable<EpisodesTable>
+export type NewEpisode = Insertable<EpisodesTable>
