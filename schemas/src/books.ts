@@ -10,7 +10,9 @@ export const Episode = Type.Object({
   _id: Id,
   part: Type.Integer(),
   title: Type.String(),
-  fileUrl: Type.Union([Type.String(), Type.Null()], { description: 'URL of the MP3, served with HTTP Range' }),
+  fileUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'URL of the MP3, served with HTTP Range',
+  }),
   duration: Type.Number({ description: 'seconds, read from the file by the server' }),
   transcript: Type.Union([Type.String(), Type.Null()], { description: 'text alternative of the audio' }),
   year_published: Type.Union([Type.Integer(), Type.Null()]),

@@ -35,6 +35,9 @@ export const ErrorCodes = [
   'INVALID_CREDENTIALS',
   'NOT_ACCEPTABLE',
   'METHOD_NOT_ALLOWED',
+  'PLAN_LIMIT',
+  'EDIT_LOCKED',
+  'PAID_FEATURE',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ErrorCodes)[number]

@@ -17,6 +17,8 @@ import { healthRoutes } from './routes/health/index.js'
 import { userRoutes } from './routes/users/index.js'
 import { contentRoutes } from './routes/content/index.js'
 import { adminRoutes } from './routes/admin/index.js'
+import { podcastRoutes } from './routes/podcasts/index.js'
+import { mediaPlugin } from './plugins/app/media.js'
 
 /** Lets schemas carry the spec's own validation messages (`errorMessage`); ajv-errors is CommonJS, hence `.default`. */
 const withErrorMessages = (ajv: Ajv) => ajvErrors.default(ajv)
@@ -64,6 +66,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(dbPlugin, { databaseUrl: opts.databaseUrl })
   await app.register(redisPlugin)
   await app.register(authPlugin)
+  await app.register(mediaPlugin)
 
   await app.register(
     async (api) => {
@@ -71,6 +74,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(userRoutes)
       await api.register(contentRoutes)
       await api.register(adminRoutes)
+      await api.register(podcastRoutes)
     },
     { prefix: '/api/v1' },
   )

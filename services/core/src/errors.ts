@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@bookstrut/schemas'
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 422 | 429
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 422 | 429
 
 /** An error a caller can act on: it becomes `{ success: false, code, message, data }` with its status. */
 export class AppError extends Error {

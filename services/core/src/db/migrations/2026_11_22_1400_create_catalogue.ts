@@ -2,11 +2,51 @@ import { sql, type Kysely } from 'kysely'
 
 /** The spec's plan table (reader-and-account section 3): price per month in USD, bookLimit -1 = unlimited. */
 const plans = [
-  { id: '0000000000000000000000a1', plan_name: 'Starter Strut', description: 'One free podblurb for one book. Analytics off.', price: '0', duration: -1, book_limit: 1, sort_order: 1 },
-  { id: '0000000000000000000000a2', plan_name: 'Essential Strut', description: 'Two books with analytics.', price: '5.99', duration: 12, book_limit: 2, sort_order: 2 },
-  { id: '0000000000000000000000a3', plan_name: 'Basic Strut', description: 'Five books with analytics.', price: '9.99', duration: 12, book_limit: 5, sort_order: 3 },
-  { id: '0000000000000000000000a4', plan_name: 'Pro Strut', description: 'Ten books with analytics. Most popular.', price: '15.99', duration: 12, book_limit: 10, sort_order: 4 },
-  { id: '0000000000000000000000a5', plan_name: 'Elite Strut', description: 'Unlimited books with analytics.', price: '24.99', duration: 12, book_limit: -1, sort_order: 5 },
+  {
+    id: '0000000000000000000000a1',
+    plan_name: 'Starter Strut',
+    description: 'One free podblurb for one book. Analytics off.',
+    price: '0',
+    duration: -1,
+    book_limit: 1,
+    sort_order: 1,
+  },
+  {
+    id: '0000000000000000000000a2',
+    plan_name: 'Essential Strut',
+    description: 'Two books with analytics.',
+    price: '5.99',
+    duration: 12,
+    book_limit: 2,
+    sort_order: 2,
+  },
+  {
+    id: '0000000000000000000000a3',
+    plan_name: 'Basic Strut',
+    description: 'Five books with analytics.',
+    price: '9.99',
+    duration: 12,
+    book_limit: 5,
+    sort_order: 3,
+  },
+  {
+    id: '0000000000000000000000a4',
+    plan_name: 'Pro Strut',
+    description: 'Ten books with analytics. Most popular.',
+    price: '15.99',
+    duration: 12,
+    book_limit: 10,
+    sort_order: 4,
+  },
+  {
+    id: '0000000000000000000000a5',
+    plan_name: 'Elite Strut',
+    description: 'Unlimited books with analytics.',
+    price: '24.99',
+    duration: 12,
+    book_limit: -1,
+    sort_order: 5,
+  },
 ]
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -35,7 +75,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expiry_date', 'timestamptz')
     .addColumn('is_current', 'boolean', (c) => c.notNull().defaultTo(true))
     .execute()
-  await db.schema.createIndex('memberships_current_key').on('memberships').column('user_id').unique().where(sql.ref('is_current'), '=', true).execute()
+  await db.schema
+    .createIndex('memberships_current_key')
+    .on('memberships')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('is_current'), '=', true)
+    .execute()
 
   await db.schema
     .createTable('podcasts')
@@ -58,14 +104,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('get_this_url', 'text')
     .addColumn('book_cover_image', 'text')
     .addColumn('author_image', 'text')
-    .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(0).check(sql`status in (0, 1, 2)`))
+    .addColumn('status', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`status in (0, 1, 2)`),
+    )
     .addColumn('status_comment', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('podcasts_create_by_idx').on('podcasts').columns(['create_by', 'created_at']).execute()
-  await db.schema.createIndex('podcasts_public_idx').on('podcasts').columns(['status', 'created_at']).execute()
+  await db.schema
+    .createIndex('podcasts_create_by_idx')
+    .on('podcasts')
+    .columns(['create_by', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('podcasts_public_idx')
+    .on('podcasts')
+    .columns(['status', 'created_at'])
+    .execute()
 
   await db.schema
     .createTable('episodes')
@@ -82,7 +141,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('listening_hours', 'real', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('episodes_podcast_idx').on('episodes').columns(['podcast_id', 'part']).execute()
+  // One episode per part of a book: imports and edits upsert on it.
+  await db.schema
+    .createIndex('episodes_podcast_part_key')
+    .on('episodes')
+    .columns(['podcast_id', 'part'])
+    .unique()
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,0 +1,120 @@
+import { badRequest, forbidden, notFound, podcastsRepo } from '@bookstrut/core'
+import type { Podcast } from '@bookstrut/schemas'
+import type { Auth } from '../../types.js'
+import type { Deps } from '../deps.js'
+import { isAdmin } from '../../plugins/app/auth.js'
+import { toPodcast } from './podcast-view.js'
+
+const canSeeUnpublished = (auth: Auth | null, ownerId: string) =>
+  auth !== null && (auth.user.id === ownerId || isAdmin(auth.user))
+
+/** A `userid`/`userId` sent with a read must be the caller's own (or an admin's). */
+export function assertCallerId(auth: Auth | null, userId: string | undefined) {
+  if (userId === undefined) return
+  if (!auth || (auth.user.id !== userId && !isAdmin(auth.user)))
+    throw forbidden('You can only act on your own account.')
+}
+
+/** One listing: public when approved and active; its owner and admins see it in any state. */
+export async function getSinglePodcast(deps: Deps, podcastId: string, auth: Auth | null): Promise<Podcast> {
+  const row = await podcastsRepo.findPodcast(deps.db, podcastId)
+  const visible = row && ((row.status === 1 && row.is_active) || canSeeUnpublished(auth, row.create_by))
+  if (!row || !visible) throw notFound('Podcast not found')
+  return toPodcast(row)
+}
+
+export interface Page<T> {
+  data: T[]
+  total: number
+  totalPages: number
+  currentPage: number
+  pageSize: number
+}
+
+async function page(
+  deps: Deps,
+  opts: Omit<podcastsRepo.ListOptions, 'offset' | 'limit'>,
+  pageNo: number,
+  limit: number,
+): Promise<Page<Podcast>> {
+  const { rows, total } = await podcastsRepo.listPodcasts(deps.db, {
+    ...opts,
+    offset: (pageNo - 1) * limit,
+    limit,
+  })
+  return {
+    data: rows.map(toPodcast),
+    total,
+    totalPages: Math.ceil(total / limit),
+    currentPage: pageNo,
+    pageSize: limit,
+  }
+}
+
+/** Listings by search and owner. An owner listing their own (My Listings) sees every state; others see approved ones. */
+export function listPodcasts(
+  deps: Deps,
+  q: { search?: string; createBy?: string; page?: number; limit?: number },
+  auth: Auth | null,
+) {
+  const includeUnpublished = q.createBy !== undefined && canSeeUnpublished(auth, q.createBy)
+  return page(
+    deps,
+    { createBy: q.createBy, search: q.search, includeUnpublished },
+    q.page ?? 1,
+    q.limit ?? 10,
+  )
+}
+
+/** An author's titles for their public profile (approved only, unless the owner asks for a state). */
+export async function userPodcasts(
+  deps: Deps,
+  q: { userId?: string; createBy: string; status?: 0 | 1 | 2 },
+  auth: Auth | null,
+) {
+  assertCallerId(auth, q.userId)
+  const includeUnpublished = q.status !== undefined && q.status !== 1 && canSeeUnpublished(auth, q.createBy)
+  if (q.status !== undefined && q.status !== 1 && !includeUnpublished)
+    throw forbidden('Only the owner can list unpublished titles.')
+  const { rows } = await podcastsRepo.listPodcasts(deps.db, {
+    createBy: q.createBy,
+    includeUnpublished,
+    status: q.status ?? 1,
+    offset: 0,
+    limit: 200,
+  })
+  return rows.map(toPodcast)
+}
+
+/** The home page: the newest approved titles until the Top 20 ranking exists, and the featured video. */
+export async function homePage(deps: Deps, q: { page?: number; limit?: number }) {
+  const { data } = await page(deps, { includeUnpublished: false }, q.page ?? 1, q.limit ?? 20)
+  return { homePageMedia: null, data }
+}
+
+/** Admin: the moderation queue (pending by default), oldest first so nothing waits forever. */
+export function moderationQueue(deps: Deps, q: { status?: 0 | 1 | 2; page?: number; limit?: number }) {
+  return page(
+    deps,
+    { includeUnpublished: true, status: q.status ?? 0, oldestFirst: true },
+    q.page ?? 1,
+    q.limit ?? 20,
+  )
+}
+
+/** Admin: approve (1) or reject (2, with a comment the owner sees). */
+export async function moderate(
+  deps: Deps,
+  body: { podcastId: string; status: 1 | 2; statusComment?: string },
+) {
+  const comment = body.statusComment?.trim() ?? ''
+  if (body.status === 2 && comment === '') throw badRequest('A rejection needs a comment for the owner.')
+  const row = await podcastsRepo.findPodcast(deps.db, body.podcastId)
+  if (!row) throw notFound('Podcast not found')
+  await podcastsRepo.updatePodcast(deps.db, row.id, {
+    status: body.status,
+    status_comment: body.status === 2 ? comment : '',
+    updated_at: deps.clock.now(),
+  })
+  return toPodcast({ ...row, status: body.status, status_comment: body.status === 2 ? comment : '' })
+}

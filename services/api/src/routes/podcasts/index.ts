@@ -1,0 +1,195 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import path from 'node:path'
+import {
+  Envelope,
+  HomePageData,
+  ModeratePodcastBody,
+  ModerationQueueQuery,
+  PagedPodcasts,
+  Podcast,
+  PodcastListQuery,
+  SinglePodcastQuery,
+  UpdatePodcastQuery,
+  UserPodcastsQuery,
+} from '@bookstrut/schemas'
+import { ok } from '../../respond.js'
+import { depsOf } from '../deps.js'
+import { assertAdmin, requireAuth } from '../../plugins/app/auth.js'
+import { errorResponses, secured } from '../route-docs.js'
+import { readListingForm } from './listing-form.js'
+import { createListing, updateListing } from './listings.service.js'
+import * as catalogue from './catalogue.service.js'
+
+const LISTING_FORM_DOC =
+  'multipart/form-data with the fields title, author, categoryName, primary_key, secondary_key, additional_key, description, ' +
+  'publisher, get_this_url, year_published, ISBN, language, youtube_url, tiktok_url (paid plans), transcript, and the files ' +
+  'bookCoverImage (JPEG/PNG/GIF/WEBP ≤ 2 MB), authorImage (≤ 1 MB), podcast (MP3 ≤ 7,340,032 bytes and ≤ 300 s; the duration is read ' +
+  'from the file). Lengths are counted without whitespace; links without a scheme get https://.'
+
+/** Listings: the author side (create, edit), the public reads, and admin moderation. */
+export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { ...depsOf(app), media: app.media }
+  const tmpDir = path.join(app.config.dataDir, 'tmp')
+  const tags = ['catalogue']
+
+  app.post(
+    '/create/podcast',
+    {
+      schema: {
+        tags,
+        summary: 'List a book (starts pending)',
+        description: LISTING_FORM_DOC,
+        consumes: ['multipart/form-data'],
+        security: secured,
+        response: { 201: Envelope(Podcast), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const auth = requireAuth(req)
+      const form = await readListingForm(req, tmpDir)
+      try {
+        const podcast = await createListing(deps, auth, form)
+        return reply
+          .code(201)
+          .send(ok('Podcast created successfully. It will be public once approved.', podcast))
+      } finally {
+        await form.cleanup()
+      }
+    },
+  )
+
+  app.put(
+    '/update/podcast',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a listing (changed fields only)',
+        description: `${LISTING_FORM_DOC} Title, author, category, ideas and description lock 72 hours after creation. An edited listing goes back to moderation.`,
+        consumes: ['multipart/form-data', 'application/json'],
+        querystring: UpdatePodcastQuery,
+        security: secured,
+        response: { 200: Envelope(Podcast), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req)
+      const form = await readListingForm(req, tmpDir)
+      try {
+        const { podcast, changed } = await updateListing(deps, auth, req.query, form)
+        return ok(changed ? 'Podcast updated successfully' : 'No changes detected!', podcast)
+      } finally {
+        await form.cleanup()
+      }
+    },
+  )
+
+  app.get(
+    '/get/Single/Podcast',
+    {
+      schema: {
+        tags,
+        summary: 'One listing',
+        querystring: SinglePodcastQuery,
+        response: { 200: Envelope(Podcast), ...errorResponses },
+      },
+    },
+    async (req) => {
+      catalogue.assertCallerId(req.auth, req.query.userid)
+      return ok(
+        'Podcast fetched successfully',
+        await catalogue.getSinglePodcast(deps, req.query.PodcastId, req.auth),
+      )
+    },
+  )
+
+  app.get(
+    '/get/all/podcasts',
+    {
+      schema: {
+        tags,
+        summary: 'Listings by search and owner (the owner sees every state of their own)',
+        querystring: PodcastListQuery,
+        response: { 200: PagedPodcasts, ...errorResponses },
+      },
+    },
+    async (req) => ({
+      success: true,
+      message: 'Podcasts fetched successfully',
+      ...(await catalogue.listPodcasts(deps, req.query, req.auth)),
+    }),
+  )
+
+  app.get(
+    '/user/podcasts',
+    {
+      schema: {
+        tags,
+        summary: "An author's titles (approved)",
+        querystring: UserPodcastsQuery,
+        response: { 200: Envelope(Type.Array(Podcast)), ...errorResponses },
+      },
+    },
+    async (req) =>
+      ok('Podcasts fetched successfully', await catalogue.userPodcasts(deps, req.query, req.auth)),
+  )
+
+  app.get(
+    '/home/page',
+    {
+      schema: {
+        tags,
+        summary: 'Home page: newest approved titles and the featured video',
+        querystring: Type.Object({
+          page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+          userid: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$' })),
+        }),
+        response: { 200: Envelope(HomePageData), ...errorResponses },
+      },
+    },
+    async (req) => {
+      catalogue.assertCallerId(req.auth, req.query.userid)
+      return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query))
+    },
+  )
+
+  app.get(
+    '/admin/podcasts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Moderation queue (pending first-come first-served)',
+        querystring: ModerationQueueQuery,
+        security: secured,
+        response: { 200: PagedPodcasts, ...errorResponses },
+      },
+    },
+    async (req) => {
+      assertAdmin(requireAuth(req))
+      return {
+        success: true,
+        message: 'Podcasts fetched successfully',
+        ...(await catalogue.moderationQueue(deps, req.query)),
+      }
+    },
+  )
+
+  app.put(
+    '/admin/podcast/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve (1) or reject (2, with statusComment) a listing',
+        body: ModeratePodcastBody,
+        security: secured,
+        response: { 200: Envelope(Podcast), ...errorResponses },
+      },
+    },
+    async (req) => {
+      assertAdmin(requireAuth(req))
+      const podcast = await catalogue.moderate(deps, req.body)
+      return ok(req.body.status === 1 ? 'Podcast approved' : 'Podcast rejected', podcast)
+    },
+  )
+}

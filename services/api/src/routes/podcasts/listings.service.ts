@@ -1,0 +1,274 @@
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  membershipsRepo,
+  newId,
+  notFound,
+  podcastsRepo,
+  type MediaStore,
+  type PodcastUpdate,
+  type UserRow,
+} from '@bookstrut/core'
+import type { Podcast } from '@bookstrut/schemas'
+import type { Auth } from '../../types.js'
+import type { Deps } from '../deps.js'
+import { assertNotBlocked, isAdmin } from '../../plugins/app/auth.js'
+import type { ListingForm } from './listing-form.js'
+import {
+  EDIT_WINDOW_MS,
+  LISTING_FIELDS,
+  LOCKED_FIELDS,
+  PAID_ONLY_FIELDS,
+  validateListing,
+  type ListingField,
+  type ListingValues,
+} from './listing-rules.js'
+import { toPodcast } from './podcast-view.js'
+
+export type ListingDeps = Deps & { media: MediaStore }
+
+const LISTING_ROLES = new Set(['author', 'publisher', 'admin'])
+
+function assertMayList(user: UserRow) {
+  assertNotBlocked(user)
+  if (!LISTING_ROLES.has(user.role)) throw forbidden('Only authors and publishers can list books.')
+}
+
+function refuseInvalid(errors: Array<{ field: string; message: string }>) {
+  const first = errors[0]
+  if (first) throw badRequest(first.message, { errors })
+}
+
+/** The plan decides how many books an account may list (-1: no limit) and whether paid-only links show. */
+async function planOf(deps: Deps, user: UserRow) {
+  const now = deps.clock.now()
+  await membershipsRepo.ensureFreeMembership(deps.db, user.id, now)
+  const membership = await membershipsRepo.currentMembership(deps.db, user.id)
+  if (!membership) throw new Error(`user ${user.id} has no membership after ensureFreeMembership`)
+  return { bookLimit: membership.book_limit, isFree: Number(membership.price) === 0 }
+}
+
+function assertPaidFields(values: Partial<ListingValues>, isFree: boolean) {
+  if (isFree && PAID_ONLY_FIELDS.some((f) => values[f])) {
+    throw new AppError(403, 'PAID_FEATURE', 'YouTube and TikTok links are available on paid plans.')
+  }
+}
+
+const limitReached = (bookLimit: number) =>
+  new AppError(
+    403,
+    'PLAN_LIMIT',
+    `Your plan allows ${bookLimit} ${bookLimit === 1 ? 'book' : 'books'}. Please upgrade your plan to continue.`,
+    { bookLimit },
+  )
+
+/** Stores the form's files; if any is refused, the ones already stored are removed again. */
+async function storeFiles(media: MediaStore, form: ListingForm) {
+  const stored: { cover?: string; authorImage?: string; audio?: { url: string; durationSeconds: number } } =
+    {}
+  try {
+    if (form.cover) stored.cover = await media.saveImage(form.cover, 'cover')
+    if (form.authorImage) stored.authorImage = await media.saveImage(form.authorImage, 'author')
+    if (form.audioPath) stored.audio = await media.saveAudio(form.audioPath)
+    return stored
+  } catch (err) {
+    await removeStored(media, stored)
+    throw err
+  }
+}
+
+const removeStored = (media: MediaStore, stored: Awaited<ReturnType<typeof storeFiles>>) =>
+  Promise.all([media.remove(stored.cover), media.remove(stored.authorImage), media.remove(stored.audio?.url)])
+
+const episodeYear = (form: ListingForm, fallback: number | null) => {
+  const y = Number(form.extra['episodes[0][year_published]'])
+  return Number.isInteger(y) && y >= 1000 ? y : fallback
+}
+
+/**
+ * Creates a pending listing with its podblurb. Everything is checked before anything is stored, files are
+ * stored before the rows, and a failure at any step leaves neither rows nor files behind.
+ */
+export async function createListing(deps: ListingDeps, auth: Auth, form: ListingForm): Promise<Podcast> {
+  const user = auth.user
+  assertMayList(user)
+  const claimedOwner = form.extra.createBy
+  if (claimedOwner && claimedOwner !== user.id && !isAdmin(user))
+    throw forbidden('You can only list books for your own account.')
+
+  const now = deps.clock.now()
+  const { values, errors } = validateListing(form.fields, LISTING_FIELDS, now)
+  refuseInvalid([
+    ...errors,
+    ...(form.cover ? [] : [{ field: 'bookCoverImage', message: 'Book image is required' }]),
+  ])
+  const v = values as ListingValues
+  const plan = await planOf(deps, user)
+  assertPaidFields(v, plan.isFree)
+  if (plan.bookLimit > 0 && (await podcastsRepo.countOwnedPodcasts(deps.db, user.id)) >= plan.bookLimit)
+    throw limitReached(plan.bookLimit)
+
+  const stored = await storeFiles(deps.media, form)
+  const podcastId = newId(now.getTime())
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      // The authoritative limit check, serialised per user so two uploads at once cannot both pass.
+      await podcastsRepo.lockUserForListing(trx, user.id)
+      if (plan.bookLimit > 0 && (await podcastsRepo.countOwnedPodcasts(trx, user.id)) >= plan.bookLimit)
+        throw limitReached(plan.bookLimit)
+      await podcastsRepo.insertPodcast(trx, {
+        id: podcastId,
+        create_by: user.id,
+        title: v.title,
+        author: v.author,
+        category_name: v.categoryName,
+        description: v.description,
+        primary_key: v.primary_key,
+        secondary_key: v.secondary_key,
+        additional_key: v.additional_key,
+        publisher: v.publisher,
+        year_published: v.year_published,
+        isbn: v.ISBN,
+        language: v.language,
+        youtube_url: v.youtube_url,
+        tiktok_url: v.tiktok_url,
+        get_this_url: v.get_this_url,
+        book_cover_image: stored.cover ?? null,
+        author_image: stored.authorImage ?? null,
+        status: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      await podcastsRepo.insertEpisode(trx, {
+        id: newId(now.getTime()),
+        podcast_id: podcastId,
+        part: 1,
+        title: v.title,
+        file_url: stored.audio?.url ?? null,
+        duration: stored.audio?.durationSeconds ?? 0,
+        transcript: form.extra.transcript?.trim() || null,
+        year_published: episodeYear(form, v.year_published),
+        created_at: now,
+      })
+    })
+  } catch (err) {
+    await removeStored(deps.media, stored)
+    throw err
+  }
+  return loadPodcast(deps, podcastId)
+}
+
+async function loadPodcast(deps: Deps, id: string): Promise<Podcast> {
+  const row = await podcastsRepo.findPodcast(deps.db, id)
+  if (!row) throw notFound('Podcast not found')
+  return toPodcast(row)
+}
+
+/** The stored value of a field, as the form would send it, to tell changed fields from unchanged ones. */
+function currentValue(row: podcastsRepo.PodcastWithEpisodes, field: ListingField): string {
+  const value = {
+    title: row.title,
+    author: row.author,
+    categoryName: row.category_name,
+    primary_key: row.primary_key,
+    secondary_key: row.secondary_key,
+    additional_key: row.additional_key,
+    description: row.description,
+    publisher: row.publisher,
+    get_this_url: row.get_this_url,
+    year_published: row.year_published,
+    ISBN: row.isbn,
+    language: row.language,
+    youtube_url: row.youtube_url,
+    tiktok_url: row.tiktok_url,
+  }[field]
+  return value === null ? '' : String(value)
+}
+
+const COLUMN: Record<ListingField, keyof PodcastUpdate> = {
+  title: 'title',
+  author: 'author',
+  categoryName: 'category_name',
+  primary_key: 'primary_key',
+  secondary_key: 'secondary_key',
+  additional_key: 'additional_key',
+  description: 'description',
+  publisher: 'publisher',
+  get_this_url: 'get_this_url',
+  year_published: 'year_published',
+  ISBN: 'isbn',
+  language: 'language',
+  youtube_url: 'youtube_url',
+  tiktok_url: 'tiktok_url',
+}
+
+/**
+ * Edits a listing: only changed fields are validated and written. Title, author, category, ideas and
+ * description lock 72 hours after creation. A changed listing goes back to moderation (pending).
+ */
+export async function updateListing(
+  deps: ListingDeps,
+  auth: Auth,
+  query: { podcastId: string; episodeId?: string },
+  form: ListingForm,
+): Promise<{ podcast: Podcast; changed: boolean }> {
+  assertMayList(auth.user)
+  const row = await podcastsRepo.findPodcast(deps.db, query.podcastId)
+  if (!row) throw notFound('Podcast not found')
+  if (row.create_by !== auth.user.id && !isAdmin(auth.user))
+    throw forbidden('You can only edit your own listings.')
+  const episode = query.episodeId ? row.episodes.find((e) => e.id === query.episodeId) : row.episodes[0]
+  if (!episode) throw notFound('Episode not found')
+
+  const now = deps.clock.now()
+  const sent = LISTING_FIELDS.filter(
+    (f) => form.fields[f] !== undefined && form.fields[f]?.trim() !== currentValue(row, f),
+  )
+  const { values, errors } = validateListing(form.fields, sent, now)
+  refuseInvalid(errors)
+  // Normalised values equal to what is stored (e.g. a link given without its scheme) are no change either.
+  const changed = sent.filter((f) => String(values[f] ?? '') !== currentValue(row, f))
+
+  const locked = changed.filter((f) => LOCKED_FIELDS.includes(f))
+  if (locked.length > 0 && now.getTime() > row.created_at.getTime() + EDIT_WINDOW_MS) {
+    throw new AppError(
+      403,
+      'EDIT_LOCKED',
+      'Title, author, category, ideas and description can only be changed within 72 hours of listing.',
+      { fields: locked },
+    )
+  }
+  const owner = row.create_by === auth.user.id ? auth.user : null
+  if (owner && changed.some((f) => PAID_ONLY_FIELDS.includes(f)))
+    assertPaidFields(values, (await planOf(deps, owner)).isFree)
+
+  const hasFiles = Boolean(form.cover ?? form.authorImage ?? form.audioPath)
+  if (changed.length === 0 && !hasFiles) return { podcast: toPodcast(row), changed: false }
+
+  const stored = await storeFiles(deps.media, form)
+  const patch: PodcastUpdate = { updated_at: now, status: 0, status_comment: '' }
+  for (const field of changed) Object.assign(patch, { [COLUMN[field]]: values[field] })
+  if (stored.cover) patch.book_cover_image = stored.cover
+  if (stored.authorImage) patch.author_image = stored.authorImage
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await podcastsRepo.updatePodcast(trx, row.id, patch)
+      if (stored.audio)
+        await podcastsRepo.updateEpisode(trx, episode.id, {
+          file_url: stored.audio.url,
+          duration: stored.audio.durationSeconds,
+        })
+    })
+  } catch (err) {
+    await removeStored(deps.media, stored)
+    throw err
+  }
+  // Replaced files go only once the new ones are committed.
+  await Promise.all([
+    stored.cover ? deps.media.remove(row.book_cover_image) : null,
+    stored.authorImage ? deps.media.remove(row.author_image) : null,
+    stored.audio ? deps.media.remove(episode.file_url) : null,
+  ])
+  return { podcast: await loadPodcast(deps, row.id), changed: true }
+}

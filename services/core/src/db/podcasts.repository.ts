@@ -1,0 +1,108 @@
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { DB, DbOrTx } from './database.js'
+import type { EpisodeRow, NewEpisode, NewPodcast, PodcastRow, PodcastUpdate } from './catalogue.tables.js'
+
+export interface PodcastWithEpisodes extends PodcastRow {
+  episodes: EpisodeRow[]
+}
+
+/** Listings anybody may see: approved and active. */
+export const isPublic = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
+  eb.and([eb('podcasts.status', '=', 1), eb('podcasts.is_active', '=', true)])
+
+async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<PodcastWithEpisodes[]> {
+  if (rows.length === 0) return []
+  const episodes = await db
+    .selectFrom('episodes')
+    .selectAll()
+    .where(
+      'podcast_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('part')
+    .execute()
+  return rows.map((r) => ({ ...r, episodes: episodes.filter((e) => e.podcast_id === r.id) }))
+}
+
+export async function findPodcast(db: DbOrTx, id: string): Promise<PodcastWithEpisodes | undefined> {
+  const row = await db.selectFrom('podcasts').selectAll().where('id', '=', id).executeTakeFirst()
+  return row ? (await withEpisodes(db, [row]))[0] : undefined
+}
+
+export const insertPodcast = (db: DbOrTx, podcast: NewPodcast) =>
+  db.insertInto('podcasts').values(podcast).execute()
+export const insertEpisode = (db: DbOrTx, episode: NewEpisode) =>
+  db.insertInto('episodes').values(episode).execute()
+
+export const updatePodcast = (db: DbOrTx, id: string, patch: PodcastUpdate) =>
+  db.updateTable('podcasts').set(patch).where('id', '=', id).execute()
+
+export const updateEpisode = (
+  db: DbOrTx,
+  id: string,
+  patch: Partial<Pick<EpisodeRow, 'file_url' | 'duration' | 'year_published' | 'transcript'>>,
+) => db.updateTable('episodes').set(patch).where('id', '=', id).execute()
+
+/** How many books a user has listed, whatever their status (what a plan's book limit counts). */
+export async function countOwnedPodcasts(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('podcasts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('create_by', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function countPublicPodcasts(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('podcasts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('create_by', '=', userId)
+    .where(isPublic)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export interface ListOptions {
+  createBy?: string
+  /** Include pending and rejected listings (the owner's own view, or an admin's). */
+  includeUnpublished: boolean
+  status?: 0 | 1 | 2
+  search?: string
+  /** Oldest first (a moderation queue); newest first otherwise. */
+  oldestFirst?: boolean
+  offset: number
+  limit: number
+}
+
+/** A page of listings, newest first, with the total count for paging. */
+export async function listPodcasts(
+  db: DbOrTx,
+  opts: ListOptions,
+): Promise<{ rows: PodcastWithEpisodes[]; total: number }> {
+  let q = db.selectFrom('podcasts')
+  if (opts.createBy) q = q.where('create_by', '=', opts.createBy)
+  if (!opts.includeUnpublished) q = q.where(isPublic)
+  if (opts.status !== undefined) q = q.where('status', '=', opts.status)
+  const term = opts.search?.trim()
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('author', 'ilike', like)]))
+  }
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('created_at', opts.oldestFirst ? 'asc' : 'desc')
+      .orderBy('id', opts.oldestFirst ? 'asc' : 'desc')
+      .offset(opts.offset)
+      .limit(opts.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows: await withEpisodes(db, rows), total: Number(count.n) }
+}
+
+/** Serialises listing creation per user, so two uploads at once cannot both pass the plan's book limit. */
+export const lockUserForListing = (db: DbOrTx, userId: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`listing:${userId}`}))`.execute(db)
