@@ -1,0 +1,113 @@
+import { sql } from 'kysely'
+import type { DbOrTx } from './database.js'
+import type { NewEpisode, NewPodcast } from './catalogue.tables.js'
+import type { NewUser, UserRow } from './accounts.tables.js'
+
+/** What an imported book already holds in the store, read (and locked) before it is overwritten. */
+export interface ExistingImport {
+  id: string
+  source_id: string
+  book_cover_image: string | null
+  episode_file_url: string | null
+}
+
+/**
+ * Locks the imported books with these source ids and returns their stored media, so that files an update
+ * replaces can be deleted once the update has committed. Call inside the transaction that upserts them.
+ */
+export async function lockBySourceIds(db: DbOrTx, sourceIds: readonly string[]): Promise<ExistingImport[]> {
+  if (sourceIds.length === 0) return []
+  const rows = await db
+    .selectFrom('podcasts')
+    .leftJoin('episodes', (j) =>
+      j.onRef('episodes.podcast_id', '=', 'podcasts.id').on('episodes.part', '=', 1),
+    )
+    .select([
+      'podcasts.id',
+      'podcasts.source_id',
+      'podcasts.book_cover_image',
+      'episodes.file_url as episode_file_url',
+    ])
+    .where('podcasts.source_id', 'in', sourceIds)
+    .forUpdate('podcasts')
+    .execute()
+  return rows.flatMap((r) => (r.source_id === null ? [] : [{ ...r, source_id: r.source_id }]))
+}
+
+/**
+ * Inserts imported books, or updates the ones whose source id is already stored (one statement per batch).
+ * An update keeps the id, creation time, status, moderation comment and the fields an import does not carry
+ * (publisher, ISBN, links, author image); a missing cover keeps the stored one.
+ */
+export async function upsertBySourceId(
+  db: DbOrTx,
+  rows: readonly NewPodcast[],
+): Promise<Array<{ id: string; source_id: string | null; inserted: boolean }>> {
+  if (rows.length === 0) return []
+  return (
+    db
+      .insertInto('podcasts')
+      .values([...rows])
+      .onConflict((oc) =>
+        oc.column('source_id').doUpdateSet((eb) => ({
+          create_by: eb.ref('excluded.create_by'),
+          title: eb.ref('excluded.title'),
+          author: eb.ref('excluded.author'),
+          category_name: eb.ref('excluded.category_name'),
+          description: eb.ref('excluded.description'),
+          primary_key: eb.ref('excluded.primary_key'),
+          secondary_key: eb.ref('excluded.secondary_key'),
+          additional_key: eb.ref('excluded.additional_key'),
+          year_published: eb.ref('excluded.year_published'),
+          language: eb.ref('excluded.language'),
+          book_cover_image: eb.fn.coalesce('excluded.book_cover_image', 'podcasts.book_cover_image'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      // xmax is 0 on a freshly inserted row version and set on an updated one.
+      .returning(['id', 'source_id', sql<boolean>`(xmax = 0)`.as('inserted')])
+      .execute()
+  )
+}
+
+/** Inserts or replaces the first podblurb (part 1) of each book; likes and listening hours are kept. */
+export async function upsertFirstEpisodes(db: DbOrTx, rows: readonly NewEpisode[]): Promise<void> {
+  if (rows.length === 0) return
+  await db
+    .insertInto('episodes')
+    .values(rows.map((r) => ({ ...r, part: 1 })))
+    .onConflict((oc) =>
+      oc.columns(['podcast_id', 'part']).doUpdateSet((eb) => ({
+        title: eb.ref('excluded.title'),
+        file_url: eb.ref('excluded.file_url'),
+        duration: eb.ref('excluded.duration'),
+        transcript: eb.ref('excluded.transcript'),
+        year_published: eb.ref('excluded.year_published'),
+      })),
+    )
+    .execute()
+}
+
+/**
+ * The account imported books belong to: inserted when the address is free, else the existing account is
+ * returned unchanged (no select-then-insert race between two importers).
+ */
+export async function findOrInsertUser(
+  db: DbOrTx,
+  user: NewUser,
+): Promise<{ user: UserRow; created: boolean }> {
+  const email = user.email.toLowerCase()
+  const inserted = await db
+    .insertInto('users')
+    .values({ ...user, email })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+  if (inserted) return { user: inserted, created: true }
+  const existing = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow()
+  return { user: existing, created: false }
+}
