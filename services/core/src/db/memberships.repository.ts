@@ -6,7 +6,11 @@ import { newId } from '../ids.js'
 export const STARTER_PLAN_ID = '0000000000000000000000a1'
 export const ELITE_PLAN_ID = '0000000000000000000000a5'
 
-export type CurrentMembership = MembershipRow & { plan_name: string; plan_duration: number }
+export type CurrentMembership = MembershipRow & {
+  plan_name: string
+  plan_description: string
+  plan_duration: number
+}
 
 /** The user's current membership with its plan's name and duration; undefined when they have none. */
 export const currentMembership = (db: DbOrTx, userId: string): Promise<CurrentMembership | undefined> =>
@@ -14,7 +18,7 @@ export const currentMembership = (db: DbOrTx, userId: string): Promise<CurrentMe
     .selectFrom('memberships')
     .innerJoin('plans', 'plans.id', 'memberships.plan_id')
     .selectAll('memberships')
-    .select(['plans.plan_name', 'plans.duration as plan_duration'])
+    .select(['plans.plan_name', 'plans.description as plan_description', 'plans.duration as plan_duration'])
     .where('memberships.user_id', '=', userId)
     .where('memberships.is_current', '=', true)
     .executeTakeFirst()

@@ -357,6 +357,12 @@ describe('moderation and public reads', () => {
       ),
     ).toEqual([a._id])
 
+    expect((await get(`/get/single/user?userId=${author.id}`)).body.data.podcastCount).toBe(1)
+    expect((await get(`/get/single/user?userId=${author.id}`, author.token)).body.data).toMatchObject({
+      podcastCount: 2,
+      membership: { booksListed: 2, bookLimit: -1 },
+    })
+
     const home = await get('/home/page?limit=20')
     expect(home.body.data.data.map((p: { _id: string }) => p._id)).toContain(a._id)
     expect(home.body.data.data.map((p: { _id: string }) => p._id)).not.toContain(b._id)

@@ -12,16 +12,14 @@ import type { UpdateUserBody } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import { isAdmin } from '../../plugins/app/auth.js'
-import { toPublicProfile, toUser } from './user-view.js'
-
-export { toUser as toUserView }
+import { loadPublicProfile, loadUser } from './user-view.js'
 
 /** The owner and admins see the whole account; everybody else the public profile of a verified account. */
 export async function getSingleUser(deps: Deps, userId: string, auth: Auth | null) {
   const row = await usersRepo.findUserById(deps.db, userId)
   const privileged = auth !== null && (auth.user.id === userId || isAdmin(auth.user))
   if (!row || (!row.is_verified && !privileged)) throw notFound('User not found')
-  return privileged ? toUser(row) : toPublicProfile(row)
+  return privileged ? loadUser(deps.db, row) : loadPublicProfile(deps.db, row)
 }
 
 /** websiteAndSocialLinks arrives as a list, or as a JSON-encoded list from multipart forms. */
@@ -100,5 +98,5 @@ export async function updateProfile(deps: Deps, target: UserRow, body: UpdateUse
   const updated = await usersRepo.updateUser(deps.db, target.id, { ...patch, updated_at: now })
   if (!updated) throw notFound('User not found')
   if (patch.password_hash) await sessionsRepo.revokeUserSessions(deps.db, target.id, now, auth.session.id)
-  return toUser(updated)
+  return loadUser(deps.db, updated)
 }

@@ -4,6 +4,7 @@ import {
   conflict,
   hashPassword,
   hashToken,
+  membershipsRepo,
   newId,
   newSessionToken,
   notFound,
@@ -129,6 +130,9 @@ export async function verifySignup(
     await otpRepo.markOtpConsumed(trx, check.row.id, now)
     const verified = await usersRepo.updateUser(trx, user.id, { is_verified: true, updated_at: now })
     if (!verified) throw new Error(`user ${user.id} vanished during verification`)
+    // Authors and publishers start on the free plan (Starter Strut, one book).
+    if (verified.role === 'author' || verified.role === 'publisher')
+      await membershipsRepo.ensureFreeMembership(trx, verified.id, now)
     return { session: await openSession(deps, trx, verified, caller, 'Your account has been verified.') }
   })
   // Thrown after the commit, so a wrong try stays counted.

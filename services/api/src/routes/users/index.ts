@@ -26,6 +26,7 @@ import { assertNotBlocked, assertSelfOrAdmin, requireAuth, tokenOf } from '../..
 import { errorResponses, secured } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
+import { loadUser } from './user-view.js'
 
 const callerOf = (req: FastifyRequest): auth.Caller => ({
   ip: req.ip,
@@ -126,7 +127,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok('Session is valid', {
         isBlocked: user.is_blocked,
         notes: user.block_notes,
-        user: account.toUserView(user),
+        user: await loadUser(app.db, user),
       })
     },
   )

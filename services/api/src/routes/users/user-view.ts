@@ -1,8 +1,32 @@
-import type { PublicProfile, User } from '@bookstrut/schemas'
-import type { UserRow } from '@bookstrut/core'
+import type { Membership, PublicProfile, User } from '@bookstrut/schemas'
+import { membershipsRepo, podcastsRepo, type DbOrTx, type UserRow } from '@bookstrut/core'
 
-/** The account as its owner or an admin sees it. Membership and titles arrive with the catalogue and plans. */
-export const toUser = (row: UserRow): User => ({
+const toMembership = (m: membershipsRepo.CurrentMembership, booksListed: number): Membership => ({
+  planId: m.plan_id,
+  planName: m.plan_name,
+  description: m.plan_description,
+  price: Number(m.price),
+  bookLimit: m.book_limit,
+  booksListed,
+  purchaseDate: m.purchase_date.toISOString(),
+  expiryDate: m.expiry_date ? m.expiry_date.toISOString() : '-1',
+})
+
+/** The account as its owner or an admin sees it, with its plan and how many books it has listed. */
+export async function loadUser(db: DbOrTx, row: UserRow): Promise<User> {
+  const [membership, listed] = await Promise.all([
+    membershipsRepo.currentMembership(db, row.id),
+    podcastsRepo.countOwnedPodcasts(db, row.id),
+  ])
+  return toUser(row, listed, membership ? toMembership(membership, listed) : null)
+}
+
+/** What anybody may see of an account, with its number of public titles. */
+export async function loadPublicProfile(db: DbOrTx, row: UserRow): Promise<PublicProfile> {
+  return toPublicProfile(row, await podcastsRepo.countPublicPodcasts(db, row.id))
+}
+
+const toUser = (row: UserRow, podcastCount: number, membership: Membership | null): User => ({
   _id: row.id,
   email: row.email,
   first_name: row.first_name,
@@ -16,13 +40,12 @@ export const toUser = (row: UserRow): User => ({
   notes: row.block_notes,
   custId: row.cust_id,
   isVerified: row.is_verified,
-  podcastCount: 0,
-  membership: null,
+  podcastCount,
+  membership,
   createdAt: row.created_at.toISOString(),
 })
 
-/** What anybody may see of an account. */
-export const toPublicProfile = (row: UserRow): PublicProfile => ({
+const toPublicProfile = (row: UserRow, podcastCount: number): PublicProfile => ({
   _id: row.id,
   first_name: row.first_name,
   last_name: row.last_name,
@@ -31,5 +54,5 @@ export const toPublicProfile = (row: UserRow): PublicProfile => ({
   bannerImage: row.banner_image,
   bio: row.bio,
   websiteAndSocialLinks: row.website_and_social_links,
-  podcastCount: 0,
+  podcastCount,
 })

@@ -81,6 +81,14 @@ describe('sign-up, verification and sessions', () => {
       user: { email: email.toLowerCase(), role: 'author', isVerified: true },
     })
     expect(refreshed.body.data.user).not.toHaveProperty('password_hash')
+    // Authors start on the free plan.
+    expect(refreshed.body.data.user.membership).toMatchObject({
+      planName: 'Starter Strut',
+      price: 0,
+      bookLimit: 1,
+      booksListed: 0,
+      expiryDate: '-1',
+    })
 
     // The spec's `token` header works as well as Authorization: Bearer.
     const viaHeader = await api.get(`/get/single/user?userId=${login.body.data._id}`, { headers: { token } })
@@ -305,6 +313,9 @@ describe('ownership, blocking and profile', () => {
     const author = await verifiedAccount('author')
     const own = await author.api.get(`/get/single/user?userId=${author.id}`, { token: author.token })
     expect(own.body.data).toMatchObject({ email: author.email.toLowerCase(), role: 'author' })
+    const reader = await verifiedAccount('reader')
+    const readerView = await reader.api.get(`/get/single/user?userId=${reader.id}`, { token: reader.token })
+    expect(readerView.body.data.membership).toBeNull()
     const anonymous = await client(t.app).get(`/get/single/user?userId=${author.id}`)
     expect(anonymous.status).toBe(200)
     expect(anonymous.body.data).toMatchObject({ first_name: 'Ada', podcastCount: 0 })
