@@ -16,8 +16,13 @@ export interface Stores {
  * Finds or starts what the app stores data in: the PostgreSQL at DATABASE_URL, else the embedded one under
  * DATA_DIR (reused when another BookStrut process already runs it); and Redis at REDIS_URL, started from the
  * installed redis-server in the one-process mode when nothing answers. Creates the database when missing.
+ * Command-line tools that only touch the database pass `{ redis: false }`.
  */
-export async function prepareStores(config: Config, logger: Logger): Promise<Stores> {
+export async function prepareStores(
+  config: Config,
+  logger: Logger,
+  { redis: needsRedis = true }: { redis?: boolean } = {},
+): Promise<Stores> {
   const stops: Array<() => Promise<void>> = []
   let databaseUrl = config.db.url
   if (!databaseUrl) {
@@ -31,12 +36,14 @@ export async function prepareStores(config: Config, logger: Logger): Promise<Sto
     }
   }
   await ensureDatabase(databaseUrl)
-  const redis = await ensureRedis(
-    config.redis.url,
-    config.redis.embeddedDir,
-    logger,
-    config.redis.embedded && config.workers.inProcess,
-  )
+  const redis =
+    needsRedis &&
+    (await ensureRedis(
+      config.redis.url,
+      config.redis.embeddedDir,
+      logger,
+      config.redis.embedded && config.workers.inProcess,
+    ))
   if (redis) stops.push(() => redis.stop())
   return {
     databaseUrl,

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { promisify } from 'node:util'
+import path from 'node:path'
+import { createDb, type Db } from '@bookstrut/core'
+import { createTestDatabase } from '../test/test-app.js'
+
+const run = promisify(execFile)
+const apiRoot = path.resolve(import.meta.dirname, '../..')
+const sample = path.resolve(apiRoot, '../../data-samples/classics.jsonl')
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let db: Db
+let dataDir: string
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  db = createDb(database.url, 1)
+  dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-cli-'))
+})
+afterAll(async () => {
+  await db?.destroy()
+  await database?.drop()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+const catalogImport = (...args: string[]) =>
+  run(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/cli/catalog-import.ts', ...args], {
+    cwd: apiRoot,
+    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, PASSWORD_HASH_COST: '10' },
+  })
+
+it('imports the sample catalogue for a new publisher, then updates it on a second run', async () => {
+  const first = await catalogImport(sample, '--owner', 'Books@Example.com', '--wait')
+  expect(first.stdout).toMatch(/Created publisher books@example.com/)
+  expect(first.stdout).toMatch(/Imported 12, updated 0, rejected 0 \(12 lines/)
+  expect(first.stdout).toMatch(/--wait: /)
+  const second = await catalogImport(sample, '--owner', 'books@example.com')
+  expect(second.stdout).toMatch(/Imported 0, updated 12, rejected 0/)
+  const owner = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('email', '=', 'books@example.com')
+    .executeTakeFirstOrThrow()
+  expect(owner.role).toBe('publisher')
+  const books = await db.selectFrom('podcasts').select(['create_by', 'status']).execute()
+  expect(books).toHaveLength(12)
+  expect(books.every((b) => b.create_by === owner.id && b.status === 1)).toBe(true)
+})
+
+it('exits 1 on a missing file and 2 on bad usage', async () => {
+  await expect(catalogImport(path.join(dataDir, 'nope.jsonl'))).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringMatching(/does not exist/),
+  })
+  await expect(catalogImport()).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/Usage/) })
+})
