@@ -5,10 +5,12 @@ import {
   notFound,
   sessionsRepo,
   usersRepo,
+  type MediaStore,
   type UserRow,
   type UserUpdate,
 } from '@bookstrut/core'
 import type { UpdateUserBody } from '@bookstrut/schemas'
+import type { ProfileImages } from './profile-form.js'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import { isAdmin } from '../../plugins/app/auth.js'
@@ -91,12 +93,37 @@ export async function planProfileUpdate(
   return patch
 }
 
-/** Applies a profile update; a new password ends the account's other sessions. */
-export async function updateProfile(deps: Deps, target: UserRow, body: UpdateUserBody, auth: Auth) {
+/** Applies a profile update; new images replace the old files, and a new password ends the other sessions. */
+export async function updateProfile(
+  deps: Deps & { media: MediaStore },
+  target: UserRow,
+  body: UpdateUserBody,
+  auth: Auth,
+  images: ProfileImages = {},
+) {
   const patch = await planProfileUpdate(deps, target, body)
+  const stored: { profile?: string; banner?: string } = {}
+  try {
+    if (images.profile) stored.profile = await deps.media.saveImage(images.profile, 'profile')
+    if (images.banner) stored.banner = await deps.media.saveImage(images.banner, 'banner')
+  } catch (err) {
+    await Promise.all([deps.media.remove(stored.profile), deps.media.remove(stored.banner)])
+    throw err
+  }
+  if (stored.profile) patch.profile_image = stored.profile
+  if (stored.banner) patch.banner_image = stored.banner
   const now = deps.clock.now()
-  const updated = await usersRepo.updateUser(deps.db, target.id, { ...patch, updated_at: now })
+  const updated = await usersRepo
+    .updateUser(deps.db, target.id, { ...patch, updated_at: now })
+    .catch(async (err: unknown) => {
+      await Promise.all([deps.media.remove(stored.profile), deps.media.remove(stored.banner)])
+      throw err
+    })
   if (!updated) throw notFound('User not found')
+  await Promise.all([
+    stored.profile ? deps.media.remove(target.profile_image) : null,
+    stored.banner ? deps.media.remove(target.banner_image) : null,
+  ])
   if (patch.password_hash) await sessionsRepo.revokeUserSessions(deps.db, target.id, now, auth.session.id)
   return loadUser(deps.db, updated)
 }

@@ -27,6 +27,7 @@ import { errorResponses, secured } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
 import { loadUser } from './user-view.js'
+import { profileImagesOf, readProfileMultipart } from './profile-form.js'
 
 const callerOf = (req: FastifyRequest): auth.Caller => ({
   ip: req.ip,
@@ -218,23 +219,42 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Update one's profile (text fields)",
+        summary: "Update one's profile",
         description:
+          'JSON, or multipart/form-data with the same fields plus the images `profile` (≤ 1 MB) and `banner` (≤ 2 MB), JPEG/PNG/GIF/WEBP. ' +
           'Password and confirm_password only when both are non-empty. Email cannot change; authors and publishers may switch between the two roles.',
+        consumes: ['application/json', 'multipart/form-data'],
         querystring: IdQuery,
         body: UpdateUserBody,
         security: secured,
         response: { 200: Envelope(User), ...errorResponses },
       },
+      // Who may write is settled before an upload is read.
+      preValidation: [
+        async (req) => {
+          const caller = requireAuth(req)
+          const { id } = req.query as { id?: unknown }
+          // A missing or malformed id is left to the schema (400); a wrong one is refused here (403).
+          if (typeof id === 'string') assertSelfOrAdmin(caller, id)
+          assertNotBlocked(caller.user)
+        },
+        readProfileMultipart,
+      ],
     },
     async (req) => {
       const caller = requireAuth(req)
       assertSelfOrAdmin(caller, req.query.id)
-      assertNotBlocked(caller.user)
       const target =
         req.query.id === caller.user.id ? caller.user : await usersRepo.findUserById(app.db, req.query.id)
       if (!target) throw notFound('User not found')
-      return ok('Profile updated successfully', await account.updateProfile(deps, target, req.body, caller))
+      const updated = await account.updateProfile(
+        { ...deps, media: app.media },
+        target,
+        req.body,
+        caller,
+        profileImagesOf(req),
+      )
+      return ok('Profile updated successfully', updated)
     },
   )
 }

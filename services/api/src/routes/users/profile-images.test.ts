@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildUser } from '../../test/accounts.js'
+import { image } from '../../test/media-fixtures.js'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => t?.close())
+
+const put = (id: string, token: string, fd: FormData) =>
+  t.app
+    .inject({
+      method: 'PUT',
+      url: `/api/v1/update/user?id=${id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: fd,
+    })
+    .then((r) => ({ status: r.statusCode, body: r.json() }))
+const images = () => readdir(path.join(t.config.media.dir, 'images')).catch(() => [] as string[])
+
+it('takes the multipart profile form with profile and banner images, replacing the old files', async () => {
+  const author = await buildUser(t.app.db, { role: 'author' })
+  const first = new FormData()
+  first.append('first_name', 'Mara')
+  first.append('bio', 'Writes about the sea.')
+  first.append(
+    'websiteAndSocialLinks',
+    JSON.stringify(['https://mara.example', 'https://social.example/mara']),
+  )
+  first.append('profile', new Blob([await image('png', 300, 300)]), 'me.png')
+  first.append('banner', new Blob([await image('jpeg', 1430, 500)]), 'banner.jpg')
+  const res = await put(author.id, author.token, first)
+  expect(res.status).toBe(200)
+  expect(res.body.data).toMatchObject({
+    first_name: 'Mara',
+    bio: 'Writes about the sea.',
+    websiteAndSocialLinks: ['https://mara.example', 'https://social.example/mara'],
+  })
+  expect(res.body.data.profileImage).toMatch(/^\/media\/images\/profile-[0-9a-f]{24}\.webp$/)
+  expect(res.body.data.bannerImage).toMatch(/^\/media\/images\/banner-[0-9a-f]{24}\.webp$/)
+
+  const second = new FormData()
+  second.append('profile', new Blob([await image('webp', 200, 200)]), 'me2.webp')
+  const again = await put(author.id, author.token, second)
+  expect(again.body.data.bannerImage).toBe(res.body.data.bannerImage)
+  const files = await images()
+  expect(files).not.toContain(path.basename(res.body.data.profileImage))
+  expect(files).toContain(path.basename(again.body.data.profileImage))
+})
+
+it('refuses a file that is not an image, a too-large profile image, and a blocked user, changing nothing', async () => {
+  const reader = await buildUser(t.app.db, { role: 'reader' })
+  const before = await images()
+  const notImage = new FormData()
+  notImage.append('first_name', 'Changed')
+  notImage.append('profile', new Blob([Buffer.from('%PDF-1.4 not an image')]), 'me.png')
+  const bad = await put(reader.id, reader.token, notImage)
+  expect(bad.status).toBe(400)
+  expect(bad.body.message).toBe('Invalid file type (Only JPEG, PNG, GIF, WEBP allowed)')
+
+  const big = new FormData()
+  big.append('profile', new Blob([Buffer.concat([await image('png'), Buffer.alloc(1024 * 1024)])]), 'big.png')
+  expect((await put(reader.id, reader.token, big)).body.message).toBe('File size should be less than 1MB.')
+
+  const row = await t.app.db
+    .selectFrom('users')
+    .select(['first_name', 'profile_image'])
+    .where('id', '=', reader.id)
+    .executeTakeFirstOrThrow()
+  expect(row).toEqual({ first_name: 'Test', profile_image: null })
+  expect(await images()).toEqual(before)
+
+  const blocked = await buildUser(t.app.db, { role: 'author', blocked: true })
+  const fd = new FormData()
+  fd.append('profile', new Blob([await image('png')]), 'me.png')
+  const refused = await put(blocked.id, blocked.token, fd)
+  expect(refused.status).toBe(403)
+  expect(refused.body.code).toBe('BLOCKED')
+  expect(await images()).toEqual(before)
+})
