@@ -2,12 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 
 export interface PopoverProps {
   /** Renders the trigger; spread the given props on a <button>. */
-  trigger: (props: {
-    'aria-expanded': boolean
-    'aria-controls': string
-    'aria-haspopup': 'true'
-    onClick: () => void
-  }) => ReactNode
+  trigger: (props: { 'aria-expanded': boolean; 'aria-controls': string; onClick: () => void }) => ReactNode
   /** Panel content; call close() after an item is chosen. */
   children: (close: () => void) => ReactNode
   align?: 'start' | 'end'
@@ -57,7 +52,6 @@ export function Popover({
       {trigger({
         'aria-expanded': open,
         'aria-controls': panelId,
-        'aria-haspopup': 'true',
         onClick: () => setOpen((o) => !o),
       })}
       <div

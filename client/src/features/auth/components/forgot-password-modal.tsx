@@ -24,11 +24,8 @@ export const RESET_RESEND_SECONDS = 120
 
 type Step = 1 | 2 | 3
 
-const stepTitles: Record<Step, string> = {
-  1: 'Reset your password',
-  2: 'Enter the code',
-  3: 'Choose a new password',
-}
+/** One title for every step: step-specific titles ("new password") would collide with field labels. */
+const TITLE = 'Reset your password'
 
 export interface ForgotPasswordModalProps {
   onClose: () => void
@@ -118,7 +115,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
   }
 
   return (
-    <Modal open onClose={onClose} size="sm" title={stepTitles[step]}>
+    <Modal open onClose={onClose} size="sm" title={TITLE}>
       <ol className="steps" aria-label={`Step ${step} of 3`}>
         {([1, 2, 3] as const).map((n) => (
           <li
