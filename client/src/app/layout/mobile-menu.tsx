@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom'
 import { NavLink } from 'react-router-dom'
 import type { InformationLink } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
+import { trapTab } from '@/components/ui/focus-trap'
 import { paths } from '@/config/paths'
 import type { NavItem } from './nav-items'
 
@@ -42,7 +43,14 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
     `drawer__link${isActive ? ' drawer__link--active' : ''}`
   return createPortal(
     <div className="drawer-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={panelRef} className="drawer" role="dialog" aria-modal="true" aria-label="Menu">
+      <div
+        ref={panelRef}
+        className="drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        onKeyDown={(event) => trapTab(event, panelRef.current)}
+      >
         <div className="drawer__head">
           <span className="drawer__title">Menu</span>
           <button type="button" className="modal__close" aria-label="Close menu" onClick={onClose}>

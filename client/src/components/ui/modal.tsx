@@ -1,14 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-
-const focusableSelector = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',')
+import { focusableSelector, trapTab } from './focus-trap'
 
 export interface ModalProps {
   open: boolean
@@ -71,18 +63,7 @@ export function Modal({
       onCloseRef.current()
       return
     }
-    if (event.key !== 'Tab' || !panelRef.current) return
-    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(focusableSelector))
-    const first = items[0]
-    const last = items[items.length - 1]
-    if (!first || !last) return
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
+    trapTab(event, panelRef.current)
   }
 
   return createPortal(
