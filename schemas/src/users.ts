@@ -154,27 +154,6 @@ export const Membership = Type.Object({
 })
 export type Membership = Static<typeof Membership>
 
-/** The account as its owner (or an admin) sees it. */
-export const User = Type.Object({
-  _id: Id,
-  email: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  role: Role,
-  profileImage: Type.Union([Type.String(), Type.Null()]),
-  bannerImage: Type.Union([Type.String(), Type.Null()]),
-  bio: Type.String(),
-  websiteAndSocialLinks: Type.Array(Type.String()),
-  isBlocked: Type.Boolean(),
-  notes: Type.String({ description: 'the reason given when the account was blocked' }),
-  custId: Type.Union([Type.String(), Type.Null()]),
-  isVerified: Type.Boolean(),
-  podcastCount: Type.Integer(),
-  membership: Type.Union([Membership, Type.Null()]),
-  createdAt: Type.String(),
-})
-export type User = Static<typeof User>
-
 /** What anybody may see of an account (public author profile). */
 export const PublicProfile = Type.Object({
   _id: Id,
@@ -188,6 +167,21 @@ export const PublicProfile = Type.Object({
   podcastCount: Type.Integer(),
 })
 export type PublicProfile = Static<typeof PublicProfile>
+
+/** The account as its owner (or an admin) sees it: the public profile and the private fields. */
+export const User = Type.Composite([
+  PublicProfile,
+  Type.Object({
+    email: Type.String(),
+    isBlocked: Type.Boolean(),
+    notes: Type.String({ description: 'the reason given when the account was blocked' }),
+    custId: Type.Union([Type.String(), Type.Null()]),
+    isVerified: Type.Boolean(),
+    membership: Type.Union([Membership, Type.Null()]),
+    createdAt: Type.String(),
+  }),
+])
+export type User = Static<typeof User>
 
 export const SingleUserData = Type.Union([User, PublicProfile])
 

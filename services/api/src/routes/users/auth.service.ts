@@ -65,6 +65,26 @@ async function openSession(
 }
 
 /**
+ * Sends a sign-up code. Within the resend cooldown nothing is sent (the earlier code stays valid); either way
+ * the answer is the number of seconds until a new code may be asked for.
+ */
+async function sendSignupCode(deps: Deps, user: UserRow, caller: Caller): Promise<number> {
+  try {
+    const sent = await issueOtp(deps, {
+      email: user.email,
+      purpose: 'signup',
+      firstName: user.first_name,
+      ip: caller.ip,
+      requestId: caller.requestId,
+    })
+    return sent.resendAfter
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'OTP_COOLDOWN') return Number(err.data?.retryAfter ?? 0)
+    throw err
+  }
+}
+
+/**
  * Creates an unverified account and e-mails its code. Signing up again with an address that was never verified
  * replaces the pending details; a verified address is refused with 409. Within the resend cooldown the earlier
  * code stays valid and no new mail is sent.
@@ -83,18 +103,7 @@ export async function signUp(deps: Deps, body: CreateUserBody, caller: Caller) {
     updated_at: now,
   })
   if (!user) throw conflict('An account with this email already exists. Please sign in.')
-  const sent = await issueOtp(deps, {
-    email,
-    purpose: 'signup',
-    firstName: user.first_name,
-    ip: caller.ip,
-    requestId: caller.requestId,
-  }).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'OTP_COOLDOWN')
-      return { resendAfter: Number(err.data?.retryAfter ?? 0) }
-    throw err
-  })
-  return { user, resendAfter: sent.resendAfter }
+  return { user, resendAfter: await sendSignupCode(deps, user, caller) }
 }
 
 /** Sends a new sign-up code to an account that is not verified yet. */
@@ -157,20 +166,15 @@ export async function logIn(deps: Deps, body: LoginBody, caller: Caller): Promis
   }
   await deps.limits.reset('loginFailuresPerAccount', email)
   if (!user.is_verified) {
-    const sent = await issueOtp(deps, {
-      email,
-      purpose: 'signup',
-      firstName: user.first_name,
-      ip: caller.ip,
-      requestId: caller.requestId,
-    }).catch((err: unknown) => {
-      if (err instanceof AppError && (err.code === 'OTP_COOLDOWN' || err.code === 'RATE_LIMITED')) return null
+    // Over the mail limits the earlier code may still be in the inbox: the answer is the same.
+    const resendAfter = await sendSignupCode(deps, user, caller).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') return 0
       throw err
     })
     throw new AppError(403, 'OTP_REQUIRED', 'Please verify your email first. We have sent you a code.', {
       otpRequired: true,
       email,
-      resendAfter: sent?.resendAfter ?? 0,
+      resendAfter,
     })
   }
   return openSession(deps, deps.db, user, caller, 'User login successfully!')

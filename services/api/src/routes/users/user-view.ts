@@ -26,25 +26,6 @@ export async function loadPublicProfile(db: DbOrTx, row: UserRow): Promise<Publi
   return toPublicProfile(row, await podcastsRepo.countPublicPodcasts(db, row.id))
 }
 
-const toUser = (row: UserRow, podcastCount: number, membership: Membership | null): User => ({
-  _id: row.id,
-  email: row.email,
-  first_name: row.first_name,
-  last_name: row.last_name,
-  role: row.role,
-  profileImage: row.profile_image,
-  bannerImage: row.banner_image,
-  bio: row.bio,
-  websiteAndSocialLinks: row.website_and_social_links,
-  isBlocked: row.is_blocked,
-  notes: row.block_notes,
-  custId: row.cust_id,
-  isVerified: row.is_verified,
-  podcastCount,
-  membership,
-  createdAt: row.created_at.toISOString(),
-})
-
 const toPublicProfile = (row: UserRow, podcastCount: number): PublicProfile => ({
   _id: row.id,
   first_name: row.first_name,
@@ -55,4 +36,15 @@ const toPublicProfile = (row: UserRow, podcastCount: number): PublicProfile => (
   bio: row.bio,
   websiteAndSocialLinks: row.website_and_social_links,
   podcastCount,
+})
+
+const toUser = (row: UserRow, podcastCount: number, membership: Membership | null): User => ({
+  ...toPublicProfile(row, podcastCount),
+  email: row.email,
+  isBlocked: row.is_blocked,
+  notes: row.block_notes,
+  custId: row.cust_id,
+  isVerified: row.is_verified,
+  membership,
+  createdAt: row.created_at.toISOString(),
 })
