@@ -243,8 +243,15 @@ export async function updateListing(
   if (owner && changed.some((f) => PAID_ONLY_FIELDS.includes(f)))
     assertPaidFields(values, (await planOf(deps, owner)).isFree)
 
+  // The transcript (the podblurb's text alternative) is the episode's; an empty one clears it.
+  const sentTranscript = form.extra.transcript?.trim()
+  const transcript =
+    sentTranscript !== undefined && sentTranscript !== (episode.transcript ?? '')
+      ? sentTranscript || null
+      : undefined
   const hasFiles = Boolean(form.cover ?? form.authorImage ?? form.audioPath)
-  if (changed.length === 0 && !hasFiles) return { podcast: toPodcast(row), changed: false }
+  if (changed.length === 0 && !hasFiles && transcript === undefined)
+    return { podcast: toPodcast(row), changed: false }
 
   const stored = await storeFiles(deps.media, form)
   const patch: PodcastUpdate = { updated_at: now, status: 0, status_comment: '' }
@@ -254,11 +261,12 @@ export async function updateListing(
   try {
     await deps.db.transaction().execute(async (trx) => {
       await podcastsRepo.updatePodcast(trx, row.id, patch)
-      if (stored.audio)
-        await podcastsRepo.updateEpisode(trx, episode.id, {
-          file_url: stored.audio.url,
-          duration: stored.audio.durationSeconds,
-        })
+      const episodePatch = {
+        ...(stored.audio ? { file_url: stored.audio.url, duration: stored.audio.durationSeconds } : {}),
+        ...(transcript !== undefined ? { transcript } : {}),
+      }
+      if (Object.keys(episodePatch).length > 0)
+        await podcastsRepo.updateEpisode(trx, episode.id, episodePatch)
     })
   } catch (err) {
     await removeStored(deps.media, stored)

@@ -307,6 +307,17 @@ describe('editing a listing', () => {
       form({}, { bookCoverImage: null, podcast: silentMp3(9) }),
     )
     expect(res.body.data.episodes[0].duration).toBeCloseTo(9, 0)
+    const transcribed = await send(
+      'PUT',
+      `/update/podcast?podcastId=${created._id}`,
+      author.token,
+      form({ transcript: 'A keeper, a storm, a stranger.' }, { bookCoverImage: null }),
+    )
+    expect(transcribed.body.message).toBe('Podcast updated successfully')
+    expect(transcribed.body.data.episodes[0]).toMatchObject({
+      transcript: 'A keeper, a storm, a stranger.',
+      fileUrl: res.body.data.episodes[0].fileUrl,
+    })
     const files = await mediaFiles()
     expect(files).not.toContain(oldFile)
     expect(files).toContain(path.basename(res.body.data.episodes[0].fileUrl))
