@@ -135,10 +135,29 @@ describe('importBooks', () => {
     expect(second.bookIds.sort()).toEqual(rows.map((r) => r.id).sort())
     const episodesAgain = await db.selectFrom('episodes').selectAll().execute()
     expect(episodesAgain.map((e) => e.id)).toEqual(episodes.map((e) => e.id))
-    // The replaced files are gone; the operator's source files are untouched.
-    expect(await stored('images')).toEqual([path.basename(again[1]?.book_cover_image ?? '')])
-    expect(await stored('audio')).toEqual([path.basename(episodesAgain[0]?.file_url ?? '')])
+    // Unchanged source files are not stored again; the operator's source files are untouched.
+    expect(again[1]?.book_cover_image).toBe(withMedia?.book_cover_image)
+    expect(episodesAgain[0]?.file_url).toBe(episodes[0]?.file_url)
+    expect(await stored('images')).toEqual([path.basename(withMedia?.book_cover_image ?? '')])
+    expect(await stored('audio')).toEqual([path.basename(episodes[0]?.file_url ?? '')])
     expect(existsSync(path.join(work, 'books', 'files', 'blurb.mp3'))).toBe(true)
+
+    // A changed cover is stored anew and the one it replaces is deleted.
+    await sharp({ create: { width: 60, height: 80, channels: 3, background: '#993366' } })
+      .png()
+      .toFile(path.join(work, 'books', 'files', 'cover.png'))
+    const third = await importBooks(db, options('books.jsonl'))
+    expect(third).toMatchObject({ imported: 0, updated: 3, rejected: [] })
+    const cover = (
+      await db
+        .selectFrom('podcasts')
+        .select('book_cover_image')
+        .where('source_id', '=', 'b-1')
+        .executeTakeFirst()
+    )?.book_cover_image
+    expect(cover).not.toBe(withMedia?.book_cover_image)
+    expect(await stored('images')).toEqual([path.basename(cover ?? '')])
+    expect(await stored('audio')).toHaveLength(1)
   })
 
   it('rejects bad rows with a reason each and leaves nothing behind for them', async () => {

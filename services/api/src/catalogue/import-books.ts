@@ -1,21 +1,17 @@
 import { createReadStream } from 'node:fs'
-import { access, constants, copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import {
-  AppError,
-  AUDIO_MAX_BYTES,
-  AUDIO_TOO_LARGE,
   catalogueImportRepo,
-  IMAGE_RULES,
   newId,
   type Db,
   type MediaStore,
   type NewEpisode,
   type NewPodcast,
-  type StoredAudio,
 } from '@bookstrut/core'
 import { parseBookLine, type ValidBook } from './book-line.js'
+import { removeFresh, storeBookMedia, type BookMedia } from './import-media.js'
 
 export interface ImportOptions {
   /** the JSONL file; `cover` and `audio` paths in it are relative to its folder */
@@ -59,10 +55,7 @@ interface PendingRow {
   book: ValidBook
 }
 
-interface PreparedRow extends PendingRow {
-  coverUrl: string | null
-  audio: StoredAudio | null
-}
+type PreparedRow = PendingRow & BookMedia
 
 /**
  * Imports a catalogue file: one book per line, upserted on its source id, so running the same file again
@@ -194,8 +187,16 @@ interface BatchWriter {
 async function writeBatch(w: BatchWriter, rows: PendingRow[]): Promise<void> {
   if (rows.length === 0) return
   const prepared: PreparedRow[] = []
+  const current = new Map(
+    (
+      await catalogueImportRepo.currentMedia(
+        w.db,
+        rows.map((r) => r.book.sourceId),
+      )
+    ).map((c) => [c.source_id, c]),
+  )
   await forEachLimited(rows, w.concurrency, async (row) => {
-    const outcome = await storeMedia(w, row.book)
+    const outcome = await storeBookMedia(w, row.book, current.get(row.book.sourceId))
     if ('reason' in outcome) {
       w.reject(row.line, row.book.sourceId, outcome.reason)
       w.settle(1)
@@ -210,7 +211,7 @@ async function writeBatch(w: BatchWriter, rows: PendingRow[]): Promise<void> {
     return
   } catch (err) {
     if (!isDataError(err) || prepared.length === 1) {
-      for (const row of prepared) await removeStored(w, row)
+      for (const row of prepared) await removeFresh(w.media, row)
       if (!isDataError(err)) throw err
       const [row] = prepared
       if (row) w.reject(row.line, row.book.sourceId, `not stored: ${describe(err)}`)
@@ -222,7 +223,7 @@ async function writeBatch(w: BatchWriter, rows: PendingRow[]): Promise<void> {
     try {
       await upsertRows(w, [row])
     } catch (err) {
-      await removeStored(w, row)
+      await removeFresh(w.media, row)
       if (!isDataError(err)) throw err
       w.reject(row.line, row.book.sourceId, `not stored: ${describe(err)}`)
     }
@@ -238,12 +239,10 @@ const isDataError = (err: unknown) => {
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
-async function removeStored(w: BatchWriter, row: PreparedRow): Promise<void> {
-  await w.media.remove(row.coverUrl)
-  await w.media.remove(row.audio?.url)
-}
-
-/** Upserts the rows and their first episodes in one transaction, then deletes the files they replaced. */
+/**
+ * Upserts the rows, their first episodes and the hashes of newly stored media in one transaction, then deletes
+ * the files they replaced.
+ */
 async function upsertRows(w: BatchWriter, rows: PreparedRow[]): Promise<void> {
   const now = w.now()
   const { existing, stored } = await w.db.transaction().execute(async (trx) => {
@@ -274,6 +273,17 @@ async function upsertRows(w: BatchWriter, rows: PreparedRow[]): Promise<void> {
       ]
     })
     await catalogueImportRepo.upsertFirstEpisodes(trx, episodes)
+    await catalogueImportRepo.recordImportedMedia(
+      trx,
+      rows.flatMap((r) => [
+        ...(r.cover?.fresh
+          ? [{ source_id: r.book.sourceId, kind: 'cover' as const, sha256: r.cover.sha256, url: r.cover.url }]
+          : []),
+        ...(r.audio?.fresh
+          ? [{ source_id: r.book.sourceId, kind: 'audio' as const, sha256: r.audio.sha256, url: r.audio.url }]
+          : []),
+      ]),
+    )
     return { existing, stored }
   })
 
@@ -286,7 +296,7 @@ async function upsertRows(w: BatchWriter, rows: PreparedRow[]): Promise<void> {
   const before = new Map(existing.map((e) => [e.source_id, e]))
   for (const r of rows) {
     const old = before.get(r.book.sourceId)
-    if (r.coverUrl && old?.book_cover_image && old.book_cover_image !== r.coverUrl) {
+    if (r.cover && old?.book_cover_image && old.book_cover_image !== r.cover.url) {
       await w.media.remove(old.book_cover_image).catch(() => undefined)
     }
     if (r.audio && old?.episode_file_url && old.episode_file_url !== r.audio.url) {
@@ -314,82 +324,12 @@ function toPodcast(row: PreparedRow, ownerId: string, now: Date): NewPodcast {
     youtube_url: null,
     tiktok_url: null,
     get_this_url: null,
-    book_cover_image: row.coverUrl,
+    book_cover_image: row.cover?.url ?? null,
     author_image: null,
     // Approved: importing is an operator's action, not a submission awaiting review.
     status: 1,
     created_at: now,
     updated_at: now,
-  }
-}
-
-/**
- * Stores a row's cover and audio through the media store (the same checks as uploads). On any failure the
- * files already stored for the row are deleted and the reason is returned.
- */
-async function storeMedia(
-  w: BatchWriter,
-  book: ValidBook,
-): Promise<{ coverUrl: string | null; audio: StoredAudio | null } | { reason: string }> {
-  let coverUrl: string | null = null
-  try {
-    if (book.cover) coverUrl = await storeCover(w, book.cover)
-    const audio = book.audio ? await storeAudio(w, book.audio) : null
-    return { coverUrl, audio }
-  } catch (err) {
-    await w.media.remove(coverUrl)
-    if (err instanceof MediaError) return { reason: err.message }
-    throw err
-  }
-}
-
-class MediaError extends Error {}
-
-async function storeCover(w: BatchWriter, file: string): Promise<string> {
-  const source = path.resolve(w.baseDir, file)
-  const rule = IMAGE_RULES.cover
-  const size = await sizeOf(source, 'cover', file)
-  if (size > rule.maxBytes) throw new MediaError(`cover: ${rule.tooLarge}`)
-  try {
-    return await w.media.saveImage(await readFile(source), 'cover')
-  } catch (err) {
-    if (err instanceof AppError) throw new MediaError(`cover: ${err.message}`)
-    throw err
-  }
-}
-
-async function storeAudio(w: BatchWriter, file: string): Promise<StoredAudio> {
-  const source = path.resolve(w.baseDir, file)
-  const size = await sizeOf(source, 'audio', file)
-  if (size > AUDIO_MAX_BYTES) throw new MediaError(`audio: ${AUDIO_TOO_LARGE}`)
-  // saveAudio moves its file into the store: give it a copy, never the operator's original.
-  const temp = path.join(w.tempDir, `${newId()}.mp3`)
-  try {
-    await copyFile(source, temp)
-    return await w.media.saveAudio(temp)
-  } catch (err) {
-    if (err instanceof AppError) throw new MediaError(`audio: ${err.message}`)
-    throw err
-  } finally {
-    await rm(temp, { force: true })
-  }
-}
-
-/** The source file's size; a missing, unreadable or non-file path rejects the row. */
-async function sizeOf(source: string, field: 'cover' | 'audio', written: string): Promise<number> {
-  try {
-    const info = await stat(source)
-    if (!info.isFile()) throw new MediaError(`${field}: ${written} is not a file`)
-    await access(source, constants.R_OK)
-    return info.size
-  } catch (err) {
-    if (err instanceof MediaError) throw err
-    const code = (err as NodeJS.ErrnoException).code
-    throw new MediaError(
-      code === 'ENOENT'
-        ? `${field}: file not found (${written})`
-        : `${field}: cannot read ${written} (${code})`,
-    )
   }
 }
 

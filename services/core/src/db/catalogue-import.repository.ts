@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DbOrTx } from './database.js'
 import type { NewEpisode, NewPodcast } from './catalogue.tables.js'
 import type { NewUser, UserRow } from './accounts.tables.js'
+import type { ImportedMediaTable } from './catalogue-import.tables.js'
 
 /** What an imported book already holds in the store, read (and locked) before it is overwritten. */
 export interface ExistingImport {
@@ -32,6 +33,67 @@ export async function lockBySourceIds(db: DbOrTx, sourceIds: readonly string[]):
     .forUpdate('podcasts')
     .execute()
   return rows.flatMap((r) => (r.source_id === null ? [] : [{ ...r, source_id: r.source_id }]))
+}
+
+/** A stored book's current cover and podblurb, with the source hashes they were imported from (if they were). */
+export interface CurrentImportMedia {
+  source_id: string
+  book_cover_image: string | null
+  cover_sha256: string | null
+  episode_file_url: string | null
+  episode_duration: number | null
+  audio_sha256: string | null
+}
+
+/**
+ * The current media of the imported books with these source ids. A hash is only returned while the book still
+ * shows the file that hash was stored as (an edit in the app replaces the file and so breaks the match).
+ */
+export async function currentMedia(db: DbOrTx, sourceIds: readonly string[]): Promise<CurrentImportMedia[]> {
+  if (sourceIds.length === 0) return []
+  const rows = await db
+    .selectFrom('podcasts')
+    .leftJoin('episodes', (j) =>
+      j.onRef('episodes.podcast_id', '=', 'podcasts.id').on('episodes.part', '=', 1),
+    )
+    .leftJoin('imported_media as cover', (j) =>
+      j
+        .onRef('cover.source_id', '=', 'podcasts.source_id')
+        .on('cover.kind', '=', 'cover')
+        .onRef('cover.url', '=', 'podcasts.book_cover_image'),
+    )
+    .leftJoin('imported_media as audio', (j) =>
+      j
+        .onRef('audio.source_id', '=', 'podcasts.source_id')
+        .on('audio.kind', '=', 'audio')
+        .onRef('audio.url', '=', 'episodes.file_url'),
+    )
+    .select([
+      'podcasts.source_id',
+      'podcasts.book_cover_image',
+      'cover.sha256 as cover_sha256',
+      'episodes.file_url as episode_file_url',
+      'episodes.duration as episode_duration',
+      'audio.sha256 as audio_sha256',
+    ])
+    .where('podcasts.source_id', 'in', sourceIds)
+    .execute()
+  return rows.flatMap((r) => (r.source_id === null ? [] : [{ ...r, source_id: r.source_id }]))
+}
+
+/** Records which source file each newly stored cover or podblurb came from. */
+export async function recordImportedMedia(db: DbOrTx, rows: readonly ImportedMediaTable[]): Promise<void> {
+  if (rows.length === 0) return
+  await db
+    .insertInto('imported_media')
+    .values([...rows])
+    .onConflict((oc) =>
+      oc.columns(['source_id', 'kind']).doUpdateSet((eb) => ({
+        sha256: eb.ref('excluded.sha256'),
+        url: eb.ref('excluded.url'),
+      })),
+    )
+    .execute()
 }
 
 /**

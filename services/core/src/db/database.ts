@@ -4,6 +4,7 @@ import { migrations } from './migrations/index.js'
 import type { UsersTable, SessionsTable, OtpCodesTable } from './accounts.tables.js'
 import type { InformationPagesTable, SiteSettingsTable } from './content.tables.js'
 import type { EpisodesTable, MembershipsTable, PlansTable, PodcastsTable } from './catalogue.tables.js'
+import type { ImportedMediaTable } from './catalogue-import.tables.js'
 
 export interface DB {
   users: UsersTable
@@ -15,6 +16,7 @@ export interface DB {
   memberships: MembershipsTable
   podcasts: PodcastsTable
   episodes: EpisodesTable
+  imported_media: ImportedMediaTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>
