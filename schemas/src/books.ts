@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id } from './common.js'
+import { Id, PageNumber } from './common.js'
 
 /** 0 pending, 1 approved, 2 rejected (spec author-and-content section 3). */
 export const ListingStatus = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])
@@ -63,7 +63,7 @@ export type SinglePodcastQuery = Static<typeof SinglePodcastQuery>
 export const PodcastListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
   createBy: Type.Optional(Id),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
 })
 export type PodcastListQuery = Static<typeof PodcastListQuery>
@@ -86,7 +86,7 @@ export const UserPodcastsQuery = Type.Object({
 })
 
 export const HomePageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
   userid: Type.Optional(Id),
 })
@@ -108,7 +108,7 @@ export type ModeratePodcastBody = Static<typeof ModeratePodcastBody>
 
 export const ModerationQueueQuery = Type.Object({
   status: Type.Optional(ListingStatus),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
 })
 

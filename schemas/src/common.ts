@@ -44,8 +44,11 @@ export type ErrorCode = (typeof ErrorCodes)[number]
 
 export const EmptyData = Type.Null()
 
+/** A page number; bounded so that the offset it makes stays a sane number. */
+export const PageNumber = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })
+
 /** Paging used by list calls. */
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 })

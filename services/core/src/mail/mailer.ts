@@ -1,5 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { randomBytes } from 'node:crypto'
 import nodemailer from 'nodemailer'
 
 export interface MailMessage {
@@ -44,7 +45,9 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
     send: async (m) => {
       const info = await transport.sendMail({ from: opts.from, ...m })
       await mkdir(opts.outboxDir, { recursive: true })
-      const name = `${new Date().toISOString().replaceAll(':', '-')}-${m.to.replace(/[^A-Za-z0-9@._-]/g, '_')}.eml`
+      // The address names the file for people browsing the folder; it is cut to stay within file-name limits
+      // (the full recipient is inside the message).
+      const name = `${new Date().toISOString().replaceAll(':', '-')}-${m.to.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 120)}-${randomBytes(3).toString('hex')}.eml`
       const file = path.join(opts.outboxDir, name)
       // Write then rename, so a reader never sees half a message.
       await writeFile(`${file}.tmp`, info.message as Buffer)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import {
   Envelope,
   HomePageData,
+  HomePageQuery,
   ModeratePodcastBody,
   ModerationQueueQuery,
   PagedPodcasts,
@@ -140,11 +141,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Home page: newest approved titles and the featured video',
-        querystring: Type.Object({
-          page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
-          userid: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$' })),
-        }),
+        querystring: HomePageQuery,
         response: { 200: Envelope(HomePageData), ...errorResponses },
       },
     },

@@ -379,6 +379,13 @@ describe('moderation and public reads', () => {
     expect(home.body.data.data.map((p: { _id: string }) => p._id)).not.toContain(b._id)
   })
 
+  it('refuses page numbers beyond any real list with 400', async () => {
+    const res = await get('/get/all/podcasts?page=14028230390667120640&limit=47')
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('VALIDATION')
+    expect((await get('/home/page?page=100001')).status).toBe(400)
+  })
+
   it('serves podblurbs with HTTP Range, so players can seek', async () => {
     const author = await unlimitedAuthor()
     const p = (await send('POST', '/create/podcast', author.token, form(fields, { podcast: silentMp3(4) })))

@@ -33,3 +33,28 @@ it('writes each code mail as a file in DATA_DIR/outbox when no SMTP_URL is set, 
   expect(code).toMatch(/^\d{4}$/)
   expect((await api.post('/verify/user/Verification', { email, otp: code })).status).toBe(200)
 })
+
+it('keeps the mail of an address too long for a file name', async () => {
+  const api = client(t.app)
+  const email = `${'x'.repeat(60)}@${'d'.repeat(180)}.example.com`
+  expect(
+    (
+      await api.post('/user/create', {
+        first_name: 'Long',
+        last_name: 'Address',
+        email,
+        password: 'secret123',
+        role: 'reader',
+      })
+    ).status,
+  ).toBe(201)
+  let text = ''
+  for (let i = 0; i < 50 && !text; i++) {
+    for (const file of await readdir(t.config.mail.outboxDir)) {
+      const content = await readFile(path.join(t.config.mail.outboxDir, file), 'utf8')
+      if (content.includes(email)) text = content
+    }
+    if (!text) await new Promise((r) => setTimeout(r, 100))
+  }
+  expect(text).toMatch(/Your code: \d{4}/)
+})
