@@ -60,8 +60,9 @@ type PreparedRow = PendingRow & BookMedia
 /**
  * Imports a catalogue file: one book per line, upserted on its source id, so running the same file again
  * updates the same rows. Lines that fail validation, or whose cover or audio file is unusable, are rejected
- * with a reason and leave nothing behind (no row, no stored file). Rows are written in batches, one statement
- * per table per batch, each batch in one transaction.
+ * with a reason and leave nothing behind (no row, no stored file). A cover or audio file with the same bytes as
+ * the one the book already shows from an earlier import is reused, not stored again; a line without one keeps
+ * the stored file. Rows are written in batches, one statement per table per batch, each batch in one transaction.
  */
 export async function importBooks(db: Db, options: ImportOptions): Promise<ImportResult> {
   const { file, media } = options
