@@ -130,11 +130,12 @@ export function parseBookLine(text: string, now: Date): LineResult {
     return reject(sourceId, `ideas must not exceed ${LIMITS.idea} characters each`)
   }
 
-  const year = line.year ?? null
   const maxYear = now.getUTCFullYear()
-  if (year !== null && (year < LIMITS.yearMin || year > maxYear)) {
-    return reject(sourceId, `year must be between ${LIMITS.yearMin} and ${maxYear} (got ${year})`)
+  if (line.year != null && line.year > maxYear) {
+    return reject(sourceId, `year must not be after ${maxYear} (got ${line.year})`)
   }
+  // Listings hold years from 1000 on; works older than that (The Odyssey: -720) are kept without a year.
+  const year = line.year != null && line.year >= LIMITS.yearMin ? line.year : null
 
   const language = clean(line.language) || null
   if (language && language.length > LIMITS.language) {

