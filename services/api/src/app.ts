@@ -59,7 +59,13 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(rejectNulPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        // Only where the app is served over HTTPS: on plain HTTP (a demo reached by its LAN address) the
+        // browser would rewrite every asset request to https and load nothing.
+        'upgrade-insecure-requests': config.http.publicUrl.startsWith('https://') ? [] : null,
+      },
     },
   })
   await app.register(swaggerPlugin)
