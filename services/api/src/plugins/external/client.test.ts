@@ -39,3 +39,11 @@ it('keeps unknown API paths as JSON 404s, not the client page', async () => {
   expect(res.statusCode).toBe(404)
   expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
 })
+
+it('does not ask browsers to upgrade requests to HTTPS when the app is served over plain HTTP', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/' })
+  const csp = String(res.headers['content-security-policy'])
+  expect(csp).toContain("default-src 'self'")
+  expect(csp).toContain("media-src 'self' blob:")
+  expect(csp).not.toContain('upgrade-insecure-requests')
+})
