@@ -77,6 +77,18 @@ export default tseslint.config(
             { target: './client/src/features/auth', from: './client/src/features', except: ['./auth'] },
             { target: './client/src/features/profile', from: './client/src/features', except: ['./profile'] },
             { target: './client/src/features/content', from: './client/src/features', except: ['./content'] },
+            { target: './client/src/features/home', from: './client/src/features', except: ['./home'] },
+            {
+              target: './client/src/features/catalogue',
+              from: './client/src/features',
+              except: ['./catalogue'],
+            },
+            { target: './client/src/features/player', from: './client/src/features', except: ['./player'] },
+            {
+              target: './client/src/features/moderation',
+              from: './client/src/features',
+              except: ['./moderation'],
+            },
             { target: './client/src/features', from: './client/src/app' },
             { target: './client/src/components', from: ['./client/src/features', './client/src/app'] },
             { target: './client/src/lib', from: ['./client/src/features', './client/src/app'] },

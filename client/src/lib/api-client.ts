@@ -92,7 +92,62 @@ export async function apiRequest<S extends TSchema>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<ApiResult<Static<S>>> {
-  const { method = 'GET', query, body, schema, auth = true, handleUnauthorized = true, signal } = options
+  const { envelope, message, status } = await send(path, options)
+  const data = envelope.data ?? null
+  if (!Value.Check(options.schema, data)) {
+    const first = Value.Errors(options.schema, data).First()
+    console.error(
+      `Unexpected answer from ${options.method ?? 'GET'} ${path}`,
+      first ? `${first.path}: ${first.message}` : '',
+    )
+    throw new ApiError(status, 'BAD_RESPONSE', GENERIC_ERROR, null)
+  }
+  return { message, data }
+}
+
+/** A paged list answer: the items and the page fields the server sends beside `data`. */
+export interface PageResult<T> {
+  message: string
+  data: T[]
+  total: number
+  totalPages: number
+  currentPage: number
+  pageSize: number
+}
+
+const pageField = (envelope: Record<string, unknown>, key: string): number | null => {
+  const value = envelope[key]
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null
+}
+
+/**
+ * A paged list call (`{success, message, data: [...], total, totalPages, currentPage, pageSize}`): `schema`
+ * is the schema of one item; every item and the page fields are checked.
+ */
+export async function apiPageRequest<S extends TSchema>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<PageResult<Static<S>>> {
+  const { envelope, message, status } = await send(path, options)
+  const data: unknown = envelope.data
+  const total = pageField(envelope, 'total')
+  const totalPages = pageField(envelope, 'totalPages')
+  const currentPage = pageField(envelope, 'currentPage')
+  const pageSize = pageField(envelope, 'pageSize')
+  const itemsOk = Array.isArray(data) && data.every((item) => Value.Check(options.schema, item))
+  if (!itemsOk || total === null || totalPages === null || currentPage === null || pageSize === null) {
+    console.error(`Unexpected page from ${options.method ?? 'GET'} ${path}`)
+    throw new ApiError(status, 'BAD_RESPONSE', GENERIC_ERROR, null)
+  }
+  return { message, data, total, totalPages, currentPage, pageSize }
+}
+
+/** Sends the request and returns the successful envelope; any failure becomes an ApiError. */
+async function send<S extends TSchema>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<{ envelope: Record<string, unknown>; message: string; status: number }> {
+  const { method = 'GET', query, body, auth = true, handleUnauthorized = true, signal } = options
   const headers: Record<string, string> = { Accept: 'application/json' }
   const token = auth ? readItem(StorageKeys.token) : null
   if (token) {
@@ -130,14 +185,7 @@ export async function apiRequest<S extends TSchema>(
     if (response.status === 401 && token && handleUnauthorized) handleUnauthorizedOnce()
     throw error
   }
-
-  const data = envelope.data ?? null
-  if (!Value.Check(schema, data)) {
-    const first = Value.Errors(schema, data).First()
-    console.error(`Unexpected answer from ${method} ${path}`, first ? `${first.path}: ${first.message}` : '')
-    throw new ApiError(response.status, 'BAD_RESPONSE', GENERIC_ERROR, null)
-  }
-  return { message, data }
+  return { envelope, message, status: response.status }
 }
 
 let handling = false

@@ -2,28 +2,34 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom'
 import { AuthModalsProvider } from '@/features/auth/components/auth-modals-provider'
 import { useSessionCheck } from '@/features/auth/hooks/use-session-check'
 import { useSettings } from '@/features/content/api/get-settings'
+import { PlayerProvider } from '@/features/player/components/player-provider'
 import { Footer } from './footer'
 import { Header } from './header'
 
-/** Every page: header, content, footer, account dialogs and the session check on each route change. */
+/**
+ * Every page: header, content, footer, account dialogs, the persistent audio player and the session check
+ * on each route change.
+ */
 export function RootLayout() {
   useSessionCheck()
   const settings = useSettings()
   const navigation = useNavigation()
   return (
     <AuthModalsProvider supportEmail={settings?.authEmailCredentials.email}>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      {navigation.state === 'loading' && (
-        <div className="route-progress" role="progressbar" aria-label="Loading page" />
-      )}
-      <Header />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-      <ScrollRestoration />
+      <PlayerProvider>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {navigation.state === 'loading' && (
+          <div className="route-progress" role="progressbar" aria-label="Loading page" />
+        )}
+        <Header />
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+        <ScrollRestoration />
+      </PlayerProvider>
     </AuthModalsProvider>
   )
 }

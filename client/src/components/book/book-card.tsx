@@ -1,0 +1,107 @@
+import { Link } from 'react-router-dom'
+import type { Podcast } from '@bookstrut/schemas'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { HoverInfo } from '@/components/ui/hover-info'
+import { Icon } from '@/components/ui/icon'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { excerpt, formatDuration } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import { BookLinks } from './book-links'
+import { PlayToggle } from './play-toggle'
+import { ShareButton } from './share-button'
+
+/** Year Pub shows the first podblurb's year (spec), else the book's. */
+export const yearOf = (podcast: Podcast): number | null =>
+  podcast.episodes[0]?.year_published ?? podcast.year_published
+
+/**
+ * The title card of the Top 20 list and the author profile: cover, title (description on hover), links,
+ * play/pause, share, author-profile shortcut, year with category, podblurb length and author (picture on
+ * hover). Like and favourite arrive with their API.
+ */
+export function BookCard({ podcast }: { podcast: Podcast }) {
+  const title = podcast.title || 'Unknown Title'
+  const year = yearOf(podcast)
+  const episode = podcast.episodes[0]
+  return (
+    <article className="book-card" aria-label={title}>
+      <Link to={paths.singleBook(podcast._id)} className="book-card__cover" tabIndex={-1} aria-hidden="true">
+        <FallbackImage
+          src={podcast.bookCoverImage}
+          fallback={fallbackImages.cover}
+          alt=""
+          loading="lazy"
+          width={300}
+          height={400}
+        />
+      </Link>
+      <div className="book-card__body">
+        <h3 className="book-card__title">
+          <HoverInfo info={excerpt(podcast.description, 280) || 'No description yet.'}>
+            <Link to={paths.singleBook(podcast._id)}>{title}</Link>
+          </HoverInfo>
+        </h3>
+        <BookLinks podcast={podcast} compact />
+        <div className="book-card__actions">
+          <PlayToggle podcast={podcast} />
+          <ShareButton podcastId={podcast._id} title={title} text={excerpt(podcast.description, 150)} />
+          <Link
+            to={paths.authorProfile(podcast.createBy)}
+            className="icon-button"
+            aria-label={`Author profile of ${podcast.author || title}`}
+          >
+            <Icon name="user" />
+          </Link>
+        </div>
+        <dl className="book-card__meta">
+          <div>
+            <dt>Year Pub</dt>
+            <dd>
+              {year ?? '—'}
+              {podcast.categoryName && <span className="book-card__category"> · {podcast.categoryName}</span>}
+            </dd>
+          </div>
+          <div>
+            <dt>Podblurb</dt>
+            <dd>{episode?.fileUrl ? formatDuration(episode.duration) : '—'}</dd>
+          </div>
+          <div>
+            <dt>Author</dt>
+            <dd>
+              <HoverInfo
+                className="book-card__author"
+                info={
+                  <FallbackImage
+                    src={podcast.authorImage}
+                    fallback={fallbackImages.avatar}
+                    alt={podcast.author}
+                    className="hover-info__avatar"
+                    width={96}
+                    height={96}
+                  />
+                }
+              >
+                {podcast.author || 'Unknown'}
+              </HoverInfo>
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  )
+}
+
+/** The card's shape while titles load. */
+export function BookCardSkeleton() {
+  return (
+    <div className="book-card book-card--skeleton" aria-hidden="true">
+      <Skeleton className="book-card__cover skeleton--cover" />
+      <div className="book-card__body">
+        <Skeleton style={{ width: '85%', height: 16 }} />
+        <Skeleton style={{ width: '60%', height: 12 }} />
+        <Skeleton style={{ width: '70%', height: 12 }} />
+      </div>
+    </div>
+  )
+}

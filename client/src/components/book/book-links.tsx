@@ -1,0 +1,30 @@
+import type { Podcast } from '@bookstrut/schemas'
+import { Icon } from '@/components/ui/icon'
+
+/** Youtube, Tiktok and Get This links of a book, each only when it has that address (open in a new tab). */
+export function BookLinks({ podcast, compact = false }: { podcast: Podcast; compact?: boolean }) {
+  const links = [
+    { url: podcast.youtube_url, label: 'Youtube', icon: 'youtube' as const },
+    { url: podcast.tiktok_url, label: 'Tiktok', icon: 'tiktok' as const },
+    { url: podcast.get_this_url, label: 'Get This', icon: 'cart' as const },
+  ].filter((l): l is { url: string; label: string; icon: 'youtube' | 'tiktok' | 'cart' } => Boolean(l.url))
+  if (links.length === 0) return null
+  return (
+    <ul className={`book-links${compact ? ' book-links--compact' : ''}`}>
+      {links.map((l) => (
+        <li key={l.label}>
+          <a
+            className={`book-link book-link--${l.icon}`}
+            href={l.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${l.label}: ${podcast.title} (opens in a new tab)`}
+          >
+            <Icon name={l.icon} size={15} />
+            <span>{l.label}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

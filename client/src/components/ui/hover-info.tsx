@@ -1,0 +1,27 @@
+import { useId, type ReactNode } from 'react'
+
+/**
+ * Text with more on hover or keyboard focus (book titles show their description, author names their
+ * picture, long bios their full text). The extra content is also linked for screen readers.
+ */
+export function HoverInfo({
+  children,
+  info,
+  className,
+  align = 'start',
+}: {
+  children: ReactNode
+  info: ReactNode
+  className?: string
+  align?: 'start' | 'center'
+}) {
+  const id = useId()
+  return (
+    <span className={`hover-info${className ? ` ${className}` : ''}`} tabIndex={0} aria-describedby={id}>
+      {children}
+      <span id={id} role="tooltip" className={`hover-info__panel hover-info__panel--${align}`}>
+        {info}
+      </span>
+    </span>
+  )
+}

@@ -1,0 +1,55 @@
+import { useId } from 'react'
+
+export interface HowToStep {
+  title: string
+  text: string
+}
+
+/** A short how-to guide: total time, difficulty and numbered steps. */
+export function HowTo({
+  title,
+  minutes,
+  difficulty = 'Easy',
+  steps,
+}: {
+  title: string
+  minutes: number
+  difficulty?: string
+  steps: readonly HowToStep[]
+}) {
+  const id = useId()
+  return (
+    <section className="how-to" aria-labelledby={id}>
+      <h2 id={id} className="how-to__title">
+        {title}
+      </h2>
+      <p className="how-to__meta">
+        <span className="chip">
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <path
+              d="M12 7v5l3 2M12 3a9 9 0 100 18 9 9 0 000-18z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+          </svg>
+          {minutes} {minutes === 1 ? 'minute' : 'minutes'}
+        </span>
+        <span className="chip">Difficulty: {difficulty}</span>
+      </p>
+      <ol className="how-to__steps">
+        {steps.map((step, i) => (
+          <li key={step.title} className="how-to__step">
+            <span className="how-to__number" aria-hidden="true">
+              {i + 1}
+            </span>
+            <div>
+              <h3 className="how-to__step-title">{step.title}</h3>
+              <p className="how-to__step-text">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
