@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { articlePaths, paths } from '@/config/paths'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { queryClient } from '@/lib/query-client'
-import { AuthGuard, CreatorGuard, NotBlockedGuard } from './layout/guards'
+import { AdminGuard, AuthGuard, CreatorGuard, NotBlockedGuard } from './layout/guards'
 import { RootLayout } from './layout/root-layout'
 
 const placeholders = () => import('./routes/placeholders')
@@ -26,11 +26,8 @@ export const routes: RouteObject[] = [
       { path: 'pagedetail/:slag', lazy: async () => ({ Component: (await placeholders()).PageDetailRoute }) },
       { path: 'Policy', lazy: async () => ({ Component: (await placeholders()).PolicyRoute }) },
       { path: 'terms-conditions', lazy: async () => ({ Component: (await placeholders()).TermsRoute }) },
-      { path: 'single-book/:id', lazy: async () => ({ Component: (await placeholders()).SingleBookRoute }) },
-      {
-        path: 'author-profile/:id',
-        lazy: async () => ({ Component: (await placeholders()).AuthorProfileRoute }),
-      },
+      { path: 'single-book/:id', lazy: () => import('./routes/single-book') },
+      { path: 'author-profile/:id', lazy: () => import('./routes/author-profile') },
       {
         path: paths.topList.slice(1),
         lazy: async () => ({ Component: (await placeholders()).TopListRoute }),
@@ -51,12 +48,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <CreatorGuard />,
-            children: [
-              {
-                path: 'upload-book',
-                lazy: async () => ({ Component: (await placeholders()).UploadBookRoute }),
-              },
-            ],
+            children: [{ path: 'upload-book', lazy: () => import('./routes/upload-book') }],
+          },
+          {
+            element: <AdminGuard />,
+            children: [{ path: 'admin/moderation', lazy: () => import('./routes/admin-moderation') }],
           },
           {
             lazy: async () => ({
@@ -76,10 +72,7 @@ export const routes: RouteObject[] = [
               {
                 element: <CreatorGuard />,
                 children: [
-                  {
-                    path: 'profile-listings',
-                    lazy: async () => ({ Component: (await placeholders()).ListingsRoute }),
-                  },
+                  { path: 'profile-listings', lazy: () => import('./routes/profile-listings') },
                   {
                     path: 'profile-membership',
                     lazy: async () => ({ Component: (await placeholders()).MyMembershipRoute }),

@@ -23,6 +23,8 @@ export const paths = {
   profileFavorite: '/profile-fevorite',
   profileSearch: '/profile-search',
   profileGhost: '/profile-ghost',
+  /** Admin only: the moderation queue of pending listings. */
+  adminModeration: '/admin/moderation',
 } as const
 
 /** Static marketing articles (author-and-content section 2). */

@@ -48,6 +48,13 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
                 My Dashboard
               </Link>
             </li>
+            {role === 'admin' && (
+              <li>
+                <Link className="account-menu__item" to={paths.adminModeration} onClick={close}>
+                  Moderation
+                </Link>
+              </li>
+            )}
             <li>
               <button
                 type="button"

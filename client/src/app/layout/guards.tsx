@@ -19,3 +19,9 @@ export function NotBlockedGuard() {
   const { isBlocked } = useStoredSession()
   return isBlocked ? <Navigate to={paths.home} replace /> : <Outlet />
 }
+
+/** Admin pages: anybody else goes to /. */
+export function AdminGuard() {
+  const { role } = useStoredSession()
+  return role === 'admin' ? <Outlet /> : <Navigate to={paths.home} replace />
+}

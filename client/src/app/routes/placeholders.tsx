@@ -35,12 +35,6 @@ export const PolicyRoute = () => (
 export const TermsRoute = () => (
   <PlaceholderPage title="Terms and Conditions" description="Our terms and conditions are coming soon." />
 )
-export const SingleBookRoute = () => (
-  <PlaceholderPage title="Podblurb" description="The book page with its podblurb player is coming soon." />
-)
-export const AuthorProfileRoute = () => (
-  <PlaceholderPage title="Author Profile" description="Author profiles with their titles are coming soon." />
-)
 export const TopListRoute = () => (
   <PlaceholderPage
     title="Top 20 Book Struts"
@@ -51,12 +45,6 @@ export const SearchBookRoute = () => (
   <PlaceholderPage
     title="Search Results"
     description="Searching books by their ideas, with Strut scores, is coming soon."
-  />
-)
-export const UploadBookRoute = () => (
-  <PlaceholderPage
-    title="Upload a Book"
-    description="Listing a book with its cover, ideas and podblurb is coming soon."
   />
 )
 
@@ -81,13 +69,6 @@ export const GhostRoute = () => (
     compact
     title="Ghosted Titles"
     description="Titles you have ghosted will be listed here soon."
-  />
-)
-export const ListingsRoute = () => (
-  <PlaceholderPage
-    compact
-    title="My Listings"
-    description="Your listed books and their analytics will appear here soon."
   />
 )
 export const MyMembershipRoute = () => (

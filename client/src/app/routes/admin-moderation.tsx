@@ -1,0 +1,1 @@
+export { ModerationPage as Component } from '@/features/moderation/components/moderation-page'

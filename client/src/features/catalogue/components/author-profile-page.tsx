@@ -1,0 +1,245 @@
+import { Link } from 'react-router-dom'
+import type { PublicProfile } from '@bookstrut/schemas'
+import { Button } from '@/components/ui/button'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { FaqList } from '@/components/ui/faq-list'
+import { HoverInfo } from '@/components/ui/hover-info'
+import { HowTo } from '@/components/ui/how-to'
+import { Icon } from '@/components/ui/icon'
+import { Popover } from '@/components/ui/popover'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { errorMessage, isApiError } from '@/lib/api-client'
+import { excerpt } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import { shareLink } from '@/lib/share'
+import { useStoredSession } from '@/lib/storage'
+import { usePageMeta } from '@/lib/use-page-meta'
+import { toast } from 'sonner'
+import { useAuthorProfile } from '../api/get-account'
+import { useAuthorTitles } from '../api/get-author-titles'
+import { cutWords } from '../model/bio'
+import { authorFaq, authorSteps } from './book-help'
+import { TitlesCarousel } from './titles-carousel'
+
+const fullName = (p: PublicProfile) => `${p.first_name} ${p.last_name}`.trim() || 'Author'
+
+const linkLabel = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '')
+  } catch {
+    return url
+  }
+}
+
+function profileStructuredData(profile: PublicProfile, path: string) {
+  const links = profile.websiteAndSocialLinks.filter(Boolean)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url: new URL(path, window.location.origin).toString(),
+    mainEntity: {
+      '@type': 'Person',
+      name: fullName(profile),
+      ...(profile.bio ? { description: excerpt(profile.bio, 160) } : {}),
+      ...(profile.profileImage
+        ? { image: new URL(profile.profileImage, window.location.origin).toString() }
+        : {}),
+      ...(links.length > 0 ? { sameAs: links } : {}),
+    },
+  }
+}
+
+function Bio({ bio }: { bio: string }) {
+  const { preview, cut } = cutWords(bio)
+  if (!bio.trim()) return <p className="muted">This author has not written a bio yet.</p>
+  if (!cut) return <p className="author-bio__text">{preview}</p>
+  return (
+    <HoverInfo
+      className="author-bio__text author-bio__text--cut"
+      info={<span className="author-bio__full">{bio}</span>}
+    >
+      {preview}
+    </HoverInfo>
+  )
+}
+
+function AuthorLinks({ links }: { links: readonly string[] }) {
+  const usable = links.filter((l) => /^https?:\/\//i.test(l))
+  const [first] = usable
+  if (!first) return null
+  if (usable.length === 1)
+    return (
+      <a className="btn btn--secondary btn--md" href={first} target="_blank" rel="noopener noreferrer">
+        <Icon name="link" size={16} />
+        <span>Website</span>
+      </a>
+    )
+  return (
+    <Popover
+      align="end"
+      panelClassName="menu-panel"
+      trigger={(props) => (
+        <button type="button" className="btn btn--secondary btn--md" {...props}>
+          <Icon name="link" size={16} />
+          <span>Website &amp; social</span>
+        </button>
+      )}
+    >
+      {(close) => (
+        <ul className="menu-panel__list">
+          {usable.map((url) => (
+            <li key={url}>
+              <a
+                className="menu-panel__item"
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={close}
+              >
+                {linkLabel(url)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Popover>
+  )
+}
+
+/** /author-profile/{id}: the public author profile with the author's approved titles. */
+export function AuthorProfilePage({ authorId }: { authorId: string }) {
+  const { userId } = useStoredSession()
+  const profile = useAuthorProfile(authorId)
+  const titles = useAuthorTitles(authorId, userId)
+  const p = profile.data
+  const path = paths.authorProfile(authorId)
+
+  usePageMeta({
+    title: p ? `${fullName(p)}: author profile` : profile.isError ? 'Author not found' : 'Author Profile',
+    description: p
+      ? excerpt(
+          p.bio || `Books by ${fullName(p)} on BookStrut, with a short audio podblurb for each title.`,
+          160,
+        )
+      : undefined,
+    canonicalPath: path,
+    structuredData: p ? profileStructuredData(p, path) : undefined,
+  })
+
+  const share = async () => {
+    if (!p) return
+    const outcome = await shareLink(
+      { title: `${fullName(p)} on BookStrut`, text: `Books by ${fullName(p)}`, path },
+      'copy',
+    )
+    if (outcome === 'copied') toast.success('Link copied to the clipboard.')
+  }
+
+  if (profile.isError) {
+    const missing = isApiError(profile.error) && profile.error.status === 404
+    return (
+      <div className="container author-page">
+        <div className="empty-state" role="alert">
+          <h1 className="h3">{missing ? 'Author not found' : "We couldn't load this profile"}</h1>
+          <p className="muted">{missing ? 'This author does not exist.' : errorMessage(profile.error)}</p>
+          <div className="cta-row">
+            {!missing && (
+              <Button variant="secondary" onClick={() => void profile.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Link className="btn btn--primary btn--md" to={paths.home}>
+              <span>Back to home</span>
+            </Link>
+          </div>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className="author-page">
+      <header className="author-header container">
+        <div className="author-header__banner">
+          {p ? (
+            <FallbackImage
+              src={p.bannerImage}
+              fallback={fallbackImages.banner}
+              alt=""
+              width={1430}
+              height={500}
+            />
+          ) : (
+            <Skeleton className="skeleton--fill" />
+          )}
+        </div>
+        <div className="author-header__main">
+          <div className="author-header__avatar">
+            {p ? (
+              <FallbackImage
+                src={p.profileImage}
+                fallback={fallbackImages.avatar}
+                alt={`${fullName(p)}'s picture`}
+                width={160}
+                height={160}
+              />
+            ) : (
+              <Skeleton className="skeleton--fill" />
+            )}
+          </div>
+          <div className="author-header__text">
+            {p ? (
+              <h1 className="author-header__name">{fullName(p)}</h1>
+            ) : (
+              <Skeleton style={{ width: 220, height: 30 }} />
+            )}
+            <p className="author-header__meta">
+              <span className="profile-stat">
+                <strong>{p?.podcastCount ?? '–'}</strong> Total Titles
+              </span>
+            </p>
+          </div>
+          <div className="author-header__actions">
+            <Button variant="secondary" onClick={() => void share()} disabled={!p}>
+              <Icon name="share" size={16} />
+              Share
+            </Button>
+            {p && <AuthorLinks links={p.websiteAndSocialLinks} />}
+          </div>
+        </div>
+        <section className="author-bio" aria-labelledby="bio-heading">
+          <h2 id="bio-heading" className="author-bio__title">
+            Profile Strut
+          </h2>
+          {p ? <Bio bio={p.bio} /> : <Skeleton style={{ width: '80%', height: 16 }} />}
+        </section>
+      </header>
+
+      <section className="container author-titles" aria-label="Titles">
+        <div className="pill-row" role="tablist" aria-label="Title types">
+          <span className="pill pill--active" role="tab" aria-selected="true">
+            Books
+          </span>
+        </div>
+        {titles.isError ? (
+          <div className="empty-state" role="alert">
+            <p>{errorMessage(titles.error, 'Failed to fetch titles')}</p>
+            <Button variant="secondary" onClick={() => void titles.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : !titles.isPending && titles.data.length === 0 ? (
+          <p className="empty-state muted">No titles listed yet.</p>
+        ) : (
+          <TitlesCarousel titles={titles.data ?? []} loading={titles.isPending} />
+        )}
+      </section>
+
+      <div className="container author-help">
+        <FaqList items={authorFaq} />
+        <HowTo title="How to explore an author's profile" minutes={3} steps={authorSteps} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+import { useId, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react'
+
+/** Idea text areas grow with their text up to this height, then scroll (spec: 200 px). */
+export const AUTO_GROW_MAX_PX = 200
+
+export interface AutoGrowTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string
+  value: string
+  error?: string | undefined
+  hint?: string
+}
+
+/** A labelled text area that grows with its content up to 200 px. */
+export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGrowTextAreaProps) {
+  const id = useId()
+  const ref = useRef<HTMLTextAreaElement>(null)
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    el.style.height = 'auto'
+    const next = Math.min(el.scrollHeight + 2, AUTO_GROW_MAX_PX)
+    el.style.height = `${next}px`
+    el.style.overflowY = el.scrollHeight + 2 > AUTO_GROW_MAX_PX ? 'auto' : 'hidden'
+  }, [value])
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        rows={1}
+        className="input textarea textarea--grow"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...area}
+      />
+      {hint && !error && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

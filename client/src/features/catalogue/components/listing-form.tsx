@@ -1,0 +1,421 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { toast } from 'sonner'
+import type { Podcast, User } from '@bookstrut/schemas'
+import { Button } from '@/components/ui/button'
+import { TextAreaField, TextField } from '@/components/ui/field'
+import { ImagePicker } from '@/components/ui/image-picker'
+import { paths } from '@/config/paths'
+import { errorMessage, isApiError } from '@/lib/api-client'
+import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
+import { useCreateListing, useUpdateListing } from '../api/save-listing'
+import {
+  capChars,
+  changedFields,
+  countChars,
+  DESCRIPTION_MAX,
+  emptyListing,
+  isEditLocked,
+  LOCKED_FIELDS,
+  noFiles,
+  PAID_FIELDS,
+  serverFieldErrors,
+  toListingFormData,
+  validateListing,
+  valuesFromPodcast,
+  type ListingField,
+  type ListingFiles,
+  type ListingTextField,
+  type ListingValues,
+} from '../model/listing-rules'
+import { AudioUploader } from './audio-uploader'
+import { AutoGrowTextArea } from './auto-grow-textarea'
+import { FormatLimitsNotice } from './format-limits-notice'
+import { LanguageSelect } from './language-select'
+import { PlanLimitDialog } from './plan-limit-dialog'
+
+export const NO_CHANGES_MESSAGE = 'No changes detected!'
+
+export interface ListingFormProps {
+  account: User
+  /** The listing being edited; none when creating. */
+  podcast?: Podcast | undefined
+  onBlocked: (notes: string) => void
+}
+
+const isFreePlan = (account: User) => (account.membership?.price ?? 0) === 0
+
+export const planLimitReached = (account: User) => {
+  const m = account.membership
+  return m !== null && m.bookLimit > 0 && m.booksListed >= m.bookLimit
+}
+
+const notesOf = (data: unknown, fallback: string) =>
+  typeof data === 'object' && data !== null && 'notes' in data && typeof data.notes === 'string'
+    ? data.notes
+    : fallback
+
+/**
+ * The upload / edit form (spec author-and-content sections 2 to 5). Create sends everything; edit sends only
+ * the changed fields, and the title, author, category, ideas and description lock 72 hours after creation.
+ */
+export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
+  const mode = podcast ? 'edit' : 'create'
+  const navigate = useNavigate()
+  const isFree = isFreePlan(account)
+  const [original] = useState<ListingValues>(() => (podcast ? valuesFromPodcast(podcast) : emptyListing))
+  const [values, setValues] = useState<ListingValues>(original)
+  const [files, setFiles] = useState<ListingFiles>(noFiles)
+  const [errors, setErrors] = useState<FieldErrors<ListingField>>({})
+  const [dialog, setDialog] = useState<'none' | 'limits' | 'planLimit'>(() =>
+    mode === 'create' && isFree ? 'limits' : 'none',
+  )
+  const [locked] = useState(() => (podcast ? isEditLocked(podcast.editableUntil) : false))
+  const create = useCreateListing()
+  const update = useUpdateListing()
+  const busy = create.isPending || update.isPending
+
+  const set = (field: ListingTextField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => withoutError(e, field))
+  }
+  const setFile = (field: 'bookImage' | 'authorImage', file: File | null) => {
+    setFiles((f) => ({ ...f, [field]: file }))
+    setErrors((e) => withoutError(e, field))
+  }
+  const setError = (field: ListingField, message: string | undefined) =>
+    setErrors((e) => (message ? { ...e, [field]: message } : withoutError(e, field)))
+  const isLocked = (field: ListingTextField) => locked && LOCKED_FIELDS.includes(field)
+
+  const reset = () => {
+    setValues(emptyListing)
+    setFiles(noFiles)
+    setErrors({})
+  }
+
+  const handleFailure = (error: unknown, fallback: string) => {
+    if (isApiError(error)) {
+      if (error.code === 'PLAN_LIMIT') return setDialog('planLimit')
+      if (error.code === 'BLOCKED') return onBlocked(notesOf(error.data, ''))
+      if (error.status === 400) setErrors((e) => ({ ...e, ...serverFieldErrors(error.data) }))
+    }
+    toast.error(errorMessage(error, fallback))
+  }
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const form = event.currentTarget
+    if (account.isBlocked) return onBlocked(account.notes)
+
+    if (mode === 'create') {
+      if (planLimitReached(account)) return setDialog('planLimit')
+      const found = validateListing(values, files, { mode, isFree })
+      setErrors(found)
+      if (hasErrors(found)) return focusFirstInvalid(form)
+      create.mutate(toListingFormData(values, files, { mode, userId: account._id, isFree }), {
+        onSuccess: ({ message }) => {
+          toast.success(message || 'Podcast created successfully.')
+          reset()
+        },
+        onError: (error) => handleFailure(error, 'Podcast creation failed'),
+      })
+      return
+    }
+
+    if (!podcast) return
+    const fields = changedFields(original, values).filter(
+      (f) => !(isFree && PAID_FIELDS.includes(f)) && !isLocked(f),
+    )
+    if (fields.length === 0 && !files.bookImage && !files.authorImage && !files.audioFile) {
+      toast.info(NO_CHANGES_MESSAGE)
+      return
+    }
+    const found = validateListing(values, files, { mode, isFree, fields })
+    setErrors(found)
+    if (hasErrors(found)) return focusFirstInvalid(form)
+    update.mutate(
+      {
+        podcastId: podcast._id,
+        episodeId: podcast.episodes[0]?._id,
+        form: toListingFormData(values, files, { mode, fields, isFree }),
+      },
+      {
+        onSuccess: ({ message }) => {
+          if (message === NO_CHANGES_MESSAGE) {
+            toast.info(message)
+            return
+          }
+          toast.success(message || 'Podcast updated successfully')
+          reset()
+          void navigate(paths.profileListings)
+        },
+        onError: (error) => handleFailure(error, 'Podcast update failed'),
+      },
+    )
+  }
+
+  const remaining = DESCRIPTION_MAX - countChars(values.bookDescription)
+  const episode = podcast?.episodes[0]
+  const lockedUntil = podcast ? new Date(podcast.editableUntil) : null
+
+  return (
+    <>
+      <form
+        className="listing-form"
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={mode === 'create' ? 'Upload a book' : 'Edit book'}
+      >
+        {locked && lockedUntil && (
+          <p className="form-alert form-alert--info" role="note">
+            The 72-hour edit window ended on{' '}
+            {lockedUntil.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}. The title,
+            author, category, ideas and description can no longer change; links, publishing details and files
+            can.
+          </p>
+        )}
+
+        <section className="form-section" aria-labelledby="images-heading">
+          <h2 id="images-heading" className="form-section__title">
+            Images
+          </h2>
+          <div className="image-pair">
+            <div className="field">
+              <span className="field__label">Book Cover</span>
+              <ImagePicker
+                kind="cover"
+                label="Book cover"
+                currentUrl={podcast?.bookCoverImage}
+                file={files.bookImage}
+                onChange={(f) => setFile('bookImage', f)}
+                onInvalid={(m) => setError('bookImage', m)}
+                error={errors.bookImage}
+                disabled={busy}
+                placeholder="Add cover (3:4)"
+              />
+              {errors.bookImage ? (
+                <p className="field__error" role="alert">
+                  {errors.bookImage}
+                </p>
+              ) : (
+                <p className="field__hint">JPEG, PNG, GIF or WEBP, up to 2 MB.</p>
+              )}
+            </div>
+            <div className="field">
+              <span className="field__label">Author Image (optional)</span>
+              <ImagePicker
+                kind="author"
+                label="Author image"
+                currentUrl={podcast?.authorImage}
+                file={files.authorImage}
+                onChange={(f) => setFile('authorImage', f)}
+                onInvalid={(m) => setError('authorImage', m)}
+                error={errors.authorImage}
+                disabled={busy}
+                placeholder="Add photo (1:1)"
+              />
+              {errors.authorImage ? (
+                <p className="field__error" role="alert">
+                  {errors.authorImage}
+                </p>
+              ) : (
+                <p className="field__hint">Square, up to 1 MB.</p>
+              )}
+            </div>
+          </div>
+        </section>
+
+        <section className="form-section" aria-labelledby="language-heading">
+          <h2 id="language-heading" className="form-section__title">
+            Language
+          </h2>
+          <LanguageSelect
+            value={values.language}
+            onChange={(code) => set('language', code)}
+            disabled={busy}
+            error={errors.language}
+          />
+        </section>
+
+        <section className="form-section" aria-labelledby="details-heading">
+          <h2 id="details-heading" className="form-section__title">
+            Book Details
+          </h2>
+          <p className="form-section__intro">
+            Each idea is one sentence of 7-12 words about what the book is really about.
+          </p>
+          <AutoGrowTextArea
+            label="Primary Idea"
+            value={values.primaryKeyword}
+            error={errors.primaryKeyword}
+            disabled={busy || isLocked('primaryKeyword')}
+            placeholder="e.g. A lighthouse keeper guards a secret that could ruin the island"
+            onChange={(e) => set('primaryKeyword', e.target.value)}
+          />
+          <AutoGrowTextArea
+            label="Secondary Idea"
+            value={values.secondaryKeyword}
+            error={errors.secondaryKeyword}
+            disabled={busy || isLocked('secondaryKeyword')}
+            onChange={(e) => set('secondaryKeyword', e.target.value)}
+          />
+          <AutoGrowTextArea
+            label="Additional Idea"
+            value={values.additionalKeyword}
+            error={errors.additionalKeyword}
+            disabled={busy || isLocked('additionalKeyword')}
+            onChange={(e) => set('additionalKeyword', e.target.value)}
+          />
+          <div className="form-grid">
+            <TextField
+              label="Book Title"
+              value={values.bookTitle}
+              error={errors.bookTitle}
+              disabled={busy || isLocked('bookTitle')}
+              onChange={(e) => set('bookTitle', e.target.value)}
+            />
+            <TextField
+              label="Author Name"
+              value={values.authorName}
+              error={errors.authorName}
+              disabled={busy || isLocked('authorName')}
+              onChange={(e) => set('authorName', e.target.value)}
+            />
+          </div>
+          <TextField
+            label="Category/Genre"
+            value={values.category}
+            error={errors.category}
+            disabled={busy || isLocked('category')}
+            placeholder="e.g. Literary fiction"
+            onChange={(e) => set('category', e.target.value)}
+          />
+        </section>
+
+        <section className="form-section" aria-labelledby="description-heading">
+          <h2 id="description-heading" className="form-section__title">
+            Book Description
+          </h2>
+          <TextAreaField
+            label="Description"
+            rows={8}
+            value={values.bookDescription}
+            error={errors.bookDescription}
+            disabled={busy || isLocked('bookDescription')}
+            hint={
+              <span aria-live="polite">
+                {remaining} characters remaining (75 to 1000, spaces not counted)
+              </span>
+            }
+            onChange={(e) => set('bookDescription', capChars(e.target.value, DESCRIPTION_MAX))}
+          />
+        </section>
+
+        <section className="form-section" aria-labelledby="publishing-heading">
+          <h2 id="publishing-heading" className="form-section__title">
+            Publishing and Links
+          </h2>
+          <div className="form-grid">
+            <TextField
+              label="Publisher Name"
+              value={values.publisherName}
+              error={errors.publisherName}
+              disabled={busy}
+              onChange={(e) => set('publisherName', e.target.value)}
+            />
+            <TextField
+              label="Where to get this URL"
+              inputMode="url"
+              placeholder="https://shop.example.com/your-book"
+              value={values.get_Url}
+              error={errors.get_Url}
+              disabled={busy}
+              onChange={(e) => set('get_Url', e.target.value)}
+            />
+            <TextField
+              label="Year First Published"
+              inputMode="numeric"
+              maxLength={4}
+              value={values.yearPublished}
+              error={errors.yearPublished}
+              disabled={busy}
+              onChange={(e) => set('yearPublished', e.target.value)}
+            />
+            <TextField
+              label="ISBN"
+              inputMode="numeric"
+              maxLength={17}
+              value={values.isbn}
+              error={errors.isbn}
+              disabled={busy}
+              onChange={(e) => set('isbn', e.target.value)}
+            />
+            {!isFree && (
+              <>
+                <TextField
+                  label="YouTube Link"
+                  inputMode="url"
+                  placeholder="https://youtube.com/watch?v=…"
+                  value={values.youtubeLink}
+                  error={errors.youtubeLink}
+                  disabled={busy}
+                  onChange={(e) => set('youtubeLink', e.target.value)}
+                />
+                <TextField
+                  label="TikTok Link"
+                  inputMode="url"
+                  placeholder="https://tiktok.com/@you/video/…"
+                  value={values.tiktokLink}
+                  error={errors.tiktokLink}
+                  disabled={busy}
+                  onChange={(e) => set('tiktokLink', e.target.value)}
+                />
+              </>
+            )}
+          </div>
+          {isFree && (
+            <p className="field__hint">
+              YouTube and TikTok links come with paid plans.{' '}
+              <button type="button" className="link-button" onClick={() => setDialog('limits')}>
+                Format &amp; Limits
+              </button>
+            </p>
+          )}
+        </section>
+
+        <section className="form-section" aria-labelledby="audio-heading">
+          <h2 id="audio-heading" className="form-section__title">
+            Podblurb
+          </h2>
+          <AudioUploader
+            file={files.audioFile}
+            duration={files.duration}
+            hasCurrent={Boolean(episode?.fileUrl)}
+            currentDuration={episode?.duration ?? null}
+            onChange={(file, duration) => {
+              setFiles((f) => ({ ...f, audioFile: file, duration }))
+              setErrors((e) => withoutError(e, 'audioFile'))
+            }}
+            error={errors.audioFile}
+            onError={(m) => setError('audioFile', m)}
+            disabled={busy}
+          />
+        </section>
+
+        <div className="listing-form__actions">
+          {mode === 'edit' && (
+            <Button variant="ghost" onClick={() => void navigate(paths.profileListings)} disabled={busy}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" size="lg" loading={busy}>
+            {mode === 'create' ? 'Save' : 'Update'}
+          </Button>
+        </div>
+      </form>
+      {dialog === 'limits' && <FormatLimitsNotice onClose={() => setDialog('none')} />}
+      {dialog === 'planLimit' && <PlanLimitDialog onClose={() => setDialog('none')} />}
+    </>
+  )
+}

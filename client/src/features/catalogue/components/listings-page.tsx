@@ -1,0 +1,277 @@
+import { useId, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import type { Podcast, User } from '@bookstrut/schemas'
+import { BookLinks } from '@/components/book/book-links'
+import { PlayToggle } from '@/components/book/play-toggle'
+import { ShareButton } from '@/components/book/share-button'
+import { Button } from '@/components/ui/button'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { Icon } from '@/components/ui/icon'
+import { Modal } from '@/components/ui/modal'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api-client'
+import { excerpt, formatDuration } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
+import { useOwnAccount } from '../api/get-account'
+import { useMyListings } from '../api/get-my-listings'
+import { planLimitReached } from './listing-form'
+import { PlanLimitDialog } from './plan-limit-dialog'
+
+/** Spec: the search box waits 400 ms after typing stops. */
+export const SEARCH_DEBOUNCE_MS = 400
+export const REJECTED_TITLE = 'Your podcasts Has Been Rejected'
+
+const statusBadge = {
+  0: { label: 'Pending', tone: 'pending' },
+  1: { label: 'approved', tone: 'approved' },
+  2: { label: 'Rejected', tone: 'rejected' },
+} as const
+
+/** "N of M listed" on the add button when the plan has a book limit (bookLimit above 0). */
+export function listedCounter(account: User | undefined): string | null {
+  const m = account?.membership
+  if (!m || m.bookLimit <= 0) return null
+  return `${m.booksListed} of ${m.bookLimit} listed`
+}
+
+/** /profile-listings: the signed-in author's or publisher's listings in every state. */
+export function ListingsPage({ userId, onBlocked }: { userId: string; onBlocked: (notes: string) => void }) {
+  useDocumentTitle('My Listings')
+  const navigate = useNavigate()
+  const searchId = useId()
+  const [search, setSearch] = useState('')
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const account = useOwnAccount(userId)
+  const listings = useMyListings(userId, debounced)
+  const [openAnalytics, setOpenAnalytics] = useState<string | null>(null)
+  const [rejected, setRejected] = useState<Podcast | null>(null)
+  const [planLimit, setPlanLimit] = useState(false)
+
+  useInfiniteScroll({
+    hasMore: listings.hasNextPage,
+    loading: listings.isFetching,
+    loadMore: () => void listings.fetchNextPage(),
+  })
+
+  const addListing = () => {
+    const a = account.account
+    if (a?.isBlocked) return onBlocked(a.notes)
+    if (a && planLimitReached(a)) return setPlanLimit(true)
+    void navigate(paths.uploadBook)
+  }
+
+  const counter = listedCounter(account.account)
+  const items = listings.data?.items ?? []
+
+  return (
+    <div className="profile-card listings">
+      <div className="listings__head">
+        <div>
+          <h1 className="h3 listings__title">My Listings</h1>
+          <p className="muted">
+            {listings.data
+              ? `${listings.data.total} ${listings.data.total === 1 ? 'title' : 'titles'}`
+              : '\u00a0'}
+          </p>
+        </div>
+        <div className="listings__tools">
+          <div className="search-box">
+            <label htmlFor={searchId} className="visually-hidden">
+              Search your listings
+            </label>
+            <Icon name="search" size={16} className="search-box__icon" />
+            <input
+              id={searchId}
+              type="search"
+              className="input search-box__input"
+              placeholder="Search your listings"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <Button onClick={addListing}>
+            <Icon name="plus" size={16} />
+            Add Listing{counter && <span className="btn__counter">{counter}</span>}
+          </Button>
+        </div>
+      </div>
+
+      {listings.isPending ? (
+        <div className="listings__loading">
+          <Spinner size="lg" label="Loading your listings" />
+        </div>
+      ) : listings.isError ? (
+        <div className="empty-state" role="alert">
+          <p>{errorMessage(listings.error, 'Failed to fetch podcasts')}</p>
+          <Button variant="secondary" onClick={() => void listings.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="empty-state">No Listings found.</p>
+      ) : (
+        <ul className="listing-rows">
+          {items.map((podcast) => (
+            <ListingRow
+              key={podcast._id}
+              podcast={podcast}
+              analyticsOpen={openAnalytics === podcast._id}
+              onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
+              onShowRejection={() => setRejected(podcast)}
+              onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: podcast._id } })}
+            />
+          ))}
+        </ul>
+      )}
+      {listings.isFetchingNextPage && (
+        <div className="listings__more">
+          <Spinner label="Loading more..." />
+          <span>Loading more...</span>
+        </div>
+      )}
+
+      {rejected && (
+        <Modal
+          open
+          onClose={() => setRejected(null)}
+          title={REJECTED_TITLE}
+          size="sm"
+          className="modal--danger"
+        >
+          <div className="stack">
+            <p className="muted">{rejected.title}</p>
+            <div className="admin-note">
+              <p className="admin-note__label">Reason given by the BookStrut team</p>
+              <p className="admin-note__text">{rejected.statusComment || 'No reason was given.'}</p>
+            </div>
+            <p>Edit the listing to address the reason; it is then reviewed again.</p>
+            <div className="button-pair">
+              <Button variant="ghost" onClick={() => setRejected(null)}>
+                Close
+              </Button>
+              <Button
+                onClick={() => void navigate(paths.uploadBook, { state: { podcastId: rejected._id } })}
+                data-autofocus
+              >
+                Edit listing
+              </Button>
+            </div>
+          </div>
+        </Modal>
+      )}
+      {planLimit && <PlanLimitDialog onClose={() => setPlanLimit(false)} />}
+    </div>
+  )
+}
+
+function ListingRow({
+  podcast,
+  analyticsOpen,
+  onToggleAnalytics,
+  onShowRejection,
+  onEdit,
+}: {
+  podcast: Podcast
+  analyticsOpen: boolean
+  onToggleAnalytics: () => void
+  onShowRejection: () => void
+  onEdit: () => void
+}) {
+  const panelId = useId()
+  const badge = statusBadge[podcast.status]
+  const approved = podcast.status === 1
+  const episode = podcast.episodes[0]
+  return (
+    <li className={`listing-row${podcast.status === 2 ? ' listing-row--rejected' : ''}`}>
+      <div className="listing-row__main">
+        <Link
+          to={paths.singleBook(podcast._id)}
+          className="listing-row__cover"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          <FallbackImage
+            src={podcast.bookCoverImage}
+            fallback={fallbackImages.cover}
+            alt=""
+            width={72}
+            height={96}
+          />
+        </Link>
+        <div className="listing-row__text">
+          <h2 className="listing-row__title">
+            <Link to={paths.singleBook(podcast._id)}>{podcast.title || 'Unknown Title'}</Link>
+          </h2>
+          <p className="listing-row__labels">
+            <span>
+              <span className="muted">Author:</span> {podcast.author}
+            </span>
+            {podcast.publisher && (
+              <span>
+                <span className="muted">Publisher:</span> {podcast.publisher}
+              </span>
+            )}
+            <span>
+              <span className="muted">Podblurb:</span>{' '}
+              {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
+            </span>
+          </p>
+          <BookLinks podcast={podcast} compact />
+        </div>
+        <div className="listing-row__status">
+          {podcast.status === 2 ? (
+            <button
+              type="button"
+              className={`status-badge status-badge--${badge.tone} status-badge--button`}
+              onClick={onShowRejection}
+              aria-haspopup="dialog"
+            >
+              {badge.label}
+            </button>
+          ) : (
+            <span className={`status-badge status-badge--${badge.tone}`}>{badge.label}</span>
+          )}
+        </div>
+        <div className="listing-row__actions">
+          <PlayToggle podcast={podcast} />
+          <ShareButton
+            podcastId={podcast._id}
+            title={podcast.title}
+            text={excerpt(podcast.description, 150)}
+          />
+          <Link
+            to={paths.authorProfile(podcast.createBy)}
+            className="icon-button"
+            aria-label="Your author profile"
+          >
+            <Icon name="user" />
+          </Link>
+          <button type="button" className="icon-button" onClick={onEdit} aria-label={`Edit ${podcast.title}`}>
+            <Icon name="edit" />
+          </button>
+          <button
+            type="button"
+            className={`toggle-button${analyticsOpen ? ' toggle-button--on' : ''}`}
+            onClick={onToggleAnalytics}
+            disabled={!approved}
+            aria-expanded={approved ? analyticsOpen : undefined}
+            aria-controls={approved ? panelId : undefined}
+            title={approved ? undefined : 'Analytics open once the listing is approved'}
+          >
+            <Icon name="chart" size={16} />
+            <span>Analytics</span>
+          </button>
+        </div>
+      </div>
+      {approved && analyticsOpen && (
+        <div id={panelId} className="listing-row__analytics">
+          <p className="muted">Analytics not available</p>
+        </div>
+      )}
+    </li>
+  )
+}

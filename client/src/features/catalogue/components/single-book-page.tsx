@@ -1,0 +1,229 @@
+import { Link } from 'react-router-dom'
+import type { Podcast } from '@bookstrut/schemas'
+import { BookLinks } from '@/components/book/book-links'
+import { yearOf } from '@/components/book/book-card'
+import { PlayToggle } from '@/components/book/play-toggle'
+import { ShareButton } from '@/components/book/share-button'
+import { Button } from '@/components/ui/button'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { FaqList, type FaqItem } from '@/components/ui/faq-list'
+import { HoverInfo } from '@/components/ui/hover-info'
+import { HowTo } from '@/components/ui/how-to'
+import { Icon } from '@/components/ui/icon'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { errorMessage, isApiError } from '@/lib/api-client'
+import { excerpt, formatDuration } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import { useStoredSession } from '@/lib/storage'
+import { usePageMeta } from '@/lib/use-page-meta'
+import { usePodcast } from '../api/get-podcast'
+import { languageLabel } from '../model/languages'
+import { bookFaq, readSteps } from './book-help'
+
+/** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
+export const META_DESCRIPTION_CHARS = 150
+export const FAQ_EXCERPT_CHARS = 200
+
+const textOf = (answer: FaqItem['answer']) => (typeof answer === 'string' ? answer : '')
+
+function bookStructuredData(podcast: Podcast) {
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'Book',
+        name: podcast.title,
+        author: { '@type': 'Person', name: podcast.author },
+        description: excerpt(podcast.description, META_DESCRIPTION_CHARS),
+        ...(podcast.ISBN ? { isbn: podcast.ISBN } : {}),
+        ...(podcast.year_published ? { datePublished: String(podcast.year_published) } : {}),
+        ...(podcast.categoryName ? { genre: podcast.categoryName } : {}),
+        ...(podcast.publisher ? { publisher: podcast.publisher } : {}),
+      },
+      {
+        '@type': 'FAQPage',
+        mainEntity: bookFaq.map((item) => ({
+          '@type': 'Question',
+          name: item.question,
+          acceptedAnswer: { '@type': 'Answer', text: excerpt(textOf(item.answer), FAQ_EXCERPT_CHARS) },
+        })),
+      },
+    ],
+  }
+}
+
+function SingleBookSkeleton() {
+  return (
+    <div className="book-detail" aria-busy="true" aria-label="Loading the book">
+      <Skeleton className="book-detail__cover skeleton--cover" />
+      <div className="book-detail__info">
+        <Skeleton style={{ width: '70%', height: 34 }} />
+        <Skeleton style={{ width: '40%', height: 18 }} />
+        <Skeleton style={{ width: '55%', height: 18 }} />
+        <Skeleton style={{ width: '100%', height: 90 }} />
+        <Skeleton style={{ width: '60%', height: 40 }} />
+      </div>
+    </div>
+  )
+}
+
+/** The single promo page (/single-book/{id}). Like and favourite arrive with their API. */
+export function SingleBookPage({ podcastId }: { podcastId: string }) {
+  const { userId } = useStoredSession()
+  const query = usePodcast(podcastId, userId)
+  const podcast = query.data
+
+  usePageMeta({
+    title: podcast ? `${podcast.title} by ${podcast.author}` : query.isError ? 'Book not found' : 'Podblurb',
+    description: podcast ? excerpt(podcast.description, META_DESCRIPTION_CHARS) : undefined,
+    canonicalPath: paths.singleBook(podcastId),
+    structuredData: podcast ? bookStructuredData(podcast) : undefined,
+  })
+
+  return (
+    <div className="single-book container">
+      {query.isPending ? (
+        <SingleBookSkeleton />
+      ) : query.isError || !podcast ? (
+        <div className="empty-state" role="alert">
+          <h1 className="h3">
+            {isApiError(query.error) && query.error.status === 404
+              ? 'Book not found'
+              : "We couldn't load this book"}
+          </h1>
+          <p className="muted">
+            {isApiError(query.error) && query.error.status === 404
+              ? 'This book does not exist or is not public yet.'
+              : errorMessage(query.error)}
+          </p>
+          <div className="cta-row">
+            {!(isApiError(query.error) && query.error.status === 404) && (
+              <Button variant="secondary" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Link className="btn btn--primary btn--md" to={paths.home}>
+              <span>Back to home</span>
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <BookDetail podcast={podcast} />
+      )}
+      <div className="single-book__help">
+        <FaqList items={bookFaq} />
+        <HowTo title="How to read a podblurb page" minutes={2} steps={readSteps} />
+      </div>
+    </div>
+  )
+}
+
+const statusLabels = { 0: 'Pending review', 1: 'Approved', 2: 'Rejected' } as const
+
+function BookDetail({ podcast }: { podcast: Podcast }) {
+  const episode = podcast.episodes[0]
+  const year = yearOf(podcast)
+  const title = podcast.title || 'Unknown Title'
+  return (
+    <article className="book-detail">
+      <div className="book-detail__cover">
+        <FallbackImage
+          src={podcast.bookCoverImage}
+          fallback={fallbackImages.cover}
+          alt={`Cover of ${title}`}
+          width={300}
+          height={400}
+        />
+      </div>
+      <div className="book-detail__info">
+        {podcast.status !== 1 && (
+          <p className={`status-badge status-badge--${podcast.status}`}>
+            {statusLabels[podcast.status]}: only you can see this page until it is approved.
+          </p>
+        )}
+        <h1 className="book-detail__title">
+          <HoverInfo info={excerpt(podcast.description, 400) || 'No description yet.'}>{title}</HoverInfo>
+        </h1>
+        <p className="book-detail__author">
+          by{' '}
+          <HoverInfo
+            info={
+              <FallbackImage
+                src={podcast.authorImage}
+                fallback={fallbackImages.avatar}
+                alt={podcast.author}
+                className="hover-info__avatar"
+                width={96}
+                height={96}
+              />
+            }
+          >
+            <Link to={paths.authorProfile(podcast.createBy)}>{podcast.author || 'Unknown author'}</Link>
+          </HoverInfo>
+        </p>
+        <dl className="book-facts">
+          <div>
+            <dt>Year Pub</dt>
+            <dd>
+              {year ?? '—'}
+              {podcast.categoryName && ` · ${podcast.categoryName}`}
+            </dd>
+          </div>
+          <div>
+            <dt>Podblurb</dt>
+            <dd>{episode?.fileUrl ? formatDuration(episode.duration) : 'Not yet recorded'}</dd>
+          </div>
+          {podcast.publisher && (
+            <div>
+              <dt>Publisher</dt>
+              <dd>{podcast.publisher}</dd>
+            </div>
+          )}
+          {podcast.language && (
+            <div>
+              <dt>Language</dt>
+              <dd>{languageLabel(podcast.language)}</dd>
+            </div>
+          )}
+          {podcast.ISBN && (
+            <div>
+              <dt>ISBN</dt>
+              <dd>{podcast.ISBN}</dd>
+            </div>
+          )}
+        </dl>
+        <div className="book-detail__actions">
+          <PlayToggle podcast={podcast} variant="button" />
+          <ShareButton
+            podcastId={podcast._id}
+            title={title}
+            text={excerpt(podcast.description, META_DESCRIPTION_CHARS)}
+            fallback="copy"
+            withLabel
+            className="btn btn--secondary btn--md"
+          />
+          <Link className="btn btn--ghost btn--md" to={paths.authorProfile(podcast.createBy)}>
+            <Icon name="user" size={16} />
+            <span>Author profile</span>
+          </Link>
+        </div>
+        <BookLinks podcast={podcast} />
+        <section className="book-detail__about" aria-labelledby="about-heading">
+          <h2 id="about-heading" className="h3">
+            About this book
+          </h2>
+          <p className="book-detail__description">{podcast.description}</p>
+          <h3 className="book-detail__ideas-title">Ideas in this book</h3>
+          <ul className="idea-list">
+            {[podcast.primary_key, podcast.secondary_key, podcast.additional_key]
+              .filter((idea) => idea.trim() !== '')
+              .map((idea) => (
+                <li key={idea}>{idea}</li>
+              ))}
+          </ul>
+        </section>
+      </div>
+    </article>
+  )
+}

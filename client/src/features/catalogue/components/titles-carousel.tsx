@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
+import type { Podcast } from '@bookstrut/schemas'
+import { BookCard, BookCardSkeleton } from '@/components/book/book-card'
+import { Icon } from '@/components/ui/icon'
+import { useWindowWidth } from '@/lib/use-media-query'
+import { carouselLayout } from '../model/carousel'
+
+/** Spec: 6 skeleton cards while the titles load. */
+export const SKELETON_CARDS = 6
+
+/**
+ * The author's titles: slides per view by window width (1 to 6), previous/next arrows, native swiping
+ * (scroll snap) and 6 skeleton cards while loading. The heading "Podblurbs" is for screen readers only.
+ */
+export function TitlesCarousel({ titles, loading }: { titles: readonly Podcast[]; loading: boolean }) {
+  const width = useWindowWidth()
+  const { perView, spacing } = carouselLayout(width)
+  const trackRef = useRef<HTMLUListElement>(null)
+  const [edges, setEdges] = useState({ atStart: true, atEnd: true })
+
+  const measure = useCallback(() => {
+    const el = trackRef.current
+    if (!el) return
+    setEdges({
+      atStart: el.scrollLeft <= 2,
+      atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 2,
+    })
+  }, [])
+
+  useEffect(() => {
+    measure()
+  }, [measure, titles.length, perView, loading])
+
+  const move = (direction: -1 | 1) => {
+    const el = trackRef.current
+    const slide = el?.querySelector<HTMLElement>('li')
+    if (!el || !slide) return
+    el.scrollBy({ left: direction * (slide.offsetWidth + spacing), behavior: 'smooth' })
+  }
+
+  const style = { '--per-view': perView, '--gap': `${spacing}px` } as CSSProperties
+  const count = loading ? SKELETON_CARDS : titles.length
+  return (
+    <section className="carousel" aria-labelledby="podblurbs-heading" aria-roledescription="carousel">
+      <h2 id="podblurbs-heading" className="visually-hidden">
+        Podblurbs
+      </h2>
+      <div className="carousel__frame">
+        <button
+          type="button"
+          className="carousel__arrow carousel__arrow--prev"
+          onClick={() => move(-1)}
+          disabled={loading || edges.atStart}
+          aria-label="Previous titles"
+        >
+          <Icon name="left" />
+        </button>
+        <ul ref={trackRef} className="carousel__track" style={style} onScroll={measure} aria-busy={loading}>
+          {loading
+            ? Array.from({ length: count }, (_, i) => (
+                <li key={i} className="carousel__slide">
+                  <BookCardSkeleton />
+                </li>
+              ))
+            : titles.map((podcast, i) => (
+                <li
+                  key={podcast._id}
+                  className="carousel__slide"
+                  aria-roledescription="slide"
+                  aria-label={`${i + 1} of ${count}`}
+                >
+                  <BookCard podcast={podcast} />
+                </li>
+              ))}
+        </ul>
+        <button
+          type="button"
+          className="carousel__arrow carousel__arrow--next"
+          onClick={() => move(1)}
+          disabled={loading || edges.atEnd}
+          aria-label="Next titles"
+        >
+          <Icon name="right" />
+        </button>
+      </div>
+    </section>
+  )
+}

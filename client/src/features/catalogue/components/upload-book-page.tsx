@@ -1,0 +1,112 @@
+import { useEffect, useRef } from 'react'
+import { Link } from 'react-router-dom'
+import { Button } from '@/components/ui/button'
+import { FaqList } from '@/components/ui/faq-list'
+import { HowTo } from '@/components/ui/how-to'
+import { PageSpinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api-client'
+import { useStoredSession } from '@/lib/storage'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useOwnAccount } from '../api/get-account'
+import { usePodcast } from '../api/get-podcast'
+import { ListingForm } from './listing-form'
+import { uploadFaq, uploadSteps } from './upload-help'
+
+/**
+ * /upload-book: create mode, or edit mode when navigation state carries a listing id. The account (plan,
+ * blocked flag) and, when editing, the listing are loaded before the form is shown.
+ */
+export function UploadBookPage({
+  podcastId,
+  onBlocked,
+}: {
+  podcastId: string | undefined
+  onBlocked: (notes: string) => void
+}) {
+  const mode = podcastId ? 'edit' : 'create'
+  useDocumentTitle(mode === 'create' ? 'Upload a Book' : 'Edit Book')
+  const { userId } = useStoredSession()
+  const account = useOwnAccount(userId)
+  const podcast = usePodcast(podcastId, userId)
+
+  const blocked = account.account?.isBlocked === true
+  const notes = account.account?.notes ?? ''
+  // A blocked account cannot add listings: say so once when the page opens.
+  const toldBlocked = useRef(false)
+  useEffect(() => {
+    if (!blocked || toldBlocked.current) return
+    toldBlocked.current = true
+    onBlocked(notes)
+  }, [blocked, notes, onBlocked])
+
+  const failed = account.isError ? account.error : podcast.isError ? podcast.error : null
+  const loading = account.isPending || (mode === 'edit' && podcast.isPending)
+  const m = account.account?.membership
+
+  return (
+    <div className="upload-page container">
+      <header className="page-head">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <Link to={paths.profileListings}>My Listings</Link>
+          <span aria-hidden="true">/</span>
+          <span aria-current="page">{mode === 'create' ? 'Upload a Book' : 'Edit Book'}</span>
+        </nav>
+        <h1 className="page-head__title">{mode === 'create' ? 'Upload a Book' : 'Edit Book'}</h1>
+        <p className="page-head__lead">
+          Your first upload is free. Editing the title, author, category, ideas and description is possible
+          for 72 hours after creation. Each idea is one sentence of 7-12 words. BookStrut does not use or
+          require book files.
+        </p>
+        {m && m.bookLimit > 0 && (
+          <p className="chip chip--soft">
+            {m.planName}: {m.booksListed} of {m.bookLimit} listed
+          </p>
+        )}
+      </header>
+
+      {failed ? (
+        <div className="profile-card profile-card--message" role="alert">
+          <h2 className="h3">
+            {mode === 'edit' ? "We couldn't load this listing" : "We couldn't load your account"}
+          </h2>
+          <p className="muted">{errorMessage(failed)}</p>
+          <Button
+            variant="secondary"
+            onClick={() => void Promise.all([account.refetch(), mode === 'edit' ? podcast.refetch() : null])}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : loading || !account.account ? (
+        <PageSpinner label={mode === 'edit' ? 'Loading the listing' : 'Loading your account'} />
+      ) : (
+        <div className="upload-layout">
+          <ListingForm
+            key={podcast.data?._id ?? 'new'}
+            account={account.account}
+            podcast={mode === 'edit' ? podcast.data : undefined}
+            onBlocked={onBlocked}
+          />
+          <aside className="upload-aside">
+            <HowTo title="How to upload a book" minutes={1} steps={uploadSteps} />
+            <div className="help-card">
+              <h2 className="help-card__title">Good to know</h2>
+              <ul className="check-list">
+                <li>
+                  Free users can upload up to 5 books; premium users have unlimited uploads. Your plan&apos;s
+                  limit applies.
+                </li>
+                <li>New and edited listings are reviewed before they are public.</li>
+                <li>Readers find your book by its ideas: be specific.</li>
+              </ul>
+            </div>
+          </aside>
+        </div>
+      )}
+      <div className="upload-faq">
+        <FaqList items={uploadFaq} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,203 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { toast } from 'sonner'
+import type { Podcast } from '@bookstrut/schemas'
+import { PlayToggle } from '@/components/book/play-toggle'
+import { Button } from '@/components/ui/button'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { TextAreaField } from '@/components/ui/field'
+import { Modal } from '@/components/ui/modal'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api-client'
+import { excerpt, formatDuration } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
+
+export const REJECT_COMMENT_REQUIRED = 'Please tell the owner why the listing is rejected.'
+
+function OwnerName({ userId }: { userId: string }) {
+  const owner = useOwner(userId)
+  const name = owner.data ? `${owner.data.first_name} ${owner.data.last_name}`.trim() : null
+  return <Link to={paths.authorProfile(userId)}>{name || (owner.isPending ? 'Loading…' : userId)}</Link>
+}
+
+function RejectDialog({ podcast, onClose }: { podcast: Podcast; onClose: () => void }) {
+  const [comment, setComment] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const moderate = useModerate()
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (comment.trim() === '') return setError(REJECT_COMMENT_REQUIRED)
+    moderate.mutate(
+      { podcastId: podcast._id, status: 2, statusComment: comment.trim() },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || 'Podcast rejected')
+          onClose()
+        },
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    )
+  }
+  return (
+    <Modal open onClose={onClose} title={`Reject “${podcast.title}”`} size="sm">
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextAreaField
+          label="Reason shown to the owner"
+          rows={4}
+          maxLength={1000}
+          value={comment}
+          error={error}
+          data-autofocus
+          onChange={(e) => {
+            setComment(e.target.value)
+            setError(undefined)
+          }}
+        />
+        <div className="button-pair">
+          <Button variant="ghost" onClick={onClose} disabled={moderate.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" loading={moderate.isPending}>
+            Reject
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
+
+function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => void }) {
+  const moderate = useModerate()
+  const episode = podcast.episodes[0]
+  const approve = () =>
+    moderate.mutate(
+      { podcastId: podcast._id, status: 1 },
+      {
+        onSuccess: ({ message }) => toast.success(message || 'Podcast approved'),
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    )
+  return (
+    <li className="moderation-row">
+      <FallbackImage
+        src={podcast.bookCoverImage}
+        fallback={fallbackImages.cover}
+        alt=""
+        className="moderation-row__cover"
+        width={72}
+        height={96}
+      />
+      <div className="moderation-row__text">
+        <h2 className="moderation-row__title">
+          <Link to={paths.singleBook(podcast._id)}>{podcast.title}</Link>
+        </h2>
+        <p className="moderation-row__meta">
+          <span>
+            <span className="muted">Author:</span> {podcast.author}
+          </span>
+          <span>
+            <span className="muted">Owner:</span> <OwnerName userId={podcast.createBy} />
+          </span>
+          <span>
+            <span className="muted">Submitted:</span>{' '}
+            {new Date(podcast.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+          </span>
+          <span>
+            <span className="muted">Podblurb:</span>{' '}
+            {episode?.fileUrl ? formatDuration(episode.duration) : 'none'}
+          </span>
+        </p>
+        <p className="moderation-row__description">{excerpt(podcast.description, 220)}</p>
+      </div>
+      <div className="moderation-row__actions">
+        <PlayToggle podcast={podcast} />
+        <Button
+          size="sm"
+          onClick={approve}
+          loading={moderate.isPending}
+          aria-label={`Approve ${podcast.title}`}
+        >
+          Approve
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={onReject}
+          disabled={moderate.isPending}
+          aria-label={`Reject ${podcast.title}`}
+        >
+          Reject
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+/** /admin/moderation: pending listings, oldest first, approved or rejected (with a reason) by an admin. */
+export function ModerationPage() {
+  useDocumentTitle('Moderation')
+  const [page, setPage] = useState(1)
+  const queue = useModerationQueue(page)
+  const [rejecting, setRejecting] = useState<Podcast | null>(null)
+  const data = queue.data
+  const totalPages = Math.max(1, data?.totalPages ?? 1)
+  // After the last item of the last page is handled, step back to a page that exists.
+  if (data && page > totalPages) setPage(totalPages)
+
+  return (
+    <div className="container moderation">
+      <header className="page-head">
+        <h1 className="page-head__title">Moderation</h1>
+        <p className="page-head__lead">
+          Pending listings, oldest first. Approved listings become public at once; a rejection needs a reason,
+          which the owner sees in My Listings.
+        </p>
+      </header>
+      {queue.isPending ? (
+        <div className="listings__loading">
+          <Spinner size="lg" label="Loading pending listings" />
+        </div>
+      ) : queue.isError ? (
+        <div className="empty-state" role="alert">
+          <p>{errorMessage(queue.error)}</p>
+          <Button variant="secondary" onClick={() => void queue.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : data && data.data.length === 0 ? (
+        <p className="empty-state">No listings are waiting for review.</p>
+      ) : (
+        <>
+          <p className="muted">
+            {data?.total} pending {data?.total === 1 ? 'listing' : 'listings'}
+          </p>
+          <ul className="moderation-list" aria-busy={queue.isFetching}>
+            {data?.data.map((podcast) => (
+              <QueueRow key={podcast._id} podcast={podcast} onReject={() => setRejecting(podcast)} />
+            ))}
+          </ul>
+          <nav className="pager" aria-label="Pages">
+            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+              Previous
+            </Button>
+            <span>
+              Page {page} of {totalPages}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setPage((p) => p + 1)}
+              disabled={page >= totalPages}
+            >
+              Next
+            </Button>
+          </nav>
+        </>
+      )}
+      {rejecting && <RejectDialog podcast={rejecting} onClose={() => setRejecting(null)} />}
+    </div>
+  )
+}
