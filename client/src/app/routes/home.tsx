@@ -1,10 +1,11 @@
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { HeroSearch } from '@/features/home/components/hero-search'
 import { HowItWorks, PlansTeaser, StrutScorePreview } from '@/features/home/components/home-sections'
+import { TopBooks } from '@/features/home/components/top-books'
 import { useStoredSession } from '@/lib/storage'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** / : the home page. The Top 20, featured video and FAQ sections arrive with later issues. */
+/** / : the home page. The featured video and FAQ sections arrive with later issues. */
 export function Component() {
   useDocumentTitle(undefined)
   const { isLoggedIn } = useStoredSession()
@@ -31,6 +32,7 @@ export function Component() {
           <HeroSearch />
         </div>
       </section>
+      <TopBooks />
       <HowItWorks />
       <StrutScorePreview />
       <PlansTeaser showJoin={!isLoggedIn} onJoin={modals.openSignUp} />
