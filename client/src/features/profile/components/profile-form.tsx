@@ -3,10 +3,11 @@ import { toast } from 'sonner'
 import type { User } from '@bookstrut/schemas'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
+import { useImageChooser, useObjectUrl } from '@/components/ui/image-picker'
 import { PasswordField, SelectField, TextAreaField, TextField } from '@/components/ui/field'
 import { errorMessage } from '@/lib/api-client'
 import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
-import { useUpdateUser } from '../api/update-user'
+import { useUpdateUser, type ProfileImageFiles } from '../api/update-user'
 import {
   memberTypeOptions,
   profileValuesFromUser,
@@ -34,8 +35,27 @@ export function ProfileForm({ user }: { user: User }) {
   const [values, setValues] = useState<ProfileValues>(() => profileValuesFromUser(user))
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({})
   const [editing, setEditing] = useState(false)
+  const [images, setImages] = useState<ProfileImageFiles>({})
   const update = useUpdateUser()
   const locked = !editing || update.isPending
+  const profilePreview = useObjectUrl(images.profile ?? null)
+  const bannerPreview = useObjectUrl(images.banner ?? null)
+  const imageError = (message: string) => toast.error(message)
+  // Image tiles only work in edit mode; the crop dialog opens once a file is chosen (profile 1:1, banner 2.86:1).
+  const profileChooser = useImageChooser({
+    kind: 'profile',
+    label: 'Profile image',
+    onChange: (file) => setImages((i) => ({ ...i, profile: file })),
+    onInvalid: imageError,
+    disabled: locked,
+  })
+  const bannerChooser = useImageChooser({
+    kind: 'banner',
+    label: 'Banner',
+    onChange: (file) => setImages((i) => ({ ...i, banner: file })),
+    onInvalid: imageError,
+    disabled: locked,
+  })
 
   const set = <K extends Exclude<keyof ProfileValues, 'socialLinks'>>(field: K, value: ProfileValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -61,6 +81,7 @@ export function ProfileForm({ user }: { user: User }) {
   const cancel = () => {
     setValues(profileValuesFromUser(user))
     setErrors({})
+    setImages({})
     setEditing(false)
   }
 
@@ -71,11 +92,12 @@ export function ProfileForm({ user }: { user: User }) {
     setErrors(found)
     if (hasErrors(found)) return focusFirstInvalid(event.currentTarget)
     update.mutate(
-      { userId: user._id, body: toUpdateUserBody(values, variant) },
+      { userId: user._id, body: toUpdateUserBody(values, variant), files: images },
       {
         onSuccess: ({ data, message }) => {
           toast.success(message || 'Profile updated successfully.')
           setValues(profileValuesFromUser(data))
+          setImages({})
           setEditing(false)
         },
         onError: (error) => toast.error(errorMessage(error, 'Failed to update user data')),
@@ -87,23 +109,50 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form className="profile-card" onSubmit={handleSubmit} noValidate aria-labelledby="profile-heading">
       {variant === 'creator' ? (
-        <div
-          className="profile-banner"
-          style={
-            user.bannerImage ? { backgroundImage: `url(${JSON.stringify(user.bannerImage)})` } : undefined
-          }
-          role="img"
-          aria-label={user.bannerImage ? `${fullName}'s banner` : 'Default banner'}
-        />
+        <div className="profile-banner-wrap">
+          <div
+            className="profile-banner"
+            style={
+              (bannerPreview ?? user.bannerImage)
+                ? { backgroundImage: `url(${JSON.stringify(bannerPreview ?? user.bannerImage)})` }
+                : undefined
+            }
+            role="img"
+            aria-label={(bannerPreview ?? user.bannerImage) ? `${fullName}'s banner` : 'Default banner'}
+          />
+          {editing && (
+            <button
+              type="button"
+              className="image-edit-button image-edit-button--banner"
+              onClick={bannerChooser.open}
+              disabled={update.isPending}
+            >
+              {user.bannerImage || images.banner ? 'Change banner' : 'Add banner'}
+            </button>
+          )}
+          {bannerChooser.elements}
+        </div>
       ) : null}
       <div className={`profile-head${variant === 'reader' ? ' profile-head--reader' : ''}`}>
         <div className="profile-head__avatar">
           <Avatar
             firstName={user.first_name}
             lastName={user.last_name}
-            imageUrl={user.profileImage}
+            imageUrl={profilePreview ?? user.profileImage}
             size="xl"
           />
+          {editing && (
+            <button
+              type="button"
+              className="image-edit-button image-edit-button--avatar"
+              onClick={profileChooser.open}
+              disabled={update.isPending}
+              aria-label="Change profile image"
+            >
+              Change
+            </button>
+          )}
+          {profileChooser.elements}
         </div>
         <div className="profile-head__text">
           <h1 id="profile-heading" className="profile-head__name">
@@ -133,14 +182,6 @@ export function ProfileForm({ user }: { user: User }) {
           </Button>
         </div>
       </div>
-      <p className="profile-note">
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path d="M12 2a10 10 0 100 20 10 10 0 000-20zm1 15h-2v-6h2zm0-8h-2V7h2z" fill="currentColor" />
-        </svg>
-        {variant === 'creator'
-          ? 'Profile photo and banner uploads arrive together with the book catalogue. Your initials are shown until then.'
-          : 'Profile photo uploads arrive together with the book catalogue. Your initials are shown until then.'}
-      </p>
 
       <fieldset className="profile-fields" disabled={locked}>
         <legend className="visually-hidden">Profile details</legend>
