@@ -1,0 +1,203 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { launchBrowser, screenshot, startApp } from './harness.js'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const run = promisify(execFile)
+
+let app: Awaited<ReturnType<typeof startApp>>
+let browser: Browser
+let files: string
+
+beforeAll(async () => {
+  app = await startApp()
+  browser = await launchBrowser()
+  files = await mkdtemp(path.join(tmpdir(), 'bookstrut-e2e-files-'))
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  if (files) await rm(files, { recursive: true, force: true })
+})
+
+/** The app's own database: named by the harness, or found as the one holding this account. */
+async function databaseUrlOf(email: string): Promise<string> {
+  if ('databaseUrl' in app && typeof app.databaseUrl === 'string') return app.databaseUrl
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  const { rows } = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'bookstrut_e2e_%' order by oid desc",
+  )
+  await admin.end()
+  for (const { datname } of rows) {
+    const url = new URL(adminUrl)
+    url.pathname = `/${datname}`
+    const c = new pg.Client({ connectionString: url.toString() })
+    await c.connect()
+    const found = await c
+      .query('select 1 from users where email = $1', [email])
+      .then((r) => r.rowCount === 1)
+      .catch(() => false)
+    await c.end()
+    if (found) return url.toString()
+  }
+  throw new Error(`no e2e database holds ${email}`)
+}
+
+async function signUpAuthor(page: Page, email: string) {
+  await page.goto(app.baseUrl)
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('First Name').fill('Maya')
+  await dialog.getByLabel('Last Name').fill('Okafor')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password', { exact: true }).fill('secret123')
+  await dialog.getByLabel('Confirm Password').fill('secret123')
+  await dialog.getByLabel('Member Type').selectOption('author')
+  await dialog.getByRole('button', { name: 'Sign Up as Author/Publisher' }).click()
+  const firstBox = page.getByLabel('OTP digit 1')
+  await firstBox.waitFor()
+  await firstBox.click()
+  await page.keyboard.type(await app.outboxCode(email))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.getByRole('button', { name: 'Account menu' }).waitFor()
+}
+
+const title = 'The Keeper of Salt Lanterns'
+
+it('an author lists a book with a cover and a podblurb, an admin approves it, a visitor plays it', async () => {
+  const coverPath = path.join(files, 'cover.png')
+  const mp3Path = path.join(files, 'podblurb.mp3')
+  await writeFile(coverPath, await image('png', 600, 800))
+  await writeFile(mp3Path, silentMp3(20))
+
+  // 1. The author signs up in the browser and uploads the book.
+  const authorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const author = await authorContext.newPage()
+  const email = `author.${Date.now()}@example.com`
+  await signUpAuthor(author, email)
+  await author.goto(`${app.baseUrl}/upload-book`)
+  // Free plan: the Format & Limits notice comes first.
+  const notice = author.getByRole('dialog', { name: 'Format & Limits' })
+  await notice.waitFor()
+  await notice.getByRole('button', { name: 'Go For 1 Free Upload' }).click()
+  // Free users do not see the YouTube and TikTok fields.
+  expect(await author.getByLabel('YouTube Link').count()).toBe(0)
+
+  await author.getByLabel('Book cover file').setInputFiles(coverPath)
+  const crop = author.getByRole('dialog', { name: 'Crop book cover' })
+  await crop.locator('.reactEasyCrop_Container img').waitFor()
+  await author.waitForTimeout(300)
+  await screenshot(author, 'catalogue-crop')
+  await crop.getByRole('button', { name: 'Save' }).click()
+  await crop.waitFor({ state: 'detached' })
+  await author.locator('input[type="file"][accept="audio/mpeg,.mp3"]').setInputFiles(mp3Path)
+  await author.getByText('podblurb.mp3').waitFor()
+  await expect.poll(() => author.getByText(/00:(19|20)/).count()).toBeGreaterThan(0)
+
+  await author
+    .getByLabel('Primary Idea')
+    .fill('A lighthouse keeper guards a secret that could ruin the island')
+  await author.getByLabel('Secondary Idea').fill('Letters from a lost brother arrive decades too late')
+  await author.getByLabel('Additional Idea').fill('A storm forces strangers to trust each other overnight')
+  await author.getByLabel('Book Title').fill(title)
+  await author.getByLabel('Author Name').fill('Maya Okafor')
+  await author.getByLabel('Category/Genre').fill('Literary fiction')
+  await author
+    .getByRole('textbox', { name: 'Description', exact: true })
+    .fill(
+      'A sweeping, intimate novel about memory and the secrets a small island keeps, told over one long stormy night.',
+    )
+  await author.getByLabel('Where to get this URL').fill('bookshop.example.com/keeper')
+  await author.getByLabel('Year First Published').fill('1999')
+  await author.getByRole('combobox', { name: 'Language' }).fill('british')
+  await author.getByRole('option', { name: /British English/ }).click()
+  await screenshot(author, 'catalogue-upload-filled')
+  await author.getByRole('button', { name: 'Save' }).click()
+  await author.getByText('Podcast created successfully. It will be public once approved.').waitFor()
+  // The form is reset for the next book.
+  await expect.poll(() => author.getByLabel('Book Title').inputValue()).toBe('')
+
+  // My Listings shows it as Pending, with the plan's counter on the add button.
+  await author.goto(`${app.baseUrl}/profile-listings`)
+  const row = author.getByRole('listitem').filter({ hasText: title })
+  await row.getByText('Pending').waitFor()
+  await author.getByRole('button', { name: /Add Listing\s*1 of 1 listed/ }).waitFor()
+  await screenshot(author, 'catalogue-my-listings')
+  const href = await row.getByRole('link', { name: title, exact: true }).getAttribute('href')
+  const podcastId = href?.split('/').at(-1) ?? ''
+  expect(podcastId).toMatch(/^[0-9a-f]{24}$/)
+
+  // Not public yet: a visitor gets "not found".
+  const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const visitor = await visitorContext.newPage()
+  await visitor.goto(`${app.baseUrl}/single-book/${podcastId}`)
+  await visitor.getByRole('heading', { name: 'Book not found' }).waitFor()
+
+  // 2. An admin (made with the CLI against this app's database) approves it on the moderation page.
+  const adminEmail = `admin.${Date.now()}@example.com`
+  await run('npm', ['run', 'admin:create', '--', adminEmail, '--password', 'admin-secret'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: await databaseUrlOf(email),
+      DATA_DIR: app.dataDir,
+      EMBEDDED_REDIS: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  })
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const admin = await adminContext.newPage()
+  await admin.goto(app.baseUrl)
+  await admin.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  const signIn = admin.getByRole('dialog')
+  await signIn.getByLabel('Email').fill(adminEmail)
+  await signIn.getByLabel('Password', { exact: true }).fill('admin-secret')
+  await signIn.getByRole('button', { name: 'Sign In' }).click()
+  await admin.getByRole('button', { name: 'Account menu' }).click()
+  await admin.getByRole('link', { name: 'Moderation' }).click()
+  await admin.getByRole('heading', { name: 'Moderation' }).waitFor()
+  const pending = admin.getByRole('listitem').filter({ hasText: title })
+  await pending.getByText('Maya Okafor').first().waitFor()
+  await screenshot(admin, 'catalogue-moderation')
+  await pending.getByRole('button', { name: `Approve ${title}` }).click()
+  await admin.getByText('Podcast approved').waitFor()
+  await admin.getByText('No listings are waiting for review.').waitFor()
+
+  // 3. A visitor (not signed in) opens the book's page and plays the podblurb.
+  await visitor.reload()
+  await visitor.getByRole('heading', { level: 1, name: title }).waitFor()
+  await visitor.getByText(/^00:(19|20)$/).waitFor()
+  await visitor.getByRole('button', { name: `Play podblurb of ${title}` }).click()
+  const player = visitor.getByRole('region', { name: 'Audio player' })
+  await player.getByRole('button', { name: 'Pause' }).waitFor()
+  await expect
+    .poll(() => visitor.locator('audio[data-player]').evaluate((a: HTMLAudioElement) => a.currentTime), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(1)
+  await screenshot(visitor, 'catalogue-visitor-playing')
+  // The same button pauses it (play/pause per title).
+  await visitor.getByRole('button', { name: `Pause podblurb of ${title}` }).click()
+  await expect
+    .poll(() => visitor.locator('audio[data-player]').evaluate((a: HTMLAudioElement) => a.paused))
+    .toBe(true)
+
+  // The author's public profile lists the approved title.
+  await visitor.goto(`${app.baseUrl}/author-profile/${href ? await authorId(author) : ''}`)
+  await visitor.getByRole('heading', { level: 1, name: 'Maya Okafor' }).waitFor()
+  await visitor.getByRole('link', { name: title, exact: true }).first().waitFor()
+  await screenshot(visitor, 'catalogue-author-profile')
+
+  await Promise.all([authorContext.close(), visitorContext.close(), adminContext.close()])
+})
+
+const authorId = (page: Page) => page.evaluate(() => localStorage.getItem('userId') ?? '')
