@@ -137,7 +137,8 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
   }
 
   if (profile.isError) {
-    const missing = isApiError(profile.error) && profile.error.status === 404
+    const missing =
+      isApiError(profile.error) && (profile.error.status === 404 || profile.error.status === 400)
     return (
       <div className="container author-page">
         <div className="empty-state" role="alert">

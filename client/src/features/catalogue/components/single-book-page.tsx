@@ -81,24 +81,20 @@ export function SingleBookPage({ podcastId }: { podcastId: string }) {
     structuredData: podcast ? bookStructuredData(podcast) : undefined,
   })
 
+  // A malformed id (400) is as missing as an unknown one (404).
+  const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)
   return (
     <div className="single-book container">
       {query.isPending ? (
         <SingleBookSkeleton />
       ) : query.isError || !podcast ? (
         <div className="empty-state" role="alert">
-          <h1 className="h3">
-            {isApiError(query.error) && query.error.status === 404
-              ? 'Book not found'
-              : "We couldn't load this book"}
-          </h1>
+          <h1 className="h3">{missing ? 'Book not found' : "We couldn't load this book"}</h1>
           <p className="muted">
-            {isApiError(query.error) && query.error.status === 404
-              ? 'This book does not exist or is not public yet.'
-              : errorMessage(query.error)}
+            {missing ? 'This book does not exist or is not public yet.' : errorMessage(query.error)}
           </p>
           <div className="cta-row">
-            {!(isApiError(query.error) && query.error.status === 404) && (
+            {!missing && (
               <Button variant="secondary" onClick={() => void query.refetch()}>
                 Try again
               </Button>

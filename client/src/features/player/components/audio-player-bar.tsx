@@ -72,6 +72,9 @@ export function AudioPlayerBar({
               aria-label="Back 10 seconds"
             >
               <Icon name="back10" />
+              <span className="skip-label" aria-hidden="true">
+                10
+              </span>
             </button>
             <button
               type="button"
@@ -93,6 +96,9 @@ export function AudioPlayerBar({
               aria-label="Forward 10 seconds"
             >
               <Icon name="forward10" />
+              <span className="skip-label" aria-hidden="true">
+                10
+              </span>
             </button>
           </div>
           <div className="player-bar__progress">
