@@ -136,6 +136,24 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   const podcastId = href?.split('/').at(-1) ?? ''
   expect(podcastId).toMatch(/^[0-9a-f]{24}$/)
 
+  // The free plan holds one book: adding another shows the plan warning.
+  await author.getByRole('button', { name: /Add Listing/ }).click()
+  const limit = author.getByRole('dialog', { name: 'Your plan has expired' })
+  await limit.getByText('Please upgrade your plan to continue.').waitFor()
+  await limit.getByRole('button', { name: 'Cancel' }).click()
+
+  // Editing sends only what changed: nothing changed gives the info; a new publisher is saved.
+  await row.getByRole('button', { name: `Edit ${title}` }).click()
+  await author.getByRole('heading', { level: 1, name: 'Edit Book' }).waitFor()
+  await expect.poll(() => author.getByLabel('Book Title').inputValue()).toBe(title)
+  await author.getByRole('button', { name: 'Update' }).click()
+  await author.getByText('No changes detected!').waitFor()
+  await author.getByLabel('Publisher Name').fill('Harbour Lights Press')
+  await author.getByRole('button', { name: 'Update' }).click()
+  await author.waitForURL('**/profile-listings')
+  await author.getByText('Podcast updated successfully').waitFor()
+  await row.getByText('Harbour Lights Press').waitFor()
+
   // Not public yet: a visitor gets "not found".
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } })
   const visitor = await visitorContext.newPage()
