@@ -38,7 +38,7 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
       </Link>
       <div className="book-card__body">
         <h3 className="book-card__title">
-          <HoverInfo info={excerpt(podcast.description, 280) || 'No description yet.'}>
+          <HoverInfo info={excerpt(podcast.description, 280) || 'No description yet.'} focusable={false}>
             <Link to={paths.singleBook(podcast._id)}>{title}</Link>
           </HoverInfo>
         </h3>

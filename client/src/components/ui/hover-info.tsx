@@ -9,15 +9,22 @@ export function HoverInfo({
   info,
   className,
   align = 'start',
+  focusable = true,
 }: {
   children: ReactNode
   info: ReactNode
   className?: string
   align?: 'start' | 'center'
+  /** Off when the text is itself a link: the link's focus opens the panel, with no extra tab stop. */
+  focusable?: boolean
 }) {
   const id = useId()
   return (
-    <span className={`hover-info${className ? ` ${className}` : ''}`} tabIndex={0} aria-describedby={id}>
+    <span
+      className={`hover-info${className ? ` ${className}` : ''}`}
+      tabIndex={focusable ? 0 : undefined}
+      aria-describedby={focusable ? id : undefined}
+    >
       {children}
       <span id={id} role="tooltip" className={`hover-info__panel hover-info__panel--${align}`}>
         {info}

@@ -144,6 +144,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
         <p className="book-detail__author">
           by{' '}
           <HoverInfo
+            focusable={false}
             info={
               <FallbackImage
                 src={podcast.authorImage}
