@@ -121,6 +121,10 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
   const episode = podcast.episodes[0]
   const year = yearOf(podcast)
   const title = podcast.title || 'Unknown Title'
+  // Imported books may come without ideas: then the section is left out.
+  const ideas = [podcast.primary_key, podcast.secondary_key, podcast.additional_key].filter(
+    (idea) => idea.trim() !== '',
+  )
   return (
     <article className="book-detail">
       <div className="book-detail__cover">
@@ -211,14 +215,16 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
             About this book
           </h2>
           <p className="book-detail__description">{podcast.description}</p>
-          <h3 className="book-detail__ideas-title">Ideas in this book</h3>
-          <ul className="idea-list">
-            {[podcast.primary_key, podcast.secondary_key, podcast.additional_key]
-              .filter((idea) => idea.trim() !== '')
-              .map((idea) => (
-                <li key={idea}>{idea}</li>
-              ))}
-          </ul>
+          {ideas.length > 0 && (
+            <>
+              <h3 className="book-detail__ideas-title">Ideas in this book</h3>
+              <ul className="idea-list">
+                {ideas.map((idea) => (
+                  <li key={idea}>{idea}</li>
+                ))}
+              </ul>
+            </>
+          )}
         </section>
       </div>
     </article>
