@@ -26,7 +26,13 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // The real API (built services/api/dist) as one process for the run. Its port is free only once the
+    // server holds it, so jsdom's URL is not set here (environmentOptions is fixed at config time): setup.ts
+    // moves each test file's jsdom to the server's origin with jsdom.reconfigure.
+    globalSetup: ['src/test/global-setup.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Component tests make real requests (and type with user-event) on two-core CI machines.
+    testTimeout: 15_000,
   },
 })

@@ -1,92 +1,62 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { User } from '@bookstrut/schemas'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { setUnauthorizedHandler } from '@/lib/api-client'
-import { fail, installFakeApi, ok, type FakeResponse, type RecordedRequest } from '@/test/fetch-mock'
+import {
+  addBooks,
+  addInformationPage,
+  blockUser,
+  createAccount,
+  removeInformationPage,
+  setSiteSettings,
+  type Account,
+} from '@/test/factories'
 import { renderRoutes } from '@/test/render'
+import { callApi, makeServerUnreachable, sessionIsLive, watchRequests } from '@/test/server'
 import { routes } from './router'
 
-const id = (n: number) => String(n).padStart(24, 'a')
+// The whole app against the real API (src/test/global-setup.ts). Accounts that tests only read are made
+// once; tests that end a session make their own.
 
-const author: User = {
-  _id: id(1),
-  email: 'maya@example.com',
-  first_name: 'Maya',
-  last_name: 'Okafor',
-  role: 'author',
-  profileImage: null,
-  bannerImage: null,
-  bio: 'Mysteries.',
-  websiteAndSocialLinks: ['https://maya.example.com', 'https://instagram.com/maya'],
-  isBlocked: false,
-  notes: '',
-  custId: null,
-  isVerified: true,
-  podcastCount: 3,
-  membership: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-}
-const reader: User = {
-  ...author,
-  _id: id(2),
-  role: 'reader',
-  first_name: 'Sam',
-  last_name: 'Lee',
-  email: 'sam@example.com',
-}
+const MAYA = { firstName: 'Maya', lastName: 'Okafor' }
 
-interface ServerOptions {
-  user?: User | null
-  blocked?: boolean
-  refresh?: FakeResponse
-  menu?: { _id: string; path: string; information_name: string; placeArea: 'menu' }[]
-  extra?: (req: RecordedRequest) => FakeResponse | undefined
-}
+let author: Account
+let reader: Account
+let blockedAuthor: Account
+let bookId: string
+let footerPageId: string
 
-function fakeServer({ user = null, blocked = false, refresh, menu = [], extra }: ServerOptions = {}) {
-  return installFakeApi((req) => {
-    const custom = extra?.(req)
-    if (custom) return custom
-    switch (req.path) {
-      case '/get/all/information':
-        return ok(
-          req.query.get('placeArea') === 'menu'
-            ? menu
-            : [{ _id: id(13), path: 'help-center', information_name: 'Help Center', placeArea: 'footer' }],
-        )
-      case '/get/all/settings':
-        return ok([
-          {
-            _id: id(20),
-            Facebook: 'https://facebook.com/bookstrut',
-            Instagram: '',
-            YouTube: ' ',
-            TikTok: 'https://tiktok.com/@bookstrut',
-            authEmailCredentials: { email: 'support@bookstrut.test' },
-          },
-        ])
-      case '/refresh-token/user':
-        return (
-          refresh ??
-          (user
-            ? ok({ isBlocked: blocked, notes: blocked ? 'Spam' : '', user })
-            : fail(401, 'UNAUTHORIZED', 'Invalid token'))
-        )
-      case '/get/single/user':
-        return user ? ok(user) : fail(404, 'NOT_FOUND', 'No such user')
-      case '/logout/user':
-        return ok(null, 'Logged out')
-      default:
-        return fail(404, 'NOT_FOUND', `no fake for ${req.path}`)
-    }
+beforeAll(async () => {
+  author = await createAccount({
+    ...MAYA,
+    role: 'author',
+    bio: 'Mysteries.',
+    links: ['https://maya.example.com', 'https://instagram.com/maya'],
   })
-}
+  reader = await createAccount({ role: 'reader', firstName: 'Sam', lastName: 'Lee' })
+  blockedAuthor = await createAccount({ ...MAYA, role: 'author' })
+  await blockUser(blockedAuthor.id, 'Spam')
+  ;[bookId = ''] = await addBooks(author.id, 1)
+  // Site content: one footer page and the social links (blank ones are not shown).
+  footerPageId = await addInformationPage({ path: 'help-center', name: 'Help Center', placeArea: 'footer' })
+  await setSiteSettings({
+    facebook: 'https://facebook.com/bookstrut',
+    instagram: '',
+    youtube: ' ',
+    tiktok: 'https://tiktok.com/@bookstrut',
+    supportEmail: 'support@bookstrut.test',
+  })
+})
 
-function signIn(user: Pick<User, '_id' | 'role'>, extra: Record<string, string> = {}) {
-  localStorage.setItem('token', 'tok-1')
-  localStorage.setItem('userId', user._id)
-  localStorage.setItem('role', user.role)
+afterAll(async () => {
+  await removeInformationPage(footerPageId)
+  await setSiteSettings({})
+})
+
+function signIn(account: Account, extra: Record<string, string> = {}) {
+  localStorage.setItem('token', account.token)
+  localStorage.setItem('userId', account.id)
+  localStorage.setItem('role', account.role)
   localStorage.setItem('isLogin', 'true')
   for (const [k, v] of Object.entries(extra)) localStorage.setItem(k, v)
 }
@@ -99,18 +69,14 @@ function renderAt(path: string) {
 
 const homeHeading = () => screen.findByRole('heading', { level: 1, name: /Describe the ideas/ })
 
-afterEach(() => vi.unstubAllGlobals())
-
 describe('routes and guards', () => {
   it('a logged-out visitor is sent from /profile to /', async () => {
-    fakeServer()
     const { router } = renderAt('/profile')
     expect(await homeHeading()).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/')
   })
 
   it('isLogin must be the string "true"', async () => {
-    fakeServer({ user: author })
     signIn(author, { isLogin: '1' })
     const { router } = renderAt('/profile-search')
     await homeHeading()
@@ -120,7 +86,6 @@ describe('routes and guards', () => {
   it.each(['/profile-listings', '/profile-membership', '/upload-book'])(
     'a reader on %s is sent to /profile',
     async (path) => {
-      fakeServer({ user: reader })
       signIn(reader)
       const { router } = renderAt(path)
       expect(await screen.findByRole('heading', { name: 'Sam Lee' })).toBeInTheDocument()
@@ -136,7 +101,6 @@ describe('routes and guards', () => {
     ['/profile-search', 'Saved Search'],
     ['/profile-ghost', 'Ghosted Titles'],
   ])('an author reaches %s', async (path, title) => {
-    fakeServer({ user: author })
     signIn(author)
     const { router } = renderAt(path)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
@@ -144,15 +108,13 @@ describe('routes and guards', () => {
   })
 
   it('a blocked user is sent from /search-book to /', async () => {
-    fakeServer({ user: author, blocked: true })
-    signIn(author, { isBlocked: 'true' })
+    signIn(blockedAuthor, { isBlocked: 'true' })
     const { router } = renderAt('/search-book')
     await homeHeading()
     expect(router.state.location.pathname).toBe('/')
   })
 
   it('/search-book is open to visitors who are not blocked', async () => {
-    fakeServer()
     renderAt('/search-book')
     expect(await screen.findByRole('heading', { level: 1, name: 'Search Results' })).toBeInTheDocument()
   })
@@ -167,19 +129,25 @@ describe('routes and guards', () => {
     ['/pagedetail/help-center', 'Information'],
     ['/Policy', 'Privacy Policy'],
     ['/terms-conditions', 'Terms and Conditions'],
-    ['/single-book/' + id(5), 'Podblurb'],
-    ['/author-profile/' + id(1), 'Author Profile'],
     ['/topbookstruts', 'Top 20 Book Struts'],
     ['/free-books', 'Free Books'],
     ['/best-free-book-advertising-sites', 'Best Free Book Advertising Sites'],
   ])('public route %s shows %s', async (path, title) => {
-    fakeServer()
     renderAt(path)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
   })
 
+  it('a book page shows the book from the server', async () => {
+    renderAt(`/single-book/${bookId}`)
+    expect(await screen.findByRole('heading', { level: 1, name: /Test Book 1/ })).toBeInTheDocument()
+  })
+
+  it("an author's page shows the author from the server", async () => {
+    renderAt(`/author-profile/${author.id}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Okafor' })).toBeInTheDocument()
+  })
+
   it('any other path goes to /', async () => {
-    fakeServer()
     const { router } = renderAt('/no/such/page')
     await homeHeading()
     expect(router.state.location.pathname).toBe('/')
@@ -188,33 +156,34 @@ describe('routes and guards', () => {
 
 describe('session check on route change', () => {
   it('keeps the account from POST /refresh-token/user for the header and stores the blocked flag', async () => {
-    const api = fakeServer({ user: author, blocked: true })
-    signIn(author)
+    const sent = watchRequests()
+    signIn(blockedAuthor)
     const user = userEvent.setup()
     renderAt('/')
     await user.click(await screen.findByRole('button', { name: 'Account menu' }))
-    expect(await screen.findByText('maya@example.com')).toBeInTheDocument()
+    expect(await screen.findByText(blockedAuthor.email)).toBeInTheDocument()
     expect(screen.getByText('Maya Okafor')).toBeInTheDocument()
     expect(localStorage.getItem('isBlocked')).toBe('true')
-    const refresh = api.requests.find((r) => r.path === '/refresh-token/user')
-    expect(refresh).toMatchObject({ method: 'POST', body: { token: 'tok-1' } })
+    const refresh = sent.requests.find((r) => r.path === '/refresh-token/user')
+    expect(refresh).toMatchObject({ method: 'POST', body: { token: blockedAuthor.token } })
   })
 
   it('runs again on every navigation and removes isBlocked when no longer blocked', async () => {
-    const api = fakeServer({ user: author })
+    const sent = watchRequests()
+    const refreshes = () => sent.requests.filter((r) => r.path === '/refresh-token/user').length
     signIn(author, { isBlocked: 'true' })
     const { router } = renderAt('/')
     await waitFor(() => expect(localStorage.getItem('isBlocked')).toBeNull())
-    const before = api.requests.filter((r) => r.path === '/refresh-token/user').length
+    const before = refreshes()
     await router.navigate('/blog')
-    await waitFor(() =>
-      expect(api.requests.filter((r) => r.path === '/refresh-token/user').length).toBe(before + 1),
-    )
+    await waitFor(() => expect(refreshes()).toBe(before + 1))
   })
 
   it('a rejected session clears all local storage and says "Your LogIn Session Expired."', async () => {
-    fakeServer({ user: author, refresh: fail(401, 'UNAUTHORIZED', 'Invalid token') })
-    signIn(author, { searchMode: 'surface' })
+    // A session the server has ended.
+    const account = await createAccount({ role: 'author' })
+    await callApi(`/logout/user?id=${account.id}`, { token: account.token })
+    signIn(account, { searchMode: 'surface' })
     renderAt('/')
     expect(await screen.findByText('Your LogIn Session Expired.')).toBeInTheDocument()
     expect(localStorage.length).toBe(0)
@@ -222,25 +191,30 @@ describe('session check on route change', () => {
   })
 
   it('an unreachable server does not end the session', async () => {
-    fakeServer({ user: author, refresh: fail(503, 'INTERNAL', 'Down') })
+    await makeServerUnreachable()
+    const sent = watchRequests()
     signIn(author)
     renderAt('/')
     await homeHeading()
+    await waitFor(() => expect(sent.requests.some((r) => r.path === '/refresh-token/user')).toBe(true))
+    await sent.settled()
     await new Promise((r) => setTimeout(r, 50))
-    expect(localStorage.getItem('token')).toBe('tok-1')
+    expect(localStorage.getItem('token')).toBe(author.token)
+    expect(screen.queryByText('Your LogIn Session Expired.')).not.toBeInTheDocument()
   })
 
   it('does nothing without a token', async () => {
-    const api = fakeServer()
+    const sent = watchRequests()
     renderAt('/')
     await homeHeading()
-    expect(api.requests.some((r) => r.path === '/refresh-token/user')).toBe(false)
+    await sent.settled()
+    expect(sent.requests.length).toBeGreaterThan(0)
+    expect(sent.requests.some((r) => r.path === '/refresh-token/user')).toBe(false)
   })
 })
 
 describe('header and footer', () => {
   it('logged out: Sign In and Sign Up; the Sign Up button opens the sign-up dialog', async () => {
-    fakeServer()
     const user = userEvent.setup()
     renderAt('/')
     const banner = await screen.findByRole('banner')
@@ -250,7 +224,6 @@ describe('header and footer', () => {
   })
 
   it('shows Membership to visitors and authors but not to readers', async () => {
-    fakeServer({ user: reader })
     signIn(reader)
     renderAt('/')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
@@ -260,7 +233,8 @@ describe('header and footer', () => {
   })
 
   it('hides Other Menu while the list is empty and lists the menu pages otherwise', async () => {
-    fakeServer({ menu: [{ _id: id(11), path: 'about-us', information_name: 'About Us', placeArea: 'menu' }] })
+    const pageId = await addInformationPage({ path: 'about-us', name: 'About Us', placeArea: 'menu' })
+    onTestFinished(() => removeInformationPage(pageId))
     const user = userEvent.setup()
     renderAt('/')
     const other = await screen.findByRole('button', { name: 'Other Menu' })
@@ -269,14 +243,15 @@ describe('header and footer', () => {
   })
 
   it('has no Other Menu when the server lists no menu pages', async () => {
-    fakeServer()
+    const sent = watchRequests()
     renderAt('/')
     await screen.findByRole('link', { name: 'Help Center' })
+    await waitFor(() => expect(sent.requests.some((r) => r.query.get('placeArea') === 'menu')).toBe(true))
+    await sent.settled()
     expect(screen.queryByRole('button', { name: 'Other Menu' })).not.toBeInTheDocument()
   })
 
   it('footer: fixed links, the footer pages, social links that are set, and the copyright', async () => {
-    fakeServer()
     renderAt('/')
     const footer = await screen.findByRole('contentinfo')
     expect(await within(footer).findByRole('link', { name: 'Help Center' })).toHaveAttribute(
@@ -299,44 +274,53 @@ describe('header and footer', () => {
 
 describe('sign out', () => {
   it('Sign Out in the account menu calls logout, removes the session keys and goes to /', async () => {
-    const api = fakeServer({ user: author })
-    signIn(author, { hasSeenWelcome: 'true', musicDuration: '{}', searchMode: 'surface' })
-    sessionStorage.setItem('token', 'tok-1')
+    const account = await createAccount({ role: 'author' })
+    const sent = watchRequests()
+    signIn(account, { hasSeenWelcome: 'true', musicDuration: '{}', searchMode: 'surface' })
+    sessionStorage.setItem('token', account.token)
     const user = userEvent.setup()
     const { router } = renderAt('/profile')
     await user.click(await screen.findByRole('button', { name: 'Account menu' }))
     await user.click(screen.getByRole('button', { name: 'Sign Out' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    const logout = api.requests.find((r) => r.path === '/logout/user')
+    const logout = sent.requests.find((r) => r.path === '/logout/user')
     expect(logout?.method).toBe('GET')
-    expect(logout?.query.get('id')).toBe(author._id)
+    expect(logout?.query.get('id')).toBe(account.id)
+    // The server ended the session.
+    expect(await sessionIsLive(account.token)).toBe(false)
     expect({ ...localStorage }).toEqual({ searchMode: 'surface' })
     expect(sessionStorage.length).toBe(0)
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
   })
 
   it('signs out locally even when the logout call fails', async () => {
-    fakeServer({
-      user: author,
-      extra: (req) => (req.path === '/logout/user' ? fail(500, 'INTERNAL', 'boom') : undefined),
-    })
-    signIn(author)
+    const account = await createAccount({ role: 'author' })
+    signIn(account)
     const user = userEvent.setup()
     renderAt('/')
     const footer = await screen.findByRole('contentinfo')
-    await user.click(within(footer).getByRole('button', { name: 'Logout' }))
+    const logoutButton = await within(footer).findByRole('button', { name: 'Logout' })
+    await makeServerUnreachable()
+    await user.click(logoutButton)
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull())
     expect(localStorage.getItem('isLogin')).toBeNull()
+    // The call never arrived: the server still holds the session.
+    expect(await sessionIsLive(account.token)).toBe(true)
   })
 
   it('any 401 on a call made with a token clears storage and sends the browser to /', async () => {
-    fakeServer({
-      user: author,
-      extra: (req) => (req.path === '/get/single/user' ? fail(401, 'UNAUTHORIZED', 'Expired') : undefined),
-    })
-    signIn(author)
+    const account = await createAccount({ ...MAYA, role: 'author' })
+    signIn(account)
+    const user = userEvent.setup()
     const { router } = renderAt('/profile')
+    const form = await screen.findByRole('form')
+    // The session ends on the server while the page is open; saving the profile with its token gets a 401.
+    await callApi(`/logout/user?id=${account.id}`, { token: account.token })
+    await user.click(within(form).getByRole('button', { name: 'Edit Profile' }))
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(localStorage.getItem('token')).toBeNull()
+    // This was the api-client's 401 rule, not the session check.
+    expect(screen.queryByText('Your LogIn Session Expired.')).not.toBeInTheDocument()
   })
 })

@@ -1,54 +1,53 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fail, installFakeApi, ok, type FakeResponse, type RecordedRequest } from '@/test/fetch-mock'
+import { createAccount, uniqueEmail } from '@/test/factories'
 import { renderWithProviders } from '@/test/render'
+import { callApi, readCode, SERVER_WAIT, sessionIsLive, watchRequests } from '@/test/server'
 import { ForgotPasswordModal } from './forgot-password-modal'
 
-const EMAIL = 'ada@example.com'
+// The wizard talks to the real API (src/test/global-setup.ts); reset codes are read from its outbox.
 
-function setup(handler: (req: RecordedRequest) => FakeResponse) {
-  const api = installFakeApi(handler)
+function setup() {
+  const sent = watchRequests()
   const onClose = vi.fn()
   const user = userEvent.setup()
   renderWithProviders(<ForgotPasswordModal onClose={onClose} onSignIn={vi.fn()} />)
   const dialog = () => screen.getByRole('dialog')
-  return { api, onClose, user, dialog }
+  return { sent, onClose, user, dialog }
 }
-
-const server =
-  (overrides: Partial<Record<string, FakeResponse>> = {}) =>
-  (req: RecordedRequest) =>
-    overrides[req.path] ??
-    (req.path === '/sentOtp/user'
-      ? ok({ email: EMAIL, resendAfter: 120 }, 'OTP sent to your email.')
-      : ok(null, 'done'))
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
 })
 
 describe('forgot-password wizard', () => {
   it('step 1 validates the email before sending the code', async () => {
-    const { user, dialog, api } = setup(server())
+    const { user, dialog, sent } = setup()
     await user.click(within(dialog()).getByRole('button', { name: 'Send code' }))
     expect(within(dialog()).getByText('Email is required')).toBeInTheDocument()
     await user.type(within(dialog()).getByLabelText('Email'), 'ada@example.c')
     expect(within(dialog()).queryByText('Email is required')).not.toBeInTheDocument()
     await user.click(within(dialog()).getByRole('button', { name: 'Send code' }))
     expect(within(dialog()).getByText('Invalid email format')).toBeInTheDocument()
-    expect(api.requests).toHaveLength(0)
+    expect(sent.requests).toHaveLength(0)
   })
 
   it('walks through the three steps and resets the password', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    const { user, dialog, api, onClose } = setup(server())
+    const account = await createAccount()
+    const { user, dialog, sent, onClose } = setup()
 
-    await user.type(within(dialog()).getByLabelText('Email'), EMAIL)
+    await user.type(within(dialog()).getByLabelText('Email'), account.email)
     await user.click(within(dialog()).getByRole('button', { name: 'Send code' }))
     expect(await within(dialog()).findByLabelText('OTP')).toBeInTheDocument()
-    expect(api.requests[0]).toMatchObject({ method: 'POST', path: '/sentOtp/user', body: { email: EMAIL } })
+    expect(sent.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/sentOtp/user',
+      body: { email: account.email },
+    })
+    // One OTP mail.
+    const code = await readCode(account.email)
 
     // Step 2: digits only, exactly four; resend waits 120 s.
     const otp = within(dialog()).getByLabelText('OTP')
@@ -56,16 +55,16 @@ describe('forgot-password wizard', () => {
     expect(within(dialog()).getByText(/in 2:00/)).toBeInTheDocument()
     await user.click(within(dialog()).getByRole('button', { name: 'Verify code' }))
     expect(within(dialog()).getByText('OTP is required')).toBeInTheDocument()
-    await user.type(otp, '1a2')
-    expect(otp).toHaveValue('12')
+    await user.type(otp, `${code[0]}a${code[1]}`)
+    expect(otp).toHaveValue(code.slice(0, 2))
     await user.click(within(dialog()).getByRole('button', { name: 'Verify code' }))
     expect(within(dialog()).getByText('OTP must be 4 digits')).toBeInTheDocument()
-    await user.type(otp, '34')
+    await user.type(otp, code.slice(2))
     await user.click(within(dialog()).getByRole('button', { name: 'Verify code' }))
     expect(await screen.findByText('OTP verified successfully')).toBeInTheDocument()
-    expect(api.requests.find((r) => r.path === '/verifyOtp/user')?.body).toEqual({
-      email: EMAIL,
-      otp: '1234',
+    expect(sent.requests.find((r) => r.path === '/verifyOtp/user')?.body).toEqual({
+      email: account.email,
+      otp: code,
     })
 
     // Step 3: numeric password of at least 6 digits, confirmed.
@@ -83,20 +82,31 @@ describe('forgot-password wizard', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Reset password' }))
 
     expect(await screen.findByText('Password reset successful')).toBeInTheDocument()
-    expect(api.requests.find((r) => r.path === '/forgot-password/user')?.body).toEqual({
-      email: EMAIL,
+    expect(sent.requests.find((r) => r.path === '/forgot-password/user')?.body).toEqual({
+      email: account.email,
       newPassword: '123456',
       confirmPassword: '123456',
     })
     expect(onClose).toHaveBeenCalled()
+    // On the server: the new password signs in, and the sessions from before the reset have ended.
+    const login = await callApi('/login-user', {
+      method: 'POST',
+      body: { email: account.email, password: '123456' },
+    })
+    expect(login.status).toBe(200)
+    expect(await sessionIsLive(account.token)).toBe(false)
   })
 
   it('step 2 resends after the 120 s cooldown and Back returns to step 1', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    const { user, dialog, api } = setup(server())
-    await user.type(within(dialog()).getByLabelText('Email'), EMAIL)
+    // An address without an account: the server answers exactly as for a registered one (so the call cannot
+    // tell who is registered) and mails nothing, so this test costs no OTP mail.
+    const email = uniqueEmail('nobody')
+    const { user, dialog, sent } = setup()
+    await user.type(within(dialog()).getByLabelText('Email'), email)
     await user.click(within(dialog()).getByRole('button', { name: 'Send code' }))
     const resend = await within(dialog()).findByRole('button', { name: 'Resend code' })
+    expect(resend).toBeDisabled()
     for (let i = 0; i < 120; i++) {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(1000)
@@ -104,20 +114,31 @@ describe('forgot-password wizard', () => {
     }
     expect(resend).toBeEnabled()
     await user.click(resend)
-    await vi.waitFor(() => expect(api.requests.filter((r) => r.path === '/sentOtp/user')).toHaveLength(2))
-    expect(within(dialog()).getByRole('button', { name: 'Resend code' })).toBeDisabled()
+    await vi.waitFor(
+      () => expect(sent.requests.filter((r) => r.path === '/sentOtp/user')).toHaveLength(2),
+      SERVER_WAIT,
+    )
+    await vi.waitFor(
+      () => expect(within(dialog()).getByRole('button', { name: 'Resend code' })).toBeDisabled(),
+      SERVER_WAIT,
+    )
+    expect(within(dialog()).getByText(/in 2:00/)).toBeInTheDocument()
 
     await user.click(within(dialog()).getByRole('button', { name: 'Back' }))
-    expect(within(dialog()).getByLabelText('Email')).toHaveValue(EMAIL)
+    expect(within(dialog()).getByLabelText('Email')).toHaveValue(email)
   })
 
   it('a wrong code shows the server message and stays on step 2', async () => {
-    const { user, dialog } = setup(server({ '/verifyOtp/user': fail(400, 'OTP_INVALID', 'Invalid OTP') }))
-    await user.type(within(dialog()).getByLabelText('Email'), EMAIL)
+    const account = await createAccount()
+    const { user, dialog } = setup()
+    await user.type(within(dialog()).getByLabelText('Email'), account.email)
     await user.click(within(dialog()).getByRole('button', { name: 'Send code' }))
-    await user.type(await within(dialog()).findByLabelText('OTP'), '9999')
+    const otp = await within(dialog()).findByLabelText('OTP')
+    // One OTP mail; typed is any other code.
+    const code = await readCode(account.email)
+    await user.type(otp, code === '9999' ? '9998' : '9999')
     await user.click(within(dialog()).getByRole('button', { name: 'Verify code' }))
-    expect(await screen.findByText('Invalid OTP')).toBeInTheDocument()
+    expect(await screen.findByText('Invalid OTP. Please check the code and try again.')).toBeInTheDocument()
     expect(within(dialog()).getByLabelText('OTP')).toBeInTheDocument()
   })
 })

@@ -1,34 +1,29 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fail, installFakeApi, ok, type FakeResponse, type RecordedRequest } from '@/test/fetch-mock'
+import { backdateCode, createPendingAccount, findUser, type PendingCode } from '@/test/factories'
 import { renderWithProviders } from '@/test/render'
+import { readCode, sessionIsLive, watchRequests } from '@/test/server'
 import { OtpModal } from './otp-modal'
 
-const EMAIL = 'ada@example.com'
-const session = {
-  _id: 'aaaaaaaaaaaaaaaaaaaaaaa1',
-  role: 'reader',
-  token: 'tok-123',
-  isBlocked: false,
-  notes: '',
-  message: 'Account verified',
-}
+// Verify and resend go to the real API (src/test/global-setup.ts); the accounts are unverified sign-ups
+// written by factories, with a code whose digits the test knows.
 
-function setup(handler: (req: RecordedRequest) => FakeResponse = () => ok(null)) {
-  const api = installFakeApi(handler)
+const EMAIL = 'ada@example.com'
+
+function setup(email = EMAIL) {
+  const sent = watchRequests()
   const onClose = vi.fn()
   const onVerified = vi.fn()
   const user = userEvent.setup()
-  renderWithProviders(<OtpModal email={EMAIL} onClose={onClose} onVerified={onVerified} />)
+  renderWithProviders(<OtpModal email={email} onClose={onClose} onVerified={onVerified} />)
   const boxes = [1, 2, 3, 4].map((n) => screen.getByLabelText<HTMLInputElement>(`OTP digit ${n}`))
   const values = () => boxes.map((b) => b.value)
-  return { api, onClose, onVerified, user, boxes, values }
+  return { sent, onClose, onVerified, user, boxes, values }
 }
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
 })
 
 describe('OTP modal: paste', () => {
@@ -87,7 +82,7 @@ describe('OTP modal: typing', () => {
 
 describe('OTP modal: verify', () => {
   it('marks only the empty boxes red and sends nothing while a box is empty', async () => {
-    const { user, boxes, api } = setup()
+    const { user, boxes, sent } = setup()
     await user.click(boxes[0]!)
     await user.keyboard('1')
     await user.click(boxes[2]!)
@@ -97,7 +92,7 @@ describe('OTP modal: verify', () => {
     expect(boxes.map((b) => b.getAttribute('aria-invalid'))).toEqual([null, 'true', null, 'true'])
     expect(boxes[1]).toHaveClass('otp-box--invalid')
     expect(boxes[0]).not.toHaveClass('otp-box--invalid')
-    expect(api.requests.filter((r) => r.path === '/verify/user/Verification')).toHaveLength(0)
+    expect(sent.requests).toHaveLength(0)
     // Filling a red box turns it back to normal.
     await user.click(boxes[1]!)
     await user.keyboard('2')
@@ -111,34 +106,34 @@ describe('OTP modal: verify', () => {
   })
 
   it('sends the code as a 4-digit string and stores the session on success', async () => {
-    const { user, boxes, api, onVerified } = setup((req) =>
-      req.path === '/verify/user/Verification' ? ok(session, 'Your account is verified') : ok(null),
-    )
+    const pending = await createPendingAccount({ role: 'reader', otp: { code: '0427' } })
+    const { user, boxes, sent, onVerified } = setup(pending.email)
     await user.click(boxes[0]!)
     await user.paste('0427')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
 
-    expect(await screen.findByText('Your account is verified')).toBeInTheDocument()
-    const verify = api.requests.find((r) => r.path === '/verify/user/Verification')
+    expect(await screen.findByText('Your account has been verified.')).toBeInTheDocument()
+    const verify = sent.requests.find((r) => r.path === '/verify/user/Verification')
     expect(verify?.method).toBe('POST')
-    expect(verify?.body).toEqual({ email: EMAIL, otp: '0427' })
-    expect(localStorage.getItem('token')).toBe('tok-123')
-    expect(localStorage.getItem('userId')).toBe(session._id)
+    expect(verify?.body).toEqual({ email: pending.email, otp: '0427' })
+    const token = localStorage.getItem('token')
+    expect(await sessionIsLive(token!)).toBe(true)
+    expect(localStorage.getItem('userId')).toBe(pending.id)
     expect(localStorage.getItem('role')).toBe('reader')
     expect(localStorage.getItem('isLogin')).toBe('true')
     expect(localStorage.getItem('isBlocked')).toBeNull()
     expect(onVerified).toHaveBeenCalledWith({ isBlocked: false, notes: '' })
+    expect(await findUser(pending.email)).toMatchObject({ is_verified: true })
   })
 
-  it.each([
-    ['OTP_INVALID', 'Invalid OTP'],
-    ['OTP_EXPIRED', 'OTP has expired'],
+  it.each<[string, string, PendingCode]>([
+    ['OTP_INVALID', 'Invalid OTP. Please check the code and try again.', { code: '2222' }],
+    ['OTP_EXPIRED', 'This code has expired. Please request a new one.', { code: '1111', expired: true }],
   ])(
     'a wrong code (%s) shows the server message, clears the boxes, marks them red and focuses the first',
-    async (code, message) => {
-      const { user, boxes, values, onVerified } = setup((req) =>
-        req.path === '/verify/user/Verification' ? fail(400, code, message) : ok(null),
-      )
+    async (_code, message, otp) => {
+      const pending = await createPendingAccount({ otp })
+      const { user, boxes, values, onVerified } = setup(pending.email)
       await user.click(boxes[0]!)
       await user.paste('1111')
       await user.click(screen.getByRole('button', { name: 'Verify' }))
@@ -164,9 +159,9 @@ describe('OTP modal: resend', () => {
 
   it('is disabled for 30 s with a visible countdown, then resends and starts again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    const { api } = setup((req) =>
-      req.path === '/resendotp/user' ? ok({ email: EMAIL, resendAfter: 30 }) : ok(null),
-    )
+    // The sign-up code was sent as the dialog opened.
+    const pending = await createPendingAccount({ otp: { code: '1234' } })
+    const { sent } = setup(pending.email)
     const resend = screen.getByRole('button', { name: 'Resend code' })
     expect(resend).toBeDisabled()
     expect(screen.getByText(/in 0:30/)).toBeInTheDocument()
@@ -177,23 +172,28 @@ describe('OTP modal: resend', () => {
     expect(resend).toBeEnabled()
     expect(screen.queryByText(/in 0:\d\d/)).not.toBeInTheDocument()
 
+    // The fake clock ran 30 s; the server's clock did not: the code's send time moves back instead.
+    await backdateCode(pending.email, 'signup', 31)
     fireEvent.click(resend)
     expect(await screen.findByText('OTP has been resent to your email.')).toBeInTheDocument()
-    expect(api.requests.find((r) => r.path === '/resendotp/user')?.body).toEqual({ email: EMAIL })
+    expect(sent.requests.find((r) => r.path === '/resendotp/user')?.body).toEqual({ email: pending.email })
     expect(resend).toBeDisabled()
     expect(screen.getByText(/in 0:30/)).toBeInTheDocument()
+    // One OTP mail: the new code reached the outbox.
+    expect(await readCode(pending.email)).toMatch(/^\d{4}$/)
   })
 
   it('a 429 OTP_COOLDOWN shows the message and restarts the countdown from data.retryAfter', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    setup((req) =>
-      req.path === '/resendotp/user'
-        ? fail(429, 'OTP_COOLDOWN', 'Please wait before asking for a new code.', { retryAfter: 12 })
-        : ok(null),
-    )
+    const pending = await createPendingAccount({ otp: { code: '1234' } })
+    setup(pending.email)
     await tick(30)
+    // On the server's clock the code went out 18 s ago: 12 s of its cooldown are left.
+    await backdateCode(pending.email, 'signup', 18)
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }))
-    expect(await screen.findByText('Please wait before asking for a new code.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Please wait 12 seconds before requesting a new code.'),
+    ).toBeInTheDocument()
     expect(screen.getByText(/in 0:12/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled()
   })

@@ -1,22 +1,17 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { setUnauthorizedHandler } from '@/lib/api-client'
-import { fail, installFakeApi, ok, type FakeResponse, type RecordedRequest } from '@/test/fetch-mock'
+import { blockUser, createAccount, createPendingAccount } from '@/test/factories'
 import { renderWithProviders } from '@/test/render'
+import { readCode, sessionIsLive, watchRequests } from '@/test/server'
 import { SignInModal } from './sign-in-modal'
 
-const session = (isBlocked: boolean) => ({
-  _id: 'aaaaaaaaaaaaaaaaaaaaaaa1',
-  role: 'author',
-  token: 'tok-9',
-  isBlocked,
-  notes: isBlocked ? 'Spam uploads' : '',
-  message: 'ok',
-})
+// The dialog signs in against the real API (src/test/global-setup.ts). Each test below that submits valid
+// input is one login attempt from 127.0.0.1 (the server allows 30 per 15 minutes per IP).
 
-function setup(handler: (req: RecordedRequest) => FakeResponse) {
-  const api = installFakeApi(handler)
+function setup() {
+  const sent = watchRequests()
   const props = {
     onClose: vi.fn(),
     onSignUp: vi.fn(),
@@ -32,10 +27,8 @@ function setup(handler: (req: RecordedRequest) => FakeResponse) {
     if (password) await user.type(within(dialog).getByLabelText('Password'), password)
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }))
   }
-  return { api, props, user, dialog, submit }
+  return { sent, props, user, dialog, submit }
 }
-
-afterEach(() => vi.unstubAllGlobals())
 
 describe('sign-in modal', () => {
   it.each([
@@ -43,25 +36,26 @@ describe('sign-in modal', () => {
     ['ada', 'x', ['Invalid email format.']],
     ['ada@example.com', '', ['Password is required.']],
   ])('email %j and password %j show %j and send nothing', async (email, password, messages) => {
-    const { dialog, submit, api } = setup(() => ok(null))
+    const { dialog, submit, sent } = setup()
     await submit(email, password)
     for (const message of messages) expect(within(dialog).getByText(message)).toBeInTheDocument()
-    expect(api.requests).toHaveLength(0)
+    expect(sent.requests).toHaveLength(0)
   })
 
   it('stores the session, toasts "User login successfully!" and closes', async () => {
-    const { submit, api, props } = setup((req) =>
-      req.path === '/login-user' ? ok(session(false)) : ok(null),
-    )
-    await submit('ada@example.com', 'secret1')
+    const account = await createAccount({ role: 'author' })
+    const { submit, sent, props } = setup()
+    await submit(account.email, account.password)
     expect(await screen.findByText('User login successfully!')).toBeInTheDocument()
-    expect(api.requests[0]).toMatchObject({
+    expect(sent.requests[0]).toMatchObject({
       method: 'POST',
       path: '/login-user',
-      body: { email: 'ada@example.com', password: 'secret1' },
+      body: { email: account.email, password: account.password },
     })
-    expect(localStorage.getItem('token')).toBe('tok-9')
-    expect(localStorage.getItem('userId')).toBe('aaaaaaaaaaaaaaaaaaaaaaa1')
+    const token = localStorage.getItem('token')
+    expect(token).toBeTruthy()
+    expect(await sessionIsLive(token!)).toBe(true)
+    expect(localStorage.getItem('userId')).toBe(account.id)
     expect(localStorage.getItem('role')).toBe('author')
     expect(localStorage.getItem('isLogin')).toBe('true')
     expect(props.onClose).toHaveBeenCalled()
@@ -69,35 +63,42 @@ describe('sign-in modal', () => {
   })
 
   it('opens the blocked notice with the admin note for a blocked account', async () => {
-    const { submit, props } = setup((req) => (req.path === '/login-user' ? ok(session(true)) : ok(null)))
-    await submit('ada@example.com', 'secret1')
-    await vi.waitFor(() => expect(props.onBlocked).toHaveBeenCalledWith('Spam uploads'))
+    const account = await createAccount({ role: 'author' })
+    await blockUser(account.id, 'Spam uploads')
+    const { submit, props } = setup()
+    await submit(account.email, account.password)
+    await waitFor(() => expect(props.onBlocked).toHaveBeenCalledWith('Spam uploads'))
     expect(localStorage.getItem('isBlocked')).toBe('true')
     expect(props.onClose).not.toHaveBeenCalled()
   })
 
   it('opens the OTP step for an unverified account (403 OTP_REQUIRED)', async () => {
-    const { submit, props } = setup(() =>
-      fail(403, 'OTP_REQUIRED', 'Please verify your email. A new code was sent.'),
-    )
-    await submit('ada@example.com', 'secret1')
-    await vi.waitFor(() => expect(props.onOtpRequired).toHaveBeenCalledWith('ada@example.com'))
+    // One OTP mail: the server sends a fresh code with its 403.
+    const pending = await createPendingAccount()
+    const { submit, props } = setup()
+    await submit(pending.email, pending.password)
+    await waitFor(() => expect(props.onOtpRequired).toHaveBeenCalledWith(pending.email))
+    expect(
+      await screen.findByText('Please verify your email first. We have sent you a code.'),
+    ).toBeInTheDocument()
     expect(localStorage.getItem('token')).toBeNull()
+    expect(await readCode(pending.email)).toMatch(/^\d{4}$/)
   })
 
   it('a 401 for bad credentials only shows the server message (no redirect, storage kept)', async () => {
     const redirect = vi.fn()
     setUnauthorizedHandler(redirect)
     localStorage.setItem('searchMode', 'surface')
-    const { submit, dialog } = setup(() => fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password.'))
-    await submit('ada@example.com', 'wrong1')
+    const account = await createAccount()
+    const { submit, dialog } = setup()
+    await submit(account.email, 'wrong1')
     expect(await within(dialog).findByText('Invalid email or password.')).toBeInTheDocument()
     expect(redirect).not.toHaveBeenCalled()
     expect(localStorage.getItem('searchMode')).toBe('surface')
   })
 
   it('links to Sign Up and Forgot password?', async () => {
-    const { user, dialog, props } = setup(() => ok(null))
+    const { user, dialog, props } = setup()
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }))
     await user.click(within(dialog).getByRole('button', { name: 'Forgot password?' }))
     expect(props.onSignUp).toHaveBeenCalled()

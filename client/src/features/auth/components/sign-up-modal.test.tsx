@@ -1,12 +1,15 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fail, installFakeApi, ok, type FakeResponse, type RecordedRequest } from '@/test/fetch-mock'
+import { describe, expect, it, vi } from 'vitest'
+import { createAccount, findUser, uniqueEmail } from '@/test/factories'
 import { renderWithProviders } from '@/test/render'
+import { readCode, watchRequests } from '@/test/server'
 import { SignUpModal } from './sign-up-modal'
 
-function setup(handler: (req: RecordedRequest) => FakeResponse = () => ok(null)) {
-  const api = installFakeApi(handler)
+// The dialog talks to the real API (src/test/global-setup.ts).
+
+function setup() {
+  const sent = watchRequests()
   const onCreated = vi.fn()
   const onSignIn = vi.fn()
   const user = userEvent.setup()
@@ -15,18 +18,20 @@ function setup(handler: (req: RecordedRequest) => FakeResponse = () => ok(null))
   const field = (label: string) => within(dialog).getByLabelText(label)
   const readerButton = within(dialog).getByRole('button', { name: 'Sign Up as Reader' })
   const creatorButton = within(dialog).getByRole('button', { name: 'Sign Up as Author/Publisher' })
-  return { api, onCreated, onSignIn, user, dialog, field, readerButton, creatorButton }
+  return { sent, onCreated, onSignIn, user, dialog, field, readerButton, creatorButton }
 }
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>, field: (label: string) => HTMLElement) {
+async function fillValid(
+  user: ReturnType<typeof userEvent.setup>,
+  field: (label: string) => HTMLElement,
+  email: string,
+) {
   await user.type(field('First Name'), 'Ada')
   await user.type(field('Last Name'), 'Lovelace')
-  await user.type(field('Email'), 'ada@example.com')
+  await user.type(field('Email'), email)
   await user.type(field('Password'), 'secret1')
   await user.type(field('Confirm Password'), 'secret1')
 }
-
-afterEach(() => vi.unstubAllGlobals())
 
 describe('sign-up modal', () => {
   it('has the labelled fields the journeys rely on', () => {
@@ -53,7 +58,7 @@ describe('sign-up modal', () => {
   )
 
   it('Enter on an empty form shows every message under its field, and editing a field clears only its message', async () => {
-    const { user, field, dialog, api } = setup()
+    const { user, field, dialog, sent } = setup()
     await user.type(field('First Name'), '{Enter}')
     for (const message of [
       'Name is required.',
@@ -71,7 +76,7 @@ describe('sign-up modal', () => {
     await user.type(field('First Name'), 'A')
     expect(within(dialog).queryByText('Name is required.')).not.toBeInTheDocument()
     expect(within(dialog).getByText('Last Name is required.')).toBeInTheDocument()
-    expect(api.requests).toHaveLength(0)
+    expect(sent.requests).toHaveLength(0)
   })
 
   it('shows format, length and match messages', async () => {
@@ -88,37 +93,46 @@ describe('sign-up modal', () => {
     ['reader', 'Sign Up as Reader'],
     ['author', 'Sign Up as Author/Publisher'],
     ['publisher', 'Sign Up as Author/Publisher'],
-  ])('as %s sends POST /user/create and hands the email to the OTP step', async (role, button) => {
-    const { user, field, dialog, api, onCreated } = setup((req) =>
-      req.path === '/user/create'
-        ? ok({ _id: 'aaaaaaaaaaaaaaaaaaaaaaa1', email: 'ada@example.com', role }, 'OTP sent to your email.')
-        : ok(null),
-    )
-    await fillValid(user, field)
-    await user.selectOptions(field('Member Type'), role)
-    await user.click(within(dialog).getByRole('button', { name: button }))
+  ])(
+    'as %s creates the account with POST /user/create and hands the email to the OTP step',
+    async (role, button) => {
+      const email = uniqueEmail(role)
+      const { user, field, dialog, sent, onCreated } = setup()
+      await fillValid(user, field, email)
+      await user.selectOptions(field('Member Type'), role)
+      await user.click(within(dialog).getByRole('button', { name: button }))
 
-    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith('ada@example.com'))
-    const create = api.requests.find((r) => r.path === '/user/create')
-    expect(create?.method).toBe('POST')
-    expect(create?.body).toEqual({
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'secret1',
-      role,
-    })
-    expect(create?.headers.authorization).toBeUndefined()
-  })
+      await waitFor(() => expect(onCreated).toHaveBeenCalledWith(email))
+      const create = sent.requests.find((r) => r.path === '/user/create')
+      expect(create?.method).toBe('POST')
+      expect(create?.body).toEqual({
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email,
+        password: 'secret1',
+        role,
+      })
+      expect(create?.headers.authorization).toBeUndefined()
+      // The server holds the unverified account and has mailed its code.
+      expect(await findUser(email)).toMatchObject({
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        role,
+        is_verified: false,
+      })
+      expect(await readCode(email)).toMatch(/^\d{4}$/)
+    },
+  )
 
   it('shows the server message when the account cannot be created', async () => {
-    const { user, field, readerButton, onCreated } = setup(() =>
-      fail(409, 'CONFLICT', 'Email already exists'),
-    )
-    await fillValid(user, field)
+    const existing = await createAccount()
+    const { user, field, readerButton, onCreated } = setup()
+    await fillValid(user, field, existing.email)
     await user.selectOptions(field('Member Type'), 'reader')
     await user.click(readerButton)
-    expect(await screen.findByText('Email already exists')).toBeInTheDocument()
+    expect(
+      await screen.findByText('An account with this email already exists. Please sign in.'),
+    ).toBeInTheDocument()
     expect(onCreated).not.toHaveBeenCalled()
   })
 

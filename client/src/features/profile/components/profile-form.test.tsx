@@ -1,49 +1,51 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { User } from '@bookstrut/schemas'
-import { fail, installFakeApi, ok, type FakeResponse, type RecordedRequest } from '@/test/fetch-mock'
+import { addBooks, blockUser, createAccount, type Account, type Role } from '@/test/factories'
 import { renderWithProviders } from '@/test/render'
+import { callApi, watchRequests } from '@/test/server'
 import { ProfileForm } from './profile-form'
 
-const author: User = {
-  _id: 'aaaaaaaaaaaaaaaaaaaaaaa1',
-  email: 'maya@example.com',
-  first_name: 'Maya',
-  last_name: 'Okafor',
-  role: 'author',
-  profileImage: null,
-  bannerImage: null,
-  bio: 'Mysteries.',
-  websiteAndSocialLinks: ['https://maya.example.com', 'https://instagram.com/maya'],
-  isBlocked: false,
-  notes: '',
-  custId: null,
-  isVerified: true,
-  podcastCount: 7,
-  membership: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-}
-const reader: User = { ...author, role: 'reader', websiteAndSocialLinks: [], bio: '' }
+// The form saves to the real API (src/test/global-setup.ts); each test has its own account.
 
-function setup(
-  user: User,
-  handler: (req: RecordedRequest) => FakeResponse = (req) =>
-    ok({ ...user, ...(req.body as object) }, 'Profile updated'),
-) {
-  const api = installFakeApi(handler)
+const MAYA = { firstName: 'Maya', lastName: 'Okafor' }
+const MAYA_LINKS = ['https://maya.example.com', 'https://instagram.com/maya']
+
+/** An author with a bio, a website, a social link and 7 listed books; or a reader with none of those. */
+async function signedIn(role: Role): Promise<Account> {
+  const account =
+    role === 'reader'
+      ? await createAccount({ ...MAYA, role })
+      : await createAccount({ ...MAYA, role, bio: 'Mysteries.', links: MAYA_LINKS })
+  if (role !== 'reader') await addBooks(account.id, 7)
+  localStorage.setItem('token', account.token)
+  localStorage.setItem('userId', account.id)
+  localStorage.setItem('role', account.role)
+  localStorage.setItem('isLogin', 'true')
+  return account
+}
+
+/** The account as the server shows it to its owner (what the profile page passes to the form). */
+async function ownView(account: Account): Promise<User> {
+  const res = await callApi(`/get/single/user?userId=${account.id}`, { token: account.token })
+  if (res.status !== 200) throw new Error(`loading ${account.email}: ${res.status} ${res.body.message}`)
+  return res.body.data as User
+}
+
+async function setup(account: Account) {
+  const user = await ownView(account)
+  const sent = watchRequests()
   const u = userEvent.setup()
   const { queryClient } = renderWithProviders(<ProfileForm user={user} />)
   const form = screen.getByRole('form')
   const field = (label: string) => within(form).getByLabelText(label)
-  return { api, u, form, field, queryClient }
+  return { sent, u, form, field, queryClient }
 }
-
-afterEach(() => vi.unstubAllGlobals())
 
 describe('profile form, author and publisher variant', () => {
   it('shows the account with every field disabled until Edit Profile', async () => {
-    const { u, form, field } = setup(author)
+    const { u, form, field } = await setup(await signedIn('author'))
     expect(within(form).getByText('7')).toBeInTheDocument()
     expect(within(form).getByText('Total Titles')).toBeInTheDocument()
     expect(field('First Name')).toHaveValue('Maya')
@@ -70,8 +72,8 @@ describe('profile form, author and publisher variant', () => {
     expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled()
   })
 
-  it('offers Author and Publisher as member types', () => {
-    const { field } = setup(author)
+  it('offers Author and Publisher as member types', async () => {
+    const { field } = await setup(await signedIn('author'))
     const options = within(field('Member Type'))
       .getAllByRole('option')
       .map((o) => o.textContent)
@@ -79,7 +81,7 @@ describe('profile form, author and publisher variant', () => {
   })
 
   it('shows each message under its field, clears it on edit, and sends nothing while invalid', async () => {
-    const { u, form, field, api } = setup(author)
+    const { u, form, field, sent } = await setup(await signedIn('author'))
     await u.click(within(form).getByRole('button', { name: 'Edit Profile' }))
     await u.clear(field('First Name'))
     await u.clear(field('Website'))
@@ -100,14 +102,15 @@ describe('profile form, author and publisher variant', () => {
     ]) {
       expect(within(form).getByText(message)).toBeInTheDocument()
     }
-    expect(api.requests).toHaveLength(0)
+    expect(sent.requests).toHaveLength(0)
     await u.type(field('First Name'), 'M')
     expect(within(form).queryByText('First Name is required.')).not.toBeInTheDocument()
     expect(within(form).getByText("Website should start with 'http'.")).toBeInTheDocument()
   })
 
   it('saves with PUT /update/user?id=<own id> as JSON and leaves edit mode', async () => {
-    const { u, form, field, api, queryClient } = setup(author)
+    const account = await signedIn('author')
+    const { u, form, field, sent, queryClient } = await setup(account)
     await u.click(within(form).getByRole('button', { name: 'Edit Profile' }))
     await u.selectOptions(field('Member Type'), 'publisher')
     await u.click(within(form).getByRole('button', { name: '+ Add social link' }))
@@ -116,21 +119,18 @@ describe('profile form, author and publisher variant', () => {
     await u.type(field('Confirm Password'), 'newpass')
     await u.click(within(form).getByRole('button', { name: 'Save' }))
 
-    expect(await screen.findByText('Profile updated')).toBeInTheDocument()
-    const put = api.requests.find((r) => r.path === '/update/user')
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument()
+    const put = sent.requests.find((r) => r.path === '/update/user')
     expect(put?.method).toBe('PUT')
-    expect(put?.query.get('id')).toBe(author._id)
+    expect(put?.query.get('id')).toBe(account.id)
+    const links = [...MAYA_LINKS, 'https://tiktok.com/@maya']
     expect(put?.body).toEqual({
       first_name: 'Maya',
       last_name: 'Okafor',
-      email: 'maya@example.com',
+      email: account.email,
       role: 'publisher',
       bio: 'Mysteries.',
-      websiteAndSocialLinks: [
-        'https://maya.example.com',
-        'https://instagram.com/maya',
-        'https://tiktok.com/@maya',
-      ],
+      websiteAndSocialLinks: links,
       password: 'newpass',
       confirm_password: 'newpass',
     })
@@ -138,18 +138,28 @@ describe('profile form, author and publisher variant', () => {
     expect(field('Password')).toHaveValue('')
     expect(localStorage.getItem('role')).toBe('publisher')
     expect(queryClient.getQueryData(['users', 'me'])).toMatchObject({ role: 'publisher' })
+    // The server kept it: the new role and links, and the new password signs in.
+    expect(await ownView(account)).toMatchObject({ role: 'publisher', websiteAndSocialLinks: links })
+    const login = await callApi('/login-user', {
+      method: 'POST',
+      body: { email: account.email, password: 'newpass' },
+    })
+    expect(login.status).toBe(200)
   })
 
   it('shows the server message when saving fails and stays in edit mode', async () => {
-    const { u, form, field } = setup(author, () => fail(409, 'CONFLICT', 'Email already in use'))
+    // Blocked accounts may read but not write.
+    const account = await signedIn('author')
+    await blockUser(account.id, 'Spam uploads')
+    const { u, form, field } = await setup(account)
     await u.click(within(form).getByRole('button', { name: 'Edit Profile' }))
     await u.click(within(form).getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('Email already in use')).toBeInTheDocument()
+    expect(await screen.findByText('Your account has been blocked.')).toBeInTheDocument()
     expect(field('First Name')).toBeEnabled()
   })
 
   it('Cancel restores the saved values', async () => {
-    const { u, form, field } = setup(author)
+    const { u, form, field } = await setup(await signedIn('author'))
     await u.click(within(form).getByRole('button', { name: 'Edit Profile' }))
     await u.clear(field('First Name'))
     await u.click(within(form).getByRole('button', { name: 'Cancel' }))
@@ -160,7 +170,7 @@ describe('profile form, author and publisher variant', () => {
 
 describe('profile form, reader variant', () => {
   it('has no banner, website, social links, bio or title count, and a locked Reader member type', async () => {
-    const { u, form, field } = setup(reader)
+    const { u, form, field } = await setup(await signedIn('reader'))
     expect(within(form).queryByLabelText('Website')).not.toBeInTheDocument()
     expect(within(form).queryByLabelText('Bio')).not.toBeInTheDocument()
     expect(within(form).queryByLabelText('Social link 1')).not.toBeInTheDocument()
@@ -172,14 +182,15 @@ describe('profile form, reader variant', () => {
   })
 
   it('sends only the reader fields', async () => {
-    const { u, form, api } = setup(reader)
+    const account = await signedIn('reader')
+    const { u, form, sent } = await setup(account)
     await u.click(within(form).getByRole('button', { name: 'Edit Profile' }))
     await u.click(within(form).getByRole('button', { name: 'Save' }))
-    await screen.findByText('Profile updated')
-    expect(api.requests[0]?.body).toEqual({
+    await screen.findByText('Profile updated successfully')
+    expect(sent.requests[0]?.body).toEqual({
       first_name: 'Maya',
       last_name: 'Okafor',
-      email: 'maya@example.com',
+      email: account.email,
       role: 'reader',
     })
   })

@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { outboxCode } from './outbox.js'
+
+/*
+ * The real API as its own process, for the client's component tests (vitest globalSetup) and the end-to-end
+ * tests (e2e/harness.ts). Node only: nothing in the browser bundle imports this.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..')
+const serverEntry = path.join(repoRoot, 'services/api/dist/server.js')
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+
+export interface RunningApp {
+  /** http://127.0.0.1:PORT */
+  baseUrl: string
+  /** The app's DATA_DIR; mails land in DATA_DIR/outbox. */
+  dataDir: string
+  /** The app's own database (created for this run, dropped by stop()). */
+  databaseUrl: string
+  logs: string[]
+  /** The 4-digit code of the newest mail to `email` in DATA_DIR/outbox. */
+  outboxCode(email: string, timeoutMs?: number): Promise<string>
+  stop(): Promise<void>
+}
+
+/**
+ * The built app (`npm run build` first) as its own process: a fresh database from TEST_DATABASE_URL (migrated
+ * by the app on start), its own DATA_DIR and REDIS_PREFIX (so its rate-limit counters start at zero), mail
+ * written to DATA_DIR/outbox. `label` names the database, folder and prefix (e2e, client).
+ */
+export async function startApp({ label = 'e2e' }: { label?: string } = {}): Promise<RunningApp> {
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      `The API is not built (${path.relative(repoRoot, serverEntry)} is missing). ` +
+        'Run `npm run build` in the repository root first; CI builds before it tests.',
+    )
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const suffix = randomBytes(5).toString('hex')
+  const dbName = `bookstrut_${label}_${suffix}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${dbName}`)
+  await admin.end()
+  const dbUrl = new URL(adminUrl)
+  dbUrl.pathname = `/${dbName}`
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), `bookstrut-${label}-`))
+  const port = await freePort()
+  const logs: string[] = []
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `${label}${suffix}`,
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '12',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (d: Buffer) => logs.push(d.toString()))
+  child.stderr.on('data', (d: Buffer) => logs.push(d.toString()))
+  // A test run that ends without its teardown (Ctrl-C in watch mode) still takes the server with it.
+  const killOnExit = () => child.kill('SIGTERM')
+  process.once('exit', killOnExit)
+
+  const stop = async () => {
+    process.off('exit', killOnExit)
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+    const c = new pg.Client({ connectionString: adminUrl })
+    await c.connect()
+    await c.query(`drop database if exists ${dbName} with (force)`)
+    await c.end()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  const baseUrl = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${baseUrl}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) break
+    if (child.exitCode !== null || i > 150) {
+      await stop()
+      throw new Error(`app did not start:\n${logs.join('')}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    databaseUrl: dbUrl.toString(),
+    logs,
+    outboxCode: (email, timeoutMs = 10_000) => outboxCode(dataDir, email, { timeoutMs }),
+    stop,
+  }
+}
