@@ -25,6 +25,16 @@ export const authPlugin = fp(async (app) => {
   })
 })
 
+/**
+ * The caller of a call that anybody may make but whose answer depends on who asks (an owner sees more).
+ * Anonymous is fine; a token that is presented but not live is refused with 401, so a client with an ended
+ * session learns it at once instead of quietly getting the public answer.
+ */
+export function optionalAuth(req: FastifyRequest): Auth | null {
+  if (!req.auth && tokenOf(req)) throw unauthorized('Your LogIn Session Expired.')
+  return req.auth
+}
+
 /** The caller, or 401 when the request carries no live session. */
 export function requireAuth(req: FastifyRequest): Auth {
   if (!req.auth) throw unauthorized()

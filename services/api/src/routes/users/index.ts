@@ -22,7 +22,13 @@ import {
 import { notFound, usersRepo } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertNotBlocked, assertSelfOrAdmin, requireAuth, tokenOf } from '../../plugins/app/auth.js'
+import {
+  assertNotBlocked,
+  assertSelfOrAdmin,
+  optionalAuth,
+  requireAuth,
+  tokenOf,
+} from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
@@ -119,12 +125,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Check a session; answers the user and its blocked flag',
         description:
           'The token comes in the body (spec) or, when absent, from the Authorization or token header.',
-        body: Type.Optional(RefreshTokenBody),
+        body: RefreshTokenBody,
         response: { 200: Envelope(RefreshData), ...errorResponses },
+      },
+      // A call with no body at all (token in a header) is checked as an empty object.
+      preValidation: async (req) => {
+        req.body ??= {}
       },
     },
     async (req) => {
-      const { user } = await auth.liveSession(deps, req.body?.token ?? tokenOf(req))
+      const { user } = await auth.liveSession(deps, req.body.token ?? tokenOf(req))
       return ok('Session is valid', {
         isBlocked: user.is_blocked,
         notes: user.block_notes,
@@ -211,7 +221,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok('User fetched successfully', await account.getSingleUser(deps, req.query.userId, req.auth)),
+      ok('User fetched successfully', await account.getSingleUser(deps, req.query.userId, optionalAuth(req))),
   )
 
   app.put(

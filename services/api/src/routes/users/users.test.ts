@@ -94,10 +94,24 @@ describe('sign-up, verification and sessions', () => {
     const viaHeader = await api.get(`/get/single/user?userId=${login.body.data._id}`, { headers: { token } })
     expect(viaHeader.body.data.email).toBe(email.toLowerCase())
 
+    // The token may come in a header instead of the body, with no body at all.
+    const viaBearer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh-token/user',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(viaBearer.statusCode).toBe(200)
+    expect(viaBearer.json().data.user._id).toBe(login.body.data._id)
+
     const logout = await api.get(`/logout/user?id=${login.body.data._id}`, { token })
     expect(logout.status).toBe(200)
     expect((await api.post('/refresh-token/user', { token })).status).toBe(401)
     expect((await api.get(`/logout/user?id=${login.body.data._id}`, { token })).status).toBe(401)
+    // A dead token is refused on calls whose answer depends on who asks, rather than treated as anonymous.
+    const dead = await api.get(`/get/single/user?userId=${login.body.data._id}`, { token })
+    expect(dead.status).toBe(401)
+    expect(dead.body.message).toBe('Your LogIn Session Expired.')
+    expect((await api.get(`/get/single/user?userId=${login.body.data._id}`)).status).toBe(200)
     // The verification session is a different session and stays valid.
     expect((await api.post('/refresh-token/user', { token: verified.body.data.token })).status).toBe(200)
   })
