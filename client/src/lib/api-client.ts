@@ -182,23 +182,18 @@ async function send<S extends TSchema>(
     const code =
       typeof envelope.code === 'string' ? envelope.code : response.ok ? 'FAILED' : `HTTP_${response.status}`
     const error = new ApiError(response.status, code, message || GENERIC_ERROR, envelope.data ?? null)
-    if (response.status === 401 && token && handleUnauthorized) handleUnauthorizedOnce()
+    if (response.status === 401 && token && handleUnauthorized) handleUnauthorized401(token)
     throw error
   }
   return { envelope, message, status: response.status }
 }
 
-let handling = false
-/** Several calls may fail with 401 together; storage is cleared and the redirect made only once. */
-function handleUnauthorizedOnce(): void {
-  if (handling) return
-  handling = true
+/**
+ * Ends the session once, however many calls fail with 401 together: a 401 for a token that is no longer the
+ * stored one (already cleared, or replaced by a new login) is the answer to a session already dealt with.
+ */
+function handleUnauthorized401(token: string): void {
+  if (readItem(StorageKeys.token) !== token) return
   clearAllLocalStorage()
-  try {
-    onUnauthorized()
-  } finally {
-    queueMicrotask(() => {
-      handling = false
-    })
-  }
+  onUnauthorized()
 }

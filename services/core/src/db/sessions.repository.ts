@@ -65,6 +65,16 @@ export async function findLiveSession(
   }
 }
 
+/** Whose session a token hash was, live or not (to tell "your session ended" from "not signed in"). */
+export async function findSessionOwner(db: DbOrTx, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst()
+  return row?.user_id
+}
+
 export const revokeSession = (db: DbOrTx, sessionId: string, now: Date) =>
   db
     .updateTable('sessions')

@@ -1,6 +1,14 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
-import { blocked, forbidden, hashToken, sessionsRepo, unauthorized, type UserRow } from '@bookstrut/core'
+import {
+  blocked,
+  forbidden,
+  hashToken,
+  sessionsRepo,
+  unauthorized,
+  type DbOrTx,
+  type UserRow,
+} from '@bookstrut/core'
 import type { Auth } from '../../types.js'
 
 /** The session token of a request: `Authorization: Bearer <token>`, or the spec's `token` header. */
@@ -26,13 +34,14 @@ export const authPlugin = fp(async (app) => {
 })
 
 /**
- * The caller of a call that anybody may make but whose answer depends on who asks (an owner sees more).
- * Anonymous is fine; a token that is presented but not live is refused with 401, so a client with an ended
- * session learns it at once instead of quietly getting the public answer.
+ * For a public call about one account: when the request carries an ended session of that very account, answer
+ * 401 (the owner's client must learn its session ended) instead of the public view. Others stay anonymous.
  */
-export function optionalAuth(req: FastifyRequest): Auth | null {
-  if (!req.auth && tokenOf(req)) throw unauthorized('Your LogIn Session Expired.')
-  return req.auth
+export async function refuseOwnEndedSession(req: FastifyRequest, db: DbOrTx, userId: string) {
+  const token = tokenOf(req)
+  if (req.auth || !token) return
+  if ((await sessionsRepo.findSessionOwner(db, hashToken(token))) === userId)
+    throw unauthorized('Your LogIn Session Expired.')
 }
 
 /** The caller, or 401 when the request carries no live session. */

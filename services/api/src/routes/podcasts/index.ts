@@ -16,7 +16,7 @@ import {
 } from '@bookstrut/schemas'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertAdmin, optionalAuth, requireAuth } from '../../plugins/app/auth.js'
+import { assertAdmin, requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { readListingForm } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
@@ -96,10 +96,10 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      catalogue.assertCallerId(optionalAuth(req), req.query.userid)
+      catalogue.assertCallerId(req.auth, req.query.userid)
       return ok(
         'Podcast fetched successfully',
-        await catalogue.getSinglePodcast(deps, req.query.PodcastId, optionalAuth(req)),
+        await catalogue.getSinglePodcast(deps, req.query.PodcastId, req.auth),
       )
     },
   )
@@ -117,7 +117,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ({
       success: true,
       message: 'Podcasts fetched successfully',
-      ...(await catalogue.listPodcasts(deps, req.query, optionalAuth(req))),
+      ...(await catalogue.listPodcasts(deps, req.query, req.auth)),
     }),
   )
 
@@ -132,7 +132,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok('Podcasts fetched successfully', await catalogue.userPodcasts(deps, req.query, optionalAuth(req))),
+      ok('Podcasts fetched successfully', await catalogue.userPodcasts(deps, req.query, req.auth)),
   )
 
   app.get(
@@ -146,7 +146,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      catalogue.assertCallerId(optionalAuth(req), req.query.userid)
+      catalogue.assertCallerId(req.auth, req.query.userid)
       return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query))
     },
   )

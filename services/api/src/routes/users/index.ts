@@ -25,7 +25,7 @@ import { depsOf } from '../deps.js'
 import {
   assertNotBlocked,
   assertSelfOrAdmin,
-  optionalAuth,
+  refuseOwnEndedSession,
   requireAuth,
   tokenOf,
 } from '../../plugins/app/auth.js'
@@ -220,8 +220,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(SingleUserData), ...errorResponses },
       },
     },
-    async (req) =>
-      ok('User fetched successfully', await account.getSingleUser(deps, req.query.userId, optionalAuth(req))),
+    async (req) => {
+      await refuseOwnEndedSession(req, app.db, req.query.userId)
+      return ok('User fetched successfully', await account.getSingleUser(deps, req.query.userId, req.auth))
+    },
   )
 
   app.put(

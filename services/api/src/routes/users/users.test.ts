@@ -107,11 +107,14 @@ describe('sign-up, verification and sessions', () => {
     expect(logout.status).toBe(200)
     expect((await api.post('/refresh-token/user', { token })).status).toBe(401)
     expect((await api.get(`/logout/user?id=${login.body.data._id}`, { token })).status).toBe(401)
-    // A dead token is refused on calls whose answer depends on who asks, rather than treated as anonymous.
+    // Asking for one's own account with an ended session is refused; other public calls stay public.
     const dead = await api.get(`/get/single/user?userId=${login.body.data._id}`, { token })
     expect(dead.status).toBe(401)
     expect(dead.body.message).toBe('Your LogIn Session Expired.')
     expect((await api.get(`/get/single/user?userId=${login.body.data._id}`)).status).toBe(200)
+    const someoneElse = await verifiedAccount('author')
+    expect((await api.get(`/get/single/user?userId=${someoneElse.id}`, { token })).status).toBe(200)
+    expect((await api.get('/home/page', { token })).status).toBe(200)
     // The verification session is a different session and stays valid.
     expect((await api.post('/refresh-token/user', { token: verified.body.data.token })).status).toBe(200)
   })
