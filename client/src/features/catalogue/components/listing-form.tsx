@@ -181,48 +181,34 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
             Images
           </h2>
           <div className="image-pair">
-            <div className="field">
-              <span className="field__label">Book Cover</span>
-              <ImagePicker
-                kind="cover"
-                label="Book cover"
-                currentUrl={podcast?.bookCoverImage}
-                file={files.bookImage}
-                onChange={(f) => setFile('bookImage', f)}
-                onInvalid={(m) => setError('bookImage', m)}
-                error={errors.bookImage}
-                disabled={busy}
-                placeholder="Add cover (3:4)"
-              />
-              {errors.bookImage ? (
-                <p className="field__error" role="alert">
-                  {errors.bookImage}
-                </p>
-              ) : (
-                <p className="field__hint">JPEG, PNG, GIF or WEBP, up to 2 MB.</p>
-              )}
-            </div>
-            <div className="field">
-              <span className="field__label">Author Image (optional)</span>
-              <ImagePicker
-                kind="author"
-                label="Author image"
-                currentUrl={podcast?.authorImage}
-                file={files.authorImage}
-                onChange={(f) => setFile('authorImage', f)}
-                onInvalid={(m) => setError('authorImage', m)}
-                error={errors.authorImage}
-                disabled={busy}
-                placeholder="Add photo (1:1)"
-              />
-              {errors.authorImage ? (
-                <p className="field__error" role="alert">
-                  {errors.authorImage}
-                </p>
-              ) : (
-                <p className="field__hint">Square, up to 1 MB.</p>
-              )}
-            </div>
+            <ImageField
+              field="bookImage"
+              kind="cover"
+              title="Book Cover"
+              label="Book cover"
+              hint="JPEG, PNG, GIF or WEBP, up to 2 MB."
+              placeholder="Add cover (3:4)"
+              currentUrl={podcast?.bookCoverImage}
+              file={files.bookImage}
+              error={errors.bookImage}
+              disabled={busy}
+              onChange={setFile}
+              onInvalid={setError}
+            />
+            <ImageField
+              field="authorImage"
+              kind="author"
+              title="Author Image (optional)"
+              label="Author image"
+              hint="Square, up to 1 MB."
+              placeholder="Add photo (1:1)"
+              currentUrl={podcast?.authorImage}
+              file={files.authorImage}
+              error={errors.authorImage}
+              disabled={busy}
+              onChange={setFile}
+              onInvalid={setError}
+            />
           </div>
         </section>
 
@@ -417,5 +403,46 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
       {dialog === 'limits' && <FormatLimitsNotice onClose={() => setDialog('none')} />}
       {dialog === 'planLimit' && <PlanLimitDialog onClose={() => setDialog('none')} />}
     </>
+  )
+}
+
+/** One of the form's two image pickers with its label, and its error or hint underneath. */
+function ImageField(props: {
+  field: 'bookImage' | 'authorImage'
+  kind: 'cover' | 'author'
+  title: string
+  label: string
+  hint: string
+  placeholder: string
+  currentUrl: string | null | undefined
+  file: File | null
+  error: string | undefined
+  disabled: boolean
+  onChange: (field: 'bookImage' | 'authorImage', file: File | null) => void
+  onInvalid: (field: 'bookImage' | 'authorImage', message: string | undefined) => void
+}) {
+  const { field, error } = props
+  return (
+    <div className="field">
+      <span className="field__label">{props.title}</span>
+      <ImagePicker
+        kind={props.kind}
+        label={props.label}
+        currentUrl={props.currentUrl}
+        file={props.file}
+        onChange={(f) => props.onChange(field, f)}
+        onInvalid={(m) => props.onInvalid(field, m)}
+        error={error}
+        disabled={props.disabled}
+        placeholder={props.placeholder}
+      />
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className="field__hint">{props.hint}</p>
+      )}
+    </div>
   )
 }
