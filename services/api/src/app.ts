@@ -18,6 +18,7 @@ import { userRoutes } from './routes/users/index.js'
 import { contentRoutes } from './routes/content/index.js'
 import { adminRoutes } from './routes/admin/index.js'
 import { podcastRoutes } from './routes/podcasts/index.js'
+import { searchRoutes } from './routes/search/index.js'
 import { mediaPlugin } from './plugins/app/media.js'
 
 /** Lets schemas carry the spec's own validation messages (`errorMessage`); ajv-errors is CommonJS, hence `.default`. */
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(contentRoutes)
       await api.register(adminRoutes)
       await api.register(podcastRoutes)
+      await api.register(searchRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -106,3 +106,57 @@ export async function listPodcasts(
 /** Serialises listing creation per user, so two uploads at once cannot both pass the plan's book limit. */
 export const lockUserForListing = (db: DbOrTx, userId: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`listing:${userId}`}))`.execute(db)
+
+/** The indexed search vector of a listing (the expression of the migration's index, so the index is used). */
+const searchVector = sql`podcast_search_vector(podcasts.title, podcasts.author, podcasts.primary_key || ' ' || podcasts.secondary_key || ' ' || podcasts.additional_key, podcasts.description)`
+
+/**
+ * Keyword search over public listings: full-text matches (websearch syntax: quotes, -word, or) ranked by
+ * weight. Only when nothing matches that way, titles and authors with a word close to one typed (trigram word
+ * similarity) are searched, so a misspelt "prejudise" still finds "Pride and Prejudice" without loosening
+ * queries that do match.
+ */
+export async function surfaceSearch(
+  db: DbOrTx,
+  opts: { term: string; offset: number; limit: number },
+): Promise<{ rows: PodcastWithEpisodes[]; total: number }> {
+  const query = sql`websearch_to_tsquery('english', ${opts.term})`
+  const fullText = {
+    matches: sql<boolean>`${searchVector} @@ ${query}`,
+    score: sql<number>`ts_rank_cd(${searchVector}, ${query})`,
+  }
+  const typoTolerant = {
+    matches: sql<boolean>`(${opts.term} <% podcasts.title or ${opts.term} <% podcasts.author)`,
+    score: sql<number>`greatest(word_similarity(${opts.term}, podcasts.title), word_similarity(${opts.term}, podcasts.author))`,
+  }
+  const count = async (m: typeof fullText) =>
+    Number(
+      (
+        await db
+          .selectFrom('podcasts')
+          .where(isPublic)
+          .where(m.matches)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  let mode = fullText
+  let total = await count(fullText)
+  if (total === 0) {
+    mode = typoTolerant
+    total = await count(typoTolerant)
+  }
+  if (total === 0) return { rows: [], total: 0 }
+  const rows = await db
+    .selectFrom('podcasts')
+    .where(isPublic)
+    .where(mode.matches)
+    .selectAll()
+    .orderBy(mode.score, 'desc')
+    .orderBy('id')
+    .offset(opts.offset)
+    .limit(opts.limit)
+    .execute()
+  return { rows: await withEpisodes(db, rows), total }
+}

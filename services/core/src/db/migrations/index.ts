@@ -3,6 +3,7 @@ import * as createAccounts from './2026_11_22_1300_create_accounts.js'
 import * as createSiteContent from './2026_11_22_1310_create_site_content.js'
 import * as createCatalogue from './2026_11_22_1400_create_catalogue.js'
 import * as createImportedMedia from './2026_11_22_1500_create_imported_media.js'
+import * as createSurfaceSearch from './2026_11_22_1600_create_surface_search.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_1310_create_site_content': createSiteContent,
   '2026_11_22_1400_create_catalogue': createCatalogue,
   '2026_11_22_1500_create_imported_media': createImportedMedia,
+  '2026_11_22_1600_create_surface_search': createSurfaceSearch,
 }

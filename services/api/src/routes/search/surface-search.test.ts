@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newId, podcastsRepo } from '@bookstrut/core'
+import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildUser } from '../../test/accounts.js'
+
+let t: TestApp
+const ids: Record<string, string> = {}
+
+async function listing(
+  key: string,
+  fields: {
+    title: string
+    author: string
+    description: string
+    ideas?: [string, string, string]
+    status?: 0 | 1 | 2
+  },
+) {
+  const owner = await buildUser(t.app.db, { role: 'publisher' })
+  const id = newId()
+  const now = new Date()
+  await podcastsRepo.insertPodcast(t.app.db, {
+    id,
+    create_by: owner.id,
+    title: fields.title,
+    author: fields.author,
+    category_name: 'Classics',
+    description: fields.description,
+    primary_key: fields.ideas?.[0] ?? '',
+    secondary_key: fields.ideas?.[1] ?? '',
+    additional_key: fields.ideas?.[2] ?? '',
+    year_published: null,
+    isbn: null,
+    language: 'en',
+    youtube_url: null,
+    tiktok_url: null,
+    get_this_url: null,
+    book_cover_image: null,
+    author_image: null,
+    status: fields.status ?? 1,
+    created_at: now,
+    updated_at: now,
+  })
+  ids[key] = id
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  await listing('pride', {
+    title: 'Pride and Prejudice',
+    author: 'Jane Austen',
+    description:
+      'A witty story of manners, marriage and money in Regency England, told through the sharp eyes of Elizabeth Bennet.',
+  })
+  await listing('moby', {
+    title: 'Moby-Dick',
+    author: 'Herman Melville',
+    description:
+      'Captain Ahab leads the crew of the Pequod across the oceans in pursuit of the white whale that took his leg.',
+    ideas: [
+      'A captain hunts a whale for revenge',
+      'Life aboard a nineteenth-century ship',
+      'Obsession destroys a crew',
+    ],
+  })
+  await listing('whaling', {
+    title: 'Whale Songs of the North',
+    author: 'Ida Strand',
+    description:
+      'A field guide to the calls of the northern seas, from humpbacks to orcas, for listeners on ships and shores.',
+  })
+  await listing('hidden', {
+    title: 'The Whale Who Waited',
+    author: 'Pending Person',
+    description:
+      'A pending listing that nobody may find until a moderator approves it, whatever words it contains.',
+    status: 0,
+  })
+})
+afterAll(async () => t?.close())
+
+const search = (qs: string) =>
+  t.app
+    .inject({ method: 'GET', url: `/api/v1/search/podcast/surface?${qs}` })
+    .then((r) => ({ status: r.statusCode, body: r.json() }))
+
+describe('keyword (surface) search', () => {
+  it('ranks a title match above a match in the ideas or description, and finds only public titles', async () => {
+    const res = await search('query=whale')
+    expect(res.status).toBe(200)
+    const found = res.body.data.map((p: { _id: string }) => p._id)
+    expect(found).toEqual([ids.whaling, ids.moby])
+    expect(found).not.toContain(ids.hidden)
+    expect(res.body).toMatchObject({ total: 2, currentPage: 1, pageSize: 10, totalPages: 1 })
+  })
+
+  it('tolerates misspelt titles and authors', async () => {
+    expect((await search('query=prejudise')).body.data.map((p: { _id: string }) => p._id)).toEqual([
+      ids.pride,
+    ])
+    expect((await search('query=melvile')).body.data.map((p: { _id: string }) => p._id)).toEqual([ids.moby])
+  })
+
+  it('reads web search syntax: a phrase and an excluded word', async () => {
+    expect(
+      (await search(`query=${encodeURIComponent('"white whale"')}`)).body.data.map(
+        (p: { _id: string }) => p._id,
+      ),
+    ).toEqual([ids.moby])
+    expect(
+      (await search(`query=${encodeURIComponent('whale -captain')}`)).body.data.map(
+        (p: { _id: string }) => p._id,
+      ),
+    ).toEqual([ids.whaling])
+  })
+
+  it('answers an empty list for words nothing contains, and pages results', async () => {
+    const none = await search('query=qwxzvbnm')
+    expect(none.body).toMatchObject({ success: true, message: 'No results found', data: [], total: 0 })
+    const second = await search('query=whale&limit=1&page=2')
+    expect(second.body).toMatchObject({ total: 2, totalPages: 2, currentPage: 2 })
+    expect(second.body.data.map((p: { _id: string }) => p._id)).toEqual([ids.moby])
+  })
+
+  it.each([['query='], ['query=%20%20'], ['']])('refuses %s with the spec message', async (qs) => {
+    const res = await search(qs)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('Please enter your search query.')
+  })
+})
