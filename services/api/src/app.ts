@@ -19,6 +19,7 @@ import { contentRoutes } from './routes/content/index.js'
 import { adminRoutes } from './routes/admin/index.js'
 import { podcastRoutes } from './routes/podcasts/index.js'
 import { searchRoutes } from './routes/search/index.js'
+import { ghostRoutes } from './routes/ghosts/index.js'
 import { mediaPlugin } from './plugins/app/media.js'
 
 /** Lets schemas carry the spec's own validation messages (`errorMessage`); ajv-errors is CommonJS, hence `.default`. */
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(adminRoutes)
       await api.register(podcastRoutes)
       await api.register(searchRoutes)
+      await api.register(ghostRoutes)
     },
     { prefix: '/api/v1' },
   )

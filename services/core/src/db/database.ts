@@ -4,6 +4,7 @@ import { migrations } from './migrations/index.js'
 import type { UsersTable, SessionsTable, OtpCodesTable } from './accounts.tables.js'
 import type { InformationPagesTable, SiteSettingsTable } from './content.tables.js'
 import type { EpisodesTable, MembershipsTable, PlansTable, PodcastsTable } from './catalogue.tables.js'
+import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
 
 export interface DB {
@@ -16,6 +17,9 @@ export interface DB {
   memberships: MembershipsTable
   podcasts: PodcastsTable
   episodes: EpisodesTable
+  ghosts: GhostsTable
+  report_types: ReportTypesTable
+  reports: ReportsTable
   imported_media: ImportedMediaTable
 }
 export type Db = Kysely<DB>

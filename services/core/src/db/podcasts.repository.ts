@@ -1,28 +1,31 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB, DbOrTx } from './database.js'
+import { ghostCounts } from './ghosts.repository.js'
 import type { EpisodeRow, NewEpisode, NewPodcast, PodcastRow, PodcastUpdate } from './catalogue.tables.js'
 
 export interface PodcastWithEpisodes extends PodcastRow {
   episodes: EpisodeRow[]
+  /** how many readers ghosted (hid) the title */
+  ghost_count: number
 }
 
 /** Listings anybody may see: approved and active. */
 export const isPublic = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
   eb.and([eb('podcasts.status', '=', 1), eb('podcasts.is_active', '=', true)])
 
-async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<PodcastWithEpisodes[]> {
+/** Adds each listing's episodes and ghost count (two queries for the whole page). */
+export async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<PodcastWithEpisodes[]> {
   if (rows.length === 0) return []
-  const episodes = await db
-    .selectFrom('episodes')
-    .selectAll()
-    .where(
-      'podcast_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('part')
-    .execute()
-  return rows.map((r) => ({ ...r, episodes: episodes.filter((e) => e.podcast_id === r.id) }))
+  const ids = rows.map((r) => r.id)
+  const [episodes, ghosts] = await Promise.all([
+    db.selectFrom('episodes').selectAll().where('podcast_id', 'in', ids).orderBy('part').execute(),
+    ghostCounts(db, ids),
+  ])
+  return rows.map((r) => ({
+    ...r,
+    episodes: episodes.filter((e) => e.podcast_id === r.id),
+    ghost_count: ghosts.get(r.id) ?? 0,
+  }))
 }
 
 export async function findPodcast(db: DbOrTx, id: string): Promise<PodcastWithEpisodes | undefined> {

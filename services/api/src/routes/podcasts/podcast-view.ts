@@ -5,7 +5,7 @@ import { EDIT_WINDOW_MS } from './listing-rules.js'
 type PodcastWithEpisodes = podcastsRepo.PodcastWithEpisodes
 
 /**
- * A listing in the spec's wire shape. Likes, favourites, listening counts and ghost counts are the reader
+ * A listing in the spec's wire shape. Likes, favourites and listening counts are the reader
  * features of later work: until then they are the true values for a catalogue without them (false / 0).
  */
 export function toPodcast(row: PodcastWithEpisodes): Podcast {
@@ -49,7 +49,7 @@ export function toPodcast(row: PodcastWithEpisodes): Podcast {
       // Moderation is per listing; each podblurb shows its listing's state, as the spec's client expects.
       status: row.status,
       statusComment: row.status_comment,
-      ghostCount: 0,
+      ghostCount: row.ghost_count,
     })),
   }
 }

@@ -4,6 +4,7 @@ import * as createSiteContent from './2026_11_22_1310_create_site_content.js'
 import * as createCatalogue from './2026_11_22_1400_create_catalogue.js'
 import * as createImportedMedia from './2026_11_22_1500_create_imported_media.js'
 import * as createSurfaceSearch from './2026_11_22_1600_create_surface_search.js'
+import * as createGhostsAndReports from './2026_11_22_1700_create_ghosts_and_reports.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_1400_create_catalogue': createCatalogue,
   '2026_11_22_1500_create_imported_media': createImportedMedia,
   '2026_11_22_1600_create_surface_search': createSurfaceSearch,
+  '2026_11_22_1700_create_ghosts_and_reports': createGhostsAndReports,
 }
