@@ -62,6 +62,14 @@ export function assertNotBlocked(user: UserRow) {
   if (user.is_blocked) throw blocked(user.block_notes)
 }
 
+/** A write on behalf of `userId`: signed in, that user (or an admin), and not blocked. */
+export function requireOwnWrite(req: FastifyRequest, userId: string): Auth {
+  const auth = requireAuth(req)
+  assertSelfOrAdmin(auth, userId)
+  assertNotBlocked(auth.user)
+  return auth
+}
+
 export function assertAdmin(auth: Auth) {
   if (!isAdmin(auth.user)) throw forbidden('This action needs an admin account.')
 }

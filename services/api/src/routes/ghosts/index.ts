@@ -11,8 +11,8 @@ import {
   ReportTypeQuery,
 } from '@bookstrut/schemas'
 import { ghostsRepo, newId, notFound, podcastsRepo } from '@bookstrut/core'
-import { ok } from '../../respond.js'
-import { assertNotBlocked, assertSelfOrAdmin, requireAuth } from '../../plugins/app/auth.js'
+import { ok, pageWindow, paged, toPage } from '../../respond.js'
+import { assertSelfOrAdmin, requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { getSinglePodcast } from '../podcasts/catalogue.service.js'
 import { toPodcast } from '../podcasts/podcast-view.js'
@@ -35,9 +35,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const auth = requireAuth(req)
-      assertSelfOrAdmin(auth, req.body.userId)
-      assertNotBlocked(auth.user)
+      const auth = requireOwnWrite(req, req.body.userId)
       // Only titles the reader can see can be ghosted.
       await getSinglePodcast(deps, req.body.podcastId, auth)
       await ghostsRepo.addGhost(app.db, {
@@ -63,24 +61,15 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       assertSelfOrAdmin(requireAuth(req), req.query.userId)
-      const page = req.query.page ?? 1
-      const limit = req.query.limit ?? 10
+      const window = pageWindow(req.query.page ?? 1, req.query.limit ?? 10)
       const { rows, total } = await ghostsRepo.listGhosted(
         app.db,
         req.query.userId,
-        (page - 1) * limit,
-        limit,
+        window.offset,
+        window.limit,
       )
       const podcasts = await podcastsRepo.withEpisodes(app.db, rows)
-      return {
-        success: true,
-        message: 'Ghosted titles fetched successfully',
-        data: podcasts.map(toPodcast),
-        total,
-        totalPages: Math.ceil(total / limit),
-        currentPage: page,
-        pageSize: limit,
-      }
+      return paged('Ghosted titles fetched successfully', toPage(podcasts.map(toPodcast), total, window))
     },
   )
 
@@ -96,9 +85,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const auth = requireAuth(req)
-      assertSelfOrAdmin(auth, req.query.userId)
-      assertNotBlocked(auth.user)
+      requireOwnWrite(req, req.query.userId)
       if (!(await ghostsRepo.removeGhost(app.db, req.query.userId, req.query.podcastId)))
         throw notFound('This title is not ghosted.')
       return ok('Ghost removed successfully.', null)
@@ -136,9 +123,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const auth = requireAuth(req)
-      assertSelfOrAdmin(auth, req.body.userId)
-      assertNotBlocked(auth.user)
+      const auth = requireOwnWrite(req, req.body.userId)
       const type = await ghostsRepo.findReportType(app.db, req.body.reportTypeId)
       if (!type?.is_active) throw notFound('Please select a bug report type')
       await getSinglePodcast(deps, req.body.podcastId, auth)

@@ -4,6 +4,7 @@ import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import { isAdmin } from '../../plugins/app/auth.js'
 import { toPodcast } from './podcast-view.js'
+import { pageWindow, toPage, type Page } from '../../respond.js'
 
 const canSeeUnpublished = (auth: Auth | null, ownerId: string) =>
   auth !== null && (auth.user.id === ownerId || isAdmin(auth.user))
@@ -23,32 +24,15 @@ export async function getSinglePodcast(deps: Deps, podcastId: string, auth: Auth
   return toPodcast(row)
 }
 
-export interface Page<T> {
-  data: T[]
-  total: number
-  totalPages: number
-  currentPage: number
-  pageSize: number
-}
-
 async function page(
   deps: Deps,
   opts: Omit<podcastsRepo.ListOptions, 'offset' | 'limit'>,
   pageNo: number,
   limit: number,
 ): Promise<Page<Podcast>> {
-  const { rows, total } = await podcastsRepo.listPodcasts(deps.db, {
-    ...opts,
-    offset: (pageNo - 1) * limit,
-    limit,
-  })
-  return {
-    data: rows.map(toPodcast),
-    total,
-    totalPages: Math.ceil(total / limit),
-    currentPage: pageNo,
-    pageSize: limit,
-  }
+  const window = pageWindow(pageNo, limit)
+  const { rows, total } = await podcastsRepo.listPodcasts(deps.db, { ...opts, offset: window.offset, limit })
+  return toPage(rows.map(toPodcast), total, window)
 }
 
 /** Listings by search and owner. An owner listing their own (My Listings) sees every state; others see approved ones. */

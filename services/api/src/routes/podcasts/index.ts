@@ -14,7 +14,7 @@ import {
   UpdatePodcastQuery,
   UserPodcastsQuery,
 } from '@bookstrut/schemas'
-import { ok } from '../../respond.js'
+import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { assertAdmin, requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
@@ -114,11 +114,8 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PagedPodcasts, ...errorResponses },
       },
     },
-    async (req) => ({
-      success: true,
-      message: 'Podcasts fetched successfully',
-      ...(await catalogue.listPodcasts(deps, req.query, req.auth)),
-    }),
+    async (req) =>
+      paged('Podcasts fetched successfully', await catalogue.listPodcasts(deps, req.query, req.auth)),
   )
 
   app.get(
@@ -164,11 +161,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       assertAdmin(requireAuth(req))
-      return {
-        success: true,
-        message: 'Podcasts fetched successfully',
-        ...(await catalogue.moderationQueue(deps, req.query)),
-      }
+      return paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query))
     },
   )
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PagedPodcasts, SurfaceSearchQuery } from '@bookstrut/schemas'
 import { podcastsRepo } from '@bookstrut/core'
 import { depsOf } from '../deps.js'
+import { pageWindow, paged, toPage } from '../../respond.js'
 import { errorResponses } from '../route-docs.js'
 import { assertCallerId } from '../podcasts/catalogue.service.js'
 import { toPodcast } from '../podcasts/podcast-view.js'
@@ -24,22 +25,14 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       assertCallerId(req.auth, req.query.userid)
-      const page = req.query.page ?? 1
-      const limit = req.query.limit ?? 10
+      const window = pageWindow(req.query.page ?? 1, req.query.limit ?? 10)
       const { rows, total } = await podcastsRepo.surfaceSearch(deps.db, {
         term: req.query.query.trim(),
-        offset: (page - 1) * limit,
-        limit,
+        offset: window.offset,
+        limit: window.limit,
       })
-      return {
-        success: true,
-        message: total > 0 ? 'Podcasts fetched successfully' : 'No results found',
-        data: rows.map(toPodcast),
-        total,
-        totalPages: Math.ceil(total / limit),
-        currentPage: page,
-        pageSize: limit,
-      }
+      const message = total > 0 ? 'Podcasts fetched successfully' : 'No results found'
+      return paged(message, toPage(rows.map(toPodcast), total, window))
     },
   )
 }
