@@ -38,6 +38,7 @@ export const ErrorCodes = [
   'PLAN_LIMIT',
   'EDIT_LOCKED',
   'PAID_FEATURE',
+  'DUPLICATE_QUERIES',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ErrorCodes)[number]

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Id } from './common.js'
 
 /** Queue names and job payloads, in one place for producers (api) and consumers (workers). */
-export const QueueNames = { mail: 'mail' } as const
+export const QueueNames = { mail: 'mail', embed: 'embed', surfaceIndex: 'surface-index' } as const
 
 export const OtpMailJob = Type.Object({
   kind: Type.Union([Type.Literal('signup-otp'), Type.Literal('reset-otp')]),
@@ -11,3 +12,11 @@ export const OtpMailJob = Type.Object({
   requestId: Type.Optional(Type.String()),
 })
 export type OtpMailJob = Static<typeof OtpMailJob>
+
+/** (Re)compute the vectors of one book from its current text; a no-op when they are up to date. */
+export const EmbedJob = Type.Object({ podcastId: Id, requestId: Type.Optional(Type.String()) })
+export type EmbedJob = Static<typeof EmbedJob>
+
+/** Bring one book's entry in the external keyword index (Meilisearch) in line with the database. */
+export const SurfaceIndexJob = Type.Object({ podcastId: Id, requestId: Type.Optional(Type.String()) })
+export type SurfaceIndexJob = Static<typeof SurfaceIndexJob>

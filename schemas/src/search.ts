@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id, PageNumber } from './common.js'
+import { Podcast } from './books.js'
 
 /** Keyword ("surface") search. The spec's client also sends status and isActive: only public titles are searched anyway. */
 export const SurfaceSearchQuery = Type.Object(
@@ -44,3 +45,82 @@ export const ReportBody = Type.Object(
   { errorMessage: { required: { reportTypeId: 'Please select a bug report type' } } },
 )
 export type ReportBody = Static<typeof ReportBody>
+
+/** The longest idea we score: well past the spec's 7-12 (or 24) word guidance, short of an absurd paste. */
+export const MAX_IDEA_LENGTH = 300
+
+const ideaField = (n: number) =>
+  Type.String({
+    pattern: '\\S',
+    maxLength: MAX_IDEA_LENGTH,
+    description: `Idea #${n}: one sentence, ideally 7-12 words`,
+    errorMessage: {
+      pattern: 'Idea #1 , Idea #2, and Idea #3 are required fields.',
+      maxLength: `Idea #${n} is too long: keep each idea under ${MAX_IDEA_LENGTH} characters.`,
+    },
+  })
+
+/**
+ * Idea ("structured") search: three ideas, ranked by Strut scores. The spec's client also sends status,
+ * isActive and noViewCont: only approved, active titles are searched anyway, so they are ignored.
+ */
+export const IdeaSearchQuery = Type.Object(
+  {
+    firstField: ideaField(1),
+    secondField: ideaField(2),
+    thirdField: ideaField(3),
+    page: Type.Optional(PageNumber),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+    language: Type.Optional(
+      Type.String({
+        maxLength: 35,
+        description: "the reader's browser language (e.g. en-US): books in it rank first among equals",
+      }),
+    ),
+    userid: Type.Optional(Id),
+  },
+  {
+    errorMessage: {
+      required: {
+        firstField: 'Idea #1 , Idea #2, and Idea #3 are required fields.',
+        secondField: 'Idea #1 , Idea #2, and Idea #3 are required fields.',
+        thirdField: 'Idea #1 , Idea #2, and Idea #3 are required fields.',
+      },
+    },
+  },
+)
+export type IdeaSearchQuery = Static<typeof IdeaSearchQuery>
+
+/** A listing with its Strut scores: `ideaScore` is `[{"<idea 1>": s1}, {"<idea 2>": s2}, {"<idea 3>": s3}, {"bonusScore": b}]`. */
+export const ScoredPodcast = Type.Intersect([
+  Podcast,
+  Type.Object({
+    hellaScore: Type.Number({ description: 'the sum of the three idea scores and bonusScore, 2 decimals' }),
+    ideaScore: Type.Array(Type.Record(Type.String(), Type.Number()), {
+      description: 'one single-entry object per idea (its text -> 0-100 score), then {"bonusScore": b}',
+    }),
+  }),
+])
+export type ScoredPodcast = Static<typeof ScoredPodcast>
+
+export const PagedScoredPodcasts = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  data: Type.Array(ScoredPodcast),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+  currentPage: Type.Integer(),
+  pageSize: Type.Integer(),
+})
+
+/** Saved searches (search history): the spec spells the fields this way. */
+export const SearchHistoryItem = Type.Object({
+  _id: Id,
+  userId: Id,
+  fistKeyWord: Type.String(),
+  secondKeyWord: Type.String(),
+  thirdKeyWord: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+})
+export type SearchHistoryItem = Static<typeof SearchHistoryItem>

@@ -5,7 +5,11 @@ import { startWorkers } from './start-workers.js'
 const config = loadConfig()
 const logger = createLogger(config.logLevel)
 await ensureRedis(config.redis.url, config.redis.embeddedDir, logger, false)
-const running = await startWorkers(config, logger)
+if (!config.db.url) {
+  logger.fatal('DATABASE_URL is required when the workers run as their own process')
+  process.exit(1)
+}
+const running = await startWorkers(config, logger, { databaseUrl: config.db.url })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'stopping workers')

@@ -20,7 +20,9 @@ import { adminRoutes } from './routes/admin/index.js'
 import { podcastRoutes } from './routes/podcasts/index.js'
 import { searchRoutes } from './routes/search/index.js'
 import { ghostRoutes } from './routes/ghosts/index.js'
+import { searchHistoryRoutes } from './routes/search-history/index.js'
 import { mediaPlugin } from './plugins/app/media.js'
+import { ideaSearchPlugin } from './plugins/app/idea-search.js'
 
 /** Lets schemas carry the spec's own validation messages (`errorMessage`); ajv-errors is CommonJS, hence `.default`. */
 const withErrorMessages = (ajv: Ajv) => ajvErrors.default(ajv)
@@ -75,6 +77,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(redisPlugin)
   await app.register(authPlugin)
   await app.register(mediaPlugin)
+  await app.register(ideaSearchPlugin)
 
   await app.register(
     async (api) => {
@@ -85,6 +88,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(podcastRoutes)
       await api.register(searchRoutes)
       await api.register(ghostRoutes)
+      await api.register(searchHistoryRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -37,6 +37,15 @@ const Env = Type.Object({
     description: 'log2 of the scrypt cost N',
   }),
   CLIENT_DIST: Type.Optional(Type.String()),
+  MODELS_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  EMBEDDING_MODEL: Type.String({
+    pattern: '^(auto|[A-Za-z0-9._-]+/[A-Za-z0-9._-]+)$',
+    default: 'auto',
+    description: 'auto, or a model id (org/name) under MODELS_DIR or on the Hugging Face hub',
+  }),
+  EMBEDDING_THREADS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
+  MEILI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  MEILI_KEY: Type.Optional(Type.String()),
 })
 type Env = Static<typeof Env>
 
@@ -53,7 +62,20 @@ export interface Config {
   auth: { sessionTtlDays: number; passwordHashCost: number }
   media: { dir: string }
   client: { distDir: string }
+  search: {
+    /** local model folders (transformers.js layout); unset when none exists: models then come from the hub */
+    modelsDir: string | undefined
+    /** the sentence-embedding model id, resolved from `auto` */
+    embeddingModel: string
+    /** onnxruntime threads of one embedder (the api's and the worker's each) */
+    embeddingThreads: number
+    meili: { url: string; key: string | undefined } | undefined
+  }
 }
+
+/** The base model `EMBEDDING_MODEL=auto` resolves to: chosen by `npm run bench:quality` (see README). */
+export const DEFAULT_EMBEDDING_MODEL = 'sentence-transformers/all-MiniLM-L6-v2'
+
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -62,6 +84,12 @@ export class ConfigError extends Error {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
+
+/** `../shared/models` beside the repository, when it exists (the development machines' model folders). */
+const defaultModelsDir = () => {
+  const dir = path.resolve(repoRoot, '..', 'shared', 'models')
+  return existsSync(dir) ? dir : undefined
+}
 
 /** Parses and validates the environment once; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -106,6 +134,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auth: { sessionTtlDays: e.SESSION_TTL_DAYS, passwordHashCost: e.PASSWORD_HASH_COST },
     media: { dir: path.join(dataDir, 'media') },
     client: { distDir: clientDist },
+    search: {
+      modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : defaultModelsDir(),
+      embeddingModel: e.EMBEDDING_MODEL === 'auto' ? DEFAULT_EMBEDDING_MODEL : e.EMBEDDING_MODEL,
+      embeddingThreads: e.EMBEDDING_THREADS,
+      meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
+    },
   })
 }
 

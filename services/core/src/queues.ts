@@ -1,10 +1,12 @@
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { QueueNames, type OtpMailJob } from '@bookstrut/schemas'
+import { QueueNames, type EmbedJob, type OtpMailJob, type SurfaceIndexJob } from '@bookstrut/schemas'
 
 /** Payload type of each queue. */
 export interface JobPayloads {
   [QueueNames.mail]: OtpMailJob
+  [QueueNames.embed]: EmbedJob
+  [QueueNames.surfaceIndex]: SurfaceIndexJob
 }
 export type QueueName = keyof JobPayloads
 
@@ -19,6 +21,8 @@ export const defaultJobOptions: JobsOptions = {
 export interface Queues {
   /** Adds a job. `jobId` is the business key: adding the same id twice is a no-op. */
   enqueue<N extends QueueName>(name: N, data: JobPayloads[N], jobId: string): Promise<void>
+  /** Adds many jobs in one round trip (imports); same idempotency by `jobId`. */
+  enqueueMany<N extends QueueName>(name: N, jobs: { data: JobPayloads[N]; jobId: string }[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -35,6 +39,10 @@ export function createQueues(connection: Redis, prefix: string): Queues {
   return {
     async enqueue(name, data, jobId) {
       await queue(name).add(name, data, { jobId })
+    },
+    async enqueueMany(name, jobs) {
+      if (jobs.length === 0) return
+      await queue(name).addBulk(jobs.map((j) => ({ name, data: j.data, opts: { jobId: j.jobId } })))
     },
     async close() {
       await Promise.all([...queues.values()].map((q) => q.close()))

@@ -6,6 +6,8 @@ import type { InformationPagesTable, SiteSettingsTable } from './content.tables.
 import type { EpisodesTable, MembershipsTable, PlansTable, PodcastsTable } from './catalogue.tables.js'
 import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
+import type { SearchHistoryTable } from './search-history.tables.js'
+import type { BookEmbeddingsTable, EventOutboxTable } from './embeddings.tables.js'
 
 export interface DB {
   users: UsersTable
@@ -21,6 +23,9 @@ export interface DB {
   report_types: ReportTypesTable
   reports: ReportsTable
   imported_media: ImportedMediaTable
+  search_history: SearchHistoryTable
+  book_embeddings: BookEmbeddingsTable
+  event_outbox: EventOutboxTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

@@ -83,3 +83,19 @@ export const addReport = (
     })
     .onConflict((oc) => oc.constraint('reports_once_key').doNothing())
     .execute()
+
+/** Which of `podcastIds` the reader ghosted. */
+export async function ghostedAmong(
+  db: DbOrTx,
+  userId: string,
+  podcastIds: readonly string[],
+): Promise<Set<string>> {
+  if (podcastIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('ghosts')
+    .select('podcast_id')
+    .where('user_id', '=', userId)
+    .where('podcast_id', 'in', [...podcastIds])
+    .execute()
+  return new Set(rows.map((r) => r.podcast_id))
+}

@@ -13,6 +13,10 @@ export interface PodcastWithEpisodes extends PodcastRow {
 export const isPublic = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
   eb.and([eb('podcasts.status', '=', 1), eb('podcasts.is_active', '=', true)])
 
+/** The same rule for a row already read. */
+export const isPublicRow = (row: Pick<PodcastRow, 'status' | 'is_active'>) =>
+  row.status === 1 && row.is_active
+
 /** Adds each listing's episodes and ghost count (two queries for the whole page). */
 export async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<PodcastWithEpisodes[]> {
   if (rows.length === 0) return []
@@ -122,7 +126,7 @@ const searchVector = sql`podcast_search_vector(podcasts.title, podcasts.author, 
 export async function surfaceSearch(
   db: DbOrTx,
   opts: { term: string; offset: number; limit: number },
-): Promise<{ rows: PodcastWithEpisodes[]; total: number }> {
+): Promise<{ ids: string[]; total: number }> {
   const query = sql`websearch_to_tsquery('english', ${opts.term})`
   const fullText = {
     matches: sql<boolean>`${searchVector} @@ ${query}`,
@@ -150,16 +154,59 @@ export async function surfaceSearch(
     mode = typoTolerant
     total = await count(typoTolerant)
   }
-  if (total === 0) return { rows: [], total: 0 }
+  if (total === 0) return { ids: [], total: 0 }
   const rows = await db
     .selectFrom('podcasts')
     .where(isPublic)
     .where(mode.matches)
-    .selectAll()
+    .select('id')
     .orderBy(mode.score, 'desc')
     .orderBy('id')
     .offset(opts.offset)
     .limit(opts.limit)
     .execute()
-  return { rows: await withEpisodes(db, rows), total }
+  return { ids: rows.map((r) => r.id), total }
+}
+
+/**
+ * The public listings among `ids`, with episodes, in the order of `ids` (a search index's ranking). Ids of
+ * listings that are gone or no longer public are left out, so a lagging external index never shows them.
+ */
+export async function findPublicPodcastsInOrder(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<PodcastWithEpisodes[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('podcasts').selectAll().where('id', 'in', ids).where(isPublic).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return withEpisodes(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  )
+}
+
+/** One page of public listings in id order, after `afterId` (keyset paging for streaming the catalogue). */
+export const publicPodcastsAfter = (
+  db: DbOrTx,
+  afterId: string | null,
+  limit: number,
+): Promise<PodcastRow[]> => {
+  let q = db.selectFrom('podcasts').selectAll().where(isPublic)
+  if (afterId !== null) q = q.where('id', '>', afterId)
+  return q.orderBy('id').limit(limit).execute()
+}
+
+/** The public listings among `ids`, each with its language (what idea search filters and prefers by). */
+export async function publicLanguages(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('podcasts')
+    .select(['id', 'language'])
+    .where('id', 'in', [...ids])
+    .where(isPublic)
+    .execute()
+  return new Map(rows.map((r) => [r.id, r.language]))
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.js'
 import { isAdmin } from '../../plugins/app/auth.js'
 import { toPodcast } from './podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
+import { bookChanged } from './book-changes.js'
 
 const canSeeUnpublished = (auth: Auth | null, ownerId: string) =>
   auth !== null && (auth.user.id === ownerId || isAdmin(auth.user))
@@ -95,10 +96,12 @@ export async function moderate(
   if (body.status === 2 && comment === '') throw badRequest('A rejection needs a comment for the owner.')
   const row = await podcastsRepo.findPodcast(deps.db, body.podcastId)
   if (!row) throw notFound('Podcast not found')
+  const now = deps.clock.now()
   await podcastsRepo.updatePodcast(deps.db, row.id, {
     status: body.status,
     status_comment: body.status === 2 ? comment : '',
-    updated_at: deps.clock.now(),
+    updated_at: now,
   })
+  await bookChanged(deps, row.id, now)
   return toPodcast({ ...row, status: body.status, status_comment: body.status === 2 ? comment : '' })
 }

@@ -25,6 +25,7 @@ import {
   type ListingValues,
 } from './listing-rules.js'
 import { toPodcast } from './podcast-view.js'
+import { bookChanged } from './book-changes.js'
 
 export type ListingDeps = Deps & { media: MediaStore }
 
@@ -156,6 +157,7 @@ export async function createListing(deps: ListingDeps, auth: Auth, form: Listing
     await removeStored(deps.media, stored)
     throw err
   }
+  await bookChanged(deps, podcastId, now)
   return loadPodcast(deps, podcastId)
 }
 
@@ -278,5 +280,6 @@ export async function updateListing(
     stored.authorImage ? deps.media.remove(row.author_image) : null,
     stored.audio ? deps.media.remove(episode.file_url) : null,
   ])
+  await bookChanged(deps, row.id, now)
   return { podcast: await loadPodcast(deps, row.id), changed: true }
 }

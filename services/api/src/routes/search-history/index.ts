@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import {
+  ClearedSearchHistory,
+  CreateSearchHistoryBody,
+  Envelope,
+  SearchHistoryIdQuery,
+  SearchHistoryItem,
+  SearchHistoryUserQuery,
+  UpdateSearchHistoryBody,
+} from '@bookstrut/schemas'
+import { searchHistoryRepo } from '@bookstrut/core'
+import { ok } from '../../respond.js'
+import { assertSelfOrAdmin, requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
+import { errorResponses, secured } from '../route-docs.js'
+import { depsOf } from '../deps.js'
+import * as history from './service.js'
+
+/**
+ * Saved searches (search history) of a signed-in user: the Saved Search page of the profile area. Owner
+ * only (or an admin); blocked accounts may read but not write. The spec names the fields `fistKeyWord`,
+ * `secondKeyWord`, `thirdKeyWord`.
+ */
+export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = depsOf(app)
+  const tags = ['search history']
+  const sameTerms = 'The same three terms (trimmed, any case) are one saved search per user.'
+
+  app.post(
+    '/create/search/history',
+    {
+      schema: {
+        tags,
+        summary: 'Save a search; saving the same three terms again moves it to the top',
+        description: `${sameTerms} Saving them again keeps the item and sets its updatedAt; the item is returned.`,
+        body: CreateSearchHistoryBody,
+        security: secured,
+        response: { 200: Envelope(SearchHistoryItem), ...errorResponses },
+      },
+    },
+    async (req) => {
+      requireOwnWrite(req, req.body.userId)
+      return ok('Search history saved successfully', await history.create(deps, req.body.userId, req.body))
+    },
+  )
+
+  app.get(
+    '/get/all/search/history',
+    {
+      schema: {
+        tags,
+        summary: "A user's saved searches, most recent first",
+        description:
+          `Newest first by updatedAt (saved again or edited counts as recent). At most the ` +
+          `${searchHistoryRepo.SEARCH_HISTORY_LIST_LIMIT} most recent items; older ones are kept until cleared.`,
+        querystring: SearchHistoryUserQuery,
+        security: secured,
+        response: { 200: Envelope(Type.Array(SearchHistoryItem)), ...errorResponses },
+      },
+    },
+    async (req) => {
+      assertSelfOrAdmin(requireAuth(req), req.query.userId)
+      return ok('Search history fetched successfully', await history.list(deps, req.query.userId))
+    },
+  )
+
+  app.put(
+    '/update/search/history',
+    {
+      schema: {
+        tags,
+        summary: 'Edit the three terms of a saved search',
+        description:
+          'Not in the spec, which shows the Saved Search page editing terms and saving but not the call: ' +
+          '`PUT /update/search/history?id=<item id>` with all three terms in the body. The item keeps its id ' +
+          `and moves to the top (updatedAt). ${sameTerms} Terms equal to another of the user's saved searches ` +
+          'answer 409 CONFLICT and change nothing. An item of another user answers 404.',
+        querystring: SearchHistoryIdQuery,
+        body: UpdateSearchHistoryBody,
+        security: secured,
+        response: { 200: Envelope(SearchHistoryItem), ...errorResponses },
+      },
+    },
+    async (req) =>
+      ok(
+        'Search history updated successfully',
+        await history.update(deps, requireAuth(req), req.query.id, req.body),
+      ),
+  )
+
+  app.delete(
+    '/delete/search/history',
+    {
+      schema: {
+        tags,
+        summary: 'Delete one saved search of the caller',
+        description: 'An item of another user answers 404, as a missing one does.',
+        querystring: SearchHistoryIdQuery,
+        security: secured,
+        response: { 200: Envelope(Type.Null()), ...errorResponses },
+      },
+    },
+    async (req) => {
+      await history.remove(deps, requireAuth(req), req.query.id)
+      return ok('Search history deleted successfully', null)
+    },
+  )
+
+  app.delete(
+    '/delete/many/search/history',
+    {
+      schema: {
+        tags,
+        summary: "Clear all of a user's saved searches",
+        description: 'Answers how many items were removed (0 when there were none).',
+        querystring: SearchHistoryUserQuery,
+        security: secured,
+        response: { 200: Envelope(ClearedSearchHistory), ...errorResponses },
+      },
+    },
+    async (req) => {
+      requireOwnWrite(req, req.query.userId)
+      return ok('Search history cleared successfully', await history.clear(deps, req.query.userId))
+    },
+  )
+}

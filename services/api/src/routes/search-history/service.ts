@@ -1,0 +1,57 @@
+import { conflict, notFound, searchHistoryRepo, type SearchHistoryRow } from '@bookstrut/core'
+import type { SearchHistoryItem, UpdateSearchHistoryBody } from '@bookstrut/schemas'
+import type { Auth } from '../../types.js'
+import type { Deps } from '../deps.js'
+import { assertNotBlocked, isAdmin } from '../../plugins/app/auth.js'
+
+/** The row as the spec's client reads it (its `fistKeyWord` spelling included). */
+export const toSearchHistoryItem = (row: SearchHistoryRow): SearchHistoryItem => ({
+  _id: row.id,
+  userId: row.user_id,
+  fistKeyWord: row.first_term,
+  secondKeyWord: row.second_term,
+  thirdKeyWord: row.third_term,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+})
+
+const termsOf = (b: UpdateSearchHistoryBody) => [b.fistKeyWord, b.secondKeyWord, b.thirdKeyWord] as const
+
+/** Items addressed by id: the caller's own, or anyone's for an admin (null = no owner filter). */
+const ownerFilter = (auth: Auth) => (isAdmin(auth.user) ? null : auth.user.id)
+
+// Another user's item answers exactly like a missing one, so that ids do not reveal what exists.
+const missing = () => notFound('Search history not found')
+
+/** Saves a search (the caller is checked by the route); the same three terms again only move it to the top. */
+export async function create(deps: Deps, userId: string, body: UpdateSearchHistoryBody) {
+  const row = await searchHistoryRepo.recordSearch(deps.db, userId, termsOf(body), deps.clock.now())
+  return toSearchHistoryItem(row)
+}
+
+export async function list(deps: Deps, userId: string) {
+  return (await searchHistoryRepo.listRecent(deps.db, userId)).map(toSearchHistoryItem)
+}
+
+/** Replaces the three terms of one item; 409 when they equal another saved search of the same user. */
+export async function update(deps: Deps, auth: Auth, id: string, body: UpdateSearchHistoryBody) {
+  assertNotBlocked(auth.user)
+  const row = await searchHistoryRepo
+    .updateTerms(deps.db, id, ownerFilter(auth), termsOf(body), deps.clock.now())
+    .catch((err: unknown) => {
+      if (searchHistoryRepo.isDuplicateTerms(err)) throw conflict('This search is already saved.')
+      throw err
+    })
+  if (!row) throw missing()
+  return toSearchHistoryItem(row)
+}
+
+export async function remove(deps: Deps, auth: Auth, id: string) {
+  assertNotBlocked(auth.user)
+  if (!(await searchHistoryRepo.deleteItem(deps.db, id, ownerFilter(auth)))) throw missing()
+}
+
+/** Clears a user's saved searches (the caller is checked by the route); answers how many were removed. */
+export async function clear(deps: Deps, userId: string) {
+  return { deletedCount: await searchHistoryRepo.clearForUser(deps.db, userId) }
+}

@@ -1,0 +1,145 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { Redis } from 'ioredis'
+import { AppError, eventsRepo, ghostsRepo, podcastsRepo, searchHistoryRepo } from '@bookstrut/core'
+import type { AnalyticsEvent, IdeaSearchQuery, ScoredPodcast } from '@bookstrut/schemas'
+import { hasDuplicateIdeas, normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstrut/search'
+import type { Auth } from '../../types.js'
+import type { Deps } from '../deps.js'
+import type { IdeaIndex } from '../../search/idea-index.js'
+import { assertNotBlocked } from '../../plugins/app/auth.js'
+import { pageWindow, toPage, type Page } from '../../respond.js'
+import { assertCallerId } from '../podcasts/catalogue.service.js'
+import { toPodcast } from '../podcasts/podcast-view.js'
+
+export interface IdeaSearchDeps extends Deps {
+  ideaIndex: IdeaIndex
+  redis: Redis
+}
+
+/** How long a query's ranking is kept, so that later pages continue page 1's order. */
+export const RANKING_TTL_SECONDS = 600
+
+export const duplicateQueries = () =>
+  new AppError(422, 'DUPLICATE_QUERIES', 'It appears you have duplicate or similar queries. Please revise.')
+
+/** A ranked book as kept between pages: id, the three idea scores, bonus, hella. */
+type RankingEntry = [string, number, number, number, number, number]
+
+/**
+ * Idea search: the caller's three ideas ranked against every approved, active title by Strut scores, the
+ * caller's ghosted titles left out, books in the reader's language preferred. Page 1 ranks afresh and keeps the
+ * ranking for RANKING_TTL_SECONDS; later pages read it, so books arriving meanwhile do not shift the pages.
+ */
+export async function searchByIdeas(
+  deps: IdeaSearchDeps,
+  auth: Auth | null,
+  q: IdeaSearchQuery,
+): Promise<Page<ScoredPodcast>> {
+  assertCallerId(auth, q.userid)
+  const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
+  if (hasDuplicateIdeas(ideas)) throw duplicateQueries()
+  // The spec's client shows the blocked dialog instead of results.
+  if (auth) assertNotBlocked(auth.user)
+  const userId = auth?.user.id ?? null
+
+  const window = pageWindow(q.page ?? 1, q.limit ?? 10)
+  const key = rankingKey(deps, ideas, q.language, userId)
+  const cached = window.page > 1 ? await deps.redis.get(key) : null
+  const ranking = cached
+    ? (JSON.parse(cached) as RankingEntry[])
+    : await rankAndKeep(deps, key, ideas, q.language, userId)
+
+  const slice = ranking.slice(window.offset, window.offset + window.limit)
+  // Titles ghosted since page 1 leave the page without shifting later pages.
+  const ghosted = userId
+    ? await ghostsRepo.ghostedAmong(
+        deps.db,
+        userId,
+        slice.map((e) => e[0]),
+      )
+    : new Set()
+  const shown = slice.filter((e) => !ghosted.has(e[0]))
+  const rows = await podcastsRepo.findPublicPodcastsInOrder(
+    deps.db,
+    shown.map((e) => e[0]),
+  )
+  const scoresOf = new Map(shown.map((e) => [e[0], e]))
+  const data = rows.map((row) => withScores(toPodcast(row), ideas, scoresOf.get(row.id)!))
+
+  if (userId && ranking.length > 0 && window.page === 1)
+    await searchHistoryRepo.recordSearch(deps.db, userId, ideas as [string, string, string], deps.clock.now())
+  await eventsRepo.storeEvents(deps.db, impressions(deps, data, window.offset, key, userId))
+  return toPage(data, ranking.length, window)
+}
+
+/** The ranking's cache key: the model, the ideas as typed (normalised), the language and the reader. */
+function rankingKey(
+  deps: IdeaSearchDeps,
+  ideas: string[],
+  language: string | undefined,
+  userId: string | null,
+) {
+  const identity = JSON.stringify([
+    deps.ideaIndex.model,
+    ideas.map(normaliseIdea),
+    language ?? '',
+    userId ?? '',
+  ])
+  return `${deps.config.redis.prefix}:search:ranking:${createHash('sha256').update(identity).digest('hex')}`
+}
+
+async function rankAndKeep(
+  deps: IdeaSearchDeps,
+  key: string,
+  ideas: string[],
+  language: string | undefined,
+  userId: string | null,
+): Promise<RankingEntry[]> {
+  const ranked = await deps.ideaIndex.rank(ideas)
+  const ids = ranked.map((r) => r.bookId)
+  const [languages, ghosted] = await Promise.all([
+    podcastsRepo.publicLanguages(deps.db, ids),
+    userId ? ghostsRepo.ghostedAmong(deps.db, userId, ids) : new Set<string>(),
+  ])
+  const visible = ranked.filter((r) => languages.has(r.bookId) && !ghosted.has(r.bookId))
+  const ordered = preferLanguage(visible, (id) => languages.get(id), language)
+  const entries = ordered.map(toEntry)
+  await deps.redis.set(key, JSON.stringify(entries), 'EX', RANKING_TTL_SECONDS)
+  return entries
+}
+
+const toEntry = (r: RankedBook): RankingEntry => {
+  const [s1 = 0, s2 = 0, s3 = 0] = r.scores.ideas.map(round2)
+  return [r.bookId, s1, s2, s3, round2(r.scores.bonus), round2(r.scores.hella)]
+}
+
+/** The spec's score fields: `ideaScore` is one single-entry object per idea, labelled by its text, then the bonus. */
+function withScores(podcast: ReturnType<typeof toPodcast>, ideas: string[], e: RankingEntry): ScoredPodcast {
+  return {
+    ...podcast,
+    hellaScore: e[5],
+    ideaScore: [{ [ideas[0]!]: e[1] }, { [ideas[1]!]: e[2] }, { [ideas[2]!]: e[3] }, { bonusScore: e[4] }],
+  }
+}
+
+/** Every listed result is an impression, with its position in the result list. */
+function impressions(
+  deps: IdeaSearchDeps,
+  shown: ScoredPodcast[],
+  offset: number,
+  rankingKey: string,
+  userId: string | null,
+): AnalyticsEvent[] {
+  const ts = deps.clock.now().toISOString()
+  return shown.map((p, i) => ({
+    id: randomUUID(),
+    type: 'impression',
+    ts,
+    podcastId: p._id,
+    episodeId: p.episodes[0]?._id ?? null,
+    userId,
+    position: offset + i + 1,
+    source: 'idea_search',
+    queryKey: rankingKey.slice(-64),
+  }))
+}

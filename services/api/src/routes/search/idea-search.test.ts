@@ -1,0 +1,395 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { announceBookChanges, createLogger, newId, podcastsRepo } from '@bookstrut/core'
+import { hasLocalModel } from '@bookstrut/search'
+import type { ScoredPodcast } from '@bookstrut/schemas'
+import { buildApp, type App } from '../../app.js'
+import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildUser } from '../../test/accounts.js'
+import { client } from '../../test/api-client.js'
+
+/*
+ * Idea search end to end inside the api: real Postgres, Redis, BullMQ embed worker, the local sentence-embedding
+ * model (MODELS_DIR) and the in-memory index. Books are written, announced as a listing write does, embedded by
+ * the worker and picked up by the index through Redis pub/sub.
+ */
+
+let t: TestApp
+const ids: Record<string, string> = {}
+
+interface Book {
+  title: string
+  ideas: [string, string, string] | null
+  description: string
+  language?: string | null
+  status?: 0 | 1 | 2
+}
+
+const catalogue: Record<string, Book> = {
+  wizard: {
+    title: 'The Boy Who Found His Wand',
+    ideas: [
+      'An orphan boy discovers on his eleventh birthday that he is a wizard',
+      'A boarding school of magic hidden inside an old castle',
+      'Three friends stop a dark lord from returning to power',
+    ],
+    description:
+      'A lonely boy living under the stairs learns the truth about his parents and goes off to study magic.',
+  },
+  whale: {
+    title: 'The White Whale',
+    ideas: [
+      'A one-legged sea captain obsessed with hunting a giant whale',
+      'Life aboard a nineteenth-century whaling ship',
+      'Revenge that destroys the avenger and his crew',
+    ],
+    description:
+      'A sailor signs on to a whaling voyage and watches his captain chase a legendary white whale across the oceans.',
+  },
+  train: {
+    title: 'Murder in the Snow',
+    ideas: [
+      'A detective solves a murder on a train stuck in a snowdrift',
+      'Every passenger has a secret and a motive',
+      'A luxury express crossing Europe in winter',
+    ],
+    description:
+      'When the express is halted by snow, a famous Belgian detective must find the killer among the passengers.',
+  },
+  mars: {
+    title: 'Alone on the Red Planet',
+    ideas: [
+      'An astronaut is stranded alone on Mars after his crew leaves',
+      'Growing potatoes to survive on another planet',
+      'Using science and humour to stay alive until rescue',
+    ],
+    description: 'Left for dead after a dust storm, a botanist must survive on Mars with dwindling supplies.',
+  },
+  garden: {
+    title: 'The Hidden Garden',
+    ideas: [
+      'A spoiled orphan girl finds a locked secret garden',
+      'Bringing a neglected garden back to life heals a sick cousin',
+      'A gloomy manor house on the Yorkshire moors',
+    ],
+    description:
+      'Sent to live with her uncle, a girl discovers a walled garden that has been locked for ten years.',
+  },
+  dystopia: {
+    title: 'The Ministry of Truth',
+    ideas: [
+      'A totalitarian state watches every citizen through screens',
+      'A clerk rewrites history for the government',
+      'A forbidden love affair against an all-seeing party',
+    ],
+    description: 'In a future of endless war and surveillance, one man dares to keep a secret diary.',
+  },
+  // Imported without ideas: scored on its description alone.
+  dogs: {
+    title: 'Call of the North',
+    ideas: null,
+    description:
+      'A domesticated dog is stolen from his California home and sold as a sled dog in the Yukon gold rush. He learns to survive the brutal cold and answers the call of the wild wolves.',
+  },
+  wizardFr: {
+    title: "L'école des sorciers",
+    ideas: [
+      'A young wizard attends a school of magic in a castle',
+      'An orphan learns he has magical powers',
+      'Friends fight an evil sorcerer',
+    ],
+    description: 'Un jeune orphelin découvre qu’il est sorcier et part étudier la magie.',
+    language: 'fr-FR',
+  },
+  pending: {
+    title: 'Unapproved Wizard Story',
+    ideas: [
+      'An orphan boy discovers on his eleventh birthday that he is a wizard',
+      'A boarding school of magic hidden inside an old castle',
+      'Three friends stop a dark lord from returning to power',
+    ],
+    description: 'Waiting for moderation.',
+    status: 0,
+  },
+}
+
+async function writeBook(app: App, key: string, book: Book) {
+  const owner = await buildUser(app.db, { role: 'publisher' })
+  const id = newId()
+  const now = new Date()
+  await podcastsRepo.insertPodcast(app.db, {
+    id,
+    create_by: owner.id,
+    title: book.title,
+    author: 'Test Author',
+    category_name: 'Fiction',
+    description: book.description,
+    primary_key: book.ideas?.[0] ?? '',
+    secondary_key: book.ideas?.[1] ?? '',
+    additional_key: book.ideas?.[2] ?? '',
+    year_published: 2000,
+    isbn: null,
+    language: book.language === undefined ? 'en-US' : book.language,
+    youtube_url: null,
+    tiktok_url: null,
+    get_this_url: null,
+    book_cover_image: null,
+    author_image: null,
+    status: book.status ?? 1,
+    created_at: now,
+    updated_at: now,
+  })
+  ids[key] = id
+  await announceBookChanges(app.queues, [{ id, updatedAt: now }], { surfaceIndex: false })
+  return id
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const query = (ideas: string[], extra: Record<string, string | number> = {}) =>
+  '/search/podcast?' +
+  new URLSearchParams({
+    firstField: ideas[0] ?? '',
+    secondField: ideas[1] ?? '',
+    thirdField: ideas[2] ?? '',
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  }).toString()
+
+type Results = ScoredPodcast[]
+const titles = (data: Results) => data.map((p) => p.title)
+const wizardIdeas = [
+  'a boy finds out he is a wizard',
+  'a school for magic in a castle',
+  'friends fight an evil dark lord',
+]
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  if (!hasLocalModel(t.config.search.modelsDir, t.config.search.embeddingModel))
+    throw new Error(
+      `the model ${t.config.search.embeddingModel} is not under MODELS_DIR (${t.config.search.modelsDir}): tests never download one`,
+    )
+  for (const [key, book] of Object.entries(catalogue)) await writeBook(t.app, key, book)
+  await until(
+    'the catalogue to be indexed',
+    () => t.app.ideaIndex.bookCount === Object.keys(catalogue).length,
+  )
+}, 120_000)
+
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('GET /search/podcast', () => {
+  it('ranks the book that covers the ideas first, with per-idea Strut scores, bonus and hellaScore', async () => {
+    const res = await client(t.app).get<Results>(query(wizardIdeas, { language: 'en-US' }))
+    expect(res.status).toBe(200)
+    expect(res.body.success).toBe(true)
+    const [first] = res.body.data
+    expect(first?.title).toBe(catalogue.wizard!.title)
+    expect(first?.ideaScore).toHaveLength(4)
+    expect(Object.keys(first!.ideaScore[0]!)).toEqual([wizardIdeas[0]])
+    expect(Object.keys(first!.ideaScore[3]!)).toEqual(['bonusScore'])
+    const [s1, s2, s3, bonus] = first!.ideaScore.map((o) => Object.values(o)[0]!)
+    for (const s of [s1!, s2!, s3!]) expect(s).toBeGreaterThanOrEqual(80)
+    expect(bonus).toBeCloseTo(0.5 * Math.min(s1!, s2!, s3!), 1)
+    expect(first!.hellaScore).toBeCloseTo(s1! + s2! + s3! + bonus!, 1)
+    for (const n of [s1!, bonus!, first!.hellaScore]) expect(Math.round(n * 100) / 100).toBe(n)
+    // Scores are in order; books about none of the ideas are not listed at all, pending ones never.
+    const hellas = res.body.data.map((p) => p.hellaScore)
+    expect(hellas).toEqual([...hellas].sort((a, b) => b - a))
+    for (const key of ['mars', 'train', 'pending'] as const)
+      expect(titles(res.body.data)).not.toContain(catalogue[key]!.title)
+  })
+
+  it('finds each book by ideas that paraphrase it, including a book imported without ideas', async () => {
+    const cases: [string[], string][] = [
+      [['a captain hunting a huge whale', 'sailing on a whaling ship', 'revenge at sea'], 'whale'],
+      [['a detective on a snowbound train', 'passengers with secrets', 'murder mystery in winter'], 'train'],
+      [['stranded astronaut on mars', 'growing food on another planet', 'survival with science'], 'mars'],
+      [
+        ['a dog stolen and sold as a sled dog', 'the Yukon gold rush', 'learning to survive the cold'],
+        'dogs',
+      ],
+    ]
+    for (const [ideas, key] of cases) {
+      const res = await client(t.app).get<Results>(query(ideas))
+      expect(res.status).toBe(200)
+      expect(res.body.data[0]?._id, `${ideas.join(' / ')} → ${key}`).toBe(ids[key])
+    }
+  })
+
+  it('lists nothing for ideas no book is about (the relevance floor)', async () => {
+    const res = await client(t.app).get<Results>(
+      query([
+        'quarterly tax filing for small companies',
+        'replacing a dishwasher pump',
+        'cryptocurrency exchange fees',
+      ]),
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual([])
+    expect(res.body.total).toBe(0)
+    expect(res.body.message).toBe('No results found')
+  })
+
+  it('prefers books in the reader language among close matches', async () => {
+    const fr = await client(t.app).get<Results>(query(wizardIdeas, { language: 'fr-FR' }))
+    const en = await client(t.app).get<Results>(query(wizardIdeas, { language: 'en-GB' }))
+    expect(fr.body.data[0]?._id).toBe(ids.wizardFr)
+    expect(en.body.data[0]?._id).toBe(ids.wizard)
+  })
+
+  it('answers 422 DUPLICATE_QUERIES for two similar ideas, 400 for a missing or overlong idea', async () => {
+    const api = client(t.app)
+    const dup = await api.get(query(['A boy finds a dragon egg', 'a boy finds a dragon egg!', 'war at sea']))
+    expect(dup.status).toBe(422)
+    expect(dup.body).toMatchObject({
+      success: false,
+      code: 'DUPLICATE_QUERIES',
+      message: 'It appears you have duplicate or similar queries. Please revise.',
+    })
+    const overlap = await api.get(
+      query([
+        'a boy finds a dragon egg in the mountains',
+        'the boy finds dragon egg mountains',
+        'war at sea',
+      ]),
+    )
+    expect(overlap.status).toBe(422)
+    const missing = await api.get('/search/podcast?firstField=a%20boy&secondField=a%20girl')
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toContain('Idea #1 , Idea #2, and Idea #3 are required fields.')
+    const blank = await api.get(query(['a boy', '   ', 'a girl']))
+    expect(blank.status).toBe(400)
+    const long = await api.get(query(['a boy', 'x'.repeat(301), 'a girl']))
+    expect(long.status).toBe(400)
+    expect(long.body.message).toContain('Idea #2 is too long')
+  })
+
+  it("leaves out the caller's ghosted titles, saves the search in the caller's history, refuses another's id", async () => {
+    const reader = await buildUser(t.app.db)
+    const api = client(t.app)
+    const ghost = await api.post(
+      '/create/ghostmode',
+      { userId: reader.id, podcastId: ids.wizard },
+      { token: reader.token },
+    )
+    expect(ghost.status).toBe(200)
+    const mine = await api.get<Results>(query(wizardIdeas, { userid: reader.id }), { token: reader.token })
+    expect(mine.status).toBe(200)
+    expect(mine.body.data.map((p) => p._id)).not.toContain(ids.wizard)
+    expect(mine.body.data.map((p) => p._id)).toContain(ids.wizardFr)
+    const anonymous = await api.get<Results>(query(wizardIdeas))
+    expect(anonymous.body.data.map((p) => p._id)).toContain(ids.wizard)
+
+    const history = await t.app.db
+      .selectFrom('search_history')
+      .selectAll()
+      .where('user_id', '=', reader.id)
+      .execute()
+    expect(history.map((h) => [h.first_term, h.second_term, h.third_term])).toEqual([wizardIdeas])
+
+    const other = await buildUser(t.app.db)
+    const forged = await api.get(query(wizardIdeas, { userid: reader.id }), { token: other.token })
+    expect(forged.status).toBe(403)
+    const blocked = await buildUser(t.app.db, { blocked: true })
+    const refused = await api.get(query(wizardIdeas, { userid: blocked.id }), { token: blocked.token })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ code: 'BLOCKED', data: { isBlocked: true } })
+  })
+
+  it('records an impression per listed title with its position', async () => {
+    const before = await t.app.db.selectFrom('event_outbox').select('id').execute()
+    const res = await client(t.app).get<Results>(query(wizardIdeas, { limit: 2 }))
+    const events = await t.app.db
+      .selectFrom('event_outbox')
+      .selectAll()
+      .where(
+        'id',
+        'not in',
+        before.length ? before.map((e) => e.id) : ['00000000-0000-0000-0000-000000000000'],
+      )
+      .execute()
+    expect(events.map((e) => [e.type, e.podcast_id, e.payload.position])).toEqual(
+      res.body.data.map((p, i) => ['impression', p._id, i + 1]),
+    )
+  })
+
+  it('keeps page 2 in the order of page 1 when a better match arrives in between', async () => {
+    const api = client(t.app)
+    const reader = await buildUser(t.app.db)
+    const opts = { token: reader.token }
+    const ideas = [
+      'a boy wizard at a school of magic',
+      'an orphan discovers magical powers',
+      'defeating an evil sorcerer',
+    ]
+    const page1 = await api.get<Results>(query(ideas, { limit: 1, page: 1, userid: reader.id }), opts)
+    expect(page1.body.total).toBeGreaterThanOrEqual(2)
+    const newcomer = await writeBook(t.app, 'newcomer', {
+      title: 'The Boy Wizard Returns',
+      ideas: [
+        'A boy wizard at a school of magic',
+        'An orphan discovers his magical powers',
+        'Defeating an evil sorcerer',
+      ],
+      description: 'Another year at the school of magic.',
+    })
+    await until(
+      'the new book to be indexed',
+      () => t.app.ideaIndex.bookCount === Object.keys(catalogue).length + 1,
+    )
+    const page2 = await api.get<Results>(query(ideas, { limit: 1, page: 2, userid: reader.id }), opts)
+    expect(page2.body.total).toBe(page1.body.total)
+    expect(page2.body.data[0]?._id).not.toBe(page1.body.data[0]?._id)
+    expect(page2.body.data.map((p) => p._id)).not.toContain(newcomer)
+    // A new search sees it.
+    const fresh = await api.get<Results>(query(ideas, { limit: 1, page: 1, userid: reader.id }), opts)
+    expect(fresh.body.data[0]?._id).toBe(newcomer)
+  })
+})
+
+describe('the in-memory index', () => {
+  it('follows an edit in every api process without a restart', async () => {
+    const second = await buildApp({
+      config: t.config,
+      databaseUrl: t.databaseUrl,
+      logger: createLogger('silent'),
+    })
+    try {
+      await second.ready()
+      await second.ideaIndex.ready
+      const ideas = [
+        'a chess prodigy plays in a soviet tournament',
+        'a grandmaster defects to the west',
+        'the cold war fought on a chessboard',
+      ]
+      const before = await client(second).get<Results>(query(ideas))
+      expect(before.body.data.map((p) => p._id)).not.toContain(ids.garden)
+
+      const now = new Date()
+      await podcastsRepo.updatePodcast(t.app.db, ids.garden!, {
+        primary_key: 'A young chess prodigy competes in a Soviet tournament',
+        secondary_key: 'A grandmaster defects to the West',
+        additional_key: 'The Cold War is fought over a chessboard',
+        updated_at: now,
+      })
+      await announceBookChanges(t.app.queues, [{ id: ids.garden!, updatedAt: now }], { surfaceIndex: false })
+      await until('both processes to serve the edited book', async () => {
+        const [a, b] = await Promise.all([
+          client(t.app).get<Results>(query(ideas)),
+          client(second).get<Results>(query(ideas)),
+        ])
+        return a.body.data[0]?._id === ids.garden && b.body.data[0]?._id === ids.garden
+      })
+    } finally {
+      await second.close()
+    }
+  })
+})

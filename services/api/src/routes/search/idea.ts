@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorEnvelope, IdeaSearchQuery, PagedScoredPodcasts } from '@bookstrut/schemas'
+import { BONUS_WEIGHT, LANGUAGE_PREFERENCE, MAX_RANKED, RELEVANCE_FLOOR } from '@bookstrut/search'
+import { depsOf } from '../deps.js'
+import { paged } from '../../respond.js'
+import { errorResponses } from '../route-docs.js'
+import { RANKING_TTL_SECONDS, searchByIdeas } from './idea-search.service.js'
+
+/** Idea ("structured") search with per-idea Strut scores. */
+export const ideaSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { ...depsOf(app), ideaIndex: app.ideaIndex, redis: app.redis }
+  app.get(
+    '/search/podcast',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search approved titles by three ideas, with Strut scores',
+        description:
+          'Each idea is scored 0-100 against every approved, active title: the best cosine similarity between the ' +
+          "idea and the book's own ideas and description passages, mapped through a logistic calibration (a close " +
+          `paraphrase scores 80 or more, an unrelated idea 20 or less). bonusScore is ${BONUS_WEIGHT} x the weakest ` +
+          'of the three idea scores (it rewards covering all three); hellaScore is the sum of the three and the ' +
+          `bonus. A title is listed only when at least one idea scores ${RELEVANCE_FLOOR} or more, at most ` +
+          `${MAX_RANKED} titles. Titles in the reader's language (same primary subtag as \`language\`) gain ` +
+          `${LANGUAGE_PREFERENCE} points in the ordering (not in the scores shown). The caller's ghosted titles are ` +
+          `left out. Page 1 ranks afresh; later pages continue that ranking for ${RANKING_TTL_SECONDS / 60} minutes. ` +
+          'A non-empty first page of a signed-in reader is saved in the search history. 422 DUPLICATE_QUERIES when ' +
+          'two ideas are the same or share more than 70 % of their words longer than 2 characters.',
+        querystring: IdeaSearchQuery,
+        response: { 200: PagedScoredPodcasts, ...errorResponses, 422: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      const page = await searchByIdeas(deps, req.auth, req.query)
+      return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
+    },
+  )
+}

@@ -1,0 +1,95 @@
+import { embeddingsRepo, type Db, type EmbeddingsChanged, type Logger } from '@bookstrut/core'
+import { BookVectorIndex, IdeaEmbeddings, rankBooks, type Embedder, type RankedBook } from '@bookstrut/search'
+
+/**
+ * One api process's view of idea search: every book's vectors of the active model in memory, kept current by the
+ * embed worker's announcements, and the query-idea embedder (loaded on the first search).
+ */
+export class IdeaIndex {
+  private index: BookVectorIndex | null = null
+  /** when each book's vectors in the index were stored: an older read never overwrites a newer one */
+  private readonly versions = new Map<string, number>()
+  private ideas: Promise<IdeaEmbeddings> | null = null
+  readonly ready: Promise<void>
+
+  constructor(
+    private readonly deps: {
+      db: Db
+      model: string
+      loadEmbedder: () => Promise<Embedder>
+      logger: Pick<Logger, 'info'>
+    },
+  ) {
+    this.ready = this.loadAll()
+  }
+
+  get model() {
+    return this.deps.model
+  }
+  get bookCount() {
+    return this.index?.bookCount ?? 0
+  }
+
+  /** Ranked books above the relevance floor for three ideas. */
+  async rank(ideas: readonly string[]): Promise<RankedBook[]> {
+    await this.ready
+    if (!this.index || this.index.bookCount === 0) return []
+    const vectors = await (await this.embeddings()).embed(ideas)
+    return rankBooks(this.index, vectors)
+  }
+
+  /** Reloads one book from the database after the embed worker announced it. */
+  async refresh(message: EmbeddingsChanged): Promise<void> {
+    if (message.model !== this.deps.model) return
+    const stored = await embeddingsRepo.findEmbedding(this.deps.db, message.podcastId, this.deps.model)
+    if (stored) this.apply(stored)
+    else {
+      this.index?.remove(message.podcastId)
+      this.versions.delete(message.podcastId)
+    }
+  }
+
+  async close() {
+    const ideas = await this.ideas?.catch(() => null)
+    await ideas?.close()
+  }
+
+  private apply(stored: embeddingsRepo.StoredEmbedding) {
+    const version = stored.updatedAt.getTime()
+    if ((this.versions.get(stored.podcastId) ?? -1) > version) return
+    this.versions.set(stored.podcastId, version)
+    if (stored.vectors.length === 0) {
+      this.index?.remove(stored.podcastId)
+      return
+    }
+    this.index ??= new BookVectorIndex(stored.vectors[0]!.length)
+    this.index.upsert(stored.podcastId, stored.vectors)
+  }
+
+  private async loadAll() {
+    const started = performance.now()
+    for await (const page of embeddingsRepo.allEmbeddings(this.deps.db, this.deps.model))
+      for (const e of page) this.apply(e)
+    this.deps.logger.info(
+      {
+        model: this.deps.model,
+        books: this.bookCount,
+        vectors: this.index?.vectorCount ?? 0,
+        bytes: this.index?.memoryBytes ?? 0,
+        ms: Math.round(performance.now() - started),
+      },
+      'idea index loaded',
+    )
+  }
+
+  private embeddings(): Promise<IdeaEmbeddings> {
+    this.ideas ??= this.deps.loadEmbedder().then(
+      (embedder) => new IdeaEmbeddings(embedder),
+      (err: unknown) => {
+        this.ideas = null // the next search tries again
+        throw err
+      },
+    )
+    return this.ideas
+  }
+}

@@ -1,0 +1,15 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely'
+
+/** A saved search: the three ideas of an idea search (the API calls them fistKeyWord, secondKeyWord, thirdKeyWord). */
+export interface SearchHistoryTable {
+  id: string
+  user_id: string
+  first_term: string
+  second_term: string
+  third_term: string
+  created_at: ColumnType<Date, Date | undefined, never>
+  /** Set again whenever the same search is saved or the item is edited: the list is newest first by it. */
+  updated_at: Date
+}
+export type SearchHistoryRow = Selectable<SearchHistoryTable>
+export type NewSearchHistory = Insertable<SearchHistoryTable>

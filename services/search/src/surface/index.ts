@@ -1,0 +1,5 @@
+export * from './surface-index.js'
+export * from './surface-books.js'
+export * from './postgres-surface-index.js'
+export * from './meili-surface-index.js'
+export * from './create-surface-index.js'

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Meilisearch } from 'meilisearch'
+import { newId, podcastsRepo, usersRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { createTestDatabase } from '../test/test-database.js'
+import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
+import { createMeiliSurfaceIndex } from './meili-surface-index.js'
+import { loadSurfaceBook, publicSurfaceBooks } from './surface-books.js'
+import type { SurfaceIndex } from './surface-index.js'
+
+/**
+ * One behaviour, every keyword index: the same suite runs against PostgreSQL (always) and Meilisearch (when
+ * MEILI_URL answers /health). The books live in a real database, as in production; each adapter is then fed
+ * the way the app feeds it (a full reindex, then an upsert per change), which is a no-op for PostgreSQL.
+ */
+
+interface Adapter {
+  name: string
+  create(db: Db): SurfaceIndex
+  cleanUp?(): Promise<void>
+}
+
+async function meiliAnswers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(2_000) })
+    return res.ok
+  } catch {
+    return false
+  }
+}
+
+const meiliUrl = process.env.MEILI_URL
+const meiliKey = process.env.MEILI_KEY
+const meiliSkipReason = !meiliUrl
+  ? 'MEILI_URL is not set (no Meilisearch server on this machine)'
+  : (await meiliAnswers(meiliUrl))
+    ? null
+    : `nothing answers ${meiliUrl}/health`
+
+const adapters: Adapter[] = [{ name: 'postgres', create: (db) => createPostgresSurfaceIndex(db) }]
+if (meiliUrl && !meiliSkipReason) {
+  const indexUid = `bookstrut_contract_${randomBytes(4).toString('hex')}`
+  adapters.push({
+    name: 'meilisearch',
+    create: () => createMeiliSurfaceIndex({ url: meiliUrl, key: meiliKey, indexUid }),
+    async cleanUp() {
+      await new Meilisearch({ host: meiliUrl, apiKey: meiliKey }).deleteIndex(indexUid).waitTask()
+    },
+  })
+} else {
+  console.warn(`surface index contract: the Meilisearch run is skipped: ${meiliSkipReason}`)
+  describe.skip(`surface index contract on meilisearch — skipped: ${meiliSkipReason}`, () => {
+    it('runs the contract against a live Meilisearch', () => undefined)
+  })
+}
+
+describe.each(adapters)('surface index contract on $name', (adapter) => {
+  let db: Db
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>> | undefined
+  let index: SurfaceIndex
+  const ids: Record<string, string> = {}
+
+  async function listing(
+    key: string,
+    fields: { title: string; author: string; description: string; ideas?: string[]; status?: ListingStatus },
+    opts: { active?: boolean } = {},
+  ) {
+    const owner = await usersRepo.insertUser(db, {
+      id: newId(),
+      email: `${key}.${newId()}@example.com`,
+      first_name: 'Test',
+      last_name: key,
+      role: 'publisher',
+      password_hash: 'not-a-real-hash',
+    })
+    const id = newId()
+    const now = new Date()
+    await podcastsRepo.insertPodcast(db, {
+      id,
+      create_by: owner.id,
+      title: fields.title,
+      author: fields.author,
+      category_name: 'Classics',
+      description: fields.description,
+      primary_key: fields.ideas?.[0] ?? '',
+      secondary_key: fields.ideas?.[1] ?? '',
+      additional_key: fields.ideas?.[2] ?? '',
+      year_published: null,
+      isbn: null,
+      language: 'en',
+      youtube_url: null,
+      tiktok_url: null,
+      get_this_url: null,
+      book_cover_image: null,
+      author_image: null,
+      status: fields.status ?? 1,
+      is_active: opts.active ?? true,
+      created_at: now,
+      updated_at: now,
+    })
+    ids[key] = id
+  }
+
+  /** What the surface-index worker does for a changed book: read it, hand it to the index as it now is. */
+  async function announce(id: string) {
+    const book = await loadSurfaceBook(db, id)
+    if (book) await index.upsert([book])
+    else await index.remove([id])
+  }
+
+  const search = async (term: string, offset = 0, limit = 10) => index.search({ term, offset, limit })
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase()
+    db = testDb.db
+    await listing('pride', {
+      title: 'Pride and Prejudice',
+      author: 'Jane Austen',
+      description:
+        'A witty story of manners, marriage and money in Regency England, told through the sharp eyes of Elizabeth Bennet.',
+    })
+    await listing('moby', {
+      title: 'Moby-Dick',
+      author: 'Herman Melville',
+      description:
+        'Captain Ahab leads the crew of the Pequod across the oceans in pursuit of the white whale that took his leg.',
+      ideas: [
+        'A captain hunts a whale for revenge',
+        'Life aboard a nineteenth-century ship',
+        'Obsession destroys a crew',
+      ],
+    })
+    await listing('whaling', {
+      title: 'Whale Songs of the North',
+      author: 'Ida Strand',
+      description:
+        'A field guide to the calls of the northern seas, from humpbacks to orcas, for listeners on ships and shores.',
+    })
+    await listing('pending', {
+      title: 'The Whale Who Waited',
+      author: 'Pending Person',
+      description: 'A pending listing that nobody may find until a moderator approves it.',
+      status: 0,
+    })
+    await listing(
+      'inactive',
+      {
+        title: 'Whale Lanterns',
+        author: 'Retired Writer',
+        description: 'An approved listing its owner took down: lanterns in the whale harbour.',
+      },
+      { active: false },
+    )
+    await listing('lighthouse', {
+      title: 'The Lighthouse Keeper',
+      author: 'Mara Quill',
+      description: 'A keeper tends the lamp on a rock through one long winter.',
+    })
+    index = adapter.create(db)
+    await index.ensureSettings()
+    await index.reindex(publicSurfaceBooks(db, 2))
+    // Non-public books handed over anyway (a job for a pending listing) must not become searchable.
+    await announce(ids.pending ?? '')
+    await announce(ids.inactive ?? '')
+  })
+  afterAll(async () => {
+    await index?.close()
+    await adapter.cleanUp?.()
+    await testDb?.drop()
+  })
+
+  it('finds a book by a word of its title', async () => {
+    expect(await search('prejudice')).toEqual({ ids: [ids.pride], total: 1 })
+  })
+
+  it('finds a book by its author', async () => {
+    expect(await search('Melville')).toEqual({ ids: [ids.moby], total: 1 })
+  })
+
+  it('finds a book by a word of one of its ideas', async () => {
+    expect(await search('revenge')).toEqual({ ids: [ids.moby], total: 1 })
+  })
+
+  it('ranks a match in the title above a match in the description', async () => {
+    expect(await search('whale')).toEqual({ ids: [ids.whaling, ids.moby], total: 2 })
+  })
+
+  it('still finds a book by a misspelt title word', async () => {
+    expect((await search('prejudise')).ids).toEqual([ids.pride])
+  })
+
+  it('never returns books that are pending or taken down', async () => {
+    expect(await search('waited')).toEqual({ ids: [], total: 0 })
+    expect(await search('lanterns')).toEqual({ ids: [], total: 0 })
+  })
+
+  it('stops returning a book once it is no longer public', async () => {
+    expect((await search('lighthouse')).ids).toEqual([ids.lighthouse])
+    await podcastsRepo.updatePodcast(db, ids.lighthouse ?? '', { status: 2, updated_at: new Date() })
+    await announce(ids.lighthouse ?? '')
+    expect(await search('lighthouse')).toEqual({ ids: [], total: 0 })
+  })
+
+  it('pages by offset and limit with the total of all matches', async () => {
+    expect(await search('whale', 0, 1)).toEqual({ ids: [ids.whaling], total: 2 })
+    expect(await search('whale', 1, 1)).toEqual({ ids: [ids.moby], total: 2 })
+    expect(await search('whale', 2, 1)).toEqual({ ids: [], total: 2 })
+  })
+
+  it('returns nothing for a word no book contains', async () => {
+    expect(await search('qwxzvbnm')).toEqual({ ids: [], total: 0 })
+  })
+})

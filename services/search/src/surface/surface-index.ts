@@ -1,0 +1,64 @@
+import { podcastsRepo, type PodcastRow } from '@bookstrut/core'
+
+/** What a keyword index knows of a book: its searchable text and the facts to filter on. */
+export interface SurfaceBook {
+  id: string
+  title: string
+  author: string
+  /** the listing's three ideas (primary_key, secondary_key, additional_key), empty ones left out */
+  ideas: string[]
+  description: string
+  categoryName: string
+  language: string | null
+  year: number | null
+  /** approved and active: only public books are ever returned by a search */
+  public: boolean
+}
+
+/** One page of a keyword search: ids best first, and how many books match in all. */
+export interface SurfaceHits {
+  ids: string[]
+  total: number
+}
+
+export interface SurfaceQuery {
+  term: string
+  offset: number
+  limit: number
+}
+
+/**
+ * A keyword ("surface") index over the catalogue. PostgreSQL is the source of truth; an index kept outside it
+ * (Meilisearch) is brought in line by `upsert`/`remove` (the surface-index worker) and `reindex` (its start).
+ * Every implementation passes surface-index.contract.test.ts.
+ */
+export interface SurfaceIndex {
+  readonly name: 'postgres' | 'meilisearch'
+  /** Public books matching `term`, title and author matches ranked above ideas, ideas above description. */
+  search(query: SurfaceQuery): Promise<SurfaceHits>
+  /** Makes the index hold these books as given: public ones are (re)indexed, the others taken out. */
+  upsert(books: readonly SurfaceBook[]): Promise<void>
+  remove(ids: readonly string[]): Promise<void>
+  /**
+   * Replaces the whole index by the books streamed in (all public books, in pages): anything indexed before
+   * the call and not streamed again is taken out.
+   */
+  reindex(pages: AsyncIterable<readonly SurfaceBook[]>): Promise<{ indexed: number }>
+  /** Creates the index and applies its settings when they differ; safe to call from every process at start. */
+  ensureSettings(): Promise<void>
+  close(): Promise<void>
+}
+
+export function toSurfaceBook(row: PodcastRow): SurfaceBook {
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    ideas: [row.primary_key, row.secondary_key, row.additional_key].filter((idea) => idea.trim() !== ''),
+    description: row.description,
+    categoryName: row.category_name,
+    language: row.language,
+    year: row.year_published,
+    public: podcastsRepo.isPublicRow(row),
+  }
+}
