@@ -37,7 +37,8 @@ say "building"
 npm run build --silent
 
 # Demo catalogue: real books (the first 300 of ../shared/data/goodreads-books-mix when that folder is there,
-# else the twelve classics in data-samples/), with generated covers and, for the first 60, spoken podblurbs.
+# else the twelve classics in data-samples/), with generated covers and, for the first 60, spoken podblurbs;
+# --wait computes their idea-search vectors before the app starts (about a minute the first time).
 # Re-running updates the same books; the media are cached under DATA_DIR/demo-media/.
 import_demo_catalogue() {
   local source="$ROOT/../shared/data/goodreads-books-mix/books.jsonl"
@@ -57,7 +58,7 @@ import_demo_catalogue() {
   fi
   local catalogue
   catalogue="$(node --conditions=source --import tsx scripts/demo-media.ts --source "$source" --limit 300 --audio 60)" &&
-    node services/api/dist/cli/catalog-import.js "$catalogue"
+    node services/api/dist/cli/catalog-import.js "$catalogue" --wait
 }
 say "importing the demo catalogue"
 import_demo_catalogue || say "WARNING: the demo catalogue import failed (above); starting without it"

@@ -24,6 +24,13 @@ RESULTS_DIR="$ROOT/test-results"
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 
+# Idea search tests use local sentence-embedding model files and never download one: ../shared/models beside
+# the repository (the config default), else MODELS_DIR; a CI clone elsewhere on a development machine finds
+# them at /work/shared/models.
+if [ -z "${MODELS_DIR:-}" ] && [ ! -d "$ROOT/../shared/models" ] && [ -d /work/shared/models ]; then
+  export MODELS_DIR=/work/shared/models
+fi
+
 failed_phases=()
 timing_lines=()
 run_start=$(date +%s%N)

@@ -1,1 +1,2 @@
 export { startWorkers, type RunningWorkers } from './start-workers.js'
+export { embedBook, type EmbedDeps, type EmbedOutcome } from './embed/embed.worker.js'

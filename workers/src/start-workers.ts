@@ -1,16 +1,7 @@
-import {
-  createDb,
-  createMailer,
-  createQueues,
-  createRedis,
-  systemClock,
-  type Clock,
-  type Config,
-  type Logger,
-} from '@bookstrut/core'
+import { createDb, createMailer, createQueues, createRedis, type Config, type Logger } from '@bookstrut/core'
 import { createThreadedEmbedder, type Embedder } from '@bookstrut/search'
 import { createMailWorker } from './mail/mail.worker.js'
-import { createEmbedWorker } from './embed/embed.worker.js'
+import { createEmbedWorker, publishTo } from './embed/embed.worker.js'
 import { sweepStaleEmbeddings } from './embed/embed-sweep.js'
 import { startSurfaceIndexWorker } from './surface-index/surface-index.worker.js'
 
@@ -21,7 +12,6 @@ export interface RunningWorkers {
 export interface WorkerOptions {
   /** the PostgreSQL the workers read and write (the api's resolved URL in the one-process default) */
   databaseUrl: string
-  clock?: Clock
   /** how often stale book vectors are looked for (the first sweep runs at start) */
   sweepIntervalMs?: number
 }
@@ -60,12 +50,11 @@ export async function startWorkers(
     }),
     createEmbedWorker({
       connection,
-      publisher,
       prefix: config.redis.prefix,
       db,
       model,
       embedder: loadEmbedder,
-      clock: opts.clock ?? systemClock,
+      announce: publishTo(publisher, config.redis.prefix),
       logger: logger.child({ queue: 'embed' }),
     }),
     // Only an external keyword index (Meilisearch) needs syncing; PostgreSQL search reads the tables themselves.

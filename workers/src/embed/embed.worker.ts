@@ -5,25 +5,33 @@ import { EmbedJob, QueueNames } from '@bookstrut/schemas'
 import {
   embeddingsChannel,
   embeddingsRepo,
-  type Clock,
   type Db,
   type EmbeddingsChanged,
   type Logger,
 } from '@bookstrut/core'
 import { bookPassages, PASSAGE_SCHEME, type Embedder } from '@bookstrut/search'
 
-export interface EmbedWorkerDeps {
-  connection: Redis
-  /** publishes on the embeddings channel (a connection in subscriber mode cannot) */
-  publisher: Redis
-  prefix: string
+export interface EmbedDeps {
   db: Db
   model: string
   /** the embedder, loaded on first use (a worker that never gets a job never loads a model) */
   embedder: () => Promise<Embedder>
-  clock: Clock
+  /** tells the api processes (Redis pub/sub); api processes also catch up on their own, see IdeaIndex */
+  announce: (message: EmbeddingsChanged) => Promise<void>
+}
+
+export interface EmbedWorkerDeps extends EmbedDeps {
+  connection: Redis
+  prefix: string
   logger: Logger
 }
+
+/** Announces new vectors on the embeddings channel. */
+export const publishTo =
+  (publisher: Redis, prefix: string) =>
+  async (message: EmbeddingsChanged): Promise<void> => {
+    await publisher.publish(embeddingsChannel(prefix), JSON.stringify(message))
+  }
 
 export type EmbedOutcome = 'embedded' | 'up to date' | 'book gone'
 
@@ -32,7 +40,7 @@ export type EmbedOutcome = 'embedded' | 'up to date' | 'book gone'
  * every api process. Idempotent: a book whose stored vectors were made from its current text is skipped, so
  * a repeated or retried job does nothing twice.
  */
-export async function embedBook(deps: EmbedWorkerDeps, podcastId: string): Promise<EmbedOutcome> {
+export async function embedBook(deps: EmbedDeps, podcastId: string): Promise<EmbedOutcome> {
   const source = await embeddingsRepo.findBookSource(deps.db, podcastId, PASSAGE_SCHEME)
   if (!source) return 'book gone'
   if ((await embeddingsRepo.findSourceHash(deps.db, podcastId, deps.model)) === source.sourceHash)
@@ -45,10 +53,8 @@ export async function embedBook(deps: EmbedWorkerDeps, podcastId: string): Promi
     sourceHash: source.sourceHash,
     dimensions: embedder.dimensions,
     vectors,
-    now: deps.clock.now(),
   })
-  const message: EmbeddingsChanged = { podcastId, model: deps.model }
-  await deps.publisher.publish(embeddingsChannel(deps.prefix), JSON.stringify(message))
+  await deps.announce({ podcastId, model: deps.model })
   return 'embedded'
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
 import { sql } from 'kysely'
@@ -15,72 +15,46 @@ import {
   type ListingStatus,
 } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
-import type { SurfaceBook, SurfaceIndex } from '@bookstrut/search'
+import {
+  createMeiliSurfaceIndex,
+  MEILI_SETTINGS,
+  type SurfaceBook,
+  type SurfaceIndex,
+} from '@bookstrut/search'
+import { MeiliStandIn } from '../../../services/search/src/test/meili-stand-in.js'
 import { createSurfaceIndexWorker, reindexSurface } from './surface-index.worker.js'
 
-// The worker against real PostgreSQL and Redis. The index is an in-memory SurfaceIndex that records what it is
-// told: the Meilisearch adapter's own HTTP calls are tested in services/search against a protocol stand-in.
+// The worker against real PostgreSQL and Redis, writing through the real Meilisearch adapter. Meilisearch
+// itself (an outside service with no binary here) is the protocol stand-in from services/search, so the
+// assertions read the documents Meilisearch would hold.
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const prefix = `tw${randomBytes(4).toString('hex')}`
 const dbName = `bookstrut_workers_${randomBytes(6).toString('hex')}`
+const indexUid = `books_${randomBytes(4).toString('hex')}`
 const producer = createRedis(redisUrl, 'producer')
 const workerConnection = createRedis(redisUrl, 'worker')
 const eventsConnection = createRedis(redisUrl, 'worker')
 let db: Db
+let meili: MeiliStandIn
+let index: SurfaceIndex
 let worker: ReturnType<typeof createSurfaceIndexWorker>
 let events: QueueEvents
 
-/** Remembers the books it holds and every call it gets. */
-class RecordingIndex implements SurfaceIndex {
-  readonly name = 'meilisearch' as const
-  readonly books = new Map<string, SurfaceBook>()
-  readonly calls: string[] = []
-  async search() {
-    return { ids: [...this.books.keys()], total: this.books.size }
-  }
-  async upsert(books: readonly SurfaceBook[]) {
-    for (const b of books) {
-      this.calls.push(`upsert ${b.id}`)
-      if (b.public) this.books.set(b.id, b)
-      else this.books.delete(b.id)
-    }
-  }
-  async remove(ids: readonly string[]) {
-    for (const id of ids) {
-      this.calls.push(`remove ${id}`)
-      this.books.delete(id)
-    }
-  }
-  async reindex(pages: AsyncIterable<readonly SurfaceBook[]>) {
-    const seen = new Set<string>()
-    for await (const page of pages) {
-      this.calls.push(`page ${page.length}`)
-      for (const b of page) {
-        seen.add(b.id)
-        this.books.set(b.id, b)
-      }
-    }
-    for (const id of this.books.keys()) if (!seen.has(id)) this.books.delete(id)
-    return { indexed: seen.size }
-  }
-  async ensureSettings() {}
-  async close() {}
+/** The documents Meilisearch holds in our index, by id. */
+function stored(): Map<string, Record<string, unknown>> {
+  return meili.indexes.get(indexUid)?.docs ?? new Map()
 }
-let index: RecordingIndex
 
-const staleBook: SurfaceBook = {
-  id: 'x',
-  title: 'Stale',
-  author: 'Nobody',
-  ideas: [],
-  description: '',
-  categoryName: 'Classics',
-  language: 'en',
-  year: null,
-  public: true,
+/** The stored documents without `indexedAt`, the write time every write (or repeated job) stamps anew. */
+function storedBooks(): Map<string, Record<string, unknown>> {
+  return new Map([...stored()].map(([id, { indexedAt: _at, ...book }]) => [id, book]))
 }
+
+const sortedIds = (ids: Iterable<string>) => [...ids].sort()
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 async function listing(title: string, status: ListingStatus = 1) {
   const owner = await usersRepo.insertUser(db, {
@@ -150,13 +124,16 @@ beforeAll(async () => {
   db = createDb(url.toString(), 4)
   await migrateToLatest(db)
   await Promise.all([producer.connect(), workerConnection.connect(), eventsConnection.connect()])
-  index = new RecordingIndex()
+  meili = await new MeiliStandIn().start()
+  index = createMeiliSurfaceIndex({ url: meili.url, key: 'test-key', indexUid, taskTimeoutMs: 5_000 })
+  // As startSurfaceIndexWorker does: the first job creates the index and its settings, later jobs reuse it.
+  let settings: Promise<void> | null = null
   worker = createSurfaceIndexWorker({
     connection: workerConnection,
     prefix,
     db,
     index,
-    ready: async () => undefined,
+    ready: () => (settings ??= index.ensureSettings()),
     logger: createLogger('silent'),
   })
   events = new QueueEvents(QueueNames.surfaceIndex, { connection: eventsConnection, prefix })
@@ -165,6 +142,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close()
   await events?.close()
+  await index?.close()
+  await meili?.stop()
   producer.disconnect()
   workerConnection.disconnect()
   eventsConnection.disconnect()
@@ -173,19 +152,20 @@ afterAll(async () => {
   await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin)
   await admin.destroy()
 })
-beforeEach(() => {
-  index.calls.length = 0
-})
 
-describe('surface-index worker', () => {
+describe('surface-index worker (real Meilisearch adapter against a protocol stand-in)', () => {
   it('indexes a public book with its text and facts; a repeated job leaves the index as one did', async () => {
     const id = await listing('The Glass Orchard')
     expect(await run({ podcastId: id }, `surface-${id}-1`)).toEqual({
       outcome: 'completed',
       value: 'indexed',
     })
-    const once = new Map(index.books)
-    expect(index.books.get(id)).toEqual({
+    // The job waited for the index and its settings before writing.
+    expect(meili.indexes.get(indexUid)?.primaryKey).toBe('id')
+    expect(meili.indexes.get(indexUid)?.settings.searchableAttributes).toEqual(
+      MEILI_SETTINGS.searchableAttributes,
+    )
+    expect(stored().get(id)).toEqual({
       id,
       title: 'The Glass Orchard',
       author: 'Ann Author',
@@ -195,56 +175,109 @@ describe('surface-index worker', () => {
       language: 'en',
       year: 1900,
       public: true,
+      indexedAt: expect.any(Number),
     })
+    const once = storedBooks()
+
     expect((await run({ podcastId: id }, `surface-${id}-2`)).value).toBe('indexed')
-    expect(index.books).toEqual(once)
+    expect(storedBooks()).toEqual(once)
+    // And the book is found through the adapter's search, as the API would find it.
+    expect(await index.search({ term: 'glass orchard', offset: 0, limit: 10 })).toEqual({
+      ids: [id],
+      total: 1,
+    })
   })
 
   it('removes a book that is no longer public, and one that was deleted', async () => {
     const rejected = await listing('Rejected Pages')
     expect((await run({ podcastId: rejected }, `surface-${rejected}-1`)).value).toBe('indexed')
+    expect(stored().has(rejected)).toBe(true)
     await podcastsRepo.updatePodcast(db, rejected, { status: 2, updated_at: new Date() })
     expect(await run({ podcastId: rejected }, `surface-${rejected}-2`)).toEqual({
       outcome: 'completed',
       value: 'removed',
     })
-    expect(index.books.has(rejected)).toBe(false)
+    expect(stored().has(rejected)).toBe(false)
 
-    const gone = newId()
-    expect((await run({ podcastId: gone }, `surface-${gone}-1`)).value).toBe('removed')
-    expect(index.calls.at(-1)).toBe(`remove ${gone}`)
+    const deleted = await listing('Burnt Pages')
+    expect((await run({ podcastId: deleted }, `surface-${deleted}-1`)).value).toBe('indexed')
+    expect(stored().has(deleted)).toBe(true)
+    await db.deleteFrom('podcasts').where('id', '=', deleted).execute()
+    expect((await run({ podcastId: deleted }, `surface-${deleted}-2`)).value).toBe('removed')
+    expect(stored().has(deleted)).toBe(false)
+
+    // A book the index never held is removed too (a no-op for Meilisearch), so a late job is harmless.
+    const unknown = newId()
+    const before = storedBooks()
+    expect((await run({ podcastId: unknown }, `surface-${unknown}-1`)).value).toBe('removed')
+    expect(meili.to('POST', `/indexes/${indexUid}/documents/delete-batch`).at(-1)?.body).toEqual([unknown])
+    expect(storedBooks()).toEqual(before)
   })
 
   it('fails a job whose payload breaks the schema at once, without retries', async () => {
+    const requestsBefore = meili.requests.length
     const result = await run({ podcastId: 'not an id' }, 'surface-bad')
     expect(result.outcome).toBe('failed')
     expect(result.value).toMatch(/SurfaceIndexJob/)
     const queue = new Queue(QueueNames.surfaceIndex, { connection: producer, prefix })
     expect((await queue.getJob('surface-bad'))?.attemptsMade).toBe(1)
     await queue.close()
+    // Nothing reached Meilisearch.
+    expect(meili.requests.length).toBe(requestsBefore)
   })
 
   it('rebuilds the index from every public book, in pages, dropping what is no longer public', async () => {
-    index.books.clear()
-    const stale = newId()
-    index.books.set(stale, { ...staleBook, id: stale })
+    // Meilisearch holds a book the database no longer has, and one whose change was missed (no job ran).
+    const stale: SurfaceBook = {
+      id: newId(),
+      title: 'Stale',
+      author: 'Nobody',
+      ideas: [],
+      description: '',
+      categoryName: 'Classics',
+      language: 'en',
+      year: null,
+      public: true,
+    }
+    await index.upsert([stale])
+    const missed = await listing('Missed Change')
+    expect((await run({ podcastId: missed }, `surface-${missed}-1`)).value).toBe('indexed')
+    await podcastsRepo.updatePodcast(db, missed, { status: 2, updated_at: new Date() })
     const pending = await listing('Pending Tide', 0)
     const publicIds = (
       await db.selectFrom('podcasts').select('id').where(podcastsRepo.isPublic).execute()
     ).map((r) => r.id)
+    expect(publicIds.length).toBeGreaterThan(0)
+    expect(stored().has(stale.id) && stored().has(missed)).toBe(true)
+    await tick() // the rebuild's start time is after every earlier write
 
+    const additionsBefore = meili.to('POST', `/indexes/${indexUid}/documents`).length
     const { indexed } = await reindexSurface({ db, index, logger: createLogger('silent') })
     expect(indexed).toBe(publicIds.length)
-    expect([...index.books.keys()].sort()).toEqual([...publicIds].sort())
-    expect(index.books.has(stale)).toBe(false)
-    expect(index.books.has(pending)).toBe(false)
+    expect(sortedIds(stored().keys())).toEqual(sortedIds(publicIds))
+    expect(stored().has(stale.id)).toBe(false)
+    expect(stored().has(missed)).toBe(false)
+    expect(stored().has(pending)).toBe(false)
+    expect([...stored().values()].every((doc) => doc.public === true)).toBe(true)
+    // Every public book was written by the rebuild's page writes, stamped with the rebuild's start.
+    const pages = meili
+      .to('POST', `/indexes/${indexUid}/documents`)
+      .slice(additionsBefore)
+      .map((r) => r.body as { id: string; indexedAt: number }[])
+    expect(pages.length).toBeGreaterThan(0)
+    expect(sortedIds(pages.flat().map((d) => d.id))).toEqual(sortedIds(publicIds))
+    expect(new Set(pages.flat().map((d) => d.indexedAt)).size).toBe(1)
   })
 
   it('stops a rebuild that is aborted instead of passing a partial catalogue for the whole one', async () => {
     const stop = new AbortController()
     stop.abort()
-    const before = new Map(index.books)
+    const before = structuredClone(stored())
+    expect(before.size).toBeGreaterThan(0)
+    const requestsBefore = meili.requests.length
     await expect(reindexSurface({ db, index, logger: createLogger('silent') }, stop.signal)).rejects.toThrow()
-    expect(index.books).toEqual(before)
+    expect(stored()).toEqual(before)
+    // In particular no deletion of "what the rebuild did not see" was sent.
+    expect(meili.requests.slice(requestsBefore).filter((r) => r.path.includes('/documents'))).toEqual([])
   })
 })

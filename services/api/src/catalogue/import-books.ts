@@ -2,14 +2,18 @@ import { createReadStream } from 'node:fs'
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { availableParallelism } from 'node:os'
 import {
   catalogueImportRepo,
   newId,
+  type Config,
   type Db,
   type MediaStore,
   type NewEpisode,
   type NewPodcast,
 } from '@bookstrut/core'
+import { createThreadedEmbedder, type Embedder } from '@bookstrut/search'
+import { embedBook, type EmbedDeps } from '@bookstrut/workers'
 import { parseBookLine, type ValidBook } from './book-line.js'
 import { removeFresh, storeBookMedia, type BookMedia } from './import-media.js'
 
@@ -137,13 +141,40 @@ export async function importBooks(db: Db, options: ImportOptions): Promise<Impor
 }
 
 /**
- * Resolves once everything an import triggers downstream has finished (`npm run catalog:import -- --wait`), with
- * a line saying what it waited for. Imports trigger nothing yet, so it returns at once. This is the one place to
- * extend: when imports start enqueueing work per book (the embeddings issue: `embed:${bookId}` jobs for
- * `result.bookIds`), wait here until those jobs have completed or failed.
+ * `npm run catalog:import -- --wait`: computes the vectors of every imported book whose vectors are missing or
+ * stale, in this process, so that the catalogue is searchable by ideas as soon as the app starts (without
+ * --wait the app's embed worker does it in the background after its next sweep). Running api processes pick
+ * the new vectors up by themselves within 30 s. Returns a line saying what was done.
  */
-export async function waitForDownstream(_result: ImportResult): Promise<string> {
-  return 'imports trigger no downstream work yet; nothing to wait for'
+export async function waitForDownstream(
+  result: ImportResult,
+  deps: { db: Db; search: Config['search']; onProgress?: (done: number, total: number) => void },
+): Promise<string> {
+  const model = deps.search.embeddingModel
+  const loaded: { embedder?: Promise<Embedder> } = {}
+  const embedDeps: EmbedDeps = {
+    db: deps.db,
+    model,
+    embedder: () =>
+      (loaded.embedder ??= createThreadedEmbedder({
+        modelId: model,
+        modelsDir: deps.search.modelsDir,
+        threads: availableParallelism(),
+      })),
+    announce: async () => undefined,
+  }
+  const started = performance.now()
+  let embedded = 0
+  try {
+    for (const [i, id] of result.bookIds.entries()) {
+      if ((await embedBook(embedDeps, id)) === 'embedded') embedded += 1
+      deps.onProgress?.(i + 1, result.bookIds.length)
+    }
+  } finally {
+    if (loaded.embedder) await (await loaded.embedder).close()
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  return `${embedded} of ${result.bookIds.length} books embedded with ${model} in ${seconds} s (the others were up to date)`
 }
 
 /** Counts non-blank lines (for the progress bar); the file's unreadability is the caller's unusable input. */

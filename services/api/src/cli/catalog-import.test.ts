@@ -35,9 +35,14 @@ it('imports the sample catalogue for a new publisher, then updates it on a secon
   const first = await catalogImport(sample, '--owner', 'Books@Example.com', '--wait')
   expect(first.stdout).toMatch(/Created publisher books@example.com/)
   expect(first.stdout).toMatch(/Imported 12, updated 0, rejected 0 \(12 lines/)
-  expect(first.stdout).toMatch(/--wait: /)
-  const second = await catalogImport(sample, '--owner', 'books@example.com')
+  // --wait computes every imported book's vectors before it exits; a second run finds them up to date.
+  expect(first.stdout).toMatch(/--wait: 12 of 12 books embedded with /)
+  const embedded = await db.selectFrom('book_embeddings').select(['podcast_id', 'passages']).execute()
+  expect(embedded).toHaveLength(12)
+  expect(embedded.every((e) => e.passages > 0)).toBe(true)
+  const second = await catalogImport(sample, '--owner', 'books@example.com', '--wait')
   expect(second.stdout).toMatch(/Imported 0, updated 12, rejected 0/)
+  expect(second.stdout).toMatch(/--wait: 0 of 12 books embedded/)
   const owner = await db
     .selectFrom('users')
     .select(['id', 'role'])

@@ -93,7 +93,20 @@ try {
   bar.stop()
   printSummary(result, (performance.now() - started) / 1000)
   if (command.wait) {
-    console.log(`--wait: ${await waitForDownstream(result)}.`)
+    const embedBar = new cliProgress.SingleBar(
+      {
+        format: 'embedding [{bar}] {percentage}% | {value}/{total} books | {eta_formatted} left',
+        hideCursor: true,
+      },
+      cliProgress.Presets.shades_classic,
+    )
+    embedBar.start(result.bookIds.length, 0)
+    const done = await waitForDownstream(result, {
+      db,
+      search: config.search,
+      onProgress: (n) => embedBar.update(n),
+    }).finally(() => embedBar.stop())
+    console.log(`--wait: ${done}.`)
   }
 } catch (err) {
   bar.stop()

@@ -1,6 +1,9 @@
 import { embeddingsRepo, type Db, type EmbeddingsChanged, type Logger } from '@bookstrut/core'
 import { BookVectorIndex, IdeaEmbeddings, rankBooks, type Embedder, type RankedBook } from '@bookstrut/search'
 
+/** How far before the latest seen change a catch-up looks again. */
+const CATCH_UP_SLACK_MS = 60_000
+
 /**
  * One api process's view of idea search: every book's vectors of the active model in memory, kept current by the
  * embed worker's announcements, and the query-idea embedder (loaded on the first search).
@@ -10,6 +13,8 @@ export class IdeaIndex {
   /** when each book's vectors in the index were stored: an older read never overwrites a newer one */
   private readonly versions = new Map<string, number>()
   private ideas: Promise<IdeaEmbeddings> | null = null
+  /** the latest stored time (database clock) among the vectors applied */
+  private watermark = 0
   readonly ready: Promise<void>
 
   constructor(
@@ -38,6 +43,20 @@ export class IdeaIndex {
     return rankBooks(this.index, vectors)
   }
 
+  /**
+   * Loads what was stored since the last look. Pub/sub is fire-and-forget: an announcement sent while this
+   * process was reconnecting, or vectors stored by the import CLI (which announces nothing), arrive this way.
+   * The window reaches back CATCH_UP_SLACK_MS before the watermark, for transactions that committed late.
+   */
+  async catchUp(): Promise<number> {
+    await this.ready
+    const since = new Date(this.watermark - CATCH_UP_SLACK_MS)
+    let applied = 0
+    for await (const page of embeddingsRepo.allEmbeddings(this.deps.db, this.deps.model, { since }))
+      for (const e of page) applied += this.apply(e) ? 1 : 0
+    return applied
+  }
+
   /** Reloads one book from the database after the embed worker announced it. */
   async refresh(message: EmbeddingsChanged): Promise<void> {
     if (message.model !== this.deps.model) return
@@ -54,16 +73,18 @@ export class IdeaIndex {
     await ideas?.close()
   }
 
-  private apply(stored: embeddingsRepo.StoredEmbedding) {
+  /** True when the vectors were newer than what the index held. */
+  private apply(stored: embeddingsRepo.StoredEmbedding): boolean {
     const version = stored.updatedAt.getTime()
-    if ((this.versions.get(stored.podcastId) ?? -1) > version) return
+    this.watermark = Math.max(this.watermark, version)
+    if ((this.versions.get(stored.podcastId) ?? -1) >= version) return false
     this.versions.set(stored.podcastId, version)
-    if (stored.vectors.length === 0) {
-      this.index?.remove(stored.podcastId)
-      return
+    if (stored.vectors.length === 0) this.index?.remove(stored.podcastId)
+    else {
+      this.index ??= new BookVectorIndex(stored.vectors[0]!.length)
+      this.index.upsert(stored.podcastId, stored.vectors)
     }
-    this.index ??= new BookVectorIndex(stored.vectors[0]!.length)
-    this.index.upsert(stored.podcastId, stored.vectors)
+    return true
   }
 
   private async loadAll() {

@@ -9,7 +9,8 @@ export const nextIp = () => {
 
 export interface Answer<T = unknown> {
   status: number
-  body: { success: boolean; code?: string; message: string; data: T }
+  /** the envelope; paged answers also carry total, totalPages, currentPage and pageSize */
+  body: { success: boolean; code?: string; message: string; data: T; total?: number; totalPages?: number }
   headers: Record<string, unknown>
 }
 

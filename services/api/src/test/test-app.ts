@@ -61,7 +61,7 @@ export async function buildTestApp(
   const logger = createLogger(config.logLevel)
   const app = await buildApp({ config, databaseUrl: database.url, clock, logger })
   await app.ready()
-  let workers: RunningWorkers | null = await startWorkers(config, logger, { databaseUrl: database.url, clock })
+  let workers: RunningWorkers | null = await startWorkers(config, logger, { databaseUrl: database.url })
   return {
     app,
     config,

@@ -73,7 +73,6 @@ export async function saveEmbedding(
     sourceHash: string
     dimensions: number
     vectors: readonly Float32Array[]
-    now: Date
   },
 ): Promise<void> {
   const values = {
@@ -83,7 +82,8 @@ export async function saveEmbedding(
     dimensions: e.dimensions,
     passages: e.vectors.length,
     vectors: encode(e.vectors),
-    updated_at: e.now,
+    // The database's clock: api processes compare these times to catch up on changes they missed.
+    updated_at: sql<Date>`now()`,
   }
   await db
     .insertInto('book_embeddings')
@@ -123,19 +123,25 @@ export async function findEmbedding(
   return row && toStored(row)
 }
 
-/** Every stored embedding of a model, in pages by book id (what an api process loads at start). */
+/**
+ * Every stored embedding of a model (or those stored after `since`), in pages by book id: what an api process
+ * loads at start and catches up on.
+ */
 export async function* allEmbeddings(
   db: DbOrTx,
   model: string,
-  pageSize = 2000,
+  opts: { since?: Date; pageSize?: number } = {},
 ): AsyncGenerator<StoredEmbedding[]> {
+  const pageSize = opts.pageSize ?? 2000
   let after = ''
   for (;;) {
-    const rows = await db
+    let q = db
       .selectFrom('book_embeddings')
       .select(['podcast_id', 'vectors', 'dimensions', 'updated_at'])
       .where('model', '=', model)
       .where('podcast_id', '>', after)
+    if (opts.since) q = q.where('updated_at', '>=', opts.since)
+    const rows = await q
       .orderBy('podcast_id')
       .limit(pageSize)
       .execute()

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { LANGUAGE_PREFERENCE, preferLanguage, primaryLanguage, type RankedBook } from './idea-ranking.js'
+import { descriptionChunks, bookPassages, CHUNK_WORDS, MAX_CHUNKS } from './book-passages.js'
+
+const ranked = (hellas: [string, number][]): RankedBook[] =>
+  hellas.map(([bookId, hella]) => ({ bookId, scores: { ideas: [], bonus: 0, hella } }))
+
+describe('language preference', () => {
+  const languages: Record<string, string | null> = { en: 'en-US', fr: 'fr-FR', none: null, enGb: 'en-GB' }
+
+  it('moves books in the reader language ahead of close matches only', () => {
+    const list = ranked([
+      ['fr', 200],
+      ['en', 200 - LANGUAGE_PREFERENCE + 1],
+      ['none', 150],
+      ['enGb', 100],
+    ])
+    const order = preferLanguage(list, (id) => languages[id], 'en-AU').map((b) => b.bookId)
+    expect(order).toEqual(['en', 'fr', 'none', 'enGb'])
+  })
+
+  it('keeps the ranking when no language is given', () => {
+    const list = ranked([
+      ['fr', 200],
+      ['en', 190],
+    ])
+    expect(preferLanguage(list, (id) => languages[id], undefined).map((b) => b.bookId)).toEqual(['fr', 'en'])
+    expect(primaryLanguage('pt_BR')).toBe('pt')
+  })
+})
+
+describe('book passages', () => {
+  it('embeds the ideas, then the description in sentence chunks led by the title', () => {
+    const passages = bookPassages({
+      title: 'Moby-Dick',
+      ideas: ['A captain hunts a whale', '', 'Revenge at sea'],
+      description: 'Call me Ishmael. Some years ago I went to sea.',
+    })
+    expect(passages).toEqual([
+      'A captain hunts a whale',
+      'Revenge at sea',
+      'Moby-Dick. Call me Ishmael. Some years ago I went to sea.',
+    ])
+  })
+
+  it('cuts a long description into at most MAX_CHUNKS chunks of about CHUNK_WORDS words', () => {
+    const sentence = 'The crew sails on through another long and stormy night at sea. '
+    const chunks = descriptionChunks(sentence.repeat(100))
+    expect(chunks).toHaveLength(MAX_CHUNKS)
+    for (const c of chunks) expect(c.split(' ').length).toBeLessThanOrEqual(CHUNK_WORDS)
+  })
+})

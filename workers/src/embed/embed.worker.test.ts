@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomBytes } from 'node:crypto'
+import { Queue, QueueEvents } from 'bullmq'
+import {
+  createDb,
+  createLogger,
+  createQueues,
+  createRedis,
+  embeddingsChannel,
+  embeddingsRepo,
+  ensureDatabase,
+  loadConfig,
+  migrateToLatest,
+  newId,
+  podcastsRepo,
+  usersRepo,
+  type Db,
+  type Queues,
+} from '@bookstrut/core'
+import { QueueNames } from '@bookstrut/schemas'
+import { createThreadedEmbedder, hasLocalModel, PASSAGE_SCHEME, type Embedder } from '@bookstrut/search'
+import { createEmbedWorker, embedBook, publishTo, type EmbedWorkerDeps } from './embed.worker.js'
+import { sweepStaleEmbeddings } from './embed-sweep.js'
+
+// The embed worker on real PostgreSQL, Redis/BullMQ and the local embedding model (MODELS_DIR).
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const prefix = `te${randomBytes(4).toString('hex')}`
+const dbName = `bookstrut_embed_${randomBytes(6).toString('hex')}`
+const { search } = loadConfig({})
+const model = search.embeddingModel
+const logger = createLogger('silent')
+
+const producer = createRedis(redisUrl, 'producer')
+const workerConnection = createRedis(redisUrl, 'worker')
+const subscriber = createRedis(redisUrl, 'producer')
+let db: Db
+let queues: Queues
+let embedder: Embedder
+let deps: EmbedWorkerDeps
+const announced: string[] = []
+
+async function listing(title: string, ideas: [string, string, string], description: string) {
+  const owner = await usersRepo.insertUser(db, {
+    id: newId(),
+    email: `${newId()}@example.com`,
+    first_name: 'Test',
+    last_name: 'Owner',
+    role: 'publisher',
+    password_hash: 'not-a-real-hash',
+  })
+  const id = newId()
+  const now = new Date()
+  await podcastsRepo.insertPodcast(db, {
+    id,
+    create_by: owner.id,
+    title,
+    author: 'Ann Author',
+    category_name: 'Fiction',
+    description,
+    primary_key: ideas[0],
+    secondary_key: ideas[1],
+    additional_key: ideas[2],
+    year_published: 1900,
+    isbn: null,
+    language: 'en',
+    youtube_url: null,
+    tiktok_url: null,
+    get_this_url: null,
+    book_cover_image: null,
+    author_image: null,
+    status: 1,
+    created_at: now,
+    updated_at: now,
+  })
+  return id
+}
+
+const storedRows = (id: string) =>
+  db.selectFrom('book_embeddings').selectAll().where('podcast_id', '=', id).execute()
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+beforeAll(async () => {
+  if (!hasLocalModel(search.modelsDir, model))
+    throw new Error(
+      `the model ${model} is not under MODELS_DIR (${search.modelsDir}); tests never download one`,
+    )
+  const url = new URL(adminUrl)
+  url.pathname = `/${dbName}`
+  await ensureDatabase(url.toString())
+  db = createDb(url.toString(), 4)
+  await migrateToLatest(db)
+  await Promise.all([producer.connect(), workerConnection.connect(), subscriber.connect()])
+  queues = createQueues(producer, prefix)
+  embedder = await createThreadedEmbedder({ modelId: model, modelsDir: search.modelsDir, threads: 1 })
+  deps = {
+    connection: workerConnection,
+    prefix,
+    db,
+    model,
+    embedder: () => Promise.resolve(embedder),
+    announce: publishTo(producer, prefix),
+    logger,
+  }
+  subscriber.on('message', (_channel: string, message: string) => announced.push(message))
+  await subscriber.subscribe(embeddingsChannel(prefix))
+}, 60_000)
+
+afterAll(async () => {
+  await embedder?.close()
+  await queues?.close()
+  await db?.destroy()
+  producer.disconnect()
+  workerConnection.disconnect()
+  subscriber.disconnect()
+  const { Client } = (await import('pg')).default
+  const admin = new Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`drop database if exists ${dbName} with (force)`)
+  await admin.end()
+})
+
+describe('embedBook', () => {
+  it('stores one vector per idea and description chunk, announces it once, and skips a book it is up to date for', async () => {
+    const id = await listing(
+      'The White Whale',
+      ['A captain hunts a whale', 'Life on a whaling ship', 'Revenge at sea'],
+      'A sailor joins a whaling voyage. The captain is obsessed.',
+    )
+    expect(await embedBook(deps, id)).toBe('embedded')
+    expect(await embedBook(deps, id)).toBe('up to date')
+    const [row, ...more] = await storedRows(id)
+    expect(more).toEqual([])
+    expect(row).toMatchObject({ model, passages: 4, dimensions: embedder.dimensions })
+    const stored = await embeddingsRepo.findEmbedding(db, id, model)
+    expect(stored!.vectors).toHaveLength(4)
+    for (const v of stored!.vectors) expect(Math.hypot(...v)).toBeCloseTo(1, 3)
+    await until('the announcement', async () => announced.length > 0)
+    expect(announced.filter((m) => m.includes(id))).toEqual([JSON.stringify({ podcastId: id, model })])
+  })
+
+  it('recomputes the vectors when the text changed, and answers "book gone" for a deleted book', async () => {
+    const id = await listing(
+      'Garden',
+      ['A girl finds a secret garden', 'A sick cousin heals', 'Yorkshire moors'],
+      'A walled garden.',
+    )
+    await embedBook(deps, id)
+    const before = (await storedRows(id))[0]!
+    await podcastsRepo.updatePodcast(db, id, { additional_key: 'A robin shows the way to the key' })
+    expect(await embedBook(deps, id)).toBe('embedded')
+    const after = (await storedRows(id))[0]!
+    expect(after.source_hash).not.toBe(before.source_hash)
+    expect(Buffer.compare(after.vectors, before.vectors)).not.toBe(0)
+    await db.deleteFrom('podcasts').where('id', '=', id).execute()
+    expect(await embedBook(deps, id)).toBe('book gone')
+    expect(await storedRows(id)).toEqual([])
+  })
+})
+
+describe('the embed queue', () => {
+  it('embeds books nobody announced (the sweep), once each however often the sweep runs', async () => {
+    const worker = createEmbedWorker(deps)
+    try {
+      const ids = await Promise.all(
+        ['Mars', 'Train', 'Dogs'].map((t) =>
+          listing(t, [`${t} idea one`, `${t} idea two`, `${t} idea three`], `${t}.`),
+        ),
+      )
+      const queued = await sweepStaleEmbeddings({ db, queues, model, logger })
+      expect(queued).toBeGreaterThanOrEqual(3)
+      await sweepStaleEmbeddings({ db, queues, model, logger })
+      await until('every book to be embedded', async () => {
+        const p = await embeddingsRepo.embeddingProgress(db, { model, scheme: PASSAGE_SCHEME })
+        return p.done === p.total
+      })
+      for (const id of ids) expect(await storedRows(id)).toHaveLength(1)
+      expect(await sweepStaleEmbeddings({ db, queues, model, logger })).toBe(0)
+    } finally {
+      await worker.close()
+    }
+  })
+
+  it('fails a job with a bad payload once, without retries', async () => {
+    const worker = createEmbedWorker(deps)
+    const events = new QueueEvents(QueueNames.embed, { connection: createRedis(redisUrl, 'worker'), prefix })
+    try {
+      await events.waitUntilReady()
+      const queue = new Queue(QueueNames.embed, { connection: producer, prefix })
+      const failed = new Promise<string>((resolve) => events.on('failed', (e) => resolve(e.jobId)))
+      await queue.add(QueueNames.embed, { podcastId: 'not-an-id' }, { jobId: 'bad-payload', attempts: 5 })
+      expect(await failed).toBe('bad-payload')
+      const job = await queue.getJob('bad-payload')
+      expect(job?.attemptsMade).toBe(1)
+      expect(job?.failedReason).toMatch(/EmbedJob/)
+    } finally {
+      await events.close()
+      await worker.close()
+    }
+  })
+})
