@@ -23,7 +23,8 @@ async function main() {
   })
   const app = await buildApp({ config, databaseUrl: stores.databaseUrl, logger })
   let workers: RunningWorkers | null = null
-  if (config.workers.inProcess) workers = await startWorkers(config, logger, { databaseUrl: stores.databaseUrl })
+  if (config.workers.inProcess)
+    workers = await startWorkers(config, logger, { databaseUrl: stores.databaseUrl })
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'closing after an error')

@@ -76,7 +76,6 @@ export interface Config {
 /** The base model `EMBEDDING_MODEL=auto` resolves to: chosen by `npm run bench:quality` (see README). */
 export const DEFAULT_EMBEDDING_MODEL = 'sentence-transformers/all-MiniLM-L6-v2'
 
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)

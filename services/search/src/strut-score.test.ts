@@ -39,7 +39,9 @@ describe('Strut scores of real idea pairs', () => {
   beforeAll(async () => {
     const { modelsDir, embeddingModel } = config.search
     if (!hasLocalModel(modelsDir, embeddingModel))
-      throw new Error(`the model ${embeddingModel} is not under MODELS_DIR (${modelsDir}); tests never download one`)
+      throw new Error(
+        `the model ${embeddingModel} is not under MODELS_DIR (${modelsDir}); tests never download one`,
+      )
     embedder = await createEmbedder({ modelId: embeddingModel, modelsDir, threads: 1 })
   })
   afterAll(() => embedder?.close())
@@ -50,10 +52,16 @@ describe('Strut scores of real idea pairs', () => {
   }
 
   it.each([
-    ['a boy finds out he is a wizard', 'An orphan boy discovers on his eleventh birthday that he is a wizard'],
+    [
+      'a boy finds out he is a wizard',
+      'An orphan boy discovers on his eleventh birthday that he is a wizard',
+    ],
     ['a captain hunting a huge whale', 'A one-legged sea captain obsessed with hunting a giant whale'],
     ['an astronaut stranded on mars', 'An astronaut is left behind alone on Mars after his crew leaves'],
-    ['a detective solves a murder on a train', 'A murder on a snowbound train is solved by a famous detective'],
+    [
+      'a detective solves a murder on a train',
+      'A murder on a snowbound train is solved by a famous detective',
+    ],
     ['a girl finds a secret garden', 'A spoiled orphan girl finds a locked secret garden'],
   ])('a paraphrase scores 80 or more: %s', async (idea, bookIdea) => {
     expect(await score(idea, bookIdea)).toBeGreaterThanOrEqual(80)
@@ -62,7 +70,10 @@ describe('Strut scores of real idea pairs', () => {
   it.each([
     ['a boy finds out he is a wizard', 'A one-legged sea captain obsessed with hunting a giant whale'],
     ['an astronaut stranded on mars', 'A spoiled orphan girl finds a locked secret garden'],
-    ['quarterly tax filing for small companies', 'A detective solves a murder on a train stuck in a snowdrift'],
+    [
+      'quarterly tax filing for small companies',
+      'A detective solves a murder on a train stuck in a snowdrift',
+    ],
     ['a school for magic in a castle', 'Life aboard a nineteenth-century whaling ship'],
     ['growing potatoes on another planet', 'A clerk rewrites history for the government'],
   ])('an unrelated idea scores 20 or less: %s', async (idea, bookIdea) => {

@@ -18,7 +18,10 @@ const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * 
 describe('BookVectorIndex', () => {
   const dims = 64
   const pool = vectors(600, dims, 7)
-  const books = Array.from({ length: 100 }, (_, i) => ({ id: `book${i}`, vectors: pool.slice(i * 5, i * 5 + 5) }))
+  const books = Array.from({ length: 100 }, (_, i) => ({
+    id: `book${i}`,
+    vectors: pool.slice(i * 5, i * 5 + 5),
+  }))
   const queries = vectors(3, dims, 99)
 
   /** The exact answer in float32: per book, the best cosine for each query. */
@@ -46,7 +49,9 @@ describe('BookVectorIndex', () => {
     // Every other book removed, a tenth re-embedded with another book's vectors: rows are freed and compacted.
     const kept = books.filter((_, i) => i % 2 === 0)
     for (const b of books.filter((_, i) => i % 2 === 1)) index.remove(b.id)
-    const moved = kept.map((b, i) => (i % 5 === 0 ? { id: b.id, vectors: books[(i + 1) % books.length]!.vectors } : b))
+    const moved = kept.map((b, i) =>
+      i % 5 === 0 ? { id: b.id, vectors: books[(i + 1) % books.length]!.vectors } : b,
+    )
     for (const b of moved) index.upsert(b.id, b.vectors)
     expect(index.bookCount).toBe(kept.length)
     expect(index.vectorCount).toBe(kept.length * 5)

@@ -141,10 +141,7 @@ export async function* allEmbeddings(
       .where('model', '=', model)
       .where('podcast_id', '>', after)
     if (opts.since) q = q.where('updated_at', '>=', opts.since)
-    const rows = await q
-      .orderBy('podcast_id')
-      .limit(pageSize)
-      .execute()
+    const rows = await q.orderBy('podcast_id').limit(pageSize).execute()
     if (rows.length === 0) return
     yield rows.map(toStored)
     after = rows[rows.length - 1]!.podcast_id
