@@ -13,8 +13,15 @@ export const OtpMailJob = Type.Object({
 })
 export type OtpMailJob = Static<typeof OtpMailJob>
 
-/** (Re)compute the vectors of one book from its current text; a no-op when they are up to date. */
-export const EmbedJob = Type.Object({ podcastId: Id, requestId: Type.Optional(Type.String()) })
+/**
+ * (Re)compute the vectors of one book from its current text; a no-op when they are up to date. With `model`, for
+ * that model only (a sweep); without, for every model in use (the serving one and, while re-embedding, the next).
+ */
+export const EmbedJob = Type.Object({
+  podcastId: Id,
+  model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  requestId: Type.Optional(Type.String()),
+})
 export type EmbedJob = Static<typeof EmbedJob>
 
 /** Bring one book's entry in the external keyword index (Meilisearch) in line with the database. */

@@ -1,8 +1,9 @@
 import { createDb, createMailer, createQueues, createRedis, type Config, type Logger } from '@bookstrut/core'
-import { createThreadedEmbedder, type Embedder } from '@bookstrut/search'
+import { locateModel } from '@bookstrut/search'
 import { createMailWorker } from './mail/mail.worker.js'
 import { createEmbedWorker, publishTo } from './embed/embed.worker.js'
-import { sweepStaleEmbeddings } from './embed/embed-sweep.js'
+import { modelsInUse, sweepStaleEmbeddings } from './embed/embed-sweep.js'
+import { ModelEmbedders } from './embed/model-embedders.js'
 import { startSurfaceIndexWorker } from './surface-index/surface-index.worker.js'
 
 export interface RunningWorkers {
@@ -28,18 +29,24 @@ export async function startWorkers(
   const db = createDb(opts.databaseUrl, 4, (err) => logger.warn({ err }, 'idle database connection lost'))
   const queues = createQueues(publisher, config.redis.prefix)
   const mailer = createMailer(config.mail)
-  const model = config.search.embeddingModel
+  const announce = publishTo(publisher, config.redis.prefix)
+  const embedLogger = logger.child({ queue: 'embed' })
+  const embedders = new ModelEmbedders(config.search.embeddingThreads)
 
-  let embedder: Promise<Embedder> | null = null
-  const loadEmbedder = () =>
-    (embedder ??= createThreadedEmbedder({
-      modelId: model,
-      modelsDir: config.search.modelsDir,
-      threads: config.search.embeddingThreads,
-    }).catch((err: unknown) => {
-      embedder = null // a later job tries again
-      throw err
-    }))
+  // One sweep at a time; a sweep asked for while one runs runs once more after it.
+  let sweeping: Promise<unknown> = Promise.resolve()
+  let again = false
+  const sweep = () => {
+    if (again) return sweeping
+    again = true
+    sweeping = sweeping.then(async () => {
+      again = false
+      await sweepStaleEmbeddings({ db, queues, search: config.search, announce, logger: embedLogger }).catch(
+        (err: unknown) => logger.error({ err }, 'embedding sweep failed'),
+      )
+    })
+    return sweeping
+  }
 
   const workers = [
     createMailWorker({
@@ -52,10 +59,13 @@ export async function startWorkers(
       connection,
       prefix: config.redis.prefix,
       db,
-      model,
-      embedder: loadEmbedder,
-      announce: publishTo(publisher, config.redis.prefix),
-      logger: logger.child({ queue: 'embed' }),
+      embedderFor: (model) => embedders.get(model),
+      modelsInUse: () => modelsInUse({ db, search: config.search }),
+      locate: (id) => locateModel(config.search, id),
+      announce,
+      // A drained queue may mean a new model's set just became complete: switch without waiting a minute.
+      onDrained: () => void sweep(),
+      logger: embedLogger,
     }),
     // Only an external keyword index (Meilisearch) needs syncing; PostgreSQL search reads the tables themselves.
     ...(config.search.meili
@@ -73,11 +83,7 @@ export async function startWorkers(
   await Promise.all(workers.map((w) => w.waitUntilReady()))
   logger.info({ workers: workers.map((w) => w.name) }, 'workers started')
 
-  const sweep = () =>
-    sweepStaleEmbeddings({ db, queues, model, logger: logger.child({ queue: 'embed' }) }).catch(
-      (err: unknown) => logger.error({ err }, 'embedding sweep failed'),
-    )
-  const sweeping = sweep()
+  void sweep()
   const sweepTimer = setInterval(() => void sweep(), opts.sweepIntervalMs ?? 60_000)
   sweepTimer.unref()
 
@@ -88,7 +94,7 @@ export async function startWorkers(
       await Promise.all(workers.map((w) => w.close()))
       await queues.close()
       mailer.close()
-      if (embedder) await (await embedder.catch(() => null))?.close()
+      await embedders.close()
       await db.destroy()
       connection.disconnect()
       publisher.disconnect()

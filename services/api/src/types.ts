@@ -1,7 +1,7 @@
 import type { Clock, Config, Db, Queues, UserRow, SessionRow } from '@bookstrut/core'
 import type { Redis } from 'ioredis'
 import type { RateLimits } from './plugins/app/rate-limits.js'
-import type { IdeaIndex } from './search/idea-index.js'
+import type { IdeaSearch } from './search/idea-search.js'
 
 export interface Auth {
   user: UserRow
@@ -18,7 +18,7 @@ declare module 'fastify' {
     redis: Redis
     queues: Queues
     limits: RateLimits
-    ideaIndex: IdeaIndex
+    ideaSearch: IdeaSearch
   }
   interface FastifyRequest {
     /** Set by the auth hooks when the request carries a live session token. */

@@ -65,8 +65,12 @@ export interface Config {
   search: {
     /** local model folders (transformers.js layout); unset when none exists: models then come from the hub */
     modelsDir: string | undefined
-    /** the sentence-embedding model id, resolved from `auto` */
+    /** the sentence-embedding model id; `auto` gives the base model here (a trained one wins at run time) */
     embeddingModel: string
+    /** EMBEDDING_MODEL=auto: use the newest trained idea encoder under `trainedModelsDir` when there is one */
+    preferTrained: boolean
+    /** where `npm run encoder:train` publishes trained models: DATA_DIR/models */
+    trainedModelsDir: string
     /** onnxruntime threads of one embedder (the api's and the worker's each) */
     embeddingThreads: number
     meili: { url: string; key: string | undefined } | undefined
@@ -136,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     search: {
       modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : defaultModelsDir(),
       embeddingModel: e.EMBEDDING_MODEL === 'auto' ? DEFAULT_EMBEDDING_MODEL : e.EMBEDDING_MODEL,
+      preferTrained: e.EMBEDDING_MODEL === 'auto',
+      trainedModelsDir: path.join(dataDir, 'models'),
       embeddingThreads: e.EMBEDDING_THREADS,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
     },

@@ -1,6 +1,7 @@
 /**
- * The Redis pub/sub channel on which the embed worker announces a book's new vectors (`{ podcastId, model }`):
- * every api process reloads that book into its in-memory index.
+ * The Redis pub/sub channel of idea search: the embed worker announces a book's new vectors
+ * (`{ podcastId, model }`: every api process reloads that book) and a switch of the serving model
+ * (`{ servingModel }`: every api process loads the new model's vectors, then swaps).
  */
 export const embeddingsChannel = (prefix: string) => `${prefix}:embeddings`
 
@@ -8,3 +9,7 @@ export interface EmbeddingsChanged {
   podcastId: string
   model: string
 }
+export interface ServingModelChanged {
+  servingModel: string
+}
+export type EmbeddingsMessage = EmbeddingsChanged | ServingModelChanged

@@ -1,41 +1,96 @@
+import { createHash } from 'node:crypto'
 import { QueueNames } from '@bookstrut/schemas'
-import { embeddingsRepo, type Db, type Logger, type Queues } from '@bookstrut/core'
-import { PASSAGE_SCHEME } from '@bookstrut/search'
+import {
+  embeddingsRepo,
+  type Config,
+  type Db,
+  type EmbeddingsMessage,
+  type Logger,
+  type Queues,
+} from '@bookstrut/core'
+import { locateModel, PASSAGE_SCHEME, targetModel, type ModelRef } from '@bookstrut/search'
 
-/**
- * Finds books whose vectors are missing or stale for the active model and queues them: books imported or edited
- * while no worker ran, a crash between a listing's commit and its job, a new model or passage scheme. Job ids
- * carry no version, so a book already waiting is not queued twice.
- */
-export async function sweepStaleEmbeddings(deps: {
+export interface SweepDeps {
   db: Db
   queues: Queues
-  model: string
+  search: Config['search']
+  announce: (message: EmbeddingsMessage) => Promise<void>
   logger: Logger
-}): Promise<number> {
+}
+
+/**
+ * The models books are kept embedded with: the serving model (searches use it) and the target model (the one
+ * configured, or the newest trained idea encoder). They differ while the catalogue is being re-embedded.
+ * The first sweep ever makes the target the serving model.
+ */
+export async function modelsInUse(deps: Pick<SweepDeps, 'db' | 'search'>): Promise<ModelRef[]> {
+  const target = targetModel(deps.search)
+  const serving = await embeddingsRepo.findServingModel(deps.db)
+  if (!serving) {
+    await embeddingsRepo.setServingModel(deps.db, target.id)
+    return [target]
+  }
+  return serving === target.id ? [target] : [locateModel(deps.search, serving), target]
+}
+
+/** Queues every book whose vectors for `model` are missing or stale; a book already waiting is not queued twice. */
+async function queueStale(deps: SweepDeps, model: string): Promise<number> {
+  const tag = createHash('sha1').update(model).digest('hex').slice(0, 8)
   let after = ''
   let queued = 0
   for (;;) {
     const ids = await embeddingsRepo.staleBookIds(deps.db, {
-      model: deps.model,
+      model,
       scheme: PASSAGE_SCHEME,
       after,
       limit: 1000,
     })
-    if (ids.length === 0) break
+    if (ids.length === 0) return queued
     await deps.queues.enqueueMany(
       QueueNames.embed,
-      ids.map((id) => ({ data: { podcastId: id }, jobId: `embed-${id}-sweep` })),
+      ids.map((id) => ({ data: { podcastId: id, model }, jobId: `embed-${id}-sweep-${tag}` })),
     )
     queued += ids.length
     after = ids[ids.length - 1]!
   }
-  if (queued > 0) {
-    const progress = await embeddingsRepo.embeddingProgress(deps.db, {
-      model: deps.model,
-      scheme: PASSAGE_SCHEME,
-    })
-    deps.logger.info({ model: deps.model, queued, ...progress }, 'embedding: stale books queued')
+}
+
+export interface SweepResult {
+  queued: number
+  serving: string
+  /** set when this sweep switched searches to a new model */
+  switchedTo?: string
+}
+
+/**
+ * Keeps every book's vectors current and moves searches to a new model without downtime. Finds books whose
+ * vectors are missing or stale for each model in use (books imported or edited while no worker ran, a crash
+ * between a listing's commit and its job, a new passage scheme) and queues them. While a new model's set is
+ * incomplete, searches keep the old model and its vectors; once every book has the new model's vectors, the
+ * serving model is switched in one write and announced, and every api process swaps its index.
+ */
+export async function sweepStaleEmbeddings(deps: SweepDeps): Promise<SweepResult> {
+  const models = await modelsInUse(deps)
+  let queued = 0
+  for (const m of models) queued += await queueStale(deps, m.id)
+  const [serving, target] = [models[0]!.id, models[models.length - 1]!.id]
+  if (serving === target) {
+    if (queued > 0) deps.logger.info({ model: serving, queued }, 'embedding: stale books queued')
+    return { queued, serving }
   }
-  return queued
+  const progress = await embeddingsRepo.embeddingProgress(deps.db, { model: target, scheme: PASSAGE_SCHEME })
+  if (progress.done < progress.total) {
+    deps.logger.info(
+      { serving, target, ...progress },
+      'embedding: re-embedding the catalogue for a new model',
+    )
+    return { queued, serving }
+  }
+  await embeddingsRepo.setServingModel(deps.db, target)
+  await deps.announce({ servingModel: target })
+  deps.logger.info(
+    { from: serving, to: target, books: progress.total },
+    'embedding: searches switched to a new model',
+  )
+  return { queued, serving: target, switchedTo: target }
 }

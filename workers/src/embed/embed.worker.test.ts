@@ -18,7 +18,13 @@ import {
   type Queues,
 } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
-import { createThreadedEmbedder, hasLocalModel, PASSAGE_SCHEME, type Embedder } from '@bookstrut/search'
+import {
+  createThreadedEmbedder,
+  hasLocalModel,
+  PASSAGE_SCHEME,
+  type Embedder,
+  type ModelRef,
+} from '@bookstrut/search'
 import { createEmbedWorker, embedBook, publishTo, type EmbedWorkerDeps } from './embed.worker.js'
 import { sweepStaleEmbeddings } from './embed-sweep.js'
 
@@ -28,8 +34,9 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const prefix = `te${randomBytes(4).toString('hex')}`
 const dbName = `bookstrut_embed_${randomBytes(6).toString('hex')}`
-const { search } = loadConfig({})
+const { search } = loadConfig({ DATA_DIR: `/tmp/${dbName}` })
 const model = search.embeddingModel
+const ref: ModelRef = { id: model, modelsDir: search.modelsDir, modelId: model }
 const logger = createLogger('silent')
 
 const producer = createRedis(redisUrl, 'producer')
@@ -105,8 +112,9 @@ beforeAll(async () => {
     connection: workerConnection,
     prefix,
     db,
-    model,
-    embedder: () => Promise.resolve(embedder),
+    embedderFor: () => Promise.resolve(embedder),
+    modelsInUse: () => Promise.resolve([ref]),
+    locate: () => ref,
     announce: publishTo(producer, prefix),
     logger,
   }
@@ -135,8 +143,8 @@ describe('embedBook', () => {
       ['A captain hunts a whale', 'Life on a whaling ship', 'Revenge at sea'],
       'A sailor joins a whaling voyage. The captain is obsessed.',
     )
-    expect(await embedBook(deps, id)).toBe('embedded')
-    expect(await embedBook(deps, id)).toBe('up to date')
+    expect(await embedBook(deps, id, ref)).toBe('embedded')
+    expect(await embedBook(deps, id, ref)).toBe('up to date')
     const [row, ...more] = await storedRows(id)
     expect(more).toEqual([])
     expect(row).toMatchObject({ model, passages: 4, dimensions: embedder.dimensions })
@@ -153,15 +161,15 @@ describe('embedBook', () => {
       ['A girl finds a secret garden', 'A sick cousin heals', 'Yorkshire moors'],
       'A walled garden.',
     )
-    await embedBook(deps, id)
+    await embedBook(deps, id, ref)
     const before = (await storedRows(id))[0]!
     await podcastsRepo.updatePodcast(db, id, { additional_key: 'A robin shows the way to the key' })
-    expect(await embedBook(deps, id)).toBe('embedded')
+    expect(await embedBook(deps, id, ref)).toBe('embedded')
     const after = (await storedRows(id))[0]!
     expect(after.source_hash).not.toBe(before.source_hash)
     expect(Buffer.compare(after.vectors, before.vectors)).not.toBe(0)
     await db.deleteFrom('podcasts').where('id', '=', id).execute()
-    expect(await embedBook(deps, id)).toBe('book gone')
+    expect(await embedBook(deps, id, ref)).toBe('book gone')
     expect(await storedRows(id)).toEqual([])
   })
 })
@@ -175,15 +183,17 @@ describe('the embed queue', () => {
           listing(t, [`${t} idea one`, `${t} idea two`, `${t} idea three`], `${t}.`),
         ),
       )
-      const queued = await sweepStaleEmbeddings({ db, queues, model, logger })
-      expect(queued).toBeGreaterThanOrEqual(3)
-      await sweepStaleEmbeddings({ db, queues, model, logger })
+      const sweep = () => sweepStaleEmbeddings({ db, queues, search, announce: deps.announce, logger })
+      const first = await sweep()
+      expect(first.queued).toBeGreaterThanOrEqual(3)
+      expect(first.serving).toBe(model)
+      await sweep()
       await until('every book to be embedded', async () => {
         const p = await embeddingsRepo.embeddingProgress(db, { model, scheme: PASSAGE_SCHEME })
         return p.done === p.total
       })
       for (const id of ids) expect(await storedRows(id)).toHaveLength(1)
-      expect(await sweepStaleEmbeddings({ db, queues, model, logger })).toBe(0)
+      expect((await sweep()).queued).toBe(0)
     } finally {
       await worker.close()
     }

@@ -6,55 +6,60 @@ import {
   embeddingsChannel,
   embeddingsRepo,
   type Db,
-  type EmbeddingsChanged,
+  type EmbeddingsMessage,
   type Logger,
 } from '@bookstrut/core'
-import { bookPassages, PASSAGE_SCHEME, type Embedder } from '@bookstrut/search'
+import { bookPassages, PASSAGE_SCHEME, type Embedder, type ModelRef } from '@bookstrut/search'
 
 export interface EmbedDeps {
   db: Db
-  model: string
-  /** the embedder, loaded on first use (a worker that never gets a job never loads a model) */
-  embedder: () => Promise<Embedder>
+  /** the embedder of a model, loaded on first use (a worker that never gets a job never loads a model) */
+  embedderFor: (model: ModelRef) => Promise<Embedder>
   /** tells the api processes (Redis pub/sub); api processes also catch up on their own, see IdeaIndex */
-  announce: (message: EmbeddingsChanged) => Promise<void>
+  announce: (message: EmbeddingsMessage) => Promise<void>
 }
 
 export interface EmbedWorkerDeps extends EmbedDeps {
   connection: Redis
   prefix: string
+  /** the models books are kept embedded with: the serving one and, while re-embedding, the next */
+  modelsInUse: () => Promise<ModelRef[]>
+  /** a model id named in a job → where its files are */
+  locate: (id: string) => ModelRef
+  /** after the queue drained: time to see whether a new model's set is complete */
+  onDrained?: () => void
   logger: Logger
 }
 
-/** Announces new vectors on the embeddings channel. */
+/** Announces on the embeddings channel. */
 export const publishTo =
   (publisher: Redis, prefix: string) =>
-  async (message: EmbeddingsChanged): Promise<void> => {
+  async (message: EmbeddingsMessage): Promise<void> => {
     await publisher.publish(embeddingsChannel(prefix), JSON.stringify(message))
   }
 
 export type EmbedOutcome = 'embedded' | 'up to date' | 'book gone'
 
 /**
- * Computes and stores one book's vectors (its ideas and description passages) for the active model, then tells
+ * Computes and stores one book's vectors (its ideas and description passages) with one model, then tells
  * every api process. Idempotent: a book whose stored vectors were made from its current text is skipped, so
  * a repeated or retried job does nothing twice.
  */
-export async function embedBook(deps: EmbedDeps, podcastId: string): Promise<EmbedOutcome> {
+export async function embedBook(deps: EmbedDeps, podcastId: string, model: ModelRef): Promise<EmbedOutcome> {
   const source = await embeddingsRepo.findBookSource(deps.db, podcastId, PASSAGE_SCHEME)
   if (!source) return 'book gone'
-  if ((await embeddingsRepo.findSourceHash(deps.db, podcastId, deps.model)) === source.sourceHash)
+  if ((await embeddingsRepo.findSourceHash(deps.db, podcastId, model.id)) === source.sourceHash)
     return 'up to date'
-  const embedder = await deps.embedder()
+  const embedder = await deps.embedderFor(model)
   const vectors = await embedder.embed(bookPassages(source))
   await embeddingsRepo.saveEmbedding(deps.db, {
     podcastId,
-    model: deps.model,
+    model: model.id,
     sourceHash: source.sourceHash,
     dimensions: embedder.dimensions,
     vectors,
   })
-  await deps.announce({ podcastId, model: deps.model })
+  await deps.announce({ podcastId, model: model.id })
   return 'embedded'
 }
 
@@ -65,14 +70,11 @@ export function createEmbedWorker(deps: EmbedWorkerDeps) {
     async (job: Job<unknown>) => {
       if (!Value.Check(EmbedJob, job.data))
         throw new UnrecoverableError('embed job payload does not match EmbedJob')
-      const started = performance.now()
-      const outcome = await embedBook(deps, job.data.podcastId)
-      if (outcome === 'embedded')
-        deps.logger.debug(
-          { jobId: job.id, podcastId: job.data.podcastId, ms: Math.round(performance.now() - started) },
-          'book embedded',
-        )
-      return outcome
+      const { podcastId, model } = job.data
+      const models = model ? [deps.locate(model)] : await deps.modelsInUse()
+      const outcomes: EmbedOutcome[] = []
+      for (const m of models) outcomes.push(await embedBook(deps, podcastId, m))
+      return outcomes.join(', ')
     },
     { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
   )
@@ -92,6 +94,7 @@ export function createEmbedWorker(deps: EmbedWorkerDeps) {
       )
     }
   })
+  worker.on('drained', () => deps.onDrained?.())
   worker.on('error', (err) => deps.logger.error({ queue: QueueNames.embed, err }, 'embed worker error'))
   return worker
 }

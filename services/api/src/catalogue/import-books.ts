@@ -12,8 +12,7 @@ import {
   type NewEpisode,
   type NewPodcast,
 } from '@bookstrut/core'
-import { createThreadedEmbedder, type Embedder } from '@bookstrut/search'
-import { embedBook, type EmbedDeps } from '@bookstrut/workers'
+import { embedBook, ModelEmbedders, modelsInUse, type EmbedDeps } from '@bookstrut/workers'
 import { parseBookLine, type ValidBook } from './book-line.js'
 import { removeFresh, storeBookMedia, type BookMedia } from './import-media.js'
 
@@ -150,31 +149,26 @@ export async function waitForDownstream(
   result: ImportResult,
   deps: { db: Db; search: Config['search']; onProgress?: (done: number, total: number) => void },
 ): Promise<string> {
-  const model = deps.search.embeddingModel
-  const loaded: { embedder?: Promise<Embedder> } = {}
+  const models = await modelsInUse(deps)
+  const embedders = new ModelEmbedders(availableParallelism())
   const embedDeps: EmbedDeps = {
     db: deps.db,
-    model,
-    embedder: () =>
-      (loaded.embedder ??= createThreadedEmbedder({
-        modelId: model,
-        modelsDir: deps.search.modelsDir,
-        threads: availableParallelism(),
-      })),
+    embedderFor: (model) => embedders.get(model),
     announce: async () => undefined,
   }
   const started = performance.now()
   let embedded = 0
   try {
     for (const [i, id] of result.bookIds.entries()) {
-      if ((await embedBook(embedDeps, id)) === 'embedded') embedded += 1
+      for (const model of models) if ((await embedBook(embedDeps, id, model)) === 'embedded') embedded += 1
       deps.onProgress?.(i + 1, result.bookIds.length)
     }
   } finally {
-    if (loaded.embedder) await (await loaded.embedder).close()
+    await embedders.close()
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  return `${embedded} of ${result.bookIds.length} books embedded with ${model} in ${seconds} s (the others were up to date)`
+  const names = models.map((m) => m.id).join(' and ')
+  return `${embedded} of ${result.bookIds.length * models.length} books embedded with ${names} in ${seconds} s (the others were up to date)`
 }
 
 /** Counts non-blank lines (for the progress bar); the file's unreadability is the caller's unusable input. */

@@ -35,6 +35,11 @@ export class IdeaIndex {
     return this.index?.bookCount ?? 0
   }
 
+  /** Loads the query embedder now (before this index starts serving, so no reader waits for it). */
+  async warm(): Promise<void> {
+    await (await this.embeddings()).embed(['warm-up'])
+  }
+
   /** Ranked books above the relevance floor for three ideas. */
   async rank(ideas: readonly string[]): Promise<RankedBook[]> {
     await this.ready

@@ -45,6 +45,7 @@ export interface TestApp {
 export async function buildTestApp(
   env: Record<string, string> = {},
   clock: Clock = new ManualClock(),
+  workerOptions: { sweepIntervalMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-test-'))
@@ -61,7 +62,7 @@ export async function buildTestApp(
   const logger = createLogger(config.logLevel)
   const app = await buildApp({ config, databaseUrl: database.url, clock, logger })
   await app.ready()
-  let workers: RunningWorkers | null = await startWorkers(config, logger, { databaseUrl: database.url })
+  let workers: RunningWorkers | null = await startWorkers(config, logger, { databaseUrl: database.url, ...workerOptions })
   return {
     app,
     config,

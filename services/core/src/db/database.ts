@@ -7,7 +7,7 @@ import type { EpisodesTable, MembershipsTable, PlansTable, PodcastsTable } from 
 import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
 import type { SearchHistoryTable } from './search-history.tables.js'
-import type { BookEmbeddingsTable, EventOutboxTable } from './embeddings.tables.js'
+import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './embeddings.tables.js'
 
 export interface DB {
   users: UsersTable
@@ -26,6 +26,7 @@ export interface DB {
   search_history: SearchHistoryTable
   book_embeddings: BookEmbeddingsTable
   event_outbox: EventOutboxTable
+  search_state: SearchStateTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

@@ -189,3 +189,22 @@ export async function embeddingProgress(
     .executeTakeFirstOrThrow()
   return { done: Number(row.done), total: Number(row.total) }
 }
+
+/** The model searches are served with: the one whose vectors are complete. Undefined before the first sweep. */
+export async function findServingModel(db: DbOrTx): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('search_state')
+    .select('value')
+    .where('name', '=', 'serving_model')
+    .executeTakeFirst()
+  return row?.value
+}
+
+/** Switches the serving model; one row, so every process reads one answer. */
+export async function setServingModel(db: DbOrTx, model: string): Promise<void> {
+  await db
+    .insertInto('search_state')
+    .values({ name: 'serving_model', value: model })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: model, updated_at: sql<Date>`now()` }))
+    .execute()
+}

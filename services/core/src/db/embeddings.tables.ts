@@ -20,3 +20,9 @@ export interface EventOutboxTable {
   payload: ColumnType<Record<string, unknown>, string, string>
   created_at: Date
 }
+
+export interface SearchStateTable {
+  name: string
+  value: string
+  updated_at: Generated<Date>
+}

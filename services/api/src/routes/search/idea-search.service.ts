@@ -5,14 +5,14 @@ import type { AnalyticsEvent, IdeaSearchQuery, ScoredPodcast } from '@bookstrut/
 import { hasDuplicateIdeas, normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import type { IdeaIndex } from '../../search/idea-index.js'
+import type { IdeaSearch } from '../../search/idea-search.js'
 import { assertNotBlocked } from '../../plugins/app/auth.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { assertCallerId } from '../podcasts/catalogue.service.js'
 import { toPodcast } from '../podcasts/podcast-view.js'
 
 export interface IdeaSearchDeps extends Deps {
-  ideaIndex: IdeaIndex
+  ideaSearch: IdeaSearch
   redis: Redis
 }
 
@@ -72,19 +72,17 @@ export async function searchByIdeas(
   return toPage(data, ranking.length, window)
 }
 
-/** The ranking's cache key: the model, the ideas as typed (normalised), the language and the reader. */
+/**
+ * The ranking's cache key: the ideas as typed (normalised), the language and the reader. Not the model: pages
+ * after a model switch continue the ranking page 1 made (all of it by the old model), rather than mixing two.
+ */
 function rankingKey(
   deps: IdeaSearchDeps,
   ideas: string[],
   language: string | undefined,
   userId: string | null,
 ) {
-  const identity = JSON.stringify([
-    deps.ideaIndex.model,
-    ideas.map(normaliseIdea),
-    language ?? '',
-    userId ?? '',
-  ])
+  const identity = JSON.stringify([ideas.map(normaliseIdea), language ?? '', userId ?? ''])
   return `${deps.config.redis.prefix}:search:ranking:${createHash('sha256').update(identity).digest('hex')}`
 }
 
@@ -95,7 +93,7 @@ async function rankAndKeep(
   language: string | undefined,
   userId: string | null,
 ): Promise<RankingEntry[]> {
-  const ranked = await deps.ideaIndex.rank(ideas)
+  const ranked = await deps.ideaSearch.current.rank(ideas)
   const ids = ranked.map((r) => r.bookId)
   const [languages, ghosted] = await Promise.all([
     podcastsRepo.publicLanguages(deps.db, ids),

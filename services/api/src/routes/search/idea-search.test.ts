@@ -177,7 +177,7 @@ beforeAll(async () => {
   for (const [key, book] of Object.entries(catalogue)) await writeBook(t.app, key, book)
   await until(
     'the catalogue to be indexed',
-    () => t.app.ideaIndex.bookCount === Object.keys(catalogue).length,
+    () => t.app.ideaSearch.current.bookCount === Object.keys(catalogue).length,
   )
 }, 120_000)
 
@@ -343,7 +343,7 @@ describe('GET /search/podcast', () => {
     })
     await until(
       'the new book to be indexed',
-      () => t.app.ideaIndex.bookCount === Object.keys(catalogue).length + 1,
+      () => t.app.ideaSearch.current.bookCount === Object.keys(catalogue).length + 1,
     )
     const page2 = await api.get<Results>(query(ideas, { limit: 1, page: 2, userid: reader.id }), opts)
     expect(page2.body.total).toBe(page1.body.total)
@@ -364,7 +364,7 @@ describe('the in-memory index', () => {
     })
     try {
       await second.ready()
-      await second.ideaIndex.ready
+      await second.ideaSearch.current.ready
       const ideas = [
         'a chess prodigy plays in a soviet tournament',
         'a grandmaster defects to the west',
@@ -424,9 +424,9 @@ describe('the in-memory index', () => {
       dimensions: wizard!.vectors[0]!.length,
       vectors: wizard!.vectors,
     })
-    expect(await t.app.ideaIndex.catchUp()).toBeGreaterThanOrEqual(1)
+    expect(await t.app.ideaSearch.current.catchUp()).toBeGreaterThanOrEqual(1)
     const res = await client(t.app).get<Results>(query(wizardIdeas))
     expect(res.body.data.map((p) => p._id)).toContain(id)
-    expect(await t.app.ideaIndex.catchUp()).toBe(0)
+    expect(await t.app.ideaSearch.current.catchUp()).toBe(0)
   })
 })

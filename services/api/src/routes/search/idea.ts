@@ -8,7 +8,7 @@ import { RANKING_TTL_SECONDS, searchByIdeas } from './idea-search.service.js'
 
 /** Idea ("structured") search with per-idea Strut scores. */
 export const ideaSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { ...depsOf(app), ideaIndex: app.ideaIndex, redis: app.redis }
+  const deps = { ...depsOf(app), ideaSearch: app.ideaSearch, redis: app.redis }
   app.get(
     '/search/podcast',
     {

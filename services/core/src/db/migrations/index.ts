@@ -7,6 +7,7 @@ import * as createSurfaceSearch from './2026_11_22_1600_create_surface_search.js
 import * as createGhostsAndReports from './2026_11_22_1700_create_ghosts_and_reports.js'
 import * as createBookEmbeddings from './2026_11_23_0900_create_book_embeddings.js'
 import * as createSearchHistory from './2026_11_23_1000_create_search_history.js'
+import * as createSearchState from './2026_11_23_1100_create_search_state.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_1700_create_ghosts_and_reports': createGhostsAndReports,
   '2026_11_23_0900_create_book_embeddings': createBookEmbeddings,
   '2026_11_23_1000_create_search_history': createSearchHistory,
+  '2026_11_23_1100_create_search_state': createSearchState,
 }

@@ -1,0 +1,171 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { announceBookChanges, createLogger, embeddingsRepo, newId, podcastsRepo } from '@bookstrut/core'
+import { hasLocalModel, locateModel, PASSAGE_SCHEME, TRAINED_NAMESPACE } from '@bookstrut/search'
+import { embedBook, ModelEmbedders, publishTo, sweepStaleEmbeddings } from '@bookstrut/workers'
+import type { ScoredPodcast } from '@bookstrut/schemas'
+import { buildTestApp, type TestApp } from '../test/test-app.js'
+import { buildUser } from '../test/accounts.js'
+import { client } from '../test/api-client.js'
+
+/*
+ * Serving a new model without downtime. The "new model" is a published trained version whose files are those of
+ * all-mpnet-base-v2 (768 dimensions, other scores than the 384-dimension base model): a ranking that mixed the
+ * two could not even be computed, and which model served a search shows in its scores.
+ */
+
+let t: TestApp
+const bookIds: string[] = []
+const base = 'sentence-transformers/all-MiniLM-L6-v2'
+const other = 'sentence-transformers/all-mpnet-base-v2'
+const version = '2026-11-23T0000Z-test'
+const trainedId = `${TRAINED_NAMESPACE}/${version}`
+
+const books: [string, [string, string, string], string][] = [
+  [
+    'The White Whale',
+    ['A captain hunts a giant whale', 'Life aboard a whaling ship', 'Revenge at sea'],
+    'A voyage.',
+  ],
+  [
+    'Murder in the Snow',
+    ['A detective on a snowbound train', 'Every passenger has a motive', 'Winter in Europe'],
+    'A mystery.',
+  ],
+  [
+    'Alone on Mars',
+    ['An astronaut stranded on Mars', 'Growing potatoes on another planet', 'Science saves his life'],
+    'Survival.',
+  ],
+  [
+    'The Hidden Garden',
+    ['A girl finds a secret garden', 'A sick cousin heals', 'A manor on the moors'],
+    'A garden.',
+  ],
+]
+const ideas = ['a sea captain chasing a whale', 'sailors on a whaling voyage', 'vengeance on the ocean']
+const search = () =>
+  client(t.app).get<ScoredPodcast[]>(
+    '/search/podcast?' +
+      new URLSearchParams({
+        firstField: ideas[0]!,
+        secondField: ideas[1]!,
+        thirdField: ideas[2]!,
+      }).toString(),
+  )
+const scoresOf = (data: ScoredPodcast[]) => data.map((p) => [p._id, p.hellaScore])
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** Publishes `other`'s files as a trained version that passed its checks, as `npm run encoder:train` would. */
+async function publishTrainedVersion(): Promise<void> {
+  const source = path.join(t.config.search.modelsDir!, other)
+  const target = path.join(t.config.search.trainedModelsDir, trainedId)
+  await mkdir(path.join(target, 'onnx'), { recursive: true })
+  for (const file of [
+    'config.json',
+    'tokenizer.json',
+    'tokenizer_config.json',
+    'special_tokens_map.json',
+    'onnx/model_quantized.onnx',
+  ])
+    await symlink(path.join(source, file), path.join(target, file))
+  await writeFile(path.join(target, 'card.json'), JSON.stringify({ passed: true, base: other }))
+}
+
+beforeAll(async () => {
+  // The periodic sweep is off: this test runs each sweep itself, so that it sees the re-embedding half done.
+  t = await buildTestApp({ EMBEDDING_MODEL: 'auto' }, undefined, { sweepIntervalMs: 3_600_000 })
+  for (const m of [base, other])
+    if (!hasLocalModel(t.config.search.modelsDir, m))
+      throw new Error(`${m} is not under MODELS_DIR; tests never download one`)
+  for (const [title, bookIdeas, description] of books) {
+    const owner = await buildUser(t.app.db, { role: 'publisher' })
+    const id = newId()
+    const now = new Date()
+    await podcastsRepo.insertPodcast(t.app.db, {
+      id,
+      create_by: owner.id,
+      title,
+      author: 'Test Author',
+      category_name: 'Fiction',
+      description,
+      primary_key: bookIdeas[0],
+      secondary_key: bookIdeas[1],
+      additional_key: bookIdeas[2],
+      year_published: null,
+      isbn: null,
+      language: 'en',
+      youtube_url: null,
+      tiktok_url: null,
+      get_this_url: null,
+      book_cover_image: null,
+      author_image: null,
+      status: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    bookIds.push(id)
+    await announceBookChanges(t.app.queues, [{ id, updatedAt: now }], { surfaceIndex: false })
+  }
+  await until('the base model to serve every book', () => t.app.ideaSearch.current.bookCount === books.length)
+}, 180_000)
+
+afterAll(async () => {
+  await t?.close()
+})
+
+it('keeps serving the old model while a new one re-embeds the catalogue, then switches every search at once', async () => {
+  expect(t.app.ideaSearch.current.model).toBe(base)
+  const before = await search()
+  expect(before.body.data[0]?.title).toBe('The White Whale')
+
+  // A newly trained model appears; half of the catalogue gets its vectors.
+  await publishTrainedVersion()
+  const embedders = new ModelEmbedders(1)
+  const target = locateModel(t.config.search, trainedId)
+  for (const id of bookIds.slice(0, 2))
+    await embedBook(
+      { db: t.app.db, embedderFor: (m) => embedders.get(m), announce: async () => undefined },
+      id,
+      target,
+    )
+  await embedders.close()
+  const half = await embeddingsRepo.embeddingProgress(t.app.db, { model: trainedId, scheme: PASSAGE_SCHEME })
+  expect(half).toEqual({ done: 2, total: books.length })
+
+  // While the set is incomplete: searches use the old model and its vectors only, whatever the api looks at.
+  await t.app.ideaSearch.catchUp()
+  expect(t.app.ideaSearch.current.model).toBe(base)
+  expect(await embeddingsRepo.findServingModel(t.app.db)).toBe(base)
+  const during = await search()
+  expect(scoresOf(during.body.data)).toEqual(scoresOf(before.body.data))
+
+  // The sweep queues the rest for the worker; once the queue drains, the worker's own sweep switches.
+  const result = await sweepStaleEmbeddings({
+    db: t.app.db,
+    queues: t.app.queues,
+    search: t.config.search,
+    announce: publishTo(t.app.redis, t.config.redis.prefix),
+    logger: createLogger('silent'),
+  })
+  expect(result.serving).toBe(base)
+  expect(result.queued).toBe(2)
+  await until('every api process to serve the new model', () => t.app.ideaSearch.current.model === trainedId)
+  expect(await embeddingsRepo.findServingModel(t.app.db)).toBe(trainedId)
+  expect(t.app.ideaSearch.current.bookCount).toBe(books.length)
+
+  const after = await search()
+  expect(after.body.data[0]?.title).toBe('The White Whale')
+  expect(scoresOf(after.body.data)).not.toEqual(scoresOf(before.body.data))
+  // The old model's vectors are kept (a way back), but no longer searched.
+  const stored = await t.app.db.selectFrom('book_embeddings').select(['model']).execute()
+  expect(new Set(stored.map((s) => s.model))).toEqual(new Set([base, trainedId]))
+})

@@ -1,0 +1,64 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Config } from '@bookstrut/core'
+
+/** A model: its id (stored with the vectors it made) and how transformers.js loads it. */
+export interface ModelRef {
+  id: string
+  /** transformers.js' localModelPath for it; undefined: the hub */
+  modelsDir: string | undefined
+  /** the folder under `modelsDir` (`org/name`: transformers.js loads local models two levels deep only) */
+  modelId: string
+}
+
+/** Trained idea encoders are published as `<trainedModelsDir>/bookstrut/idea-encoder/<version>/`. */
+export const TRAINED_NAMESPACE = 'bookstrut/idea-encoder'
+
+/** What `npm run encoder:train` writes beside a model (card.json); only `passed` ones may serve. */
+export interface ModelCard {
+  passed: boolean
+  [key: string]: unknown
+}
+
+function readCard(folder: string): ModelCard | null {
+  try {
+    return JSON.parse(readFileSync(path.join(folder, 'card.json'), 'utf8')) as ModelCard
+  } catch {
+    return null
+  }
+}
+
+/** Published trained versions that passed their checks, newest first (versions sort by time). */
+export function passingTrainedVersions(trainedModelsDir: string): string[] {
+  const root = path.join(trainedModelsDir, TRAINED_NAMESPACE)
+  if (!existsSync(root)) return []
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+    .map((d) => d.name)
+    .filter((v) => {
+      const folder = path.join(root, v)
+      return readCard(folder)?.passed === true && existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))
+    })
+    .sort()
+    .reverse()
+}
+
+/** Where a model id's files are: trained ones under DATA_DIR/models, others under MODELS_DIR (or the hub). */
+export function locateModel(search: Config['search'], id: string): ModelRef {
+  if (!id.startsWith(`${TRAINED_NAMESPACE}/`)) return { id, modelsDir: search.modelsDir, modelId: id }
+  const [org, ...rest] = id.split('/')
+  return { id, modelsDir: path.join(search.trainedModelsDir, org!), modelId: rest.join('/') }
+}
+
+/**
+ * The model books should be embedded with: with EMBEDDING_MODEL=auto the newest passing trained idea encoder,
+ * else the base model; an explicit EMBEDDING_MODEL is used as given. Read again on every embedding sweep, so a
+ * newly trained model is picked up without a restart.
+ */
+export function targetModel(search: Config['search']): ModelRef {
+  if (search.preferTrained) {
+    const [newest] = passingTrainedVersions(search.trainedModelsDir)
+    if (newest) return locateModel(search, `${TRAINED_NAMESPACE}/${newest}`)
+  }
+  return locateModel(search, search.embeddingModel)
+}
