@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
 import path from 'node:path'
@@ -52,6 +52,30 @@ it('imports the sample catalogue for a new publisher, then updates it on a secon
   const books = await db.selectFrom('podcasts').select(['create_by', 'status']).execute()
   expect(books).toHaveLength(12)
   expect(books.every((b) => b.create_by === owner.id && b.status === 1)).toBe(true)
+})
+
+const cli = (script: string, ...args: string[]) =>
+  run(process.execPath, ['--conditions=source', '--import', 'tsx', `src/cli/${script}`, ...args], {
+    cwd: apiRoot,
+    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir },
+  })
+
+it('exports the catalogue as training pairs (ideas → title and description) and reports embedding progress', async () => {
+  const out = path.join(dataDir, 'pairs.jsonl')
+  const exported = await cli('export-training-pairs.ts', out)
+  expect(exported.stdout).toMatch(/12 pairs written/)
+  const pairs = (await readFile(out, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { anchor: string; positive: string })
+  const pride = pairs.find((p) => p.positive.startsWith('Pride and Prejudice. Elizabeth Bennet'))
+  expect(pride?.anchor).toMatch(
+    /^First impressions can hide a person's true character\.\. Pride and prejudice/,
+  )
+
+  const status = await cli('embeddings-status.ts')
+  expect(status.stdout).toMatch(/serving +sentence-transformers\/all-MiniLM-L6-v2 +12\/12 books embedded/)
+  expect(status.stdout).toMatch(/next +\(the same model: nothing to re-embed\)/)
 })
 
 it('exits 1 on a missing file and 2 on bad usage', async () => {
