@@ -84,6 +84,7 @@ export default tseslint.config(
               except: ['./catalogue'],
             },
             { target: './client/src/features/player', from: './client/src/features', except: ['./player'] },
+            { target: './client/src/features/search', from: './client/src/features', except: ['./search'] },
             {
               target: './client/src/features/moderation',
               from: './client/src/features',

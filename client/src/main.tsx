@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import './styles/global.css'
 import './styles/catalogue.css'
+import './styles/search.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')

@@ -50,6 +50,8 @@ export const Podcast = Type.Object({
   likeFlag: Type.Boolean(),
   favoritesFlag: Type.Boolean(),
   totalListeningCount: Type.Integer(),
+  /** how many readers ghosted (hid) the title */
+  ghostCount: Type.Integer(),
   createdAt: Type.String(),
   /** The 72-hour edit window for title, author, category, ideas and description ends here. */
   editableUntil: Type.String(),

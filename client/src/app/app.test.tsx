@@ -154,6 +154,48 @@ describe('routes and guards', () => {
   })
 })
 
+describe('searching from the home page', () => {
+  async function searchFromHome(path = '/') {
+    const user = userEvent.setup()
+    const result = renderAt(path)
+    const form = await screen.findByRole('form', { name: 'Search books by idea' })
+    await user.type(within(form).getByLabelText('Describe it'), 'dragons at sea')
+    await user.click(within(form).getByRole('button', { name: 'Strut my search' }))
+    return result
+  }
+
+  it('a blocked user is checked first and gets the blocked notice instead of results', async () => {
+    signIn(blockedAuthor, { searchMode: 'surface' })
+    const sent = watchRequests()
+    const { router } = await searchFromHome()
+    const dialog = await screen.findByRole('dialog', { name: 'Your Account Has Been Blocked' })
+    expect(within(dialog).getByText('Spam')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+    expect(sent.requests.some((r) => r.path.startsWith('/search/'))).toBe(false)
+  })
+
+  it('a user who is not blocked is checked, then sees the results of the terms in the address', async () => {
+    signIn(reader, { searchMode: 'surface' })
+    const sent = watchRequests()
+    const { router } = await searchFromHome()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search Results' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?query=dragons+at+sea')
+    await waitFor(() => expect(sent.requests.some((r) => r.path === '/search/podcast/surface')).toBe(true))
+    const paths = sent.requests.map((r) => r.path)
+    expect(
+      paths.lastIndexOf('/refresh-token/user', paths.indexOf('/search/podcast/surface')),
+    ).toBeGreaterThan(-1)
+  })
+
+  it('a visitor goes straight to the results', async () => {
+    localStorage.setItem('searchMode', 'surface')
+    const sent = watchRequests()
+    await searchFromHome()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search Results' })).toBeInTheDocument()
+    expect(sent.requests.some((r) => r.path === '/refresh-token/user')).toBe(false)
+  })
+})
+
 describe('session check on route change', () => {
   it('keeps the account from POST /refresh-token/user for the header and stores the blocked flag', async () => {
     const sent = watchRequests()

@@ -39,9 +39,7 @@ export const routes: RouteObject[] = [
       })),
       {
         element: <NotBlockedGuard />,
-        children: [
-          { path: 'search-book', lazy: async () => ({ Component: (await placeholders()).SearchBookRoute }) },
-        ],
+        children: [{ path: 'search-book', lazy: () => import('./routes/search-book') }],
       },
       {
         element: <AuthGuard />,
@@ -64,11 +62,8 @@ export const routes: RouteObject[] = [
                 path: 'profile-fevorite',
                 lazy: async () => ({ Component: (await placeholders()).FavoriteRoute }),
               },
-              {
-                path: 'profile-search',
-                lazy: async () => ({ Component: (await placeholders()).SavedSearchRoute }),
-              },
-              { path: 'profile-ghost', lazy: async () => ({ Component: (await placeholders()).GhostRoute }) },
+              { path: 'profile-search', lazy: () => import('./routes/profile-search') },
+              { path: 'profile-ghost', lazy: () => import('./routes/profile-ghost') },
               {
                 element: <CreatorGuard />,
                 children: [

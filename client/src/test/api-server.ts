@@ -39,12 +39,22 @@ export interface RunningApp {
   stop(): Promise<void>
 }
 
+export interface StartAppOptions {
+  /** Names the database, folder and Redis prefix (e2e, client). */
+  label?: string
+  /**
+   * Runs once the empty database and DATA_DIR exist, before the app starts: e.g. a catalogue import, so the
+   * app's first embedding sweep (at start) finds the books instead of the next one a minute later.
+   */
+  prepare?: (ctx: { databaseUrl: string; dataDir: string }) => Promise<void>
+}
+
 /**
  * The built app (`npm run build` first) as its own process: a fresh database from TEST_DATABASE_URL (migrated
  * by the app on start), its own DATA_DIR and REDIS_PREFIX (so its rate-limit counters start at zero), mail
- * written to DATA_DIR/outbox. `label` names the database, folder and prefix (e2e, client).
+ * written to DATA_DIR/outbox.
  */
-export async function startApp({ label = 'e2e' }: { label?: string } = {}): Promise<RunningApp> {
+export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {}): Promise<RunningApp> {
   if (!existsSync(serverEntry)) {
     throw new Error(
       `The API is not built (${path.relative(repoRoot, serverEntry)} is missing). ` +
@@ -62,6 +72,16 @@ export async function startApp({ label = 'e2e' }: { label?: string } = {}): Prom
   dbUrl.pathname = `/${dbName}`
 
   const dataDir = await mkdtemp(path.join(tmpdir(), `bookstrut-${label}-`))
+  try {
+    await prepare?.({ databaseUrl: dbUrl.toString(), dataDir })
+  } catch (err) {
+    const c = new pg.Client({ connectionString: adminUrl })
+    await c.connect()
+    await c.query(`drop database if exists ${dbName} with (force)`)
+    await c.end()
+    await rm(dataDir, { recursive: true, force: true })
+    throw err
+  }
   const port = await freePort()
   const logs: string[] = []
   const child = spawn(process.execPath, [serverEntry], {

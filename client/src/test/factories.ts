@@ -171,6 +171,35 @@ export async function addBooks(ownerId: string, count: number): Promise<string[]
   return ids
 }
 
+/** One approved, public book with the given title (and optional details). Returns its id. */
+export async function addBook(
+  ownerId: string,
+  book: { title: string; author?: string; category?: string; description?: string },
+): Promise<string> {
+  const id = newId()
+  const now = new Date()
+  await db().query(
+    `insert into podcasts (id, create_by, title, author, category_name, description, status, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, 1, $7, $7)`,
+    [
+      id,
+      ownerId,
+      book.title,
+      book.author ?? 'Test Author',
+      book.category ?? 'Mystery',
+      book.description ?? 'A test book.',
+      now,
+    ],
+  )
+  return id
+}
+
+/** A word no other book uses, so a keyword search for it finds exactly the books a test made. */
+export const uniqueWord = () =>
+  `zq${randomBytes(4)
+    .toString('hex')
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? 'x')}`
+
 let admin: Promise<Account> | undefined
 /** Blocks the account through the API, as an admin does, with a note shown to its owner. */
 export async function blockUser(userId: string, notes = 'Blocked in a test') {

@@ -37,7 +37,9 @@ export function passingTrainedVersions(trainedModelsDir: string): string[] {
     .map((d) => d.name)
     .filter((v) => {
       const folder = path.join(root, v)
-      return readCard(folder)?.passed === true && existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))
+      return (
+        readCard(folder)?.passed === true && existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))
+      )
     })
     .sort()
     .reverse()

@@ -1,7 +1,8 @@
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
-import { HeroSearch } from '@/features/home/components/hero-search'
+import { useBlockedCheck } from '@/features/auth/hooks/use-blocked-check'
 import { HowItWorks, PlansTeaser, StrutScorePreview } from '@/features/home/components/home-sections'
 import { TopBooks } from '@/features/home/components/top-books'
+import { SearchForm } from '@/features/search/components/search-form'
 import { useStoredSession } from '@/lib/storage'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -10,6 +11,7 @@ export function Component() {
   useDocumentTitle(undefined)
   const { isLoggedIn } = useStoredSession()
   const modals = useAuthModals()
+  const beforeSearch = useBlockedCheck()
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -29,7 +31,7 @@ export function Component() {
               <li>Free for readers</li>
             </ul>
           </div>
-          <HeroSearch />
+          <SearchForm variant="hero" beforeSearch={beforeSearch} />
         </div>
       </section>
       <TopBooks />

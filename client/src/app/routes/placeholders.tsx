@@ -41,13 +41,6 @@ export const TopListRoute = () => (
     description="The list of the most-strutted titles is coming soon."
   />
 )
-export const SearchBookRoute = () => (
-  <PlaceholderPage
-    title="Search Results"
-    description="Searching books by their ideas, with Strut scores, is coming soon."
-  />
-)
-
 export function ArticleRoute() {
   const { pathname } = useLocation()
   const title = articlePaths.find((a) => a.path.toLowerCase() === pathname.toLowerCase())?.title ?? 'Article'
@@ -59,16 +52,6 @@ export const FavoriteRoute = () => (
     compact
     title="Favorite"
     description="The titles you favourite will be listed here soon."
-  />
-)
-export const SavedSearchRoute = () => (
-  <PlaceholderPage compact title="Saved Search" description="Your saved searches will be listed here soon." />
-)
-export const GhostRoute = () => (
-  <PlaceholderPage
-    compact
-    title="Ghosted Titles"
-    description="Titles you have ghosted will be listed here soon."
   />
 )
 export const MyMembershipRoute = () => (

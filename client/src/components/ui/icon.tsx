@@ -24,6 +24,11 @@ const paths = {
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   clock: 'M12 7v5l3 2M12 3a9 9 0 100 18 9 9 0 000-18z',
   info: 'M12 11v6M12 7.5v.5M12 3a9 9 0 100 18 9 9 0 000-18z',
+  flag: 'M5 21V4M5 4h11l-2 4 2 4H5',
+  ghost:
+    'M12 3a7 7 0 00-7 7v10l2.3-1.6L9.6 20l2.4-1.6 2.4 1.6 2.3-1.6L19 20V10a7 7 0 00-7-7zM9.5 10h.01M14.5 10h.01',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10 3a3 3 0 100-6 3 3 0 000 6z',
 } as const
 
 export type IconName = keyof typeof paths

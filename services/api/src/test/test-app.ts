@@ -62,7 +62,10 @@ export async function buildTestApp(
   const logger = createLogger(config.logLevel)
   const app = await buildApp({ config, databaseUrl: database.url, clock, logger })
   await app.ready()
-  let workers: RunningWorkers | null = await startWorkers(config, logger, { databaseUrl: database.url, ...workerOptions })
+  let workers: RunningWorkers | null = await startWorkers(config, logger, {
+    databaseUrl: database.url,
+    ...workerOptions,
+  })
   return {
     app,
     config,

@@ -54,11 +54,14 @@ export function HowItWorks() {
   )
 }
 
+/** Strut scores are 0-100 per idea; the total adds a bonus of half the weakest idea's score (as results show). */
 const sampleScores = [
-  { idea: 'A lighthouse keeper who keeps a secret', score: 0.92 },
-  { idea: 'Letters that arrive decades too late', score: 0.81 },
-  { idea: 'A storm that changes a small island', score: 0.67 },
+  { idea: 'A lighthouse keeper who keeps a secret', score: 92.4 },
+  { idea: 'Letters that arrive decades too late', score: 81.1 },
+  { idea: 'A storm that changes a small island', score: 67.3 },
 ]
+const sampleTotal =
+  sampleScores.reduce((sum, s) => sum + s.score, 0) + Math.min(...sampleScores.map((s) => s.score)) / 2
 
 /** A sample result showing what a Strut score looks like. */
 export function StrutScorePreview() {
@@ -84,7 +87,7 @@ export function StrutScorePreview() {
               <p className="score-card__title">The Keeper&apos;s Letters</p>
               <p className="score-card__meta">Historical fiction · 2021 · Podblurb 2:14</p>
               <p className="score-card__total">
-                Strut score <strong>2.40</strong>
+                Strut score <strong>{sampleTotal.toFixed(2)}</strong>
               </p>
             </div>
           </div>
@@ -93,7 +96,7 @@ export function StrutScorePreview() {
               <li key={s.idea} className="score-bar">
                 <span className="score-bar__label">{s.idea}</span>
                 <span className="score-bar__track" aria-hidden="true">
-                  <span className="score-bar__fill" style={{ width: `${Math.round(s.score * 100)}%` }} />
+                  <span className="score-bar__fill" style={{ width: `${s.score}%` }} />
                 </span>
                 <span className="score-bar__value">{s.score.toFixed(2)}</span>
               </li>

@@ -34,6 +34,7 @@ export function toPodcast(row: PodcastWithEpisodes): Podcast {
     likeFlag: false,
     favoritesFlag: false,
     totalListeningCount: 0,
+    ghostCount: row.ghost_count,
     createdAt: row.created_at.toISOString(),
     editableUntil: new Date(row.created_at.getTime() + EDIT_WINDOW_MS).toISOString(),
     episodes: row.episodes.map((e) => ({

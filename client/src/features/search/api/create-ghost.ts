@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { Type } from '@sinclair/typebox'
+import { apiRequest } from '@/lib/api-client'
+import type { RowPage } from '../model/result-row'
+import { ghostedTitlesQueryKey } from './get-ghosted-titles'
+import { withoutRow } from './search-pages'
+
+export interface GhostInput {
+  userId: string
+  podcastId: string
+  /** The first podblurb, when the book has one. */
+  episodeId?: string | undefined
+}
+
+/** POST /create/ghostmode {userId, podcastId, episodeId} : hides a title from the reader's own results. */
+export const createGhost = ({ userId, podcastId, episodeId }: GhostInput) =>
+  apiRequest('/create/ghostmode', {
+    method: 'POST',
+    body: { userId, podcastId, ...(episodeId ? { episodeId } : {}) },
+    schema: Type.Null(),
+  })
+
+/** On success the title leaves every cached result list and the ghosted-titles list is asked again. */
+export function useCreateGhost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createGhost,
+    onSuccess: (_result, { userId, podcastId }) => {
+      queryClient.setQueriesData<InfiniteData<RowPage, number>>({ queryKey: ['search', 'ideas'] }, (data) =>
+        withoutRow(data, podcastId),
+      )
+      queryClient.setQueriesData<InfiniteData<RowPage, number>>({ queryKey: ['search', 'surface'] }, (data) =>
+        withoutRow(data, podcastId),
+      )
+      return queryClient.invalidateQueries({ queryKey: ghostedTitlesQueryKey(userId) })
+    },
+  })
+}

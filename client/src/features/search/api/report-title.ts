@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query'
+import { Type } from '@sinclair/typebox'
+import { apiRequest } from '@/lib/api-client'
+
+export interface ReportInput {
+  userId: string
+  reportTypeId: string
+  podcastId: string
+  episodeId?: string | undefined
+}
+
+/** POST /create/reportpodcast {userId, reportTypeId, podcastId, episodeId} : reports a title. */
+export const reportTitle = ({ userId, reportTypeId, podcastId, episodeId }: ReportInput) =>
+  apiRequest('/create/reportpodcast', {
+    method: 'POST',
+    body: { userId, reportTypeId, podcastId, ...(episodeId ? { episodeId } : {}) },
+    schema: Type.Null(),
+  })
+
+export const useReportTitle = () => useMutation({ mutationFn: reportTitle })

@@ -1,0 +1,56 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { ScoredPodcast } from '@bookstrut/schemas'
+import { apiPageRequest } from '@/lib/api-client'
+import type { RowPage } from '../model/result-row'
+import type { Ideas } from '../model/search-terms'
+import { readStrutScores } from '../model/strut-score'
+import { nextPageOf, SEARCH_PAGE_SIZE, selectRows } from './search-pages'
+
+export interface IdeaSearchInput {
+  ideas: Ideas
+  /** The browser language (navigator.language): books in it rank first among equals. */
+  language: string
+  /** Sent only when logged in: the caller's own id (the server excludes their ghosted titles). */
+  userId: string | null
+}
+
+/**
+ * GET /search/podcast?firstField&secondField&thirdField&page&limit=10&language&userid : one page of the idea
+ * search, ranked by Strut scores. Pages are stable: page 2 continues page 1's ranking.
+ */
+export async function getIdeaSearchPage(
+  { ideas, language, userId }: IdeaSearchInput,
+  page: number,
+  signal?: AbortSignal,
+): Promise<RowPage> {
+  const [firstField, secondField, thirdField] = ideas
+  const result = await apiPageRequest('/search/podcast', {
+    query: {
+      firstField,
+      secondField,
+      thirdField,
+      page,
+      limit: SEARCH_PAGE_SIZE,
+      language: language || undefined,
+      userid: userId ?? undefined,
+    },
+    schema: ScoredPodcast,
+    signal,
+  })
+  return {
+    ...result,
+    data: result.data.map(({ hellaScore, ideaScore, ...podcast }) => ({
+      ...podcast,
+      strut: readStrutScores({ hellaScore, ideaScore }, ideas),
+    })),
+  }
+}
+
+export const ideaSearchQueryOptions = (input: IdeaSearchInput) =>
+  infiniteQueryOptions({
+    queryKey: ['search', 'ideas', input],
+    queryFn: ({ pageParam, signal }) => getIdeaSearchPage(input, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    select: selectRows,
+  })

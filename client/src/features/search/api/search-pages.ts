@@ -1,0 +1,33 @@
+import type { InfiniteData } from '@tanstack/react-query'
+import { mergeById } from '@/lib/merge-by-id'
+import type { RowPage } from '../model/result-row'
+
+/** Spec: results page size 10. */
+export const SEARCH_PAGE_SIZE = 10
+
+export const nextPageOf = (last: RowPage): number | undefined =>
+  last.currentPage < last.totalPages ? last.currentPage + 1 : undefined
+
+/** Page 1 replaces the list; later pages append, merged without duplicates by _id. */
+export const selectRows = (data: InfiniteData<RowPage, number>) => ({
+  rows: mergeById(data.pages.map((p) => p.data)),
+  total: data.pages[0]?.total ?? 0,
+})
+
+/** The cached pages without one title (a ghosted title leaves every cached result list at once). */
+export function withoutRow(
+  data: InfiniteData<RowPage, number> | undefined,
+  podcastId: string,
+): InfiniteData<RowPage, number> | undefined {
+  if (!data) return data
+  const had = data.pages.some((p) => p.data.some((r) => r._id === podcastId))
+  if (!had) return data
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      data: p.data.filter((r) => r._id !== podcastId),
+      total: Math.max(0, p.total - 1),
+    })),
+  }
+}

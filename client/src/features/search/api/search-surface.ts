@@ -1,0 +1,33 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { Podcast } from '@bookstrut/schemas'
+import { apiPageRequest } from '@/lib/api-client'
+import type { RowPage } from '../model/result-row'
+import { nextPageOf, SEARCH_PAGE_SIZE, selectRows } from './search-pages'
+
+export interface SurfaceSearchInput {
+  query: string
+  userId: string | null
+}
+
+/** GET /search/podcast/surface?query&page&limit=10&userid : one page of the keyword search (no Strut scores). */
+export async function getSurfaceSearchPage(
+  { query, userId }: SurfaceSearchInput,
+  page: number,
+  signal?: AbortSignal,
+): Promise<RowPage> {
+  const result = await apiPageRequest('/search/podcast/surface', {
+    query: { query, page, limit: SEARCH_PAGE_SIZE, userid: userId ?? undefined },
+    schema: Podcast,
+    signal,
+  })
+  return { ...result, data: result.data.map((podcast) => ({ ...podcast, strut: null })) }
+}
+
+export const surfaceSearchQueryOptions = (input: SurfaceSearchInput) =>
+  infiniteQueryOptions({
+    queryKey: ['search', 'surface', input],
+    queryFn: ({ pageParam, signal }) => getSurfaceSearchPage(input, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    select: selectRows,
+  })

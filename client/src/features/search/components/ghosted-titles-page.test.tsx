@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addBook, createAccount, uniqueWord, type Account } from '@/test/factories'
+import { renderRoutes } from '@/test/render'
+import { callApi, watchRequests } from '@/test/server'
+import { GhostedTitlesPage } from './ghosted-titles-page'
+
+// Ghosted titles on the real API (src/test/global-setup.ts); each test has its own reader.
+
+let owner: Account
+beforeAll(async () => {
+  owner = await createAccount({ role: 'author' })
+})
+
+/** A signed-in reader who ghosted `count` new books (through the API); returns the reader and the titles. */
+async function readerWithGhosts(count: number) {
+  const reader = await createAccount()
+  const word = uniqueWord()
+  const titles: string[] = []
+  for (let i = 0; i < count; i++) {
+    const title = `Ghost ${word} ${String(i + 1).padStart(2, '0')}`
+    const podcastId = await addBook(owner.id, { title })
+    const res = await callApi('/create/ghostmode', {
+      method: 'POST',
+      token: reader.token,
+      body: { userId: reader.id, podcastId },
+    })
+    if (res.status !== 200) throw new Error(`ghosting: ${res.status} ${res.body.message}`)
+    titles.push(title)
+  }
+  localStorage.setItem('token', reader.token)
+  localStorage.setItem('userId', reader.id)
+  localStorage.setItem('role', 'reader')
+  localStorage.setItem('isLogin', 'true')
+  return { reader, titles }
+}
+
+function renderPage(reader: Account) {
+  renderRoutes(
+    [{ path: '/profile-ghost', element: <GhostedTitlesPage userId={reader.id} /> }],
+    '/profile-ghost',
+  )
+  return userEvent.setup()
+}
+
+const rowsOf = (t: HTMLElement) =>
+  within(t)
+    .getAllByRole('row')
+    .filter((r) => r.classList.contains('result-row'))
+
+describe('ghosted titles', () => {
+  it('lists the ghosted titles with a Ghost Count column and Remove Ghost per row', async () => {
+    const { reader, titles } = await readerWithGhosts(2)
+    renderPage(reader)
+    const t = await screen.findByRole('table', { name: 'Ghosted titles' })
+    expect(within(t).getByRole('columnheader', { name: 'Ghost Count' })).toBeInTheDocument()
+    expect(within(t).queryByRole('columnheader', { name: 'Strut Score' })).toBeNull()
+    expect(
+      rowsOf(t)
+        .map((r) => within(r).getByRole('link', { name: /^Ghost / }).textContent)
+        .sort(),
+    ).toEqual(titles)
+    for (const title of titles)
+      expect(within(t).getByRole('button', { name: `Remove Ghost: ${title}` })).toBeInTheDocument()
+  })
+
+  it('Remove Ghost asks first, then the title leaves the list: "Ghost removed successfully."', async () => {
+    const { reader, titles } = await readerWithGhosts(1)
+    const sent = watchRequests()
+    const user = renderPage(reader)
+    const t = await screen.findByRole('table', { name: 'Ghosted titles' })
+    await user.click(within(t).getByRole('button', { name: `Remove Ghost: ${titles[0]}` }))
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure?' })
+    expect(within(dialog).getByText('Do you really want to remove this ghost listing?')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, remove it' }))
+    expect(await screen.findByText('Ghost removed successfully.')).toBeInTheDocument()
+    expect(await screen.findByText('No ghost titles found')).toBeInTheDocument()
+    const del = sent.requests.find((r) => r.method === 'DELETE')
+    expect(del?.path).toBe('/remove/ghostmode')
+    expect(del?.query.get('userId')).toBe(reader.id)
+    const list = await callApi(`/ghostmodepodcast?userId=${reader.id}`, { token: reader.token })
+    expect(list.body.data).toEqual([])
+  })
+
+  it('"No ghost titles found" when there are none', async () => {
+    const { reader } = await readerWithGhosts(0)
+    renderPage(reader)
+    expect(await screen.findByText('No ghost titles found')).toBeInTheDocument()
+  })
+
+  it('appends later pages (10 per page)', async () => {
+    const { reader } = await readerWithGhosts(12)
+    const sent = watchRequests()
+    renderPage(reader)
+    const t = await screen.findByRole('table', { name: 'Ghosted titles' })
+    await waitFor(() => expect(rowsOf(t)).toHaveLength(12))
+    expect(
+      sent.requests
+        .filter((r) => r.path === '/ghostmodepodcast')
+        .map((r) => [r.query.get('page'), r.query.get('limit')]),
+    ).toEqual([
+      ['1', '10'],
+      ['2', '10'],
+    ])
+  })
+})

@@ -1,0 +1,215 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { yearOf } from '@/components/book/book-card'
+import { PlayToggle } from '@/components/book/play-toggle'
+import { AdSlot } from '@/components/ui/ad-slot'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { HoverInfo } from '@/components/ui/hover-info'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { withAdSlots } from '@/lib/ad-slots'
+import { excerpt, formatDuration } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import type { ResultRow } from '../model/result-row'
+import { termsToSearchParams, termsToState } from '../model/search-terms'
+import { StrutScore } from './strut-score'
+
+export interface ResultsTableProps {
+  /** Names the table for assistive technology. */
+  label: string
+  rows: readonly ResultRow[]
+  /** The Strut Score column (idea search). */
+  showScore?: boolean
+  /** The Ghost Count column (the ghost view only). */
+  showGhostCount?: boolean
+  /** An ad slot after every n-th row; none when null. */
+  adEvery?: number | null
+  /** Rows covered by a loading overlay (a ghost on its way), with what it says. */
+  busyIds?: ReadonlySet<string>
+  busyLabel?: string
+  /** Per-row buttons (Report and Ghost; Remove Ghost), in the last column. */
+  actions?: ((row: ResultRow) => ReactNode) | undefined
+}
+
+/** A category opens a keyword search for it. */
+const categoryLink = (category: string) => {
+  const terms = { mode: 'surface', query: category } as const
+  return { to: `${paths.searchBook}?${termsToSearchParams(terms).toString()}`, state: termsToState(terms) }
+}
+
+/**
+ * The results table of the search page (and of the ghost view): Title, Author, Year Pub, Strut Score, Ghost
+ * Count, Podblurb, and the row actions. Rows lay out as cards on narrow screens.
+ */
+export function ResultsTable({
+  label,
+  rows,
+  showScore = false,
+  showGhostCount = false,
+  adEvery = null,
+  busyIds,
+  busyLabel = 'Working…',
+  actions,
+}: ResultsTableProps) {
+  const cells = adEvery
+    ? withAdSlots(rows, adEvery, false)
+    : rows.map((item) => ({ kind: 'item' as const, item }))
+  const modifiers = [
+    showScore ? 'results-table--score' : '',
+    showGhostCount ? 'results-table--ghost' : '',
+    actions ? 'results-table--actions' : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <div className={`results-table ${modifiers}`} role="table" aria-label={label}>
+      <div className="results-table__head" role="rowgroup">
+        <div className="results-table__row results-table__row--head" role="row">
+          <span role="columnheader">Title</span>
+          <span role="columnheader">Author</span>
+          <span role="columnheader">Year Pub</span>
+          {showScore && <span role="columnheader">Strut Score</span>}
+          {showGhostCount && <span role="columnheader">Ghost Count</span>}
+          <span role="columnheader">Podblurb</span>
+          {actions && (
+            <span role="columnheader">
+              <span className="visually-hidden">Actions</span>
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="results-table__body" role="rowgroup">
+        {cells.map((cell) =>
+          cell.kind === 'ad' ? (
+            <div key={cell.key} className="results-table__row results-table__row--ad" role="row">
+              <div role="cell" className="results-table__ad">
+                <AdSlot />
+              </div>
+            </div>
+          ) : (
+            <ResultRowView
+              key={cell.item._id}
+              row={cell.item}
+              showScore={showScore}
+              showGhostCount={showGhostCount}
+              busy={busyIds?.has(cell.item._id) ?? false}
+              busyLabel={busyLabel}
+              actions={actions}
+            />
+          ),
+        )}
+      </div>
+    </div>
+  )
+}
+
+function ResultRowView({
+  row,
+  showScore,
+  showGhostCount,
+  busy,
+  busyLabel,
+  actions,
+}: {
+  row: ResultRow
+  showScore: boolean
+  showGhostCount: boolean
+  busy: boolean
+  busyLabel: string
+  actions: ((row: ResultRow) => ReactNode) | undefined
+}) {
+  const title = row.title || 'Unknown Title'
+  const year = yearOf(row)
+  const episode = row.episodes[0]
+  return (
+    <div
+      className={`results-table__row result-row${busy ? ' result-row--busy' : ''}`}
+      role="row"
+      aria-busy={busy || undefined}
+    >
+      <div role="cell" className="result-row__book">
+        <Link to={paths.singleBook(row._id)} className="result-row__cover" tabIndex={-1} aria-hidden="true">
+          <FallbackImage
+            src={row.bookCoverImage}
+            fallback={fallbackImages.cover}
+            alt=""
+            loading="lazy"
+            width={60}
+            height={80}
+          />
+        </Link>
+        <div className="result-row__title-wrap">
+          <HoverInfo
+            className="result-row__title"
+            info={excerpt(row.description, 280) || 'No description yet.'}
+            focusable={false}
+          >
+            <Link to={paths.singleBook(row._id)}>{title}</Link>
+          </HoverInfo>
+          {row.categoryName && (
+            <Link className="result-row__category" {...categoryLink(row.categoryName)}>
+              {row.categoryName}
+            </Link>
+          )}
+        </div>
+      </div>
+      <div role="cell" className="result-row__author">
+        <span className="result-row__label" aria-hidden="true">
+          Author
+        </span>
+        <HoverInfo
+          info={
+            <FallbackImage
+              src={row.authorImage}
+              fallback={fallbackImages.avatar}
+              alt={row.author}
+              className="hover-info__avatar"
+              width={96}
+              height={96}
+            />
+          }
+          focusable={false}
+        >
+          <Link to={paths.authorProfile(row.createBy)}>{row.author || 'Unknown'}</Link>
+        </HoverInfo>
+      </div>
+      <div role="cell" className="result-row__year">
+        <span className="result-row__label" aria-hidden="true">
+          Year Pub
+        </span>
+        <span>{year ?? '—'}</span>
+      </div>
+      {showScore && (
+        <div role="cell" className="result-row__score">
+          {row.strut ? <StrutScore strut={row.strut} /> : <span className="muted">—</span>}
+        </div>
+      )}
+      {showGhostCount && (
+        <div role="cell" className="result-row__ghosts">
+          <span className="result-row__label" aria-hidden="true">
+            Ghost Count
+          </span>
+          <span>{row.ghostCount}</span>
+        </div>
+      )}
+      <div role="cell" className="result-row__play">
+        <PlayToggle podcast={row} />
+        <span className="result-row__duration">
+          <span className="visually-hidden">Podblurb length </span>
+          {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
+        </span>
+      </div>
+      {actions && (
+        <div role="cell" className="result-row__actions">
+          {actions(row)}
+        </div>
+      )}
+      {busy && (
+        <div className="result-row__overlay" role="status">
+          <Spinner />
+          <span>{busyLabel}</span>
+        </div>
+      )}
+    </div>
+  )
+}

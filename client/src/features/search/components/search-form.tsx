@@ -1,0 +1,258 @@
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { MAX_IDEA_LENGTH } from '@bookstrut/schemas'
+import { Button } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
+import { paths } from '@/config/paths'
+import {
+  IDEA_LABELS,
+  ideaWordGuide,
+  normalizeTerms,
+  readSearchMode,
+  rememberSearchMode,
+  SEARCH_MESSAGES,
+  sameTerms,
+  sentenceWordGuide,
+  termsToSearchParams,
+  termsToState,
+  validateSearch,
+  type SearchMode,
+  type SearchProblem,
+  type SearchTerms,
+  type WordGuide,
+} from '../model/search-terms'
+
+const ideaPlaceholders = [
+  'A young engineer rebuilds her hometown after a flood',
+  'An unlikely friendship between rival chess players',
+  'Family secrets slowly revealed across three generations',
+] as const
+
+export interface SearchFormProps {
+  /** hero: the home page's box; refine: the box above the results (a row on wide screens). */
+  variant?: 'hero' | 'refine'
+  /** The terms of the results on screen: searching them again says "No changes detected in search terms." */
+  current?: SearchTerms | null
+  /** What the boxes start with (default: `current`), e.g. incomplete terms from the address to fix. */
+  initial?: SearchTerms | null
+  /**
+   * Runs before the search (the blocked check: the user is refreshed first). False stops the search; a blocked
+   * account then sees its notice instead of results.
+   */
+  beforeSearch?: () => Promise<boolean>
+}
+
+type Notice = SearchProblem & { tone: 'error' | 'info' }
+
+/** An idea box grows to about four lines, then scrolls. */
+const IDEA_INPUT_MAX_PX = 96
+
+/**
+ * The search box with its two modes: three ideas (structured) or one sentence (surface). The mode is
+ * remembered (searchMode). Each input counts its words against the guidance (7-12 per idea, up to 24 for the
+ * sentence). Valid terms go to /search-book, as navigation state and in the query string.
+ */
+export function SearchForm({
+  variant = 'hero',
+  current = null,
+  initial = current,
+  beforeSearch,
+}: SearchFormProps) {
+  const navigate = useNavigate()
+  const [mode, setMode] = useState<SearchMode>(() => initial?.mode ?? readSearchMode())
+  const [ideas, setIdeas] = useState<[string, string, string]>(() =>
+    initial?.mode === 'structured' ? [...initial.ideas] : ['', '', ''],
+  )
+  const [query, setQuery] = useState(initial?.mode === 'surface' ? initial.query : '')
+  const [notice, setNotice] = useState<Notice | null>(null)
+  const [checking, setChecking] = useState(false)
+  const noticeId = useId()
+
+  const chooseMode = (next: SearchMode) => {
+    setMode(next)
+    setNotice(null)
+    rememberSearchMode(next)
+  }
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const terms: SearchTerms = mode === 'structured' ? { mode, ideas } : { mode, query }
+    const problem = validateSearch(terms)
+    if (problem) {
+      setNotice({ ...problem, tone: 'error' })
+      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
+      return
+    }
+    if (current && sameTerms(current, terms)) {
+      setNotice({ message: SEARCH_MESSAGES.unchanged, fields: [], tone: 'info' })
+      return
+    }
+    setNotice(null)
+    if (beforeSearch) {
+      setChecking(true)
+      const allowed = await beforeSearch().finally(() => setChecking(false))
+      if (!allowed) return
+    }
+    const clean = normalizeTerms(terms)
+    void navigate(
+      { pathname: paths.searchBook, search: `?${termsToSearchParams(clean).toString()}` },
+      { state: termsToState(clean) },
+    )
+  }
+
+  const invalid = (i: number) => notice?.tone === 'error' && notice.fields.includes(i)
+  const describedBy = notice ? noticeId : undefined
+
+  return (
+    <form
+      className={`search-form search-form--${variant}`}
+      onSubmit={(e) => void handleSubmit(e)}
+      aria-label={variant === 'hero' ? 'Search books by idea' : 'Refine your search'}
+      noValidate
+    >
+      <div className="segmented search-form__modes" role="radiogroup" aria-label="Search mode">
+        <button
+          type="button"
+          role="radio"
+          aria-checked={mode === 'structured'}
+          className="segmented__option"
+          onClick={() => chooseMode('structured')}
+        >
+          Three ideas
+        </button>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={mode === 'surface'}
+          className="segmented__option"
+          onClick={() => chooseMode('surface')}
+        >
+          One sentence
+        </button>
+      </div>
+      {mode === 'structured' ? (
+        <div className="search-form__fields search-form__fields--ideas">
+          {ideas.map((idea, index) => (
+            <IdeaInput
+              key={index}
+              number={index + 1}
+              label={IDEA_LABELS[index] ?? `Idea #${index + 1}`}
+              value={idea}
+              placeholder={ideaPlaceholders[index] ?? ''}
+              guide={ideaWordGuide(idea)}
+              invalid={invalid(index)}
+              describedBy={describedBy}
+              onChange={(value) => {
+                setIdeas((list) => list.map((v, i) => (i === index ? value : v)) as [string, string, string])
+                if (notice) setNotice(null)
+              }}
+            />
+          ))}
+        </div>
+      ) : (
+        <div className="search-form__fields">
+          <IdeaInput
+            label="Describe it"
+            value={query}
+            placeholder="A cosy mystery set in a seaside bookshop with a talking cat"
+            guide={sentenceWordGuide(query)}
+            invalid={invalid(0)}
+            describedBy={describedBy}
+            onChange={(value) => {
+              setQuery(value)
+              if (notice) setNotice(null)
+            }}
+          />
+        </div>
+      )}
+      {notice && (
+        <p
+          id={noticeId}
+          className={`form-alert search-form__notice${notice.tone === 'info' ? ' form-alert--info' : ''}`}
+          role="alert"
+        >
+          {notice.message}
+          {notice.detail && <span className="search-form__detail"> {notice.detail}</span>}
+        </p>
+      )}
+      <div className="search-form__submit">
+        <Button type="submit" size="lg" block loading={checking}>
+          <Icon name="search" size={18} />
+          {variant === 'hero' ? 'Strut my search' : 'Search again'}
+        </Button>
+      </div>
+      <p className="search-form__guide">
+        {mode === 'structured'
+          ? 'Three different ideas, each one sentence of about 7-12 words.'
+          : 'One sentence of up to 24 words: ideas, a title or an author.'}
+      </p>
+    </form>
+  )
+}
+
+function IdeaInput({
+  number,
+  label,
+  value,
+  placeholder,
+  guide,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  /** 1-3 for the ideas: the colour the results use for that idea. */
+  number?: number
+  label: string
+  value: string
+  placeholder: string
+  guide: WordGuide
+  invalid: boolean
+  describedBy: string | undefined
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  const ref = useRef<HTMLTextAreaElement>(null)
+  // Grows with the text (an idea wraps instead of scrolling out of sight), up to a few lines.
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(el.scrollHeight, IDEA_INPUT_MAX_PX)}px`
+    el.style.overflowY = el.scrollHeight > IDEA_INPUT_MAX_PX ? 'auto' : 'hidden'
+  }, [value])
+  // One sentence per box: Enter searches, as in a one-line field.
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    event.currentTarget.form?.requestSubmit()
+  }
+  return (
+    <div className={`idea-input${invalid ? ' idea-input--invalid' : ''}`}>
+      <div className="idea-input__head">
+        <label htmlFor={id} className="idea-input__label">
+          {number && <span className={`idea-dot idea-dot--${number}`} aria-hidden="true" />}
+          {label}
+        </label>
+        <span id={`${id}-words`} className={`word-guide word-guide--${guide.tone}`}>
+          {guide.text}
+        </span>
+      </div>
+      <textarea
+        ref={ref}
+        id={id}
+        rows={1}
+        className="idea-input__control"
+        value={value}
+        placeholder={placeholder}
+        maxLength={MAX_IDEA_LENGTH}
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-invalid={invalid || undefined}
+        aria-describedby={[`${id}-words`, describedBy].filter(Boolean).join(' ')}
+        onKeyDown={handleKeyDown}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  )
+}

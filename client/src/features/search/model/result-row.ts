@@ -1,0 +1,14 @@
+import type { Podcast } from '@bookstrut/schemas'
+import type { StrutScores } from './strut-score'
+
+/** A row of a results table: the book, and its Strut scores when it came from an idea search. */
+export type ResultRow = Podcast & { strut: StrutScores | null }
+
+/** A page of rows as the search calls answer it (page fields beside the items). */
+export interface RowPage {
+  data: ResultRow[]
+  total: number
+  totalPages: number
+  currentPage: number
+  pageSize: number
+}

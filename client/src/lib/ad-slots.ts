@@ -1,0 +1,14 @@
+/** A list with ad slots put between its items. */
+export type GridCell<T> = { kind: 'item'; item: T } | { kind: 'ad'; key: string }
+
+/** The items with an ad slot after every `every`-th one, and after the last one when `trailing`. */
+export function withAdSlots<T>(items: readonly T[], every: number, trailing: boolean): GridCell<T>[] {
+  const cells: GridCell<T>[] = []
+  items.forEach((item, i) => {
+    cells.push({ kind: 'item', item })
+    const n = i + 1
+    if (n % every === 0) cells.push({ kind: 'ad', key: `ad-${n}` })
+    else if (trailing && n === items.length) cells.push({ kind: 'ad', key: `ad-${n}` })
+  })
+  return cells
+}
