@@ -10,6 +10,8 @@ import { IdeaIndex } from './idea-index.js'
  */
 export class IdeaSearch {
   private index: IdeaIndex
+  /** the index being loaded for a new serving model; it gets the announcements too, so none is lost */
+  private next: IdeaIndex | null = null
   private switching: Promise<void> = Promise.resolve()
 
   private constructor(
@@ -37,7 +39,7 @@ export class IdeaSearch {
   /** Applies an announcement of the embed worker. */
   async handle(message: EmbeddingsMessage): Promise<void> {
     if ('servingModel' in message) await this.follow(message.servingModel)
-    else await this.index.refresh(message)
+    else await Promise.all([this.index.refresh(message), this.next?.refresh(message)])
   }
 
   /** Looks for a switch it was not told about, then for vectors it was not told about. */
@@ -57,13 +59,15 @@ export class IdeaSearch {
   private follow(model: string): Promise<void> {
     this.switching = this.switching.then(async () => {
       if (model === this.index.model) return
-      const next = this.open(model)
+      const next = (this.next = this.open(model))
       try {
         await next.ready
         await next.warm()
       } catch (err) {
         await next.close()
         throw err
+      } finally {
+        this.next = null
       }
       const previous = this.index
       this.index = next
