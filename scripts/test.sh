@@ -3,7 +3,8 @@
 #
 #   bash scripts/test.sh
 #
-# 1. PostgreSQL, Redis and chromium (apt, as root; started by hand: no systemd here), node_modules (npm ci)
+# 1. PostgreSQL, Redis and chromium (apt, as root; started by hand: no systemd here), node_modules (npm ci),
+#    the idea encoder's Python venv (encoder/run.sh --setup-only, from PyPI; reused under ~/.cache/bookstrut)
 # 2. npm run build, npm run lint
 # 3. every workspace's vitest suite, then the client's end-to-end suite (chromium)
 # 4. one summary line: "vitest: N passed, M failed, K skipped"
@@ -29,6 +30,10 @@ export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 # them at /work/shared/models.
 if [ -z "${MODELS_DIR:-}" ] && [ ! -d "$ROOT/../shared/models" ] && [ -d /work/shared/models ]; then
   export MODELS_DIR=/work/shared/models
+fi
+# The encoder test trains on ../shared/data/reddit-tomt-books-dev (never copied into the repository).
+if [ -z "${SHARED_DATA_DIR:-}" ] && [ ! -d "$ROOT/../shared/data" ] && [ -d /work/shared/data ]; then
+  export SHARED_DATA_DIR=/work/shared/data
 fi
 
 failed_phases=()
@@ -78,6 +83,8 @@ phase postgres ensure_postgres || abort postgres
 phase redis ensure_redis || abort redis
 phase chromium ensure_chromium || abort chromium
 phase node_modules ensure_node_modules || abort node_modules
+# The idea encoder's Python environment (torch, sentence-transformers, onnx): ~6 GB the first time, then reused.
+phase "encoder venv" bash encoder/run.sh --setup-only || abort "encoder venv"
 
 # ------------------------------------------------------------------ 2. build and lint
 phase build npm run build

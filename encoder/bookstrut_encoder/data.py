@@ -1,0 +1,199 @@
+"""The training and validation data, read from the shared data folder at run time (never copied into the repo).
+
+- reddit-tomt-books-dev: real "which book is this?" requests with their answers. The TRAIN split becomes training
+  pairs; the VALIDATION split is only ever used to evaluate checkpoints (see `evaluate.py`).
+- goodreads-books-mix: distractor books for the validation pool, and (when a book carries `ideas`) catalogue pairs.
+- an optional JSONL of catalogue pairs exported from our own database (`--catalogue-pairs`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TOMT_DIR = "reddit-tomt-books-dev"
+GOODREADS_FILE = "goodreads-books-mix/books.jsonl"
+CORPUS_FILE = f"{TOMT_DIR}/corpus.jsonl"
+QUERIES_FILE = f"{TOMT_DIR}/queries_ideas.jsonl"
+
+# How the ideas of one request are joined into a single anchor. A separator that is not sentence punctuation keeps
+# three clipped phrases from reading like one run-on sentence.
+IDEA_JOINER = "; "
+
+
+@dataclass(frozen=True)
+class Book:
+    key: str
+    title: str
+    description: str
+
+    @property
+    def text(self) -> str:
+        """The text a book is embedded as: the title leads the description, as in the app's first passage."""
+        title, description = self.title.strip(), self.description.strip()
+        if not description:
+            return title
+        return f"{title}. {description}" if title else description
+
+
+@dataclass(frozen=True)
+class Query:
+    id: str
+    split: str
+    ideas: tuple[str, ...]
+    answer: str
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One training example. `answer_key` identifies the positive, so a batch can avoid holding it twice."""
+
+    anchor: str
+    positive: str
+    answer_key: str
+    kind: str
+    negative: str | None = None
+    negative_key: str | None = None
+
+
+@dataclass
+class Dataset:
+    train_queries: list[Query]
+    validation_queries: list[Query]
+    pairs: list[Pair]
+    pool: list[Book]
+    books: dict[str, Book]
+    files: dict[str, str]
+    notes: list[str] = field(default_factory=list)
+    catalogue_source: str = "none"
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def normalise_title(title: str) -> str:
+    """Title identity across sources, the same rule as the app's bench (`tomt-data.ts` normaliseTitle):
+    case, punctuation and "(Series, #1)" suffixes ignored."""
+    title = unicodedata.normalize("NFKC", title).lower()
+    title = re.sub(r"\([^)]*\)", "", title)
+    kept = "".join(
+        c for c in title if c == "_" or c.isspace() or unicodedata.category(c)[0] in ("L", "N")
+    )
+    return " ".join(kept.split())
+
+
+def load_queries(data_dir: Path) -> list[Query]:
+    queries = []
+    for row in read_jsonl(data_dir / QUERIES_FILE):
+        ideas = tuple(i.strip() for i in row["ideas"] if i.strip())
+        if ideas and row["relevant"]:
+            queries.append(Query(row["id"], row["split"], ideas, row["relevant"][0]))
+    return queries
+
+
+def tomt_pairs(queries: list[Query], books: dict[str, Book]) -> list[Pair]:
+    """Per request: (the ideas joined → the answer) and (each single idea → the answer). A request with one idea
+    gives one pair: its joined form is the same text."""
+    pairs = []
+    for q in queries:
+        answer = books[q.answer].text
+        pairs.append(Pair(IDEA_JOINER.join(q.ideas), answer, q.answer, "tomt_joined"))
+        if len(q.ideas) > 1:
+            pairs.extend(Pair(idea, answer, q.answer, "tomt_single_idea") for idea in q.ideas)
+    return pairs
+
+
+def catalogue_pairs_from_file(path: Path) -> list[Pair]:
+    """Lines `{"anchor": "...", "positive": "..."}` (an approved listing's three ideas → its description)."""
+    pairs = []
+    for n, row in enumerate(read_jsonl(path), 1):
+        anchor, positive = str(row.get("anchor", "")).strip(), str(row.get("positive", "")).strip()
+        if not anchor or not positive:
+            raise ValueError(f"{path}:{n}: needs a non-empty anchor and positive")
+        # The description is the answer's identity here: two listings with the same blurb are the same answer.
+        key = "catalogue:" + hashlib.sha1(positive.encode()).hexdigest()[:16]
+        pairs.append(Pair(anchor, positive, key, "catalogue"))
+    return pairs
+
+
+def catalogue_pairs_from_goodreads(rows: list[dict]) -> list[Pair]:
+    """The same kind of pair from goodreads-books-mix, for the books that carry an `ideas` field."""
+    pairs = []
+    for row in rows:
+        ideas = [i.strip() for i in row.get("ideas") or [] if isinstance(i, str) and i.strip()]
+        if ideas and row.get("description", "").strip():
+            pairs.append(Pair(IDEA_JOINER.join(ideas), row["description"].strip(), row["id"], "catalogue"))
+    return pairs
+
+
+def validation_pool(corpus: list[Book], goodreads: list[dict]) -> list[Book]:
+    """The tomt corpus (every answer is in it) plus each goodreads book whose normalised title is not a corpus title:
+    the "harder pool" of the dataset's SOURCE.md, the same one `npm run bench:quality` ranks in."""
+    corpus_titles = {normalise_title(b.title) for b in corpus}
+    distractors = [
+        Book(r["id"], r["title"], r["description"])
+        for r in goodreads
+        if normalise_title(r["title"]) not in corpus_titles
+    ]
+    return corpus + distractors
+
+
+def shrink_pool(pool: list[Book], keep: set[str], extra: int, seed: int) -> list[Book]:
+    """A small pool for smoke runs (`--limit`): the answers that must be there plus `extra` others, chosen by seed."""
+    others = [b for b in pool if b.key not in keep]
+    chosen = {b.key for b in random.Random(seed).sample(others, min(extra, len(others)))}
+    return [b for b in pool if b.key in keep or b.key in chosen]
+
+
+def load_dataset(data_dir: Path, *, limit: int | None, seed: int, catalogue_file: Path | None) -> Dataset:
+    used = [QUERIES_FILE, CORPUS_FILE, GOODREADS_FILE]
+    corpus = [Book(r["id"], r["title"], r["description"]) for r in read_jsonl(data_dir / CORPUS_FILE)]
+    books = {b.key: b for b in corpus}
+    goodreads = read_jsonl(data_dir / GOODREADS_FILE)
+    queries = load_queries(data_dir)
+    train = [q for q in queries if q.split == "train"]
+    validation = [q for q in queries if q.split == "validation"]
+    notes: list[str] = []
+
+    pool = validation_pool(corpus, goodreads)
+    if limit is not None:
+        train, validation = train[:limit], validation[:limit]
+        pool = shrink_pool(pool, {q.answer for q in validation}, limit, seed)
+        notes.append(f"--limit {limit}: first {limit} train and validation requests, a {len(pool)}-book pool")
+
+    pairs = tomt_pairs(train, books)
+    if catalogue_file is not None:
+        catalogue = catalogue_pairs_from_file(catalogue_file)
+        source = f"file {catalogue_file.name}"
+        files = {str(catalogue_file): sha256_file(catalogue_file)}
+    else:
+        catalogue = catalogue_pairs_from_goodreads(goodreads)
+        source = "goodreads-books-mix ideas"
+        files = {}
+        if not catalogue:
+            source = "none"
+            notes.append(
+                "no catalogue pairs: no --catalogue-pairs file was given and no book in "
+                "goodreads-books-mix/books.jsonl carries an `ideas` field"
+            )
+    if limit is not None:
+        catalogue = catalogue[:limit]
+    pairs.extend(catalogue)
+
+    files = {name: sha256_file(data_dir / name) for name in used} | files
+    return Dataset(train, validation, pairs, pool, books, files, notes, source)

@@ -1,0 +1,183 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { announceBookChanges, newId, podcastsRepo } from '@bookstrut/core'
+import { TRAINED_NAMESPACE } from '@bookstrut/search'
+import type { ScoredPodcast } from '@bookstrut/schemas'
+import { buildTestApp, type TestApp } from '../test/test-app.js'
+import { buildUser } from '../test/accounts.js'
+import { client } from '../test/api-client.js'
+
+/*
+ * Our own idea encoder, for real and end to end: a short training run of the Python pipeline (encoder/, a few
+ * dozen steps on a slice of the train split, one thread) → ONNX export → int8 → published with its card and data
+ * manifest → picked up by the app (EMBEDDING_MODEL=auto) through transformers.js → searches by ideas it was
+ * trained on find their books. Nothing is mocked; the venv is installed by scripts/test.sh (encoder/run.sh).
+ */
+
+const repo = path.resolve(import.meta.dirname, '../../../..')
+const sharedData = [
+  process.env.SHARED_DATA_DIR,
+  path.join(repo, '..', 'shared', 'data'),
+  '/work/shared/data',
+].find((d): d is string => Boolean(d && existsSync(path.join(d, 'reddit-tomt-books-dev'))))
+const LIMIT = 16
+
+interface Query {
+  id: string
+  split: 'train' | 'validation'
+  ideas: string[]
+  relevant: string[]
+}
+interface CorpusBook {
+  id: string
+  title: string
+  description: string
+}
+interface Manifest {
+  train_query_ids: string[]
+  validation_query_ids: string[]
+}
+
+const readJsonl = async <T>(file: string): Promise<T[]> =>
+  (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as T)
+
+let dataDir: string
+let published: string
+let t: TestApp
+let queries: Query[]
+
+beforeAll(async () => {
+  if (!sharedData)
+    throw new Error(
+      'reddit-tomt-books-dev not found (SHARED_DATA_DIR, ../shared/data): the encoder trains on it',
+    )
+  dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-encoder-'))
+  const { stdout } = await promisify(execFile)(
+    'bash',
+    [
+      path.join(repo, 'encoder', 'run.sh'),
+      ...[
+        '--limit',
+        String(LIMIT),
+        '--epochs',
+        '4',
+        '--max-steps',
+        '30',
+        '--batch-size',
+        '8',
+        '--threads',
+        '1',
+      ],
+    ],
+    {
+      cwd: repo,
+      env: { ...process.env, DATA_DIR: dataDir, SHARED_DATA_DIR: sharedData },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  )
+  published = stdout.trim().split('\n').pop()!
+  queries = await readJsonl<Query>(path.join(sharedData, 'reddit-tomt-books-dev', 'queries_ideas.jsonl'))
+}, 900_000)
+
+afterAll(async () => {
+  await t?.close()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('a trained idea encoder', () => {
+  it('is published with a card that passed the int8 check, in the layout transformers.js loads', async () => {
+    expect(path.dirname(published)).toBe(path.join(dataDir, 'models', TRAINED_NAMESPACE))
+    const card = JSON.parse(await readFile(path.join(published, 'card.json'), 'utf8')) as { passed: boolean }
+    expect(card.passed).toBe(true)
+    for (const file of [
+      'config.json',
+      'tokenizer.json',
+      'tokenizer_config.json',
+      'onnx/model_quantized.onnx',
+      'model-card.md',
+    ])
+      expect(existsSync(path.join(published, file)), file).toBe(true)
+  })
+
+  it('never trains on the validation split (its data manifest)', async () => {
+    const manifest = JSON.parse(await readFile(path.join(published, 'manifest.json'), 'utf8')) as Manifest
+    const split = new Map(queries.map((q) => [q.id, q.split]))
+    expect(manifest.train_query_ids.length).toBeGreaterThan(0)
+    expect(manifest.train_query_ids.every((id) => split.get(id) === 'train')).toBe(true)
+    expect(manifest.validation_query_ids.every((id) => split.get(id) === 'validation')).toBe(true)
+    const validation = new Set(manifest.validation_query_ids)
+    expect(manifest.train_query_ids.filter((id) => validation.has(id))).toEqual([])
+  })
+
+  it('serves idea search in the app, finding the books of the requests it was trained on', async () => {
+    const manifest = JSON.parse(await readFile(path.join(published, 'manifest.json'), 'utf8')) as Manifest
+    const trained = new Set(manifest.train_query_ids)
+    const cases = queries.filter((q) => trained.has(q.id) && q.ideas.length === 3)
+    const corpus = new Map(
+      (await readJsonl<CorpusBook>(path.join(sharedData!, 'reddit-tomt-books-dev', 'corpus.jsonl'))).map(
+        (b) => [b.id, b],
+      ),
+    )
+    t = await buildTestApp({ DATA_DIR: dataDir, EMBEDDING_MODEL: 'auto' })
+    const bookIds = new Map<string, string>()
+    const owner = await buildUser(t.app.db, { role: 'publisher' })
+    for (const sourceId of new Set(cases.map((q) => q.relevant[0]!))) {
+      const book = corpus.get(sourceId)!
+      const id = newId()
+      const now = new Date()
+      await podcastsRepo.insertPodcast(t.app.db, {
+        id,
+        source_id: sourceId,
+        create_by: owner.id,
+        title: book.title,
+        author: 'Unknown',
+        category_name: 'Fiction',
+        description: book.description,
+        year_published: null,
+        isbn: null,
+        language: null,
+        youtube_url: null,
+        tiktok_url: null,
+        get_this_url: null,
+        book_cover_image: null,
+        author_image: null,
+        status: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      bookIds.set(sourceId, id)
+      await announceBookChanges(t.app.queues, [{ id, updatedAt: now }], { surfaceIndex: false })
+    }
+    const end = Date.now() + 120_000
+    while (t.app.ideaSearch.current.bookCount < bookIds.size && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 100))
+    expect(t.app.ideaSearch.current.model).toBe(`${TRAINED_NAMESPACE}/${path.basename(published)}`)
+    expect(t.app.ideaSearch.current.bookCount).toBe(bookIds.size)
+
+    let found = 0
+    let searched = 0
+    for (const q of cases) {
+      const params = new URLSearchParams({
+        firstField: q.ideas[0]!,
+        secondField: q.ideas[1]!,
+        thirdField: q.ideas[2]!,
+      })
+      const res = await client(t.app).get<ScoredPodcast[]>(`/search/podcast?${params.toString()}`)
+      if (res.status === 422) continue // two of the request's automatically picked ideas are too alike
+      expect(res.status).toBe(200)
+      searched += 1
+      if (res.body.data.slice(0, 3).some((p) => p._id === bookIds.get(q.relevant[0]!))) found += 1
+    }
+    expect(searched).toBeGreaterThanOrEqual(8)
+    // Trained on exactly these pairs: nearly every request finds its book among the first three.
+    expect(found / searched).toBeGreaterThanOrEqual(0.75)
+  }, 240_000)
+})
