@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { areSimilarIdeas, hasDuplicateIdeas } from './duplicate-ideas.js'
+import { areSimilarIdeas, hasDuplicateIdeas } from '@bookstrut/schemas'
 
 describe('duplicate idea detection', () => {
   it.each([

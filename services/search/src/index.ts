@@ -1,4 +1,3 @@
-export * from './duplicate-ideas.js'
 export * from './embedder.js'
 export * from './embedder-thread.js'
 export * from './book-passages.js'

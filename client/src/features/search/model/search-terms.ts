@@ -1,5 +1,5 @@
 import { readItem, StorageKeys, writeItem } from '@/lib/storage'
-import { areSimilarIdeas } from './duplicate-ideas'
+import { areSimilarIdeas } from '@bookstrut/schemas'
 
 /** Structured: three ideas ranked by Strut scores. Surface: one sentence, keyword search. */
 export type SearchMode = 'structured' | 'surface'

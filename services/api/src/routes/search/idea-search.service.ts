@@ -1,8 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { AppError, eventsRepo, ghostsRepo, podcastsRepo, searchHistoryRepo } from '@bookstrut/core'
-import type { AnalyticsEvent, IdeaSearchQuery, ScoredPodcast } from '@bookstrut/schemas'
-import { hasDuplicateIdeas, normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstrut/search'
+import {
+  hasDuplicateIdeas,
+  type AnalyticsEvent,
+  type IdeaSearchQuery,
+  type ScoredPodcast,
+} from '@bookstrut/schemas'
+import { normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import type { IdeaSearch } from '../../search/idea-search.js'

@@ -1,5 +1,5 @@
 /**
- * The spec's duplicate-idea rule (reader-and-account section 5): two ideas are duplicates when they are the
+ * The spec's duplicate-idea rule (shared: the client checks before sending, the server decides) (reader-and-account section 5): two ideas are duplicates when they are the
  * same text (trimmed, case-insensitive) or when more than 70 % of their words longer than 2 characters overlap.
  * Overlap is measured against the shorter idea's word set, so "a dragon on a ship" inside a longer idea counts.
  */
