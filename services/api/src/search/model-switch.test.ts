@@ -1,13 +1,14 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { announceBookChanges, createLogger, embeddingsRepo, newId, podcastsRepo } from '@bookstrut/core'
+import { announceBookChanges, createLogger, embeddingsRepo } from '@bookstrut/core'
 import { hasLocalModel, locateModel, PASSAGE_SCHEME, TRAINED_NAMESPACE } from '@bookstrut/search'
 import { embedBook, ModelEmbedders, publishTo, sweepStaleEmbeddings } from '@bookstrut/workers'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
-import { buildUser } from '../test/accounts.js'
+import { buildListing } from '../test/listings.js'
 import { client } from '../test/api-client.js'
+import { until } from '../test/until.js'
 
 /*
  * Serving a new model without downtime. The "new model" is a published trained version whose files are those of
@@ -56,14 +57,6 @@ const search = () =>
   )
 const scoresOf = (data: ScoredPodcast[]) => data.map((p) => [p._id, p.hellaScore])
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
 /** Publishes `other`'s files as a trained version that passed its checks, as `npm run encoder:train` would. */
 async function publishTrainedVersion(): Promise<void> {
   const source = path.join(t.config.search.modelsDir!, other)
@@ -87,35 +80,15 @@ beforeAll(async () => {
     if (!hasLocalModel(t.config.search.modelsDir, m))
       throw new Error(`${m} is not under MODELS_DIR; tests never download one`)
   for (const [title, bookIdeas, description] of books) {
-    const owner = await buildUser(t.app.db, { role: 'publisher' })
-    const id = newId()
-    const now = new Date()
-    await podcastsRepo.insertPodcast(t.app.db, {
-      id,
-      create_by: owner.id,
-      title,
-      author: 'Test Author',
-      category_name: 'Fiction',
-      description,
-      primary_key: bookIdeas[0],
-      secondary_key: bookIdeas[1],
-      additional_key: bookIdeas[2],
-      year_published: null,
-      isbn: null,
-      language: 'en',
-      youtube_url: null,
-      tiktok_url: null,
-      get_this_url: null,
-      book_cover_image: null,
-      author_image: null,
-      status: 1,
-      created_at: now,
-      updated_at: now,
-    })
+    const { id, updated_at } = await buildListing(t.app.db, { title, description, ideas: bookIdeas })
     bookIds.push(id)
-    await announceBookChanges(t.app.queues, [{ id, updatedAt: now }], { surfaceIndex: false })
+    await announceBookChanges(t.app.queues, [{ id, updatedAt: updated_at }], { surfaceIndex: false })
   }
-  await until('the base model to serve every book', () => t.app.ideaSearch.current.bookCount === books.length)
+  await until(
+    'the base model to serve every book',
+    () => t.app.ideaSearch.current.bookCount === books.length,
+    120_000,
+  )
 }, 180_000)
 
 afterAll(async () => {
@@ -158,7 +131,11 @@ it('keeps serving the old model while a new one re-embeds the catalogue, then sw
   })
   expect(result.serving).toBe(base)
   expect(result.queued).toBe(2)
-  await until('every api process to serve the new model', () => t.app.ideaSearch.current.model === trainedId)
+  await until(
+    'every api process to serve the new model',
+    () => t.app.ideaSearch.current.model === trainedId,
+    120_000,
+  )
   expect(await embeddingsRepo.findServingModel(t.app.db)).toBe(trainedId)
   expect(t.app.ideaSearch.current.bookCount).toBe(books.length)
 

@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { announceBookChanges, newId, podcastsRepo } from '@bookstrut/core'
+import { announceBookChanges } from '@bookstrut/core'
 import { TRAINED_NAMESPACE } from '@bookstrut/search'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
 import { buildUser } from '../test/accounts.js'
+import { buildListing } from '../test/listings.js'
 import { client } from '../test/api-client.js'
+import { until } from '../test/until.js'
 
 /*
  * Our own idea encoder, for real and end to end: a short training run of the Python pipeline (encoder/, a few
@@ -131,34 +133,22 @@ describe('a trained idea encoder', () => {
     const owner = await buildUser(t.app.db, { role: 'publisher' })
     for (const sourceId of new Set(cases.map((q) => q.relevant[0]!))) {
       const book = corpus.get(sourceId)!
-      const id = newId()
-      const now = new Date()
-      await podcastsRepo.insertPodcast(t.app.db, {
-        id,
+      const { id, updated_at } = await buildListing(t.app.db, {
         source_id: sourceId,
         create_by: owner.id,
         title: book.title,
         author: 'Unknown',
-        category_name: 'Fiction',
         description: book.description,
-        year_published: null,
-        isbn: null,
         language: null,
-        youtube_url: null,
-        tiktok_url: null,
-        get_this_url: null,
-        book_cover_image: null,
-        author_image: null,
-        status: 1,
-        created_at: now,
-        updated_at: now,
       })
       bookIds.set(sourceId, id)
-      await announceBookChanges(t.app.queues, [{ id, updatedAt: now }], { surfaceIndex: false })
+      await announceBookChanges(t.app.queues, [{ id, updatedAt: updated_at }], { surfaceIndex: false })
     }
-    const end = Date.now() + 120_000
-    while (t.app.ideaSearch.current.bookCount < bookIds.size && Date.now() < end)
-      await new Promise((r) => setTimeout(r, 100))
+    await until(
+      'the trained model to serve every book',
+      () => t.app.ideaSearch.current.bookCount >= bookIds.size,
+      120_000,
+    )
     expect(t.app.ideaSearch.current.model).toBe(`${TRAINED_NAMESPACE}/${path.basename(published)}`)
     expect(t.app.ideaSearch.current.bookCount).toBe(bookIds.size)
 

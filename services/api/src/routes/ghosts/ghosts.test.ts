@@ -1,35 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { newId, podcastsRepo } from '@bookstrut/core'
+import { newId, type ListingStatus } from '@bookstrut/core'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { buildUser } from '../../test/accounts.js'
+import { buildListing } from '../../test/listings.js'
 
 let t: TestApp
 let approved: string
 let pending: string
 
-async function listing(status: 0 | 1) {
+async function listing(status: ListingStatus) {
   const owner = await buildUser(t.app.db, { role: 'author' })
-  const id = newId()
-  const now = new Date()
-  await podcastsRepo.insertPodcast(t.app.db, {
-    id,
-    create_by: owner.id,
-    title: `Title ${id}`,
-    author: 'Some Author',
-    category_name: 'Fiction',
-    description: 'A description long enough to be a real listing in every way that matters to these tests.',
-    year_published: null,
-    isbn: null,
-    language: null,
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
-    status,
-    created_at: now,
-    updated_at: now,
-  })
+  const { id } = await buildListing(t.app.db, { create_by: owner.id, status, language: null })
   return id
 }
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { announceBookChanges, createLogger, embeddingsRepo, newId, podcastsRepo } from '@bookstrut/core'
+import { announceBookChanges, createLogger, embeddingsRepo, podcastsRepo } from '@bookstrut/core'
 import { hasLocalModel } from '@bookstrut/search'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildApp, type App } from '../../app.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { buildUser } from '../../test/accounts.js'
+import { buildListing, type ListingFields } from '../../test/listings.js'
 import { client } from '../../test/api-client.js'
+import { until } from '../../test/until.js'
 
 /*
  * Idea search end to end inside the api: real Postgres, Redis, BullMQ embed worker, the local sentence-embedding
@@ -16,13 +18,7 @@ import { client } from '../../test/api-client.js'
 let t: TestApp
 const ids: Record<string, string> = {}
 
-interface Book {
-  title: string
-  ideas: [string, string, string] | null
-  description: string
-  language?: string | null
-  status?: 0 | 1 | 2
-}
+type Book = ListingFields & { title: string; description: string }
 
 const catalogue: Record<string, Book> = {
   wizard: {
@@ -86,7 +82,6 @@ const catalogue: Record<string, Book> = {
   // Imported without ideas: scored on its description alone.
   dogs: {
     title: 'Call of the North',
-    ideas: null,
     description:
       'A domesticated dog is stolen from his California home and sold as a sled dog in the Yukon gold rush. He learns to survive the brutal cold and answers the call of the wild wolves.',
   },
@@ -113,42 +108,10 @@ const catalogue: Record<string, Book> = {
 }
 
 async function writeBook(app: App, key: string, book: Book) {
-  const owner = await buildUser(app.db, { role: 'publisher' })
-  const id = newId()
-  const now = new Date()
-  await podcastsRepo.insertPodcast(app.db, {
-    id,
-    create_by: owner.id,
-    title: book.title,
-    author: 'Test Author',
-    category_name: 'Fiction',
-    description: book.description,
-    primary_key: book.ideas?.[0] ?? '',
-    secondary_key: book.ideas?.[1] ?? '',
-    additional_key: book.ideas?.[2] ?? '',
-    year_published: 2000,
-    isbn: null,
-    language: book.language === undefined ? 'en-US' : book.language,
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
-    status: book.status ?? 1,
-    created_at: now,
-    updated_at: now,
-  })
+  const { id, updated_at } = await buildListing(app.db, { year_published: 2000, language: 'en-US', ...book })
   ids[key] = id
-  await announceBookChanges(app.queues, [{ id, updatedAt: now }], { surfaceIndex: false })
+  await announceBookChanges(app.queues, [{ id, updatedAt: updated_at }], { surfaceIndex: false })
   return id
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
 }
 
 const query = (ideas: string[], extra: Record<string, string | number> = {}) =>
@@ -394,27 +357,10 @@ describe('the in-memory index', () => {
   })
 
   it('catches up on vectors stored without an announcement (the import CLI)', async () => {
-    const owner = await buildUser(t.app.db, { role: 'publisher' })
-    const id = newId()
-    const now = new Date()
-    await podcastsRepo.insertPodcast(t.app.db, {
-      id,
-      create_by: owner.id,
+    const { id } = await buildListing(t.app.db, {
       title: 'Wizard School, Imported',
-      author: 'Test Author',
-      category_name: 'Fiction',
       description: 'An imported copy of the wizard book.',
-      year_published: null,
-      isbn: null,
       language: 'en-US',
-      youtube_url: null,
-      tiktok_url: null,
-      get_this_url: null,
-      book_cover_image: null,
-      author_image: null,
-      status: 1,
-      created_at: now,
-      updated_at: now,
     })
     const wizard = await embeddingsRepo.findEmbedding(t.app.db, ids.wizard!, t.config.search.embeddingModel)
     await embeddingsRepo.saveEmbedding(t.app.db, {

@@ -1,47 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newId, podcastsRepo } from '@bookstrut/core'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '../../test/accounts.js'
+import { buildListing, type ListingFields } from '../../test/listings.js'
 
 let t: TestApp
 const ids: Record<string, string> = {}
 
-async function listing(
-  key: string,
-  fields: {
-    title: string
-    author: string
-    description: string
-    ideas?: [string, string, string]
-    status?: 0 | 1 | 2
-  },
-) {
-  const owner = await buildUser(t.app.db, { role: 'publisher' })
-  const id = newId()
-  const now = new Date()
-  await podcastsRepo.insertPodcast(t.app.db, {
-    id,
-    create_by: owner.id,
-    title: fields.title,
-    author: fields.author,
-    category_name: 'Classics',
-    description: fields.description,
-    primary_key: fields.ideas?.[0] ?? '',
-    secondary_key: fields.ideas?.[1] ?? '',
-    additional_key: fields.ideas?.[2] ?? '',
-    year_published: null,
-    isbn: null,
-    language: 'en',
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
-    status: fields.status ?? 1,
-    created_at: now,
-    updated_at: now,
-  })
-  ids[key] = id
+async function listing(key: string, fields: ListingFields) {
+  ids[key] = (await buildListing(t.app.db, { category_name: 'Classics', ...fields })).id
 }
 
 beforeAll(async () => {

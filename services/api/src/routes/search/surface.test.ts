@@ -1,62 +1,51 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { newId, podcastsRepo, type ListingStatus } from '@bookstrut/core'
-import type { SurfaceIndex } from '@bookstrut/search'
+import { podcastsRepo } from '@bookstrut/core'
+import { createMeiliSurfaceIndex, toSurfaceBook, type SurfaceIndex } from '@bookstrut/search'
+import { MeiliStandIn } from '../../../../search/src/test/meili-stand-in.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '../../test/accounts.js'
+import { buildListing } from '../../test/listings.js'
 import { surfaceSearch } from './surface.js'
 
-// What the route does with an index's answer, whichever index gave it. An external index (Meilisearch) can
-// lag the database by a job; this index answers fixed ids the way a lagging one would.
+// What the route does with an index's answer. An external index (Meilisearch) lags the database by a job: here
+// the real Meilisearch adapter, against the protocol stand-in from services/search (no Meilisearch binary
+// exists here), still holds books that were rejected or deleted since they were indexed.
 
 let t: TestApp
+let meili: MeiliStandIn
+let index: SurfaceIndex
 beforeAll(async () => {
   t = await buildTestApp()
-})
-afterAll(async () => t?.close())
-
-async function listing(title: string, status: ListingStatus = 1) {
-  const owner = await buildUser(t.app.db, { role: 'publisher' })
-  const id = newId()
-  const now = new Date()
-  await podcastsRepo.insertPodcast(t.app.db, {
-    id,
-    create_by: owner.id,
-    title,
-    author: 'Ann Author',
-    category_name: 'Classics',
-    description: `About ${title}.`,
-    year_published: null,
-    isbn: null,
-    language: 'en',
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
-    status,
-    created_at: now,
-    updated_at: now,
+  meili = await new MeiliStandIn().start()
+  index = createMeiliSurfaceIndex({
+    url: meili.url,
+    key: undefined,
+    indexUid: 'books_lagging',
+    taskTimeoutMs: 5_000,
   })
-  return id
-}
-
-const answering = (ids: string[], total: number): SurfaceIndex => ({
-  name: 'meilisearch',
-  search: async () => ({ ids, total }),
-  upsert: async () => undefined,
-  remove: async () => undefined,
-  reindex: async () => ({ indexed: 0 }),
-  ensureSettings: async () => undefined,
-  close: async () => undefined,
+  await index.ensureSettings()
+})
+afterAll(async () => {
+  await index?.close()
+  await meili?.stop()
+  await t?.close()
 })
 
 it("keeps the index's order and leaves out listings no longer public or gone", async () => {
-  const first = await listing('Alpha')
-  const second = await listing('Beta')
-  const rejected = await listing('Gamma', 2)
-  const index = answering([second, rejected, newId(), first], 4)
+  const first = await buildListing(t.app.db, { title: 'Alpha', description: 'A lighthouse story.' })
+  const second = await buildListing(t.app.db, { title: 'Beta', description: 'A lighthouse story.' })
+  const rejected = await buildListing(t.app.db, { title: 'Gamma', description: 'A lighthouse story.' })
+  const gone = await buildListing(t.app.db, { title: 'Delta', description: 'A lighthouse story.' })
+  // Indexed while public, in an order of its own (the stand-in answers in the order it was given).
+  await index.upsert([second, rejected, gone, first].map(toSurfaceBook))
+  // Then rejected and deleted in PostgreSQL, before any job brought the index in line.
+  await podcastsRepo.updatePodcast(t.app.db, rejected.id, { status: 2, updated_at: new Date() })
+  await t.app.db.deleteFrom('podcasts').where('id', '=', gone.id).execute()
 
-  const page = await surfaceSearch(t.app.db, index, { term: 'x', page: 1, limit: 10 })
-  expect(page.data.map((p) => p._id)).toEqual([second, first])
+  expect(await index.search({ term: 'lighthouse', offset: 0, limit: 10 })).toEqual({
+    ids: [second.id, rejected.id, gone.id, first.id],
+    total: 4,
+  })
+  const page = await surfaceSearch(t.app.db, index, { term: 'lighthouse', page: 1, limit: 10 })
+  expect(page.data.map((p) => p._id)).toEqual([second.id, first.id])
   expect(page).toMatchObject({ total: 4, currentPage: 1, pageSize: 10 })
 })

@@ -1,0 +1,45 @@
+import { newId, type Db, type NewPodcast, type PodcastRow } from '@bookstrut/core'
+import { buildUser } from './accounts.js'
+
+let seq = 0
+
+/** What a test says about a listing; every column has a default. `ideas` fills the three idea columns. */
+export type ListingFields = Partial<Omit<NewPodcast, 'primary_key' | 'secondary_key' | 'additional_key'>> & {
+  ideas?: [string, string, string]
+}
+
+/**
+ * Factory: a listing written straight to the database (listing journeys themselves are tested in
+ * routes/podcasts), approved unless `status` says otherwise, owned by a fresh publisher unless `create_by` is
+ * given. It is not announced: a test that needs it embedded or indexed announces it. Returns the stored row.
+ */
+export async function buildListing(db: Db, fields: ListingFields = {}): Promise<PodcastRow> {
+  const { ideas, ...columns } = fields
+  const now = new Date()
+  const title = columns.title ?? `Title ${++seq}`
+  return db
+    .insertInto('podcasts')
+    .values({
+      id: newId(),
+      create_by: columns.create_by ?? (await buildUser(db, { role: 'publisher' })).id,
+      title,
+      author: 'Test Author',
+      category_name: 'Fiction',
+      description: `About ${title}.`,
+      ...(ideas ? { primary_key: ideas[0], secondary_key: ideas[1], additional_key: ideas[2] } : {}),
+      year_published: null,
+      isbn: null,
+      language: 'en',
+      youtube_url: null,
+      tiktok_url: null,
+      get_this_url: null,
+      book_cover_image: null,
+      author_image: null,
+      status: 1,
+      created_at: now,
+      updated_at: now,
+      ...columns,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
