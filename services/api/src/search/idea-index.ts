@@ -22,10 +22,14 @@ export class IdeaIndex {
       db: Db
       model: string
       loadEmbedder: () => Promise<Embedder>
-      logger: Pick<Logger, 'info'>
+      logger: Pick<Logger, 'info' | 'error'>
     },
   ) {
     this.ready = this.loadAll()
+    // Searches await `ready` and answer the failure; this keeps it from also being an unhandled rejection.
+    this.ready.catch((err: unknown) =>
+      deps.logger.error({ err, model: deps.model }, 'idea index could not load'),
+    )
   }
 
   get model() {

@@ -15,7 +15,7 @@ export class IdeaSearch {
   private switching: Promise<void> = Promise.resolve()
 
   private constructor(
-    private readonly deps: { db: Db; search: Config['search']; logger: Pick<Logger, 'info'> },
+    private readonly deps: { db: Db; search: Config['search']; logger: Pick<Logger, 'info' | 'error'> },
     model: string,
   ) {
     this.index = this.open(model)
@@ -25,7 +25,7 @@ export class IdeaSearch {
   static async start(deps: {
     db: Db
     search: Config['search']
-    logger: Pick<Logger, 'info'>
+    logger: Pick<Logger, 'info' | 'error'>
   }): Promise<IdeaSearch> {
     const serving = (await embeddingsRepo.findServingModel(deps.db)) ?? targetModel(deps.search).id
     return new IdeaSearch(deps, serving)
