@@ -104,6 +104,8 @@ def build_card(
         "name": "bookstrut/idea-encoder",
         "version": version,
         "passed": check["passed"],
+        # --limit trains on a slice and validates on a toy pool: a pipeline test, not a model to serve
+        "smoke_run": args.limit is not None,
         "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "base_model": base_model,
         "embedding": {

@@ -39,9 +39,10 @@ const Env = Type.Object({
   CLIENT_DIST: Type.Optional(Type.String()),
   MODELS_DIR: Type.Optional(Type.String({ minLength: 1 })),
   EMBEDDING_MODEL: Type.String({
-    pattern: '^(auto|[A-Za-z0-9._-]+/[A-Za-z0-9._-]+)$',
+    pattern: '^(auto|[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+){1,2})$',
     default: 'auto',
-    description: 'auto, or a model id (org/name) under MODELS_DIR or on the Hugging Face hub',
+    description:
+      'auto, a model id (org/name) under MODELS_DIR or on the Hugging Face hub, or a trained bookstrut/idea-encoder/<version>',
   }),
   EMBEDDING_THREADS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   MEILI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),

@@ -17,6 +17,8 @@ export const TRAINED_NAMESPACE = 'bookstrut/idea-encoder'
 /** What `npm run encoder:train` writes beside a model (card.json); only `passed` ones may serve. */
 export interface ModelCard {
   passed: boolean
+  /** trained with --limit (a smoke run): never chosen by `auto`, only when named in EMBEDDING_MODEL */
+  smoke_run?: boolean
   [key: string]: unknown
 }
 
@@ -28,7 +30,7 @@ function readCard(folder: string): ModelCard | null {
   }
 }
 
-/** Published trained versions that passed their checks, newest first (versions sort by time). */
+/** Published trained versions that passed their checks and are no smoke runs, newest first (versions sort by time). */
 export function passingTrainedVersions(trainedModelsDir: string): string[] {
   const root = path.join(trainedModelsDir, TRAINED_NAMESPACE)
   if (!existsSync(root)) return []
@@ -37,8 +39,11 @@ export function passingTrainedVersions(trainedModelsDir: string): string[] {
     .map((d) => d.name)
     .filter((v) => {
       const folder = path.join(root, v)
+      const card = readCard(folder)
       return (
-        readCard(folder)?.passed === true && existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))
+        card?.passed === true &&
+        !card.smoke_run &&
+        existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))
       )
     })
     .sort()

@@ -128,7 +128,11 @@ describe('a trained idea encoder', () => {
         (b) => [b.id, b],
       ),
     )
-    t = await buildTestApp({ DATA_DIR: dataDir, EMBEDDING_MODEL: 'auto' })
+    // A smoke run (--limit) is never picked by EMBEDDING_MODEL=auto: it is named.
+    t = await buildTestApp({
+      DATA_DIR: dataDir,
+      EMBEDDING_MODEL: `${TRAINED_NAMESPACE}/${path.basename(published)}`,
+    })
     const bookIds = new Map<string, string>()
     const owner = await buildUser(t.app.db, { role: 'publisher' })
     for (const sourceId of new Set(cases.map((q) => q.relevant[0]!))) {

@@ -1,0 +1,47 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { loadConfig } from '@bookstrut/core'
+import { locateModel, passingTrainedVersions, targetModel, TRAINED_NAMESPACE } from './model-registry.js'
+
+let dataDir: string
+
+async function publish(version: string, card: Record<string, unknown> | null, withModel = true) {
+  const folder = path.join(dataDir, 'models', TRAINED_NAMESPACE, version)
+  await mkdir(path.join(folder, 'onnx'), { recursive: true })
+  if (withModel) await writeFile(path.join(folder, 'onnx', 'model_quantized.onnx'), 'x')
+  if (card) await writeFile(path.join(folder, 'card.json'), JSON.stringify(card))
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-models-'))
+})
+afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+it('uses the base model until a trained one passed its checks, then the newest that is no smoke run', async () => {
+  const config = loadConfig({ DATA_DIR: dataDir, MODELS_DIR: dataDir })
+  expect(targetModel(config.search).id).toBe('sentence-transformers/all-MiniLM-L6-v2')
+
+  await publish('2026-11-23T0100Z-aaaa', { passed: true })
+  await publish('2026-11-23T0200Z-bbbb', { passed: false })
+  await publish('2026-11-23T0300Z-cccc', { passed: true, smoke_run: true })
+  await publish('2026-11-23T0400Z-dddd', null)
+  await publish('2026-11-23T0500Z-eeee', { passed: true }, false)
+  await publish('.tmp-2026-11-23T0600Z-ffff', { passed: true })
+  expect(passingTrainedVersions(config.search.trainedModelsDir)).toEqual(['2026-11-23T0100Z-aaaa'])
+
+  const chosen = targetModel(config.search)
+  expect(chosen.id).toBe(`${TRAINED_NAMESPACE}/2026-11-23T0100Z-aaaa`)
+  // transformers.js loads local models two levels deep: the folder is split accordingly.
+  expect(path.join(chosen.modelsDir!, chosen.modelId)).toBe(path.join(dataDir, 'models', chosen.id))
+
+  // An explicit EMBEDDING_MODEL wins over auto, a smoke run included.
+  const named = loadConfig({
+    DATA_DIR: dataDir,
+    EMBEDDING_MODEL: `${TRAINED_NAMESPACE}/2026-11-23T0300Z-cccc`,
+  })
+  expect(targetModel(named.search)).toEqual(
+    locateModel(named.search, `${TRAINED_NAMESPACE}/2026-11-23T0300Z-cccc`),
+  )
+})
