@@ -33,7 +33,7 @@ describe('the calibration curve', () => {
  * a close paraphrase of one of a book's ideas scores 80 or more, an unrelated idea 20 or less.
  */
 describe('Strut scores of real idea pairs', () => {
-  const config = loadConfig({})
+  const config = loadConfig({ MODELS_DIR: process.env.MODELS_DIR })
   let embedder: Embedder
 
   beforeAll(async () => {

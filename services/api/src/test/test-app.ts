@@ -57,6 +57,8 @@ export async function buildTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Cheaper scrypt keeps tests quick; production uses the default cost.
     PASSWORD_HASH_COST: '12',
+    // The local model files (scripts/test.sh points MODELS_DIR at them when ../shared is not beside the clone).
+    ...(process.env.MODELS_DIR ? { MODELS_DIR: process.env.MODELS_DIR } : {}),
     ...env,
   })
   const logger = createLogger(config.logLevel)
