@@ -16,11 +16,14 @@ import {
   cosineForScore,
   createEmbedder,
   hasLocalModel,
+  locateModel,
   MAX_RANKED,
+  passingTrainedVersions,
   PASSAGE_SCHEME,
   rankBooks,
   RELEVANCE_FLOOR,
   strutScores,
+  TRAINED_NAMESPACE,
 } from '@bookstrut/search'
 import { createTestDatabase } from '../test/test-app.js'
 import { ensureCatalogueOwner } from '../catalogue/catalogue-owner.js'
@@ -29,7 +32,7 @@ import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'
 
 /**
- * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet] [--data DIR]`:
+ * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] [--data DIR]`:
  * how often search finds the book a real reader was looking for (reddit-tomt-books-dev, validation split by
  * default) in a pool of ~9,500 books (the tomt corpus plus goodreads-books-mix distractors), for keyword mode
  * (the real `surfaceSearch` on a scratch database of TEST_DATABASE_URL), idea mode per model, and their
@@ -37,7 +40,13 @@ import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type Tom
  * embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt in with `--models minilm,mpnet`).
  */
 const USAGE =
-  'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet] [--data DIR]'
+  'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] [--data DIR]'
+
+/** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
+function newestTrained(): string {
+  const [version] = passingTrainedVersions(loadConfig().search.trainedModelsDir)
+  return version ? `${TRAINED_NAMESPACE}/${version}` : ''
+}
 
 const MODEL_ALIASES: Record<string, string> = {
   minilm: 'sentence-transformers/all-MiniLM-L6-v2',
@@ -81,8 +90,8 @@ function parseCommandLine() {
       .split(',')
       .map((m) => m.trim())
       .filter(Boolean)
-      .map((m) => MODEL_ALIASES[m.toLowerCase()] ?? m)
-    if (models.length === 0) return null
+      .map((m) => (m.toLowerCase() === 'trained' ? newestTrained() : (MODEL_ALIASES[m.toLowerCase()] ?? m)))
+    if (models.length === 0 || models.includes('')) return null
     return { split, limit, models, dataDir: path.resolve(values.data) }
   } catch {
     return null
@@ -111,8 +120,9 @@ if (!args) {
 const config = loadConfig()
 const cacheDir = path.join(config.dataDir, 'bench-cache')
 for (const model of args.models) {
-  if (!hasLocalModel(config.search.modelsDir, model)) {
-    console.error(`model ${model} is not under MODELS_DIR (${config.search.modelsDir ?? 'unset'})`)
+  const ref = locateModel(config.search, model)
+  if (!hasLocalModel(ref.modelsDir, ref.modelId)) {
+    console.error(`model ${model} is not under ${ref.modelsDir ?? 'MODELS_DIR (unset)'}`)
     process.exit(2)
   }
 }
@@ -300,9 +310,10 @@ function bm25Mode(books: PoolBook[], qs: Query[]): ModeResult {
  * the cosine distributions that calibration (strut-score.ts) is tuned on.
  */
 async function ideaMode(model: string) {
+  const ref = locateModel(config.search, model)
   const embedder = await createEmbedder({
-    modelId: model,
-    modelsDir: config.search.modelsDir,
+    modelId: ref.modelId,
+    modelsDir: ref.modelsDir,
     threads: availableParallelism(),
   })
   const bySource = async (source: PoolBook['source'], name: string) => {
