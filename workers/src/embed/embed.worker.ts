@@ -10,6 +10,7 @@ import {
   type Logger,
 } from '@bookstrut/core'
 import { bookPassages, PASSAGE_SCHEME, type Embedder, type ModelRef } from '@bookstrut/search'
+import { logFailures } from '../log-failures.js'
 
 export interface EmbedDeps {
   db: Db
@@ -78,23 +79,7 @@ export function createEmbedWorker(deps: EmbedWorkerDeps) {
     },
     { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
   )
-  worker.on('failed', (job, err) => {
-    const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError
-    if (final) {
-      const data = job?.data as { requestId?: string; podcastId?: string } | undefined
-      deps.logger.error(
-        {
-          queue: QueueNames.embed,
-          jobId: job?.id,
-          podcastId: data?.podcastId,
-          requestId: data?.requestId,
-          err,
-        },
-        'embed job failed',
-      )
-    }
-  })
   worker.on('drained', () => deps.onDrained?.())
-  worker.on('error', (err) => deps.logger.error({ queue: QueueNames.embed, err }, 'embed worker error'))
+  logFailures(worker, QueueNames.embed, deps.logger)
   return worker
 }

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis'
 import { QueueNames, SurfaceIndexJob } from '@bookstrut/schemas'
 import type { Config, Db, Logger } from '@bookstrut/core'
 import { createSurfaceIndex, loadSurfaceBook, publicSurfaceBooks, type SurfaceIndex } from '@bookstrut/search'
+import { logFailures } from '../log-failures.js'
 
 export interface SurfaceIndexWorkerDeps {
   connection: Redis
@@ -52,26 +53,7 @@ export function createSurfaceIndexWorker(deps: SurfaceIndexWorkerDeps) {
     },
     { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
   )
-  worker.on('failed', (job, err) => {
-    const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError
-    // Log once, on the last attempt; earlier failures are retried.
-    if (final) {
-      const data = job?.data as { requestId?: string; podcastId?: string } | undefined
-      deps.logger.error(
-        {
-          queue: QueueNames.surfaceIndex,
-          jobId: job?.id,
-          podcastId: data?.podcastId,
-          requestId: data?.requestId,
-          err,
-        },
-        'surface-index job failed',
-      )
-    }
-  })
-  worker.on('error', (err) =>
-    deps.logger.error({ queue: QueueNames.surfaceIndex, err }, 'surface-index worker error'),
-  )
+  logFailures(worker, QueueNames.surfaceIndex, deps.logger)
   return worker
 }
 
