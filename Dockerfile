@@ -8,7 +8,9 @@ ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 # ---------------------------------------------------------------- build: all deps, compile, prune
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-ENV CI=true npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+# ONNXRUNTIME_NODE_INSTALL=skip: onnxruntime-node would otherwise download CUDA libraries we never use.
+ENV CI=true npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false \
+    ONNXRUNTIME_NODE_INSTALL=skip
 
 # Manifests first so the dependency layer is reused while only sources change. Every workspace's
 # package.json must be present for `npm ci` (see "workspaces" in package.json).
@@ -20,10 +22,8 @@ COPY workers/package.json workers/
 COPY services/api/package.json services/api/
 COPY client/package.json client/
 COPY load-tests/package.json load-tests/
-# npm ci first; a lock written on a linux-x64-only registry mirror lacks other platforms' optional
-# packages and `npm ci` refuses it ("Missing: … from lock file"): then install from it unchanged.
-RUN --mount=type=cache,target=/root/.npm \
-    npm ci || { echo "npm ci rejected package-lock.json; npm install --no-save" >&2; npm install --no-save; }
+# The lock lists every platform's optional packages, so `npm ci` accepts it anywhere.
+RUN --mount=type=cache,target=/root/.npm npm ci
 
 COPY . .
 # Build everything (tsc -b + the client bundle), then drop dev dependencies; workspace links stay.

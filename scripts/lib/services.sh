@@ -185,10 +185,10 @@ ensure_chromium() {
 # ---------------------------------------------------------------- node_modules
 
 # npm ci when node_modules is missing or package-lock.json changed since the last install
-# (npm writes node_modules/.package-lock.json on every install). Run from anywhere.
+# (npm writes node_modules/.package-lock.json on every install). ROOT defaults to this repository.
+# Safe under `set -euo pipefail`: a failed install is reported by the return code, never by ending the caller.
 ensure_node_modules() {
-  local root
-  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+  local root="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
   local hidden="$root/node_modules/.package-lock.json"
   if [ -d "$root/node_modules" ] && [ -f "$hidden" ] && ! [ "$root/package-lock.json" -nt "$hidden" ]; then
     return 0
@@ -197,20 +197,22 @@ ensure_node_modules() {
     _svc_manual "npm (Node 20)" "apt-get install -y nodejs npm   # or install Node 20 from nodejs.org"
     return 1
   fi
+  # onnxruntime-node's install script would otherwise download CUDA libraries we never use (and fails
+  # where that download is blocked); it reads this variable (npm no longer accepts it in .npmrc).
+  export ONNXRUNTIME_NODE_INSTALL=skip
   _svc_log "npm ci (node_modules missing or older than package-lock.json)"
-  local out rc
+  local out rc=0
   out="$(mktemp)"
-  (cd "$root" && npm ci --no-audit --no-fund) 2>&1 | tee "$out" >&2
-  rc=${PIPESTATUS[0]}
+  # `|| rc=$?` keeps errexit from ending the caller; the subshell hands back npm's status, not tee's.
+  (cd "$root" && npm ci --no-audit --no-fund 2>&1 | tee "$out" >&2; exit "${PIPESTATUS[0]}") || rc=$?
   if [ "$rc" -ne 0 ] && grep -q 'EUSAGE' "$out"; then
-    # `npm ci` refuses a lock file that lacks optional packages of other platforms
-    # ("Missing: @unrs/resolver-binding-darwin-x64@ from lock file"). The registry mirror on these
-    # machines serves only linux-x64 builds, so no lock written here can list them. Install from the
-    # lock without rewriting it instead.
+    # `npm ci` refuses a lock file out of step with package.json (for example one written by an older npm
+    # without other platforms' optional packages). Install from it without rewriting it instead.
     _svc_log "WARNING: npm ci rejected package-lock.json (above); falling back to npm install --no-save"
-    (cd "$root" && npm install --no-save --no-audit --no-fund) >&2
-    rc=$?
+    rc=0
+    (cd "$root" && npm install --no-save --no-audit --no-fund) >&2 || rc=$?
   fi
   rm -f "$out"
+  if [ "$rc" -ne 0 ]; then _svc_log "ERROR: installing npm packages failed (exit $rc, above)"; fi
   return "$rc"
 }
