@@ -1,17 +1,30 @@
 import { pino, type Logger, type LoggerOptions } from 'pino'
 
-/** Fields never written to logs. */
+/** Keys whose values are secrets: passwords, session and reset tokens, e-mailed codes. */
+const secretKeys = [
+  'password',
+  'newPassword',
+  'confirmPassword',
+  'confirm_password',
+  'password_hash',
+  'token',
+  'resetToken',
+  'otp',
+  'code',
+  'authorization',
+  'cookie',
+]
+
+/**
+ * Fields never written to logs: the request's credential headers, and every secret key at the top level of a log
+ * object and two levels down (`{ body: { password } }`, `{ job: { data: { code } } }`). pino's redaction needs
+ * explicit depths; three cover every object we log.
+ */
 export const redactPaths = [
   'req.headers.authorization',
   'req.headers.token',
   'req.headers.cookie',
-  '*.password',
-  '*.newPassword',
-  '*.confirmPassword',
-  '*.confirm_password',
-  '*.token',
-  '*.otp',
-  '*.code',
+  ...secretKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ]
 
 export function loggerOptions(level: string): LoggerOptions {

@@ -49,3 +49,15 @@ export interface OtpCodesTable {
 }
 export type OtpRow = Selectable<OtpCodesTable>
 export type OtpPurpose = OtpCodesTable['purpose']
+
+/** One-time password-reset tokens (step 2 of the reset hands one out, step 3 spends it); only hashes are stored. */
+export interface PasswordResetTokensTable {
+  id: string
+  user_id: string
+  otp_id: string
+  token_hash: string
+  created_at: CreatedAt
+  expires_at: Date
+  used_at: Date | null
+}
+export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>

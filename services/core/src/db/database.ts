@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely'
 import { migrations } from './migrations/index.js'
-import type { UsersTable, SessionsTable, OtpCodesTable } from './accounts.tables.js'
+import type { UsersTable, SessionsTable, OtpCodesTable, PasswordResetTokensTable } from './accounts.tables.js'
 import type { InformationPagesTable, SiteSettingsTable } from './content.tables.js'
 import type { EpisodesTable, MembershipsTable, PlansTable, PodcastsTable } from './catalogue.tables.js'
 import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
@@ -13,6 +13,7 @@ export interface DB {
   users: UsersTable
   sessions: SessionsTable
   otp_codes: OtpCodesTable
+  password_reset_tokens: PasswordResetTokensTable
   information_pages: InformationPagesTable
   site_settings: SiteSettingsTable
   plans: PlansTable

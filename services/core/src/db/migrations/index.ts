@@ -8,6 +8,7 @@ import * as createGhostsAndReports from './2026_11_22_1700_create_ghosts_and_rep
 import * as createBookEmbeddings from './2026_11_23_0900_create_book_embeddings.js'
 import * as createSearchHistory from './2026_11_23_1000_create_search_history.js'
 import * as createSearchState from './2026_11_23_1100_create_search_state.js'
+import * as createPasswordResetTokens from './2026_11_24_1200_create_password_reset_tokens.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0900_create_book_embeddings': createBookEmbeddings,
   '2026_11_23_1000_create_search_history': createSearchHistory,
   '2026_11_23_1100_create_search_state': createSearchState,
+  '2026_11_24_1200_create_password_reset_tokens': createPasswordResetTokens,
 }

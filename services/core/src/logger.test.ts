@@ -1,0 +1,44 @@
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
+import { describe, expect, it } from 'vitest'
+import { redactPaths } from './logger.js'
+
+/** A logger with the app's redaction that writes into a string. */
+function capture() {
+  let out = ''
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      out += chunk.toString()
+      done()
+    },
+  })
+  const logger = pino({ level: 'info', redact: { paths: redactPaths, censor: '[redacted]' } }, stream)
+  return { logger, text: () => out }
+}
+
+describe('logger redaction', () => {
+  it('never writes passwords, session or reset tokens, or e-mailed codes, at any depth we log', () => {
+    const { logger, text } = capture()
+    const secrets = {
+      password: 'pw-top-1111',
+      newPassword: 'pw-new-2222',
+      confirmPassword: 'pw-confirm-3333',
+      token: 'tok-session-4444',
+      resetToken: 'tok-reset-5555',
+      otp: '6666',
+      code: '7777',
+    }
+    logger.info(secrets, 'top level')
+    logger.info({ body: secrets }, 'one level down')
+    logger.info({ job: { data: secrets } }, 'two levels down')
+    logger.info(
+      { req: { headers: { authorization: 'Bearer tok-header-8888', token: 'tok-header-9999' } } },
+      'request',
+    )
+    const written = text()
+    for (const value of [...Object.values(secrets), 'tok-header-8888', 'tok-header-9999'])
+      expect(written).not.toContain(value)
+    expect(written).toContain('[redacted]')
+    expect(written).toContain('two levels down')
+  })
+})
