@@ -3,16 +3,28 @@ import type { Redis } from 'ioredis'
 import { tooManyRequests } from '@bookstrut/core'
 
 const MINUTE = 60
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
 
 /**
- * Counters in Redis, shared by every api process. Login counts every attempt per IP and failed attempts per
- * account (cleared by a success); OTP mails count per IP and per address, on top of the resend cooldowns.
+ * Counters in Redis, shared by every api process. Login counts every attempt per IP, and failed attempts per
+ * account and IP (that pair is locked) and per account (never locked, only slowed: see loginDelayMs). Codes
+ * count mails per IP and per address and wrong tries per address and per IP, per day, on top of the resend
+ * cooldowns; the password endpoints that hash count per IP (sign-up, reset) or per account (change).
  */
 export const LIMITS = {
   loginPerIp: { points: 30, duration: 15 * MINUTE },
-  loginFailuresPerAccount: { points: 5, duration: 15 * MINUTE },
-  otpPerIp: { points: 10, duration: 60 * MINUTE },
-  otpPerAccount: { points: 6, duration: 60 * MINUTE },
+  loginFailuresPerAccountIp: { points: 5, duration: 15 * MINUTE },
+  // Only counted (never refuses): how slow the next sign-in to this account is.
+  loginFailuresPerAccount: { points: 1_000_000, duration: 15 * MINUTE },
+  otpPerIp: { points: 10, duration: HOUR },
+  otpPerIpPerDay: { points: 30, duration: DAY },
+  otpPerAccount: { points: 5, duration: DAY },
+  otpFailuresPerAccount: { points: 10, duration: DAY },
+  otpFailuresPerIp: { points: 30, duration: DAY },
+  signUpPerIp: { points: 20, duration: HOUR },
+  passwordResetPerIp: { points: 20, duration: HOUR },
+  passwordChangePerAccount: { points: 10, duration: HOUR },
 } as const
 
 export type LimitName = keyof typeof LIMITS
@@ -23,6 +35,8 @@ export interface RateLimits {
   /** Throws 429 when the limit is used up, without counting. */
   check(name: LimitName, key: string): Promise<void>
   reset(name: LimitName, key: string): Promise<void>
+  /** Counts one hit and never refuses; answers the hits counted in the window so far (this one included). */
+  count(name: LimitName, key: string): Promise<number>
 }
 
 const limited = (res: RateLimiterRes) => {
@@ -60,6 +74,10 @@ export function createRateLimits(redis: Redis, prefix: string): RateLimits {
     },
     async reset(name, key) {
       await limiters[name].delete(key.toLowerCase())
+    },
+    async count(name, key) {
+      const res = await limiters[name].penalty(key.toLowerCase(), 1)
+      return res.consumedPoints
     },
   }
 }
