@@ -37,6 +37,8 @@ export interface RateLimits {
   reset(name: LimitName, key: string): Promise<void>
   /** Counts one hit and never refuses; answers the hits counted in the window so far (this one included). */
   count(name: LimitName, key: string): Promise<number>
+  /** The hits counted in the window so far, without counting (0 when none). */
+  used(name: LimitName, key: string): Promise<number>
 }
 
 const limited = (res: RateLimiterRes) => {
@@ -78,6 +80,10 @@ export function createRateLimits(redis: Redis, prefix: string): RateLimits {
     async count(name, key) {
       const res = await limiters[name].penalty(key.toLowerCase(), 1)
       return res.consumedPoints
+    },
+    async used(name, key) {
+      const res = await limiters[name].get(key.toLowerCase())
+      return res?.consumedPoints ?? 0
     },
   }
 }
