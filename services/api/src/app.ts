@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import helmet from '@fastify/helmet'
-import ajvErrors from 'ajv-errors'
-import type { Ajv } from 'ajv'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loggerOptions, systemClock, type Clock, type Config, type Logger } from '@bookstrut/core'
 import { dbPlugin } from './plugins/app/db.js'
 import { redisPlugin } from './plugins/app/redis.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { errorsPlugin } from './plugins/app/errors.js'
+import { buildPartValidator, strictBodiesPlugin } from './plugins/app/validation.js'
 import { rejectNulPlugin } from './plugins/app/reject-nul.js'
 import { routesIndexPlugin } from './plugins/app/routes-index.js'
 import { swaggerPlugin } from './plugins/external/swagger.js'
@@ -23,9 +22,6 @@ import { ghostRoutes } from './routes/ghosts/index.js'
 import { searchHistoryRoutes } from './routes/search-history/index.js'
 import { mediaPlugin } from './plugins/app/media.js'
 import { ideaSearchPlugin } from './plugins/app/idea-search.js'
-
-/** Lets schemas carry the spec's own validation messages (`errorMessage`); ajv-errors is CommonJS, hence `.default`. */
-const withErrorMessages = (ajv: Ajv) => ajvErrors.default(ajv)
 
 export interface BuildAppOptions {
   config: Readonly<Config>
@@ -46,10 +42,8 @@ export async function buildApp(opts: BuildAppOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: true },
-      plugins: [withErrorMessages],
-    },
+    // Strict JSON bodies, coerced query strings: one Ajv per kind of input (plugins/app/validation.ts).
+    schemaController: { compilersFactory: { buildValidator: buildPartValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.decorate('config', config)
@@ -59,6 +53,7 @@ export async function buildApp(opts: BuildAppOptions) {
   })
 
   await app.register(errorsPlugin)
+  await app.register(strictBodiesPlugin)
   await app.register(routesIndexPlugin)
   await app.register(rejectNulPlugin)
   await app.register(helmet, {

@@ -9,16 +9,25 @@ interface ValidationIssue {
   params: Record<string, unknown>
 }
 
+/** Ajv's "must NOT have additional properties" names no field; ours names it and says what to do. */
+const UNKNOWN_FIELD = 'is not a field of this request; remove it'
+
+/** The failing field's dotted path: a missing or unknown property is named by its parent's path plus its name. */
+const fieldOf = (issue: ValidationIssue) => {
+  const { missingProperty, additionalProperty } = issue.params
+  const named = missingProperty ?? additionalProperty
+  const child = typeof named === 'string' ? `/${named}` : ''
+  return (issue.instancePath + child).replace(/^\//, '').replaceAll('/', '.')
+}
+
 /** "field: reason" for schema failures, or the spec's own message where the schema carries one. */
 export function describeValidation(
   issues: ValidationIssue[],
   context: string | undefined,
 ): { message: string; errors: Array<{ field: string; message: string }> } {
   const errors = issues.map((issue) => {
-    const missing = typeof issue.params.missingProperty === 'string' ? `/${issue.params.missingProperty}` : ''
-    const field =
-      (issue.instancePath + missing).replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body')
-    const reason = issue.message ?? 'is invalid'
+    const field = fieldOf(issue) || (context ?? 'body')
+    const reason = issue.keyword === 'additionalProperties' ? UNKNOWN_FIELD : (issue.message ?? 'is invalid')
     // ajv-errors marks our own (spec) messages with the errorMessage keyword: they read well alone.
     return { field, message: issue.keyword === 'errorMessage' ? reason : `${field}: ${reason}` }
   })
