@@ -36,8 +36,9 @@ ensure_node_modules
 say "building"
 npm run build --silent
 
-# Demo catalogue: real books (the first 300 of ../shared/data/goodreads-books-mix when that folder is there,
-# else the twelve classics in data-samples/), with generated covers and, for the first 60, spoken podblurbs;
+# Demo catalogue: real books (the first DEMO_BOOKS, default 300, of ../shared/data/goodreads-books-mix when that
+# folder is there, else the twelve classics in data-samples/), with generated covers and, for the first 60,
+# spoken podblurbs;
 # --wait computes their idea-search vectors before the app starts (about a minute the first time).
 # Re-running updates the same books; the media are cached under DATA_DIR/demo-media/.
 import_demo_catalogue() {
@@ -57,7 +58,9 @@ import_demo_catalogue() {
     fi
   fi
   local catalogue
-  catalogue="$(node --conditions=source --import tsx scripts/demo-media.ts --source "$source" --limit 300 --audio 60)" &&
+  local books="${DEMO_BOOKS:-300}"
+  catalogue="$(node --conditions=source --import tsx scripts/demo-media.ts --source "$source" \
+    --limit "$books" --audio "$((books < 60 ? books : 60))")" &&
     node services/api/dist/cli/catalog-import.js "$catalogue" --wait
 }
 say "importing the demo catalogue"

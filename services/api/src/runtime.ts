@@ -1,11 +1,4 @@
-import {
-  ensureDatabase,
-  ensureRedis,
-  pingDatabase,
-  startEmbeddedPostgres,
-  type Config,
-  type Logger,
-} from '@bookstrut/core'
+import { ensureDatabase, ensureRedis, startEmbeddedPostgres, type Config, type Logger } from '@bookstrut/core'
 
 export interface Stores {
   databaseUrl: string
@@ -14,7 +7,7 @@ export interface Stores {
 
 /**
  * Finds or starts what the app stores data in: the PostgreSQL at DATABASE_URL, else the embedded one under
- * DATA_DIR (reused when another BookStrut process already runs it); and Redis at REDIS_URL, started from the
+ * DATA_DIR (shared when another BookStrut process already runs it; see startEmbeddedPostgres); and Redis at REDIS_URL, started from the
  * installed redis-server in the one-process mode when nothing answers. Creates the database when missing.
  * Command-line tools that only touch the database pass `{ redis: false }`.
  */
@@ -24,31 +17,31 @@ export async function prepareStores(
   { redis: needsRedis = true }: { redis?: boolean } = {},
 ): Promise<Stores> {
   const stops: Array<() => Promise<void>> = []
-  let databaseUrl = config.db.url
-  if (!databaseUrl) {
-    const embeddedUrl = `postgres://postgres:postgres@127.0.0.1:${config.db.embeddedPort}/bookstrut`
-    if (await pingDatabase(embeddedUrl.replace(/\/bookstrut$/, '/postgres'))) {
-      databaseUrl = embeddedUrl
-    } else {
-      const pg = await startEmbeddedPostgres(config.db.embeddedDir, config.db.embeddedPort, logger)
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop()
+  }
+  try {
+    let databaseUrl = config.db.url
+    if (!databaseUrl) {
+      const pg = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        clusterDir: config.db.embeddedDir,
+        port: config.db.embeddedPort,
+        logger,
+      })
       stops.push(() => pg.stop())
       databaseUrl = pg.url
     }
-  }
-  await ensureDatabase(databaseUrl)
-  const redis =
-    needsRedis &&
-    (await ensureRedis(
-      config.redis.url,
-      config.redis.embeddedDir,
-      logger,
-      config.redis.embedded && config.workers.inProcess,
-    ))
-  if (redis) stops.push(() => redis.stop())
-  return {
-    databaseUrl,
-    async stop() {
-      for (const stop of stops.reverse()) await stop()
-    },
+    await ensureDatabase(databaseUrl)
+    if (needsRedis) {
+      const allowStart = config.redis.embedded && config.workers.inProcess
+      const redis = await ensureRedis(config.redis.url, config.redis.embeddedDir, logger, allowStart)
+      if (redis) stops.push(() => redis.stop())
+    }
+    return { databaseUrl, stop: stopAll }
+  } catch (err) {
+    // Whatever started before the failure is stopped again: a failed start leaves nothing running.
+    await stopAll()
+    throw err
   }
 }

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace'
-import { ConfigError, createLogger, loadConfig } from '@bookstrut/core'
+import path from 'node:path'
+import { ConfigError, createLogger, loadConfig, removeStaleTempDirs } from '@bookstrut/core'
 import { startWorkers, type RunningWorkers } from '@bookstrut/workers'
 import { buildApp } from './app.js'
 import { prepareStores } from './runtime.js'
@@ -21,17 +22,22 @@ async function main() {
     logger.fatal(err instanceof Error ? err.message : String(err))
     process.exit(1)
   })
+  // Scratch folders of a process killed with SIGKILL (an interrupted import) are removed at the next start.
+  await removeStaleTempDirs(path.join(config.dataDir, 'tmp'))
   const app = await buildApp({ config, databaseUrl: stores.databaseUrl, logger })
   let workers: RunningWorkers | null = null
   if (config.workers.inProcess)
     workers = await startWorkers(config, logger, { databaseUrl: stores.databaseUrl })
 
+  // In order: stop taking requests and close the api's pools, then the workers and theirs, then the stores
+  // they all use. One line says it is done.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'closing after an error')
-    else logger.info({ signal }, 'shutting down')
+    const started = Date.now()
     await app.close()
     await workers?.close()
     await stores.stop()
+    logger.info({ signal, ms: Date.now() - started }, 'BookStrut stopped')
   })
   await app.listen({ host: config.http.host, port: config.http.port })
   logger.info(`BookStrut is running at ${config.http.publicUrl}`)

@@ -11,7 +11,7 @@ const Env = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
-  HOST: Type.String({ default: '0.0.0.0' }),
+  HOST: Type.String({ default: '127.0.0.1' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),

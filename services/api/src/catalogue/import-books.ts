@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs'
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { availableParallelism } from 'node:os'
 import {
   catalogueImportRepo,
+  makeProcessTempDir,
   newId,
+  removeStaleTempDirs,
   type Config,
   type Db,
   type MediaStore,
@@ -85,8 +87,8 @@ export async function importBooks(db: Db, options: ImportOptions): Promise<Impor
     result.rejected.push({ line, sourceId, reason })
   }
 
-  await mkdir(options.tempRoot, { recursive: true })
-  const tempDir = await mkdtemp(path.join(options.tempRoot, 'import-'))
+  await removeStaleTempDirs(options.tempRoot)
+  const tempDir = await makeProcessTempDir(options.tempRoot, 'import')
   const writer: BatchWriter = {
     db,
     media,

@@ -38,9 +38,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 export function createDb(url: string, max = 10, onIdleError: (err: Error) => void = () => undefined): Db {
   const pool = new pg.Pool({ connectionString: url, max })
   // An idle client can lose its connection (server restart, shutdown); without a listener that would crash
-  // the process. The pool replaces the client on the next query.
-  pool.on('error', onIdleError)
+  // the process. The pool replaces the client on the next query. The error pg hands over carries the client
+  // (with its connection secrets): only its message and code go on, so a log line never shows them.
+  pool.on('error', (err) => onIdleError(withoutConnection(err)))
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+}
+
+function withoutConnection(err: Error): Error {
+  const plain = new Error(err.message)
+  const code = (err as { code?: unknown }).code
+  if (typeof code === 'string') Object.assign(plain, { code })
+  return plain
 }
 
 /** Creates the database named in `url` when the server does not have it yet. */

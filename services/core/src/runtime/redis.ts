@@ -1,7 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
+import path from 'node:path'
 import { Redis, type RedisOptions } from 'ioredis'
 import type { Logger } from '../logger.js'
+import {
+  claimOwnership,
+  isAlive,
+  ownedByAnotherLiveProcess,
+  readPid,
+  releaseOwnership,
+  stopPid,
+} from './owned-process.js'
 
 /**
  * A Redis connection. `worker` connections (BullMQ workers, blocking commands) must retry forever;
@@ -54,7 +63,9 @@ export async function ensureRedis(
   logger: Logger,
   allowStart: boolean,
 ): Promise<EmbeddedRedisHandle | null> {
-  if (await pingRedis(url)) return null
+  const ownerFile = path.join(dir, 'owner.pid')
+  const pidFile = path.join(dir, 'redis.pid')
+  if (await pingRedis(url)) return adoptOrphan(pidFile, ownerFile, logger)
   const { hostname, port } = new URL(url)
   const binary = spawnSync('redis-server', ['--version'], { encoding: 'utf8' })
   if (!allowStart || !isLoopback(hostname) || binary.status !== 0) {
@@ -76,12 +87,16 @@ export async function ensureRedis(
       '',
       '--daemonize',
       'no',
+      '--pidfile',
+      pidFile,
     ],
-    { stdio: 'ignore' },
+    // Its own process group: a Ctrl-C meant for the app must not stop Redis before the app closes its queues.
+    { stdio: 'ignore', detached: true },
   )
   // Last resort if the process ends without a graceful stop: never leave an orphan redis-server behind.
   const killOnExit = () => child.kill('SIGTERM')
   process.once('exit', killOnExit)
+  claimOwnership(ownerFile)
   for (let i = 0; i < 50; i++) {
     if (await pingRedis(url)) {
       logger.info({ url, dir }, 'started redis-server')
@@ -89,6 +104,7 @@ export async function ensureRedis(
         stop: () =>
           new Promise((resolve) => {
             process.removeListener('exit', killOnExit)
+            releaseOwnership(ownerFile)
             if (child.exitCode !== null) return resolve()
             child.once('exit', () => resolve())
             child.kill('SIGTERM')
@@ -100,4 +116,23 @@ export async function ensureRedis(
   }
   child.kill('SIGKILL')
   throw new Error(`redis-server did not start on ${url}. ${REDIS_MISSING_MESSAGE}`)
+}
+
+/**
+ * Redis answers already. When it is the one a BookStrut process started under DATA_DIR and that process was
+ * killed (its owner file names a dead pid), this process takes it over and stops it on shutdown; otherwise
+ * (another running app, or a Redis of the operator's) it is used as it is and left running.
+ */
+function adoptOrphan(pidFile: string, ownerFile: string, logger: Logger): EmbeddedRedisHandle | null {
+  const pid = readPid(pidFile)
+  if (pid === null || !isAlive(pid) || readPid(ownerFile) === null || ownedByAnotherLiveProcess(ownerFile))
+    return null
+  claimOwnership(ownerFile)
+  logger.warn({ pid }, 'taking over the redis-server left running by a BookStrut process that was killed')
+  return {
+    async stop() {
+      releaseOwnership(ownerFile)
+      await stopPid(pid, 'SIGTERM')
+    },
+  }
 }
