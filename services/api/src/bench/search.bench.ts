@@ -20,18 +20,21 @@ import {
 import { gaussian, mean, quantile, seededRandom } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from './tomt-data.js'
+import { benchKeywordSearch } from './keyword-search.bench.js'
 
 /**
- * `npm run bench:search -- [--sizes 10000,100000] [--queries 300] [--data DIR]`: idea search latency on
+ * `npm run bench:search -- [--sizes 10000,100000] [--queries 300] [--data DIR] [--keyword-only]`: idea search latency on
  * synthetic catalogues. Each book has 3-9 passage vectors (6 on average) made from real MiniLM passage
  * embeddings of the tomt corpus (two mixed, plus noise, normalised: as clustered as real text, unlike uniform
  * random vectors), loaded into the api's `BookVectorIndex`. Real readers' ideas are the queries. Prints build
  * time, memory, p50/p95 of `rankBooks` on cached idea vectors and of a full request with fresh embeddings,
  * and checks `rankBooks` against brute-force rankings in float32 and in the index's own int8 arithmetic. Fresh
  * requests go through the api's path: `IdeaEmbeddings` on the threaded embedder (EMBEDDING_THREADS), then
- * `rankBooks`.
+ * `rankBooks`. Then keyword search on the same sizes (keyword-search.bench.ts: a scratch database on
+ * TEST_DATABASE_URL); `--keyword-only` measures keyword search alone (no model needed, a few minutes).
  */
-const USAGE = 'Usage: npm run bench:search -- [--sizes 10000,100000] [--queries 300] [--data DIR]'
+const USAGE =
+  'Usage: npm run bench:search -- [--sizes 10000,100000] [--queries 300] [--data DIR] [--keyword-only]'
 
 /** Real passage vectors the synthetic ones are mixed from. */
 const BASES = 500
@@ -52,13 +55,14 @@ function parseCommandLine() {
         sizes: { type: 'string', default: '10000,100000' },
         queries: { type: 'string', default: '300' },
         data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
+        'keyword-only': { type: 'boolean', default: false },
       },
     })
     const sizes = values.sizes.split(',').map(Number)
     const queries = Number(values.queries)
     if (sizes.some((n) => !Number.isInteger(n) || n < 1)) return null
     if (!Number.isInteger(queries) || queries < 1) return null
-    return { sizes, queries, dataDir: path.resolve(values.data) }
+    return { sizes, queries, dataDir: path.resolve(values.data), keywordOnly: values['keyword-only'] }
   } catch {
     return null
   }
@@ -69,6 +73,13 @@ if (!args) {
   console.error(USAGE)
   process.exit(2)
 }
+const TABLE_HEADER = `\n${'books'.padEnd(9)}${'measure'.padEnd(44)}${'p50'.padStart(10)}${'p95'.padStart(10)}  target\n`
+const keywordOptions = { sizes: args.sizes, queries: args.queries, dataDir: args.dataDir }
+if (args.keywordOnly) {
+  console.log(TABLE_HEADER + (await benchKeywordSearch(keywordOptions)).join('\n'))
+  process.exit(0)
+}
+console.log('(keyword search alone: npm run bench:search -- --keyword-only)')
 const config = loadConfig()
 const model = DEFAULT_EMBEDDING_MODEL
 if (!hasLocalModel(config.search.modelsDir, model)) {
@@ -99,10 +110,8 @@ try {
 } finally {
   await fresh.close()
 }
-console.log(
-  `\n${'books'.padEnd(9)}${'measure'.padEnd(44)}${'p50'.padStart(10)}${'p95'.padStart(10)}  target\n` +
-    rows.join('\n'),
-)
+rows.push(...(await benchKeywordSearch(keywordOptions)))
+console.log(TABLE_HEADER + rows.join('\n'))
 
 /**
  * The real vectors: passage vectors of the tomt corpus (from bench:quality's cache, computed if missing) to mix

@@ -114,8 +114,17 @@ export async function listPodcasts(
 export const lockUserForListing = (db: DbOrTx, userId: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`listing:${userId}`}))`.execute(db)
 
-/** The indexed search vector of a listing (the expression of the migration's index, so the index is used). */
-const searchVector = sql`podcast_search_vector(podcasts.title, podcasts.author, podcasts.primary_key || ' ' || podcasts.secondary_key || ' ' || podcasts.additional_key, podcasts.description)`
+/** One page of a keyword search: ids best first, and how many public listings match in all. */
+interface SurfaceHits {
+  ids: string[]
+  total: number
+}
+
+interface SurfaceSearchOptions {
+  term: string
+  offset: number
+  limit: number
+}
 
 /**
  * Keyword search over public listings: full-text matches (websearch syntax: quotes, -word, or) ranked by
@@ -123,49 +132,61 @@ const searchVector = sql`podcast_search_vector(podcasts.title, podcasts.author, 
  * similarity) are searched, so a misspelt "prejudise" still finds "Pride and Prejudice" without loosening
  * queries that do match.
  */
-export async function surfaceSearch(
-  db: DbOrTx,
-  opts: { term: string; offset: number; limit: number },
-): Promise<{ ids: string[]; total: number }> {
-  const query = sql`websearch_to_tsquery('english', ${opts.term})`
-  const fullText = {
-    matches: sql<boolean>`${searchVector} @@ ${query}`,
-    score: sql<number>`ts_rank_cd(${searchVector}, ${query})`,
-  }
-  const typoTolerant = {
-    matches: sql<boolean>`(${opts.term} <% podcasts.title or ${opts.term} <% podcasts.author)`,
-    score: sql<number>`greatest(word_similarity(${opts.term}, podcasts.title), word_similarity(${opts.term}, podcasts.author))`,
-  }
-  const count = async (m: typeof fullText) =>
-    Number(
-      (
-        await db
-          .selectFrom('podcasts')
-          .where(isPublic)
-          .where(m.matches)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+export async function surfaceSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
+  const fullText = await fullTextSearch(db, opts)
+  return fullText.total > 0 ? fullText : typoTolerantSearch(db, opts)
+}
 
-  let mode = fullText
-  let total = await count(fullText)
-  if (total === 0) {
-    mode = typoTolerant
-    total = await count(typoTolerant)
-  }
-  if (total === 0) return { ids: [], total: 0 }
-  const rows = await db
-    .selectFrom('podcasts')
-    .where(isPublic)
-    .where(mode.matches)
-    .select('id')
-    .orderBy(mode.score, 'desc')
-    .orderBy('id')
-    .offset(opts.offset)
-    .limit(opts.limit)
-    .execute()
-  return { ids: rows.map((r) => r.id), total }
+/**
+ * Turns "the total, then the page's ids (or one null when the page is past the end)" rows into hits. Both
+ * searches answer this way so that the total and the page come from one scan of the matches.
+ */
+const toHits = (rows: readonly { total: number; id: string | null }[]): SurfaceHits => ({
+  ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
+  total: rows[0]?.total ?? 0,
+})
+
+/**
+ * Full text over the stored vectors of public listings (podcast_search_documents, kept by a trigger): the GIN
+ * index finds the matches, each is ranked once (ts_rank_cd reads the stored vector, nothing is re-parsed), and
+ * the count and the page are taken from that one materialised set; the page is a top-N sort, not a full one.
+ */
+async function fullTextSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
+  const { rows } = await sql<{ total: number; id: string | null }>`
+    with query as (select websearch_to_tsquery('english', ${opts.term}) as q),
+    matches as materialized (
+      select d.podcast_id as id, ts_rank_cd(d.document, query.q) as score
+      from podcast_search_documents d, query
+      where d.document @@ query.q
+    )
+    select counted.total, page.id
+    from (select count(*) as total from matches) counted
+    left join lateral (
+      select id from matches order by score desc, id offset ${opts.offset} limit ${opts.limit}
+    ) page on true`.execute(db)
+  return toHits(rows)
+}
+
+/**
+ * Titles and authors holding a word close to the typed term (`<%`: word similarity above pg_trgm's threshold,
+ * answered by the trigram GIN indexes on title and author), best similarity first. Only reached when full text
+ * found nothing, so its cost is paid by misspelt queries alone.
+ */
+async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
+  const { rows } = await sql<{ total: number; id: string | null }>`
+    with matches as materialized (
+      select id, greatest(word_similarity(${opts.term}, title), word_similarity(${opts.term}, author)) as score
+      from podcasts
+      where (${opts.term} <% title or ${opts.term} <% author)
+        -- public = has a search document: the one rule, kept by the documents' trigger
+        and exists (select 1 from podcast_search_documents d where d.podcast_id = podcasts.id)
+    )
+    select counted.total, page.id
+    from (select count(*) as total from matches) counted
+    left join lateral (
+      select id from matches order by score desc, id offset ${opts.offset} limit ${opts.limit}
+    ) page on true`.execute(db)
+  return toHits(rows)
 }
 
 /**

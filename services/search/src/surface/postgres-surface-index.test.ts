@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newId, podcastsRepo, usersRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { createTestDatabase } from '../test/test-database.js'
+import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
+import type { SurfaceIndex } from './surface-index.js'
+
+// The PostgreSQL index reads stored vectors (podcast_search_documents) that a trigger keeps in step with
+// `podcasts`: these tests change listings the ways the app does and check that a search sees each change at
+// once, with nothing else to call (upsert and remove do nothing for this index).
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>> | undefined
+let db: Db
+let index: SurfaceIndex
+let ownerId: string
+
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  db = testDb.db
+  index = createPostgresSurfaceIndex(db)
+  const owner = await usersRepo.insertUser(db, {
+    id: newId(),
+    email: `owner.${newId()}@example.com`,
+    first_name: 'Test',
+    last_name: 'Owner',
+    role: 'publisher',
+    password_hash: 'not-a-real-hash',
+  })
+  ownerId = owner.id
+})
+afterAll(async () => {
+  await testDb?.drop()
+})
+
+async function listing(fields: { title: string; description: string; status?: ListingStatus }) {
+  const id = newId()
+  const now = new Date()
+  await podcastsRepo.insertPodcast(db, {
+    id,
+    create_by: ownerId,
+    title: fields.title,
+    author: 'Ada Writer',
+    category_name: 'Fiction',
+    description: fields.description,
+    year_published: null,
+    isbn: null,
+    language: 'en',
+    youtube_url: null,
+    tiktok_url: null,
+    get_this_url: null,
+    book_cover_image: null,
+    author_image: null,
+    status: fields.status ?? 1,
+    created_at: now,
+    updated_at: now,
+  })
+  return id
+}
+
+const search = (term: string) => index.search({ term, offset: 0, limit: 10 })
+
+describe('postgres surface index kept by its trigger', () => {
+  it('finds a pending listing only once it is approved', async () => {
+    const id = await listing({ title: 'The Glasshouse', description: 'Orchids and secrets.', status: 0 })
+    expect(await search('glasshouse')).toEqual({ ids: [], total: 0 })
+    await podcastsRepo.updatePodcast(db, id, { status: 1, updated_at: new Date() })
+    expect(await search('glasshouse')).toEqual({ ids: [id], total: 1 })
+  })
+
+  it('searches the edited text, not the old one', async () => {
+    const id = await listing({ title: 'Copperfield Lanes', description: 'A walk through the old mill.' })
+    await podcastsRepo.updatePodcast(db, id, { title: 'Silverfield Lanes', updated_at: new Date() })
+    expect(await search('copperfield')).toEqual({ ids: [], total: 0 })
+    expect(await search('silverfield')).toEqual({ ids: [id], total: 1 })
+  })
+
+  it('hides a listing taken down and shows it again when re-activated', async () => {
+    const id = await listing({ title: 'Marigold Harbour', description: 'Boats at dawn.' })
+    await podcastsRepo.updatePodcast(db, id, { is_active: false, updated_at: new Date() })
+    expect(await search('marigold')).toEqual({ ids: [], total: 0 })
+    await podcastsRepo.updatePodcast(db, id, { is_active: true, updated_at: new Date() })
+    expect(await search('marigold')).toEqual({ ids: [id], total: 1 })
+  })
+
+  it('forgets a deleted listing, in full text and in the misspelling fallback', async () => {
+    const id = await listing({ title: 'Quillington Manor', description: 'A house of many clocks.' })
+    expect((await search('quilington')).ids).toEqual([id])
+    await db.deleteFrom('podcasts').where('id', '=', id).execute()
+    expect(await search('quillington')).toEqual({ ids: [], total: 0 })
+    expect(await search('quilington')).toEqual({ ids: [], total: 0 })
+  })
+
+  it('keeps the total when the page asked for is past the last match', async () => {
+    await listing({ title: 'Lantern Bay', description: 'Fog rolls in.' })
+    expect(await index.search({ term: 'lantern bay', offset: 10, limit: 10 })).toEqual({ ids: [], total: 1 })
+    expect(await index.search({ term: 'lanterm', offset: 10, limit: 10 })).toEqual({ ids: [], total: 1 })
+  })
+})
