@@ -47,6 +47,18 @@ const Env = Type.Object({
   EMBEDDING_THREADS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   MEILI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   MEILI_KEY: Type.Optional(Type.String()),
+  SEARCH_RATE_LIMIT_ANON: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 60,
+    description: 'searches (idea and keyword together) a minute per IP address for callers not signed in',
+  }),
+  SEARCH_RATE_LIMIT_USER: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 240,
+    description: 'searches (idea and keyword together) a minute per signed-in account',
+  }),
 })
 type Env = Static<typeof Env>
 
@@ -75,6 +87,8 @@ export interface Config {
     /** onnxruntime threads of one embedder (the api's and the worker's each) */
     embeddingThreads: number
     meili: { url: string; key: string | undefined } | undefined
+    /** searches a minute, both modes counted together: per IP when anonymous, per account when signed in */
+    rateLimit: { anonPerMinute: number; userPerMinute: number }
   }
 }
 
@@ -145,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trainedModelsDir: path.join(dataDir, 'models'),
       embeddingThreads: e.EMBEDDING_THREADS,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
+      rateLimit: { anonPerMinute: e.SEARCH_RATE_LIMIT_ANON, userPerMinute: e.SEARCH_RATE_LIMIT_USER },
     },
   })
 }

@@ -25,9 +25,15 @@ export const LIMITS = {
   signUpPerIp: { points: 20, duration: HOUR },
   passwordResetPerIp: { points: 20, duration: HOUR },
   passwordChangePerAccount: { points: 10, duration: HOUR },
+  // Searches, both modes in one bucket: the points are SEARCH_RATE_LIMIT_ANON / _USER (see createRateLimits).
+  searchPerIp: { points: 60, duration: MINUTE },
+  searchPerAccount: { points: 240, duration: MINUTE },
 } as const
 
 export type LimitName = keyof typeof LIMITS
+
+/** Points set by configuration instead of LIMITS (the search limits), by limit name. */
+export type LimitPoints = Partial<Record<LimitName, number>>
 
 export interface RateLimits {
   /** Counts one hit; throws 429 when the limit is already used up. */
@@ -47,14 +53,14 @@ const limited = (res: RateLimiterRes) => {
   return tooManyRequests(`Too many attempts. Please try again in ${wait}.`, seconds)
 }
 
-export function createRateLimits(redis: Redis, prefix: string): RateLimits {
+export function createRateLimits(redis: Redis, prefix: string, points: LimitPoints = {}): RateLimits {
   const limiters = Object.fromEntries(
     Object.entries(LIMITS).map(([name, l]) => [
       name,
       new RateLimiterRedis({
         storeClient: redis,
         keyPrefix: `${prefix}:rl:${name}`,
-        points: l.points,
+        points: points[name as LimitName] ?? l.points,
         duration: l.duration,
         useRedisPackage: false,
       }),

@@ -9,7 +9,14 @@ export const redisPlugin = fp(async (app) => {
   await redis.connect()
   app.decorate('redis', redis)
   app.decorate('queues', createQueues(redis, app.config.redis.prefix))
-  app.decorate('limits', createRateLimits(redis, app.config.redis.prefix))
+  const search = app.config.search.rateLimit
+  app.decorate(
+    'limits',
+    createRateLimits(redis, app.config.redis.prefix, {
+      searchPerIp: search.anonPerMinute,
+      searchPerAccount: search.userPerMinute,
+    }),
+  )
   app.addHook('onClose', async () => {
     await app.queues.close()
     await redis.quit()
