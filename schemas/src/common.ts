@@ -39,6 +39,7 @@ export const ErrorCodes = [
   'EDIT_LOCKED',
   'PAID_FEATURE',
   'DUPLICATE_QUERIES',
+  'PAYLOAD_TOO_LARGE',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ErrorCodes)[number]

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@bookstrut/schemas'
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 422 | 429
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 422 | 429
 
 /** An error a caller can act on: it becomes `{ success: false, code, message, data }` with its status. */
 export class AppError extends Error {
@@ -23,6 +23,8 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, 'FORBIDDEN', message)
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message)
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message)
+/** A body over what the endpoint can take; the message names the limit. */
+export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message)
 /** Blocked accounts get the flag and the admin's note so the client can show its dialog. */
 export const blocked = (notes: string) =>
   new AppError(403, 'BLOCKED', 'Your account has been blocked.', { isBlocked: true, notes })
