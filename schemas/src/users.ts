@@ -98,14 +98,32 @@ export const ResetPassword = Type.String({
   errorMessage: 'Password must be 6 digits',
 })
 
+/** The one-time token `POST /verifyOtp/user` answers; `POST /forgot-password/user` spends it. */
+export const ResetToken = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    'one-time reset token from POST /verifyOtp/user (10 minutes, bound to the account and its code)',
+  errorMessage: 'Please verify the code sent to your email first.',
+})
+
+export const ResetTokenData = Type.Object({ resetToken: ResetToken })
+export type ResetTokenData = Static<typeof ResetTokenData>
+
 export const ForgotPasswordBody = Type.Object(
-  { email: Email, newPassword: ResetPassword, confirmPassword: Type.String({ maxLength: 64 }) },
+  {
+    email: Email,
+    newPassword: ResetPassword,
+    confirmPassword: Type.String({ maxLength: 64 }),
+    resetToken: ResetToken,
+  },
   {
     errorMessage: {
       required: {
         email: 'Email is required',
         newPassword: 'New password is required',
         confirmPassword: 'Confirm password is required',
+        resetToken: 'Please verify the code sent to your email first.',
       },
     },
   },

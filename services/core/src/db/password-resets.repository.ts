@@ -40,8 +40,9 @@ export const findLiveResetToken = (db: DbOrTx, tokenHash: string, now: Date) =>
     .executeTakeFirst()
 
 /**
- * Spends a token: marks it used only if it still is live, so of two concurrent resets with one token exactly one
- * wins. Returns whether this call spent it.
+ * Spends a token: marks it used only if it still is live and its code was not replaced meanwhile, so of two
+ * concurrent resets with one token exactly one wins, and a new code asked for meanwhile still voids it.
+ * Returns whether this call spent it.
  */
 export async function spendResetToken(db: DbOrTx, id: string, now: Date): Promise<boolean> {
   const res = await db
@@ -50,6 +51,15 @@ export async function spendResetToken(db: DbOrTx, id: string, now: Date): Promis
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('otp_codes as o')
+          .select('o.id')
+          .whereRef('o.id', '=', 'password_reset_tokens.otp_id')
+          .where('o.purpose', '=', 'reset'),
+      ),
+    )
     .executeTakeFirst()
   return res.numUpdatedRows === 1n
 }

@@ -16,12 +16,19 @@ import type { Deps } from '../deps.js'
 import { isAdmin } from '../../plugins/app/auth.js'
 import { loadPublicProfile, loadUser } from './user-view.js'
 
-/** The owner and admins see the whole account; everybody else the public profile of a verified account. */
+/** Roles with a public profile: people who list books. Readers' and admins' accounts are private. */
+const publicRoles = new Set<UserRow['role']>(['author', 'publisher'])
+
+/**
+ * The owner and admins see the whole account; everybody else the public profile of a verified author or
+ * publisher. Any other account answers 404 like a missing one, so its existence and role stay private.
+ */
 export async function getSingleUser(deps: Deps, userId: string, auth: Auth | null) {
   const row = await usersRepo.findUserById(deps.db, userId)
   const privileged = auth !== null && (auth.user.id === userId || isAdmin(auth.user))
-  if (!row || (!row.is_verified && !privileged)) throw notFound('User not found')
-  return privileged ? loadUser(deps.db, row) : loadPublicProfile(deps.db, row)
+  if (row && privileged) return loadUser(deps.db, row)
+  if (!row?.is_verified || !publicRoles.has(row.role)) throw notFound('User not found')
+  return loadPublicProfile(deps.db, row)
 }
 
 /** websiteAndSocialLinks arrives as a list, or as a JSON-encoded list from multipart forms. */
@@ -88,7 +95,9 @@ export async function planProfileUpdate(
   if (password !== '' || confirm !== '') {
     if (password.length < 6) throw badRequest('Password must be at least 6 characters.')
     if (password !== confirm) throw badRequest('Passwords do not match.')
-    patch.password_hash = await hashPassword(password, deps.config.auth.passwordHashCost)
+    // Counted per account once the cheap checks pass, before the costly hash.
+    await deps.limits.consume('passwordChangePerAccount', current.id)
+    patch.password_hash = await hashPassword(password, deps.config.auth.passwordHashCost, 'change')
   }
   return patch
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import {
   AppError,
   badRequest,
@@ -9,6 +10,7 @@ import {
   newSessionToken,
   notFound,
   otpRepo,
+  passwordResetsRepo,
   sessionsRepo,
   unauthorized,
   usersRepo,
@@ -25,7 +27,7 @@ import type {
   VerifyOtpBody,
 } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
-import { checkOtp, issueOtp } from './otp.service.js'
+import { OTP_TTL_MS, assertTriesLeft, checkOtp, countWrongTry, issueOtp } from './otp.service.js'
 
 /** Who is asking, for rate limits, logs and the session record. */
 export interface Caller {
@@ -85,12 +87,23 @@ async function sendSignupCode(deps: Deps, user: UserRow, caller: Caller): Promis
 }
 
 /**
+ * The spec's sign-up answer for a registered address. It does tell that the address has an account; sign-up
+ * cannot hide that without sending the owner a mail they did not ask for, so it is bounded instead by
+ * LIMITS.signUpPerIp (see SECURITY.md).
+ */
+const accountExists = () => conflict('An account with this email already exists. Please sign in.')
+
+/**
  * Creates an unverified account and e-mails its code. Signing up again with an address that was never verified
  * replaces the pending details; a verified address is refused with 409. Within the resend cooldown the earlier
  * code stays valid and no new mail is sent.
  */
 export async function signUp(deps: Deps, body: CreateUserBody, caller: Caller) {
   const email = normaliseEmail(body.email)
+  await deps.limits.consume('signUpPerIp', caller.ip)
+  // The cheap refusal before the expensive hash; the upsert below still settles a race.
+  if ((await usersRepo.findUserByEmail(deps.db, email))?.is_verified) throw accountExists()
+  const passwordHash = await hashPassword(body.password, deps.config.auth.passwordHashCost, 'sign-up')
   const now = deps.clock.now()
   const user = await usersRepo.upsertUnverifiedUser(deps.db, {
     id: newId(now.getTime()),
@@ -98,11 +111,11 @@ export async function signUp(deps: Deps, body: CreateUserBody, caller: Caller) {
     first_name: body.first_name.trim(),
     last_name: body.last_name.trim(),
     role: body.role,
-    password_hash: await hashPassword(body.password, deps.config.auth.passwordHashCost),
+    password_hash: passwordHash,
     created_at: now,
     updated_at: now,
   })
-  if (!user) throw conflict('An account with this email already exists. Please sign in.')
+  if (!user) throw accountExists()
   return { user, resendAfter: await sendSignupCode(deps, user, caller) }
 }
 
@@ -128,6 +141,7 @@ export async function verifySignup(
   caller: Caller,
 ): Promise<SessionData> {
   const email = normaliseEmail(body.email)
+  await assertTriesLeft(deps, email, caller.ip)
   type Outcome = { error: AppError } | { session: SessionData }
   const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
     const user = await usersRepo.findUserByEmail(trx, email)
@@ -145,26 +159,47 @@ export async function verifySignup(
     return { session: await openSession(deps, trx, verified, caller, 'Your account has been verified.') }
   })
   // Thrown after the commit, so a wrong try stays counted.
-  if ('error' in outcome) throw outcome.error
+  if ('error' in outcome) {
+    await countWrongTry(deps, email, caller.ip, outcome.error)
+    throw outcome.error
+  }
   return outcome.session
 }
 
 // Checked against when the address is unknown, so a login takes as long whether or not the account exists.
 let decoyHash: Promise<string> | undefined
 
+/**
+ * How long a sign-in to an account waits, by the failed sign-ins to it from anywhere in the last 15 minutes: the
+ * first three are free (typos), then 250 ms doubling, at most 3 s. Guessing slows down; the owner is never locked
+ * out (only the failing account+IP pair is, LIMITS.loginFailuresPerAccountIp).
+ */
+export const loginDelayMs = (failures: number) =>
+  failures < 3 ? 0 : Math.min(3000, 250 * 2 ** (failures - 3))
+
 /** Signs in. Unverified accounts get a fresh code and 403 OTP_REQUIRED; blocked accounts sign in but are flagged. */
 export async function logIn(deps: Deps, body: LoginBody, caller: Caller): Promise<SessionData> {
   const email = normaliseEmail(body.email)
+  const pair = `${email}|${caller.ip}`
   await deps.limits.consume('loginPerIp', caller.ip)
-  await deps.limits.check('loginFailuresPerAccount', email)
+  await deps.limits.check('loginFailuresPerAccountIp', pair)
+  // Waiting holds no hashing slot and no database connection: a timer is all a slowed attempt costs.
+  await sleep(loginDelayMs(await deps.limits.used('loginFailuresPerAccount', email)))
   const user = await usersRepo.findUserByEmail(deps.db, email)
   decoyHash ??= hashPassword('decoy-password', deps.config.auth.passwordHashCost)
-  const passwordOk = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash))
+  const stored = user?.password_hash ?? (await decoyHash)
+  const passwordOk = await verifyPassword(body.password, stored, 'sign-in')
   if (!user || !passwordOk) {
-    await deps.limits.consume('loginFailuresPerAccount', email)
+    await Promise.all([
+      deps.limits.consume('loginFailuresPerAccountIp', pair),
+      deps.limits.count('loginFailuresPerAccount', email),
+    ])
     throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.')
   }
-  await deps.limits.reset('loginFailuresPerAccount', email)
+  await Promise.all([
+    deps.limits.reset('loginFailuresPerAccountIp', pair),
+    deps.limits.reset('loginFailuresPerAccount', email),
+  ])
   if (!user.is_verified) {
     // Over the mail limits the earlier code may still be in the inbox: the answer is the same.
     const resendAfter = await sendSignupCode(deps, user, caller).catch((err: unknown) => {
@@ -196,51 +231,90 @@ export async function liveSession(deps: Deps, token: string | undefined) {
 const RESET_SENT_MESSAGE = 'If an account exists for this email, we have sent it a code.'
 
 /**
- * Sends a password-reset code. The answer is the same whether or not the address has an account, so the call
- * cannot be used to find out who is registered.
+ * Sends a password-reset code. For an address without a verified account a decoy code is stored and nothing is
+ * sent, so the answer, the 120 s cooldown, the limits and the code checks of step 2 are the same either way:
+ * neither call tells who is registered.
  */
 export async function sendResetOtp(deps: Deps, rawEmail: string, caller: Caller) {
   const email = normaliseEmail(rawEmail)
   const user = await usersRepo.findUserByEmail(deps.db, email)
-  if (!user?.is_verified) return { message: RESET_SENT_MESSAGE, resendAfter: 120 }
   const sent = await issueOtp(deps, {
     email,
     purpose: 'reset',
-    firstName: user.first_name,
+    firstName: user?.first_name ?? '',
     ip: caller.ip,
     requestId: caller.requestId,
+    decoy: !user?.is_verified,
   })
   return { message: RESET_SENT_MESSAGE, resendAfter: sent.resendAfter }
 }
 
-/** Step 2 of the reset wizard: the code is marked verified (not used up) so step 3 may set the password. */
-export async function verifyResetOtp(deps: Deps & { db: Db }, body: VerifyOtpBody) {
+/** A reset token lives as long as a code: enough to type a new password, too short to be worth stealing. */
+export const RESET_TOKEN_TTL_MS = OTP_TTL_MS
+
+const resetTokenRequired = () =>
+  new AppError(400, 'OTP_REQUIRED', 'Please verify the code sent to your email first.')
+
+/**
+ * Step 2 of the reset wizard: checks the code (daily caps on wrong tries first) and, when it is right, uses it up
+ * and hands out a one-time reset token bound to this account and this code. Step 3 needs that token.
+ */
+export async function verifyResetOtp(
+  deps: Deps & { db: Db },
+  body: VerifyOtpBody,
+  caller: Caller,
+): Promise<{ resetToken: string }> {
   const email = normaliseEmail(body.email)
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  await assertTriesLeft(deps, email, caller.ip)
+  type Outcome = { error: AppError } | { resetToken: string }
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
     const check = await checkOtp(deps, trx, email, 'reset', body.otp)
     if (!check.ok) return { error: check.error }
-    await otpRepo.markOtpVerified(trx, check.row.id, deps.clock.now())
-    return {}
+    const user = await usersRepo.findUserByEmail(trx, email)
+    // Decoy codes never match, so a right code always has its verified account; kept as a guard.
+    if (!user?.is_verified) return { error: resetTokenRequired() }
+    const now = deps.clock.now()
+    await otpRepo.markOtpConsumed(trx, check.row.id, now)
+    const resetToken = newSessionToken()
+    await passwordResetsRepo.insertResetToken(trx, {
+      id: newId(now.getTime()),
+      userId: user.id,
+      otpId: check.row.id,
+      tokenHash: hashToken(resetToken),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    })
+    return { resetToken }
   })
   // Thrown after the commit, so a wrong try stays counted.
-  if (outcome.error) throw outcome.error
+  if ('error' in outcome) {
+    await countWrongTry(deps, email, caller.ip, outcome.error)
+    throw outcome.error
+  }
+  return outcome
 }
 
-/** Step 3: needs a reset code verified in step 2 and not yet used; sets the password and ends every session. */
-export async function resetPassword(deps: Deps & { db: Db }, body: ForgotPasswordBody) {
+/**
+ * Step 3: the reset token from step 2 is checked before anything costly (the new password is hashed only for a
+ * live token of this e-mail's account), then spent once: the password changes, every other reset token of the
+ * account is voided and every session of the account ends.
+ */
+export async function resetPassword(deps: Deps & { db: Db }, body: ForgotPasswordBody, caller: Caller) {
+  await deps.limits.consume('passwordResetPerIp', caller.ip)
   if (body.newPassword !== body.confirmPassword) throw badRequest('Passwords do not match')
-  const email = normaliseEmail(body.email)
-  const passwordHash = await hashPassword(body.newPassword, deps.config.auth.passwordHashCost)
+  const live = await passwordResetsRepo.findLiveResetToken(
+    deps.db,
+    hashToken(body.resetToken),
+    deps.clock.now(),
+  )
+  if (!live || live.email !== normaliseEmail(body.email)) throw resetTokenRequired()
+  const passwordHash = await hashPassword(body.newPassword, deps.config.auth.passwordHashCost, 'reset')
   await deps.db.transaction().execute(async (trx) => {
-    const otp = await otpRepo.lockOtp(trx, email, 'reset')
     const now = deps.clock.now()
-    if (!otp?.verified_at || otp.consumed_at || otp.expires_at <= now) {
-      throw new AppError(400, 'OTP_REQUIRED', 'Please verify the code sent to your email first.')
-    }
-    const user = await usersRepo.findUserByEmail(trx, email)
-    if (!user) throw notFound('No account was found for this email.')
-    await usersRepo.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now })
-    await otpRepo.markOtpConsumed(trx, otp.id, now)
-    await sessionsRepo.revokeUserSessions(trx, user.id, now)
+    // Of two concurrent resets with one token, one spends it; the other changes nothing.
+    if (!(await passwordResetsRepo.spendResetToken(trx, live.id, now))) throw resetTokenRequired()
+    await usersRepo.updateUser(trx, live.user_id, { password_hash: passwordHash, updated_at: now })
+    await passwordResetsRepo.voidUserResetTokens(trx, live.user_id, now)
+    await sessionsRepo.revokeUserSessions(trx, live.user_id, now)
   })
 }

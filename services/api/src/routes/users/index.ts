@@ -12,6 +12,7 @@ import {
   OtpSent,
   RefreshData,
   RefreshTokenBody,
+  ResetTokenData,
   SessionData,
   SingleUserData,
   UpdateUserBody,
@@ -183,14 +184,19 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Check a password-reset code',
+        summary: 'Check a password-reset code; answers a one-time reset token',
+        description:
+          'A right code is used up and answered with `resetToken`, which `POST /forgot-password/user` needs: it ' +
+          'lives 10 minutes, works once, and dies when a new code is asked for or the password is reset. Wrong ' +
+          'codes are capped per account and per IP per day (429). Unknown addresses are answered exactly like ' +
+          'registered ones.',
         body: VerifyOtpBody,
-        response: { 200: Envelope(Type.Null()), ...errorResponses },
+        response: { 200: Envelope(ResetTokenData), ...errorResponses },
       },
     },
     async (req) => {
-      await auth.verifyResetOtp(deps, req.body)
-      return ok('OTP verified successfully', null)
+      const data = await auth.verifyResetOtp(deps, req.body, callerOf(req))
+      return ok('OTP verified successfully', data)
     },
   )
 
@@ -199,13 +205,17 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Set a new password after a verified reset code',
+        summary: 'Set a new password with the reset token of a verified code',
+        description:
+          'Needs the `resetToken` answered by `POST /verifyOtp/user` for the same e-mail (400 OTP_REQUIRED ' +
+          'otherwise, checked before the new password is hashed). Ends every session of the account. ' +
+          'Rate-limited per IP.',
         body: ForgotPasswordBody,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
     },
     async (req) => {
-      await auth.resetPassword(deps, req.body)
+      await auth.resetPassword(deps, req.body, callerOf(req))
       return ok('Password reset successful', null)
     },
   )
@@ -216,6 +226,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'One account: the whole account for its owner or an admin, the public profile for others',
+        description:
+          'Public profiles exist for verified authors and publishers only. Readers and admins are visible to ' +
+          'themselves and to admins; anybody else gets 404, as for an id that does not exist (a 403 would ' +
+          'confirm the account).',
         querystring: UserIdQuery,
         response: { 200: Envelope(SingleUserData), ...errorResponses },
       },

@@ -3,6 +3,7 @@ import {
   hashOtp,
   newId,
   newOtpCode,
+  newSessionToken,
   otpRepo,
   tooManyRequests,
   type OtpPurpose,
@@ -25,11 +26,21 @@ export function cooldownLeft(existing: OtpRow | undefined, purpose: OtpPurpose, 
 
 /**
  * Makes a new code for an address (killing any earlier one) and queues its e-mail. Refuses with 429
- * OTP_COOLDOWN while the resend cooldown runs, and counts against the per-IP and per-address mail limits.
+ * OTP_COOLDOWN while the resend cooldown runs, and counts against the per-IP and per-address mail limits
+ * (hourly and daily). A `decoy` (a reset asked for an address without an account) does all the same work and
+ * stores a code no input can match, but sends nothing: the answers, the cooldown, the limits and the later code
+ * checks then behave exactly as for a real account.
  */
 export async function issueOtp(
   deps: Deps,
-  args: { email: string; purpose: OtpPurpose; firstName: string; ip: string; requestId: string },
+  args: {
+    email: string
+    purpose: OtpPurpose
+    firstName: string
+    ip: string
+    requestId: string
+    decoy?: boolean
+  },
 ): Promise<{ resendAfter: number }> {
   const now = deps.clock.now()
   const wait = cooldownLeft(await otpRepo.findOtp(deps.db, args.email, args.purpose), args.purpose, now)
@@ -37,10 +48,12 @@ export async function issueOtp(
     throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code.`, wait, 'OTP_COOLDOWN')
   }
   await deps.limits.consume('otpPerIp', args.ip)
+  await deps.limits.consume('otpPerIpPerDay', args.ip)
   await deps.limits.consume('otpPerAccount', args.email)
 
   const id = newId(now.getTime())
-  const code = newOtpCode()
+  // A decoy's "code" is 43 random characters: no 4-digit input can ever match it.
+  const code = args.decoy ? newSessionToken() : newOtpCode()
   await otpRepo.replaceOtp(deps.db, {
     id,
     email: args.email,
@@ -49,6 +62,7 @@ export async function issueOtp(
     sentAt: now,
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
   })
+  if (args.decoy) return { resendAfter: RESEND_COOLDOWN_S[args.purpose] }
   // The code's id is the job id: a retried request never sends the same code twice.
   await deps.queues.enqueue(
     QueueNames.mail,
@@ -62,6 +76,25 @@ export async function issueOtp(
     `otp-${id}`,
   )
   return { resendAfter: RESEND_COOLDOWN_S[args.purpose] }
+}
+
+/**
+ * Refuses (429) before any code is looked at once the address or the caller's IP has used up its wrong tries
+ * for the day (LIMITS.otpFailuresPerAccount / otpFailuresPerIp). With at most 5 codes a day per address this
+ * bounds guessing to 10 tries a day per account, whatever the number of codes or addresses used.
+ */
+export async function assertTriesLeft(deps: Deps, email: string, ip: string) {
+  await deps.limits.check('otpFailuresPerAccount', email)
+  await deps.limits.check('otpFailuresPerIp', ip)
+}
+
+/** Counts a wrong code against the daily caps of the address and the IP (never refuses: the answer is 400). */
+export async function countWrongTry(deps: Deps, email: string, ip: string, error: AppError) {
+  if (error.code !== 'OTP_INVALID') return
+  await Promise.all([
+    deps.limits.count('otpFailuresPerAccount', email),
+    deps.limits.count('otpFailuresPerIp', ip),
+  ])
 }
 
 /** The spec's client sends the code as a number, so 0123 may arrive as 123. */

@@ -213,19 +213,22 @@ describe('sign-up, verification and sessions', () => {
 })
 
 describe('login rate limits', () => {
-  it('trips after five wrong passwords for one account, even for the right password', async () => {
+  it('locks the account+IP pair after five wrong passwords, but not the owner on another address', async () => {
     const { email } = await verifiedAccount()
-    const api = client(t.app)
+    const attacker = client(t.app)
     for (let i = 0; i < 5; i++) {
-      const res = await api.post('/login-user', { email, password: 'wrong-password' })
+      const res = await attacker.post('/login-user', { email, password: 'wrong-password' })
       expect(res.status).toBe(401)
       expect(res.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' })
     }
-    // From another address too: the counter is per account.
-    const limited = await client(t.app).post('/login-user', { email, password: 'secret123' })
+    // That address is locked out of this account, even with the right password.
+    const limited = await attacker.post('/login-user', { email, password: 'secret123' })
     expect(limited.status).toBe(429)
     expect(limited.body.code).toBe('RATE_LIMITED')
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    // The owner on another address still signs in (only slowed down).
+    const owner = await client(t.app).post('/login-user', { email, password: 'secret123' })
+    expect(owner.status).toBe(200)
   })
 
   it('limits attempts per IP address across accounts', async () => {
@@ -241,7 +244,7 @@ describe('login rate limits', () => {
 })
 
 describe('forgot password', () => {
-  it('resets the password in three steps and ends the old sessions', async () => {
+  it('resets the password in three steps with the one-time reset token and ends the old sessions', async () => {
     const { email, token, api } = await verifiedAccount()
     const sent = await api.post('/sentOtp/user', { email })
     expect(sent.status).toBe(200)
@@ -251,25 +254,29 @@ describe('forgot password', () => {
       email,
       newPassword: '123456',
       confirmPassword: '123456',
+      resetToken: 'made-up',
     })
     expect(early.status).toBe(400)
     expect(early.body.code).toBe('OTP_REQUIRED')
 
     expect((await api.post('/sentOtp/user', { email })).status).toBe(429)
-    expect((await api.post('/verifyOtp/user', { email, otp: code })).body.message).toBe(
-      'OTP verified successfully',
-    )
+    const verified = await api.post('/verifyOtp/user', { email, otp: code })
+    expect(verified.body.message).toBe('OTP verified successfully')
+    const resetToken = verified.body.data.resetToken as string
+    expect(resetToken).toMatch(/^[\w-]{43}$/)
 
     const mismatch = await api.post('/forgot-password/user', {
       email,
       newPassword: '123456',
       confirmPassword: '654321',
+      resetToken,
     })
     expect(mismatch.body.message).toBe('Passwords do not match')
     const notDigits = await api.post('/forgot-password/user', {
       email,
       newPassword: 'abcdef',
       confirmPassword: 'abcdef',
+      resetToken,
     })
     expect(notDigits.status).toBe(400)
     expect(notDigits.body.message).toBe('Password must be 6 digits')
@@ -278,19 +285,21 @@ describe('forgot password', () => {
       email,
       newPassword: '24681357',
       confirmPassword: '24681357',
+      resetToken,
     })
     expect(reset.status).toBe(200)
     expect(reset.body.message).toBe('Password reset successful')
     expect((await api.post('/refresh-token/user', { token })).status).toBe(401)
     expect((await api.post('/login-user', { email, password: 'secret123' })).status).toBe(401)
     expect((await api.post('/login-user', { email, password: '24681357' })).status).toBe(200)
-    // The verified code was used up by the reset.
+    // The token was used up by the reset.
     expect(
       (
         await api.post('/forgot-password/user', {
           email,
           newPassword: '11112222',
           confirmPassword: '11112222',
+          resetToken,
         })
       ).status,
     ).toBe(400)

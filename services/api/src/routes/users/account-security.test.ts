@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashToken, verifyPassword } from '@bookstrut/core'
+import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { startSmtpReceiver } from '../../test/smtp-receiver.js'
+import { client, nextIp } from '../../test/api-client.js'
+import { buildUser } from '../../test/accounts.js'
+import { loginDelayMs } from './auth.service.js'
+
+// The attacks of issue 12 on accounts and passwords, each against the real API (Postgres, Redis, SMTP stand-in).
+
+let t: TestApp
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
+let seq = 0
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++seq}@example.com`
+const RESET_COOLDOWN_MS = 121_000
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver()
+  t = await buildTestApp({ SMTP_URL: smtp.url })
+})
+afterAll(async () => {
+  await t?.close()
+  await smtp?.close()
+})
+
+/** A verified account (written by the factory, so it has spent none of its daily codes), with its e-mail. */
+async function account(role: 'reader' | 'author' | 'publisher' | 'admin' = 'reader') {
+  const { id, token } = await buildUser(t.app.db, { role })
+  const row = await t.app.db
+    .selectFrom('users')
+    .select(['email', 'password_hash'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return { id, token, email: row.email, passwordHash: row.password_hash }
+}
+
+const passwordHashOf = async (id: string) =>
+  (await t.app.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+    .password_hash
+
+const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.toLowerCase() === email).length
+
+/** Asks for a reset code and returns the mailed digits (the n-th mail to that address). */
+async function resetCode(email: string, n: number, api = client(t.app)) {
+  const sent = await api.post('/sentOtp/user', { email })
+  expect(sent.status).toBe(200)
+  return smtp.codeFor(email, n)
+}
+
+const wrongCodeFor = (code: string) => (code === '1111' ? '2222' : '1111')
+
+const newPassword = (pw: string, resetToken: unknown, email: string) => ({
+  email,
+  newPassword: pw,
+  confirmPassword: pw,
+  resetToken,
+})
+
+describe('password reset: step 3 needs the one-time token of step 2', () => {
+  it('refuses a caller who knows only the e-mail, right after the owner verified a code (the takeover)', async () => {
+    const owner = await account()
+    const code = await resetCode(owner.email, 1)
+    const verified = await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: code })
+    expect(verified.status).toBe(200)
+    expect(verified.body.data.resetToken).toEqual(expect.any(String))
+
+    const attacker = client(t.app)
+    const withoutToken = await attacker.post('/forgot-password/user', {
+      email: owner.email,
+      newPassword: '666666',
+      confirmPassword: '666666',
+    })
+    expect(withoutToken.status).toBe(400)
+    expect(withoutToken.body).toMatchObject({
+      success: false,
+      message: 'Please verify the code sent to your email first.',
+    })
+    const madeUp = await attacker.post(
+      '/forgot-password/user',
+      newPassword('666666', 'x'.repeat(43), owner.email),
+    )
+    expect(madeUp.status).toBe(400)
+    expect(madeUp.body.code).toBe('OTP_REQUIRED')
+    // Nothing changed: the owner's password and session are as they were.
+    expect(await passwordHashOf(owner.id)).toBe(owner.passwordHash)
+    expect((await client(t.app).post('/refresh-token/user', { token: owner.token })).status).toBe(200)
+  })
+
+  it("refuses another account's token (forged: the token is bound to the account it was issued for)", async () => {
+    const victim = await account()
+    const mallory = await account()
+    const code = await resetCode(mallory.email, 1)
+    const { resetToken } = (await client(t.app).post('/verifyOtp/user', { email: mallory.email, otp: code }))
+      .body.data as { resetToken: string }
+    const forged = await client(t.app).post(
+      '/forgot-password/user',
+      newPassword('666666', resetToken, victim.email),
+    )
+    expect(forged.status).toBe(400)
+    expect(forged.body.code).toBe('OTP_REQUIRED')
+    expect(await passwordHashOf(victim.id)).toBe(victim.passwordHash)
+    // Mallory's own token still works for her own account: the refusal spent nothing.
+    const own = await client(t.app).post(
+      '/forgot-password/user',
+      newPassword('777777', resetToken, mallory.email),
+    )
+    expect(own.status).toBe(200)
+  })
+
+  it('stores only the hash, works once, ends every session and dies with a newer code', async () => {
+    const owner = await account()
+    const secondSession = (
+      await client(t.app).post('/login-user', { email: owner.email, password: 'secret123' })
+    ).body.data.token as string
+    const code = await resetCode(owner.email, 1)
+    const first = (await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: code })).body.data
+      .resetToken as string
+    const rows = await t.app.db
+      .selectFrom('password_reset_tokens')
+      .selectAll()
+      .where('user_id', '=', owner.id)
+      .execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.token_hash).toBe(hashToken(first))
+    expect(JSON.stringify(rows)).not.toContain(first)
+    // The code itself was used up by step 2.
+    expect((await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: code })).body.code).toBe(
+      'OTP_EXPIRED',
+    )
+
+    // A newer code voids the token of the older one.
+    t.clock.advance(RESET_COOLDOWN_MS)
+    const newer = await resetCode(owner.email, 2)
+    const voided = await client(t.app).post(
+      '/forgot-password/user',
+      newPassword('111111', first, owner.email),
+    )
+    expect(voided.status).toBe(400)
+    expect(await passwordHashOf(owner.id)).toBe(owner.passwordHash)
+
+    const second = (await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: newer })).body.data
+      .resetToken as string
+    const done = await client(t.app).post('/forgot-password/user', newPassword('222222', second, owner.email))
+    expect(done.status).toBe(200)
+    expect(await verifyPassword('222222', await passwordHashOf(owner.id))).toBe(true)
+    for (const token of [owner.token, secondSession])
+      expect((await client(t.app).post('/refresh-token/user', { token })).status).toBe(401)
+    // Once only.
+    const again = await client(t.app).post(
+      '/forgot-password/user',
+      newPassword('333333', second, owner.email),
+    )
+    expect(again.status).toBe(400)
+    expect(await verifyPassword('222222', await passwordHashOf(owner.id))).toBe(true)
+  })
+
+  it('expires a token after 10 minutes', async () => {
+    const owner = await account()
+    const code = await resetCode(owner.email, 1)
+    const token = (await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: code })).body.data
+      .resetToken as string
+    t.clock.advance(10 * 60_000 + 1000)
+    const late = await client(t.app).post('/forgot-password/user', newPassword('444444', token, owner.email))
+    expect(late.status).toBe(400)
+    expect(await passwordHashOf(owner.id)).toBe(owner.passwordHash)
+  })
+
+  it.each([
+    ['a number', 12345],
+    ['an object', { $ne: null }],
+    ['an empty string', ''],
+    ['10,000 characters', 'a'.repeat(10_000)],
+  ])('answers a reset token that is %s with a clear 400 and changes nothing', async (_name, resetToken) => {
+    const owner = await account()
+    const res = await client(t.app).post(
+      '/forgot-password/user',
+      newPassword('555555', resetToken, owner.email),
+    )
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ success: false, message: expect.any(String) })
+    expect(await passwordHashOf(owner.id)).toBe(owner.passwordHash)
+  })
+
+  it('rate-limits step 3 per IP: 20 an hour, refused before any token is looked at', async () => {
+    const owner = await account()
+    const api = client(t.app)
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await api.post('/forgot-password/user', newPassword('555555', `bogus${i}`, owner.email))).status,
+      ).toBe(400)
+    const limited = await api.post('/forgot-password/user', newPassword('555555', 'bogus', owner.email))
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+})
+
+describe('reset-code guessing: daily caps', () => {
+  it('allows 10 wrong tries a day per account, over several codes and addresses, then refuses even the right code', async () => {
+    const owner = await account()
+    let mails = 0
+    for (let round = 0; round < 2; round++) {
+      const code = await resetCode(owner.email, ++mails)
+      const guesser = client(t.app)
+      for (let i = 0; i < 5; i++) {
+        const res = await guesser.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(code) })
+        expect(res.body.code).toBe('OTP_INVALID')
+      }
+      t.clock.advance(RESET_COOLDOWN_MS)
+    }
+    const code = await resetCode(owner.email, ++mails)
+    const right = await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: code })
+    expect(right.status).toBe(429)
+    expect(right.body.code).toBe('RATE_LIMITED')
+    expect(
+      await t.app.db
+        .selectFrom('password_reset_tokens')
+        .select('id')
+        .where('user_id', '=', owner.id)
+        .execute(),
+    ).toEqual([])
+  })
+
+  it('sends at most 5 codes a day per account, whichever addresses ask', async () => {
+    const owner = await account()
+    for (let n = 1; n <= 5; n++) {
+      await resetCode(owner.email, n)
+      t.clock.advance(RESET_COOLDOWN_MS)
+    }
+    const sixth = await client(t.app).post('/sentOtp/user', { email: owner.email })
+    expect(sixth.status).toBe(429)
+    expect(sixth.body.code).toBe('RATE_LIMITED')
+    await new Promise((r) => setTimeout(r, 300))
+    expect(mailsTo(owner.email)).toBe(5)
+  })
+
+  it('allows 30 wrong tries a day per IP across accounts', async () => {
+    const guesser = client(t.app)
+    const targets = await Promise.all([account(), account(), account(), account()])
+    for (const target of targets.slice(0, 3)) {
+      for (let round = 1; round <= 2; round++) {
+        const code = await resetCode(target.email, round)
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await guesser.post('/verifyOtp/user', { email: target.email, otp: wrongCodeFor(code) })).body
+              .code,
+          ).toBe('OTP_INVALID')
+        t.clock.advance(RESET_COOLDOWN_MS)
+      }
+    }
+    const last = targets[3]
+    if (!last) throw new Error('four targets')
+    const code = await resetCode(last.email, 1)
+    expect((await guesser.post('/verifyOtp/user', { email: last.email, otp: code })).status).toBe(429)
+    // Another address is not affected.
+    expect((await client(t.app).post('/verifyOtp/user', { email: last.email, otp: code })).status).toBe(200)
+  })
+})
+
+describe('sign-in lock-out cannot be used as a weapon', () => {
+  it('never locks the account: failures from many addresses only slow it, the owner still signs in', async () => {
+    const owner = await account()
+    for (let i = 0; i < 6; i++)
+      expect(
+        (await client(t.app).post('/login-user', { email: owner.email, password: 'guess' })).status,
+      ).toBe(401)
+    const signIn = await client(t.app).post('/login-user', { email: owner.email, password: 'secret123' })
+    expect(signIn.status).toBe(200)
+    expect(signIn.body.data._id).toBe(owner.id)
+  })
+
+  it('slows sign-ins to an account by its failures: three free, then doubling from 250 ms, at most 3 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 50].map(loginDelayMs)).toEqual([
+      0, 0, 0, 250, 500, 1000, 2000, 3000, 3000,
+    ])
+  })
+})
+
+describe('account enumeration through the reset codes', () => {
+  it('answers /sentOtp/user and /verifyOtp/user alike for unknown and registered addresses, and mails nobody', async () => {
+    const known = await account()
+    const unknown = uniqueEmail('nobody')
+    const api = client(t.app)
+    const answers = async (email: string) => {
+      const first = await api.post('/sentOtp/user', { email })
+      const again = await api.post('/sentOtp/user', { email })
+      const guesses = []
+      for (let i = 0; i < 6; i++) guesses.push(await api.post('/verifyOtp/user', { email, otp: '0001' }))
+      // The e-mail is echoed back; everything else must be the same.
+      const strip = (a: { status: number; body: unknown }) =>
+        JSON.parse(JSON.stringify({ status: a.status, body: a.body }).replaceAll(email, 'EMAIL')) as unknown
+      return [first, again, ...guesses].map(strip)
+    }
+    const before = smtp.mails.length
+    const forUnknown = await answers(unknown)
+    expect(smtp.mails.length).toBe(before)
+    const forKnown = await answers(known.email)
+    expect(forUnknown).toEqual(forKnown)
+    expect(forKnown[1]).toMatchObject({ status: 429, body: { code: 'OTP_COOLDOWN' } })
+    expect(forKnown[2]).toMatchObject({
+      status: 400,
+      body: { code: 'OTP_INVALID', data: { attemptsLeft: 4 } },
+    })
+    expect(forKnown[7]).toMatchObject({ status: 400, body: { code: 'OTP_EXPIRED' } })
+  })
+})
+
+describe('GET /get/single/user: who sees which account', () => {
+  it('shows authors and publishers publicly, but readers and admins only to themselves and admins (404 otherwise)', async () => {
+    const reader = await account('reader')
+    const otherReader = await account('reader')
+    const admin = await account('admin')
+    const author = await account('author')
+    const publisher = await account('publisher')
+    const get = (id: string, token?: string) => client(t.app).get(`/get/single/user?userId=${id}`, { token })
+
+    for (const id of [author.id, publisher.id]) {
+      const res = await get(id)
+      expect(res.status).toBe(200)
+      expect(res.body.data).not.toHaveProperty('email')
+    }
+    // Forged ids: anybody else asking for a reader or an admin learns nothing, not even that the account exists.
+    for (const [id, token] of [
+      [reader.id, undefined],
+      [reader.id, otherReader.token],
+      [reader.id, author.token],
+      [admin.id, undefined],
+      [admin.id, reader.token],
+    ] as const) {
+      const res = await get(id, token)
+      expect(res.status).toBe(404)
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'User not found' })
+      expect(JSON.stringify(res.body)).not.toContain('admin')
+    }
+    expect((await get(reader.id, reader.token)).body.data).toMatchObject({
+      email: reader.email,
+      role: 'reader',
+    })
+    expect((await get(admin.id, admin.token)).body.data).toMatchObject({ role: 'admin' })
+    expect((await get(reader.id, admin.token)).body.data).toMatchObject({ email: reader.email })
+  })
+})
+
+describe('password endpoints under a flood', () => {
+  it('limits sign-ups per IP before hashing or writing anything', async () => {
+    const api = client(t.app)
+    for (let i = 0; i < 20; i++) {
+      const res = await api.post('/user/create', {
+        first_name: 'F',
+        last_name: 'L',
+        email: uniqueEmail('flood'),
+        password: 'secret123',
+        role: 'reader',
+      })
+      // After 10 codes an hour per IP the mail limit answers 429 as well; the sign-up limit is the 21st.
+      expect([201, 429]).toContain(res.status)
+    }
+    const email = uniqueEmail('flood')
+    const limited = await api.post('/user/create', {
+      first_name: 'F',
+      last_name: 'L',
+      email,
+      password: 'secret123',
+      role: 'reader',
+    })
+    expect(limited.status).toBe(429)
+    const rows = await t.app.db.selectFrom('users').select('id').where('email', '=', email).execute()
+    expect(rows).toEqual([])
+  })
+
+  it('limits password changes to 10 an hour per account; the 11th changes nothing', async () => {
+    const owner = await account()
+    const api = client(t.app, nextIp())
+    for (let i = 0; i < 10; i++) {
+      const pw = `changed${i}`
+      const res = await api.put(
+        `/update/user?id=${owner.id}`,
+        { password: pw, confirm_password: pw },
+        { token: owner.token },
+      )
+      expect(res.status).toBe(200)
+    }
+    const limited = await api.put(
+      `/update/user?id=${owner.id}`,
+      { password: 'changed10', confirm_password: 'changed10' },
+      { token: owner.token },
+    )
+    expect(limited.status).toBe(429)
+    expect(await verifyPassword('changed9', await passwordHashOf(owner.id))).toBe(true)
+  })
+})
