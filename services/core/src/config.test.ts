@@ -27,6 +27,13 @@ describe('loadConfig', () => {
     expect(config.media.dir).toBe('/srv/bs/media')
   })
 
+  it('reads the search rate limits, which load tests raise', () => {
+    expect(loadConfig({}).search.rateLimit).toEqual({ anonPerMinute: 60, userPerMinute: 240 })
+    const raised = loadConfig({ SEARCH_RATE_LIMIT_ANON: '100000', SEARCH_RATE_LIMIT_USER: '200000' })
+    expect(raised.search.rateLimit).toEqual({ anonPerMinute: 100_000, userPerMinute: 200_000 })
+    expect(() => loadConfig({ SEARCH_RATE_LIMIT_ANON: '0' })).toThrow(/SEARCH_RATE_LIMIT_ANON/)
+  })
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', REDIS_URL: 'localhost:6379', LOG_LEVEL: 'loud' })

@@ -5,6 +5,7 @@ import { depsOf } from '../deps.js'
 import { paged } from '../../respond.js'
 import { errorResponses } from '../route-docs.js'
 import { RANKING_TTL_SECONDS, searchByIdeas } from './idea-search.service.js'
+import { limitSearches, RATE_LIMIT_NOTE } from './search-rate-limit.js'
 
 /** Idea ("structured") search with per-idea Strut scores. */
 export const ideaSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,6 +13,7 @@ export const ideaSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/search/podcast',
     {
+      onRequest: limitSearches(app.limits),
       schema: {
         tags: ['search'],
         summary: 'Search approved titles by three ideas, with Strut scores',
@@ -25,7 +27,8 @@ export const ideaSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${LANGUAGE_PREFERENCE} points in the ordering (not in the scores shown). The caller's ghosted titles are ` +
           `left out. Page 1 ranks afresh; later pages continue that ranking for ${RANKING_TTL_SECONDS / 60} minutes. ` +
           'A non-empty first page of a signed-in reader is saved in the search history. 422 DUPLICATE_QUERIES when ' +
-          'two ideas are the same or share more than 70 % of their words longer than 2 characters.',
+          'two ideas are the same or share more than 70 % of their words longer than 2 characters. ' +
+          RATE_LIMIT_NOTE,
         querystring: IdeaSearchQuery,
         response: { 200: PagedScoredPodcasts, ...errorResponses, 422: ErrorEnvelope },
       },

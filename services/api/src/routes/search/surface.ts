@@ -6,6 +6,7 @@ import { pageWindow, paged, toPage, type Page } from '../../respond.js'
 import { errorResponses } from '../route-docs.js'
 import { assertCallerId } from '../podcasts/catalogue.service.js'
 import { toPodcast } from '../podcasts/podcast-view.js'
+import { limitSearches, RATE_LIMIT_NOTE } from './search-rate-limit.js'
 
 /**
  * One page of a keyword search: ids from the surface index, then the listings from PostgreSQL in the index's
@@ -33,13 +34,15 @@ export const surfaceSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/search/podcast/surface',
     {
+      onRequest: limitSearches(app.limits),
       schema: {
         tags: ['search'],
         summary: 'Keyword search over approved titles',
         description:
           'By default PostgreSQL full-text search (websearch syntax: "a phrase", -word, or) weighted title/author > ' +
           'ideas > description, plus trigram word similarity on title and author for misspellings. With MEILI_URL ' +
-          'set, Meilisearch (typo-tolerant, title > author > ideas > description). Ranked by relevance, 10 per page.',
+          'set, Meilisearch (typo-tolerant, title > author > ideas > description). Ranked by relevance, 10 per page. ' +
+          RATE_LIMIT_NOTE,
         querystring: SurfaceSearchQuery,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
