@@ -1,21 +1,28 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type'
-import { parseFile } from 'music-metadata'
+import { fileTypeFromBuffer } from 'file-type'
 import { badRequest } from '../errors.js'
 import { newId } from '../ids.js'
 import {
   AUDIO_MAX_BYTES,
+  AUDIO_MAX_JUNK_BYTES,
   AUDIO_MAX_SECONDS,
+  AUDIO_NOT_CLEAN,
   AUDIO_NOT_MP3,
   AUDIO_TOO_LARGE,
   AUDIO_TOO_LONG,
+  IMAGE_MAX_PIXELS,
   IMAGE_RULES,
   IMAGE_TYPES,
   INVALID_IMAGE_TYPE,
+  audioLengthMismatch,
+  imageTooManyPixels,
+  imageUnreadable,
   type ImageKind,
+  type ImageRule,
 } from './media-rules.js'
+import { measureMp3, type Mp3Measure } from './mp3-frames.js'
 
 /** URL prefix under which stored media are served. */
 export const MEDIA_URL_PREFIX = '/media/'
@@ -34,17 +41,21 @@ export function createMediaStore(dir: string) {
   const imagesDir = path.join(dir, 'images')
   const audioDir = path.join(dir, 'audio')
 
-  /** Checks an image's bytes and stores a re-encoded copy; throws 400 with the spec's message otherwise. */
+  /**
+   * Checks an image's bytes and stores a re-encoded copy; throws 400 naming the real reason otherwise (the spec's
+   * message for bytes and type, ours for pixels and damaged files), cheapest check first.
+   */
   async function saveImage(bytes: Buffer, kind: ImageKind): Promise<string> {
     const rule = IMAGE_RULES[kind]
+    if (bytes.length > rule.maxBytes) throw badRequest(rule.tooLarge)
     const type = await fileTypeFromBuffer(bytes)
     if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw badRequest(INVALID_IMAGE_TYPE)
-    if (bytes.length > rule.maxBytes) throw badRequest(rule.tooLarge)
+    await assertPixels(bytes, rule)
     const name = `${kind}-${newId()}.webp`
     await mkdir(imagesDir, { recursive: true })
     const target = path.join(imagesDir, name)
     try {
-      await sharp(bytes, { animated: false, limitInputPixels: 40_000_000 })
+      await sharp(bytes, { animated: false, limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
         .resize({ width: rule.maxWidth, withoutEnlargement: true })
         .webp({ quality: 82 })
@@ -52,34 +63,25 @@ export function createMediaStore(dir: string) {
       await rename(`${target}.tmp`, target)
     } catch {
       await rm(`${target}.tmp`, { force: true })
-      throw badRequest(INVALID_IMAGE_TYPE)
+      throw badRequest(imageUnreadable(rule))
     }
     return `${MEDIA_URL_PREFIX}images/${name}`
   }
 
   /**
-   * Checks an uploaded MP3 (already on disk at `tempPath`) and moves it into the store. The duration is read
-   * from the file; a client's claim is never used.
+   * Checks an uploaded MP3 (already on disk at `tempPath`) and moves it into the store. Its length is measured from
+   * its frames (see mp3-frames.ts); neither a client's claim nor the file's own header is trusted.
    */
   async function saveAudio(tempPath: string): Promise<StoredAudio> {
-    const { size } = await stat(tempPath)
-    const type = await fileTypeFromFile(tempPath)
+    const bytes = await readFile(tempPath)
+    if (bytes.length > AUDIO_MAX_BYTES) throw badRequest(AUDIO_TOO_LARGE)
+    const type = await fileTypeFromBuffer(bytes)
     if (type?.mime !== 'audio/mpeg') throw badRequest(AUDIO_NOT_MP3)
-    if (size > AUDIO_MAX_BYTES) throw badRequest(AUDIO_TOO_LARGE)
-    const durationSeconds = await parseFile(tempPath, { duration: true }).then(
-      (m) => m.format.duration,
-      () => undefined,
-    )
-    if (durationSeconds === undefined || !Number.isFinite(durationSeconds) || durationSeconds <= 0)
-      throw badRequest(AUDIO_NOT_MP3)
-    if (durationSeconds > AUDIO_MAX_SECONDS) throw badRequest(AUDIO_TOO_LONG)
+    const { seconds } = assertCleanMp3(measureMp3(bytes))
     const name = `podblurb-${newId()}.mp3`
     await mkdir(audioDir, { recursive: true })
     await rename(tempPath, path.join(audioDir, name))
-    return {
-      url: `${MEDIA_URL_PREFIX}audio/${name}`,
-      durationSeconds: Math.round(durationSeconds * 100) / 100,
-    }
+    return { url: `${MEDIA_URL_PREFIX}audio/${name}`, durationSeconds: Math.round(seconds * 100) / 100 }
   }
 
   /** Deletes a stored file by its URL (used to undo a write that failed, and to drop replaced files). */
@@ -95,3 +97,29 @@ export function createMediaStore(dir: string) {
 }
 
 export type MediaStore = ReturnType<typeof createMediaStore>
+
+/** Reads only the image header, so an image too large to decode is refused before any decoding. */
+async function assertPixels(bytes: Buffer, rule: ImageRule): Promise<void> {
+  const meta = await sharp(bytes, { animated: false, limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw badRequest(imageUnreadable(rule))
+    })
+  const { width, height } = meta
+  if (!width || !height) throw badRequest(imageUnreadable(rule))
+  if (width * height > IMAGE_MAX_PIXELS) throw badRequest(imageTooManyPixels(rule, width, height))
+}
+
+/**
+ * The judgement on a measured MP3. Frames counted within one frame of the header's claim agree: encoders differ on
+ * whether the Xing frame counts itself.
+ */
+function assertCleanMp3(measure: Mp3Measure): Mp3Measure {
+  if (measure.frames === 0) throw badRequest(AUDIO_NOT_MP3)
+  if (measure.junkBytes > AUDIO_MAX_JUNK_BYTES) throw badRequest(AUDIO_NOT_CLEAN)
+  const { claimedFrames, claimedSeconds } = measure
+  if (claimedFrames !== null && claimedSeconds !== null && Math.abs(claimedFrames - measure.frames) > 1)
+    throw badRequest(audioLengthMismatch(claimedSeconds, measure.seconds))
+  if (measure.seconds > AUDIO_MAX_SECONDS) throw badRequest(AUDIO_TOO_LONG)
+  return measure
+}

@@ -2,7 +2,14 @@ import fp from 'fastify-plugin'
 import { mkdir } from 'node:fs/promises'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import { AUDIO_MAX_BYTES, createMediaStore, type MediaStore } from '@bookstrut/core'
+import {
+  AUDIO_MAX_BYTES,
+  FORM_MAX_FIELD_BYTES,
+  FORM_MAX_FIELDS,
+  createMediaStore,
+  type MediaStore,
+} from '@bookstrut/core'
+import { uploadLimitsPlugin } from './upload-limits.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,15 +18,22 @@ declare module 'fastify' {
 }
 
 /**
- * Uploads and stored media: multipart parsing with the largest allowed file size (the MP3's 7 MB; images are
- * held to their own limits by the media store), and /media/ served with HTTP Range (players can seek) and a
- * long cache, since every stored file has a new, unique name.
+ * Uploads and stored media: multipart parsing (each form holds itself to its own limits through `formParts`; the
+ * defaults here are the widest), answers that close the connection when an upload is refused before its end, and
+ * /media/ served with HTTP Range (players can seek) and a long cache, since every stored file has a new, unique name.
  */
 export const mediaPlugin = fp(async (app) => {
   await mkdir(app.config.media.dir, { recursive: true })
   app.decorate('media', createMediaStore(app.config.media.dir))
+  await app.register(uploadLimitsPlugin)
   await app.register(multipart, {
-    limits: { fileSize: AUDIO_MAX_BYTES, files: 3, fields: 40, fieldSize: 16 * 1024, parts: 45 },
+    limits: {
+      fileSize: AUDIO_MAX_BYTES + 1,
+      files: 3,
+      fields: FORM_MAX_FIELDS,
+      fieldSize: FORM_MAX_FIELD_BYTES,
+      parts: 3 + FORM_MAX_FIELDS,
+    },
   })
   await app.register(fastifyStatic, {
     root: app.config.media.dir,

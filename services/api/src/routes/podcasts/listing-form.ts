@@ -1,9 +1,22 @@
-import { createWriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
-import { AUDIO_TOO_LARGE, IMAGE_RULES, badRequest, newId } from '@bookstrut/core'
+import {
+  AUDIO_MAX_BYTES,
+  AUDIO_TOO_LARGE,
+  FORM_MAX_FIELDS,
+  IMAGE_RULES,
+  LISTING_FORM_MAX_BYTES,
+  badRequest,
+  newId,
+} from '@bookstrut/core'
+import {
+  formParts,
+  readFilePart,
+  saveFilePart,
+  type FileRule,
+  type FormLimits,
+} from '../../plugins/app/upload-limits.js'
 import { LISTING_FIELDS, type ListingField } from './listing-rules.js'
 
 /** What a create or update request carries, before validation. */
@@ -18,7 +31,13 @@ export interface ListingForm {
   cleanup(): Promise<void>
 }
 
-const MAX_TEXT_PARTS = 40
+/** The spec's client sends these files; each is refused with its own message as soon as it passes its limit. */
+const LISTING_FILES = {
+  bookCoverImage: IMAGE_RULES.cover,
+  authorImage: IMAGE_RULES.author,
+  podcast: { maxBytes: AUDIO_MAX_BYTES, tooLarge: AUDIO_TOO_LARGE },
+} satisfies Record<string, FileRule>
+const LISTING_FORM: FormLimits = { maxBytes: LISTING_FORM_MAX_BYTES, files: LISTING_FILES }
 
 /**
  * Reads a multipart listing form (or a JSON body, for calls without files). Images are buffered (they are
@@ -38,7 +57,7 @@ export async function readListingForm(req: FastifyRequest, tmpDir: string): Prom
     if (typeof body !== 'object' || Array.isArray(body))
       throw badRequest('Send the listing as multipart/form-data or a JSON object')
     Object.entries(body)
-      .slice(0, MAX_TEXT_PARTS)
+      .slice(0, FORM_MAX_FIELDS)
       .forEach(([k, v]) => put(k, v))
     return form
   }
@@ -46,35 +65,24 @@ export async function readListingForm(req: FastifyRequest, tmpDir: string): Prom
   const audioPath = path.join(tmpDir, `upload-${newId()}.mp3`)
   form.cleanup = () => rm(audioPath, { force: true })
   try {
-    let textParts = 0
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        if (++textParts > MAX_TEXT_PARTS) throw badRequest('Too many form fields')
-        put(part.fieldname, part.value)
-        continue
-      }
-      if (part.fieldname === 'bookCoverImage' || part.fieldname === 'authorImage') {
-        const rule = IMAGE_RULES[part.fieldname === 'bookCoverImage' ? 'cover' : 'author']
-        const bytes = await part.toBuffer().catch(() => {
-          throw badRequest(rule.tooLarge)
-        })
-        if (bytes.length === 0) continue
-        if (part.fieldname === 'bookCoverImage') form.cover = bytes
-        else form.authorImage = bytes
-      } else if (part.fieldname === 'podcast') {
+    for await (const part of formParts(req, LISTING_FORM)) {
+      if (part.type === 'field') put(part.fieldname, part.value)
+      else if (part.fieldname === 'podcast') {
         await mkdir(tmpDir, { recursive: true })
-        await pipeline(part.file, createWriteStream(audioPath))
-        if (part.file.truncated) throw badRequest(AUDIO_TOO_LARGE)
+        await saveFilePart(part, LISTING_FILES.podcast, audioPath)
         form.audioPath = audioPath
+      } else if (part.fieldname === 'bookCoverImage' || part.fieldname === 'authorImage') {
+        const bytes = await readFilePart(part, LISTING_FILES[part.fieldname])
+        // The spec's client sends an empty file part when no file was chosen.
+        if (bytes.length > 0 && part.fieldname === 'bookCoverImage') form.cover = bytes
+        else if (bytes.length > 0) form.authorImage = bytes
       } else {
-        // Unknown file fields are drained and ignored.
+        // Unknown file fields are read and ignored, within the form's limits.
         part.file.resume()
       }
     }
   } catch (err) {
     await form.cleanup()
-    if (err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE')
-      throw badRequest(AUDIO_TOO_LARGE)
     throw err
   }
   return form

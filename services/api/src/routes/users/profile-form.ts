@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { IMAGE_RULES, badRequest } from '@bookstrut/core'
+import { IMAGE_RULES, PROFILE_FORM_MAX_BYTES } from '@bookstrut/core'
+import { formParts, readFilePart, type FormLimits } from '../../plugins/app/upload-limits.js'
 
 export interface ProfileImages {
   profile?: Buffer
@@ -7,6 +8,11 @@ export interface ProfileImages {
 }
 
 const images = new WeakMap<FastifyRequest, ProfileImages>()
+
+const PROFILE_FORM: FormLimits = {
+  maxBytes: PROFILE_FORM_MAX_BYTES,
+  files: { profile: IMAGE_RULES.profile, banner: IMAGE_RULES.banner },
+}
 
 /** The images a profile update carried (none for a JSON update). */
 export const profileImagesOf = (req: FastifyRequest): ProfileImages => images.get(req) ?? {}
@@ -19,7 +25,7 @@ export async function readProfileMultipart(req: FastifyRequest) {
   if (!req.isMultipart()) return
   const body: Record<string, string | string[]> = {}
   const files: ProfileImages = {}
-  for await (const part of req.parts()) {
+  for await (const part of formParts(req, PROFILE_FORM)) {
     if (part.type === 'field') {
       const value = String(part.value)
       const key = part.fieldname.replace(/\[\d*\]$/, '')
@@ -33,9 +39,7 @@ export async function readProfileMultipart(req: FastifyRequest) {
       part.file.resume()
       continue
     }
-    const bytes = await part.toBuffer().catch(() => {
-      throw badRequest(IMAGE_RULES[part.fieldname === 'profile' ? 'profile' : 'banner'].tooLarge)
-    })
+    const bytes = await readFilePart(part, IMAGE_RULES[part.fieldname])
     if (bytes.length > 0) files[part.fieldname] = bytes
   }
   req.body = body
