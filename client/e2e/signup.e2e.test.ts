@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
+import { outboxCode } from '../src/test/outbox.js'
 import { launchBrowser, screenshot, startApp } from './harness.js'
 
 let app: Awaited<ReturnType<typeof startApp>>
@@ -14,7 +15,7 @@ afterAll(async () => {
   await app?.stop()
 })
 
-it('a new reader signs up, verifies with the code from the outbox, sees the avatar menu and signs out', async () => {
+it('a new reader signs up, verifies with the code from the outbox, sees the avatar menu, signs out and resets the forgotten password', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   const email = `e2e.${Date.now()}@example.com`
   await page.goto(app.baseUrl)
@@ -63,4 +64,39 @@ it('a new reader signs up, verifies with the code from the outbox, sees the avat
     body: JSON.stringify({ token }),
   })
   expect(res.status).toBe(401)
+
+  // Forgotten password: the three-step wizard. Step 2's one-time reset token goes to step 3 in memory only.
+  const urls: string[] = []
+  page.on('request', (r) => urls.push(r.url()))
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click()
+  const wizard = page.getByRole('dialog')
+  await wizard.getByLabel('Email').fill(email)
+  await wizard.getByRole('button', { name: 'Send code' }).click()
+  await wizard.getByLabel('OTP').waitFor()
+  await wizard.getByLabel('OTP').fill(await outboxCode(app.dataDir, email, { mails: 2 }))
+  const verified = page.waitForResponse((r) => r.url().endsWith('/api/v1/verifyOtp/user'))
+  await wizard.getByRole('button', { name: 'Verify code' }).click()
+  const resetToken = ((await (await verified).json()) as { data: { resetToken: string } }).data.resetToken
+  expect(resetToken).toMatch(/^[\w-]{43}$/)
+  await wizard.getByLabel('New Password').fill('24681357')
+  await wizard.getByLabel('Confirm Password').fill('24681357')
+  await screenshot(page, 'reset-new-password')
+  const reset = page.waitForResponse((r) => r.url().endsWith('/api/v1/forgot-password/user'))
+  await wizard.getByRole('button', { name: 'Reset password' }).click()
+  expect((await reset).status()).toBe(200)
+  await expect.poll(() => page.getByText('Password reset successful').isVisible()).toBe(true)
+  for (const url of [...urls, page.url()]) expect(url).not.toContain(resetToken)
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))
+  expect(stored).not.toContain(resetToken)
+
+  // The new password signs in; the old one does not.
+  const login = (password: string) =>
+    fetch(`${app.baseUrl}/api/v1/login-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+  expect((await login('secret123')).status).toBe(401)
+  expect((await login('24681357')).status).toBe(200)
 })

@@ -27,7 +27,8 @@ describe('apiRequest', () => {
   })
 
   it('sends no token when asked not to, or when none is stored', async () => {
-    const account = await createAccount()
+    // An author: only authors' and publishers' public profiles are shown to others.
+    const account = await createAccount({ role: 'author' })
     const sent = watchRequests()
     const ownView = { query: { userId: account.id }, schema: SingleUserData }
     // The server answers the public profile (no email): it saw no token.

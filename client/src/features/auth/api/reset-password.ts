@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { ForgotPasswordBody } from '@bookstrut/schemas'
 import { apiRequest } from '@/lib/api-client'
 
-/** POST /forgot-password/user: sets the new (numeric) password; data is null. */
+/** POST /forgot-password/user: sets the new (numeric) password with step 2's reset token; data is null. */
 export const resetPassword = (body: ForgotPasswordBody) =>
   apiRequest('/forgot-password/user', { method: 'POST', body, schema: Type.Unknown(), auth: false })
 

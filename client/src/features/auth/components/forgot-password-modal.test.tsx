@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createAccount, uniqueEmail } from '@/test/factories'
+import { backdateCode, createAccount, uniqueEmail } from '@/test/factories'
 import { renderWithProviders } from '@/test/render'
 import { callApi, readCode, SERVER_WAIT, sessionIsLive, watchRequests } from '@/test/server'
 import { ForgotPasswordModal } from './forgot-password-modal'
@@ -82,11 +82,18 @@ describe('forgot-password wizard', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Reset password' }))
 
     expect(await screen.findByText('Password reset successful')).toBeInTheDocument()
-    expect(sent.requests.find((r) => r.path === '/forgot-password/user')?.body).toEqual({
+    // Step 3 carries step 2's one-time reset token, in the body only: never in a URL or in storage.
+    const resetBody = sent.requests.find((r) => r.path === '/forgot-password/user')?.body
+    expect(resetBody).toEqual({
       email: account.email,
       newPassword: '123456',
       confirmPassword: '123456',
+      resetToken: expect.stringMatching(/^[\w-]{43}$/),
     })
+    const { resetToken } = resetBody as { resetToken: string }
+    for (const r of sent.requests) expect(`${r.path}?${r.query.toString()}`).not.toContain(resetToken)
+    expect(location.href).not.toContain(resetToken)
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(resetToken)
     expect(onClose).toHaveBeenCalled()
     // On the server: the new password signs in, and the sessions from before the reset have ended.
     const login = await callApi('/login-user', {
@@ -100,7 +107,8 @@ describe('forgot-password wizard', () => {
   it('step 2 resends after the 120 s cooldown and Back returns to step 1', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     // An address without an account: the server answers exactly as for a registered one (so the call cannot
-    // tell who is registered) and mails nothing, so this test costs no OTP mail.
+    // tell who is registered, the 120 s cooldown included) and mails nothing, so this test costs no OTP mail
+    // (its two requests still count against the per-IP code limit, as they would for an account).
     const email = uniqueEmail('nobody')
     const { user, dialog, sent } = setup()
     await user.type(within(dialog()).getByLabelText('Email'), email)
@@ -113,6 +121,8 @@ describe('forgot-password wizard', () => {
       })
     }
     expect(resend).toBeEnabled()
+    // The server's cooldown runs on its own clock: move its (decoy) code's send time back by 120 s too.
+    await backdateCode(email, 'reset', 121)
     await user.click(resend)
     await vi.waitFor(
       () => expect(sent.requests.filter((r) => r.path === '/sentOtp/user')).toHaveLength(2),
@@ -122,7 +132,9 @@ describe('forgot-password wizard', () => {
       () => expect(within(dialog()).getByRole('button', { name: 'Resend code' })).toBeDisabled(),
       SERVER_WAIT,
     )
-    expect(within(dialog()).getByText(/in 2:00/)).toBeInTheDocument()
+    // The button is disabled while the request runs too: wait for the answer before reading the countdown.
+    await sent.settled()
+    await vi.waitFor(() => expect(within(dialog()).getByText(/in 2:00/)).toBeInTheDocument(), SERVER_WAIT)
 
     await user.click(within(dialog()).getByRole('button', { name: 'Back' }))
     expect(within(dialog()).getByLabelText('Email')).toHaveValue(email)

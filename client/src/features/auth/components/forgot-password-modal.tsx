@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { PasswordField, TextField } from '@/components/ui/field'
 import { Modal } from '@/components/ui/modal'
-import { errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { focusFirstInvalid, hasErrors } from '@/lib/validation'
 import { cooldownSeconds } from '../api/otp-errors'
 import { useResetPassword } from '../api/reset-password'
@@ -39,6 +39,8 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
   const [emailError, setEmailError] = useState('')
   const [otp, setOtp] = useState('')
   const [otpError, setOtpError] = useState('')
+  // Step 2's one-time token for step 3: held here only, so it never reaches the URL, storage or history.
+  const [resetToken, setResetToken] = useState('')
   const [passwords, setPasswords] = useState<NewPasswordValues>({ newPassword: '', confirmPassword: '' })
   const [passwordErrors, setPasswordErrors] = useState<Partial<Record<keyof NewPasswordValues, string>>>({})
   const cooldown = useCountdown(0)
@@ -69,6 +71,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
     requestCode(() => {
       setOtp('')
       setOtpError('')
+      setResetToken('')
       setStep(2)
     })
   }
@@ -81,8 +84,9 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
     verifyOtp.mutate(
       { email: email.trim(), otp },
       {
-        onSuccess: () => {
+        onSuccess: ({ data }) => {
           toast.success('OTP verified successfully')
+          setResetToken(data.resetToken)
           setStep(3)
         },
         onError: (err) => toast.error(errorMessage(err)),
@@ -96,15 +100,29 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
     setPasswordErrors(found)
     if (hasErrors(found)) return focusFirstInvalid(event.currentTarget)
     reset.mutate(
-      { email: email.trim(), newPassword: passwords.newPassword, confirmPassword: passwords.confirmPassword },
+      {
+        email: email.trim(),
+        newPassword: passwords.newPassword,
+        confirmPassword: passwords.confirmPassword,
+        resetToken,
+      },
       {
         onSuccess: () => {
           toast.success('Password reset successful')
-          // The wizard starts at step 1 next time (it unmounts on close).
+          // The token is spent; the wizard starts at step 1 next time (it unmounts on close).
+          setResetToken('')
           setStep(1)
           onClose()
         },
-        onError: (err) => toast.error(errorMessage(err)),
+        onError: (err) => {
+          toast.error(errorMessage(err))
+          // An expired or voided token cannot be retried: back to the code step, where a new code can be asked for.
+          if (err instanceof ApiError && err.code === 'OTP_REQUIRED') {
+            setResetToken('')
+            setOtp('')
+            setStep(2)
+          }
+        },
       },
     )
   }
