@@ -77,6 +77,13 @@ export function isDuplicateTerms(err: unknown): boolean {
   return code === '23505' && constraint === TERMS_KEY
 }
 
+/** True for the error a save for an account that does not exist gives (an admin may name any user id). */
+export function isUnknownUser(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false
+  const { code, constraint } = err as { code?: unknown; constraint?: unknown }
+  return code === '23503' && constraint === 'search_history_user_id_fkey'
+}
+
 /** True when there was such an item (of `ownerId`; null: any owner) to delete. */
 export async function deleteItem(db: DbOrTx, id: string, ownerId: string | null): Promise<boolean> {
   let q = db.deleteFrom('search_history').where('id', '=', id)

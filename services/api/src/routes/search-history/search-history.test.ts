@@ -215,6 +215,18 @@ it('lets an admin read and clear any user’s searches', async () => {
   expect(await rowsOf(reader.id)).toEqual([])
 })
 
+it('answers 404 (not a 500) when an admin saves a search for an account that does not exist', async () => {
+  const admin = await buildUser(t.app.db, { role: 'admin' })
+  const nobody = '000000000000000000000000'
+  const res = await call('POST', '/create/search/history', admin.token, {
+    userId: nobody,
+    ...terms('a', 'b', 'c'),
+  })
+  expect(res.status).toBe(404)
+  expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'User not found' })
+  expect(await rowsOf(nobody)).toEqual([])
+})
+
 it('answers 400 with a readable message for a blank, missing or overlong term, and writes nothing', async () => {
   const reader = await buildUser(t.app.db)
   const create = (payload: object) => call('POST', '/create/search/history', reader.token, payload)

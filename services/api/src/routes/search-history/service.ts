@@ -25,7 +25,13 @@ const missing = () => notFound('Search history not found')
 
 /** Saves a search (the caller is checked by the route); the same three terms again only move it to the top. */
 export async function create(deps: Deps, userId: string, body: UpdateSearchHistoryBody) {
-  const row = await searchHistoryRepo.recordSearch(deps.db, userId, termsOf(body), deps.clock.now())
+  const row = await searchHistoryRepo
+    .recordSearch(deps.db, userId, termsOf(body), deps.clock.now())
+    .catch((err: unknown) => {
+      // Only an admin gets this far with an id that names nobody (anyone else may save only for themselves).
+      if (searchHistoryRepo.isUnknownUser(err)) throw notFound('User not found')
+      throw err
+    })
   return toSearchHistoryItem(row)
 }
 
