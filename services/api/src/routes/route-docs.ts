@@ -12,3 +12,10 @@ export const errorResponses = {
 
 /** Routes that need a session token. */
 export const secured: Array<Record<string, string[]>> = [{ bearer: [] }, { tokenHeader: [] }]
+
+/**
+ * Spread into a route's schema whose body may be left out entirely (the server reads none as `{}`): @fastify/swagger
+ * marks every body as required, and the swagger plugin turns this mark into `requestBody.required: false`.
+ */
+export const OPTIONAL_BODY = 'x-optional-body'
+export const optionalBody = { [OPTIONAL_BODY]: true }

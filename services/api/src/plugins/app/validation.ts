@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
-import type { RouteOptions } from 'fastify'
+import type { FastifyRequest, RouteOptions } from 'fastify'
+import { badRequest } from '@bookstrut/core'
 import ajvCompiler from '@fastify/ajv-compiler'
 import ajvErrors from 'ajv-errors'
 import type { Ajv, AnySchema, Options } from 'ajv'
@@ -85,7 +86,21 @@ export function strictBodySchema(route: RouteOptions) {
   route.schema = { ...route.schema, body: strictSchema(route.schema.body) }
 }
 
-/** Registered before any route, so that every body schema declared afterwards is made strict. */
+const MULTIPART = /^\s*multipart\/form-data\s*(;|$)/i
+const BOUNDARY = /;\s*boundary\s*=\s*("[^"]+"|[^\s;"]+)/i
+
+/**
+ * onRequest hook: a multipart body without a boundary cannot be split into parts, and the parser says so by
+ * throwing a plain error (a 500) once a route reads the form. Refused here, before any route, as bad input.
+ */
+export async function requireMultipartBoundary(req: FastifyRequest) {
+  const type = req.headers['content-type']
+  if (type && MULTIPART.test(type) && !BOUNDARY.test(type))
+    throw badRequest('Content-Type: multipart/form-data needs a boundary parameter.')
+}
+
+/** Registered before any route: every body schema declared afterwards is made strict. */
 export const strictBodiesPlugin = fp(async (app) => {
   app.addHook('onRoute', strictBodySchema)
+  app.addHook('onRequest', requireMultipartBoundary)
 })

@@ -1,6 +1,18 @@
 import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { OPTIONAL_BODY } from '../../routes/route-docs.js'
+
+type Operation = Record<string, unknown> & { requestBody?: Record<string, unknown> }
+
+/** A body the route marked `optionalBody` is not required in the document either (the server takes none as {}). */
+function applyOptionalBodies(paths: Record<string, Record<string, Operation>>) {
+  for (const operation of Object.values(paths).flatMap((ops) => Object.values(ops))) {
+    if (typeof operation !== 'object' || operation === null || !(OPTIONAL_BODY in operation)) continue
+    delete operation[OPTIONAL_BODY]
+    if (operation.requestBody) operation.requestBody.required = false
+  }
+}
 
 /** The OpenAPI document at /api/docs/json and its browsable UI at /api/docs. */
 export const swaggerPlugin = fp(async (app) => {
@@ -22,6 +34,14 @@ export const swaggerPlugin = fp(async (app) => {
           tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },
         },
       },
+    },
+    transformObject: (document) => {
+      // We publish OpenAPI 3 only; the Swagger 2 branch of the type never occurs.
+      if (!('openapiObject' in document)) return document.swaggerObject
+      const { openapiObject } = document
+      if (openapiObject.paths)
+        applyOptionalBodies(openapiObject.paths as Record<string, Record<string, Operation>>)
+      return openapiObject
     },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })

@@ -30,7 +30,7 @@ import {
   requireAuth,
   tokenOf,
 } from '../../plugins/app/auth.js'
-import { errorResponses, secured } from '../route-docs.js'
+import { errorResponses, secured, optionalBody } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
 import { loadUser } from './user-view.js'
@@ -127,6 +127,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The token comes in the body (spec) or, when absent, from the Authorization or token header.',
         body: RefreshTokenBody,
+        ...optionalBody,
         response: { 200: Envelope(RefreshData), ...errorResponses },
       },
       // A call with no body at all (token in a header) is checked as an empty object.
