@@ -29,6 +29,8 @@ fail() {
   printf '[first-run] FAIL: %s\n' "$*" >&2
   exit 1
 }
+# The log without the request lines, for a failure report.
+show_log() { grep -vE '"msg":"(incoming request|request completed)"' "$1" | tail -n "${2:-60}" >&2; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -65,11 +67,11 @@ wait_healthy() {
   local log="$1" deadline=$((SECONDS + START_TIMEOUT))
   until curl -fsS "http://127.0.0.1:$PORT/api/v1/health" 2>/dev/null | grep -q '"success":true'; do
     if ! kill -0 "$DEMO_PGID" 2>/dev/null; then
-      tail -n 40 "$log" >&2
+      show_log "$log"
       fail "the demo exited before it was healthy (log above)"
     fi
     [ "$SECONDS" -lt "$deadline" ] || {
-      tail -n 40 "$log" >&2
+      show_log "$log"
       fail "not healthy within ${START_TIMEOUT}s"
     }
     sleep 2
@@ -100,7 +102,7 @@ stop_demo() {
 
 check_log() {
   local log="$1"
-  if grep -nE 'Unknown (project|env) config|EBADENGINE|not yet covered by allowScripts' "$log"; then
+  if grep -nE 'Unknown project config|EBADENGINE|not yet covered by allowScripts' "$log"; then
     fail "npm warned about our configuration (above)"
   fi
   if grep -nE '^\s+at .+\(.+:[0-9]+:[0-9]+\)|idle database connection lost|_connectionCallback|secretKey' "$log"; then
@@ -124,7 +126,7 @@ first_run() {
     wait_healthy "$log"
     say "$name, run $run: healthy after $((SECONDS - started)) s"
     node "$ROOT/scripts/tests/first-run-check.mjs" "http://127.0.0.1:$PORT" || {
-      tail -n 30 "$log" >&2
+      show_log "$log"
       fail "$name, run $run: the home page or idea search does not list the imported books"
     }
     stop_demo "$clone" "$log"
