@@ -47,7 +47,7 @@ export async function* formParts(req: FastifyRequest, limits: FormLimits): Async
   // The first next() pipes the request into the parser; counting starts in the same tick, so no byte is missed.
   let next = iterator.next()
   let current: Multipart | undefined
-  const cap = capBody(
+  const guard = guardBody(
     req.raw,
     limits.maxBytes,
     () => bodyTooLarge(limits),
@@ -55,49 +55,55 @@ export async function* formParts(req: FastifyRequest, limits: FormLimits): Async
   )
   try {
     for (;;) {
-      const result: IteratorResult<Multipart, unknown> = await Promise.race([next, cap.exceeded])
+      const result: IteratorResult<Multipart, unknown> = await Promise.race([next, guard.halted])
       if (result.done) return
       current = assertWhole(result.value)
+      // The parser cuts a file at its size limit but reads on to the part's end: stop the body there instead.
+      if (current.type === 'file')
+        current.file.once('limit', guard.halt.bind(null, fileTooLarge(current, limits)))
       yield current
       next = iterator.next()
     }
   } catch (err) {
     throw describeFormError(err, limits)
   } finally {
-    cap.stop()
+    guard.stop()
   }
 }
 
 /**
- * Counts the request's bytes beside the parser. Past `maxBytes` it stops feeding the parser, fails the file being
- * read (so a reader waiting on it ends) and rejects `exceeded`.
+ * Counts the request's bytes beside the parser and halts it past `maxBytes` (or when `halt` is called): the parser
+ * gets no more of the body, the file being read fails with the error (so a reader waiting on it ends), and
+ * `halted` rejects with it.
  */
-function capBody(
+function guardBody(
   raw: IncomingMessage,
   maxBytes: number,
-  error: () => AppError,
+  tooLarge: () => AppError,
   currentPart: () => Multipart | undefined,
 ) {
   let seen = 0
   let reject: (err: AppError) => void = () => undefined
-  const exceeded = new Promise<never>((_resolve, rejectExceeded) => {
-    reject = rejectExceeded
+  const halted = new Promise<never>((_resolve, rejectHalted) => {
+    reject = rejectHalted
   })
   // Handled where it is raced; this only keeps an unraced rejection from being reported as unhandled.
-  exceeded.catch(() => undefined)
-  const onData = (chunk: Buffer) => {
-    seen += chunk.length
-    if (seen <= maxBytes) return
-    raw.off('data', onData)
+  halted.catch(() => undefined)
+  const stop = () => raw.off('data', onData)
+  const halt = (err: AppError) => {
+    stop()
     raw.unpipe()
     raw.pause()
-    const err = error()
     const part = currentPart()
     if (part?.type === 'file') part.file.destroy(err)
     reject(err)
   }
+  function onData(chunk: Buffer) {
+    seen += chunk.length
+    if (seen > maxBytes) halt(tooLarge())
+  }
   raw.on('data', onData)
-  return { exceeded, stop: () => raw.off('data', onData) }
+  return { halted, halt, stop }
 }
 
 /** A text part the parser cut short would be stored cut short: refuse it instead. */
@@ -121,14 +127,14 @@ function describeFormError(err: unknown, limits: FormLimits): unknown {
     case 'FST_FIELDS_LIMIT':
       return payloadTooLarge(`Too many form fields (at most ${FORM_MAX_FIELDS}).`)
     case 'FST_REQ_FILE_TOO_LARGE':
-      return fileTooLarge(err, limits)
+      return fileTooLarge('part' in err ? err.part : undefined, limits)
     default:
       return err
   }
 }
 
-function fileTooLarge(err: Error, limits: FormLimits): AppError {
-  const part: unknown = 'part' in err ? err.part : undefined
+/** The file's own message when the parser says a file passed the size limit. */
+function fileTooLarge(part: unknown, limits: FormLimits): AppError {
   const name =
     typeof part === 'object' && part !== null && 'fieldname' in part && typeof part.fieldname === 'string'
       ? part.fieldname

@@ -3,7 +3,8 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { buildUser } from '../../test/accounts.js'
-import { image } from '../../test/media-fixtures.js'
+import { bigBlankPng, image } from '../../test/media-fixtures.js'
+import { STREAMED_FORM_TYPE, endlessForm, partHead } from '../../test/streamed-form.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -80,5 +81,54 @@ it('refuses a file that is not an image, a too-large profile image, and a blocke
   const refused = await put(blocked.id, blocked.token, fd)
   expect(refused.status).toBe(403)
   expect(refused.body.code).toBe('BLOCKED')
+  expect(await images()).toEqual(before)
+})
+
+it('names the real reason for a refused profile or banner image, and stops reading one sent without end', async () => {
+  const author = await buildUser(t.app.db, { role: 'author' })
+  const before = await images()
+  const withFile = async (field: 'profile' | 'banner', bytes: Buffer) => {
+    const fd = new FormData()
+    fd.append(field, new Blob([bytes]), 'image.png')
+    return put(author.id, author.token, fd)
+  }
+  const huge = await withFile('banner', bigBlankPng(12_000, 4000))
+  expect(huge.status).toBe(400)
+  expect(huge.body.message).toBe(
+    'Banner image is too large: 12000 × 4000 pixels (at most 40 megapixels, e.g. 8000 × 5000).',
+  )
+  const png = await image('png')
+  expect((await withFile('profile', png.subarray(0, png.length / 2))).body.message).toBe(
+    'Profile image could not be read: the file is damaged or incomplete.',
+  )
+
+  const body = endlessForm(partHead('banner', 'banner.png'), 50 * 1024 * 1024)
+  const endless = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/update/user?id=${author.id}`,
+    headers: { authorization: `Bearer ${author.token}`, 'content-type': STREAMED_FORM_TYPE },
+    payload: body.stream,
+  })
+  expect(endless.statusCode).toBe(400)
+  expect(endless.json().message).toBe('File size should be less than 2MB.')
+  expect(body.sent()).toBeLessThan(3 * 1024 * 1024)
+
+  const manyFields = endlessForm(partHead('bio'), 50 * 1024 * 1024)
+  const tooBig = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/update/user?id=${author.id}`,
+    headers: { authorization: `Bearer ${author.token}`, 'content-type': STREAMED_FORM_TYPE },
+    payload: manyFields.stream,
+  })
+  expect(tooBig.statusCode).toBe(413)
+  expect(tooBig.json().message).toBe('The upload is too large: this form takes at most 3.7 MB in all.')
+  expect(manyFields.sent()).toBeLessThan(5 * 1024 * 1024)
+
+  const row = await t.app.db
+    .selectFrom('users')
+    .select(['profile_image', 'banner_image', 'bio'])
+    .where('id', '=', author.id)
+    .executeTakeFirstOrThrow()
+  expect(row).toEqual({ profile_image: null, banner_image: null, bio: '' })
   expect(await images()).toEqual(before)
 })
