@@ -6,7 +6,7 @@
 # 1. PostgreSQL, Redis and chromium (apt, as root; started by hand: no systemd here), node_modules (npm ci),
 #    the idea encoder's Python venv (encoder/run.sh --setup-only, from PyPI; reused under ~/.cache/bookstrut)
 # 2. npm run build, npm run lint
-# 3. every workspace's vitest suite, then the client's end-to-end suite (chromium)
+# 3. every workspace's vitest suite, the shell scripts' tests, then the client's end-to-end suite (chromium)
 # 4. one summary line: "vitest: N passed, M failed, K skipped"
 #
 # Tests get an admin URL and create their own databases from it:
@@ -129,6 +129,19 @@ for ws in "${test_workspaces[@]}"; do
   mapfile -t args < <(vitest_report "$name")
   phase "test $ws" run_suite "$name" npm test -w "$ws" -- "${args[@]}"
 done
+
+# Shell scripts' own tests (scripts/tests/*.test.sh). The first-run test starts the whole app from fresh clones
+# and runs in .ci/run after this script, not here.
+script_tests() {
+  local t rc=0
+  for t in scripts/tests/*.test.sh; do
+    [ "$(basename "$t")" = first-run.test.sh ] && continue
+    echo "--- $t"
+    bash "$t" || rc=1
+  done
+  return "$rc"
+}
+phase "script tests" script_tests
 
 if node -e 'process.exit(require("./client/package.json").scripts?.e2e ? 0 : 1)' 2>/dev/null; then
   mapfile -t args < <(vitest_report client-e2e)

@@ -37,13 +37,12 @@ listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # Processes whose command line or working folder is inside $1 (node, npm, bash, postgres, redis-server).
 processes_of() {
-  local dir="$1" pid cwd
+  local dir="$1" pid cwd cmd
   for pid in $(ls /proc | grep -E '^[0-9]+$'); do
     [ "$pid" = "$$" ] && continue
     cwd="$(readlink "/proc/$pid/cwd" 2>/dev/null || true)"
-    if [[ "$cwd" == "$dir"* ]] || tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$dir"; then
-      echo "$pid $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-120)"
-    fi
+    cmd="$({ tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null || true)" # the process may be gone meanwhile
+    if [[ "$cwd" == "$dir"* || "$cmd" == *"$dir"* ]]; then echo "$pid ${cmd:0:120}"; fi
   done
 }
 
