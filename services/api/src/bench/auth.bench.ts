@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { hashPassword } from '@bookstrut/core'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
@@ -52,14 +53,55 @@ async function measureSignIns(t: TestApp, email: string, n: number) {
   return { ms, statuses }
 }
 
-/** Flood loops: half sign up new accounts, half call reset step 3 with made-up tokens; until `stop()`. */
-function startFlood(t: TestApp, flooders: number) {
+/**
+ * Reset codes for registered and unknown addresses, timed alike: step 1 for `n` of each (new addresses, so the
+ * cooldown is not hit), then a wrong code for each. The two should not be told apart by their times.
+ */
+async function measureEnumeration(t: TestApp, n: number) {
+  const known: string[] = []
+  for (let i = 0; i < n; i++) {
+    const { id } = await buildUser(t.app.db)
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    known.push(row.email)
+  }
+  const unknown = known.map((e) => `nobody.${e}`)
+  const time = async (path: string, body: object) => {
+    const started = performance.now()
+    await client(t.app, nextIp()).post(path, body)
+    return performance.now() - started
+  }
+  const result = {
+    sendKnown: [] as number[],
+    sendUnknown: [] as number[],
+    checkKnown: [] as number[],
+    checkUnknown: [] as number[],
+  }
+  // Interleaved, so drift in the machine's load hits both alike.
+  for (let i = 0; i < n; i++) {
+    result.sendKnown.push(await time('/sentOtp/user', { email: known[i] }))
+    result.sendUnknown.push(await time('/sentOtp/user', { email: unknown[i] }))
+  }
+  for (let i = 0; i < n; i++) {
+    result.checkKnown.push(await time('/verifyOtp/user', { email: known[i], otp: '0001' }))
+    result.checkUnknown.push(await time('/verifyOtp/user', { email: unknown[i], otp: '0001' }))
+  }
+  return result
+}
+
+type FloodKind = 'sign-up' | 'reset'
+
+/** Flood loops, shared out over `kinds` (sign-ups of new accounts, reset step 3 with made-up tokens); until `stop()`. */
+function startFlood(t: TestApp, flooders: number, kinds: readonly FloodKind[]) {
   let running = true
   let seq = 0
   const statuses = new Map<string, number>()
   const count = (kind: string, status: number) =>
     statuses.set(`${kind} ${status}`, (statuses.get(`${kind} ${status}`) ?? 0) + 1)
-  const loop = async (kind: 'sign-up' | 'reset') => {
+  const loop = async (kind: FloodKind) => {
     while (running) {
       const api = client(t.app, nextIp())
       const n = ++seq
@@ -81,7 +123,7 @@ function startFlood(t: TestApp, flooders: number) {
       count(kind, res.status)
     }
   }
-  const loops = Array.from({ length: flooders }, (_, i) => loop(i % 2 === 0 ? 'sign-up' : 'reset'))
+  const loops = Array.from({ length: flooders }, (_, i) => loop(kinds[i % kinds.length] ?? 'sign-up'))
   return {
     statuses,
     async stop() {
@@ -116,20 +158,33 @@ async function main() {
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
 
+    const enumeration = await measureEnumeration(t, signins)
     await measureSignIns(t, email, 3) // warm-up: the decoy hash, JIT, pools
     const alone = await measureSignIns(t, email, signins)
 
-    const flood = startFlood(t, flooders)
-    await new Promise((r) => setTimeout(r, 1000)) // let the flood fill the queue
-    const flooded = await measureSignIns(t, email, signins)
-    await flood.stop()
-
-    console.log(`bench:auth  scrypt cost 2^${HASH_COST}, ${signins} sequential sign-ins per phase`)
-    console.log(`  sign-in alone                      ${summary(alone.ms)}   (${table(alone.statuses)})`)
     console.log(
-      `  sign-in under ${String(flooders).padStart(3)} flooding clients  ${summary(flooded.ms)}   (${table(flooded.statuses)})`,
+      `bench:auth  scrypt cost 2^${HASH_COST}, ${signins} sequential sign-ins per phase, load average ${loadavg()[0]?.toFixed(1)}`,
     )
-    console.log(`  the flood's answers: ${table(flood.statuses)}`)
+    console.log(`  sign-in alone                         ${summary(alone.ms)}   (${table(alone.statuses)})`)
+    const floods: Array<[string, FloodKind[]]> = [
+      ['sign-ups', ['sign-up']],
+      ['sign-ups + resets', ['sign-up', 'reset']],
+    ]
+    for (const [label, kinds] of floods) {
+      const flood = startFlood(t, flooders, kinds)
+      await new Promise((r) => setTimeout(r, 1000)) // let the flood fill the queue
+      const flooded = await measureSignIns(t, email, signins)
+      await flood.stop()
+      console.log(
+        `  under ${flooders} clients flooding ${label.padEnd(17)} ${summary(flooded.ms)}   (${table(flooded.statuses)})`,
+      )
+      console.log(`    the flood's answers: ${table(flood.statuses)}`)
+    }
+    console.log(`reset codes, registered vs unknown addresses (${signins} each)`)
+    console.log(`  POST /sentOtp/user    registered  ${summary(enumeration.sendKnown)}`)
+    console.log(`                        unknown     ${summary(enumeration.sendUnknown)}`)
+    console.log(`  POST /verifyOtp/user  registered  ${summary(enumeration.checkKnown)}`)
+    console.log(`                        unknown     ${summary(enumeration.checkUnknown)}`)
   } finally {
     await t.close()
   }
