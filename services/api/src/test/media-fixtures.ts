@@ -19,12 +19,21 @@ export const image = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 300, heig
     .toFormat(format)
     .toBuffer()
 
+/** The Xing header an encoder writes in front of the audio (an editor may change its four bytes of frame count). */
+export interface XingClaim {
+  /** the frame count it claims */
+  xingFrames: number
+  /** LAME's gapless info: samples the encoder added before and after the sound */
+  delay?: number
+  padding?: number
+}
+
 /**
  * MPEG-2 Layer III mono frames at 24 kHz, 8 kbit/s (24 bytes, 576 samples each): 12,500 of them are exactly 300 s,
  * so length limits can be tested at the boundary. `claim` puts a Xing frame first (64 kbit/s, 192 bytes, no audio)
- * claiming that many frames, as an encoder (or an editor of its four bytes) would.
+ * laid out as LAME writes it: frame count, byte count, seek table, quality, then a LAME tag when `delay` is given.
  */
-export function mp3At24kHz(frames: number, claim?: { xingFrames: number }): Buffer {
+export function mp3At24kHz(frames: number, claim?: XingClaim): Buffer {
   const frame = Buffer.alloc(24)
   frame.set([0xff, 0xf3, 0x14, 0xc0])
   const audio = Buffer.alloc(frame.length * frames)
@@ -33,8 +42,13 @@ export function mp3At24kHz(frames: number, claim?: { xingFrames: number }): Buff
   const xing = Buffer.alloc(192)
   xing.set([0xff, 0xf3, 0x84, 0xc0])
   xing.write('Xing', 13, 'latin1')
-  xing.writeUInt32BE(1, 17)
+  xing.writeUInt32BE(0xf, 17)
   xing.writeUInt32BE(claim.xingFrames, 21)
+  xing.writeUInt32BE(xing.length + audio.length, 25)
+  if (claim.delay !== undefined) {
+    xing.write('LAME3.100', 133, 'latin1')
+    xing.writeUIntBE((claim.delay << 12) | (claim.padding ?? 0), 133 + 21, 3)
+  }
   return Buffer.concat([xing, audio])
 }
 

@@ -87,17 +87,27 @@ async function stored() {
 }
 
 describe('the podblurb length limit, measured from the frames', () => {
-  it('accepts exactly 300.0 s of frames and refuses one frame more (300.024 s) and 300.1 s', async () => {
+  it('accepts exactly 300.0 s of sound and refuses one frame more (300.024 s) and 300.1 s', async () => {
     const author = await unlimitedAuthor()
     const exact = await create(author.token, form({ podcast: mp3At24kHz(12_500) }))
     expect(exact.status).toBe(201)
     expect(exact.body.data.episodes[0].duration).toBe(300)
+    // As LAME writes 300.0 s of sound: 12,503 frames, less its 576 samples of delay and 1,152 of padding.
+    const lame = mp3At24kHz(12_503, { xingFrames: 12_503, delay: 576, padding: 1152 })
+    const encoded = await create(author.token, form({ podcast: lame }))
+    expect(encoded.status).toBe(201)
+    expect(encoded.body.data.episodes[0].duration).toBe(300)
 
     const before = await stored()
-    for (const frames of [12_501, 12_505]) {
-      const over = await create(author.token, form({ podcast: mp3At24kHz(frames) }))
-      expect(over.status).toBe(400)
-      expect(over.body.message).toBe('Audio must be 5 minutes or less.')
+    const over = [
+      mp3At24kHz(12_501),
+      // 300.12 s whose LAME tag claims the most delay and padding it can hold: at most 90 ms are taken off.
+      mp3At24kHz(12_505, { xingFrames: 12_505, delay: 4095, padding: 4095 }),
+    ]
+    for (const podcast of over) {
+      const res = await create(author.token, form({ podcast }))
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe('Audio must be 5 minutes or less.')
     }
     expect(await stored()).toEqual(before)
   })
