@@ -249,6 +249,24 @@ async function timeQueries(db: Db, index: SurfaceIndex, queries: KeywordQuery[])
   return timings
 }
 
+/**
+ * Queries of stop words only: full text finds nothing and the misspelling fallback reaches half the catalogue
+ * (measured apart, because the reader mix above leaves stop words out; the fallback's cap is what bounds them).
+ */
+const STOP_WORD_QUERIES = ['the', 'it', 'a', 'of the']
+
+async function timeStopWordQueries(index: SurfaceIndex): Promise<number[]> {
+  const timings: number[] = []
+  for (let round = 0; round < 3; round++) {
+    for (const term of STOP_WORD_QUERIES) {
+      const started = performance.now()
+      await index.search({ term, offset: 0, limit: 10 })
+      timings.push(performance.now() - started)
+    }
+  }
+  return timings
+}
+
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10)
 
 /** One catalogue size: fill a scratch database, run the queries, print and return the table rows. */
@@ -262,7 +280,9 @@ async function benchSize(source: SourceBook[], size: number, queries: KeywordQue
     console.log(
       `keyword ${size} books inserted and analysed in ${((performance.now() - filled) / 1000).toFixed(1)} s`,
     )
-    const timings = await timeQueries(db, createPostgresSurfaceIndex(db), queries)
+    const index = createPostgresSurfaceIndex(db)
+    const timings = await timeQueries(db, index, queries)
+    const stopWords = await timeStopWordQueries(index)
     const totals = timings.map((t) => t.total)
     console.log(
       `  matches per query: median ${quantile(totals, 0.5)}, p95 ${Math.round(quantile(totals, 0.95))}, ` +
@@ -295,6 +315,7 @@ async function benchSize(source: SourceBook[], size: number, queries: KeywordQue
           of.map((t) => t.index),
         )
       }),
+      row(`  index, stop words only (n=${stopWords.length})`, stopWords),
     ]
   } finally {
     await db.destroy()

@@ -168,18 +168,33 @@ async function fullTextSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<S
 }
 
 /**
+ * The most titles and authors the misspelling fallback ranks. A real misspelling ("prejudise", "melvile") is
+ * within trigram reach of a few dozen books; a term that reaches more is no misspelling of anything in
+ * particular (a stop word such as "the" reaches half the catalogue) and would cost ~30 µs a candidate (1.4 s
+ * for "the" at 100,000 books), so such a term finds nothing instead.
+ */
+export const TYPO_FALLBACK_MAX = 1000
+
+/**
  * Titles and authors holding a word close to the typed term (`<%`: word similarity above pg_trgm's threshold,
  * answered by the trigram GIN indexes on title and author), best similarity first. Only reached when full text
- * found nothing, so its cost is paid by misspelt queries alone.
+ * found nothing, so its cost is paid by misspelt queries alone, and bounded by TYPO_FALLBACK_MAX: the candidates
+ * are read up to one more than that, which tells a broad term without reading all it reaches.
  */
 async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
   const { rows } = await sql<{ total: number; id: string | null }>`
-    with matches as materialized (
-      select id, greatest(word_similarity(${opts.term}, title), word_similarity(${opts.term}, author)) as score
+    with candidates as materialized (
+      select id, title, author
       from podcasts
       where (${opts.term} <% title or ${opts.term} <% author)
         -- public = has a search document: the one rule, kept by the documents' trigger
         and exists (select 1 from podcast_search_documents d where d.podcast_id = podcasts.id)
+      limit ${TYPO_FALLBACK_MAX + 1}
+    ),
+    matches as materialized (
+      select id, greatest(word_similarity(${opts.term}, title), word_similarity(${opts.term}, author)) as score
+      from candidates
+      where (select count(*) from candidates) <= ${TYPO_FALLBACK_MAX}
     )
     select counted.total, page.id
     from (select count(*) as total from matches) counted

@@ -56,6 +56,32 @@ async function listing(fields: { title: string; description: string; status?: Li
   return id
 }
 
+/** `count` public listings with the same title, in one statement. */
+async function manyListings(count: number, title: string) {
+  const now = new Date()
+  const rows = Array.from({ length: count }, () => ({
+    id: newId(),
+    create_by: ownerId,
+    title,
+    author: 'Jam Maker',
+    category_name: 'Fiction',
+    description: 'Oranges and sugar.',
+    year_published: null,
+    isbn: null,
+    language: 'en',
+    youtube_url: null,
+    tiktok_url: null,
+    get_this_url: null,
+    book_cover_image: null,
+    author_image: null,
+    status: 1 as const,
+    created_at: now,
+    updated_at: now,
+  }))
+  await db.insertInto('podcasts').values(rows).execute()
+  return rows.map((r) => r.id)
+}
+
 const search = (term: string) => index.search({ term, offset: 0, limit: 10 })
 
 describe('postgres surface index kept by its trigger', () => {
@@ -87,6 +113,19 @@ describe('postgres surface index kept by its trigger', () => {
     await db.deleteFrom('podcasts').where('id', '=', id).execute()
     expect(await search('quillington')).toEqual({ ids: [], total: 0 })
     expect(await search('quilington')).toEqual({ ids: [], total: 0 })
+  })
+
+  it('corrects a misspelling reaching up to TYPO_FALLBACK_MAX books, and answers nothing past that', async () => {
+    const limit = podcastsRepo.TYPO_FALLBACK_MAX
+    const many = await manyListings(limit, 'Marmalade Skies')
+    const found = await index.search({ term: 'marmaladde', offset: 0, limit: 10 })
+    expect(found.total).toBe(limit)
+    expect(many).toEqual(expect.arrayContaining(found.ids))
+    // One more book within reach: the term is no misspelling of anything in particular any more.
+    await manyListings(1, 'Marmalade Skies')
+    expect(await search('marmaladde')).toEqual({ ids: [], total: 0 })
+    // Full-text matches are never capped.
+    expect((await search('marmalade')).total).toBe(limit + 1)
   })
 
   it('keeps the total when the page asked for is past the last match', async () => {
