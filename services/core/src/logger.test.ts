@@ -35,8 +35,22 @@ describe('logger redaction', () => {
       { req: { headers: { authorization: 'Bearer tok-header-8888', token: 'tok-header-9999' } } },
       'request',
     )
+    // A pg client attached to an error, as pg's pool hands it over on shutdown.
+    logger.warn(
+      {
+        err: {
+          message: 'terminating connection',
+          client: {
+            password: 'db-pass-1010',
+            connectionParameters: { password: 'db-pass-1010', host: '127.0.0.1' },
+            connectionString: 'postgres://app:db-pass-1010@127.0.0.1/app',
+          },
+        },
+      },
+      'idle database connection lost',
+    )
     const written = text()
-    for (const value of [...Object.values(secrets), 'tok-header-8888', 'tok-header-9999'])
+    for (const value of [...Object.values(secrets), 'tok-header-8888', 'tok-header-9999', 'db-pass-1010'])
       expect(written).not.toContain(value)
     expect(written).toContain('[redacted]')
     expect(written).toContain('two levels down')

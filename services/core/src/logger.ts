@@ -1,6 +1,6 @@
 import { pino, type Logger, type LoggerOptions } from 'pino'
 
-/** Keys whose values are secrets: passwords, session and reset tokens, e-mailed codes. */
+/** Keys whose values are secrets: passwords, session and reset tokens, e-mailed codes, database credentials. */
 const secretKeys = [
   'password',
   'newPassword',
@@ -13,6 +13,9 @@ const secretKeys = [
   'code',
   'authorization',
   'cookie',
+  // A pg client in an error (`{ err: { client } }`) carries the database password in these.
+  'connectionString',
+  'connectionParameters',
 ]
 
 /**
