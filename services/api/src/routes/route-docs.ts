@@ -7,6 +7,8 @@ export const errorResponses = {
   403: ErrorEnvelope,
   404: ErrorEnvelope,
   409: ErrorEnvelope,
+  // A body over the JSON limit (1 MB) or a form over its limits (size, parts, field length).
+  413: ErrorEnvelope,
   429: ErrorEnvelope,
 }
 

@@ -73,6 +73,17 @@ describe('JSON bodies are strict', () => {
     expect((await userRow(reader.id)).last_name).toBe(before.last_name)
   })
 
+  it('refuses a JSON null where the document asks for an object, even where no body at all is fine', async () => {
+    const reader = await buildUser(t.app.db)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh-token/user',
+      headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
+      payload: 'null',
+    })
+    expect(res.statusCode).toBe(400)
+  })
+
   it('does not turn numbers into text either', async () => {
     const reader = await buildUser(t.app.db)
     const res = await call('POST', '/create/search/history', reader.token, {
