@@ -5,7 +5,7 @@
 #
 # 1. PostgreSQL, Redis and chromium (apt, as root; started by hand: no systemd here), node_modules (npm ci),
 #    the idea encoder's Python venv (encoder/run.sh --setup-only, from PyPI; reused under ~/.cache/bookstrut)
-# 2. npm run build, npm run lint
+# 2. npm run build, then npm run lint in the background (beside the suites; its result is reported last)
 # 3. every workspace's vitest suite, the shell scripts' tests, then the client's end-to-end suite (chromium)
 # 4. one summary line: "vitest: N passed, M failed, K skipped"
 #
@@ -73,6 +73,9 @@ print_timings() {
 }
 
 abort() {
+  # Background phases (encoder venv, lint) would go on after we exit.
+  local job
+  for job in $(jobs -p); do kill "$job" 2>/dev/null; done
   print_timings
   printf '\ntest.sh: %s failed; nothing else can run without it.\n' "$1" >&2
   exit 1
@@ -83,14 +86,32 @@ phase postgres ensure_postgres || abort postgres
 phase redis ensure_redis || abort redis
 phase chromium ensure_chromium || abort chromium
 phase node_modules ensure_node_modules || abort node_modules
-# The idea encoder's Python environment (torch, sentence-transformers, onnx): ~6 GB the first time, then reused.
-phase "encoder venv" bash encoder/run.sh --setup-only || abort "encoder venv"
+# The idea encoder's Python environment (torch, sentence-transformers, onnx; from PyPI the first time, then
+# reused): mostly downloads, so it is made beside the build and awaited before the suites.
+ENCODER_LOG="$(mktemp)"
+ENCODER_START=$(date +%s%N)
+(bash encoder/run.sh --setup-only >"$ENCODER_LOG" 2>&1 </dev/null) &
+ENCODER_PID=$!
+finish_encoder_venv() {
+  wait "$ENCODER_PID"
+  local rc=$?
+  cat "$ENCODER_LOG"
+  rm -f "$ENCODER_LOG"
+  printf '(started %s ago)\n' "$(_elapsed "$ENCODER_START")"
+  return "$rc"
+}
 
 # ------------------------------------------------------------------ 2. build and lint
 phase build npm run build
-phase lint npm run lint
+# Lint (tsc and ESLint, one core each, no waiting on I/O) runs beside the test suites, which spend much of their
+# time waiting on PostgreSQL, Redis and the browser; its output is printed, and its result counted, at the end.
+LINT_LOG="$(mktemp)"
+LINT_START=$(date +%s%N)
+(npm run lint >"$LINT_LOG" 2>&1 </dev/null) &
+LINT_PID=$!
 
 # ------------------------------------------------------------------ 3. test suites
+phase "encoder venv" finish_encoder_venv || abort "encoder venv"
 rm -rf "$RESULTS_DIR"
 mkdir -p "$RESULTS_DIR"
 
@@ -150,6 +171,17 @@ else
   echo 'test.sh: client has no "e2e" script' >&2
   failed_phases+=("e2e client (missing)")
 fi
+
+# ------------------------------------------------------------------ lint, started beside the suites
+finish_lint() {
+  printf '%s\n' "--- npm run lint (started after the build, $(_elapsed "$LINT_START") ago)"
+  wait "$LINT_PID"
+  local rc=$?
+  cat "$LINT_LOG"
+  rm -f "$LINT_LOG"
+  return "$rc"
+}
+phase lint finish_lint
 
 # ------------------------------------------------------------------ 4. summary
 print_timings
