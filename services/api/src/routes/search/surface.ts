@@ -40,7 +40,9 @@ export const surfaceSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Keyword search over approved titles',
         description:
           'By default PostgreSQL full-text search (websearch syntax: "a phrase", -word, or) weighted title/author > ' +
-          'ideas > description, plus trigram word similarity on title and author for misspellings. With MEILI_URL ' +
+          'ideas > description; when nothing matches, trigram word similarity on title and author for misspellings ' +
+          `(a term within reach of more than ${podcastsRepo.TYPO_FALLBACK_MAX} titles, such as a stop word alone, ` +
+          'finds nothing). With MEILI_URL ' +
           'set, Meilisearch (typo-tolerant, title > author > ideas > description). Ranked by relevance, 10 per page. ' +
           RATE_LIMIT_NOTE,
         querystring: SurfaceSearchQuery,
