@@ -7,17 +7,74 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(dirname "$here")"
 venv="${BOOKSTRUT_ENCODER_VENV:-$HOME/.cache/bookstrut/encoder-venv}"
-requirements="$here/requirements.txt"
+requirements="$here/requirements.txt" # every package pinned, made by encoder/lock.sh from requirements.in
 stamp="$venv/.bookstrut-requirements.sha256"
 
-# Install only when the venv is missing or was built from another requirements.txt: the stamp holds the hash of
-# the file it was installed from. An existing venv without a stamp gets a pip run that finds everything present.
-wanted="$(sha256sum "$requirements" | cut -d' ' -f1)"
-if [[ ! -x "$venv/bin/python" || "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]]; then
-  echo "encoder: installing Python packages into $venv (first time: ~6 GB, several minutes)" >&2
-  [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
-  "$venv/bin/python" -m pip install --disable-pip-version-check -r "$requirements" >&2
-  echo "$wanted" >"$stamp"
+# Files of the CUDA wheels (x86-64 Linux only) that a CPU-only run never loads, deleted after the install (~1.1 GB):
+# cuDNN's engine libraries (libcudnn.so.9 opens them on its first real call; libcudnn_graph stays, since
+# torch.backends.cudnn.version() needs it and aborts the process without it), NVSHMEM's device code and transports,
+# CUPTI's profiling extras, cuFFTW, NVBLAS, static libraries and headers. torch links the rest (see lock.sh).
+prune=(
+  'libcudnn_adv.so*' 'libcudnn_cnn.so*' 'libcudnn_engines_*.so*' 'libcudnn_ext.so*' 'libcudnn_heuristic.so*'
+  'libcudnn_ops.so*' 'libnvshmem_device*.bc' 'nvshmem_bootstrap_*.so*' 'nvshmem_transport_*.so*' 'libnvperf_*.so'
+  'libpcsamplingutil.so' 'libcheckpoint.so' 'libcufftw.so*' 'libnvblas.so*' '*.a'
+)
+# The venv is rebuilt from scratch when this changes: the lock file, the pruned files or the recipe below.
+wanted="$({ cat "$requirements"; printf '%s\n' "recipe 2: python3 -m venv; pip install --no-deps" "${prune[@]}"; } |
+  sha256sum | cut -d' ' -f1)"
+
+ready() { [[ -x "$venv/bin/python" && "$(cat "$stamp" 2>/dev/null)" == "$wanted" ]]; }
+
+# What the pipeline imports, and one backward pass: an install that lacks a library torch links fails here, once,
+# with a message, instead of in the middle of a training run.
+check_venv() {
+  "$venv/bin/python" - <<'EOF'
+import torch
+
+x = torch.ones(3, requires_grad=True)
+(x * 2).sum().backward()
+assert x.grad.tolist() == [2.0, 2.0, 2.0], x.grad
+if torch.backends.cudnn.is_available():
+    torch.backends.cudnn.version()  # loads libcudnn_graph (kept by the pruning above)
+import onnx, onnxruntime, sentence_transformers, tokenizers, transformers  # noqa: E401,F401
+
+print(f"encoder: torch {torch.__version__} imports and trains on the CPU")
+EOF
+}
+
+build_venv() {
+  local started=$SECONDS site
+  if [[ -e "$venv" && ! -f "$venv/pyvenv.cfg" ]]; then
+    echo "encoder: $venv exists and is not a venv: not touching it (set BOOKSTRUT_ENCODER_VENV elsewhere)" >&2
+    exit 1
+  fi
+  echo "encoder: building the Python environment in $venv from encoder/requirements.txt (~3.7 GB, ~2 min)" >&2
+  rm -rf "$venv" # never on top of an older one: --no-deps would leave packages the lock file no longer lists
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-cache-dir --no-deps -r "$requirements" >&2
+  site="$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+  if [[ -d "$site/nvidia" ]]; then
+    local pattern
+    for pattern in "${prune[@]}"; do find "$site/nvidia" -type f -name "$pattern" -delete; done
+    find "$site/nvidia" -mindepth 2 -maxdepth 2 -type d -name include -exec rm -rf {} +
+  fi
+  if ! check_venv >&2; then
+    echo "encoder: the Python environment in $venv does not work (above): encoder/requirements.txt is installed" \
+      "with --no-deps, so a package it lacks is missing: add it to encoder/requirements.in (or take it off" \
+      "the list lock.sh leaves out) and run bash encoder/lock.sh" >&2
+    exit 1
+  fi
+  echo "$wanted" >"$stamp" # only now: an interrupted or failed build is started again next time
+  echo "encoder: environment ready in $((SECONDS - started)) s, $(du -sh "$venv" | cut -f1)" >&2
+}
+
+if ! ready; then
+  mkdir -p "$(dirname "$venv")"
+  if command -v flock >/dev/null; then # two runs at once (test.sh and a training run): one builds, one waits
+    exec 9>"$venv.lock"
+    flock -n 9 || { echo "encoder: waiting for another build of $venv" >&2 && flock 9; }
+  fi
+  ready || build_venv
 fi
 # `encoder/run.sh --setup-only`: just the venv (scripts/test.sh installs it before the tests that train).
 if [[ "${1:-}" == "--setup-only" ]]; then exit 0; fi
