@@ -8,7 +8,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(dirname "$here")"
 venv="${BOOKSTRUT_ENCODER_VENV:-$HOME/.cache/bookstrut/encoder-venv}"
 requirements="$here/requirements.txt" # every package pinned, made by encoder/lock.sh from requirements.in
-stamp="$venv/.bookstrut-requirements.sha256"
+stamp="$venv/.bookstrut-requirements.sha256" # written once the venv works: the hash it was built for
+marker="$venv/.bookstrut-encoder-venv"        # written first: run.sh may delete and rebuild this venv
 
 # Files of the CUDA wheels (x86-64 Linux only) that a CPU-only run never loads, deleted after the install (~1.1 GB):
 # cuDNN's engine libraries (libcudnn.so.9 opens them on its first real call; libcudnn_graph stays, since
@@ -44,13 +45,16 @@ EOF
 
 build_venv() {
   local started=$SECONDS site
-  if [[ -e "$venv" && ! -f "$venv/pyvenv.cfg" ]]; then
-    echo "encoder: $venv exists and is not a venv: not touching it (set BOOKSTRUT_ENCODER_VENV elsewhere)" >&2
+  # Only a venv this script built (marker, or the stamp of an older run.sh) is replaced, never a folder of yours.
+  if [[ -e "$venv" && ! -f "$marker" && ! -f "$stamp" ]]; then
+    echo "encoder: $venv was not built by encoder/run.sh: not replacing it (remove it, or set" \
+      "BOOKSTRUT_ENCODER_VENV to another folder)" >&2
     exit 1
   fi
   echo "encoder: building the Python environment in $venv from encoder/requirements.txt (~3.7 GB, ~2 min)" >&2
   rm -rf "$venv" # never on top of an older one: --no-deps would leave packages the lock file no longer lists
   python3 -m venv "$venv"
+  echo "built by encoder/run.sh, which deletes and rebuilds it when encoder/requirements.txt changes" >"$marker"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-cache-dir --no-deps -r "$requirements" >&2
   site="$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
   if [[ -d "$site/nvidia" ]]; then
