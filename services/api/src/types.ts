@@ -1,7 +1,7 @@
 import type { Clock, Config, Db, Queues, UserRow, SessionRow } from '@bookstrut/core'
 import type { Redis } from 'ioredis'
 import type { RateLimits } from './plugins/app/rate-limits.js'
-import type { IdeaSearch } from './search/idea-search.js'
+import type { IdeaSearch } from './idea-index/idea-search.js'
 
 export interface Auth {
   user: UserRow

@@ -26,7 +26,7 @@ import {
   TRAINED_NAMESPACE,
 } from '@bookstrut/search'
 import { createTestDatabase } from '../test/test-app.js'
-import { ensureCatalogueOwner } from '../catalogue/catalogue-owner.js'
+import { ensureCatalogueOwner } from '../import/catalogue-owner.js'
 import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'

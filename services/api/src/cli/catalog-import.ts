@@ -7,17 +7,17 @@ import {
   CatalogueOwnerError,
   DEFAULT_CATALOGUE_OWNER,
   ensureCatalogueOwner,
-} from '../catalogue/catalogue-owner.js'
+} from '../import/catalogue-owner.js'
 import {
   importBooks,
   UnusableInputError,
   waitForDownstream,
   type ImportResult,
-} from '../catalogue/import-books.js'
+} from '../import/import-books.js'
 
 /**
  * `npm run catalog:import -- FILE.jsonl [--wait] [--owner EMAIL]`: imports a catalogue file (one book per line,
- * fields in ../catalogue/book-line.ts) as approved books owned by EMAIL (default catalogue@bookstrut.local,
+ * fields in ../import/book-line.ts) as approved books owned by EMAIL (default catalogue@bookstrut.local,
  * created as a publisher on the unlimited plan when missing). Re-running a file updates the same books.
  * Exit codes: 0 done (rejected lines are listed, not fatal), 1 unusable input or a failure, 2 usage.
  */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { embeddingsChannel, type EmbeddingsMessage } from '@bookstrut/core'
-import { IdeaSearch } from '../../search/idea-search.js'
+import { IdeaSearch } from '../../idea-index/idea-search.js'
 
 /** How often an api process looks for a model switch or stored vectors it was not told about. */
 const CATCH_UP_INTERVAL_MS = 30_000

@@ -10,7 +10,7 @@ import {
 import { normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import type { IdeaSearch } from '../../search/idea-search.js'
+import type { IdeaSearch } from '../../idea-index/idea-search.js'
 import { assertNotBlocked } from '../../plugins/app/auth.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { assertCallerId } from '../podcasts/catalogue.service.js'
