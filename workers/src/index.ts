@@ -1,4 +1,3 @@
 export { startWorkers, type RunningWorkers } from './start-workers.js'
-export { embedBook, publishTo, type EmbedDeps, type EmbedOutcome } from './embed/embed.worker.js'
-export { modelsInUse, sweepStaleEmbeddings } from './embed/embed-sweep.js'
-export { ModelEmbedders } from './embed/model-embedders.js'
+// For the api's model-switch test only: production code in the api imports startWorkers alone.
+export { sweepStaleEmbeddings } from './embed/embed-sweep.js'

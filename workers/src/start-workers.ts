@@ -1,9 +1,16 @@
-import { createDb, createMailer, createQueues, createRedis, type Config, type Logger } from '@bookstrut/core'
-import { locateModel } from '@bookstrut/search'
+import {
+  createDb,
+  createMailer,
+  createQueues,
+  createRedis,
+  embeddingsAnnouncer,
+  type Config,
+  type Logger,
+} from '@bookstrut/core'
+import { locateModel, ModelEmbedders, modelsInUse } from '@bookstrut/search'
 import { createMailWorker } from './mail/mail.worker.js'
-import { createEmbedWorker, publishTo } from './embed/embed.worker.js'
-import { modelsInUse, sweepStaleEmbeddings } from './embed/embed-sweep.js'
-import { ModelEmbedders } from './embed/model-embedders.js'
+import { createEmbedWorker } from './embed/embed.worker.js'
+import { sweepStaleEmbeddings } from './embed/embed-sweep.js'
 import { startSurfaceIndexWorker } from './surface-index/surface-index.worker.js'
 
 export interface RunningWorkers {
@@ -29,7 +36,7 @@ export async function startWorkers(
   const db = createDb(opts.databaseUrl, 4, (err) => logger.warn({ err }, 'idle database connection lost'))
   const queues = createQueues(publisher, config.redis.prefix)
   const mailer = createMailer(config.mail)
-  const announce = publishTo(publisher, config.redis.prefix)
+  const announce = embeddingsAnnouncer(publisher, config.redis.prefix)
   const embedLogger = logger.child({ queue: 'embed' })
   const embedders = new ModelEmbedders(config.search.embeddingThreads)
 

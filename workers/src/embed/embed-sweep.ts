@@ -8,7 +8,7 @@ import {
   type Logger,
   type Queues,
 } from '@bookstrut/core'
-import { locateModel, PASSAGE_SCHEME, targetModel, type ModelRef } from '@bookstrut/search'
+import { modelsInUse, PASSAGE_SCHEME } from '@bookstrut/search'
 
 export interface SweepDeps {
   db: Db
@@ -16,21 +16,6 @@ export interface SweepDeps {
   search: Config['search']
   announce: (message: EmbeddingsMessage) => Promise<void>
   logger: Logger
-}
-
-/**
- * The models books are kept embedded with: the serving model (searches use it) and the target model (the one
- * configured, or the newest trained idea encoder). They differ while the catalogue is being re-embedded.
- * The first sweep ever makes the target the serving model.
- */
-export async function modelsInUse(deps: Pick<SweepDeps, 'db' | 'search'>): Promise<ModelRef[]> {
-  const target = targetModel(deps.search)
-  const serving = await embeddingsRepo.findServingModel(deps.db)
-  if (!serving) {
-    await embeddingsRepo.setServingModel(deps.db, target.id)
-    return [target]
-  }
-  return serving === target.id ? [target] : [locateModel(deps.search, serving), target]
 }
 
 /** Queues every book whose vectors for `model` are missing or stale; a book already waiting is not queued twice. */

@@ -6,6 +6,7 @@ import {
   createLogger,
   createQueues,
   createRedis,
+  embeddingsAnnouncer,
   embeddingsChannel,
   embeddingsRepo,
   ensureDatabase,
@@ -20,12 +21,13 @@ import {
 import { QueueNames } from '@bookstrut/schemas'
 import {
   createThreadedEmbedder,
+  embedBook,
   hasLocalModel,
   PASSAGE_SCHEME,
   type Embedder,
   type ModelRef,
 } from '@bookstrut/search'
-import { createEmbedWorker, embedBook, publishTo, type EmbedWorkerDeps } from './embed.worker.js'
+import { createEmbedWorker, type EmbedWorkerDeps } from './embed.worker.js'
 import { sweepStaleEmbeddings } from './embed-sweep.js'
 
 // The embed worker on real PostgreSQL, Redis/BullMQ and the local embedding model (MODELS_DIR).
@@ -115,7 +117,7 @@ beforeAll(async () => {
     embedderFor: () => Promise.resolve(embedder),
     modelsInUse: () => Promise.resolve([ref]),
     locate: () => ref,
-    announce: publishTo(producer, prefix),
+    announce: embeddingsAnnouncer(producer, prefix),
     logger,
   }
   subscriber.on('message', (_channel: string, message: string) => announced.push(message))

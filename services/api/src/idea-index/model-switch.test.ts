@@ -1,9 +1,16 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { announceBookChanges, createLogger, embeddingsRepo } from '@bookstrut/core'
-import { hasLocalModel, locateModel, PASSAGE_SCHEME, TRAINED_NAMESPACE } from '@bookstrut/search'
-import { embedBook, ModelEmbedders, publishTo, sweepStaleEmbeddings } from '@bookstrut/workers'
+import { announceBookChanges, createLogger, embeddingsAnnouncer, embeddingsRepo } from '@bookstrut/core'
+import {
+  embedBook,
+  hasLocalModel,
+  locateModel,
+  ModelEmbedders,
+  PASSAGE_SCHEME,
+  TRAINED_NAMESPACE,
+} from '@bookstrut/search'
+import { sweepStaleEmbeddings } from '@bookstrut/workers'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
 import { buildListing } from '../test/listings.js'
@@ -126,7 +133,7 @@ it('keeps serving the old model while a new one re-embeds the catalogue, then sw
     db: t.app.db,
     queues: t.app.queues,
     search: t.config.search,
-    announce: publishTo(t.app.redis, t.config.redis.prefix),
+    announce: embeddingsAnnouncer(t.app.redis, t.config.redis.prefix),
     logger: createLogger('silent'),
   })
   expect(result.serving).toBe(base)

@@ -14,7 +14,7 @@ import {
   type NewEpisode,
   type NewPodcast,
 } from '@bookstrut/core'
-import { embedBook, ModelEmbedders, modelsInUse, type EmbedDeps } from '@bookstrut/workers'
+import { embedBook, ModelEmbedders, modelsInUse, type EmbedDeps } from '@bookstrut/search'
 import { parseBookLine, type ValidBook } from './book-line.js'
 import { removeFresh, storeBookMedia, type BookMedia } from './import-media.js'
 

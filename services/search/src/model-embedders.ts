@@ -1,4 +1,6 @@
-import { createThreadedEmbedder, type Embedder, type ModelRef } from '@bookstrut/search'
+import { createThreadedEmbedder } from './embedder-thread.js'
+import type { Embedder } from './embedder.js'
+import type { ModelRef } from './model-registry.js'
 
 /**
  * The worker's embedders, one per model in use (two while the catalogue is re-embedded for a new model), each

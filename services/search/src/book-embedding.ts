@@ -1,0 +1,37 @@
+import { embeddingsRepo, type Db, type EmbeddingsMessage } from '@bookstrut/core'
+import { bookPassages, PASSAGE_SCHEME } from './book-passages.js'
+import type { Embedder } from './embedder.js'
+import type { ModelRef } from './model-registry.js'
+
+export interface EmbedDeps {
+  db: Db
+  /** the embedder of a model, loaded on first use (a worker that never gets a job never loads a model) */
+  embedderFor: (model: ModelRef) => Promise<Embedder>
+  /** tells the api processes (Redis pub/sub); api processes also catch up on their own, see IdeaIndex */
+  announce: (message: EmbeddingsMessage) => Promise<void>
+}
+
+export type EmbedOutcome = 'embedded' | 'up to date' | 'book gone'
+
+/**
+ * Computes and stores one book's vectors (its ideas and description passages) with one model, then tells
+ * every api process. Idempotent: a book whose stored vectors were made from its current text is skipped, so
+ * a repeated or retried job does nothing twice. The embed worker and `catalog:import --wait` both use it.
+ */
+export async function embedBook(deps: EmbedDeps, podcastId: string, model: ModelRef): Promise<EmbedOutcome> {
+  const source = await embeddingsRepo.findBookSource(deps.db, podcastId, PASSAGE_SCHEME)
+  if (!source) return 'book gone'
+  if ((await embeddingsRepo.findSourceHash(deps.db, podcastId, model.id)) === source.sourceHash)
+    return 'up to date'
+  const embedder = await deps.embedderFor(model)
+  const vectors = await embedder.embed(bookPassages(source))
+  await embeddingsRepo.saveEmbedding(deps.db, {
+    podcastId,
+    model: model.id,
+    sourceHash: source.sourceHash,
+    dimensions: embedder.dimensions,
+    vectors,
+  })
+  await deps.announce({ podcastId, model: model.id })
+  return 'embedded'
+}
