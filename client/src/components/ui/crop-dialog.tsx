@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react'
 import Cropper, { type Area, type Point } from 'react-easy-crop'
 import { cropToPng } from '@/lib/crop-image'
-import { IMAGE_RULES, type ImageKind } from '@/lib/image-rules'
+import { IMAGE_RULES, type ImageKind } from '@bookstrut/schemas'
+import { CROP_SHAPES } from '@/lib/image-rules'
 import { Button } from './button'
 import { Modal } from './modal'
 
@@ -22,6 +23,7 @@ export interface CropDialogProps {
  */
 export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: CropDialogProps) {
   const rule = IMAGE_RULES[kind]
+  const shape = CROP_SHAPES[kind]
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 })
   const [zoom, setZoom] = useState(1)
   const [area, setArea] = useState<Area | null>(null)
@@ -49,9 +51,9 @@ export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: 
             image={src}
             crop={crop}
             zoom={zoom}
-            aspect={rule.aspect}
-            cropShape={rule.round ? 'round' : 'rect'}
-            showGrid={!rule.round}
+            aspect={shape.aspect}
+            cropShape={shape.round ? 'round' : 'rect'}
+            showGrid={!shape.round}
             onCropChange={setCrop}
             onZoomChange={setZoom}
             onCropComplete={onCropComplete}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { IMAGE_TYPES, imageFileError, IMAGE_RULES, type ImageKind } from '@/lib/image-rules'
+import { IMAGE_TYPES, isImageType, type ImageKind } from '@bookstrut/schemas'
+import { CROP_SHAPES, imageFileError } from '@/lib/image-rules'
 import { CropDialog } from './crop-dialog'
 
 /** A preview URL for a File, revoked when the file changes or the component goes. */
@@ -53,7 +54,7 @@ export function useImageChooser({
   const choose = (chosen: File | undefined) => {
     if (inputRef.current) inputRef.current.value = ''
     if (!chosen) return
-    if (!IMAGE_TYPES.includes(chosen.type)) {
+    if (!isImageType(chosen.type)) {
       onInvalid?.(imageFileError(chosen, kind) ?? '')
       return
     }
@@ -132,7 +133,7 @@ export function ImagePicker({
       <button
         type="button"
         className="image-picker__tile"
-        style={{ aspectRatio: String(IMAGE_RULES[kind].aspect) }}
+        style={{ aspectRatio: String(CROP_SHAPES[kind].aspect) }}
         onClick={chooser.open}
         disabled={disabled}
         aria-label={shown ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}

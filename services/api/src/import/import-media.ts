@@ -3,15 +3,8 @@ import { createReadStream } from 'node:fs'
 import { access, constants, copyFile, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import {
-  AppError,
-  AUDIO_MAX_BYTES,
-  AUDIO_TOO_LARGE,
-  IMAGE_RULES,
-  newId,
-  type catalogueImportRepo,
-  type MediaStore,
-} from '@bookstrut/core'
+import { AppError, newId, type catalogueImportRepo, type MediaStore } from '@bookstrut/core'
+import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE, IMAGE_RULES } from '@bookstrut/schemas'
 import type { ValidBook } from './book-line.js'
 
 /** A file in the media store for an imported book; `fresh` when this import stored it (else it is reused). */

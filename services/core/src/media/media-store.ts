@@ -14,14 +14,14 @@ import {
   AUDIO_TOO_LONG,
   IMAGE_MAX_PIXELS,
   IMAGE_RULES,
-  IMAGE_TYPES,
   INVALID_IMAGE_TYPE,
   audioLengthMismatch,
   imageTooManyPixels,
   imageUnreadable,
+  isImageType,
   type ImageKind,
   type ImageRule,
-} from './media-rules.js'
+} from '@bookstrut/schemas'
 import { measureMp3, type Mp3Measure } from './mp3-frames.js'
 
 /** URL prefix under which stored media are served. */
@@ -49,7 +49,7 @@ export function createMediaStore(dir: string) {
     const rule = IMAGE_RULES[kind]
     if (bytes.length > rule.maxBytes) throw badRequest(rule.tooLarge)
     const type = await fileTypeFromBuffer(bytes)
-    if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw badRequest(INVALID_IMAGE_TYPE)
+    if (!type || !isImageType(type.mime)) throw badRequest(INVALID_IMAGE_TYPE)
     await assertPixels(bytes, rule)
     const name = `${kind}-${newId()}.webp`
     await mkdir(imagesDir, { recursive: true })

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
-import type { Podcast, User } from '@bookstrut/schemas'
+import { countChars, DESCRIPTION_MAX, type Podcast, type User } from '@bookstrut/schemas'
 import { AutoGrowTextArea } from '@/components/ui/auto-grow-textarea'
 import { Button } from '@/components/ui/button'
 import { TextAreaField, TextField } from '@/components/ui/field'
@@ -13,8 +13,6 @@ import { useCreateListing, useUpdateListing } from '../api/save-listing'
 import {
   capChars,
   changedFields,
-  countChars,
-  DESCRIPTION_MAX,
   emptyListing,
   isEditLocked,
   LOCKED_FIELDS,

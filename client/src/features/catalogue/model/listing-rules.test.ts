@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { countChars, normaliseLink } from '@bookstrut/schemas'
 import {
   audioError,
   capChars,
   changedFields,
-  countChars,
   emptyListing,
   imageError,
   isEditLocked,
   noFiles,
-  normaliseLink,
   serverFieldErrors,
   toListingFormData,
   validateListing,

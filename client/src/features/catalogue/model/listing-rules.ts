@@ -1,10 +1,23 @@
-import type { Podcast } from '@bookstrut/schemas'
-import { IMAGE_TYPES, INVALID_IMAGE_TYPE, IMAGE_RULES } from '@/lib/image-rules'
+import {
+  AUDIO_MAX_BYTES,
+  AUDIO_MAX_SECONDS,
+  AUDIO_NOT_MP3,
+  AUDIO_TOO_LARGE,
+  AUDIO_TOO_LONG,
+  LISTING_RULES,
+  LOCKED_FIELDS as LOCKED_WIRE_FIELDS,
+  PAID_ONLY_FIELDS,
+  countChars,
+  normaliseLink,
+  type ListingField as WireField,
+  type Podcast,
+} from '@bookstrut/schemas'
+import { imageFileError } from '@/lib/image-rules'
 import type { FieldErrors } from '@/lib/validation'
 
 /**
- * The listing form (spec author-and-content sections 3 and 5). The client checks what the server checks, with
- * the same messages: lengths are counted without whitespace, links get https:// when they have no scheme.
+ * The listing form (spec author-and-content sections 3 and 5). The client checks the server's own rules
+ * (`@bookstrut/schemas`), with the same messages, under the form's field names.
  */
 export interface ListingValues {
   bookTitle: string
@@ -53,7 +66,7 @@ export const emptyListing: ListingValues = {
 export const noFiles: ListingFiles = { bookImage: null, authorImage: null, audioFile: null, duration: null }
 
 /** Form field → the API's field name. */
-export const wireName: Record<ListingTextField, string> = {
+export const wireName: Record<ListingTextField, WireField> = {
   bookTitle: 'title',
   authorName: 'author',
   category: 'categoryName',
@@ -78,28 +91,14 @@ export const formFieldOf: Record<string, ListingField> = {
   podcast: 'audioFile',
 }
 
+const FORM_FIELDS = Object.keys(wireName) as ListingTextField[]
+const formFieldsFor = (wireFields: readonly WireField[]) =>
+  FORM_FIELDS.filter((field) => wireFields.includes(wireName[field]))
+
 /** Locked 72 hours after the listing was created (spec section 4). */
-export const LOCKED_FIELDS: readonly ListingTextField[] = [
-  'bookTitle',
-  'authorName',
-  'category',
-  'primaryKeyword',
-  'secondaryKeyword',
-  'additionalKeyword',
-  'bookDescription',
-]
+export const LOCKED_FIELDS: readonly ListingTextField[] = formFieldsFor(LOCKED_WIRE_FIELDS)
 /** Shown and sent only on paid plans. */
-export const PAID_FIELDS: readonly ListingTextField[] = ['youtubeLink', 'tiktokLink']
-
-export const DESCRIPTION_MAX = 1000
-export const AUDIO_MAX_BYTES = 7_340_032
-export const AUDIO_MAX_SECONDS = 300
-export const AUDIO_NOT_MP3 = 'Only MP3 files are allowed.'
-export const AUDIO_TOO_LARGE = 'File size must be 7MB or less.'
-export const AUDIO_TOO_LONG = 'Audio must be 5 minutes or less.'
-
-/** Characters that count: whitespace is ignored (spec section 5). */
-export const countChars = (text: string) => text.replace(/\s/g, '').length
+export const PAID_FIELDS: readonly ListingTextField[] = formFieldsFor(PAID_ONLY_FIELDS)
 
 /** Cuts a text once it holds `max` counted characters (the description input is capped at 1000). */
 export function capChars(text: string, max: number): string {
@@ -112,103 +111,16 @@ export function capChars(text: string, max: number): string {
   return text
 }
 
-/** `example.com/x` → `https://example.com/x`; null when it is not a web address (the server's rule). */
-export function normaliseLink(raw: string): string | null {
-  const value = raw.trim()
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`
-  try {
-    const url = new URL(withScheme)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-    if (!url.hostname.includes('.') || /\s/.test(value)) return null
-    return url.toString()
-  } catch {
-    return null
-  }
-}
-
-type Rule = (value: string, now: Date) => string | null
-
-const text =
-  (o: { required?: string; max?: number; tooLong?: string; min?: number; tooShort?: string }): Rule =>
-  (value) => {
-    const n = countChars(value)
-    if (n === 0) return o.required ?? null
-    if (o.min !== undefined && n < o.min) return o.tooShort ?? null
-    if (o.max !== undefined && n > o.max) return o.tooLong ?? null
-    return null
-  }
-
-const link =
-  (required: boolean): Rule =>
-  (value) => {
-    if (value.trim() === '') return required ? 'Enter a valid URL' : null
-    return normaliseLink(value) ? null : 'Enter a valid URL'
-  }
-
-export const RULES: Record<ListingTextField, Rule> = {
-  bookTitle: text({
-    required: 'bookTitle/Genre is required',
-    max: 75,
-    tooLong: 'bookTitle must not exceed 75 characters',
-  }),
-  authorName: text({
-    required: 'authorName/Genre is required',
-    max: 50,
-    tooLong: 'authorName must not exceed 50 characters',
-  }),
-  category: text({
-    required: 'Category/Genre is required',
-    max: 50,
-    tooLong: 'Category must not exceed 50 characters',
-  }),
-  primaryKeyword: text({
-    required: 'Primary Idea is required',
-    max: 300,
-    tooLong: 'Primary Idea must not exceed 300 characters',
-  }),
-  secondaryKeyword: text({
-    required: 'Secondary Idea is required',
-    max: 300,
-    tooLong: 'Secondary Idea must not exceed 300 characters',
-  }),
-  additionalKeyword: text({
-    required: 'Additional Idea is required',
-    max: 300,
-    tooLong: 'Additional Idea must not exceed 300 characters',
-  }),
-  bookDescription: text({
-    required: 'Book Description is required',
-    min: 75,
-    tooShort: 'Book Description must be at least 75 characters long',
-    max: DESCRIPTION_MAX,
-    tooLong: 'Book Description must not exceed 1000 characters',
-  }),
-  publisherName: text({ max: 50, tooLong: 'Publisher Name must not exceed 50 characters' }),
-  get_Url: link(true),
-  youtubeLink: link(false),
-  tiktokLink: link(false),
-  yearPublished: (value, now) => {
-    const v = value.trim()
-    if (v === '') return null
-    const year = /^\d{4}$/.test(v) ? Number(v) : NaN
-    return year >= 1000 && year <= now.getFullYear() ? null : 'Enter a valid year'
-  },
-  isbn: (value) => {
-    const digits = value.replace(/[\s-]/g, '')
-    if (digits === '') return null
-    if (digits.length > 13) return 'ISBN must not exceed 13 characters'
-    // Ten or thirteen digits; an ISBN-10 may end in its X check character (as the server accepts).
-    return /^(\d{13}|\d{9}[\dX])$/i.test(digits) ? null : 'Enter a valid 10 or 13-digit ISBN'
-  },
-  language: () => null,
+/** The message for a form field's value under the shared rule of its API field, or null when it passes. */
+function fieldError(field: ListingTextField, value: string, now: Date): string | null {
+  const outcome = LISTING_RULES[wireName[field]](value.trim(), now)
+  return 'error' in outcome ? outcome.error : null
 }
 
 /** The message for a chosen image, or null (type first, then size). */
 export function imageError(file: File | null, kind: 'cover' | 'author', required: boolean): string | null {
   if (!file) return required ? 'Book image is required' : null
-  if (!IMAGE_TYPES.includes(file.type)) return INVALID_IMAGE_TYPE
-  if (file.size > IMAGE_RULES[kind].maxBytes) return IMAGE_RULES[kind].tooLarge
-  return null
+  return imageFileError(file, kind)
 }
 
 const isMp3 = (file: { type: string; name: string }) =>
@@ -242,11 +154,11 @@ export function validateListing(
   { mode, isFree, fields, now = new Date() }: ValidateOptions,
 ): FieldErrors<ListingField> {
   const errors: FieldErrors<ListingField> = {}
-  const toCheck = (mode === 'create' ? (Object.keys(RULES) as ListingTextField[]) : (fields ?? [])).filter(
+  const toCheck = (mode === 'create' ? FORM_FIELDS : (fields ?? [])).filter(
     (f) => !(isFree && PAID_FIELDS.includes(f)),
   )
   for (const field of toCheck) {
-    const message = RULES[field](values[field], now)
+    const message = fieldError(field, values[field], now)
     if (message) errors[field] = message
   }
   const cover = imageError(files.bookImage, 'cover', mode === 'create')
@@ -286,7 +198,7 @@ export function toListingFormData(
     | { mode: 'edit'; fields: readonly ListingTextField[]; isFree: boolean },
 ): FormData {
   const form = new FormData()
-  const fields = opts.mode === 'create' ? (Object.keys(wireName) as ListingTextField[]) : opts.fields
+  const fields = opts.mode === 'create' ? FORM_FIELDS : opts.fields
   for (const field of fields) {
     if (opts.isFree && PAID_FIELDS.includes(field)) continue
     const value = wireValue(field, values[field])

@@ -2,13 +2,8 @@ import fp from 'fastify-plugin'
 import { mkdir } from 'node:fs/promises'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import {
-  AUDIO_MAX_BYTES,
-  FORM_MAX_FIELD_BYTES,
-  FORM_MAX_FIELDS,
-  createMediaStore,
-  type MediaStore,
-} from '@bookstrut/core'
+import { createMediaStore, type MediaStore } from '@bookstrut/core'
+import { AUDIO_MAX_BYTES, FORM_MAX_FIELD_BYTES, FORM_MAX_FIELDS } from '@bookstrut/schemas'
 import { uploadLimitsPlugin } from './upload-limits.js'
 
 declare module 'fastify' {

@@ -5,7 +5,8 @@ import { pipeline } from 'node:stream/promises'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import type { Multipart, MultipartFile } from '@fastify/multipart'
-import { AppError, FORM_MAX_FIELD_BYTES, FORM_MAX_FIELDS, badRequest, payloadTooLarge } from '@bookstrut/core'
+import { AppError, badRequest, payloadTooLarge } from '@bookstrut/core'
+import { FORM_MAX_FIELD_BYTES, FORM_MAX_FIELDS } from '@bookstrut/schemas'
 
 /** One file field of a form: its byte limit and the message when a file passes it. */
 export interface FileRule {

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import path from 'node:path'
 import {
   Envelope,
   HomePageData,
   HomePageQuery,
+  ListingFormBody,
   ModeratePodcastBody,
   ModerationQueueQuery,
   PagedPodcasts,
@@ -18,7 +20,7 @@ import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { assertAdmin, requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
-import { readListingForm } from './listing-form.js'
+import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
 import * as catalogue from './catalogue.service.js'
 
@@ -34,8 +36,17 @@ const LISTING_FORM_DOC =
 /** Listings: the author side (create, edit), the public reads, and admin moderation. */
 export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), media: app.media }
-  const tmpDir = path.join(app.config.dataDir, 'tmp')
   const tags = ['catalogue']
+  /** Who may write is settled before an upload is read; the form then becomes the body its schema checks. */
+  const readForm = {
+    preValidation: [
+      async (req: FastifyRequest) => {
+        requireAuth(req)
+      },
+      readListingForm(path.join(app.config.dataDir, 'tmp')),
+    ],
+    onResponse: removeListingUpload,
+  }
 
   app.post(
     '/create/podcast',
@@ -45,21 +56,17 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List a book (starts pending)',
         description: LISTING_FORM_DOC,
         consumes: ['multipart/form-data'],
+        body: ListingFormBody,
         security: secured,
         response: { 201: Envelope(Podcast), ...errorResponses },
       },
+      ...readForm,
     },
     async (req, reply) => {
-      const auth = requireAuth(req)
-      const form = await readListingForm(req, tmpDir)
-      try {
-        const podcast = await createListing(deps, auth, form)
-        return reply
-          .code(201)
-          .send(ok('Podcast created successfully. It will be public once approved.', podcast))
-      } finally {
-        await form.cleanup()
-      }
+      const podcast = await createListing(deps, requireAuth(req), listingFormOf(req, req.body))
+      return reply
+        .code(201)
+        .send(ok('Podcast created successfully. It will be public once approved.', podcast))
     },
   )
 
@@ -72,19 +79,16 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: `${LISTING_FORM_DOC} Title, author, category, ideas and description lock 72 hours after creation. An edited listing goes back to moderation.`,
         consumes: ['multipart/form-data', 'application/json'],
         querystring: UpdatePodcastQuery,
+        body: ListingFormBody,
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
+      ...readForm,
     },
     async (req) => {
-      const auth = requireAuth(req)
-      const form = await readListingForm(req, tmpDir)
-      try {
-        const { podcast, changed } = await updateListing(deps, auth, req.query, form)
-        return ok(changed ? 'Podcast updated successfully' : 'No changes detected!', podcast)
-      } finally {
-        await form.cleanup()
-      }
+      const form = listingFormOf(req, req.body)
+      const { podcast, changed } = await updateListing(deps, requireAuth(req), req.query, form)
+      return ok(changed ? 'Podcast updated successfully' : 'No changes detected!', podcast)
     },
   )
 

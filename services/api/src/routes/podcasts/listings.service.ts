@@ -10,11 +10,6 @@ import {
   type PodcastUpdate,
   type UserRow,
 } from '@bookstrut/core'
-import type { Podcast } from '@bookstrut/schemas'
-import type { Auth } from '../../types.js'
-import type { Deps } from '../deps.js'
-import { assertNotBlocked, isAdmin } from '../../plugins/app/auth.js'
-import type { ListingForm } from './listing-form.js'
 import {
   EDIT_WINDOW_MS,
   LISTING_FIELDS,
@@ -23,7 +18,12 @@ import {
   validateListing,
   type ListingField,
   type ListingValues,
-} from './listing-rules.js'
+  type Podcast,
+} from '@bookstrut/schemas'
+import type { Auth } from '../../types.js'
+import type { Deps } from '../deps.js'
+import { assertNotBlocked, isAdmin } from '../../plugins/app/auth.js'
+import type { ListingForm } from './listing-form.js'
 import { toPodcast } from './podcast-view.js'
 import { bookChanged } from './book-changes.js'
 

@@ -1,6 +1,5 @@
-import type { Podcast } from '@bookstrut/schemas'
+import { EDIT_WINDOW_MS, type Podcast } from '@bookstrut/schemas'
 import type { podcastsRepo } from '@bookstrut/core'
-import { EDIT_WINDOW_MS } from './listing-rules.js'
 
 type PodcastWithEpisodes = podcastsRepo.PodcastWithEpisodes
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { IMAGE_RULES, PROFILE_FORM_MAX_BYTES } from '@bookstrut/core'
+import { IMAGE_RULES, PROFILE_FORM_MAX_BYTES } from '@bookstrut/schemas'
 import { formParts, readFilePart, type FormLimits } from '../../plugins/app/upload-limits.js'
 
 export interface ProfileImages {

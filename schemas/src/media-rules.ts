@@ -1,5 +1,7 @@
 /** Spec author-and-content sections 5 and 9: what uploads may be, and the messages when they are not. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
+/** Whether a MIME type (sniffed from the bytes on the server, the browser's guess on the client) is allowed. */
+export const isImageType = (type: string) => (IMAGE_TYPES as readonly string[]).includes(type)
 
 export type ImageKind = 'cover' | 'author' | 'profile' | 'banner'
 

@@ -1,6 +1,7 @@
 /**
- * The listing form's rules (spec author-and-content section 5), enforced by the server. Lengths are counted
- * without whitespace; links without a scheme get https:// in front. Field names are the API's wire names.
+ * The listing form's rules (spec author-and-content section 5), in one place: the server enforces them and the
+ * client checks the same before sending, with the same messages. Lengths are counted without whitespace; links
+ * without a scheme get https:// in front. Field names are the API's wire names.
  */
 export const LISTING_FIELDS = [
   'title',
@@ -72,10 +73,23 @@ export function normaliseLink(raw: string): string | null {
   }
 }
 
-type Rule = (value: string, now: Date) => { value: ListingValues[ListingField] } | { error: string }
+/** A field's rule: the normalised value of a trimmed input, or the message saying what is wrong with it. */
+export type ListingRule = (
+  value: string,
+  now: Date,
+) => { value: ListingValues[ListingField] } | { error: string }
+
+/** The description's limit, also the cap of the client's description input. */
+export const DESCRIPTION_MAX = 1000
 
 const text =
-  (opts: { required?: string; max?: number; tooLong?: string; min?: number; tooShort?: string }): Rule =>
+  (opts: {
+    required?: string
+    max?: number
+    tooLong?: string
+    min?: number
+    tooShort?: string
+  }): ListingRule =>
   (value) => {
     if (value === '') return opts.required ? { error: opts.required } : { value: '' }
     const n = countChars(value)
@@ -86,14 +100,14 @@ const text =
   }
 
 const link =
-  (required: boolean): Rule =>
+  (required: boolean): ListingRule =>
   (value) => {
     if (value === '') return required ? { error: 'Enter a valid URL' } : { value: null }
     const url = normaliseLink(value)
     return url ? { value: url } : { error: 'Enter a valid URL' }
   }
 
-const RULES: Record<ListingField, Rule> = {
+export const LISTING_RULES: Record<ListingField, ListingRule> = {
   title: text({
     required: 'bookTitle/Genre is required',
     max: 75,
@@ -128,7 +142,7 @@ const RULES: Record<ListingField, Rule> = {
     required: 'Book Description is required',
     min: 75,
     tooShort: 'Book Description must be at least 75 characters long',
-    max: 1000,
+    max: DESCRIPTION_MAX,
     tooLong: 'Book Description must not exceed 1000 characters',
   }),
   publisher: text({ max: 50, tooLong: 'Publisher Name must not exceed 50 characters' }),
@@ -169,7 +183,7 @@ export function validateListing(
   const values: Partial<Record<ListingField, unknown>> = {}
   const errors: FieldError[] = []
   for (const field of fields) {
-    const outcome = RULES[field]((input[field] ?? '').trim(), now)
+    const outcome = LISTING_RULES[field]((input[field] ?? '').trim(), now)
     if ('error' in outcome) errors.push({ field, message: outcome.error })
     else values[field] = outcome.value
   }
