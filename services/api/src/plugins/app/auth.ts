@@ -1,13 +1,12 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import {
-  blocked,
-  forbidden,
+  assertNotBlocked,
+  assertSelfOrAdmin,
   hashToken,
   sessionsRepo,
   unauthorized,
   type DbOrTx,
-  type UserRow,
 } from '@bookstrut/core'
 import type { Auth } from '../../types.js'
 
@@ -50,26 +49,10 @@ export function requireAuth(req: FastifyRequest): Auth {
   return req.auth
 }
 
-export const isAdmin = (user: UserRow) => user.role === 'admin'
-
-/** Ids sent by the client must be the caller's own, unless the caller is an admin (403 otherwise). */
-export function assertSelfOrAdmin(auth: Auth, userId: string) {
-  if (auth.user.id !== userId && !isAdmin(auth.user)) throw forbidden('You can only act on your own account.')
-}
-
-/** Blocked accounts may read but not write: 403 with the blocked flag and the admin's note. */
-export function assertNotBlocked(user: UserRow) {
-  if (user.is_blocked) throw blocked(user.block_notes)
-}
-
 /** A write on behalf of `userId`: signed in, that user (or an admin), and not blocked. */
 export function requireOwnWrite(req: FastifyRequest, userId: string): Auth {
   const auth = requireAuth(req)
-  assertSelfOrAdmin(auth, userId)
+  assertSelfOrAdmin(auth.user, userId)
   assertNotBlocked(auth.user)
   return auth
-}
-
-export function assertAdmin(auth: Auth) {
-  if (!isAdmin(auth.user)) throw forbidden('This action needs an admin account.')
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { BlockUserBody, Envelope, UnblockUserBody, User } from '@bookstrut/schemas'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertAdmin, requireAuth } from '../../plugins/app/auth.js'
+import { assertAdmin } from '@bookstrut/core'
+import { requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { setBlocked } from './service.js'
 
@@ -11,7 +12,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['admin']
   app.addHook('preHandler', async (req) => {
-    assertAdmin(requireAuth(req))
+    assertAdmin(requireAuth(req).user)
   })
 
   app.post(

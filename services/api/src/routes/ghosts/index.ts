@@ -10,9 +10,9 @@ import {
   ReportType,
   ReportTypeQuery,
 } from '@bookstrut/schemas'
-import { ghostsRepo, newId, notFound, podcastsRepo } from '@bookstrut/core'
+import { assertSelfOrAdmin, ghostsRepo, newId, notFound, podcastsRepo } from '@bookstrut/core'
 import { ok, pageWindow, paged, toPage } from '../../respond.js'
-import { assertSelfOrAdmin, requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
+import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { getSinglePodcast } from '../podcasts/catalogue.service.js'
 import { toPodcast } from '../podcasts/podcast-view.js'
@@ -60,7 +60,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      assertSelfOrAdmin(requireAuth(req), req.query.userId)
+      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
       const window = pageWindow(req.query.page ?? 1, req.query.limit ?? 10)
       const { rows, total } = await ghostsRepo.listGhosted(
         app.db,

@@ -1,26 +1,25 @@
-import { badRequest, forbidden, notFound, podcastsRepo } from '@bookstrut/core'
+import {
+  actsFor,
+  assertCallerId,
+  badRequest,
+  canSeeListing,
+  forbidden,
+  notFound,
+  podcastsRepo,
+} from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { isAdmin } from '../../plugins/app/auth.js'
 import { toPodcast } from './podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { bookChanged } from './book-changes.js'
 
-const canSeeUnpublished = (auth: Auth | null, ownerId: string) =>
-  auth !== null && (auth.user.id === ownerId || isAdmin(auth.user))
-
-/** A `userid`/`userId` sent with a read must be the caller's own (or an admin's). */
-export function assertCallerId(auth: Auth | null, userId: string | undefined) {
-  if (userId === undefined) return
-  if (!auth || (auth.user.id !== userId && !isAdmin(auth.user)))
-    throw forbidden('You can only act on your own account.')
-}
+const canSeeUnpublished = (auth: Auth | null, ownerId: string) => actsFor(auth?.user, ownerId)
 
 /** One listing: public when approved and active; its owner and admins see it in any state. */
 export async function getSinglePodcast(deps: Deps, podcastId: string, auth: Auth | null): Promise<Podcast> {
   const row = await podcastsRepo.findPodcast(deps.db, podcastId)
-  const visible = row && ((row.status === 1 && row.is_active) || canSeeUnpublished(auth, row.create_by))
+  const visible = row && canSeeListing(auth?.user, row)
   if (!row || !visible) throw notFound('Podcast not found')
   return toPodcast(row)
 }
@@ -57,7 +56,7 @@ export async function userPodcasts(
   q: { userId?: string; createBy: string; status?: 0 | 1 | 2 },
   auth: Auth | null,
 ) {
-  assertCallerId(auth, q.userId)
+  assertCallerId(auth?.user, q.userId)
   const includeUnpublished = q.status !== undefined && q.status !== 1 && canSeeUnpublished(auth, q.createBy)
   if (q.status !== undefined && q.status !== 1 && !includeUnpublished)
     throw forbidden('Only the owner can list unpublished titles.')

@@ -18,7 +18,8 @@ import {
 } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertAdmin, requireAuth } from '../../plugins/app/auth.js'
+import { assertAdmin, assertCallerId } from '@bookstrut/core'
+import { requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
@@ -103,7 +104,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      catalogue.assertCallerId(req.auth, req.query.userid)
+      assertCallerId(req.auth?.user, req.query.userid)
       return ok(
         'Podcast fetched successfully',
         await catalogue.getSinglePodcast(deps, req.query.PodcastId, req.auth),
@@ -150,7 +151,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      catalogue.assertCallerId(req.auth, req.query.userid)
+      assertCallerId(req.auth?.user, req.query.userid)
       return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query))
     },
   )
@@ -167,7 +168,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      assertAdmin(requireAuth(req))
+      assertAdmin(requireAuth(req).user)
       return paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query))
     },
   )
@@ -184,7 +185,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      assertAdmin(requireAuth(req))
+      assertAdmin(requireAuth(req).user)
       const podcast = await catalogue.moderate(deps, req.body)
       return ok(req.body.status === 1 ? 'Podcast approved' : 'Podcast rejected', podcast)
     },

@@ -1,5 +1,7 @@
 import {
+  actsFor,
   AppError,
+  assertNotBlocked,
   badRequest,
   forbidden,
   membershipsRepo,
@@ -22,7 +24,6 @@ import {
 } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { assertNotBlocked, isAdmin } from '../../plugins/app/auth.js'
 import type { ListingForm } from './listing-form.js'
 import { toPodcast } from './podcast-view.js'
 import { bookChanged } from './book-changes.js'
@@ -95,7 +96,7 @@ export async function createListing(deps: ListingDeps, auth: Auth, form: Listing
   const user = auth.user
   assertMayList(user)
   const claimedOwner = form.extra.createBy
-  if (claimedOwner && claimedOwner !== user.id && !isAdmin(user))
+  if (claimedOwner && !actsFor(user, claimedOwner))
     throw forbidden('You can only list books for your own account.')
 
   const now = deps.clock.now()
@@ -218,8 +219,7 @@ export async function updateListing(
   assertMayList(auth.user)
   const row = await podcastsRepo.findPodcast(deps.db, query.podcastId)
   if (!row) throw notFound('Podcast not found')
-  if (row.create_by !== auth.user.id && !isAdmin(auth.user))
-    throw forbidden('You can only edit your own listings.')
+  if (!actsFor(auth.user, row.create_by)) throw forbidden('You can only edit your own listings.')
   const episode = query.episodeId ? row.episodes.find((e) => e.id === query.episodeId) : row.episodes[0]
   if (!episode) throw notFound('Episode not found')
 

@@ -9,9 +9,9 @@ import {
   SearchHistoryUserQuery,
   UpdateSearchHistoryBody,
 } from '@bookstrut/schemas'
-import { searchHistoryRepo } from '@bookstrut/core'
+import { assertSelfOrAdmin, searchHistoryRepo } from '@bookstrut/core'
 import { ok } from '../../respond.js'
-import { assertSelfOrAdmin, requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
+import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as history from './service.js'
@@ -59,7 +59,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      assertSelfOrAdmin(requireAuth(req), req.query.userId)
+      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
       return ok('Search history fetched successfully', await history.list(deps, req.query.userId))
     },
   )

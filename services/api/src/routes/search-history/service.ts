@@ -1,8 +1,14 @@
-import { conflict, notFound, searchHistoryRepo, type SearchHistoryRow } from '@bookstrut/core'
+import {
+  assertNotBlocked,
+  conflict,
+  isAdmin,
+  notFound,
+  searchHistoryRepo,
+  type SearchHistoryRow,
+} from '@bookstrut/core'
 import type { SearchHistoryItem, UpdateSearchHistoryBody } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { assertNotBlocked, isAdmin } from '../../plugins/app/auth.js'
 
 /** The row as the spec's client reads it (its `fistKeyWord` spelling included). */
 export const toSearchHistoryItem = (row: SearchHistoryRow): SearchHistoryItem => ({

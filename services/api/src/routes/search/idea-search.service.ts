@@ -1,6 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import { AppError, eventsRepo, ghostsRepo, podcastsRepo, searchHistoryRepo } from '@bookstrut/core'
+import {
+  AppError,
+  assertCallerId,
+  assertNotBlocked,
+  eventsRepo,
+  ghostsRepo,
+  podcastsRepo,
+  searchHistoryRepo,
+} from '@bookstrut/core'
 import {
   hasDuplicateIdeas,
   type AnalyticsEvent,
@@ -11,9 +19,7 @@ import { normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstr
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import type { IdeaSearch } from '../../idea-index/idea-search.js'
-import { assertNotBlocked } from '../../plugins/app/auth.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
-import { assertCallerId } from '../podcasts/catalogue.service.js'
 import { toPodcast } from '../podcasts/podcast-view.js'
 
 export interface IdeaSearchDeps extends Deps {
@@ -40,7 +46,7 @@ export async function searchByIdeas(
   auth: Auth | null,
   q: IdeaSearchQuery,
 ): Promise<Page<ScoredPodcast>> {
-  assertCallerId(auth, q.userid)
+  assertCallerId(auth?.user, q.userid)
   const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
   if (hasDuplicateIdeas(ideas)) throw duplicateQueries()
   // The spec's client shows the blocked dialog instead of results.

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PagedPodcasts, SurfaceSearchQuery, type Podcast } from '@bookstrut/schemas'
-import { podcastsRepo, type DbOrTx } from '@bookstrut/core'
+import { assertCallerId, podcastsRepo, type DbOrTx } from '@bookstrut/core'
 import { createSurfaceIndex, type SurfaceIndex } from '@bookstrut/search'
 import { pageWindow, paged, toPage, type Page } from '../../respond.js'
 import { errorResponses } from '../route-docs.js'
-import { assertCallerId } from '../podcasts/catalogue.service.js'
 import { toPodcast } from '../podcasts/podcast-view.js'
 import { limitSearches, RATE_LIMIT_NOTE } from './search-rate-limit.js'
 
@@ -50,7 +49,7 @@ export const surfaceSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      assertCallerId(req.auth, req.query.userid)
+      assertCallerId(req.auth?.user, req.query.userid)
       const page = await surfaceSearch(app.db, index, {
         term: req.query.query.trim(),
         page: req.query.page ?? 1,

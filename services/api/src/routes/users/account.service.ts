@@ -1,4 +1,5 @@
 import {
+  actsFor,
   badRequest,
   forbidden,
   hashPassword,
@@ -13,7 +14,6 @@ import type { UpdateUserBody } from '@bookstrut/schemas'
 import type { ProfileImages } from './profile-form.js'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { isAdmin } from '../../plugins/app/auth.js'
 import { loadPublicProfile, loadUser } from './user-view.js'
 
 /** Roles with a public profile: people who list books. Readers' and admins' accounts are private. */
@@ -25,7 +25,7 @@ const publicRoles = new Set<UserRow['role']>(['author', 'publisher'])
  */
 export async function getSingleUser(deps: Deps, userId: string, auth: Auth | null) {
   const row = await usersRepo.findUserById(deps.db, userId)
-  const privileged = auth !== null && (auth.user.id === userId || isAdmin(auth.user))
+  const privileged = actsFor(auth?.user, userId)
   if (row && privileged) return loadUser(deps.db, row)
   if (!row?.is_verified || !publicRoles.has(row.role)) throw notFound('User not found')
   return loadPublicProfile(deps.db, row)

@@ -20,16 +20,10 @@ import {
   UserIdQuery,
   VerifyOtpBody,
 } from '@bookstrut/schemas'
-import { notFound, usersRepo } from '@bookstrut/core'
+import { assertNotBlocked, assertSelfOrAdmin, notFound, usersRepo } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import {
-  assertNotBlocked,
-  assertSelfOrAdmin,
-  refuseOwnEndedSession,
-  requireAuth,
-  tokenOf,
-} from '../../plugins/app/auth.js'
+import { refuseOwnEndedSession, requireAuth, tokenOf } from '../../plugins/app/auth.js'
 import { errorResponses, secured, optionalBody } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
@@ -159,7 +153,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const caller = requireAuth(req)
-      assertSelfOrAdmin(caller, req.query.id)
+      assertSelfOrAdmin(caller.user, req.query.id)
       await auth.logOut(deps, caller.session.id)
       return ok('Logout successfully', null)
     },
@@ -263,7 +257,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const caller = requireAuth(req)
           const { id } = req.query as { id?: unknown }
           // A missing or malformed id is left to the schema (400); a wrong one is refused here (403).
-          if (typeof id === 'string') assertSelfOrAdmin(caller, id)
+          if (typeof id === 'string') assertSelfOrAdmin(caller.user, id)
           assertNotBlocked(caller.user)
         },
         readProfileMultipart,
@@ -271,7 +265,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const caller = requireAuth(req)
-      assertSelfOrAdmin(caller, req.query.id)
+      assertSelfOrAdmin(caller.user, req.query.id)
       const target =
         req.query.id === caller.user.id ? caller.user : await usersRepo.findUserById(app.db, req.query.id)
       if (!target) throw notFound('User not found')

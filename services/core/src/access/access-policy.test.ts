@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../errors.js'
+import {
+  actsFor,
+  assertAdmin,
+  assertCallerId,
+  assertNotBlocked,
+  assertSelfOrAdmin,
+  canSeeListing,
+} from './access-policy.js'
+
+const reader = { id: 'u1', role: 'reader' as const }
+const admin = { id: 'a1', role: 'admin' as const }
+
+describe('access policy', () => {
+  it('lets a caller act for their own account, an admin for any, and nobody anonymous', () => {
+    expect(actsFor(reader, 'u1')).toBe(true)
+    expect(actsFor(reader, 'u2')).toBe(false)
+    expect(actsFor(admin, 'u2')).toBe(true)
+    expect(actsFor(null, 'u1')).toBe(false)
+  })
+
+  it('answers 403 for another account, a blocked writer and a non-admin', () => {
+    expect(() => assertSelfOrAdmin(reader, 'u2')).toThrow(AppError)
+    expect(() => assertNotBlocked({ is_blocked: true, block_notes: 'spam' })).toThrow(AppError)
+    expect(() => assertNotBlocked({ is_blocked: false, block_notes: '' })).not.toThrow()
+    expect(() => assertAdmin(reader)).toThrow('This action needs an admin account.')
+    expect(() => assertAdmin(admin)).not.toThrow()
+  })
+
+  it('checks a sent userid only when one is sent', () => {
+    expect(() => assertCallerId(null, undefined)).not.toThrow()
+    expect(() => assertCallerId(null, 'u1')).toThrow(AppError)
+    expect(() => assertCallerId(reader, 'u1')).not.toThrow()
+  })
+
+  it('shows approved, active listings to anybody and the others to their owner and admins only', () => {
+    const pending = { status: 0, is_active: true, create_by: 'u1' }
+    expect(canSeeListing(null, { ...pending, status: 1 })).toBe(true)
+    expect(canSeeListing(null, { ...pending, status: 1, is_active: false })).toBe(false)
+    expect(canSeeListing(reader, pending)).toBe(true)
+    expect(canSeeListing({ id: 'u2', role: 'reader' }, pending)).toBe(false)
+    expect(canSeeListing(admin, pending)).toBe(true)
+  })
+})
