@@ -11,8 +11,16 @@ const fail = (message) => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 try {
   const page = await browser.newPage()
@@ -38,5 +46,8 @@ const res = await fetch(`${base}/api/v1/search/podcast?${ideas}`)
 if (!res.ok) fail(`idea search answered ${res.status}: ${await res.text()}`)
 const body = await res.json()
 const titles = (body.data ?? []).map((b) => b.title)
-if (!titles.slice(0, 3).includes('Frankenstein')) fail(`idea search did not put Frankenstein in its top 3: ${titles}`)
-console.log(`[first-run] home page lists imported books; idea search top 3: ${titles.slice(0, 3).join(' | ')}`)
+if (!titles.slice(0, 3).includes('Frankenstein'))
+  fail(`idea search did not put Frankenstein in its top 3: ${titles}`)
+console.log(
+  `[first-run] home page lists imported books; idea search top 3: ${titles.slice(0, 3).join(' | ')}`,
+)
