@@ -64,6 +64,8 @@ type Env = Static<typeof Env>
 
 export interface Config {
   env: Env['NODE_ENV']
+  /** the running package's version, as npm passes it to `npm start`/`npm run` (reported by GET /health) */
+  version: string
   http: { host: string; port: number; publicUrl: string; trustProxy: boolean }
   dataDir: string
   db: { url: string | undefined; embeddedDir: string; embeddedPort: number }
@@ -127,6 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const clientDist = e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client', 'dist')
   return Object.freeze({
     env: e.NODE_ENV,
+    // Set by npm, not by the operator, so it is no variable of `Env`; a plain `node` start reports the default.
+    version: env.npm_package_version ?? '0.1.0',
     http: {
       host: e.HOST,
       port: e.PORT,

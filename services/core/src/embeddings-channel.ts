@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis'
+import { Type, type Static } from '@sinclair/typebox'
 
 /**
  * The Redis pub/sub channel of idea search: the embed worker announces a book's new vectors
@@ -7,14 +8,13 @@ import type { Redis } from 'ioredis'
  */
 export const embeddingsChannel = (prefix: string) => `${prefix}:embeddings`
 
-export interface EmbeddingsChanged {
-  podcastId: string
-  model: string
-}
-export interface ServingModelChanged {
-  servingModel: string
-}
-export type EmbeddingsMessage = EmbeddingsChanged | ServingModelChanged
+export const EmbeddingsChanged = Type.Object({ podcastId: Type.String(), model: Type.String() })
+export type EmbeddingsChanged = Static<typeof EmbeddingsChanged>
+export const ServingModelChanged = Type.Object({ servingModel: Type.String() })
+export type ServingModelChanged = Static<typeof ServingModelChanged>
+/** A message on the channel; receivers check it against this schema (it comes over the network). */
+export const EmbeddingsMessage = Type.Union([EmbeddingsChanged, ServingModelChanged])
+export type EmbeddingsMessage = Static<typeof EmbeddingsMessage>
 
 /** Announces on the embeddings channel through `publisher` (the `announce` of the embed worker and sweep). */
 export const embeddingsAnnouncer =

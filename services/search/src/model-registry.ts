@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import type { Config } from '@bookstrut/core'
 
 /** A model: its id (stored with the vectors it made) and how transformers.js loads it. */
@@ -15,19 +17,26 @@ export interface ModelRef {
 export const TRAINED_NAMESPACE = 'bookstrut/idea-encoder'
 
 /** What `npm run encoder:train` writes beside a model (card.json); only `passed` ones may serve. */
-export interface ModelCard {
-  passed: boolean
-  /** trained with --limit (a smoke run): never chosen by `auto`, only when named in EMBEDDING_MODEL */
-  smoke_run?: boolean
-  [key: string]: unknown
-}
+export const ModelCard = Type.Object(
+  {
+    passed: Type.Boolean(),
+    /** trained with --limit (a smoke run): never chosen by `auto`, only when named in EMBEDDING_MODEL */
+    smoke_run: Type.Optional(Type.Boolean()),
+  },
+  // The card also records the training run (settings, scores); only these fields decide here.
+  { additionalProperties: true },
+)
+export type ModelCard = Static<typeof ModelCard>
 
+/** The folder's card; null when it is missing, unreadable or not a card (such a model never serves). */
 function readCard(folder: string): ModelCard | null {
+  let card: unknown
   try {
-    return JSON.parse(readFileSync(path.join(folder, 'card.json'), 'utf8')) as ModelCard
+    card = JSON.parse(readFileSync(path.join(folder, 'card.json'), 'utf8'))
   } catch {
     return null
   }
+  return Value.Check(ModelCard, card) ? card : null
 }
 
 /** Published trained versions that passed their checks and are no smoke runs, newest first (versions sort by time). */

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
-import { embeddingsChannel, type EmbeddingsMessage } from '@bookstrut/core'
+import { Value } from '@sinclair/typebox/value'
+import { EmbeddingsMessage, embeddingsChannel } from '@bookstrut/core'
 import { IdeaSearch } from '../../idea-index/idea-search.js'
 
 /** How often an api process looks for a model switch or stored vectors it was not told about. */
@@ -16,10 +17,9 @@ export const ideaSearchPlugin = fp(async (app) => {
   const subscriber = app.redis.duplicate()
   subscriber.on('error', (err) => app.log.warn({ err }, 'redis subscriber error'))
   subscriber.on('message', (_channel: string, raw: string) => {
-    let message: EmbeddingsMessage
-    try {
-      message = JSON.parse(raw) as EmbeddingsMessage
-    } catch {
+    const message = parseMessage(raw)
+    if (!message) {
+      app.log.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed embeddings message')
       return
     }
     ideaSearch
@@ -38,3 +38,14 @@ export const ideaSearchPlugin = fp(async (app) => {
     await ideaSearch.close()
   })
 })
+
+/** A pub/sub message as sent by `embeddingsAnnouncer`; null for anything else on the channel. */
+function parseMessage(raw: string): EmbeddingsMessage | null {
+  let message: unknown
+  try {
+    message = JSON.parse(raw)
+  } catch {
+    return null
+  }
+  return Value.Check(EmbeddingsMessage, message) ? message : null
+}

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'kysely'
-import { Envelope, Health } from '@bookstrut/schemas'
-import { ErrorEnvelope } from '@bookstrut/schemas'
-
-const version = process.env.npm_package_version ?? '0.1.0'
+import { Envelope, ErrorEnvelope, Health } from '@bookstrut/schemas'
 
 /** Reports whether Postgres and Redis answer; 503 when either does not. */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,7 +27,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const healthy = db === 'up' && redis === 'up'
       return reply
         .code(healthy ? 200 : 503)
-        .send({ success: healthy, message: healthy ? 'OK' : 'Degraded', data: { db, redis, version } })
+        .send({
+          success: healthy,
+          message: healthy ? 'OK' : 'Degraded',
+          data: { db, redis, version: app.config.version },
+        })
     },
   )
 }
