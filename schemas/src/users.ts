@@ -1,5 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id } from './common.js'
+import {
+  FIRST_NAME_REQUIRED,
+  LAST_NAME_REQUIRED,
+  WEB_LINK_PATTERN,
+  WEBSITE_NOT_HTTP,
+} from './profile-rules.js'
 
 /** Roles a person can choose at sign-up. */
 export const SignupRole = Type.Union(
@@ -137,13 +143,13 @@ export type IdQuery = Static<typeof IdQuery>
 
 export const WebLink = Type.String({
   maxLength: 500,
-  pattern: '^https?://\\S+$',
-  errorMessage: "Website should start with 'http'.",
+  pattern: WEB_LINK_PATTERN,
+  errorMessage: WEBSITE_NOT_HTTP,
 })
 
 export const UpdateUserBody = Type.Object({
-  first_name: Type.Optional(nonBlank('First Name is required.')),
-  last_name: Type.Optional(nonBlank('Last Name is required.')),
+  first_name: Type.Optional(nonBlank(FIRST_NAME_REQUIRED)),
+  last_name: Type.Optional(nonBlank(LAST_NAME_REQUIRED)),
   email: Type.Optional(Email),
   password: Type.Optional(Type.String({ maxLength: 128 })),
   confirm_password: Type.Optional(Type.String({ maxLength: 128 })),

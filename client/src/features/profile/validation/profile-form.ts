@@ -1,4 +1,14 @@
-import type { UpdateUserBody, User } from '@bookstrut/schemas'
+import {
+  BIO_BLANK,
+  FIRST_NAME_REQUIRED,
+  isBlankBio,
+  isWebLink,
+  LAST_NAME_REQUIRED,
+  socialLinkNotHttp,
+  WEBSITE_NOT_HTTP,
+  type UpdateUserBody,
+  type User,
+} from '@bookstrut/schemas'
 import { emailPattern, isBlank, type FieldErrors } from '@/lib/validation'
 
 /** Authors and publishers get the full form; readers the reduced one (no banner, website or bio). */
@@ -26,8 +36,6 @@ export const socialLinkField = (index: number): SocialLinkField => `socialLinks.
 export const variantOf = (role: string | null | undefined): ProfileVariant =>
   role === 'reader' ? 'reader' : 'creator'
 
-const startsWithHttp = (value: string) => /^http/i.test(value.trim())
-
 /** The form's starting values from the owner view of the account (websiteAndSocialLinks[0] is the website). */
 export function profileValuesFromUser(user: User): ProfileValues {
   const [website = '', ...socials] = user.websiteAndSocialLinks
@@ -45,24 +53,21 @@ export function profileValuesFromUser(user: User): ProfileValues {
   }
 }
 
-/** Profile form rules and messages (spec author-and-content section 5, profile form). */
+/** Profile form rules and messages: the server's (`@bookstrut/schemas` profile-rules), under the form's names. */
 export function validateProfile(values: ProfileValues, variant: ProfileVariant): FieldErrors<ProfileField> {
   const errors: FieldErrors<ProfileField> = {}
-  if (isBlank(values.firstName)) errors.firstName = 'First Name is required.'
-  if (isBlank(values.lastName)) errors.lastName = 'Last Name is required.'
+  if (isBlank(values.firstName)) errors.firstName = FIRST_NAME_REQUIRED
+  if (isBlank(values.lastName)) errors.lastName = LAST_NAME_REQUIRED
   // Not in the spec's list, but the server rejects such an address; saying so here is kinder.
   if (isBlank(values.email)) errors.email = 'Email is required.'
   else if (!emailPattern.test(values.email.trim())) errors.email = 'Invalid email format.'
   if (values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match'
   if (variant === 'creator') {
-    if (!isBlank(values.website) && !startsWithHttp(values.website))
-      errors.website = "Website should start with 'http'."
+    if (!isBlank(values.website) && !isWebLink(values.website)) errors.website = WEBSITE_NOT_HTTP
     values.socialLinks.forEach((link, index) => {
-      if (!isBlank(link) && !startsWithHttp(link)) {
-        errors[socialLinkField(index)] = `Social link ${index + 1} should start with 'http'.`
-      }
+      if (!isBlank(link) && !isWebLink(link)) errors[socialLinkField(index)] = socialLinkNotHttp(index + 1)
     })
-    if (values.bio !== '' && isBlank(values.bio)) errors.bio = 'Bio cannot be empty.'
+    if (isBlankBio(values.bio)) errors.bio = BIO_BLANK
   }
   return errors
 }
