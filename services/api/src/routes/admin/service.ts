@@ -1,6 +1,6 @@
 import { badRequest, forbidden, notFound, usersRepo } from '@bookstrut/core'
 import type { Deps } from '../deps.js'
-import { loadUser } from '../users/user-view.js'
+import { loadUser } from '../../views/user-view.js'
 
 /** Blocks or unblocks an account. Admin accounts cannot be blocked; the note is shown to the blocked user. */
 export async function setBlocked(deps: Deps, userId: string, blocked: boolean, notes: string) {

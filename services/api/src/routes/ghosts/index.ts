@@ -14,8 +14,7 @@ import { assertSelfOrAdmin, ghostsRepo, newId, notFound, podcastsRepo } from '@b
 import { ok, pageWindow, paged, toPage } from '../../respond.js'
 import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
-import { getSinglePodcast } from '../podcasts/catalogue.service.js'
-import { toPodcast } from '../podcasts/podcast-view.js'
+import { getSinglePodcast, toPodcast } from '../../views/podcast-view.js'
 import { depsOf } from '../deps.js'
 
 /** Ghosting (hiding a title from one's own results) and reporting a title, for signed-in readers. */

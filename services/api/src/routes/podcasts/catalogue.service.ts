@@ -1,28 +1,12 @@
-import {
-  actsFor,
-  assertCallerId,
-  badRequest,
-  canSeeListing,
-  forbidden,
-  notFound,
-  podcastsRepo,
-} from '@bookstrut/core'
+import { actsFor, assertCallerId, badRequest, forbidden, notFound, podcastsRepo } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { toPodcast } from './podcast-view.js'
+import { toPodcast } from '../../views/podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { bookChanged } from './book-changes.js'
 
 const canSeeUnpublished = (auth: Auth | null, ownerId: string) => actsFor(auth?.user, ownerId)
-
-/** One listing: public when approved and active; its owner and admins see it in any state. */
-export async function getSinglePodcast(deps: Deps, podcastId: string, auth: Auth | null): Promise<Podcast> {
-  const row = await podcastsRepo.findPodcast(deps.db, podcastId)
-  const visible = row && canSeeListing(auth?.user, row)
-  if (!row || !visible) throw notFound('Podcast not found')
-  return toPodcast(row)
-}
 
 async function page(
   deps: Deps,

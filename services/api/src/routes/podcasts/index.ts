@@ -24,6 +24,7 @@ import { errorResponses, secured } from '../route-docs.js'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
 import * as catalogue from './catalogue.service.js'
+import { getSinglePodcast } from '../../views/podcast-view.js'
 
 const LISTING_FORM_DOC =
   'multipart/form-data with the fields title, author, categoryName, primary_key, secondary_key, additional_key, description, ' +
@@ -105,10 +106,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       assertCallerId(req.auth?.user, req.query.userid)
-      return ok(
-        'Podcast fetched successfully',
-        await catalogue.getSinglePodcast(deps, req.query.PodcastId, req.auth),
-      )
+      return ok('Podcast fetched successfully', await getSinglePodcast(deps, req.query.PodcastId, req.auth))
     },
   )
 

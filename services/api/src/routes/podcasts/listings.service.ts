@@ -25,7 +25,7 @@ import {
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import type { ListingForm } from './listing-form.js'
-import { toPodcast } from './podcast-view.js'
+import { toPodcast } from '../../views/podcast-view.js'
 import { bookChanged } from './book-changes.js'
 
 export type ListingDeps = Deps & { media: MediaStore }

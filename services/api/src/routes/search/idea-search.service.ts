@@ -20,7 +20,7 @@ import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import type { IdeaSearch } from '../../idea-index/idea-search.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
-import { toPodcast } from '../podcasts/podcast-view.js'
+import { toPodcast } from '../../views/podcast-view.js'
 
 export interface IdeaSearchDeps extends Deps {
   ideaSearch: IdeaSearch

@@ -4,7 +4,7 @@ import { assertCallerId, podcastsRepo, type DbOrTx } from '@bookstrut/core'
 import { createSurfaceIndex, type SurfaceIndex } from '@bookstrut/search'
 import { pageWindow, paged, toPage, type Page } from '../../respond.js'
 import { errorResponses } from '../route-docs.js'
-import { toPodcast } from '../podcasts/podcast-view.js'
+import { toPodcast } from '../../views/podcast-view.js'
 import { limitSearches, RATE_LIMIT_NOTE } from './search-rate-limit.js'
 
 /**

@@ -14,7 +14,7 @@ import type { UpdateUserBody } from '@bookstrut/schemas'
 import type { ProfileImages } from './profile-form.js'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { loadPublicProfile, loadUser } from './user-view.js'
+import { loadPublicProfile, loadUser } from '../../views/user-view.js'
 
 /** Roles with a public profile: people who list books. Readers' and admins' accounts are private. */
 const publicRoles = new Set<UserRow['role']>(['author', 'publisher'])

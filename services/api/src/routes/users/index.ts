@@ -27,7 +27,7 @@ import { refuseOwnEndedSession, requireAuth, tokenOf } from '../../plugins/app/a
 import { errorResponses, secured, optionalBody } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
-import { loadUser } from './user-view.js'
+import { loadUser } from '../../views/user-view.js'
 import { profileImagesOf, readProfileMultipart } from './profile-form.js'
 
 const callerOf = (req: FastifyRequest): auth.Caller => ({

@@ -1,6 +1,8 @@
 import type { Membership, PublicProfile, User } from '@bookstrut/schemas'
 import { membershipsRepo, podcastsRepo, type DbOrTx, type UserRow } from '@bookstrut/core'
 
+/* Accounts as the API shows them, shared by the users and admin routes (which import them from here). */
+
 const toMembership = (m: membershipsRepo.CurrentMembership, booksListed: number): Membership => ({
   planId: m.plan_id,
   planName: m.plan_name,

@@ -1,7 +1,24 @@
 import { EDIT_WINDOW_MS, type Podcast } from '@bookstrut/schemas'
-import type { podcastsRepo } from '@bookstrut/core'
+import { canSeeListing, notFound, podcastsRepo, type DbOrTx } from '@bookstrut/core'
+import type { Auth } from '../types.js'
 
 type PodcastWithEpisodes = podcastsRepo.PodcastWithEpisodes
+
+/*
+ * The book as the API shows it (the contract's `Podcast` record), shared by every route that answers with books:
+ * routes import it from here, never from one another.
+ */
+
+/** One listing: public when approved and active; its owner and admins see it in any state (404 otherwise). */
+export async function getSinglePodcast(
+  deps: { db: DbOrTx },
+  podcastId: string,
+  auth: Auth | null,
+): Promise<Podcast> {
+  const row = await podcastsRepo.findPodcast(deps.db, podcastId)
+  if (!row || !canSeeListing(auth?.user, row)) throw notFound('Podcast not found')
+  return toPodcast(row)
+}
 
 /**
  * A listing in the spec's wire shape. Likes, favourites and listening counts are the reader
