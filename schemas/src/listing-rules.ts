@@ -1,3 +1,5 @@
+import { Type, type Static } from '@sinclair/typebox'
+
 /**
  * The listing form's rules (spec author-and-content section 5), in one place: the server enforces them and the
  * client checks the same before sending, with the same messages. Lengths are counted without whitespace; links
@@ -53,10 +55,9 @@ export interface ListingValues {
   tiktok_url: string | null
 }
 
-export interface FieldError {
-  field: ListingField
-  message: string
-}
+/** One refused field, as the server lists them in `data.errors` (the client reads them back with this schema). */
+export const FieldError = Type.Object({ field: Type.String(), message: Type.String() })
+export type FieldError = Static<typeof FieldError>
 
 export const countChars = (s: string) => s.replace(/\s/g, '').length
 

@@ -4,6 +4,7 @@ import {
   AUDIO_NOT_MP3,
   AUDIO_TOO_LARGE,
   AUDIO_TOO_LONG,
+  FieldError,
   LISTING_RULES,
   LOCKED_FIELDS as LOCKED_WIRE_FIELDS,
   PAID_ONLY_FIELDS,
@@ -12,6 +13,7 @@ import {
   type ListingField as WireField,
   type Podcast,
 } from '@bookstrut/schemas'
+import { Value } from '@sinclair/typebox/value'
 import { imageFileError } from '@/lib/image-rules'
 import type { FieldErrors } from '@/lib/validation'
 
@@ -248,11 +250,9 @@ export function serverFieldErrors(data: unknown): FieldErrors<ListingField> {
   if (typeof data !== 'object' || data === null || !('errors' in data) || !Array.isArray(data.errors))
     return errors
   for (const item of data.errors as unknown[]) {
-    if (typeof item !== 'object' || item === null) continue
-    const { field, message } = item as { field?: unknown; message?: unknown }
-    if (typeof field !== 'string' || typeof message !== 'string') continue
-    const formField = formFieldOf[field]
-    if (formField && !errors[formField]) errors[formField] = message
+    if (!Value.Check(FieldError, item)) continue
+    const formField = formFieldOf[item.field]
+    if (formField && !errors[formField]) errors[formField] = item.message
   }
   return errors
 }
