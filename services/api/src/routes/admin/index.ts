@@ -5,7 +5,7 @@ import { depsOf } from '../deps.js'
 import { assertAdmin } from '@bookstrut/core'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
-import { setBlocked } from './service.js'
+import { setBlocked } from './admin.service.js'
 
 /** Admin-only account moderation. Not in the spec's client; documented here and in the OpenAPI document. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { Envelope, InformationLink, InformationListQuery, Settings } from '@bookstrut/schemas'
-import { contentRepo } from '@bookstrut/core'
 import { ok } from '../../respond.js'
+import { depsOf } from '../deps.js'
 import { errorResponses } from '../route-docs.js'
+import { listInformation, siteSettings } from './content.service.js'
 
 /** Site-wide content the header and footer need: information page links and social/support settings. */
 export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = depsOf(app)
   const tags = ['content']
   app.get(
     '/get/all/information',
@@ -18,18 +20,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Type.Array(InformationLink)), ...errorResponses },
       },
     },
-    async (req) => {
-      const rows = await contentRepo.listInformationPages(app.db, req.query.placeArea)
-      return ok(
-        'Information fetched successfully',
-        rows.map((r) => ({
-          _id: r.id,
-          path: r.path,
-          information_name: r.information_name,
-          placeArea: r.place_area,
-        })),
-      )
-    },
+    async (req) => ok('Information fetched successfully', await listInformation(deps, req.query.placeArea)),
   )
 
   app.get(
@@ -41,18 +32,6 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Type.Array(Settings)), ...errorResponses },
       },
     },
-    async () => {
-      const s = await contentRepo.getSiteSettings(app.db)
-      return ok('Settings fetched successfully', [
-        {
-          _id: s.id,
-          Facebook: s.facebook,
-          Instagram: s.instagram,
-          YouTube: s.youtube,
-          TikTok: s.tiktok,
-          authEmailCredentials: { email: s.support_email || app.config.supportEmail },
-        },
-      ])
-    },
+    async () => ok('Settings fetched successfully', await siteSettings(deps)),
   )
 }

@@ -10,12 +10,12 @@ import {
   ReportType,
   ReportTypeQuery,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin, ghostsRepo, newId, notFound, podcastsRepo } from '@bookstrut/core'
-import { ok, pageWindow, paged, toPage } from '../../respond.js'
+import { assertSelfOrAdmin } from '@bookstrut/core'
+import { ok, paged } from '../../respond.js'
 import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
-import { getSinglePodcast, toPodcast } from '../../views/podcast-view.js'
 import { depsOf } from '../deps.js'
+import { ghostTitle, listGhosted, listReportTypes, removeGhost, reportTitle } from './ghosts.service.js'
 
 /** Ghosting (hiding a title from one's own results) and reporting a title, for signed-in readers. */
 export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,15 +34,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const auth = requireOwnWrite(req, req.body.userId)
-      // Only titles the reader can see can be ghosted.
-      await getSinglePodcast(deps, req.body.podcastId, auth)
-      await ghostsRepo.addGhost(app.db, {
-        userId: req.body.userId,
-        podcastId: req.body.podcastId,
-        episodeId: req.body.episodeId ?? null,
-        now: app.clock.now(),
-      })
+      await ghostTitle(deps, requireOwnWrite(req, req.body.userId), req.body)
       return ok('Ghost mode activated successfully.', null)
     },
   )
@@ -60,15 +52,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
-      const window = pageWindow(req.query.page ?? 1, req.query.limit ?? 10)
-      const { rows, total } = await ghostsRepo.listGhosted(
-        app.db,
-        req.query.userId,
-        window.offset,
-        window.limit,
-      )
-      const podcasts = await podcastsRepo.withEpisodes(app.db, rows)
-      return paged('Ghosted titles fetched successfully', toPage(podcasts.map(toPodcast), total, window))
+      return paged('Ghosted titles fetched successfully', await listGhosted(deps, req.query))
     },
   )
 
@@ -85,8 +69,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       requireOwnWrite(req, req.query.userId)
-      if (!(await ghostsRepo.removeGhost(app.db, req.query.userId, req.query.podcastId)))
-        throw notFound('This title is not ghosted.')
+      await removeGhost(deps, req.query)
       return ok('Ghost removed successfully.', null)
     },
   )
@@ -101,13 +84,8 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Type.Array(ReportType)), ...errorResponses },
       },
     },
-    async (req) => {
-      const types = await ghostsRepo.listReportTypes(app.db, req.query.isActive !== false)
-      return ok(
-        'Report types fetched successfully',
-        types.map((t) => ({ _id: t.id, type: t.type, isActive: t.is_active })),
-      )
-    },
+    async (req) =>
+      ok('Report types fetched successfully', await listReportTypes(deps, req.query.isActive !== false)),
   )
 
   app.post(
@@ -122,17 +100,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const auth = requireOwnWrite(req, req.body.userId)
-      const type = await ghostsRepo.findReportType(app.db, req.body.reportTypeId)
-      if (!type?.is_active) throw notFound('Please select a bug report type')
-      await getSinglePodcast(deps, req.body.podcastId, auth)
-      await ghostsRepo.addReport(app.db, {
-        id: newId(),
-        userId: req.body.userId,
-        reportTypeId: type.id,
-        podcastId: req.body.podcastId,
-        episodeId: req.body.episodeId ?? null,
-      })
+      await reportTitle(deps, requireOwnWrite(req, req.body.userId), req.body)
       return ok('Report sent successfully', null)
     },
   )

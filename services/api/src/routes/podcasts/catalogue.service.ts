@@ -1,10 +1,17 @@
-import { actsFor, assertCallerId, badRequest, forbidden, notFound, podcastsRepo } from '@bookstrut/core'
+import {
+  announceBookChanges,
+  actsFor,
+  assertCallerId,
+  badRequest,
+  forbidden,
+  notFound,
+  podcastsRepo,
+} from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import { toPodcast } from '../../views/podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
-import { bookChanged } from './book-changes.js'
 
 const canSeeUnpublished = (auth: Auth | null, ownerId: string) => actsFor(auth?.user, ownerId)
 
@@ -85,6 +92,9 @@ export async function moderate(
     status_comment: body.status === 2 ? comment : '',
     updated_at: now,
   })
-  await bookChanged(deps, row.id, now)
+  // Its vectors and its entry in an external keyword index are brought up to date in the background.
+  await announceBookChanges(deps.queues, [{ id: row.id, updatedAt: now }], {
+    surfaceIndex: Boolean(deps.config.search.meili),
+  })
   return toPodcast({ ...row, status: body.status, status_comment: body.status === 2 ? comment : '' })
 }

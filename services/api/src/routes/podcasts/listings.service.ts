@@ -1,4 +1,5 @@
 import {
+  announceBookChanges,
   actsFor,
   AppError,
   assertNotBlocked,
@@ -26,7 +27,6 @@ import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import type { ListingForm } from './listing-form.js'
 import { toPodcast } from '../../views/podcast-view.js'
-import { bookChanged } from './book-changes.js'
 
 export type ListingDeps = Deps & { media: MediaStore }
 
@@ -158,7 +158,10 @@ export async function createListing(deps: ListingDeps, auth: Auth, form: Listing
     await removeStored(deps.media, stored)
     throw err
   }
-  await bookChanged(deps, podcastId, now)
+  // Its vectors and its entry in an external keyword index are brought up to date in the background.
+  await announceBookChanges(deps.queues, [{ id: podcastId, updatedAt: now }], {
+    surfaceIndex: Boolean(deps.config.search.meili),
+  })
   return loadPodcast(deps, podcastId)
 }
 
@@ -280,6 +283,9 @@ export async function updateListing(
     stored.authorImage ? deps.media.remove(row.author_image) : null,
     stored.audio ? deps.media.remove(episode.file_url) : null,
   ])
-  await bookChanged(deps, row.id, now)
+  // Its vectors and its entry in an external keyword index are brought up to date in the background.
+  await announceBookChanges(deps.queues, [{ id: row.id, updatedAt: now }], {
+    surfaceIndex: Boolean(deps.config.search.meili),
+  })
   return { podcast: await loadPodcast(deps, row.id), changed: true }
 }

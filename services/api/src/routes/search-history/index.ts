@@ -14,7 +14,7 @@ import { ok } from '../../respond.js'
 import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
-import * as history from './service.js'
+import * as history from './search-history.service.js'
 
 /**
  * Saved searches (search history) of a signed-in user: the Saved Search page of the profile area. Owner

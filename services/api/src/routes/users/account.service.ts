@@ -1,5 +1,6 @@
 import {
   actsFor,
+  assertSelfOrAdmin,
   badRequest,
   forbidden,
   hashPassword,
@@ -10,7 +11,14 @@ import {
   type UserRow,
   type UserUpdate,
 } from '@bookstrut/core'
-import type { UpdateUserBody } from '@bookstrut/schemas'
+import {
+  BIO_BLANK,
+  isBlankBio,
+  isWebLink,
+  socialLinkNotHttp,
+  WEBSITE_NOT_HTTP,
+  type UpdateUserBody,
+} from '@bookstrut/schemas'
 import type { ProfileImages } from './profile-form.js'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
@@ -53,11 +61,9 @@ export function parseLinks(value: UpdateUserBody['websiteAndSocialLinks']): stri
   }
   const links = list.map((l) => l.trim())
   links.forEach((link, i) => {
-    if (link === '' || /^https?:\/\/\S+$/i.test(link)) return
+    if (link === '' || isWebLink(link)) return
     // The first entry is the website, the others social links (spec author-and-content section 5).
-    throw badRequest(
-      i === 0 ? "Website should start with 'http'." : `Social link ${i} should start with 'http'.`,
-    )
+    throw badRequest(i === 0 ? WEBSITE_NOT_HTTP : socialLinkNotHttp(i))
   })
   while (links.length > 0 && links.at(-1) === '') links.pop()
   return links
@@ -84,7 +90,7 @@ export async function planProfileUpdate(
     patch.role = body.role
   }
   if (body.bio !== undefined) {
-    if (body.bio.length > 0 && body.bio.trim() === '') throw badRequest('Bio cannot be empty.')
+    if (isBlankBio(body.bio)) throw badRequest(BIO_BLANK)
     patch.bio = body.bio.trim()
   }
   if (body.websiteAndSocialLinks !== undefined)
@@ -102,14 +108,20 @@ export async function planProfileUpdate(
   return patch
 }
 
-/** Applies a profile update; new images replace the old files, and a new password ends the other sessions. */
+/**
+ * Applies a profile update to the account `targetId` (the caller's own, or any for an admin); new images replace
+ * the old files, and a new password ends the other sessions.
+ */
 export async function updateProfile(
   deps: Deps & { media: MediaStore },
-  target: UserRow,
+  targetId: string,
   body: UpdateUserBody,
   auth: Auth,
   images: ProfileImages = {},
 ) {
+  assertSelfOrAdmin(auth.user, targetId)
+  const target = targetId === auth.user.id ? auth.user : await usersRepo.findUserById(deps.db, targetId)
+  if (!target) throw notFound('User not found')
   const patch = await planProfileUpdate(deps, target, body)
   const stored: { profile?: string; banner?: string } = {}
   try {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import {
   CreateUserBody,
   CreatedUser,
@@ -20,7 +21,7 @@ import {
   UserIdQuery,
   VerifyOtpBody,
 } from '@bookstrut/schemas'
-import { assertNotBlocked, assertSelfOrAdmin, notFound, usersRepo } from '@bookstrut/core'
+import { assertNotBlocked, assertSelfOrAdmin } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { refuseOwnEndedSession, requireAuth, tokenOf } from '../../plugins/app/auth.js'
@@ -29,6 +30,9 @@ import * as auth from './auth.service.js'
 import * as account from './account.service.js'
 import { loadUser } from '../../views/user-view.js'
 import { profileImagesOf, readProfileMultipart } from './profile-form.js'
+
+/** The query before validation: only its `id` matters to the early ownership check. */
+const QueryWithTextId = Type.Object({ id: Type.String() })
 
 const callerOf = (req: FastifyRequest): auth.Caller => ({
   ip: req.ip,
@@ -255,25 +259,19 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: [
         async (req) => {
           const caller = requireAuth(req)
-          const { id } = req.query as { id?: unknown }
           // A missing or malformed id is left to the schema (400); a wrong one is refused here (403).
-          if (typeof id === 'string') assertSelfOrAdmin(caller.user, id)
+          if (Value.Check(QueryWithTextId, req.query)) assertSelfOrAdmin(caller.user, req.query.id)
           assertNotBlocked(caller.user)
         },
         readProfileMultipart,
       ],
     },
     async (req) => {
-      const caller = requireAuth(req)
-      assertSelfOrAdmin(caller.user, req.query.id)
-      const target =
-        req.query.id === caller.user.id ? caller.user : await usersRepo.findUserById(app.db, req.query.id)
-      if (!target) throw notFound('User not found')
       const updated = await account.updateProfile(
         { ...deps, media: app.media },
-        target,
+        req.query.id,
         req.body,
-        caller,
+        requireAuth(req),
         profileImagesOf(req),
       )
       return ok('Profile updated successfully', updated)
