@@ -1,23 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { randomBytes } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
 import {
-  createDb,
   createLogger,
   createQueues,
   createRedis,
   embeddingsAnnouncer,
   embeddingsChannel,
   embeddingsRepo,
-  ensureDatabase,
   loadConfig,
-  migrateToLatest,
-  newId,
   podcastsRepo,
-  usersRepo,
   type Db,
   type Queues,
 } from '@bookstrut/core'
+import {
+  buildListing,
+  createTestDb,
+  testPrefix,
+  testRedisUrl,
+  until,
+  type TestDb,
+} from '@bookstrut/core/testing'
 import { QueueNames } from '@bookstrut/schemas'
 import {
   createThreadedEmbedder,
@@ -32,81 +34,35 @@ import { sweepStaleEmbeddings } from './embed-sweep.js'
 
 // The embed worker on real PostgreSQL, Redis/BullMQ and the local embedding model (MODELS_DIR).
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const prefix = `te${randomBytes(4).toString('hex')}`
-const dbName = `bookstrut_embed_${randomBytes(6).toString('hex')}`
-const { search } = loadConfig({ DATA_DIR: `/tmp/${dbName}`, MODELS_DIR: process.env.MODELS_DIR })
+const prefix = testPrefix('te')
+const { search } = loadConfig({ DATA_DIR: `/tmp/${prefix}`, MODELS_DIR: process.env.MODELS_DIR })
 const model = search.embeddingModel
 const ref: ModelRef = { id: model, modelsDir: search.modelsDir, modelId: model }
 const logger = createLogger('silent')
 
-const producer = createRedis(redisUrl, 'producer')
-const workerConnection = createRedis(redisUrl, 'worker')
-const subscriber = createRedis(redisUrl, 'producer')
+const producer = createRedis(testRedisUrl, 'producer')
+const workerConnection = createRedis(testRedisUrl, 'worker')
+const subscriber = createRedis(testRedisUrl, 'producer')
+let testDb: TestDb
 let db: Db
 let queues: Queues
 let embedder: Embedder
 let deps: EmbedWorkerDeps
 const announced: string[] = []
 
-async function listing(title: string, ideas: [string, string, string], description: string) {
-  const owner = await usersRepo.insertUser(db, {
-    id: newId(),
-    email: `${newId()}@example.com`,
-    first_name: 'Test',
-    last_name: 'Owner',
-    role: 'publisher',
-    password_hash: 'not-a-real-hash',
-  })
-  const id = newId()
-  const now = new Date()
-  await podcastsRepo.insertPodcast(db, {
-    id,
-    create_by: owner.id,
-    title,
-    author: 'Ann Author',
-    category_name: 'Fiction',
-    description,
-    primary_key: ideas[0],
-    secondary_key: ideas[1],
-    additional_key: ideas[2],
-    year_published: 1900,
-    isbn: null,
-    language: 'en',
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
-    status: 1,
-    created_at: now,
-    updated_at: now,
-  })
-  return id
-}
+const listing = async (title: string, ideas: [string, string, string], description: string) =>
+  (await buildListing(db, { title, ideas, description, author: 'Ann Author', year_published: 1900 })).id
 
 const storedRows = (id: string) =>
   db.selectFrom('book_embeddings').selectAll().where('podcast_id', '=', id).execute()
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 beforeAll(async () => {
   if (!hasLocalModel(search.modelsDir, model))
     throw new Error(
       `the model ${model} is not under MODELS_DIR (${search.modelsDir}); tests never download one`,
     )
-  const url = new URL(adminUrl)
-  url.pathname = `/${dbName}`
-  await ensureDatabase(url.toString())
-  db = createDb(url.toString(), 4)
-  await migrateToLatest(db)
+  testDb = await createTestDb('embed')
+  db = testDb.db
   await Promise.all([producer.connect(), workerConnection.connect(), subscriber.connect()])
   queues = createQueues(producer, prefix)
   embedder = await createThreadedEmbedder({ modelId: model, modelsDir: search.modelsDir, threads: 1 })
@@ -127,15 +83,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await embedder?.close()
   await queues?.close()
-  await db?.destroy()
+  await testDb?.drop()
   producer.disconnect()
   workerConnection.disconnect()
   subscriber.disconnect()
-  const { Client } = (await import('pg')).default
-  const admin = new Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists ${dbName} with (force)`)
-  await admin.end()
 })
 
 describe('embedBook', () => {
@@ -203,7 +154,10 @@ describe('the embed queue', () => {
 
   it('fails a job with a bad payload once, without retries', async () => {
     const worker = createEmbedWorker(deps)
-    const events = new QueueEvents(QueueNames.embed, { connection: createRedis(redisUrl, 'worker'), prefix })
+    const events = new QueueEvents(QueueNames.embed, {
+      connection: createRedis(testRedisUrl, 'worker'),
+      prefix,
+    })
     try {
       await events.waitUntilReady()
       const queue = new Queue(QueueNames.embed, { connection: producer, prefix })

@@ -2,17 +2,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
 import { createLogger, createMailer, createQueues, createRedis } from '@bookstrut/core'
+import { testPrefix, testRedisUrl } from '@bookstrut/core/testing'
 import { QueueNames } from '@bookstrut/schemas'
 import { createMailWorker } from './mail.worker.js'
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const prefix = `tw${randomBytes(4).toString('hex')}`
+const prefix = testPrefix('tw')
 let outbox: string
-const producer = createRedis(redisUrl, 'producer')
-const workerConnection = createRedis(redisUrl, 'worker')
+const producer = createRedis(testRedisUrl, 'producer')
+const workerConnection = createRedis(testRedisUrl, 'worker')
 let worker: ReturnType<typeof createMailWorker>
 let events: QueueEvents
 
@@ -21,7 +20,7 @@ beforeAll(async () => {
   await Promise.all([producer.connect(), workerConnection.connect()])
   const mailer = createMailer({ smtpUrl: undefined, from: 'test@bookstrut.local', outboxDir: outbox })
   worker = createMailWorker({ connection: workerConnection, prefix, mailer, logger: createLogger('silent') })
-  events = new QueueEvents(QueueNames.mail, { connection: createRedis(redisUrl, 'worker'), prefix })
+  events = new QueueEvents(QueueNames.mail, { connection: createRedis(testRedisUrl, 'worker'), prefix })
   await Promise.all([worker.waitUntilReady(), events.waitUntilReady()])
 })
 afterAll(async () => {

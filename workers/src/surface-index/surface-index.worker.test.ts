@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
-import { sql } from 'kysely'
-import {
-  createDb,
-  createLogger,
-  createRedis,
-  ensureDatabase,
-  migrateToLatest,
-  newId,
-  podcastsRepo,
-  usersRepo,
-  type Db,
-  type ListingStatus,
-} from '@bookstrut/core'
+import { createLogger, createRedis, newId, podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { buildListing, createTestDb, testPrefix, testRedisUrl, type TestDb } from '@bookstrut/core/testing'
 import { QueueNames } from '@bookstrut/schemas'
 import {
   createMeiliSurfaceIndex,
@@ -28,14 +17,12 @@ import { createSurfaceIndexWorker, reindexSurface } from './surface-index.worker
 // itself (an outside service with no binary here) is the protocol stand-in from services/search, so the
 // assertions read the documents Meilisearch would hold.
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const prefix = `tw${randomBytes(4).toString('hex')}`
-const dbName = `bookstrut_workers_${randomBytes(6).toString('hex')}`
+const prefix = testPrefix('tw')
 const indexUid = `books_${randomBytes(4).toString('hex')}`
-const producer = createRedis(redisUrl, 'producer')
-const workerConnection = createRedis(redisUrl, 'worker')
-const eventsConnection = createRedis(redisUrl, 'worker')
+const producer = createRedis(testRedisUrl, 'producer')
+const workerConnection = createRedis(testRedisUrl, 'worker')
+const eventsConnection = createRedis(testRedisUrl, 'worker')
+let testDb: TestDb
 let db: Db
 let meili: MeiliStandIn
 let index: SurfaceIndex
@@ -57,39 +44,15 @@ const sortedIds = (ids: Iterable<string>) => [...ids].sort()
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 async function listing(title: string, status: ListingStatus = 1) {
-  const owner = await usersRepo.insertUser(db, {
-    id: newId(),
-    email: `${newId()}@example.com`,
-    first_name: 'Test',
-    last_name: 'Owner',
-    role: 'publisher',
-    password_hash: 'not-a-real-hash',
-  })
-  const id = newId()
-  const now = new Date()
-  await podcastsRepo.insertPodcast(db, {
-    id,
-    create_by: owner.id,
+  const row = await buildListing(db, {
     title,
+    status,
     author: 'Ann Author',
     category_name: 'Classics',
-    description: `About ${title}.`,
-    primary_key: 'first idea',
-    secondary_key: '',
-    additional_key: 'third idea',
+    ideas: ['first idea', '', 'third idea'],
     year_published: 1900,
-    isbn: null,
-    language: 'en',
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
-    status,
-    created_at: now,
-    updated_at: now,
   })
-  return id
+  return row.id
 }
 
 /** Adds a job and waits until the worker has finished it (completed or failed). */
@@ -118,11 +81,8 @@ async function run(data: unknown, jobId: string) {
 }
 
 beforeAll(async () => {
-  const url = new URL(adminUrl)
-  url.pathname = `/${dbName}`
-  await ensureDatabase(url.toString())
-  db = createDb(url.toString(), 4)
-  await migrateToLatest(db)
+  testDb = await createTestDb('workers')
+  db = testDb.db
   await Promise.all([producer.connect(), workerConnection.connect(), eventsConnection.connect()])
   meili = await new MeiliStandIn().start()
   index = createMeiliSurfaceIndex({ url: meili.url, key: 'test-key', indexUid, taskTimeoutMs: 5_000 })
@@ -147,10 +107,7 @@ afterAll(async () => {
   producer.disconnect()
   workerConnection.disconnect()
   eventsConnection.disconnect()
-  await db?.destroy()
-  const admin = createDb(adminUrl, 1)
-  await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin)
-  await admin.destroy()
+  await testDb?.drop()
 })
 
 describe('surface-index worker (real Meilisearch adapter against a protocol stand-in)', () => {

@@ -2,7 +2,7 @@ import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { hashPassword } from '@bookstrut/core'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
-import { buildUser } from '../test/accounts.js'
+import { buildUser } from '@bookstrut/core/testing'
 import { client, nextIp } from '../test/api-client.js'
 import { quantile } from './bench-stats.js'
 

@@ -5,8 +5,8 @@ import { Value } from '@sinclair/typebox/value'
 import { sql } from 'kysely'
 import { createDb, migrateToLatest, newId, usersRepo, type Db, type NewPodcast } from '@bookstrut/core'
 import { createPostgresSurfaceIndex, type SurfaceIndex } from '@bookstrut/search'
-import { createTestDatabase } from '../test/test-app.js'
-import { surfaceSearch } from '../routes/search/surface.js'
+import { createScratchDatabase } from '@bookstrut/core/testing'
+import { surfaceSearch } from '../routes/search/surface-search.service.js'
 import { quantile, seededRandom } from './bench-stats.js'
 
 /**
@@ -271,7 +271,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10)
 
 /** One catalogue size: fill a scratch database, run the queries, print and return the table rows. */
 async function benchSize(source: SourceBook[], size: number, queries: KeywordQuery[]): Promise<string[]> {
-  const database = await createTestDatabase()
+  const database = await createScratchDatabase()
   const db = createDb(database.url, 2)
   try {
     await migrateToLatest(db)

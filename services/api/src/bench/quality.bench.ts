@@ -25,7 +25,7 @@ import {
   strutScores,
   TRAINED_NAMESPACE,
 } from '@bookstrut/search'
-import { createTestDatabase } from '../test/test-app.js'
+import { createScratchDatabase } from '@bookstrut/core/testing'
 import { ensureCatalogueOwner } from '../import/catalogue-owner.js'
 import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
@@ -190,7 +190,7 @@ function short(model: string) {
  * every word must match); "kw any" sends the same words joined by `or`, the query a hybrid could send instead.
  */
 async function keywordModes(books: PoolBook[], qs: Query[]): Promise<[ModeResult, ModeResult]> {
-  const database = await createTestDatabase()
+  const database = await createScratchDatabase()
   const db = createDb(database.url, 4)
   try {
     await migrateToLatest(db)

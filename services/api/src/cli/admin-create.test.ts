@@ -3,15 +3,15 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import path from 'node:path'
 import { createDb, verifyPassword, type Db } from '@bookstrut/core'
-import { createTestDatabase } from '../test/test-app.js'
+import { createScratchDatabase } from '@bookstrut/core/testing'
 
 const run = promisify(execFile)
 const apiRoot = path.resolve(import.meta.dirname, '../..')
-let database: Awaited<ReturnType<typeof createTestDatabase>>
+let database: Awaited<ReturnType<typeof createScratchDatabase>>
 let db: Db
 
 beforeAll(async () => {
-  database = await createTestDatabase()
+  database = await createScratchDatabase()
   db = createDb(database.url, 1)
 })
 afterAll(async () => {

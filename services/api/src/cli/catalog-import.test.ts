@@ -5,17 +5,17 @@ import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
 import path from 'node:path'
 import { createDb, type Db } from '@bookstrut/core'
-import { createTestDatabase } from '../test/test-app.js'
+import { createScratchDatabase } from '@bookstrut/core/testing'
 
 const run = promisify(execFile)
 const apiRoot = path.resolve(import.meta.dirname, '../..')
 const sample = path.resolve(apiRoot, '../../data-samples/classics.jsonl')
-let database: Awaited<ReturnType<typeof createTestDatabase>>
+let database: Awaited<ReturnType<typeof createScratchDatabase>>
 let db: Db
 let dataDir: string
 
 beforeAll(async () => {
-  database = await createTestDatabase()
+  database = await createScratchDatabase()
   db = createDb(database.url, 1)
   dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-cli-'))
 })

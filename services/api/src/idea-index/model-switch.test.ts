@@ -13,9 +13,8 @@ import {
 import { sweepStaleEmbeddings } from '@bookstrut/workers'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
-import { buildListing } from '../test/listings.js'
+import { buildListing, until } from '@bookstrut/core/testing'
 import { client } from '../test/api-client.js'
-import { until } from '../test/until.js'
 
 /*
  * Serving a new model without downtime. The "new model" is a published trained version whose files are those of

@@ -9,10 +9,8 @@ import { announceBookChanges } from '@bookstrut/core'
 import { TRAINED_NAMESPACE } from '@bookstrut/search'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
-import { buildUser } from '../test/accounts.js'
-import { buildListing } from '../test/listings.js'
+import { buildListing, buildUser, until } from '@bookstrut/core/testing'
 import { client } from '../test/api-client.js'
-import { until } from '../test/until.js'
 
 /*
  * Our own idea encoder, for real and end to end, on a tiny set so that it stays quick in CI: one epoch over the few

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createDb, membershipsRepo, migrateToLatest, newId, usersRepo, type Db } from '@bookstrut/core'
-import { createTestDatabase } from '../test/test-app.js'
+import { createScratchDatabase } from '@bookstrut/core/testing'
 import { CatalogueOwnerError, ensureCatalogueOwner } from './catalogue-owner.js'
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>
+let database: Awaited<ReturnType<typeof createScratchDatabase>>
 let db: Db
 
 beforeAll(async () => {
-  database = await createTestDatabase()
+  database = await createScratchDatabase()
   db = createDb(database.url, 4)
   await migrateToLatest(db)
 })

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createDb, createMediaStore, migrateToLatest } from '@bookstrut/core'
-import { createTestDatabase } from '../test/test-app.js'
+import { createScratchDatabase } from '@bookstrut/core/testing'
 import { ensureCatalogueOwner } from './catalogue-owner.js'
 import { importBooks } from './import-books.js'
 
@@ -26,7 +26,7 @@ const words = [
 const pick = (i: number, k: number) => words[(i * 7 + k * 3) % words.length] ?? 'book'
 
 const work = await mkdtemp(path.join(tmpdir(), 'bookstrut-bench-'))
-const database = await createTestDatabase()
+const database = await createScratchDatabase()
 const db = createDb(database.url, 4)
 try {
   const file = path.join(work, 'books.jsonl')

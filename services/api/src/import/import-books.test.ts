@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { createDb, createMediaStore, migrateToLatest, type Db, type MediaStore } from '@bookstrut/core'
-import { createTestDatabase } from '../test/test-app.js'
+import { createScratchDatabase } from '@bookstrut/core/testing'
 import { ensureCatalogueOwner } from './catalogue-owner.js'
 import { countChars, cutDescription } from './book-line.js'
 import { importBooks, UnusableInputError, type ImportOptions } from './import-books.js'
@@ -15,14 +15,14 @@ const description = (topic: string) =>
   `A careful story about ${topic}, told across three generations of one family. It follows their choices, ` +
   'their quarrels and the small kindnesses that hold them together.'
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>
+let database: Awaited<ReturnType<typeof createScratchDatabase>>
 let db: Db
 let ownerId: string
 let work: string
 let media: MediaStore
 
 beforeAll(async () => {
-  database = await createTestDatabase()
+  database = await createScratchDatabase()
   db = createDb(database.url, 4)
   await migrateToLatest(db)
   ownerId = (await ensureCatalogueOwner(db, 'catalogue@bookstrut.local', 10, new Date())).user.id

@@ -1,34 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { loadConfig, ManualClock, createLogger, type Clock, type Config } from '@bookstrut/core'
+import { createScratchDatabase, testPrefix, testRedisUrl } from '@bookstrut/core/testing'
 import { startWorkers, type RunningWorkers } from '@bookstrut/workers'
 import { buildApp, type App } from '../app.js'
-
-/** The PostgreSQL server tests run against; each test file gets its own database on it. */
-export const testAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bookstrut_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: testAdminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(testAdminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: testAdminUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
 
 export interface TestApp {
   app: App
@@ -47,13 +23,13 @@ export async function buildTestApp(
   clock: Clock = new ManualClock(),
   workerOptions: { sweepIntervalMs?: number } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase()
+  const database = await createScratchDatabase()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-test-'))
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `t${randomBytes(4).toString('hex')}`,
+    REDIS_URL: testRedisUrl,
+    REDIS_PREFIX: testPrefix(),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Cheaper scrypt keeps tests quick; production uses the default cost.
     PASSWORD_HASH_COST: '12',

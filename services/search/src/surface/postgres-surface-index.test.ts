@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newId, podcastsRepo, usersRepo, type Db, type ListingStatus } from '@bookstrut/core'
-import { createTestDatabase } from '../test/test-database.js'
+import { newId, podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { buildListing, buildUser, createTestDb } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import type { SurfaceIndex } from './surface-index.js'
 
@@ -8,52 +8,24 @@ import type { SurfaceIndex } from './surface-index.js'
 // `podcasts`: these tests change listings the ways the app does and check that a search sees each change at
 // once, with nothing else to call (upsert and remove do nothing for this index).
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>> | undefined
+let testDb: Awaited<ReturnType<typeof createTestDb>> | undefined
 let db: Db
 let index: SurfaceIndex
 let ownerId: string
 
 beforeAll(async () => {
-  testDb = await createTestDatabase()
+  testDb = await createTestDb('search')
   db = testDb.db
   index = createPostgresSurfaceIndex(db)
-  const owner = await usersRepo.insertUser(db, {
-    id: newId(),
-    email: `owner.${newId()}@example.com`,
-    first_name: 'Test',
-    last_name: 'Owner',
-    role: 'publisher',
-    password_hash: 'not-a-real-hash',
-  })
-  ownerId = owner.id
+  ownerId = (await buildUser(db, { role: 'publisher' })).id
 })
 afterAll(async () => {
   await testDb?.drop()
 })
 
 async function listing(fields: { title: string; description: string; status?: ListingStatus }) {
-  const id = newId()
-  const now = new Date()
-  await podcastsRepo.insertPodcast(db, {
-    id,
-    create_by: ownerId,
-    title: fields.title,
-    author: 'Ada Writer',
-    category_name: 'Fiction',
-    description: fields.description,
-    year_published: null,
-    isbn: null,
-    language: 'en',
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
-    status: fields.status ?? 1,
-    created_at: now,
-    updated_at: now,
-  })
-  return id
+  const row = await buildListing(db, { create_by: ownerId, author: 'Ada Writer', ...fields })
+  return row.id
 }
 
 /** `count` public listings with the same title, in one statement. */

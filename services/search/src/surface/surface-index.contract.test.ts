@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Meilisearch } from 'meilisearch'
-import { newId, podcastsRepo, usersRepo, type Db, type ListingStatus } from '@bookstrut/core'
-import { createTestDatabase } from '../test/test-database.js'
+import { podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { buildListing, createTestDb } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import { createMeiliSurfaceIndex } from './meili-surface-index.js'
 import { loadSurfaceBook, publicSurfaceBooks } from './surface-books.js'
@@ -56,7 +56,7 @@ if (meiliUrl && !meiliSkipReason) {
 
 describe.each(adapters)('surface index contract on $name', (adapter) => {
   let db: Db
-  let testDb: Awaited<ReturnType<typeof createTestDatabase>> | undefined
+  let testDb: Awaited<ReturnType<typeof createTestDb>> | undefined
   let index: SurfaceIndex
   const ids: Record<string, string> = {}
 
@@ -65,40 +65,14 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
     fields: { title: string; author: string; description: string; ideas?: string[]; status?: ListingStatus },
     opts: { active?: boolean } = {},
   ) {
-    const owner = await usersRepo.insertUser(db, {
-      id: newId(),
-      email: `${key}.${newId()}@example.com`,
-      first_name: 'Test',
-      last_name: key,
-      role: 'publisher',
-      password_hash: 'not-a-real-hash',
-    })
-    const id = newId()
-    const now = new Date()
-    await podcastsRepo.insertPodcast(db, {
-      id,
-      create_by: owner.id,
-      title: fields.title,
-      author: fields.author,
+    const { ideas = [], ...columns } = fields
+    const row = await buildListing(db, {
+      ...columns,
       category_name: 'Classics',
-      description: fields.description,
-      primary_key: fields.ideas?.[0] ?? '',
-      secondary_key: fields.ideas?.[1] ?? '',
-      additional_key: fields.ideas?.[2] ?? '',
-      year_published: null,
-      isbn: null,
-      language: 'en',
-      youtube_url: null,
-      tiktok_url: null,
-      get_this_url: null,
-      book_cover_image: null,
-      author_image: null,
-      status: fields.status ?? 1,
+      ideas: [ideas[0] ?? '', ideas[1] ?? '', ideas[2] ?? ''],
       is_active: opts.active ?? true,
-      created_at: now,
-      updated_at: now,
     })
-    ids[key] = id
+    ids[key] = row.id
   }
 
   /** What the surface-index worker does for a changed book: read it, hand it to the index as it now is. */
@@ -111,7 +85,7 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
   const search = async (term: string, offset = 0, limit = 10) => index.search({ term, offset, limit })
 
   beforeAll(async () => {
-    testDb = await createTestDatabase()
+    testDb = await createTestDb('search')
     db = testDb.db
     await listing('pride', {
       title: 'Pride and Prejudice',

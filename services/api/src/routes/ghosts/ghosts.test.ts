@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newId, type ListingStatus } from '@bookstrut/core'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '../../test/accounts.js'
-import { buildListing } from '../../test/listings.js'
+import { buildListing, buildUser } from '@bookstrut/core/testing'
 
 let t: TestApp
 let approved: string

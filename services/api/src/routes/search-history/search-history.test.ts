@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { searchHistoryRepo } from '@bookstrut/core'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '../../test/accounts.js'
+import { buildUser } from '@bookstrut/core/testing'
 
 let t: TestApp
 

@@ -4,10 +4,8 @@ import { hasLocalModel } from '@bookstrut/search'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildApp, type App } from '../../app.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '../../test/accounts.js'
-import { buildListing, type ListingFields } from '../../test/listings.js'
+import { buildListing, buildUser, type ListingFields, until } from '@bookstrut/core/testing'
 import { client } from '../../test/api-client.js'
-import { until } from '../../test/until.js'
 
 /*
  * Idea search end to end inside the api: real Postgres, Redis, BullMQ embed worker, the local sentence-embedding

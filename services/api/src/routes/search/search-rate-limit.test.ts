@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '../../test/accounts.js'
-import { buildListing } from '../../test/listings.js'
+import { buildListing, buildUser } from '@bookstrut/core/testing'
 import { client, nextIp } from '../../test/api-client.js'
 
 // A flood of searches from one client must end in 429 with Retry-After after the configured number, without

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildListing, type ListingFields } from '../../test/listings.js'
+import { buildListing, type ListingFields } from '@bookstrut/core/testing'
 
 let t: TestApp
 const ids: Record<string, string> = {}

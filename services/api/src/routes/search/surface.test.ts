@@ -3,8 +3,8 @@ import { podcastsRepo } from '@bookstrut/core'
 import { createMeiliSurfaceIndex, toSurfaceBook, type SurfaceIndex } from '@bookstrut/search'
 import { MeiliStandIn } from '../../../../search/src/test/meili-stand-in.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildListing } from '../../test/listings.js'
-import { surfaceSearch } from './surface.js'
+import { buildListing } from '@bookstrut/core/testing'
+import { surfaceSearch } from './surface-search.service.js'
 
 // What the route does with an index's answer. An external index (Meilisearch) lags the database by a job: here
 // the real Meilisearch adapter, against the protocol stand-in from services/search (no Meilisearch binary

@@ -3,7 +3,7 @@ import { hashToken, verifyPassword } from '@bookstrut/core'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { startSmtpReceiver } from '../../test/smtp-receiver.js'
 import { client, nextIp } from '../../test/api-client.js'
-import { buildUser } from '../../test/accounts.js'
+import { buildUser } from '@bookstrut/core/testing'
 import { loginDelayMs } from './auth.service.js'
 
 // The attacks of issue 12 on accounts and passwords, each against the real API (Postgres, Redis, SMTP stand-in).

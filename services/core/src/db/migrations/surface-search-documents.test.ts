@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Migrator, sql } from 'kysely'
-import { createDb, ensureDatabase, type Db } from '../database.js'
+import type { Db } from '../database.js'
+import { createTestDb, type TestDb } from '../../testing/index.js'
 import { newId } from '../../ids.js'
 import { migrations } from './index.js'
 
@@ -9,25 +9,20 @@ import { migrations } from './index.js'
 // fills podcast_search_documents with the public books only, and going down restores the expression index.
 
 const NAME = '2026_11_25_0900_create_surface_search_documents'
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const dbName = `bookstrut_core_${randomBytes(6).toString('hex')}`
+let testDb: TestDb
 let db: Db
 let migrator: Migrator
 const names = Object.keys(migrations)
 const before = names[names.indexOf(NAME) - 1] ?? ''
 
 beforeAll(async () => {
-  const url = new URL(adminUrl)
-  url.pathname = `/${dbName}`
-  await ensureDatabase(url.toString())
-  db = createDb(url.toString(), 2)
+  // Not migrated: the test steps through the migrations itself.
+  testDb = await createTestDb('core', { migrate: false, poolSize: 2 })
+  db = testDb.db
   migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } })
 })
 afterAll(async () => {
-  await db?.destroy()
-  const admin = createDb(adminUrl, 1)
-  await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin)
-  await admin.destroy()
+  await testDb?.drop()
 })
 
 async function insertListing(ownerId: string, title: string, status: 0 | 1 | 2, isActive = true) {

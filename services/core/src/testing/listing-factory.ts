@@ -1,5 +1,7 @@
-import { newId, type Db, type NewPodcast, type PodcastRow } from '@bookstrut/core'
-import { buildUser } from './accounts.js'
+import { newId } from '../ids.js'
+import type { Db } from '../db/database.js'
+import type { NewPodcast, PodcastRow } from '../db/catalogue.tables.js'
+import { buildUser } from './user-factory.js'
 
 let seq = 0
 
@@ -10,7 +12,7 @@ export type ListingFields = Partial<Omit<NewPodcast, 'primary_key' | 'secondary_
 
 /**
  * Factory: a listing written straight to the database (listing journeys themselves are tested in
- * routes/podcasts), approved unless `status` says otherwise, owned by a fresh publisher unless `create_by` is
+ * the api's routes/podcasts), approved unless `status` says otherwise, owned by a fresh publisher unless `create_by` is
  * given. It is not announced: a test that needs it embedded or indexed announces it. Returns the stored row.
  */
 export async function buildListing(db: Db, fields: ListingFields = {}): Promise<PodcastRow> {

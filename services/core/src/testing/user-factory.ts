@@ -1,10 +1,13 @@
-import { newId, hashPassword, newSessionToken, hashToken, type Db } from '@bookstrut/core'
+import { newId } from '../ids.js'
+import { hashPassword } from '../auth/passwords.js'
+import { hashToken, newSessionToken } from '../auth/tokens.js'
+import type { Db } from '../db/database.js'
 
 let seq = 0
 
 /**
  * Factory: a verified account with a live session, written straight to the database (the sign-up journey
- * itself is tested in routes/users). Returns its id and token. The session lasts a year, so tests that move
+ * itself is tested in the api's routes/users). Returns its id and token. The session lasts a year, so tests that move
  * the clock forward keep it.
  */
 export async function buildUser(

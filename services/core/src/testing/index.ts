@@ -1,0 +1,11 @@
+/*
+ * Test support shared by every workspace's tests (api, search, workers, core, client): the test stores, scratch
+ * databases, factories and polling. Exported as `@bookstrut/core/testing`, apart from the main entry, so production
+ * code never loads it.
+ */
+export { testAdminUrl, testRedisUrl } from './test-stores.js'
+export { createScratchDatabase, scratchName, testPrefix, type ScratchDatabase } from './scratch-database.js'
+export { createTestDb, type TestDb } from './test-db.js'
+export { buildUser } from './user-factory.js'
+export { buildListing, type ListingFields } from './listing-factory.js'
+export { until } from './until.js'
