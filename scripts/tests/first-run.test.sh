@@ -47,9 +47,10 @@ processes_of() {
 }
 
 CLEANUP=()
+# Last registered, first done: a clone's database folder outside it is found through the clone, so it goes first.
 cleanup() {
-  local item
-  for item in "${CLEANUP[@]}"; do eval "$item" || true; done
+  local i
+  for ((i = ${#CLEANUP[@]} - 1; i >= 0; i--)); do eval "${CLEANUP[$i]}" || true; done
 }
 trap cleanup EXIT
 
