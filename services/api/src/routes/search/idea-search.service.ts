@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import {
   AppError,
   assertCallerId,
@@ -34,7 +36,29 @@ export const duplicateQueries = () =>
   new AppError(422, 'DUPLICATE_QUERIES', 'It appears you have duplicate or similar queries. Please revise.')
 
 /** A ranked book as kept between pages: id, the three idea scores, bonus, hella. */
-type RankingEntry = [string, number, number, number, number, number]
+const RankingEntry = Type.Tuple([
+  Type.String(),
+  Type.Number(),
+  Type.Number(),
+  Type.Number(),
+  Type.Number(),
+  Type.Number(),
+])
+type RankingEntry = Static<typeof RankingEntry>
+const Ranking = Type.Array(RankingEntry)
+
+/** A ranking kept in Redis, or null when there is none or it is not one (then page 1's order is made again). */
+async function keptRanking(deps: IdeaSearchDeps, key: string): Promise<RankingEntry[] | null> {
+  const cached = await deps.redis.get(key)
+  if (cached === null) return null
+  let ranking: unknown
+  try {
+    ranking = JSON.parse(cached)
+  } catch {
+    return null
+  }
+  return Value.Check(Ranking, ranking) ? ranking : null
+}
 
 /**
  * Idea search: the caller's three ideas ranked against every approved, active title by Strut scores, the
@@ -55,10 +79,8 @@ export async function searchByIdeas(
 
   const window = pageWindow(q.page ?? 1, q.limit ?? 10)
   const key = rankingKey(deps, ideas, q.language, userId)
-  const cached = window.page > 1 ? await deps.redis.get(key) : null
-  const ranking = cached
-    ? (JSON.parse(cached) as RankingEntry[])
-    : await rankAndKeep(deps, key, ideas, q.language, userId)
+  const kept = window.page > 1 ? await keptRanking(deps, key) : null
+  const ranking = kept ?? (await rankAndKeep(deps, key, ideas, q.language, userId))
 
   const slice = ranking.slice(window.offset, window.offset + window.limit)
   // Titles ghosted since page 1 leave the page without shifting later pages.

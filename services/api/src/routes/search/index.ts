@@ -1,9 +1,92 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ideaSearchRoutes } from './idea.js'
-import { surfaceSearchRoutes } from './surface.js'
+import {
+  ErrorEnvelope,
+  IdeaSearchQuery,
+  PagedPodcasts,
+  PagedScoredPodcasts,
+  SurfaceSearchQuery,
+} from '@bookstrut/schemas'
+import { assertCallerId, podcastsRepo } from '@bookstrut/core'
+import {
+  BONUS_WEIGHT,
+  createSurfaceIndex,
+  LANGUAGE_PREFERENCE,
+  MAX_RANKED,
+  RELEVANCE_FLOOR,
+} from '@bookstrut/search'
+import { depsOf } from '../deps.js'
+import { paged } from '../../respond.js'
+import { errorResponses } from '../route-docs.js'
+import { RANKING_TTL_SECONDS, searchByIdeas } from './idea-search.service.js'
+import { surfaceSearch } from './surface-search.service.js'
+import { limitSearches, RATE_LIMIT_NOTE } from './search-rate-limit.js'
 
-/** Search: by three ideas (Strut scores) and by keywords (surface). */
+/**
+ * Search: by three ideas (Strut scores, through this process's idea index) and by keywords (through this
+ * deployment's surface index: PostgreSQL, or Meilisearch at MEILI_URL).
+ */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(ideaSearchRoutes)
-  await app.register(surfaceSearchRoutes)
+  const deps = { ...depsOf(app), ideaSearch: app.ideaSearch, redis: app.redis }
+  const surfaceIndex = createSurfaceIndex(app.config, app.db)
+  await surfaceIndex.ensureSettings()
+  app.addHook('onClose', () => surfaceIndex.close())
+  app.log.info({ surfaceIndex: surfaceIndex.name }, 'keyword search ready')
+
+  app.get(
+    '/search/podcast',
+    {
+      onRequest: limitSearches(app.limits),
+      schema: {
+        tags: ['search'],
+        summary: 'Search approved titles by three ideas, with Strut scores',
+        description:
+          'Each idea is scored 0-100 against every approved, active title: the best cosine similarity between the ' +
+          "idea and the book's own ideas and description passages, mapped through a logistic calibration (a close " +
+          `paraphrase scores 80 or more, an unrelated idea 20 or less). bonusScore is ${BONUS_WEIGHT} x the weakest ` +
+          'of the three idea scores (it rewards covering all three); hellaScore is the sum of the three and the ' +
+          `bonus. A title is listed only when at least one idea scores ${RELEVANCE_FLOOR} or more, at most ` +
+          `${MAX_RANKED} titles. Titles in the reader's language (same primary subtag as \`language\`) gain ` +
+          `${LANGUAGE_PREFERENCE} points in the ordering (not in the scores shown). The caller's ghosted titles are ` +
+          `left out. Page 1 ranks afresh; later pages continue that ranking for ${RANKING_TTL_SECONDS / 60} minutes. ` +
+          'A non-empty first page of a signed-in reader is saved in the search history. 422 DUPLICATE_QUERIES when ' +
+          'two ideas are the same or share more than 70 % of their words longer than 2 characters. ' +
+          RATE_LIMIT_NOTE,
+        querystring: IdeaSearchQuery,
+        response: { 200: PagedScoredPodcasts, ...errorResponses, 422: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      const page = await searchByIdeas(deps, req.auth, req.query)
+      return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
+    },
+  )
+
+  app.get(
+    '/search/podcast/surface',
+    {
+      onRequest: limitSearches(app.limits),
+      schema: {
+        tags: ['search'],
+        summary: 'Keyword search over approved titles',
+        description:
+          'By default PostgreSQL full-text search (websearch syntax: "a phrase", -word, or) weighted title/author > ' +
+          'ideas > description; when nothing matches, trigram word similarity on title and author for misspellings ' +
+          `(a term within reach of more than ${podcastsRepo.TYPO_FALLBACK_MAX} titles, such as a stop word alone, ` +
+          'finds nothing). With MEILI_URL ' +
+          'set, Meilisearch (typo-tolerant, title > author > ideas > description). Ranked by relevance, 10 per page. ' +
+          RATE_LIMIT_NOTE,
+        querystring: SurfaceSearchQuery,
+        response: { 200: PagedPodcasts, ...errorResponses },
+      },
+    },
+    async (req) => {
+      assertCallerId(req.auth?.user, req.query.userid)
+      const page = await surfaceSearch(app.db, surfaceIndex, {
+        term: req.query.query.trim(),
+        page: req.query.page ?? 1,
+        limit: req.query.limit ?? 10,
+      })
+      return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
+    },
+  )
 }
