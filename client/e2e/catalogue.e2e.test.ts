@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { testAdminUrl } from '@bookstrut/core/testing'
 import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
 import { launchBrowser, screenshot, startApp } from './harness.js'
 
@@ -30,15 +31,14 @@ afterAll(async () => {
 /** The app's own database: named by the harness, or found as the one holding this account. */
 async function databaseUrlOf(email: string): Promise<string> {
   if ('databaseUrl' in app && typeof app.databaseUrl === 'string') return app.databaseUrl
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const admin = new pg.Client({ connectionString: adminUrl })
+  const admin = new pg.Client({ connectionString: testAdminUrl })
   await admin.connect()
   const { rows } = await admin.query<{ datname: string }>(
     "select datname from pg_database where datname like 'bookstrut_e2e_%' order by oid desc",
   )
   await admin.end()
   for (const { datname } of rows) {
-    const url = new URL(adminUrl)
+    const url = new URL(testAdminUrl)
     url.pathname = `/${datname}`
     const c = new pg.Client({ connectionString: url.toString() })
     await c.connect()

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { createScratchDatabase, testPrefix, testRedisUrl } from '@bookstrut/core/testing'
 import { outboxCode } from './outbox.js'
 
 /*
@@ -61,24 +60,12 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
         'Run `npm run build` in the repository root first; CI builds before it tests.',
     )
   }
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const suffix = randomBytes(5).toString('hex')
-  const dbName = `bookstrut_${label}_${suffix}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${dbName}`)
-  await admin.end()
-  const dbUrl = new URL(adminUrl)
-  dbUrl.pathname = `/${dbName}`
-
+  const database = await createScratchDatabase(label)
   const dataDir = await mkdtemp(path.join(tmpdir(), `bookstrut-${label}-`))
   try {
-    await prepare?.({ databaseUrl: dbUrl.toString(), dataDir })
+    await prepare?.({ databaseUrl: database.url, dataDir })
   } catch (err) {
-    const c = new pg.Client({ connectionString: adminUrl })
-    await c.connect()
-    await c.query(`drop database if exists ${dbName} with (force)`)
-    await c.end()
+    await database.drop()
     await rm(dataDir, { recursive: true, force: true })
     throw err
   }
@@ -92,9 +79,9 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `${label}${suffix}`,
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl,
+      REDIS_PREFIX: testPrefix(label),
       LOG_LEVEL: 'warn',
       PASSWORD_HASH_COST: '12',
       SMTP_URL: '',
@@ -114,10 +101,7 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
       child.kill('SIGTERM')
       await exited
     }
-    const c = new pg.Client({ connectionString: adminUrl })
-    await c.connect()
-    await c.query(`drop database if exists ${dbName} with (force)`)
-    await c.end()
+    await database.drop()
     await rm(dataDir, { recursive: true, force: true })
   }
 
@@ -138,7 +122,7 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
   return {
     baseUrl,
     dataDir,
-    databaseUrl: dbUrl.toString(),
+    databaseUrl: database.url,
     logs,
     outboxCode: (email, timeoutMs = 10_000) => outboxCode(dataDir, email, { timeoutMs }),
     stop,
