@@ -15,6 +15,7 @@ import {
   removeStaleTempDirs,
   startEmbeddedPostgres,
 } from '@bookstrut/core'
+import { testAdminUrl } from '@bookstrut/core/testing'
 import { prepareStores } from './runtime.js'
 
 const freePort = () =>
@@ -57,7 +58,7 @@ describe('the one-machine defaults', () => {
     dirs.push(dataDir)
     const config = loadConfig({
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      DATABASE_URL: testAdminUrl,
       REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
       EMBEDDED_REDIS: 'false',
     })
