@@ -4,6 +4,11 @@ import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+const testingOnly = {
+  name: '@bookstrut/core/testing',
+  message: 'Test support is for tests and benches only.',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,6 +42,61 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
     settings: { 'import-x/resolver': { typescript: true, node: true } },
+  },
+  {
+    // Dependencies point one way (issue 13): a route domain imports no other route domain (shared views live in
+    // src/views and import no route); route services get access rules from core, not from Fastify plugins.
+    files: ['services/api/src/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...['admin', 'content', 'ghosts', 'health', 'podcasts', 'search', 'search-history', 'users'].map(
+              (domain) => ({
+                target: `./services/api/src/routes/${domain}`,
+                from: './services/api/src/routes',
+                except: [`./${domain}`, './deps.ts', './route-docs.ts'],
+                message: 'Routes do not import each other: move what they share to src/views or to core.',
+              }),
+            ),
+            { target: './services/api/src/views', from: './services/api/src/routes' },
+            {
+              target: './services/api/src/routes/*/*.service.ts',
+              from: './services/api/src/plugins',
+              message:
+                'Services take access rules from @bookstrut/core (access policy), not from Fastify plugins.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Test support (@bookstrut/core/testing) stays out of production code.
+    files: ['services/*/src/**', 'workers/src/**', 'schemas/src/**'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', 'services/core/src/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [testingOnly] }] },
+  },
+  {
+    // The api starts the workers and imports nothing else from them (the embedding of a book is in search).
+    files: ['services/api/src/**'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            testingOnly,
+            {
+              name: '@bookstrut/workers',
+              allowImportNames: ['startWorkers', 'RunningWorkers'],
+              message: 'The api imports only startWorkers from @bookstrut/workers.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Plain-JavaScript tooling scripts are outside every tsconfig.
