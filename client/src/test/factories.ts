@@ -5,7 +5,7 @@ import { callApi } from './server'
 
 /*
  * Factories: real rows in the test API's database, in the formats the API writes (as its own tests'
- * buildUser does: services/api/src/test/accounts.ts). They give tests accounts, sessions and site content
+ * buildUser does: services/core/src/testing/user-factory.ts). They give tests accounts, sessions and site content
  * without going through mail, so the run stays inside the server's per-IP limits (10 OTP mails and 30 logins
  * from 127.0.0.1). Journeys that are themselves under test go through the API instead.
  *
