@@ -24,7 +24,10 @@ export const Episode = Type.Object({
 })
 export type Episode = Static<typeof Episode>
 
-/** A listed book, with the spec's wire names (odd ones included). */
+/**
+ * A book as the API shows it, with the spec's wire names (odd ones included). Named `Podcast` after the contract's
+ * "Podcast (book) record" it mirrors, like `PagedPodcasts` and `ScoredPodcast`; code about books says book.
+ */
 export const Podcast = Type.Object({
   _id: Id,
   sourceId: Type.Union([Type.String(), Type.Null()], { description: 'id in the source of a bulk import' }),
