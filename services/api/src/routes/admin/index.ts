@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { BlockUserBody, Envelope, UnblockUserBody, User } from '@bookstrut/schemas'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertAdmin } from '@bookstrut/core'
-import { requireAuth } from '../../plugins/app/auth.js'
+import { adminOnly } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { setBlocked } from './admin.service.js'
 
@@ -11,9 +10,8 @@ import { setBlocked } from './admin.service.js'
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['admin']
-  app.addHook('preHandler', async (req) => {
-    assertAdmin(requireAuth(req).user)
-  })
+  // Every route here is for admins only.
+  app.addHook('preHandler', adminOnly)
 
   app.post(
     '/admin/block/user',

@@ -13,6 +13,7 @@ import {
 import { assertSelfOrAdmin } from '@bookstrut/core'
 import { ok, paged } from '../../respond.js'
 import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
+import { signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import { ghostTitle, listGhosted, listReportTypes, removeGhost, reportTitle } from './ghosts.service.js'
@@ -32,6 +33,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       await ghostTitle(deps, requireOwnWrite(req, req.body.userId), req.body)
@@ -49,6 +51,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
@@ -66,6 +69,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       requireOwnWrite(req, req.query.userId)
@@ -98,6 +102,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       await reportTitle(deps, requireOwnWrite(req, req.body.userId), req.body)

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import path from 'node:path'
 import {
@@ -18,8 +17,9 @@ import {
 } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertAdmin, assertCallerId } from '@bookstrut/core'
+import { assertCallerId } from '@bookstrut/core'
 import { requireAuth } from '../../plugins/app/auth.js'
+import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
@@ -41,12 +41,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalogue']
   /** Who may write is settled before an upload is read; the form then becomes the body its schema checks. */
   const readForm = {
-    preValidation: [
-      async (req: FastifyRequest) => {
-        requireAuth(req)
-      },
-      readListingForm(path.join(app.config.dataDir, 'tmp')),
-    ],
+    preValidation: [signedIn, readListingForm(path.join(app.config.dataDir, 'tmp'))],
     onResponse: removeListingUpload,
   }
 
@@ -164,11 +159,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
+      preHandler: adminOnly,
     },
-    async (req) => {
-      assertAdmin(requireAuth(req).user)
-      return paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query))
-    },
+    async (req) => paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query)),
   )
 
   app.put(
@@ -181,9 +174,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
+      preHandler: adminOnly,
     },
     async (req) => {
-      assertAdmin(requireAuth(req).user)
       const podcast = await catalogue.moderate(deps, req.body)
       return ok(req.body.status === 1 ? 'Podcast approved' : 'Podcast rejected', podcast)
     },

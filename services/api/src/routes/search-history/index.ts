@@ -12,6 +12,7 @@ import {
 import { assertSelfOrAdmin, searchHistoryRepo } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
+import { signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as history from './search-history.service.js'
@@ -37,6 +38,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(SearchHistoryItem), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       requireOwnWrite(req, req.body.userId)
@@ -57,6 +59,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Array(SearchHistoryItem)), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
@@ -80,6 +83,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(SearchHistoryItem), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) =>
       ok(
@@ -99,6 +103,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       await history.remove(deps, requireAuth(req), req.query.id)
@@ -117,6 +122,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(ClearedSearchHistory), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       requireOwnWrite(req, req.query.userId)

@@ -25,6 +25,7 @@ import { assertNotBlocked, assertSelfOrAdmin } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { refuseOwnEndedSession, requireAuth, tokenOf } from '../../plugins/app/auth.js'
+import { signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured, optionalBody } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
@@ -154,6 +155,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
+      preHandler: signedIn,
     },
     async (req) => {
       const caller = requireAuth(req)
