@@ -5,7 +5,7 @@ import { Value } from '@sinclair/typebox/value'
 import { sql } from 'kysely'
 import { createDb, migrateToLatest, newId, usersRepo, type Db, type NewPodcast } from '@bookstrut/core'
 import { createPostgresSurfaceIndex, type SurfaceIndex } from '@bookstrut/search'
-import { createScratchDatabase } from '@bookstrut/core/testing'
+import { createScratchDatabase, listingRow } from '@bookstrut/core/testing'
 import { surfaceSearch } from '../routes/search/surface-search.service.js'
 import { quantile, seededRandom } from './bench-stats.js'
 
@@ -92,30 +92,16 @@ function syntheticBook(source: SourceBook[], i: number, random: () => number, ow
     : Array.from({ length: 3 + Math.floor(random() * 5) }, () => pick(pick(source).sentences) ?? '')
   const ideas = random() < 0.6 ? [0, 1, 2].map(() => (pick(pick(source).sentences) ?? '').slice(0, 120)) : []
   const roll = random()
-  const now = new Date()
-  return {
-    id: newId(now.getTime()),
-    create_by: ownerId,
+  return listingRow(ownerId, {
     title,
     author,
     category_name: base.genres[0] ?? 'Fiction',
     description: sentences.join(' '),
-    primary_key: ideas[0] ?? '',
-    secondary_key: ideas[1] ?? '',
-    additional_key: ideas[2] ?? '',
+    ideas: [ideas[0] ?? '', ideas[1] ?? '', ideas[2] ?? ''],
     year_published: 1900 + Math.floor(random() * 125),
-    isbn: null,
-    language: 'en',
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
     status: roll < 0.05 ? 0 : roll < 0.08 ? 2 : 1,
     is_active: random() >= 0.01,
-    created_at: now,
-    updated_at: now,
-  }
+  })
 }
 
 function swapWord(title: string, other: string, random: () => number): string {

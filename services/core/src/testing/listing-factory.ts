@@ -11,37 +11,46 @@ export type ListingFields = Partial<Omit<NewPodcast, 'primary_key' | 'secondary_
 }
 
 /**
+ * The row of a listing owned by `createBy`, with a default for every column the test does not give: for tests
+ * and benches that insert many at once. `buildListing` writes one.
+ */
+export function listingRow(createBy: string, fields: ListingFields = {}): NewPodcast {
+  const { ideas, ...columns } = fields
+  const now = new Date()
+  const title = columns.title ?? `Title ${++seq}`
+  return {
+    id: newId(),
+    create_by: createBy,
+    title,
+    author: 'Test Author',
+    category_name: 'Fiction',
+    description: `About ${title}.`,
+    ...(ideas ? { primary_key: ideas[0], secondary_key: ideas[1], additional_key: ideas[2] } : {}),
+    year_published: null,
+    isbn: null,
+    language: 'en',
+    youtube_url: null,
+    tiktok_url: null,
+    get_this_url: null,
+    book_cover_image: null,
+    author_image: null,
+    status: 1,
+    created_at: now,
+    updated_at: now,
+    ...columns,
+  }
+}
+
+/**
  * Factory: a listing written straight to the database (listing journeys themselves are tested in
  * the api's routes/podcasts), approved unless `status` says otherwise, owned by a fresh publisher unless `create_by` is
  * given. It is not announced: a test that needs it embedded or indexed announces it. Returns the stored row.
  */
 export async function buildListing(db: Db, fields: ListingFields = {}): Promise<PodcastRow> {
-  const { ideas, ...columns } = fields
-  const now = new Date()
-  const title = columns.title ?? `Title ${++seq}`
+  const createBy = fields.create_by ?? (await buildUser(db, { role: 'publisher' })).id
   return db
     .insertInto('podcasts')
-    .values({
-      id: newId(),
-      create_by: columns.create_by ?? (await buildUser(db, { role: 'publisher' })).id,
-      title,
-      author: 'Test Author',
-      category_name: 'Fiction',
-      description: `About ${title}.`,
-      ...(ideas ? { primary_key: ideas[0], secondary_key: ideas[1], additional_key: ideas[2] } : {}),
-      year_published: null,
-      isbn: null,
-      language: 'en',
-      youtube_url: null,
-      tiktok_url: null,
-      get_this_url: null,
-      book_cover_image: null,
-      author_image: null,
-      status: 1,
-      created_at: now,
-      updated_at: now,
-      ...columns,
-    })
+    .values(listingRow(createBy, fields))
     .returningAll()
     .executeTakeFirstOrThrow()
 }

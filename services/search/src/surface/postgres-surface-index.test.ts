@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newId, podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
-import { buildListing, buildUser, createTestDb } from '@bookstrut/core/testing'
+import { podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { buildListing, buildUser, createTestDb, listingRow } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import type { SurfaceIndex } from './surface-index.js'
 
@@ -31,25 +31,15 @@ async function listing(fields: { title: string; description: string; status?: Li
 /** `count` public listings with the same title, in one statement. */
 async function manyListings(count: number, title: string) {
   const now = new Date()
-  const rows = Array.from({ length: count }, () => ({
-    id: newId(),
-    create_by: ownerId,
-    title,
-    author: 'Jam Maker',
-    category_name: 'Fiction',
-    description: 'Oranges and sugar.',
-    year_published: null,
-    isbn: null,
-    language: 'en',
-    youtube_url: null,
-    tiktok_url: null,
-    get_this_url: null,
-    book_cover_image: null,
-    author_image: null,
-    status: 1 as const,
-    created_at: now,
-    updated_at: now,
-  }))
+  const rows = Array.from({ length: count }, () =>
+    listingRow(ownerId, {
+      title,
+      author: 'Jam Maker',
+      description: 'Oranges and sugar.',
+      created_at: now,
+      updated_at: now,
+    }),
+  )
   await db.insertInto('podcasts').values(rows).execute()
   return rows.map((r) => r.id)
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Migrator, sql } from 'kysely'
 import type { Db } from '../database.js'
-import { createTestDb, type TestDb } from '../../testing/index.js'
+import { createTestDb, listingRow, type TestDb } from '../../testing/index.js'
 import { newId } from '../../ids.js'
 import { migrations } from './index.js'
 
@@ -26,32 +26,15 @@ afterAll(async () => {
 })
 
 async function insertListing(ownerId: string, title: string, status: 0 | 1 | 2, isActive = true) {
-  const now = new Date()
-  const id = newId()
-  await db
-    .insertInto('podcasts')
-    .values({
-      id,
-      create_by: ownerId,
-      title,
-      author: 'Old Author',
-      category_name: 'Fiction',
-      description: 'Listed before keyword search stored its vectors.',
-      year_published: null,
-      isbn: null,
-      language: 'en',
-      youtube_url: null,
-      tiktok_url: null,
-      get_this_url: null,
-      book_cover_image: null,
-      author_image: null,
-      status,
-      is_active: isActive,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute()
-  return id
+  const row = listingRow(ownerId, {
+    title,
+    author: 'Old Author',
+    description: 'Listed before keyword search stored its vectors.',
+    status,
+    is_active: isActive,
+  })
+  await db.insertInto('podcasts').values(row).execute()
+  return row.id
 }
 
 const indexExists = async (name: string) =>
