@@ -80,7 +80,8 @@ export type ListingRule = (
   now: Date,
 ) => { value: ListingValues[ListingField] } | { error: string }
 
-/** The description's limit, also the cap of the client's description input. */
+/** The description's limits; the maximum also caps the client's description input. */
+export const DESCRIPTION_MIN = 75
 export const DESCRIPTION_MAX = 1000
 
 const text =
@@ -141,7 +142,7 @@ export const LISTING_RULES: Record<ListingField, ListingRule> = {
   }),
   description: text({
     required: 'Book Description is required',
-    min: 75,
+    min: DESCRIPTION_MIN,
     tooShort: 'Book Description must be at least 75 characters long',
     max: DESCRIPTION_MAX,
     tooLong: 'Book Description must not exceed 1000 characters',

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { countChars, DESCRIPTION_MAX, DESCRIPTION_MIN } from '@bookstrut/schemas'
 
 /**
  * One line of a catalogue file (`npm run catalog:import`). Fields other than these are ignored, so exports
@@ -34,8 +35,8 @@ export const LIMITS = {
   title: 200,
   author: 100,
   category: 50,
-  descriptionMin: 75,
-  descriptionMax: 1000,
+  descriptionMin: DESCRIPTION_MIN,
+  descriptionMax: DESCRIPTION_MAX,
   ideas: 3,
   idea: 200,
   language: 50,
@@ -63,9 +64,6 @@ export interface ValidBook {
 export type LineResult =
   { ok: true; book: ValidBook } | { ok: false; sourceId: string | null; reason: string; json: boolean }
 
-/** Characters counted the spec's way: whitespace ignored. */
-export const countChars = (s: string) => s.replace(/\s/g, '').length
-
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
 
 /** Parses, validates and maps one line; a rejection carries the reason shown to the operator. */
@@ -85,7 +83,7 @@ export function parseBookLine(text: string, now: Date): LineResult {
     reason,
     json: true,
   })
-  const idValue = (raw as { id?: unknown }).id
+  const idValue = 'id' in raw ? raw.id : undefined
   const rawId = typeof idValue === 'string' || typeof idValue === 'number' ? String(idValue).trim() : null
 
   if (!Value.Check(BookLine, raw)) {

@@ -7,7 +7,8 @@ import sharp from 'sharp'
 import { createDb, createMediaStore, migrateToLatest, type Db, type MediaStore } from '@bookstrut/core'
 import { createScratchDatabase } from '@bookstrut/core/testing'
 import { ensureCatalogueOwner } from './catalogue-owner.js'
-import { countChars, cutDescription } from './book-line.js'
+import { countChars } from '@bookstrut/schemas'
+import { cutDescription } from './book-line.js'
 import { importBooks, UnusableInputError, type ImportOptions } from './import-books.js'
 
 const fixtureMp3 = path.resolve(import.meta.dirname, '../test/fixtures/podblurb.mp3')
