@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
-import type { Config } from '@bookstrut/core'
+import { parseJson, type Config } from '@bookstrut/core'
 
 /** A model: its id (stored with the vectors it made) and how transformers.js loads it. */
 export interface ModelRef {
@@ -30,13 +29,13 @@ export type ModelCard = Static<typeof ModelCard>
 
 /** The folder's card; null when it is missing, unreadable or not a card (such a model never serves). */
 function readCard(folder: string): ModelCard | null {
-  let card: unknown
+  let text: string
   try {
-    card = JSON.parse(readFileSync(path.join(folder, 'card.json'), 'utf8'))
+    text = readFileSync(path.join(folder, 'card.json'), 'utf8')
   } catch {
     return null
   }
-  return Value.Check(ModelCard, card) ? card : null
+  return parseJson(ModelCard, text)
 }
 
 /** Published trained versions that passed their checks and are no smoke runs, newest first (versions sort by time). */

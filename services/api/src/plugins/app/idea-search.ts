@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin'
-import { Value } from '@sinclair/typebox/value'
-import { EmbeddingsMessage, embeddingsChannel } from '@bookstrut/core'
+import { EmbeddingsMessage, embeddingsChannel, parseJson } from '@bookstrut/core'
 import { IdeaSearch } from '../../idea-index/idea-search.js'
 
 /** How often an api process looks for a model switch or stored vectors it was not told about. */
@@ -17,7 +16,7 @@ export const ideaSearchPlugin = fp(async (app) => {
   const subscriber = app.redis.duplicate()
   subscriber.on('error', (err) => app.log.warn({ err }, 'redis subscriber error'))
   subscriber.on('message', (_channel: string, raw: string) => {
-    const message = parseMessage(raw)
+    const message = parseJson(EmbeddingsMessage, raw)
     if (!message) {
       app.log.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed embeddings message')
       return
@@ -38,14 +37,3 @@ export const ideaSearchPlugin = fp(async (app) => {
     await ideaSearch.close()
   })
 })
-
-/** A pub/sub message as sent by `embeddingsAnnouncer`; null for anything else on the channel. */
-function parseMessage(raw: string): EmbeddingsMessage | null {
-  let message: unknown
-  try {
-    message = JSON.parse(raw)
-  } catch {
-    return null
-  }
-  return Value.Check(EmbeddingsMessage, message) ? message : null
-}

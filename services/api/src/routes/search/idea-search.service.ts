@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
 import {
   AppError,
   assertCallerId,
   assertNotBlocked,
   eventsRepo,
   ghostsRepo,
+  parseJson,
   podcastsRepo,
   searchHistoryRepo,
 } from '@bookstrut/core'
@@ -50,14 +50,7 @@ const Ranking = Type.Array(RankingEntry)
 /** A ranking kept in Redis, or null when there is none or it is not one (then page 1's order is made again). */
 async function keptRanking(deps: IdeaSearchDeps, key: string): Promise<RankingEntry[] | null> {
   const cached = await deps.redis.get(key)
-  if (cached === null) return null
-  let ranking: unknown
-  try {
-    ranking = JSON.parse(cached)
-  } catch {
-    return null
-  }
-  return Value.Check(Ranking, ranking) ? ranking : null
+  return cached === null ? null : parseJson(Ranking, cached)
 }
 
 /**
