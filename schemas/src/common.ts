@@ -40,6 +40,9 @@ export const ErrorCodes = [
   'PAID_FEATURE',
   'DUPLICATE_QUERIES',
   'PAYLOAD_TOO_LARGE',
+  'PAYMENT_NOT_CONFIGURED',
+  'PAYMENT_FAILED',
+  'PAYMENT_PENDING',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ErrorCodes)[number]

@@ -20,6 +20,8 @@ import { podcastRoutes } from './routes/podcasts/index.js'
 import { searchRoutes } from './routes/search/index.js'
 import { ghostRoutes } from './routes/ghosts/index.js'
 import { searchHistoryRoutes } from './routes/search-history/index.js'
+import { membershipRoutes } from './routes/memberships/index.js'
+import { paymentRoutes } from './routes/payments/index.js'
 import { mediaPlugin } from './plugins/app/media.js'
 import { ideaSearchPlugin } from './plugins/app/idea-search.js'
 
@@ -84,6 +86,8 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(searchRoutes)
       await api.register(ghostRoutes)
       await api.register(searchHistoryRoutes)
+      await api.register(membershipRoutes)
+      await api.register(paymentRoutes)
     },
     { prefix: '/api/v1' },
   )

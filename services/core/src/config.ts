@@ -59,6 +59,14 @@ const Env = Type.Object({
     default: 240,
     description: 'searches (idea and keyword together) a minute per signed-in account',
   }),
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_+/=]+$' })),
+  STRIPE_API_BASE: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#]+/?$',
+      description: 'scheme, host and port of the Stripe API (tests point it at a local stand-in)',
+    }),
+  ),
 })
 type Env = Static<typeof Env>
 
@@ -92,6 +100,26 @@ export interface Config {
     /** searches a minute, both modes counted together: per IP when anonymous, per account when signed in */
     rateLimit: { anonPerMinute: number; userPerMinute: number }
   }
+  /** card payments; `stripe` is undefined without STRIPE_SECRET_KEY (paying then answers the spec's message) */
+  payments: {
+    stripe: { secretKey: string; apiBase: StripeApiBase | undefined } | undefined
+    /** verifies `Stripe-Signature` of webhooks; without it the webhook answers 503 */
+    webhookSecret: string | undefined
+  }
+}
+
+/** Where the stripe client sends its calls instead of api.stripe.com (STRIPE_API_BASE). */
+export interface StripeApiBase {
+  protocol: 'http' | 'https'
+  host: string
+  port: number
+}
+
+const stripeApiBase = (url: string | undefined): StripeApiBase | undefined => {
+  if (!url) return undefined
+  const u = new URL(url)
+  const protocol = u.protocol === 'http:' ? 'http' : 'https'
+  return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 }
 }
 
 /** The base model `EMBEDDING_MODEL=auto` resolves to: chosen by `npm run bench:quality` (see README). */
@@ -111,6 +139,8 @@ const defaultModelsDir = () => {
   return existsSync(dir) ? dir : undefined
 }
 
+const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MEILI_KEY'])
+
 /** Parses and validates the environment once; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
   const relevant = Object.fromEntries(
@@ -119,9 +149,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((key) => [key, env[key]]),
   )
   const converted = Value.Convert(Env, Value.Default(Env, relevant))
-  const problems = [...Value.Errors(Env, converted)].map(
-    (e) => `${e.path.slice(1) || 'env'}: ${e.message} (got ${JSON.stringify(e.value)})`,
-  )
+  const problems = [...Value.Errors(Env, converted)].map((e) => {
+    const name = e.path.slice(1)
+    // A mistyped secret must not reach the start-up log.
+    const got = SECRET_VARIABLES.has(name) ? 'a value of the wrong form' : JSON.stringify(e.value)
+    return `${name || 'env'}: ${e.message} (got ${got})`
+  })
   if (problems.length > 0) throw new ConfigError(problems)
   const e = converted as Env
 
@@ -164,6 +197,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddingThreads: e.EMBEDDING_THREADS,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
       rateLimit: { anonPerMinute: e.SEARCH_RATE_LIMIT_ANON, userPerMinute: e.SEARCH_RATE_LIMIT_USER },
+    },
+    payments: {
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: stripeApiBase(e.STRIPE_API_BASE) }
+        : undefined,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
   })
 }

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@bookstrut/schemas'
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 422 | 429
+// 402: a card payment was declined; 503: a service the call needs (the card processor) is not configured.
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 406 | 409 | 413 | 422 | 429 | 503
 
 /** An error a caller can act on: it becomes `{ success: false, code, message, data }` with its status. */
 export class AppError extends Error {

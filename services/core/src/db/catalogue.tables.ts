@@ -24,6 +24,8 @@ export interface MembershipsTable {
   purchase_date: Date
   expiry_date: Date | null
   is_current: Generated<boolean>
+  /** the card payment that bought it (null: the free plan or an operator's grant) */
+  payment_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 export type MembershipRow = Selectable<MembershipsTable>
 

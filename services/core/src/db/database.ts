@@ -8,6 +8,7 @@ import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.table
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
 import type { SearchHistoryTable } from './search-history.tables.js'
 import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './embeddings.tables.js'
+import type { PaymentsTable, StripeEventsTable } from './payments.tables.js'
 
 export interface DB {
   users: UsersTable
@@ -28,6 +29,8 @@ export interface DB {
   book_embeddings: BookEmbeddingsTable
   event_outbox: EventOutboxTable
   search_state: SearchStateTable
+  payments: PaymentsTable
+  stripe_events: StripeEventsTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

@@ -1,5 +1,5 @@
 import type { DbOrTx } from './database.js'
-import type { MembershipRow } from './catalogue.tables.js'
+import type { MembershipRow, PlanRow } from './catalogue.tables.js'
 import { newId } from '../ids.js'
 
 /** Seeded plan ids (migration 2026_11_22_1400_create_catalogue). */
@@ -10,6 +10,8 @@ export type CurrentMembership = MembershipRow & {
   plan_name: string
   plan_description: string
   plan_duration: number
+  /** the plan's price in the catalogue now (the membership's own `price` is what was paid) */
+  plan_price: string
 }
 
 /** The user's current membership with its plan's name and duration; undefined when they have none. */
@@ -18,7 +20,12 @@ export const currentMembership = (db: DbOrTx, userId: string): Promise<CurrentMe
     .selectFrom('memberships')
     .innerJoin('plans', 'plans.id', 'memberships.plan_id')
     .selectAll('memberships')
-    .select(['plans.plan_name', 'plans.description as plan_description', 'plans.duration as plan_duration'])
+    .select([
+      'plans.plan_name',
+      'plans.description as plan_description',
+      'plans.duration as plan_duration',
+      'plans.price as plan_price',
+    ])
     .where('memberships.user_id', '=', userId)
     .where('memberships.is_current', '=', true)
     .executeTakeFirst()
@@ -46,8 +53,8 @@ export async function grantPlan(db: DbOrTx, userId: string, planId: string, now:
 }
 
 /**
- * Inserts a current membership copied from the plan; a no-op when the user already has a current one. Plans are
- * seeded and never change at run time, so reading the plan first races with nothing.
+ * Inserts a current membership copied from the plan as it is now (an admin may change a plan's terms later; the
+ * membership keeps the ones it got); a no-op when the user already has a current one.
  */
 async function insertCurrent(
   db: DbOrTx,
@@ -75,4 +82,106 @@ async function insertCurrent(
     })
     .onConflict((oc) => oc.column('user_id').where('is_current', '=', true).doNothing())
     .execute()
+}
+
+/* Plans (the catalogue) and the history of memberships: issue 16. */
+
+/** The plans in catalogue order: those on sale (`status` true), the withdrawn ones (false), or all (undefined). */
+export function listPlans(db: DbOrTx, status: boolean | undefined): Promise<PlanRow[]> {
+  let query = db.selectFrom('plans').selectAll().orderBy('sort_order').orderBy('id')
+  if (status !== undefined) query = query.where('status', '=', status)
+  return query.execute()
+}
+
+export const findPlan = (db: DbOrTx, planId: string): Promise<PlanRow | undefined> =>
+  db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst()
+
+/** The free plan every account falls back to (the seeded Starter Strut). */
+export const freePlan = (db: DbOrTx): Promise<PlanRow> =>
+  db
+    .selectFrom('plans')
+    .selectAll()
+    .where('id', '=', STARTER_PLAN_ID)
+    .executeTakeFirstOrThrow(() => new Error('the free plan is not seeded'))
+
+/** An admin's change of a plan's price, status or book limit; existing memberships keep the terms they bought. */
+export const updatePlan = (
+  db: DbOrTx,
+  planId: string,
+  patch: { price?: number; status?: boolean; book_limit?: number },
+): Promise<PlanRow | undefined> =>
+  db.updateTable('plans').set(patch).where('id', '=', planId).returningAll().executeTakeFirst()
+
+export type MembershipHistoryRow = CurrentMembership & { amount_cents: number | null }
+
+/** Every membership the user has held, newest first, with its plan and what its payment charged (null: none). */
+export const membershipHistory = (db: DbOrTx, userId: string): Promise<MembershipHistoryRow[]> =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('plans', 'plans.id', 'memberships.plan_id')
+    .leftJoin('payments', 'payments.id', 'memberships.payment_id')
+    .selectAll('memberships')
+    .select([
+      'plans.plan_name',
+      'plans.description as plan_description',
+      'plans.duration as plan_duration',
+      'plans.price as plan_price',
+      'payments.amount_cents',
+    ])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.purchase_date', 'desc')
+    .orderBy('memberships.id', 'desc')
+    .execute()
+
+/**
+ * Locks the user's current membership row until the transaction ends, so two confirmed payments of one user are
+ * applied one after the other. Answers it (undefined: the user has none yet).
+ */
+export const lockCurrentMembership = (trx: DbOrTx, userId: string): Promise<MembershipRow | undefined> =>
+  trx
+    .selectFrom('memberships')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_current', '=', true)
+    .forUpdate()
+    .executeTakeFirst()
+
+/**
+ * Makes a paid plan the user's current membership at once: ends the current one and inserts the new one with the
+ * terms that were paid for. Call inside a transaction; the unique payment_id makes a second call for the same
+ * payment fail instead of adding a second membership.
+ */
+export async function startPaidMembership(
+  trx: DbOrTx,
+  m: {
+    userId: string
+    planId: string
+    price: string | number
+    bookLimit: number
+    purchaseDate: Date
+    expiryDate: Date | null
+    paymentId: string
+  },
+): Promise<MembershipRow> {
+  await trx
+    .updateTable('memberships')
+    .set({ is_current: false })
+    .where('user_id', '=', m.userId)
+    .where('is_current', '=', true)
+    .execute()
+  return trx
+    .insertInto('memberships')
+    .values({
+      id: newId(m.purchaseDate.getTime()),
+      user_id: m.userId,
+      plan_id: m.planId,
+      price: m.price,
+      book_limit: m.bookLimit,
+      purchase_date: m.purchaseDate,
+      expiry_date: m.expiryDate,
+      is_current: true,
+      payment_id: m.paymentId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }

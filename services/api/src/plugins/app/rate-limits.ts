@@ -28,6 +28,9 @@ export const LIMITS = {
   // Searches, both modes in one bucket: the points are SEARCH_RATE_LIMIT_ANON / _USER (see createRateLimits).
   searchPerIp: { points: 60, duration: MINUTE },
   searchPerAccount: { points: 240, duration: MINUTE },
+  // Payments: starting and confirming card payments (each may call Stripe), and price quotes (SQL only).
+  paymentsPerAccount: { points: 30, duration: HOUR },
+  planQuotesPerAccount: { points: 120, duration: HOUR },
 } as const
 
 export type LimitName = keyof typeof LIMITS

@@ -4,6 +4,7 @@ import {
   AppError,
   assertNotBlocked,
   badRequest,
+  effectivePlan,
   forbidden,
   membershipsRepo,
   newId,
@@ -46,9 +47,9 @@ function refuseInvalid(errors: Array<{ field: string; message: string }>) {
 async function planOf(deps: Deps, user: UserRow) {
   const now = deps.clock.now()
   await membershipsRepo.ensureFreeMembership(deps.db, user.id, now)
-  const membership = await membershipsRepo.currentMembership(deps.db, user.id)
-  if (!membership) throw new Error(`user ${user.id} has no membership after ensureFreeMembership`)
-  return { bookLimit: membership.book_limit, isFree: Number(membership.price) === 0 }
+  // The plan in effect: an expired paid plan lists like the free plan (its existing listings stay).
+  const plan = await effectivePlan(deps.db, user.id, now)
+  return { bookLimit: plan.bookLimit, isFree: plan.price === 0 }
 }
 
 function assertPaidFields(values: Partial<ListingValues>, isFree: boolean) {

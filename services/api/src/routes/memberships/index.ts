@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import {
+  Envelope,
+  MembershipsByUser,
+  MembershipsByUserQuery,
+  Plan,
+  PlanListQuery,
+  QuoteQuery,
+  UpdatePlanBody,
+  UpgradeQuote,
+} from '@bookstrut/schemas'
+import { assertSelfOrAdmin } from '@bookstrut/core'
+import { ok } from '../../respond.js'
+import { requireAuth } from '../../plugins/app/auth.js'
+import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
+import { errorResponses, secured } from '../route-docs.js'
+import { depsOf } from '../deps.js'
+import * as memberships from './memberships.service.js'
+
+/**
+ * The plan catalogue, a user's memberships, the admin's plan editor and upgrade quotes (spec reader-and-account
+ * sections 3, 4 "Plan state" and "Upgrade flow", 7). Paying is in routes/payments.
+ */
+export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = depsOf(app)
+  const tags = ['memberships']
+
+  /** After signedIn: a quote is cheap (SQL only), but a flood of them is still a flood. */
+  const limitQuotes = async (req: FastifyRequest) => {
+    await app.limits.consume('planQuotesPerAccount', requireAuth(req).user.id)
+  }
+
+  app.get(
+    '/get/all/memberships',
+    {
+      schema: {
+        tags,
+        summary: 'The plan catalogue',
+        description:
+          "Plans on sale (`status=true`, the default) in catalogue order: the spec's Starter, Essential, Basic, Pro " +
+          'and Elite Strut (0, 5.99, 9.99, 15.99, 24.99 USD a month; 1, 2, 5, 10 and unlimited (-1) books; duration ' +
+          'in months, -1 = lifetime). `status=false` lists withdrawn plans, for admins only (403 otherwise). The ' +
+          'limited "Infinite Strut" plans are not sold here: they are a contact request (POST /create/ContactUs).',
+        querystring: PlanListQuery,
+        response: { 200: Envelope(Type.Array(Plan)), ...errorResponses },
+      },
+    },
+    async (req) =>
+      ok(
+        'Memberships fetched successfully',
+        await memberships.listPlans(deps, req.auth?.user ?? null, req.query.status),
+      ),
+  )
+
+  app.put(
+    '/admin/membership/plan',
+    {
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: "Change a plan's price, status or book limit (admins)",
+        description:
+          'Only the fields sent change. price: USD a month with at most two decimals, at least 1.00 for a paid plan; ' +
+          'the free plan stays free and on sale. bookLimit: -1 (unlimited) or 1–100000. Memberships already bought ' +
+          'keep their terms; the change applies to new purchases.',
+        body: UpdatePlanBody,
+        security: secured,
+        response: { 200: Envelope(Plan), ...errorResponses },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body)),
+  )
+
+  app.get(
+    '/get/all/membershipsByUser',
+    {
+      schema: {
+        tags,
+        summary: "A user's current plan, plan state, past plans and billing details",
+        description:
+          'The owner or an admin only (403 for anybody else). `effective` is the plan in force now: a paid plan past ' +
+          'its expiry counts as the free plan (its listings stay, new ones wait for an upgrade). `state` gives the ' +
+          "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see README).",
+        querystring: MembershipsByUserQuery,
+        security: secured,
+        response: { 200: Envelope(MembershipsByUser), ...errorResponses },
+      },
+      preHandler: signedIn,
+    },
+    async (req) => {
+      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
+      return ok(
+        'Memberships fetched successfully',
+        await memberships.membershipsByUser(deps, req.query.userId),
+      )
+    },
+  )
+
+  app.get(
+    '/get/membership/quote',
+    {
+      schema: {
+        tags,
+        summary: 'What an upgrade to a plan costs the caller now',
+        description:
+          'Computed by the server: 12 × the monthly price (a lifetime plan: its price) minus the unused part of the ' +
+          'current plan (its 12-month charge × whole remaining months / 12), in USD with two decimals. Authors and ' +
+          'publishers only (403 for readers, admins and blocked accounts); 409 for a plan that does not cost more ' +
+          'than the plan in effect or is not on sale; 404 for no plan. Paying charges exactly this amount. ' +
+          'Rate-limited per account (429).',
+        querystring: QuoteQuery,
+        security: secured,
+        response: { 200: Envelope(UpgradeQuote), ...errorResponses },
+      },
+      preHandler: [signedIn, limitQuotes],
+    },
+    async (req) =>
+      ok(
+        'Quote computed',
+        await memberships.quote(
+          deps,
+          requireAuth(req).user,
+          req.query.planId,
+          app.config.payments.stripe !== undefined,
+        ),
+      ),
+  )
+}

@@ -1,0 +1,139 @@
+import {
+  badRequest,
+  effectiveTerms,
+  forbidden,
+  fromCents,
+  isAdmin,
+  membershipsRepo,
+  notFound,
+  offerUpgrade,
+  paymentsRepo,
+  podcastsRepo,
+  type PlanRow,
+  type UserRow,
+} from '@bookstrut/core'
+import {
+  canUpgradeReadingA,
+  isLimitExceeded,
+  type MembershipRecord,
+  type MembershipsByUser,
+  type Plan,
+  type UpdatePlanBody,
+  type UpgradeQuote,
+} from '@bookstrut/schemas'
+import type { Deps } from '../deps.js'
+
+export const toPlan = (row: PlanRow): Plan => ({
+  _id: row.id,
+  planName: row.plan_name,
+  description: row.description,
+  price: Number(row.price),
+  duration: row.duration,
+  bookLimit: row.book_limit,
+  status: row.status,
+})
+
+const isoOrNone = (date: Date | null) => (date ? date.toISOString() : '-1')
+
+const toRecord = (row: membershipsRepo.MembershipHistoryRow): MembershipRecord => ({
+  _id: row.id,
+  planId: row.plan_id,
+  planName: row.plan_name,
+  description: row.plan_description,
+  price: Number(row.price),
+  bookLimit: row.book_limit,
+  purchaseDate: row.purchase_date.toISOString(),
+  expiryDate: isoOrNone(row.expiry_date),
+  amountPaid: row.amount_cents === null ? null : fromCents(row.amount_cents),
+})
+
+/** The catalogue: plans on sale for anybody; withdrawn ones (`status=false`) for admins only. */
+export async function listPlans(deps: Deps, caller: UserRow | null, status = true): Promise<Plan[]> {
+  if (!status && !(caller && isAdmin(caller))) throw forbidden('Only admins can see withdrawn plans.')
+  return (await membershipsRepo.listPlans(deps.db, status)).map(toPlan)
+}
+
+const hasAtMostTwoDecimals = (usd: number) => Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6
+
+/**
+ * An admin's change of a plan. The free plan stays free and on sale (every account falls back to it); a paid plan
+ * stays paid; 0 books is no plan. Existing memberships keep the terms they were bought with.
+ */
+export async function updatePlan(deps: Deps, body: UpdatePlanBody): Promise<Plan> {
+  const plan = await membershipsRepo.findPlan(deps.db, body.planId)
+  if (!plan) throw notFound('Plan not found')
+  const isFree = plan.id === membershipsRepo.STARTER_PLAN_ID
+  if (body.price !== undefined && !hasAtMostTwoDecimals(body.price))
+    throw badRequest('price: must have at most two decimals')
+  if (isFree && body.price !== undefined && body.price !== 0)
+    throw badRequest('price: the free plan stays free (0)')
+  if (!isFree && body.price !== undefined && body.price < 1)
+    throw badRequest('price: a paid plan costs at least 1.00 a month')
+  if (isFree && body.status === false) throw badRequest('status: the free plan cannot be withdrawn')
+  if (body.bookLimit === 0) throw badRequest('bookLimit: -1 (unlimited) or at least 1')
+  const updated = await membershipsRepo.updatePlan(deps.db, plan.id, {
+    ...(body.price !== undefined ? { price: Math.round(body.price * 100) / 100 } : {}),
+    ...(body.status !== undefined ? { status: body.status } : {}),
+    ...(body.bookLimit !== undefined ? { book_limit: body.bookLimit } : {}),
+  })
+  if (!updated) throw notFound('Plan not found')
+  return toPlan(updated)
+}
+
+/** The user's current plan, the plan in effect, its states, past plans and billing details (caller checked). */
+export async function membershipsByUser(deps: Deps, userId: string): Promise<MembershipsByUser> {
+  const now = deps.clock.now()
+  const [history, currentRow, free, plans, booksListed, billing] = await Promise.all([
+    membershipsRepo.membershipHistory(deps.db, userId),
+    membershipsRepo.currentMembership(deps.db, userId),
+    membershipsRepo.freePlan(deps.db),
+    membershipsRepo.listPlans(deps.db, true),
+    podcastsRepo.countOwnedPodcasts(deps.db, userId),
+    paymentsRepo.latestBilling(deps.db, userId),
+  ])
+  const effective = effectiveTerms(currentRow, free, now)
+  const current = history.find((m) => m.is_current)
+  const terms = {
+    price: current ? Number(current.price) : 0,
+    bookLimit: current?.book_limit ?? free.book_limit,
+    booksListed,
+    expiryDate: isoOrNone(current?.expiry_date ?? null),
+  }
+  return {
+    current: current ? toRecord(current) : null,
+    effective: {
+      planId: effective.planId,
+      planName: effective.planName,
+      price: effective.price,
+      bookLimit: effective.bookLimit,
+    },
+    booksListed,
+    state: {
+      expired: effective.expired,
+      limitExceeded: isLimitExceeded({ bookLimit: effective.bookLimit, booksListed }),
+      free: effective.price === 0,
+      canUpgrade: canUpgradeReadingA(terms, now),
+      canUpgradeToHigherPlan: plans.some((p) => Number(p.price) > effective.rankPrice),
+    },
+    pastPlans: history.filter((m) => !m.is_current).map(toRecord),
+    billingDetails: billing ?? null,
+  }
+}
+
+/** What the caller would pay now for a plan; the same computation paying uses. */
+export async function quote(deps: Deps, user: UserRow, planId: string, paymentsConfigured: boolean) {
+  const offer = await offerUpgrade(deps.db, user, planId, deps.clock.now())
+  const answer: UpgradeQuote = {
+    planId: offer.plan.id,
+    planName: offer.plan.plan_name,
+    monthlyPrice: Number(offer.plan.price),
+    charge: fromCents(offer.price.chargeCents),
+    credit: fromCents(offer.price.creditCents),
+    remainingMonths: offer.price.remainingMonths,
+    amount: fromCents(offer.price.amountCents),
+    currency: 'usd',
+    expiryDate: isoOrNone(offer.expiryDate),
+    paymentsConfigured,
+  }
+  return answer
+}
