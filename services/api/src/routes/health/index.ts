@@ -25,13 +25,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       ])
       const healthy = db === 'up' && redis === 'up'
-      return reply
-        .code(healthy ? 200 : 503)
-        .send({
-          success: healthy,
-          message: healthy ? 'OK' : 'Degraded',
-          data: { db, redis, version: app.config.version },
-        })
+      return reply.code(healthy ? 200 : 503).send({
+        success: healthy,
+        message: healthy ? 'OK' : 'Degraded',
+        data: { db, redis, version: app.config.version },
+      })
     },
   )
 }
