@@ -2,38 +2,169 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Id } from './common.js'
 
 /**
- * The analytics event every producer emits and the ingest pipeline stores (ClickHouse, later). `id` is the
- * event's identity: storing the same id twice counts once.
+ * Analytics events: what a reader did with a title, as the api accepts it from clients (TrackedEvent) and as every
+ * producer queues it for the ingest worker and the analytics store (AnalyticsEvent). `id` is the event's identity:
+ * the queue's job id and the store's deduplication key, so the same id sent or stored twice counts once.
  */
 export const EventTypes = [
   'impression',
   'play',
-  'listen',
-  'click',
+  'listening',
+  'purchase_click',
   'description_click',
   'profile_click',
-  'purchase_click',
   'share',
   'like',
+  'unlike',
   'favorite',
+  'unfavorite',
   'ghost',
 ] as const
 export type EventType = (typeof EventTypes)[number]
 
+/**
+ * What a browser may report itself. Impressions come from the search routes, reactions and ghosts from their own
+ * routes (each checked there), so a client cannot make them up.
+ */
+export const ClientEventTypes = [
+  'play',
+  'listening',
+  'purchase_click',
+  'description_click',
+  'profile_click',
+  'share',
+] as const satisfies readonly EventType[]
+export type ClientEventType = (typeof ClientEventTypes)[number]
+
+/** A browser's own random id (a UUID kept in localStorage), for visitors not signed in; never an IP address. */
+export const AnonymousId = Type.String({
+  pattern: '^[A-Za-z0-9-]{16,64}$',
+  description:
+    'a random id the browser keeps for a visitor who is not signed in (a UUID); never an IP address',
+})
+
+// Patterns rather than formats: the workers check payloads with TypeBox's Value, which knows no formats.
+export const EventId = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  description: 'a UUID, unique per event: the idempotency key',
+})
+
+/** The longest listening one event may report: a podblurb is at most 300 s; a little slack for clocks. */
+export const MAX_LISTENING_SECONDS = 3600
+
+/** One event as a client sends it (POST /events; the /track-* paths make one of these). */
+export const TrackedEvent = Type.Object(
+  {
+    id: Type.Optional(EventId),
+    type: Type.Union(ClientEventTypes.map((t) => Type.Literal(t))),
+    podcastId: Id,
+    episodeId: Type.Optional(Id),
+    /** when sent, must be the caller's own account */
+    userId: Type.Optional(Id),
+    anonymousId: Type.Optional(AnonymousId),
+    /** listening: seconds listened since the last report */
+    seconds: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_LISTENING_SECONDS })),
+  },
+  { additionalProperties: false },
+)
+export type TrackedEvent = Static<typeof TrackedEvent>
+
+/** Most events one POST /events may carry (a browser flushes what it collected, e.g. at page unload). */
+export const MAX_EVENTS_PER_BATCH = 100
+
+export const EventBatchBody = Type.Object(
+  {
+    events: Type.Array(TrackedEvent, { minItems: 1, maxItems: MAX_EVENTS_PER_BATCH }),
+    /** applies to every event of the batch that has none of its own */
+    anonymousId: Type.Optional(AnonymousId),
+  },
+  { additionalProperties: false },
+)
+export type EventBatchBody = Static<typeof EventBatchBody>
+
+/** What an accepted request answers (202): the ids of its events (made by the server when not sent). */
+export const AcceptedEvents = Type.Object({
+  ids: Type.Array(EventId),
+  /** events queued; 0 when dropped unseen (a known bot) */
+  accepted: Type.Integer({ minimum: 0 }),
+})
+export type AcceptedEvents = Static<typeof AcceptedEvents>
+
+/** Which search listed a title: by three ideas, or by keywords. */
+export const SearchMode = Type.Union([Type.Literal('idea'), Type.Literal('keyword')])
+export type SearchMode = Static<typeof SearchMode>
+
+/** Impressions: the result list a title was shown in, and how it scored there. */
+export const ImpressionContext = Type.Object({
+  mode: SearchMode,
+  /** 1-based position in the whole result list */
+  rank: Type.Integer({ minimum: 1 }),
+  /** idea mode: the Strut score (0-100) of each of the three ideas, then bonusScore; keyword mode: empty */
+  scores: Type.Array(Type.Number(), { maxItems: 4 }),
+  /** the query as typed: the three ideas, or the keyword query alone */
+  query: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 3 }),
+})
+export type ImpressionContext = Static<typeof ImpressionContext>
+
+/** Listening: seconds listened, and the clip's length (the cap of what one play can count). */
+export const ListeningContext = Type.Object({
+  seconds: Type.Number({ minimum: 0, maximum: MAX_LISTENING_SECONDS }),
+  clipSeconds: Type.Number({ minimum: 0 }),
+})
+export type ListeningContext = Static<typeof ListeningContext>
+
+/**
+ * An event as queued (job id = `id`) and stored: made complete by the server. Exactly one of `userId` and
+ * `anonymousId` names who did it; `search` is set on impressions, `listening` on listening events.
+ */
 export const AnalyticsEvent = Type.Object({
-  id: Type.String({ format: 'uuid', description: 'unique per event: the idempotency key' }),
+  id: EventId,
   type: Type.Union(EventTypes.map((t) => Type.Literal(t))),
-  ts: Type.String({ format: 'date-time' }),
+  /** when it happened, as the server saw it (UTC, ISO 8601) */
+  ts: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$' }),
   podcastId: Id,
-  episodeId: Type.Optional(Type.Union([Id, Type.Null()])),
-  userId: Type.Optional(Type.Union([Id, Type.Null()])),
-  /** impressions: 1-based rank of the title in the result list it was shown in */
-  position: Type.Optional(Type.Integer({ minimum: 1 })),
-  /** impressions: which search listed the title */
-  source: Type.Optional(Type.Union([Type.Literal('idea_search'), Type.Literal('surface_search')])),
-  /** impressions: the identity of the query (a hash of its normalised ideas), to group a result list */
-  queryKey: Type.Optional(Type.String({ maxLength: 64 })),
-  /** listen: hours listened */
-  value: Type.Optional(Type.Number({ minimum: 0 })),
+  episodeId: Type.Union([Id, Type.Null()]),
+  userId: Type.Union([Id, Type.Null()]),
+  anonymousId: Type.Union([AnonymousId, Type.Null()]),
+  search: Type.Optional(ImpressionContext),
+  listening: Type.Optional(ListeningContext),
 })
 export type AnalyticsEvent = Static<typeof AnalyticsEvent>
+
+/** The spec's /track-* bodies (section 7): one event about one title, from the caller or an anonymous browser. */
+const trackFields = {
+  id: Type.Optional(EventId),
+  podcastId: Id,
+  episodeId: Type.Optional(Id),
+  userId: Type.Optional(Id),
+  anonymousId: Type.Optional(AnonymousId),
+}
+export const TrackBody = Type.Object(trackFields, { additionalProperties: false })
+export type TrackBody = Static<typeof TrackBody>
+
+export const TrackListeningBody = Type.Object(
+  {
+    ...trackFields,
+    listeningHours: Type.Number({
+      minimum: 0,
+      maximum: MAX_LISTENING_SECONDS,
+      description:
+        "seconds listened since the last report (the spec's client sends its musicDuration seconds)",
+    }),
+  },
+  { additionalProperties: false },
+)
+export type TrackListeningBody = Static<typeof TrackListeningBody>
+
+/** PUT /increment/values: a share (the spec's only counter here). */
+export const IncrementValuesQuery = Type.Object({ podcastId: Id, episodeId: Type.Optional(Id) })
+export const IncrementValuesBody = Type.Object(
+  {
+    shares: Type.Literal(1),
+    id: Type.Optional(EventId),
+    userId: Type.Optional(Id),
+    anonymousId: Type.Optional(AnonymousId),
+  },
+  { additionalProperties: false },
+)
+export type IncrementValuesBody = Static<typeof IncrementValuesBody>

@@ -2,7 +2,13 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Id } from './common.js'
 
 /** Queue names and job payloads, in one place for producers (api) and consumers (workers). */
-export const QueueNames = { mail: 'mail', embed: 'embed', surfaceIndex: 'surface-index' } as const
+export const QueueNames = {
+  mail: 'mail',
+  embed: 'embed',
+  surfaceIndex: 'surface-index',
+  /** one job per analytics event (job id = event id), drained in batches into the analytics store */
+  ingest: 'ingest',
+} as const
 
 export const OtpMailJob = Type.Object({
   kind: Type.Union([Type.Literal('signup-otp'), Type.Literal('reset-otp')]),

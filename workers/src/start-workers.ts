@@ -4,6 +4,7 @@ import {
   createQueues,
   createRedis,
   embeddingsAnnouncer,
+  openAnalyticsStore,
   type Config,
   type Logger,
 } from '@bookstrut/core'
@@ -12,6 +13,7 @@ import { createMailWorker } from './mail/mail.worker.js'
 import { createEmbedWorker } from './embed/embed.worker.js'
 import { sweepStaleEmbeddings } from './embed/embed-sweep.js'
 import { startSurfaceIndexWorker } from './surface-index/surface-index.worker.js'
+import { startIngestWorker } from './ingest/ingest.worker.js'
 
 export interface RunningWorkers {
   close(): Promise<void>
@@ -39,6 +41,8 @@ export async function startWorkers(
   const announce = embeddingsAnnouncer(publisher, config.redis.prefix)
   const embedLogger = logger.child({ queue: 'embed' })
   const embedders = new ModelEmbedders(config.search.embeddingThreads)
+  // chDB: this process owns ANALYTICS_DIR (the api of the one-process default shares the same session).
+  const analytics = openAnalyticsStore(config)
 
   // One sweep at a time; a sweep asked for while one runs runs once more after it.
   let sweeping: Promise<unknown> = Promise.resolve()
@@ -74,6 +78,14 @@ export async function startWorkers(
       onDrained: () => void sweep(),
       logger: embedLogger,
     }),
+    startIngestWorker({
+      connection,
+      prefix: config.redis.prefix,
+      store: analytics,
+      logger: logger.child({ queue: 'ingest' }),
+      flushRows: config.analytics.flushRows,
+      flushMs: config.analytics.flushMs,
+    }),
     // Only an external keyword index (Meilisearch) needs syncing; PostgreSQL search reads the tables themselves.
     ...(config.search.meili
       ? [
@@ -102,6 +114,7 @@ export async function startWorkers(
       await queues.close()
       mailer.close()
       await embedders.close()
+      await analytics.close()
       await db.destroy()
       connection.disconnect()
       publisher.disconnect()

@@ -22,6 +22,7 @@ import { ghostRoutes } from './routes/ghosts/index.js'
 import { searchHistoryRoutes } from './routes/search-history/index.js'
 import { membershipRoutes } from './routes/memberships/index.js'
 import { paymentRoutes } from './routes/payments/index.js'
+import { eventRoutes } from './routes/events/index.js'
 import { mediaPlugin } from './plugins/app/media.js'
 import { ideaSearchPlugin } from './plugins/app/idea-search.js'
 
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(searchHistoryRoutes)
       await api.register(membershipRoutes)
       await api.register(paymentRoutes)
+      await api.register(eventRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -59,6 +59,43 @@ const Env = Type.Object({
     default: 240,
     description: 'searches (idea and keyword together) a minute per signed-in account',
   }),
+  CLICKHOUSE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        'a ClickHouse server for analytics (HTTP interface); unset = chDB embedded under DATA_DIR/analytics',
+    }),
+  ),
+  ANALYTICS_DIR: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'where chDB keeps the analytics data (default DATA_DIR/analytics)',
+    }),
+  ),
+  ANALYTICS_FLUSH_ROWS: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    default: 1000,
+    description: 'the ingest worker writes a batch once it holds this many events',
+  }),
+  ANALYTICS_FLUSH_MS: Type.Integer({
+    minimum: 10,
+    maximum: 60_000,
+    default: 1000,
+    description: 'or once its first event has waited this long',
+  }),
+  EVENTS_RATE_LIMIT_ANON: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 300,
+    description: 'tracked events a minute per IP address for callers not signed in',
+  }),
+  EVENTS_RATE_LIMIT_USER: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 600,
+    description: 'tracked events a minute per signed-in account',
+  }),
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_+/=]+$' })),
   STRIPE_API_BASE: Type.Optional(
@@ -100,6 +137,17 @@ export interface Config {
     /** searches a minute, both modes counted together: per IP when anonymous, per account when signed in */
     rateLimit: { anonPerMinute: number; userPerMinute: number }
   }
+  analytics: {
+    /** a ClickHouse server; undefined = chDB embedded in `chdbDir` */
+    clickhouseUrl: string | undefined
+    /** chDB's data folder (one owner process): ANALYTICS_DIR, default DATA_DIR/analytics */
+    chdbDir: string
+    /** the ingest worker's batch: written at this many events, or when the first has waited `flushMs` */
+    flushRows: number
+    flushMs: number
+    /** tracked events a minute: per IP when anonymous, per account when signed in */
+    rateLimit: { anonPerMinute: number; userPerMinute: number }
+  }
   /** card payments; `stripe` is undefined without STRIPE_SECRET_KEY (paying then answers the spec's message) */
   payments: {
     stripe: { secretKey: string; apiBase: StripeApiBase | undefined } | undefined
@@ -139,7 +187,13 @@ const defaultModelsDir = () => {
   return existsSync(dir) ? dir : undefined
 }
 
-const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MEILI_KEY'])
+// CLICKHOUSE_URL may carry a password (http://user:password@host:8123).
+const SECRET_VARIABLES = new Set([
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'MEILI_KEY',
+  'CLICKHOUSE_URL',
+])
 
 /** Parses and validates the environment once; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -197,6 +251,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddingThreads: e.EMBEDDING_THREADS,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
       rateLimit: { anonPerMinute: e.SEARCH_RATE_LIMIT_ANON, userPerMinute: e.SEARCH_RATE_LIMIT_USER },
+    },
+    analytics: {
+      clickhouseUrl: e.CLICKHOUSE_URL,
+      chdbDir: e.ANALYTICS_DIR ? path.resolve(e.ANALYTICS_DIR) : path.join(dataDir, 'analytics'),
+      flushRows: e.ANALYTICS_FLUSH_ROWS,
+      flushMs: e.ANALYTICS_FLUSH_MS,
+      rateLimit: { anonPerMinute: e.EVENTS_RATE_LIMIT_ANON, userPerMinute: e.EVENTS_RATE_LIMIT_USER },
     },
     payments: {
       stripe: e.STRIPE_SECRET_KEY

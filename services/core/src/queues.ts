@@ -1,12 +1,19 @@
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { QueueNames, type EmbedJob, type OtpMailJob, type SurfaceIndexJob } from '@bookstrut/schemas'
+import {
+  QueueNames,
+  type AnalyticsEvent,
+  type EmbedJob,
+  type OtpMailJob,
+  type SurfaceIndexJob,
+} from '@bookstrut/schemas'
 
 /** Payload type of each queue. */
 export interface JobPayloads {
   [QueueNames.mail]: OtpMailJob
   [QueueNames.embed]: EmbedJob
   [QueueNames.surfaceIndex]: SurfaceIndexJob
+  [QueueNames.ingest]: AnalyticsEvent
 }
 export type QueueName = keyof JobPayloads
 
@@ -17,6 +24,21 @@ export const defaultJobOptions: JobsOptions = {
   removeOnComplete: true,
   removeOnFail: { count: 1000 },
 }
+
+/**
+ * Analytics events: never given up on. A store that is down is waited for by the ingest worker itself (it puts
+ * the jobs back with its own backoff, which spends no attempt), so `attempts` only bounds what BullMQ itself
+ * retries. Completed jobs stay an hour, so an event id sent again within it is a no-op at the queue already (the
+ * store deduplicates beyond that).
+ */
+export const ingestJobOptions: JobsOptions = {
+  ...defaultJobOptions,
+  removeOnComplete: { age: 3600, count: 100_000 },
+  removeOnFail: { count: 10_000 },
+}
+
+const jobOptionsOf = (name: QueueName): JobsOptions =>
+  name === QueueNames.ingest ? ingestJobOptions : defaultJobOptions
 
 export interface Queues {
   /** Adds a job. `jobId` is the business key: adding the same id twice is a no-op. */
@@ -31,7 +53,7 @@ export function createQueues(connection: Redis, prefix: string): Queues {
   const queue = (name: QueueName) => {
     let q = queues.get(name)
     if (!q) {
-      q = new Queue(name, { connection, prefix, defaultJobOptions })
+      q = new Queue(name, { connection, prefix, defaultJobOptions: jobOptionsOf(name) })
       queues.set(name, q)
     }
     return q

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -15,6 +16,13 @@ export interface TestApp {
 }
 
 /**
+ * chDB keeps one data folder per process, so every test app of one test file (one process) shares this one; their
+ * events stay apart by their titles' random ids. Removed when the process ends.
+ */
+const analyticsDir = path.join(tmpdir(), `bookstrut-test-analytics-${process.pid}`)
+process.once('exit', () => rmSync(analyticsDir, { recursive: true, force: true }))
+
+/**
  * The real app on a fresh database, its own Redis key prefix and data folder, with the workers running
  * (so mails really go out). `env` overrides configuration, e.g. SMTP_URL.
  */
@@ -28,6 +36,7 @@ export async function buildTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    ANALYTICS_DIR: analyticsDir,
     REDIS_URL: testRedisUrl,
     REDIS_PREFIX: testPrefix(),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

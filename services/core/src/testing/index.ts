@@ -3,7 +3,7 @@
  * databases, factories and polling. Exported as `@bookstrut/core/testing`, apart from the main entry, so production
  * code never loads it.
  */
-export { testAdminUrl, testRedisUrl } from './test-stores.js'
+export { testAdminUrl, testClickHouseUrl, testRedisUrl } from './test-stores.js'
 export { createScratchDatabase, scratchName, testPrefix, type ScratchDatabase } from './scratch-database.js'
 export { createTestDb, type TestDb } from './test-db.js'
 export { buildUser } from './user-factory.js'

@@ -5,7 +5,7 @@ import {
   AppError,
   assertCallerId,
   assertNotBlocked,
-  eventsRepo,
+  queueEvents,
   ghostsRepo,
   parseJson,
   podcastsRepo,
@@ -62,6 +62,7 @@ export async function searchByIdeas(
   deps: IdeaSearchDeps,
   auth: Auth | null,
   q: IdeaSearchQuery,
+  anonymousId?: string,
 ): Promise<Page<ScoredPodcast>> {
   assertCallerId(auth?.user, q.userid)
   const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
@@ -94,7 +95,7 @@ export async function searchByIdeas(
 
   if (userId && ranking.length > 0 && window.page === 1)
     await searchHistoryRepo.recordSearch(deps.db, userId, ideas as [string, string, string], deps.clock.now())
-  await eventsRepo.storeEvents(deps.db, impressions(deps, data, window.offset, key, userId))
+  await queueEvents(deps.queues, impressions(deps, data, window.offset, ideas, { userId, anonymousId }))
   return toPage(data, ranking.length, window)
 }
 
@@ -146,13 +147,13 @@ function withScores(podcast: ReturnType<typeof toPodcast>, ideas: string[], e: R
   }
 }
 
-/** Every listed result is an impression, with its position in the result list. */
+/** Every listed result is an impression: its rank in the whole list and the scores the reader saw. */
 function impressions(
   deps: IdeaSearchDeps,
   shown: ScoredPodcast[],
   offset: number,
-  rankingKey: string,
-  userId: string | null,
+  ideas: string[],
+  who: { userId: string | null; anonymousId: string | undefined },
 ): AnalyticsEvent[] {
   const ts = deps.clock.now().toISOString()
   return shown.map((p, i) => ({
@@ -161,9 +162,13 @@ function impressions(
     ts,
     podcastId: p._id,
     episodeId: p.episodes[0]?._id ?? null,
-    userId,
-    position: offset + i + 1,
-    source: 'idea_search',
-    queryKey: rankingKey.slice(-64),
+    userId: who.userId,
+    anonymousId: who.userId ? null : (who.anonymousId ?? null),
+    search: {
+      mode: 'idea',
+      rank: offset + i + 1,
+      scores: p.ideaScore.map((entry) => Object.values(entry)[0] ?? 0),
+      query: ideas,
+    },
   }))
 }

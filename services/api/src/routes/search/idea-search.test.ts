@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { announceBookChanges, createLogger, embeddingsRepo, podcastsRepo } from '@bookstrut/core'
 import { hasLocalModel } from '@bookstrut/search'
@@ -6,6 +7,7 @@ import { buildApp, type App } from '../../app.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { buildListing, buildUser, type ListingFields, until } from '@bookstrut/core/testing'
 import { client } from '../../test/api-client.js'
+import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 
 /*
  * Idea search end to end inside the api: real Postgres, Redis, BullMQ embed worker, the local sentence-embedding
@@ -265,21 +267,26 @@ describe('GET /search/podcast', () => {
     expect(refused.body).toMatchObject({ code: 'BLOCKED', data: { isBlocked: true } })
   })
 
-  it('records an impression per listed title with its position', async () => {
-    const before = await t.app.db.selectFrom('event_outbox').select('id').execute()
-    const res = await client(t.app).get<Results>(query(wizardIdeas, { limit: 2 }))
-    const events = await t.app.db
-      .selectFrom('event_outbox')
-      .selectAll()
-      .where(
-        'id',
-        'not in',
-        before.length ? before.map((e) => e.id) : ['00000000-0000-0000-0000-000000000000'],
+  it('queues an impression per listed title with its rank and scores, stored by the ingest worker', async () => {
+    const anonymousId = randomUUID()
+    const res = await client(t.app).get<Results>(query(wizardIdeas, { limit: 2 }), {
+      headers: { 'x-anonymous-id': anonymousId },
+    })
+    const ids = res.body.data.map((p) => p._id)
+    const store = await analyticsOf(t)
+    try {
+      // Earlier searches listed the same titles: this reader's impressions are the ones with its anonymous id.
+      const mine = async () => (await storedEvents(store, ids)).filter((e) => e.anonymous_id === anonymousId)
+      await until('impressions stored', async () => (await mine()).length >= ids.length, 20_000)
+      const stored = await mine()
+      expect(stored.map((e) => [e.type, e.podcast_id, e.search_mode, e.search_rank, e.anonymous_id])).toEqual(
+        res.body.data.map((p, i) => ['impression', p._id, 'idea', i + 1, anonymousId]),
       )
-      .execute()
-    expect(events.map((e) => [e.type, e.podcast_id, e.payload.position])).toEqual(
-      res.body.data.map((p, i) => ['impression', p._id, i + 1]),
-    )
+      // The scores the reader saw: three ideas and the bonus.
+      expect(stored[0]!.search_scores).toEqual(res.body.data[0]!.ideaScore.map((s) => Object.values(s)[0]))
+    } finally {
+      await store.close()
+    }
   })
 
   it('keeps page 2 in the order of page 1 when a better match arrives in between', async () => {

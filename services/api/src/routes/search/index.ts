@@ -18,7 +18,8 @@ import { depsOf } from '../deps.js'
 import { paged } from '../../respond.js'
 import { errorResponses } from '../route-docs.js'
 import { RANKING_TTL_SECONDS, searchByIdeas } from './idea-search.service.js'
-import { surfaceSearch } from './surface-search.service.js'
+import { searchByKeywords } from './surface-search.service.js'
+import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { limitSearches, RATE_LIMIT_NOTE } from './search-rate-limit.js'
 
 /**
@@ -56,7 +57,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const page = await searchByIdeas(deps, req.auth, req.query)
+      const page = await searchByIdeas(deps, req.auth, req.query, anonymousIdOf(req))
       return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
     },
   )
@@ -81,11 +82,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       assertCallerId(req.auth?.user, req.query.userid)
-      const page = await surfaceSearch(app.db, surfaceIndex, {
-        term: req.query.query.trim(),
-        page: req.query.page ?? 1,
-        limit: req.query.limit ?? 10,
-      })
+      const page = await searchByKeywords(
+        deps,
+        surfaceIndex,
+        { term: req.query.query.trim(), page: req.query.page ?? 1, limit: req.query.limit ?? 10 },
+        { userId: req.auth?.user.id ?? null, anonymousId: anonymousIdOf(req) },
+      )
       return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
     },
   )

@@ -1,5 +1,6 @@
-import { podcastsRepo, type DbOrTx } from '@bookstrut/core'
-import type { Podcast } from '@bookstrut/schemas'
+import { randomUUID } from 'node:crypto'
+import { podcastsRepo, queueEvents, type Clock, type DbOrTx, type Queues } from '@bookstrut/core'
+import type { AnalyticsEvent, Podcast } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { toPodcast } from '../../views/podcast-view.js'
@@ -18,4 +19,29 @@ export async function surfaceSearch(
   const { ids, total } = await index.search({ term: query.term, offset: window.offset, limit: window.limit })
   const rows = await podcastsRepo.findPublicPodcastsInOrder(db, ids)
   return toPage(rows.map(toPodcast), total, window)
+}
+
+/** A keyword search as readers make it: one page, and an impression queued for every title listed on it. */
+export async function searchByKeywords(
+  deps: { db: DbOrTx; queues: Queues; clock: Clock },
+  index: SurfaceIndex,
+  query: { term: string; page: number; limit: number },
+  who: { userId: string | null; anonymousId: string | undefined },
+): Promise<Page<Podcast>> {
+  const page = await surfaceSearch(deps.db, index, query)
+  const offset = pageWindow(query.page, query.limit).offset
+  const ts = deps.clock.now().toISOString()
+  const impressions: AnalyticsEvent[] = page.data.map((p, i) => ({
+    id: randomUUID(),
+    type: 'impression',
+    ts,
+    podcastId: p._id,
+    episodeId: p.episodes[0]?._id ?? null,
+    userId: who.userId,
+    anonymousId: who.userId ? null : (who.anonymousId ?? null),
+    // Keyword search shows no scores: the rank alone.
+    search: { mode: 'keyword', rank: offset + i + 1, scores: [], query: [query.term] },
+  }))
+  await queueEvents(deps.queues, impressions)
+  return page
 }

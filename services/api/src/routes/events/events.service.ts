@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto'
+import {
+  assertNotBlocked,
+  badRequest,
+  forbidden,
+  notFound,
+  queueEvents,
+  trackedTitlesRepo,
+} from '@bookstrut/core'
+import type { AcceptedEvents, AnalyticsEvent, TrackedEvent } from '@bookstrut/schemas'
+import type { Auth } from '../../types.js'
+import type { Deps } from '../deps.js'
+import type { EventLimits } from './events-rate-limit.js'
+import { isBotAgent } from './bot-agents.js'
+
+export interface EventsDeps extends Deps {
+  eventLimits: EventLimits
+}
+
+/** Who is sending: the session (if any), the browser's anonymous id (header or body), the address and agent. */
+export interface EventSender {
+  auth: Auth | null
+  /** `X-Anonymous-Id`, when sent */
+  anonymousId: string | undefined
+  ip: string
+  userAgent: string | undefined
+}
+
+/**
+ * Accepts tracked events: checks who sends them, that their titles exist, applies the per-client limit, and queues
+ * them for the ingest worker (job id = event id). Answers once they are queued, before anything is stored.
+ * All or nothing: one bad event refuses the request and nothing of it is queued.
+ */
+export async function acceptEvents(
+  deps: EventsDeps,
+  sender: EventSender,
+  tracked: readonly TrackedEvent[],
+  batchAnonymousId?: string,
+): Promise<AcceptedEvents> {
+  const userId = sender.auth?.user.id ?? null
+  // An id sent in a body must be the caller's own: nobody, not even an admin, reports for another account.
+  for (const e of tracked)
+    if (e.userId !== undefined && e.userId !== userId)
+      throw forbidden('You can only report your own listening and clicks.')
+  if (sender.auth) assertNotBlocked(sender.auth.user)
+  const anonymousOf = (e: TrackedEvent) => e.anonymousId ?? batchAnonymousId ?? sender.anonymousId
+  if (!userId && tracked.some((e) => anonymousOf(e) === undefined))
+    throw badRequest(
+      "anonymousId: send the browser's anonymous id (X-Anonymous-Id header or body) or sign in",
+    )
+  for (const e of tracked)
+    if (e.type === 'listening' && e.seconds === undefined)
+      throw badRequest('seconds: listening events need seconds')
+
+  // Counted before any SQL: a flood costs one Redis call per request.
+  await deps.eventLimits.consume(userId ? { userId } : { ip: sender.ip }, tracked.length)
+  const titles = await trackedTitlesRepo.findTrackedTitles(
+    deps.db,
+    tracked.map((e) => e.podcastId),
+  )
+  const ts = deps.clock.now().toISOString()
+  const events = tracked.map((e) =>
+    toEvent(e, titles.get(e.podcastId), {
+      ts,
+      userId,
+      anonymousId: userId ? null : (anonymousOf(e) ?? null),
+    }),
+  )
+  const ids = events.map((e) => e.id)
+  if (isBotAgent(sender.userAgent)) return { ids, accepted: 0 }
+  await queueEvents(deps.queues, events)
+  return { ids, accepted: events.length }
+}
+
+/** The stored event of a tracked one: its title checked, listening capped by the clip's length. */
+function toEvent(
+  e: TrackedEvent,
+  title: trackedTitlesRepo.TrackedTitle | undefined,
+  who: { ts: string; userId: string | null; anonymousId: string | null },
+): AnalyticsEvent {
+  if (!title) throw notFound('Podcast not found')
+  if (e.episodeId !== undefined && !title.episodes.has(e.episodeId))
+    throw notFound('Episode not found for this podcast')
+  const episodeId = e.episodeId ?? title.firstEpisodeId
+  const event: AnalyticsEvent = {
+    id: (e.id ?? randomUUID()).toLowerCase(),
+    type: e.type,
+    ts: who.ts,
+    podcastId: e.podcastId,
+    episodeId,
+    userId: who.userId,
+    anonymousId: who.anonymousId,
+  }
+  if (e.type !== 'listening') return event
+  const clipSeconds = episodeId ? (title.episodes.get(episodeId) ?? 0) : 0
+  return { ...event, listening: { seconds: Math.min(e.seconds ?? 0, clipSeconds), clipSeconds } }
+}

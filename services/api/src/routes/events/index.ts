@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import {
+  AcceptedEvents,
+  Envelope,
+  EventBatchBody,
+  IncrementValuesBody,
+  IncrementValuesQuery,
+  TrackBody,
+  TrackListeningBody,
+  type ClientEventType,
+  type TrackedEvent,
+} from '@bookstrut/schemas'
+import { ok } from '../../respond.js'
+import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
+import { errorResponses } from '../route-docs.js'
+import { depsOf } from '../deps.js'
+import { acceptEvents, type EventSender } from './events.service.js'
+import { createEventLimits, EVENTS_RATE_LIMIT_NOTE } from './events-rate-limit.js'
+
+const ACCEPTED = 'Event accepted'
+
+const WHO =
+  "Signed in: the events are the account's, and a `userId` sent must be the caller's own (403 otherwise); a blocked " +
+  "account gets 403 BLOCKED. Not signed in: send the browser's anonymous id (a random UUID it keeps in " +
+  'localStorage) as `anonymousId` or the `X-Anonymous-Id` header; IP addresses are never stored. The title (and ' +
+  'episode, when given) must exist (404). Answers 202 once the events are queued; they are counted within ' +
+  'seconds. Events from known bots (by User-Agent) are answered the same and dropped. '
+
+const senderOf = (req: FastifyRequest): EventSender => ({
+  auth: req.auth,
+  anonymousId: anonymousIdOf(req),
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+})
+
+/**
+ * Event tracking: a batch endpoint (POST /events) and the spec's single-event paths (/track-*, PUT /increment/values),
+ * which make one event each. Everything goes to the ingest queue and on to the analytics store.
+ */
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { ...depsOf(app), eventLimits: createEventLimits(app.redis, app.config) }
+  const tags = ['events']
+  const response = { 202: Envelope(AcceptedEvents), ...errorResponses }
+
+  app.post(
+    '/events',
+    {
+      schema: {
+        tags,
+        summary: 'Report up to 100 events at once (plays, listening, clicks, shares)',
+        description: WHO + 'All or nothing: one bad event refuses the whole batch. ' + EVENTS_RATE_LIMIT_NOTE,
+        body: EventBatchBody,
+        response,
+      },
+    },
+    async (req, reply) => {
+      const accepted = await acceptEvents(deps, senderOf(req), req.body.events, req.body.anonymousId)
+      return reply.code(202).send(ok(ACCEPTED, accepted))
+    },
+  )
+
+  const single = (path: string, type: Exclude<ClientEventType, 'listening' | 'share'>, summary: string) =>
+    app.post(
+      path,
+      { schema: { tags, summary, description: WHO + EVENTS_RATE_LIMIT_NOTE, body: TrackBody, response } },
+      async (req, reply) => {
+        const accepted = await acceptEvents(deps, senderOf(req), [{ ...req.body, type }])
+        return reply.code(202).send(ok(ACCEPTED, accepted))
+      },
+    )
+  single(
+    '/track-audio-play',
+    'play',
+    'Report a play (the client reports one at 60 s listened, or at the end)',
+  )
+  single('/track-purchase-click', 'purchase_click', 'Report a Get This (purchase link) click')
+  single('/track-description-click', 'description_click', 'Report a description click')
+  single('/track-profile-click', 'profile_click', "Report a visit to the title's author profile")
+
+  app.post(
+    '/track-listening',
+    {
+      schema: {
+        tags,
+        summary: 'Report seconds listened to a podblurb',
+        description:
+          WHO +
+          "`listeningHours` is the seconds listened since the last report, despite its name (the spec's client sends " +
+          "its musicDuration seconds); it is capped by the clip's length. " +
+          EVENTS_RATE_LIMIT_NOTE,
+        body: TrackListeningBody,
+        response,
+      },
+    },
+    async (req, reply) => {
+      const { listeningHours, ...rest } = req.body
+      const event: TrackedEvent = { ...rest, type: 'listening', seconds: listeningHours }
+      return reply.code(202).send(ok(ACCEPTED, await acceptEvents(deps, senderOf(req), [event])))
+    },
+  )
+
+  app.put(
+    '/increment/values',
+    {
+      schema: {
+        tags,
+        summary: 'Report a share (device share or the copied link)',
+        description: WHO + EVENTS_RATE_LIMIT_NOTE,
+        querystring: IncrementValuesQuery,
+        body: IncrementValuesBody,
+        response,
+      },
+    },
+    async (req, reply) => {
+      const { shares: _shares, ...who } = req.body
+      const event: TrackedEvent = { ...who, ...req.query, type: 'share' }
+      return reply.code(202).send(ok(ACCEPTED, await acceptEvents(deps, senderOf(req), [event])))
+    },
+  )
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto'
+import { UnrecoverableError, Worker, type Job } from 'bullmq'
+import { Value } from '@sinclair/typebox/value'
+import type { Redis } from 'ioredis'
+import { AnalyticsEvent, QueueNames } from '@bookstrut/schemas'
+import { insertEvents, migrateAnalytics, type AnalyticsStore, type Logger } from '@bookstrut/core'
+
+export interface IngestWorkerDeps {
+  connection: Redis
+  prefix: string
+  store: AnalyticsStore
+  logger: Logger
+  /** a batch is written once it holds this many events… */
+  flushRows: number
+  /** …or once its first event has waited this long */
+  flushMs: number
+  /** how long a taken job stays ours without being acknowledged; after it a crashed worker's jobs are taken again */
+  lockMs?: number
+  /** between the insert and the acknowledgement (the crash tests stop the process there) */
+  afterInsert?: (events: number) => Promise<void>
+}
+
+export interface RunningIngest {
+  readonly name: string
+  waitUntilReady(): Promise<unknown>
+  close(): Promise<void>
+}
+
+/** The longest the worker waits for a store that is down before trying again. */
+export const MAX_STORE_BACKOFF_MS = 30_000
+/** How many jobs are asked for at once (one Redis round trip for many). */
+const TAKE_AT_ONCE = 100
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * The ingest worker: takes analytics events off the queue many at a time (open-source BullMQ processes one job at a
+ * time, so the jobs are fetched by hand with getNextJob), and writes each batch to the analytics store in one
+ * INSERT before acknowledging its jobs.
+ *
+ * Exactly once in effect: if the process dies between the insert and the acknowledgement, its jobs are taken again
+ * once their lock expires and the batch is inserted again, which the store folds away (every count is over
+ * distinct event ids). While the store is down, the batch's jobs go back to the queue, delayed by a backoff that
+ * doubles up to MAX_STORE_BACKOFF_MS; that spends none of their attempts, so nothing is ever given up on.
+ */
+export function startIngestWorker(deps: IngestWorkerDeps): RunningIngest {
+  const lockMs = deps.lockMs ?? 60_000
+  const worker = new Worker(QueueNames.ingest, null, {
+    connection: deps.connection,
+    prefix: deps.prefix,
+    autorun: false,
+    lockDuration: lockMs,
+    stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
+    // A job is put back after every crash, however many: losing an event is worse than waiting for it.
+    maxStalledCount: 1_000_000,
+    // How long an idle worker blocks on Redis before looking again (and noticing close()).
+    drainDelay: 1,
+  })
+  worker.on('error', (err) => deps.logger.error({ err }, 'ingest worker error'))
+  const token = randomUUID()
+  let stopping = false
+  let migrated = false
+  let failures = 0
+
+  /** Up to flushRows jobs: waits for the first, then takes what comes until the batch is full or flushMs passed. */
+  async function collect(): Promise<Job<unknown>[]> {
+    const first = await worker.getNextJob(token, { block: true })
+    if (!first) return []
+    const jobs: Job<unknown>[] = [first]
+    const deadline = Date.now() + deps.flushMs
+    while (jobs.length < deps.flushRows && !stopping) {
+      const want = Math.min(TAKE_AT_ONCE, deps.flushRows - jobs.length)
+      const taken = await Promise.all(
+        Array.from({ length: want }, () => worker.getNextJob(token, { block: false })),
+      )
+      const got = taken.filter((j): j is Job<unknown> => j !== undefined)
+      jobs.push(...got)
+      if (got.length === want) continue
+      const left = deadline - Date.now()
+      if (left <= 0) break
+      await sleep(Math.min(20, left))
+    }
+    return jobs
+  }
+
+  async function flush(jobs: Job<unknown>[]) {
+    const valid: { job: Job<unknown>; event: AnalyticsEvent }[] = []
+    for (const job of jobs) {
+      if (Value.Check(AnalyticsEvent, job.data)) valid.push({ job, event: job.data })
+      else {
+        deps.logger.error({ jobId: job.id }, 'ingest job payload is not an AnalyticsEvent; dropped')
+        await job.moveToFailed(new UnrecoverableError('payload does not match AnalyticsEvent'), token, false)
+      }
+    }
+    if (valid.length === 0) return
+    try {
+      if (!migrated) {
+        await migrateAnalytics(deps.store)
+        migrated = true
+      }
+      await insertEvents(
+        deps.store,
+        valid.map((v) => v.event),
+        new Date(),
+      )
+    } catch (err) {
+      failures += 1
+      const delay = Math.min(MAX_STORE_BACKOFF_MS, 500 * 2 ** (failures - 1))
+      if (failures === 1)
+        deps.logger.warn({ err, events: valid.length }, 'analytics store unavailable; retrying')
+      await Promise.all(valid.map((v) => v.job.moveToDelayed(Date.now() + delay, token)))
+      if (!stopping) await sleep(delay)
+      return
+    }
+    if (failures > 0) deps.logger.info({ failures }, 'analytics store available again')
+    failures = 0
+    await deps.afterInsert?.(valid.length)
+    await Promise.all(valid.map((v) => v.job.moveToCompleted(null, token, false)))
+  }
+
+  const loop = (async () => {
+    await worker.waitUntilReady()
+    await worker.startStalledCheckTimer()
+    while (!stopping) {
+      try {
+        await flush(await collect())
+      } catch (err) {
+        if (stopping) break
+        deps.logger.error({ err }, 'ingest batch failed; its jobs will be taken again')
+        await sleep(1000)
+      }
+    }
+  })()
+
+  return {
+    name: QueueNames.ingest,
+    waitUntilReady: () => worker.waitUntilReady(),
+    async close() {
+      stopping = true
+      // The batch in hand is written and acknowledged first (an idle wait ends within drainDelay, 1 s).
+      await loop
+      await worker.close()
+    },
+  }
+}
