@@ -93,7 +93,7 @@ describe('ingest worker, killed with SIGKILL between insert and acknowledgement'
     children.push(child)
     let out = ''
     const seen = new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString()
         if (out.includes(waitFor)) resolve()
       })
