@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto'
+import { loadavg } from 'node:os'
+import type { AddressInfo } from 'node:net'
+import { parseArgs } from 'node:util'
+import { titleEventCounts, type AnalyticsStore } from '@bookstrut/core'
+import { buildListing } from '@bookstrut/core/testing'
+import { buildTestApp } from '../test/test-app.js'
+import { analyticsOf } from '../test/analytics-probe.js'
+import { quantile } from './bench-stats.js'
+
+/*
+ * npm run bench:events [-- --events 20000 --rate 1000 --seconds 10]
+ *
+ * The one-process default, as `npm start` runs it: the api over real HTTP, BullMQ on the test Redis, the ingest
+ * worker and chDB in the same process. Two phases:
+ *  1. throughput: `events` plays sent as fast as 8 connections can (batches of 100 to POST /events); events/s
+ *     accepted (202), and events/s stored and counted (first send to the last one visible in the counts);
+ *  2. freshness: `rate` events/s for `seconds`, in batches every 100 ms; per batch, the time from its 202 to its
+ *     events being visible in the title's counts (the counts the analytics panels read), p50/p95.
+ */
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '20000' },
+    rate: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '10' },
+  },
+})
+const TOTAL = Number(args.events)
+const RATE = Number(args.rate)
+const SECONDS = Number(args.seconds)
+const BATCH = 100
+const CONNECTIONS = 8
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
+const ALL_TIME = { from: new Date('2000-01-01T00:00:00Z'), to: new Date('2100-01-01T00:00:00Z') }
+
+const t = await buildTestApp({ EVENTS_RATE_LIMIT_ANON: '1000000', LOG_LEVEL: 'silent' }, undefined)
+await t.app.listen({ host: '127.0.0.1', port: 0 })
+const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1`
+const store = await analyticsOf(t)
+
+/** One batch of plays, each from its own anonymous listener (so every one counts). */
+async function sendBatch(podcastId: string, size: number): Promise<void> {
+  const events = Array.from({ length: size }, () => ({ type: 'play', podcastId, anonymousId: randomUUID() }))
+  const res = await fetch(`${base}/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+    body: JSON.stringify({ events }),
+  })
+  if (res.status !== 202) throw new Error(`POST /events answered ${res.status}: ${await res.text()}`)
+  await res.arrayBuffer()
+}
+
+const counted = async (s: AnalyticsStore, podcastId: string) =>
+  (await titleEventCounts(s, podcastId, ALL_TIME, 'total')).find((c) => c.type === 'play')?.count ?? 0
+
+async function throughput() {
+  const { id: podcastId } = await buildListing(t.app.db)
+  const batches = Math.ceil(TOTAL / BATCH)
+  let next = 0
+  const start = performance.now()
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < batches) {
+        next += 1
+        await sendBatch(podcastId, BATCH)
+      }
+    }),
+  )
+  const accepted = performance.now()
+  while ((await counted(store, podcastId)) < batches * BATCH) await new Promise((r) => setTimeout(r, 50))
+  const stored = performance.now()
+  return {
+    events: batches * BATCH,
+    acceptedPerSecond: (batches * BATCH) / ((accepted - start) / 1000),
+    storedPerSecond: (batches * BATCH) / ((stored - start) / 1000),
+  }
+}
+
+async function freshness() {
+  const { id: podcastId } = await buildListing(t.app.db)
+  const perTick = Math.max(1, Math.round(RATE / 10))
+  const ticks = SECONDS * 10
+  const acceptedAt: number[] = []
+  const latencies: number[] = []
+  let done = false
+  // Watches the counts: batch i is visible once (i + 1) x perTick plays are counted (one queue, in order).
+  const watcher = (async () => {
+    let seen = 0
+    while (!done || seen < acceptedAt.length) {
+      const n = await counted(store, podcastId)
+      const now = performance.now()
+      while (seen < acceptedAt.length && n >= (seen + 1) * perTick) latencies.push(now - acceptedAt[seen++]!)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })()
+  const start = performance.now()
+  for (let i = 0; i < ticks; i++) {
+    const due = start + i * 100
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    void sendBatch(podcastId, perTick).then(() => acceptedAt.push(performance.now()))
+  }
+  while (acceptedAt.length < ticks) await new Promise((r) => setTimeout(r, 20))
+  done = true
+  await watcher
+  return { rate: perTick * 10, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) }
+}
+
+try {
+  const load = loadavg()[0]!.toFixed(1)
+  const a = await throughput()
+  const f = await freshness()
+  console.log(
+    `events bench (one process: api + BullMQ + ingest worker + chDB; load average ${load} at start)`,
+  )
+  console.log('| phase | figure |')
+  console.log('|---|---|')
+  console.log(
+    `| throughput, ${a.events} plays in batches of ${BATCH} over ${CONNECTIONS} connections | ${Math.round(a.acceptedPerSecond)} events/s accepted (202), ${Math.round(a.storedPerSecond)} events/s stored and counted |`,
+  )
+  console.log(
+    `| freshness at ${f.rate} events/s for ${SECONDS} s | accepted → counted p50 ${Math.round(f.p50)} ms, p95 ${Math.round(f.p95)} ms |`,
+  )
+} finally {
+  await store.close()
+  await t.close()
+}
