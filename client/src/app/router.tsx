@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       { index: true, lazy: () => import('./routes/home') },
-      { path: 'membership', lazy: async () => ({ Component: (await placeholders()).MembershipRoute }) },
+      { path: 'membership', lazy: () => import('./routes/membership') },
       { path: 'contact', lazy: async () => ({ Component: (await placeholders()).ContactRoute }) },
       { path: 'faq', lazy: async () => ({ Component: (await placeholders()).FaqRoute }) },
       { path: 'faq/:id', lazy: async () => ({ Component: (await placeholders()).FaqDetailRoute }) },

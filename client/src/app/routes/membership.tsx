@@ -1,0 +1,21 @@
+import { toast } from 'sonner'
+import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
+import { MembershipPage } from '@/features/memberships/components/membership-page'
+import { useOwnUser } from '@/features/profile/api/get-user'
+import { useStoredSession } from '@/lib/storage'
+
+/** /membership: plans for everybody; paying for authors and publishers (spec section 4 "Upgrade flow"). */
+export function Component() {
+  const { userId, isLoggedIn } = useStoredSession()
+  const { openSignUp } = useAuthModals()
+  const user = useOwnUser(isLoggedIn ? userId : null)
+  return (
+    <MembershipPage
+      email={user.data?.email ?? ''}
+      onLoginFirst={() => {
+        toast.warning('Please login first')
+        openSignUp()
+      }}
+    />
+  )
+}

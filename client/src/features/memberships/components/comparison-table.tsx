@@ -1,0 +1,42 @@
+import type { Plan } from '@bookstrut/schemas'
+import { bookLimitLabel, isMostPopular, priceLabel } from '../model/plan-choice'
+
+/** Plans side by side: price, book limit, analytics (off on the free plan only), permanent listing on all. */
+export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
+  if (plans.length === 0) return null
+  return (
+    <section className="plan-compare" aria-labelledby="plan-compare-title">
+      <h2 id="plan-compare-title">Compare the plans</h2>
+      <div className="plan-compare__scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Plan</th>
+              <th scope="col">Price</th>
+              <th scope="col">Book limit</th>
+              <th scope="col">Analytics</th>
+              <th scope="col">Permanent listing</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plans.map((plan) => (
+              <tr key={plan._id} className={isMostPopular(plan) ? 'plan-compare__popular' : undefined}>
+                <th scope="row">
+                  {plan.planName}
+                  {isMostPopular(plan) && <span className="chip">Most Popular</span>}
+                </th>
+                <td>{priceLabel(plan)}</td>
+                <td>{bookLimitLabel(plan.bookLimit)}</td>
+                <td>{plan.price === 0 ? 'No' : 'Yes'}</td>
+                <td>Yes</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="plan-compare__note">
+        A limited number of “Infinite Strut” plans exist: please contact us in advance.
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import pg from 'pg'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { inject } from 'vitest'
+import { PAYMENT_NOT_CONFIGURED_MESSAGE } from '@bookstrut/schemas'
+import { addBooks, createAccount, type Account, type Role } from '@/test/factories'
+import { renderWithProviders } from '@/test/render'
+import { makeServerUnreachable } from '@/test/server'
+import { MemoryRouter } from 'react-router-dom'
+import { REQUIRED_FIELDS_MESSAGE } from '../model/billing-form'
+import { MembershipPage } from './membership-page'
+
+// The membership page on the real API (src/test/global-setup.ts), which runs without Stripe configured.
+
+const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
+afterAll(() => pool.end())
+
+/** Puts a user on a plan (as a confirmed payment would), bought now for 12 months. */
+async function putOnPlan(userId: string, planName: string) {
+  const id = Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
+  await pool.query(
+    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
+     select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
+       from plans p where p.plan_name = $3`,
+    [id, userId, planName],
+  )
+}
+
+function signIn(account: Account, role: Role = account.role) {
+  localStorage.setItem('token', account.token)
+  localStorage.setItem('userId', account.id)
+  localStorage.setItem('role', role)
+  localStorage.setItem('isLogin', 'true')
+}
+
+function renderPage(email = '') {
+  const onLoginFirst = vi.fn()
+  const user = userEvent.setup()
+  renderWithProviders(
+    <MemoryRouter>
+      <MembershipPage email={email} onLoginFirst={onLoginFirst} />
+    </MemoryRouter>,
+  )
+  return { onLoginFirst, user }
+}
+
+const planRadio = (name: RegExp) => screen.getByRole('radio', { name })
+
+describe('Membership page', () => {
+  it('shows the breadcrumb, banner, the five plans with Pro as Most Popular, steps and the comparison table', async () => {
+    renderPage()
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Home›Membership')
+    expect(
+      screen.getByRole('heading', { name: 'Choose Your Plan & Strut Your Titles to the World!' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Loading plans…' })).toBeInTheDocument()
+    const group = await screen.findByRole('radiogroup', { name: 'Plans' })
+    const names = within(group)
+      .getAllByRole('radio')
+      .map((r) => r.getAttribute('aria-label'))
+    expect(names).toEqual(['Starter Strut', 'Essential Strut', 'Basic Strut', 'Pro Strut', 'Elite Strut'])
+    expect(within(planRadio(/^Pro Strut$/).closest('label')!).getByText('Most Popular')).toBeInTheDocument()
+    expect(within(group).getByText('$15.99 mo.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'How to choose your plan' })).toBeInTheDocument()
+    const table = screen.getByRole('table')
+    expect(within(table).getByRole('rowheader', { name: /Elite Strut/ })).toBeInTheDocument()
+    expect(within(table).getByText('No Limit')).toBeInTheDocument()
+  })
+
+  it('asks an anonymous visitor to log in first: the button and choosing a plan open the sign-up dialog', async () => {
+    const { onLoginFirst, user } = renderPage()
+    const button = await screen.findByRole('button', { name: 'Please login first' })
+    await user.click(button)
+    expect(onLoginFirst).toHaveBeenCalledTimes(1)
+    await user.click(planRadio(/^Basic Strut$/))
+    expect(onLoginFirst).toHaveBeenCalledTimes(2)
+    expect(planRadio(/^Basic Strut$/)).not.toBeChecked()
+  })
+
+  it('shows readers the plans without any Upgrade button', async () => {
+    signIn(await createAccount({ role: 'reader' }))
+    renderPage()
+    await screen.findByRole('radiogroup', { name: 'Plans' })
+    expect(screen.queryByRole('button', { name: /Upgrade Now|Please login first/ })).not.toBeInTheDocument()
+  })
+
+  it('greys out the current and lower plans; Upgrade is disabled until a higher plan is chosen', async () => {
+    const author = await createAccount({ role: 'author' })
+    await putOnPlan(author.id, 'Essential Strut')
+    await addBooks(author.id, 2)
+    signIn(author)
+    const { user } = renderPage(author.email)
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade Now' })
+    expect(planRadio(/^Essential Strut$/)).toBeChecked()
+    expect(planRadio(/^Starter Strut$/)).toBeDisabled()
+    expect(planRadio(/^Essential Strut$/)).toBeDisabled()
+    expect(planRadio(/^Basic Strut$/)).toBeEnabled()
+    expect(upgrade).toBeDisabled()
+    await user.click(planRadio(/^Pro Strut$/))
+    expect(upgrade).toBeEnabled()
+  })
+
+  it('keeps Upgrade disabled on the membership page while a paid plan has room (reading (a))', async () => {
+    const author = await createAccount({ role: 'author' })
+    await putOnPlan(author.id, 'Pro Strut')
+    await addBooks(author.id, 2)
+    signIn(author)
+    const { user } = renderPage(author.email)
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade Now' })
+    await user.click(planRadio(/^Elite Strut$/))
+    expect(upgrade).toBeDisabled()
+    expect(screen.getByRole('link', { name: 'My Membership' })).toHaveAttribute('href', '/profile-membership')
+  })
+
+  it('shows the error state when the plans cannot be fetched', async () => {
+    await makeServerUnreachable()
+    renderPage()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch memberships')
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument()
+  })
+
+  it("shows the server's price, checks the billing form, and says when payments are not configured", async () => {
+    const author = await createAccount({ role: 'author' })
+    signIn(author)
+    const { user } = renderPage(author.email)
+    await user.click(await screen.findByRole('radio', { name: /^Pro Strut$/ }))
+    await user.click(screen.getByRole('button', { name: 'Upgrade Now' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Pro Strut' })
+    expect(await within(dialog).findByTestId('quote-amount')).toHaveTextContent('$191.88')
+    expect(within(dialog).getByText(PAYMENT_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Email')).toHaveValue(author.email)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $191.88' }))
+    expect(within(dialog).getByText(REQUIRED_FIELDS_MESSAGE)).toBeInTheDocument()
+
+    await user.type(within(dialog).getByLabelText('Cardholder name'), 'Ada Author')
+    await user.type(within(dialog).getByLabelText('Street address'), '1 Main St')
+    await user.type(within(dialog).getByLabelText('City'), 'Springfield')
+    await user.type(within(dialog).getByLabelText('Country'), 'US')
+    expect(within(dialog).queryByText(REQUIRED_FIELDS_MESSAGE)).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $191.88' }))
+    expect(within(dialog).getByText(REQUIRED_FIELDS_MESSAGE)).toBeInTheDocument()
+
+    await user.type(within(dialog).getByLabelText('State / Province / Region'), 'IL')
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $191.88' }))
+    expect(within(dialog).queryByText(REQUIRED_FIELDS_MESSAGE)).not.toBeInTheDocument()
+    expect(within(dialog).getAllByText(PAYMENT_NOT_CONFIGURED_MESSAGE)).toHaveLength(1)
+  })
+})

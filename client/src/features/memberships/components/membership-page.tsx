@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { Plan } from '@bookstrut/schemas'
+import { paths } from '@/config/paths'
+import { errorMessage, isApiError } from '@/lib/api-client'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import '@/styles/memberships.css'
+import { usePlans } from '../api/get-plans'
+import { useCardProviderLoader } from '../card/card-provider'
+import { loadStripeCard } from '../card/stripe-js-card'
+import { useLazyCardProvider } from '../hooks/use-lazy-card-provider'
+import { useViewer } from '../hooks/use-viewer'
+import { defaultSelection } from '../model/plan-choice'
+import { ComparisonTable } from './comparison-table'
+import { HowToChoose } from './how-to-choose'
+import { PaymentModal } from './payment-modal'
+import { PlanList, PlanListStatus } from './plan-list'
+import { SuccessModal } from './success-modal'
+
+export const FETCH_PLANS_FAILED = 'Failed to fetch memberships'
+
+/** Spec section 8: the server's message, else "Failed to fetch memberships" (also when it cannot be reached). */
+const plansErrorMessage = (error: unknown) =>
+  isApiError(error) && error.status > 0 && error.message ? error.message : FETCH_PLANS_FAILED
+
+/** /membership: breadcrumb, banner, plan list, payment, how-to-choose steps and the comparison table. */
+export function MembershipPage({ email, onLoginFirst }: { email: string; onLoginFirst: () => void }) {
+  useDocumentTitle('Membership')
+  const plans = usePlans()
+  const { viewer, error: viewerError } = useViewer()
+  const card = useLazyCardProvider(useCardProviderLoader(loadStripeCard))
+  const [selectedId, setSelectedId] = useState<string>()
+  const [paying, setPaying] = useState<Plan | null>(null)
+  const [paidPlan, setPaidPlan] = useState<string | null>(null)
+
+  const selected = selectedId ?? (plans.data && viewer ? defaultSelection(plans.data, viewer) : undefined)
+
+  return (
+    <div className="membership-page">
+      <section className="membership-page__top">
+        <div className="container">
+          <nav className="breadcrumb" aria-label="Breadcrumb">
+            <Link to={paths.home}>Home</Link>
+            <span aria-hidden="true">›</span>
+            <span aria-current="page">Membership</span>
+          </nav>
+          <h1 className="membership-page__banner">Choose Your Plan &amp; Strut Your Titles to the World!</h1>
+        </div>
+      </section>
+      <div className="container membership-page__body">
+        <PlanListStatus
+          loading={plans.isPending || (plans.isSuccess && !viewer && !viewerError)}
+          error={
+            plans.isError ? plansErrorMessage(plans.error) : viewerError ? errorMessage(viewerError) : null
+          }
+        />
+        {plans.data && viewer && (
+          <PlanList
+            plans={plans.data}
+            viewer={viewer}
+            selectedId={selected}
+            onSelect={setSelectedId}
+            onUpgrade={setPaying}
+            onLoginFirst={onLoginFirst}
+          />
+        )}
+        <HowToChoose />
+        <ComparisonTable plans={plans.data ?? []} />
+      </div>
+      {paying && (
+        <PaymentModal
+          plan={paying}
+          email={email}
+          card={card}
+          onClose={() => setPaying(null)}
+          onPaid={(plan) => {
+            setPaying(null)
+            setSelectedId(plan._id)
+            setPaidPlan(plan.planName)
+          }}
+        />
+      )}
+      <SuccessModal planName={paidPlan} onClose={() => setPaidPlan(null)} />
+    </div>
+  )
+}

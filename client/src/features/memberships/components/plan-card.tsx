@@ -1,0 +1,38 @@
+import type { Plan } from '@bookstrut/schemas'
+import { bookLimitLabel, isMostPopular, priceLabel } from '../model/plan-choice'
+
+export interface PlanCardProps {
+  plan: Plan
+  selected: boolean
+  greyed: boolean
+  current: boolean
+  name: string
+  onSelect: (planId: string) => void
+}
+
+/** One plan as a radio choice; greyed out (and not selectable) below or at the plan in effect. */
+export function PlanCard({ plan, selected, greyed, current, name, onSelect }: PlanCardProps) {
+  const classes = ['plan-card']
+  if (selected) classes.push('plan-card--selected')
+  if (greyed) classes.push('plan-card--greyed')
+  if (isMostPopular(plan)) classes.push('plan-card--popular')
+  return (
+    <label className={classes.join(' ')} aria-disabled={greyed || undefined}>
+      <input
+        type="radio"
+        name={name}
+        value={plan._id}
+        checked={selected}
+        disabled={greyed}
+        onChange={() => onSelect(plan._id)}
+        aria-label={plan.planName}
+      />
+      {isMostPopular(plan) && <span className="plan-card__badge">Most Popular</span>}
+      <span className="plan-card__name">{plan.planName}</span>
+      <span className="plan-card__price">{priceLabel(plan)}</span>
+      <span className="plan-card__limit">{bookLimitLabel(plan.bookLimit)}</span>
+      {plan.description && <span className="plan-card__text">{plan.description}</span>}
+      {current && <span className="plan-card__current">Current plan</span>}
+    </label>
+  )
+}

@@ -1,0 +1,35 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { UpgradeQuote } from '@bookstrut/schemas'
+import { Spinner } from '@/components/ui/spinner'
+import { errorMessage } from '@/lib/api-client'
+import { formatPlanDate, formatUsd } from '../model/plan-choice'
+
+/** The server's quote, shown before paying: charge, credit for the current plan, the amount and the new expiry. */
+export function QuoteSummary({ quote }: { quote: UseQueryResult<UpgradeQuote> }) {
+  if (quote.isPending) return <Spinner size="sm" label="Computing your price…" />
+  if (quote.isError)
+    return (
+      <p role="alert" className="form-error">
+        {errorMessage(quote.error)}
+      </p>
+    )
+  const q = quote.data
+  return (
+    <dl className="quote">
+      <dt>{q.planName}</dt>
+      <dd>{formatUsd(q.charge)}</dd>
+      {q.credit > 0 && (
+        <>
+          <dt>Credit for your current plan ({q.remainingMonths} months unused)</dt>
+          <dd>−{formatUsd(q.credit)}</dd>
+        </>
+      )}
+      <dt className="quote__total">Total due today</dt>
+      <dd className="quote__total" data-testid="quote-amount">
+        {formatUsd(q.amount)}
+      </dd>
+      <dt>Renews</dt>
+      <dd>{q.expiryDate === '-1' ? 'Never (lifetime)' : `Valid until ${formatPlanDate(q.expiryDate)}`}</dd>
+    </dl>
+  )
+}
