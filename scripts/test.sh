@@ -3,7 +3,7 @@
 #
 #   bash scripts/test.sh
 #
-# 1. PostgreSQL, Redis and chromium (apt, as root; started by hand: no systemd here), node_modules (npm ci),
+# 1. PostgreSQL, Redis, chromium and a ClickHouse server (apt, as root; started by hand: no systemd here), node_modules (npm ci),
 #    the idea encoder's Python venv (encoder/run.sh --setup-only, from PyPI; reused under ~/.cache/bookstrut)
 # 2. npm run build, then npm run lint in the background (beside the suites; its result is reported last)
 # 3. every workspace's vitest suite, the shell scripts' tests, then the client's end-to-end suite (chromium)
@@ -85,6 +85,16 @@ abort() {
 phase postgres ensure_postgres || abort postgres
 phase redis ensure_redis || abort redis
 phase chromium ensure_chromium || abort chromium
+# The analytics store's contract suite also runs against a ClickHouse server when one answers (the app and every
+# other test use the embedded chDB); without one that suite is skipped with its reason printed.
+optional_clickhouse() {
+  if ensure_clickhouse; then
+    export TEST_CLICKHOUSE_URL="${TEST_CLICKHOUSE_URL:-http://127.0.0.1:8123}"
+  else
+    echo "no ClickHouse server: its contract tests will be skipped (the chDB ones run)"
+  fi
+}
+phase clickhouse optional_clickhouse
 phase node_modules ensure_node_modules || abort node_modules
 # The idea encoder's Python environment (torch, sentence-transformers, onnx; from PyPI the first time, then
 # reused): mostly downloads, so it is made beside the build and awaited before the suites.

@@ -216,3 +216,34 @@ ensure_node_modules() {
   if [ "$rc" -ne 0 ]; then _svc_log "ERROR: installing npm packages failed (exit $rc, above)"; fi
   return "$rc"
 }
+
+# ---------------------------------------------------------------- ClickHouse server
+
+_svc_clickhouse_ping() { [ "$(curl -fsS --max-time 2 http://127.0.0.1:8123/ping 2>/dev/null)" = "Ok." ]; }
+
+# Ensures a ClickHouse server answers on 127.0.0.1:8123 (Debian's clickhouse-server, 18.16: the only server
+# package here) for the analytics store's server-path contract tests. The app itself defaults to chDB.
+ensure_clickhouse() {
+  if _svc_clickhouse_ping; then return 0; fi
+  local start="su -s /bin/sh clickhouse -c 'exec /usr/sbin/clickhouse-server --config-file=/etc/clickhouse-server/config.xml'"
+  if [ ! -x /usr/sbin/clickhouse-server ]; then
+    if ! _svc_can_apt; then
+      _svc_manual "ClickHouse server on 127.0.0.1:8123" "apt-get update && apt-get install -y clickhouse-server" "$start &"
+      return 1
+    fi
+    _svc_apt_install clickhouse-server || return 1
+  fi
+  _svc_log "starting clickhouse-server on 127.0.0.1:8123"
+  mkdir -p /var/log/clickhouse-server && chown clickhouse: /var/log/clickhouse-server 2>/dev/null || true
+  (setsid su -s /bin/sh clickhouse -c 'exec /usr/sbin/clickhouse-server --config-file=/etc/clickhouse-server/config.xml' \
+    >/dev/null 2>&1 </dev/null &)
+  for _ in $(seq 1 120); do
+    if _svc_clickhouse_ping; then
+      _svc_log "clickhouse ready on 127.0.0.1:8123"
+      return 0
+    fi
+    sleep 0.5
+  done
+  _svc_log "ERROR: clickhouse-server did not answer within 60 s; see /var/log/clickhouse-server/"
+  return 1
+}

@@ -32,7 +32,7 @@ if (url && answers) {
   })
   analyticsStoreContract(`ClickHouse server at ${url}`, async () => createClickHouseStore(url, database))
 } else {
-  const reason = url ? `CLICKHOUSE_URL=${url} does not answer` : 'CLICKHOUSE_URL is not set'
+  const reason = url ? `TEST_CLICKHOUSE_URL=${url} does not answer` : 'TEST_CLICKHOUSE_URL is not set'
   console.log(`skipping the ClickHouse server contract tests: ${reason}`)
   describe.skip(`analytics store contract: ClickHouse server (${reason})`, () => {
     it('needs a server', () => undefined)
