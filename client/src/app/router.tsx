@@ -68,10 +68,7 @@ export const routes: RouteObject[] = [
                 element: <CreatorGuard />,
                 children: [
                   { path: 'profile-listings', lazy: () => import('./routes/profile-listings') },
-                  {
-                    path: 'profile-membership',
-                    lazy: async () => ({ Component: (await placeholders()).MyMembershipRoute }),
-                  },
+                  { path: 'profile-membership', lazy: () => import('./routes/profile-membership') },
                 ],
               },
             ],

@@ -27,6 +27,7 @@ import {
   type ListingTextField,
   type ListingValues,
 } from '../model/listing-rules'
+import { planUsage } from '../model/plan-usage'
 import { AudioUploader } from './audio-uploader'
 import { FormatLimitsNotice } from './format-limits-notice'
 import { LanguageSelect } from './language-select'
@@ -41,12 +42,13 @@ export interface ListingFormProps {
   onBlocked: (notes: string) => void
 }
 
-const isFreePlan = (account: User) => (account.membership?.price ?? 0) === 0
+/** Free in effect: the free plan, or a paid plan that has expired. */
+const isFreePlan = (account: User) =>
+  (account.membership?.price ?? 0) === 0 || (planUsage(account.membership, new Date())?.expired ?? false)
 
-export const planLimitReached = (account: User) => {
-  const m = account.membership
-  return m !== null && m.bookLimit > 0 && m.booksListed >= m.bookLimit
-}
+/** The plan in effect (the free plan's limit once a paid plan has expired) allows no new listing. */
+export const planLimitReached = (account: User, now = new Date()) =>
+  planUsage(account.membership, now)?.reached ?? false
 
 const notesOf = (data: unknown, fallback: string) =>
   typeof data === 'object' && data !== null && 'notes' in data && typeof data.notes === 'string'

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useOwnAccount } from '../api/get-account'
 import { useMyListings } from '../api/get-my-listings'
+import { listedText, planUsage } from '../model/plan-usage'
 import { planLimitReached } from './listing-form'
 import { PlanLimitDialog } from './plan-limit-dialog'
 
@@ -31,12 +32,9 @@ const statusBadge = {
   2: { label: 'Rejected', tone: 'rejected' },
 } as const
 
-/** "N of M listed" on the add button when the plan has a book limit (bookLimit above 0). */
-export function listedCounter(account: User | undefined): string | null {
-  const m = account?.membership
-  if (!m || m.bookLimit <= 0) return null
-  return `${m.booksListed} of ${m.bookLimit} listed`
-}
+/** "N of M listed" on the add button when the plan in effect has a book limit (the free one once expired). */
+export const listedCounter = (account: User | undefined, now = new Date()): string | null =>
+  listedText(planUsage(account?.membership, now))
 
 /** /profile-listings: the signed-in author's or publisher's listings in every state. */
 export function ListingsPage({ userId, onBlocked }: { userId: string; onBlocked: (notes: string) => void }) {
@@ -65,6 +63,7 @@ export function ListingsPage({ userId, onBlocked }: { userId: string; onBlocked:
   }
 
   const counter = listedCounter(account.account)
+  const expired = planUsage(account.account?.membership, new Date())?.expired ?? false
   const items = listings.data?.items ?? []
 
   return (
@@ -100,6 +99,12 @@ export function ListingsPage({ userId, onBlocked }: { userId: string; onBlocked:
         </div>
       </div>
 
+      {expired && (
+        <p className="form-error listings__expired" role="alert">
+          Your plan has expired. Your listings stay; to add more than the free plan allows,{' '}
+          <Link to={paths.membership}>upgrade your plan</Link>.
+        </p>
+      )}
       {listings.isPending ? (
         <div className="listings__loading">
           <Spinner size="lg" label="Loading your listings" />

@@ -1,21 +1,14 @@
-import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { Plan } from '@bookstrut/schemas'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import '@/styles/memberships.css'
 import { usePlans } from '../api/get-plans'
-import { useCardProviderLoader } from '../card/card-provider'
-import { loadStripeCard } from '../card/stripe-js-card'
-import { useLazyCardProvider } from '../hooks/use-lazy-card-provider'
 import { useViewer } from '../hooks/use-viewer'
-import { defaultSelection } from '../model/plan-choice'
 import { ComparisonTable } from './comparison-table'
 import { HowToChoose } from './how-to-choose'
-import { PaymentModal } from './payment-modal'
-import { PlanList, PlanListStatus } from './plan-list'
-import { SuccessModal } from './success-modal'
+import { PlanListStatus } from './plan-list'
+import { UpgradeChooser } from './upgrade-chooser'
 
 export const FETCH_PLANS_FAILED = 'Failed to fetch memberships'
 
@@ -28,12 +21,6 @@ export function MembershipPage({ email, onLoginFirst }: { email: string; onLogin
   useDocumentTitle('Membership')
   const plans = usePlans()
   const { viewer, error: viewerError } = useViewer()
-  const card = useLazyCardProvider(useCardProviderLoader(loadStripeCard))
-  const [selectedId, setSelectedId] = useState<string>()
-  const [paying, setPaying] = useState<Plan | null>(null)
-  const [paidPlan, setPaidPlan] = useState<string | null>(null)
-
-  const selected = selectedId ?? (plans.data && viewer ? defaultSelection(plans.data, viewer) : undefined)
 
   return (
     <div className="membership-page">
@@ -55,32 +42,11 @@ export function MembershipPage({ email, onLoginFirst }: { email: string; onLogin
           }
         />
         {plans.data && viewer && (
-          <PlanList
-            plans={plans.data}
-            viewer={viewer}
-            selectedId={selected}
-            onSelect={setSelectedId}
-            onUpgrade={setPaying}
-            onLoginFirst={onLoginFirst}
-          />
+          <UpgradeChooser plans={plans.data} viewer={viewer} email={email} onLoginFirst={onLoginFirst} />
         )}
         <HowToChoose />
         <ComparisonTable plans={plans.data ?? []} />
       </div>
-      {paying && (
-        <PaymentModal
-          plan={paying}
-          email={email}
-          card={card}
-          onClose={() => setPaying(null)}
-          onPaid={(plan) => {
-            setPaying(null)
-            setSelectedId(plan._id)
-            setPaidPlan(plan.planName)
-          }}
-        />
-      )}
-      <SuccessModal planName={paidPlan} onClose={() => setPaidPlan(null)} />
     </div>
   )
 }

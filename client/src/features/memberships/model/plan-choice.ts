@@ -1,5 +1,6 @@
 import {
   canUpgradeReadingA,
+  canUpgradeReadingB,
   isExpired,
   UNLIMITED_BOOKS,
   LIFETIME,
@@ -32,14 +33,17 @@ export function termsOf(m: MembershipsByUser): MembershipTerms {
   }
 }
 
-/** A creator on the membership page: reading (a) of "can upgrade" (spec section 4). */
-export function creatorViewer(m: MembershipsByUser, now: Date): Viewer {
+/**
+ * A creator and their plan state. "Can upgrade" is reading (a) on the membership page (no plans given) and
+ * reading (b) on My Membership (the plans on sale given): see the README's plan states.
+ */
+export function creatorViewer(m: MembershipsByUser, now: Date, plansOnSale?: readonly Plan[]): Viewer {
   const terms = termsOf(m)
   return {
     kind: 'creator',
     currentPlanId: m.current?.planId ?? null,
     effectivePrice: isExpired(terms, now) ? 0 : terms.price,
-    canUpgrade: canUpgradeReadingA(terms, now),
+    canUpgrade: plansOnSale ? canUpgradeReadingB(terms, plansOnSale, now) : canUpgradeReadingA(terms, now),
   }
 }
 

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto'
+import { screen, within } from '@testing-library/react'
+import pg from 'pg'
+import { MemoryRouter } from 'react-router-dom'
+import { afterAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { addBooks, createAccount, type Account } from '@/test/factories'
+import { renderWithProviders } from '@/test/render'
+import { MyMembershipPage } from './my-membership-page'
+
+// My Membership on the real API (src/test/global-setup.ts).
+
+const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
+afterAll(() => pool.end())
+
+const newId = () => Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
+
+/** A membership row as a purchase leaves it; `current` false makes it a past plan. */
+async function holdPlan(
+  userId: string,
+  planName: string,
+  purchase: string,
+  expiry: string,
+  current: boolean,
+) {
+  await pool.query(
+    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
+     select $1, $2, p.id, p.price, p.book_limit, $4::timestamptz, $5::timestamptz, $6
+       from plans p where p.plan_name = $3`,
+    [newId(), userId, planName, purchase, expiry, current],
+  )
+}
+
+function renderPage(author: Account) {
+  localStorage.setItem('token', author.token)
+  localStorage.setItem('userId', author.id)
+  localStorage.setItem('role', 'author')
+  localStorage.setItem('isLogin', 'true')
+  renderWithProviders(
+    <MemoryRouter>
+      <MyMembershipPage userId={author.id} email={author.email} />
+    </MemoryRouter>,
+  )
+}
+
+describe('My Membership', () => {
+  it('shows the current plan, the past plans and the chooser when a higher plan exists (reading (b))', async () => {
+    const author = await createAccount({ role: 'author' })
+    await holdPlan(author.id, 'Essential Strut', '2025-01-10T12:00:00Z', '2026-01-10T12:00:00Z', false)
+    await holdPlan(author.id, 'Pro Strut', '2026-11-20T12:00:00Z', '2027-11-20T12:00:00Z', true)
+    await addBooks(author.id, 2)
+    renderPage(author)
+    expect(await screen.findByTestId('current-plan-name')).toHaveTextContent('Pro Strut')
+    expect(screen.getByTestId('current-plan-expiry')).toHaveTextContent('November 20, 2027')
+    const past = screen.getByRole('region', { name: 'Past Plan' })
+    expect(within(past).getByRole('rowheader', { name: 'Essential Strut' })).toBeInTheDocument()
+    expect(within(past).getByText('January 10, 2026')).toBeInTheDocument()
+    const chooser = screen.getByRole('region', { name: 'Upgrade your plan' })
+    expect(within(chooser).getByRole('radio', { name: 'Elite Strut' })).toBeEnabled()
+    expect(within(chooser).getByRole('radio', { name: 'Basic Strut' })).toBeDisabled()
+    expect(screen.getByRole('region', { name: 'Billing details' })).toHaveTextContent('No payment yet.')
+  })
+
+  it('warns that a plan has expired and offers every paid plan again', async () => {
+    const author = await createAccount({ role: 'author' })
+    await holdPlan(author.id, 'Basic Strut', '2025-01-10T12:00:00Z', '2026-01-10T12:00:00Z', true)
+    renderPage(author)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your Basic Strut plan expired on January 10, 2026.',
+    )
+    const chooser = screen.getByRole('region', { name: 'Upgrade your plan' })
+    expect(within(chooser).getByRole('radio', { name: 'Essential Strut' })).toBeEnabled()
+  })
+
+  it('shows no chooser on the highest plan', async () => {
+    const author = await createAccount({ role: 'author' })
+    await holdPlan(author.id, 'Elite Strut', '2026-11-20T12:00:00Z', '2027-11-20T12:00:00Z', true)
+    renderPage(author)
+    expect(await screen.findByTestId('current-plan-name')).toHaveTextContent('Elite Strut')
+    expect(screen.queryByRole('region', { name: 'Upgrade your plan' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,37 @@
+import type { MembershipRecord } from '@bookstrut/schemas'
+import { formatPlanDate, formatUsd } from '../model/plan-choice'
+
+/** The plans held before, newest first, with what was paid. */
+export function PastPlans({ plans }: { plans: readonly MembershipRecord[] }) {
+  return (
+    <section className="my-membership__card" aria-labelledby="past-plans-title">
+      <h2 id="past-plans-title">Past Plan</h2>
+      {plans.length === 0 ? (
+        <p>No Data Found</p>
+      ) : (
+        <div className="plan-compare__scroll">
+          <table className="past-plans">
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Purchased</th>
+                <th scope="col">Expired</th>
+                <th scope="col">Paid</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plans.map((p) => (
+                <tr key={p._id}>
+                  <th scope="row">{p.planName}</th>
+                  <td>{formatPlanDate(p.purchaseDate)}</td>
+                  <td>{formatPlanDate(p.expiryDate)}</td>
+                  <td>{p.amountPaid === null ? '—' : formatUsd(p.amountPaid)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
