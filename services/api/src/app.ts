@@ -64,6 +64,10 @@ export async function buildApp(opts: BuildAppOptions) {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
+        // Stripe.js and its card field (the payment modal), as Stripe's CSP guidance lists them.
+        'script-src': ["'self'", 'https://js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': ["'self'", 'https://api.stripe.com'],
         // Only where the app is served over HTTPS: on plain HTTP (a demo reached by its LAN address) the
         // browser would rewrite every asset request to https and load nothing.
         'upgrade-insecure-requests': config.http.publicUrl.startsWith('https://') ? [] : null,

@@ -47,3 +47,11 @@ it('does not ask browsers to upgrade requests to HTTPS when the app is served ov
   expect(csp).toContain("media-src 'self' blob:")
   expect(csp).not.toContain('upgrade-insecure-requests')
 })
+
+it('lets the payment modal load Stripe.js and its card frame, and nothing else from elsewhere', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/' })
+  const csp = String(res.headers['content-security-policy'])
+  expect(csp).toContain("script-src 'self' https://js.stripe.com")
+  expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com")
+  expect(csp).toContain("connect-src 'self' https://api.stripe.com")
+})
