@@ -180,6 +180,10 @@ it('an author upgrades from Starter to Pro by card, and a second listing is acce
   await dialog.getByLabel('City').fill('Portland')
   await dialog.getByLabel('Country').fill('US')
   await dialog.getByLabel('State / Province / Region').fill('OR')
+  // A declined card: Stripe's message, no plan change; the same payment is then retried with a good card.
+  await dialog.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await pay.click()
+  await dialog.getByText('Your card was declined.').waitFor()
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
   await dialog.getByText('Your card details go straight to our payment provider').waitFor()
   await screenshot(page, 'membership-payment')

@@ -28,8 +28,8 @@ export function QuoteSummary({ quote }: { quote: UseQueryResult<UpgradeQuote> })
       <dd className="quote__total" data-testid="quote-amount">
         {formatUsd(q.amount)}
       </dd>
-      <dt>Renews</dt>
-      <dd>{q.expiryDate === '-1' ? 'Never (lifetime)' : `Valid until ${formatPlanDate(q.expiryDate)}`}</dd>
+      <dt>Your plan runs until</dt>
+      <dd>{q.expiryDate === '-1' ? 'Lifetime' : formatPlanDate(q.expiryDate)}</dd>
     </dl>
   )
 }

@@ -6,8 +6,8 @@ export function SecurityBanner({ open }: { open: boolean }) {
   if (!visible) return null
   return (
     <p className="security-banner" role="status">
-      🔒 Your card details go straight to our payment provider, Stripe, over an encrypted connection.
-      BookStrut never sees or stores your card number.
+      <strong>Secure payment.</strong> Your card details go straight to our payment provider, Stripe, over an
+      encrypted connection. BookStrut never sees or stores your card number.
     </p>
   )
 }

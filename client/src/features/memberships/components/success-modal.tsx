@@ -5,8 +5,12 @@ import { Modal } from '@/components/ui/modal'
 export function SuccessModal({ planName, onClose }: { planName: string | null; onClose: () => void }) {
   return (
     <Modal open={planName !== null} onClose={onClose} size="sm" title="Payment Successful!">
-      <p>Your plan is now {planName}. Your new book limit applies at once.</p>
-      <Button onClick={onClose}>Continue</Button>
+      <div className="stack success-modal">
+        <p>Your plan is now {planName}. Your new book limit applies at once.</p>
+        <Button data-autofocus onClick={onClose}>
+          Continue
+        </Button>
+      </div>
     </Modal>
   )
 }
