@@ -120,7 +120,7 @@ describe('routes and guards', () => {
   })
 
   it.each([
-    ['/membership', 'Membership'],
+    ['/membership', 'Choose Your Plan & Strut Your Titles to the World!'],
     ['/contact', 'Contact Us'],
     ['/faq', 'FAQ'],
     ['/faq/abc', 'FAQ'],
