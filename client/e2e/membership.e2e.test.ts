@@ -203,5 +203,12 @@ it('an author upgrades from Starter to Pro by card, and a second listing is acce
   expect((await listBook(token)).status).toBe(201)
   await page.goto(`${app.baseUrl}/profile-listings`)
   await page.getByRole('button', { name: /Add Listing\s*2 of 10 listed/ }).waitFor()
+
+  // The plans on a phone: Pro and Starter greyed out now, Elite still open.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`${app.baseUrl}/membership`)
+  await expect.poll(() => page.getByRole('radio', { name: 'Pro Strut' }).isDisabled()).toBe(true)
+  expect(await page.getByRole('radio', { name: 'Elite Strut' }).isDisabled()).toBe(false)
+  await screenshot(page, 'membership-phone')
   await context.close()
 })

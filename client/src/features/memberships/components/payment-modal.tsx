@@ -31,7 +31,7 @@ export function PaymentModal({ plan, email, card, onClose, onPaid }: PaymentModa
   const quote = useQuote(plan._id)
   const [values, setValues] = useState<BillingValues>(() => emptyBilling(email))
   const [field, setField] = useState<CardField | null>(null)
-  const { pay, paying, error, setError } = usePayForPlan(() => onPaid(plan))
+  const { pay, paying, error, setError } = usePayForPlan(() => onPaid(plan), onClose)
   const onField = useCallback((f: CardField | null) => setField(f), [])
   const notConfigured = quote.data?.paymentsConfigured === false || card.status === 'notConfigured'
 

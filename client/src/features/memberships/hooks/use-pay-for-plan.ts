@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { PAYMENT_FAILED_MESSAGE, type BillingDetails } from '@bookstrut/schemas'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, isApiError } from '@/lib/api-client'
 import { useCreatePaymentIntent } from '../api/create-payment-intent'
 import { useConfirmMembership } from '../api/confirm-membership'
 import type { CardField, CardProvider } from '../card/card-provider'
@@ -15,9 +15,10 @@ export interface PayInput {
 
 /**
  * The upgrade flow after the form is valid: the server's PaymentIntent, the card confirmed in the browser, then
- * the plan-upgrade call (the server asks Stripe) and a refresh of the user. Errors end as one message.
+ * the plan-upgrade call (the server asks Stripe) and a refresh of the user. Errors end as one message; a payment
+ * Stripe has not settled yet closes the modal with the server's note.
  */
-export function usePayForPlan(onPaid: () => void) {
+export function usePayForPlan(onPaid: () => void, onPending: () => void) {
   const intent = useCreatePaymentIntent()
   const confirm = useConfirmMembership()
   const [error, setError] = useState<string | null>(null)
@@ -38,6 +39,12 @@ export function usePayForPlan(onPaid: () => void) {
       toast.success(result.message)
       onPaid()
     } catch (e) {
+      // Paid, but Stripe has not settled it yet: the webhook applies the plan; paying again would not help.
+      if (isApiError(e) && e.code === 'PAYMENT_PENDING') {
+        toast.info(e.message)
+        onPending()
+        return
+      }
       const message = errorMessage(e, PAYMENT_FAILED_MESSAGE)
       toast.error(message)
       setError(message)
