@@ -7,12 +7,6 @@ import { articlePaths } from '@/config/paths'
  * exists and can be navigated today.
  */
 
-export const MembershipRoute = () => (
-  <PlaceholderPage
-    title="Membership"
-    description="Plans, prices and card payment for authors and publishers are coming soon."
-  />
-)
 export const ContactRoute = () => (
   <PlaceholderPage title="Contact Us" description="A contact form and support guide are coming soon." />
 )
@@ -52,12 +46,5 @@ export const FavoriteRoute = () => (
     compact
     title="Favorite"
     description="The titles you favourite will be listed here soon."
-  />
-)
-export const MyMembershipRoute = () => (
-  <PlaceholderPage
-    compact
-    title="My Membership"
-    description="Your plan, past plans and billing details will appear here soon."
   />
 )
