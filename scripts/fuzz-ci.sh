@@ -10,6 +10,7 @@
 # DATA_DIR, makes an admin with the admin:create CLI, runs `st` twice (as that admin, then without a token) and
 # always tears everything down: the server, the database, the Redis keys and the folder.
 #
+# Payments run against our Stripe stand-in (services/api/src/test/stripe-stand-in.ts) on loopback.
 # Reproducible: a fixed seed, a pinned schemathesis, no example database, one worker. About 2.5 minutes on
 # two cores (plus the schemathesis install the first time, cached under ~/.cache/bookstrut). Knobs: FUZZ_SEED,
 # FUZZ_EXAMPLES (cases per operation in the fuzzing phase, default 50), FUZZ_PASS_TIMEOUT (seconds, a guard
@@ -94,11 +95,29 @@ app_env() {
     DATABASE_URL="$(database_url "$DB_NAME")" REDIS_PREFIX="$RUN_ID" EMBEDDED_REDIS=false
     PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK_DIR/data" LOG_LEVEL=warn NODE_ENV=production
     PASSWORD_HASH_COST=12 TRUST_PROXY=true
+    STRIPE_API_BASE="$STRIPE_API_BASE" STRIPE_SECRET_KEY="$STRIPE_SECRET_KEY" STRIPE_WEBHOOK_SECRET="whsec_fuzz$RUN_ID"
   )
+}
+
+# Payments on, against our Stripe stand-in (Stripe's HTTP API on loopback): unconfigured, every payment call
+# answers the spec's 503 "Payment system is not properly configured", which says nothing about the code behind it.
+STANDIN_PID=""
+start_stripe_stand_in() {
+  local fifo="$WORK_DIR/stand-in.out" line
+  mkfifo "$fifo"
+  node --conditions=source --import tsx services/api/src/test/serve-stripe-stand-in.ts >"$fifo" &
+  STANDIN_PID=$!
+  read -r -t 60 line <"$fifo" || {
+    log 'the Stripe stand-in did not start'
+    return 1
+  }
+  STRIPE_API_BASE="${line%% *}"
+  STRIPE_SECRET_KEY="${line#* }"
 }
 
 cleanup() {
   local rc=$?
+  if [ -n "$STANDIN_PID" ]; then kill "$STANDIN_PID" 2>/dev/null || true; fi
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill -TERM "$SERVER_PID" 2>/dev/null || true
     # closeWithGrace gives the app 10 s; then it is killed.
@@ -176,6 +195,7 @@ main() {
   ensure_schemathesis
   rm -rf "$REPORT_DIR"
   mkdir -p "$REPORT_DIR"
+  start_stripe_stand_in
   start_server
   local token status=0
   token="$(admin_token)"
