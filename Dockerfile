@@ -26,9 +26,6 @@ COPY load-tests/package.json load-tests/
 RUN --mount=type=cache,target=/root/.npm npm ci
 
 COPY . .
-# Stripe's publishable key goes into the client bundle (--build-arg VITE_STRIPE_PUBLISHABLE_KEY=pk_…); empty = the
-# payment modal says payments are not configured.
-ARG VITE_STRIPE_PUBLISHABLE_KEY=""
 # Build everything (tsc -b + the client bundle), then drop dev dependencies; workspace links stay.
 RUN npm run build && npm prune --omit=dev
 

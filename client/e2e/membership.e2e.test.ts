@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { image } from '../../services/api/src/test/media-fixtures.js'
@@ -13,11 +8,10 @@ import { launchBrowser, screenshot, startApp } from './harness.js'
  * An author upgrades from Starter to Pro by card against the Stripe stand-in (services/api/src/test): the app's
  * server talks to the stand-in through the real `stripe` client; in the browser, js.stripe.com and api.stripe.com
  * are routed to a small Stripe.js stand-in (below) that confirms the PaymentIntent at the stand-in as Stripe.js
- * would. The client is built for this test with a publishable key, as a deployment with payments is.
+ * would. The server is given a publishable key at run time (STRIPE_PUBLISHABLE_KEY), as a deployment with payments
+ * is; the client reads it from GET /get/payment/config, so the usual build serves.
  */
 
-const run = promisify(execFile)
-const clientRoot = path.resolve(import.meta.dirname, '..')
 const PUBLISHABLE_KEY = 'pk_test_standin'
 
 /** Stripe.js as far as the payment modal uses it: a card element and confirmCardPayment. */
@@ -55,20 +49,14 @@ window.Stripe = function (key) {
 `
 
 let stand: StripeStandIn
-let clientDist: string
 let app: Awaited<ReturnType<typeof startApp>>
 let browser: Browser
 const savedEnv = { ...process.env }
 
 beforeAll(async () => {
   stand = await startStripeStandIn()
-  clientDist = await mkdtemp(path.join(tmpdir(), 'bookstrut-e2e-client-'))
-  await run('npx', ['vite', 'build', '--outDir', clientDist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: clientRoot,
-    env: { ...process.env, VITE_STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY },
-  })
   Object.assign(process.env, {
-    CLIENT_DIST: clientDist,
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
     STRIPE_SECRET_KEY: stand.secretKey,
     STRIPE_API_BASE: stand.apiBase,
   })
@@ -81,7 +69,6 @@ afterAll(async () => {
   await browser?.close()
   await app?.stop()
   await stand?.close()
-  if (clientDist) await rm(clientDist, { recursive: true, force: true })
 })
 
 /** The browser's side of Stripe: the script and its API calls, answered by the stand-in. */

@@ -216,4 +216,13 @@ export const CreateUserMembershipBody = Type.Object({
 })
 export type CreateUserMembershipBody = Static<typeof CreateUserMembershipBody>
 
+/**
+ * What the browser needs to take a card (GET /get/payment/config, public). `publishableKey` is null when the server
+ * has no STRIPE_PUBLISHABLE_KEY or no STRIPE_SECRET_KEY: the client then says payments are not configured.
+ */
+export const PaymentConfig = Type.Object({
+  publishableKey: Type.Union([Type.String(), Type.Null()]),
+})
+export type PaymentConfig = Static<typeof PaymentConfig>
+
 export const WebhookReceipt = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() })

@@ -98,6 +98,12 @@ const Env = Type.Object({
   }),
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_+/=]+$' })),
+  STRIPE_PUBLISHABLE_KEY: Type.Optional(
+    Type.String({
+      pattern: '^pk_(test|live)_[A-Za-z0-9_]+$',
+      description: "Stripe's publishable key for Stripe.js, served to the client at run time",
+    }),
+  ),
   STRIPE_API_BASE: Type.Optional(
     Type.String({
       pattern: '^https?://[^/?#]+/?$',
@@ -153,6 +159,8 @@ export interface Config {
     stripe: { secretKey: string; apiBase: StripeApiBase | undefined } | undefined
     /** verifies `Stripe-Signature` of webhooks; without it the webhook answers 503 */
     webhookSecret: string | undefined
+    /** Stripe.js's key, public: served by GET /get/payment/config; undefined = the client cannot take cards */
+    publishableKey: string | undefined
   }
 }
 
@@ -264,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: stripeApiBase(e.STRIPE_API_BASE) }
         : undefined,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
     },
   })
 }

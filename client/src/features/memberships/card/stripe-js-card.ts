@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import type { BillingDetails } from '@bookstrut/schemas'
 import { env } from '@/config/env'
+import { paymentConfigQueryOptions } from '../api/get-payment-config'
 import type { CardField, CardProvider, CardProviderLoader } from './card-provider'
 
 /* The few parts of Stripe.js (https://docs.stripe.com/js) the card step uses. */
@@ -91,20 +94,33 @@ function stripeProvider(stripe: StripeJs): CardProvider {
   }
 }
 
-let loading: Promise<CardProvider | null> | undefined
+let loading: Promise<CardProvider> | undefined
 
 /**
- * Stripe.js from env.stripeJsUrl (js.stripe.com by default; a stand-in script in tests) with the publishable key
- * of the build. Without a key: null (payments not configured); a script that fails to load rejects (card unavailable).
+ * Stripe.js from env.stripeJsUrl (js.stripe.com by default; a stand-in script in tests) with the given publishable
+ * key; a script that fails to load rejects (card unavailable) and is tried again next time.
  */
-export const loadStripeCard: CardProviderLoader = () => {
-  const key = env.stripePublishableKey
-  if (!key) return Promise.resolve(null)
+export function loadStripeJs(publishableKey: string): Promise<CardProvider> {
   loading ??= injectScript(env.stripeJsUrl)
-    .then((factory) => stripeProvider(factory(key)))
+    .then((factory) => stripeProvider(factory(publishableKey)))
     .catch((e: unknown) => {
       loading = undefined
       throw e
     })
   return loading
+}
+
+/**
+ * The production card loader: first the server's payment configuration (GET /get/payment/config, through the
+ * query cache), then Stripe.js with its publishable key. No key: null (payments not configured), and no script.
+ */
+export function useStripeCardLoader(): CardProviderLoader {
+  const queryClient = useQueryClient()
+  return useCallback(
+    () =>
+      queryClient
+        .fetchQuery(paymentConfigQueryOptions())
+        .then(({ publishableKey }) => (publishableKey ? loadStripeJs(publishableKey) : null)),
+    [queryClient],
+  )
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Plan } from '@bookstrut/schemas'
 import { useCardProviderLoader } from '../card/card-provider'
-import { loadStripeCard } from '../card/stripe-js-card'
+import { useStripeCardLoader } from '../card/stripe-js-card'
 import { useLazyCardProvider } from '../hooks/use-lazy-card-provider'
 import { defaultSelection, type Viewer } from '../model/plan-choice'
 import { PaymentModal } from './payment-modal'
@@ -17,7 +17,7 @@ export interface UpgradeChooserProps {
 
 /** The upgrade flow: choose a plan, the payment modal, then "Payment Successful!" (spec section 4). */
 export function UpgradeChooser({ plans, viewer, email, onLoginFirst }: UpgradeChooserProps) {
-  const card = useLazyCardProvider(useCardProviderLoader(loadStripeCard))
+  const card = useLazyCardProvider(useCardProviderLoader(useStripeCardLoader()))
   const [selectedId, setSelectedId] = useState<string>()
   const [paying, setPaying] = useState<Plan | null>(null)
   const [paidPlan, setPaidPlan] = useState<string | null>(null)

@@ -7,6 +7,7 @@ import {
   Envelope,
   ErrorEnvelope,
   Membership,
+  PaymentConfig,
   PaymentIntentData,
   PaymentStatus,
   WebhookReceipt,
@@ -43,6 +44,27 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limitPayments = async (req: FastifyRequest) => {
     await app.limits.consume('paymentsPerAccount', requireAuth(req).user.id)
   }
+
+  app.get(
+    '/get/payment/config',
+    {
+      schema: {
+        tags,
+        summary: "Stripe's publishable key for Stripe.js (public)",
+        description:
+          'STRIPE_PUBLISHABLE_KEY, read at run time so one client build serves any Stripe account. `null` when ' +
+          'it or STRIPE_SECRET_KEY is unset: the payment modal then says "Payment system is not properly ' +
+          'configured. Please contact support."',
+        response: { 200: Envelope(PaymentConfig), ...errorResponses },
+      },
+    },
+    async () => {
+      const { stripe, publishableKey } = app.config.payments
+      return ok('Payment configuration fetched successfully', {
+        publishableKey: stripe && publishableKey ? publishableKey : null,
+      })
+    },
+  )
 
   app.post(
     '/create/payment-intent',

@@ -37,6 +37,7 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: stand.secretKey,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: stand.apiBase,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
   })
   browserStripe = new Stripe(stand.secretKey, {
     host: '127.0.0.1',
@@ -402,10 +403,20 @@ describe('the book limit follows the plan at once', () => {
   })
 })
 
+describe('the payment configuration for the browser', () => {
+  it('serves the publishable key at run time to anybody, signed in or not', async () => {
+    const res = await api().get('/get/payment/config')
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual({ publishableKey: 'pk_test_standin' })
+  })
+})
+
 describe('without STRIPE_SECRET_KEY', () => {
   it("answers the spec's message and writes nothing", async () => {
-    const bare = await buildTestApp()
+    const bare = await buildTestApp({ STRIPE_PUBLISHABLE_KEY: 'pk_test_orphan' })
     try {
+      const config = await client(bare.app).get('/get/payment/config')
+      expect(config.body.data).toEqual({ publishableKey: null })
       const user = await buildUser(bare.app.db, { role: 'author' })
       const res = await client(bare.app).post(
         '/create/payment-intent',
