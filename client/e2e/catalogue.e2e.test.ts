@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { testAdminUrl } from '@bookstrut/core/testing'
 import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { launchBrowser, screenshot, startApp } from './harness.js'
+import { dismissWelcome, launchBrowser, screenshot, startApp } from './harness.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const run = promisify(execFile)
@@ -69,6 +69,7 @@ async function signUpAuthor(page: Page, email: string) {
   await page.keyboard.type(await app.outboxCode(email))
   await page.getByRole('button', { name: 'Verify' }).click()
   await page.getByRole('button', { name: 'Account menu' }).waitFor()
+  await dismissWelcome(page)
 }
 
 const title = 'The Keeper of Salt Lanterns'

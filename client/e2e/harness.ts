@@ -27,3 +27,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: false })
+
+/**
+ * A new free-plan author or publisher is welcomed once (the Welcome modal, spec reader-and-account section 4):
+ * waits for it after sign-up and dismisses it, as a person would before going on.
+ */
+export async function dismissWelcome(page: Page) {
+  const welcome = page.getByRole('dialog', { name: 'Welcome to BookStrut!' })
+  await welcome.getByRole('button', { name: 'Maybe Later' }).click()
+  await welcome.waitFor({ state: 'detached' })
+}

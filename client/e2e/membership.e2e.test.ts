@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { image } from '../../services/api/src/test/media-fixtures.js'
 import { startStripeStandIn, type StripeStandIn } from '../../services/api/src/test/stripe-stand-in.js'
-import { launchBrowser, screenshot, startApp } from './harness.js'
+import { dismissWelcome, launchBrowser, screenshot, startApp } from './harness.js'
 
 /*
  * An author upgrades from Starter to Pro by card against the Stripe stand-in (services/api/src/test): the app's
@@ -106,6 +106,7 @@ async function signUpAuthor(page: Page, email: string) {
   await page.keyboard.type(await app.outboxCode(email))
   await page.getByRole('button', { name: 'Verify' }).click()
   await page.getByRole('button', { name: 'Account menu' }).waitFor()
+  await dismissWelcome(page)
 }
 
 let books = 0

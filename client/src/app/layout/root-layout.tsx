@@ -5,9 +5,10 @@ import { useSettings } from '@/features/content/api/get-settings'
 import { PlayerProvider } from '@/features/player/components/player-provider'
 import { Footer } from './footer'
 import { Header } from './header'
+import { WelcomeGate } from './welcome-gate'
 
 /**
- * Every page: header, content, footer, account dialogs, the persistent audio player and the session check
+ * Every page: header, content, footer, account dialogs, the Welcome modal, the persistent audio player and the session check
  * on each route change.
  */
 export function RootLayout() {
@@ -28,6 +29,7 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Footer />
+        <WelcomeGate />
         <ScrollRestoration />
       </PlayerProvider>
     </AuthModalsProvider>

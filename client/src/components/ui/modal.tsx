@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { focusableSelector, trapTab } from './focus-trap'
+import { registerOpenModal } from './open-modals'
 
 export interface ModalProps {
   open: boolean
@@ -15,6 +16,8 @@ export interface ModalProps {
   className?: string
   /** Label of the explicit close button. */
   closeLabel?: string
+  /** Counted among the open dialogs (open-modals.ts; default true). The Welcome modal, which waits for them, is not. */
+  counted?: boolean
 }
 
 /**
@@ -31,6 +34,7 @@ export function Modal({
   size = 'md',
   className,
   closeLabel = 'Close',
+  counted = true,
 }: ModalProps) {
   const titleId = useId()
   const descriptionId = useId()
@@ -39,6 +43,10 @@ export function Modal({
   useEffect(() => {
     onCloseRef.current = onClose
   })
+
+  useEffect(() => {
+    if (open && counted) return registerOpenModal()
+  }, [open, counted])
 
   useEffect(() => {
     if (!open) return
