@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net'
  * A local stand-in for the part of Stripe's HTTP API we use, on loopback: form-encoded POST /v1/payment_intents
  * (Idempotency-Key honoured as Stripe does: a repeat answers the first result, a repeat with other parameters is a
  * 400 idempotency_error), GET /v1/payment_intents/:id and POST /v1/payment_intents/:id/confirm with Stripe's test
- * payment methods (pm_card_visa succeeds, pm_card_chargeDeclined is declined). The real `stripe` client talks to it;
+ * payment methods (pm_card_visa succeeds, pm_card_chargeDeclined is declined), and POST /v1/refunds (a full refund of
+ * a succeeded PaymentIntent, Idempotency-Key honoured the same way). The real `stripe` client talks to it;
  * only host, port and protocol differ. It also makes the events Stripe would send to our webhook.
  */
 
@@ -25,12 +26,26 @@ export interface StandInIntent {
   livemode: false
 }
 
+export interface StandInRefund {
+  id: string
+  object: 'refund'
+  amount: number
+  currency: string
+  payment_intent: string
+  reason: string | null
+  status: 'succeeded'
+  metadata: Record<string, string>
+  created: number
+}
+
 export interface StripeStandIn {
   /** STRIPE_API_BASE for the app under test */
   apiBase: string
   secretKey: string
   port: number
   intents: Map<string, StandInIntent>
+  /** the refunds made, by id */
+  refunds: Map<string, StandInRefund>
   /** POST /v1/payment_intents calls that made a new intent (a repeat under an idempotency key makes none) */
   created(): number
   /** the event Stripe would send about an intent, as JSON text (what the webhook receives) */
@@ -70,6 +85,7 @@ const stripeError = (res: ServerResponse, status: number, type: string, message:
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const secretKey = `sk_test_standin${randomBytes(8).toString('hex')}`
   const intents = new Map<string, StandInIntent>()
+  const refunds = new Map<string, StandInRefund>()
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>()
   let createdCount = 0
 
@@ -97,6 +113,78 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return [200, intent]
   }
 
+  function createRefund(form: ReturnType<typeof parseForm>): [number, unknown] {
+    const intent = intents.get(form.flat.payment_intent ?? '')
+    if (!intent)
+      return [
+        404,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: 'No such payment_intent',
+            code: 'resource_missing',
+          },
+        },
+      ]
+    if (intent.status !== 'succeeded')
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: 'This PaymentIntent does not have a successful charge to refund.',
+            code: 'charge_not_refundable',
+          },
+        },
+      ]
+    if ([...refunds.values()].some((r) => r.payment_intent === intent.id))
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: `Charge for ${intent.id} has already been refunded.`,
+            code: 'charge_already_refunded',
+          },
+        },
+      ]
+    const refund: StandInRefund = {
+      id: newStripeId('re'),
+      object: 'refund',
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      reason: form.flat.reason ?? null,
+      status: 'succeeded',
+      metadata: form.metadata,
+      created: Math.floor(Date.now() / 1000),
+    }
+    refunds.set(refund.id, refund)
+    return [200, refund]
+  }
+
+  /** Stripe's Idempotency-Key: a repeat answers the first result; other parameters under the same key are a 400. */
+  function idempotently(
+    req: IncomingMessage,
+    res: ServerResponse,
+    text: string,
+    make: () => [number, unknown],
+  ) {
+    const key = req.headers['idempotency-key']
+    const seen = typeof key === 'string' ? idempotent.get(`${req.url}:${key}`) : undefined
+    if (seen && seen.params !== text)
+      return stripeError(
+        res,
+        400,
+        'idempotency_error',
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+      )
+    if (seen) return send(res, seen.status, seen.body)
+    const [status, body] = make()
+    if (typeof key === 'string') idempotent.set(`${req.url}:${key}`, { params: text, status, body })
+    return send(res, status, body)
+  }
+
   function confirm(res: ServerResponse, intent: StandInIntent, paymentMethod: string | undefined) {
     if (intent.status === 'succeeded')
       return stripeError(res, 400, 'invalid_request_error', 'This PaymentIntent has already succeeded.')
@@ -120,21 +208,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const url = new URL(req.url ?? '/', 'http://stand-in')
     const text = await readBody(req)
     const form = parseForm(text)
-    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      const key = req.headers['idempotency-key']
-      const seen = typeof key === 'string' ? idempotent.get(key) : undefined
-      if (seen && seen.params !== text)
-        return stripeError(
-          res,
-          400,
-          'idempotency_error',
-          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-        )
-      if (seen) return send(res, seen.status, seen.body)
-      const [status, body] = createIntent(form)
-      if (typeof key === 'string') idempotent.set(key, { params: text, status, body })
-      return send(res, status, body)
-    }
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents')
+      return idempotently(req, res, text, () => createIntent(form))
+    if (req.method === 'POST' && url.pathname === '/v1/refunds')
+      return idempotently(req, res, text, () => createRefund(form))
     const match = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)(\/confirm)?$/.exec(url.pathname)
     const intent = match?.[1] ? intents.get(match[1]) : undefined
     if (!match)
@@ -157,6 +234,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     secretKey,
     port,
     intents,
+    refunds,
     created: () => createdCount,
     eventFor(intentId, type, eventId = newStripeId('evt')) {
       const intent = intents.get(intentId)

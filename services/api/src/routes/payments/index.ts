@@ -33,7 +33,11 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024
  * when the client reports back (POST /create/user/membership) and, authoritatively, by the webhook.
  */
 export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: payments.PaymentDeps = { ...depsOf(app), gateway: createStripeGateway(app.config) }
+  const deps: payments.PaymentDeps = {
+    ...depsOf(app),
+    gateway: createStripeGateway(app.config),
+    log: app.log,
+  }
   const tags = ['payments']
   const note =
     'Authors and publishers only, for their own account (a `userId` of anybody else: 403). Without ' +

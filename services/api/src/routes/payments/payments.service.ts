@@ -8,6 +8,7 @@ import {
   notFound,
   offerUpgrade,
   paymentsRepo,
+  type Logger,
   type PaymentRow,
   type UserRow,
 } from '@bookstrut/core'
@@ -23,7 +24,10 @@ import type { Deps } from '../deps.js'
 import { loadUser } from '../../views/user-view.js'
 import type { CardIntent, PaymentGateway } from './stripe-gateway.js'
 
-export type PaymentDeps = Deps & { gateway: PaymentGateway | undefined }
+export type PaymentDeps = Deps & {
+  gateway: PaymentGateway | undefined
+  log: Pick<Logger, 'info' | 'error'>
+}
 
 export const paymentNotConfigured = () =>
   new AppError(503, 'PAYMENT_NOT_CONFIGURED', PAYMENT_NOT_CONFIGURED_MESSAGE)
@@ -152,4 +156,28 @@ async function applySucceeded(deps: PaymentDeps, paymentId: string, intent: Card
     )
   if (result.outcome === 'mismatch')
     throw new Error(`PaymentIntent ${intent.id} does not match payment ${paymentId}`)
+  if (result.outcome === 'superseded') await refundSuperseded(deps, paymentId, intent.id)
+}
+
+/**
+ * A payment confirmed after the account already got this plan or a higher one (two tabs, two plans) is marked
+ * `superseded` and handed back in full. Called once, after the transaction that marked it (never a Stripe call inside
+ * a transaction); the idempotency key per payment makes a retried call refund once. A failure is logged for an
+ * operator (the payment stays `superseded`, which lists what is owed) and does not fail the caller's request.
+ */
+export async function refundSuperseded(deps: PaymentDeps, paymentId: string, intentId: string) {
+  const gateway = gatewayOf(deps)
+  try {
+    const refund = await gateway.refundIntent({
+      intentId,
+      idempotencyKey: `refund:${paymentId}`,
+      metadata: { paymentId },
+    })
+    deps.log.info(
+      { paymentId, intentId, refundId: refund.id, status: refund.status },
+      'superseded payment refunded',
+    )
+  } catch (err) {
+    deps.log.error({ err, paymentId, intentId }, 'refund of a superseded payment failed; refund it by hand')
+  }
 }

@@ -403,6 +403,72 @@ describe('the book limit follows the plan at once', () => {
   })
 })
 
+describe('a second payment superseded by the first (two tabs, two plans)', () => {
+  const refundsOf = (intentId: string) =>
+    [...stand.refunds.values()].filter((r) => r.payment_intent === intentId)
+
+  /** Starts Pro and Basic from Starter and pays both at Stripe: Pro is applied first, so Basic is superseded. */
+  async function twoPaid(user: User) {
+    const pro = await startPayment(user, PLANS.pro)
+    const basic = await startPayment(user, PLANS.basic)
+    await cardPays(pro.body.data.paymentIntentId)
+    await cardPays(basic.body.data.paymentIntentId)
+    expect((await confirmMembership(user, pro.body.data.paymentId)).status).toBe(200)
+    return basic.body.data as { paymentId: string; paymentIntentId: string; amount: number }
+  }
+
+  it('refunds it in full, once, when the client reports it, and keeps the higher plan', async () => {
+    const user = await author()
+    const basic = await twoPaid(user)
+    const res = await confirmMembership(user, basic.paymentId)
+    expect(res.status).toBe(409)
+    expect(res.body.message).toContain('refunded')
+    const refunds = refundsOf(basic.paymentIntentId)
+    expect(refunds).toHaveLength(1)
+    expect(refunds[0]).toMatchObject({
+      amount: Math.round(basic.amount * 100),
+      reason: 'duplicate',
+      metadata: { paymentId: basic.paymentId },
+    })
+    expect(await currentOf(user.id)).toMatchObject({ plan_id: PLANS.pro })
+    expect((await paymentsOf(user.id)).find((p) => p.id === basic.paymentId)?.status).toBe('superseded')
+
+    // Asking again, or Stripe's webhook about it coming later: no second refund.
+    expect((await confirmMembership(user, basic.paymentId)).status).toBe(409)
+    const event = stand.eventFor(basic.paymentIntentId, 'payment_intent.succeeded')
+    expect((await sendWebhook(event, sign(event))).status).toBe(200)
+    expect(refundsOf(basic.paymentIntentId)).toHaveLength(1)
+  })
+
+  it('refunds it when the webhook is the first to hear of it, once however often the event comes', async () => {
+    const user = await author()
+    const basic = await twoPaid(user)
+    const event = stand.eventFor(basic.paymentIntentId, 'payment_intent.succeeded')
+    expect((await sendWebhook(event, sign(event))).body.data).toEqual({ received: true, duplicate: false })
+    expect((await sendWebhook(event, sign(event))).body.data.duplicate).toBe(true)
+    expect(refundsOf(basic.paymentIntentId)).toHaveLength(1)
+    expect(await currentOf(user.id)).toMatchObject({ plan_id: PLANS.pro })
+  })
+})
+
+describe('the Stripe stand-in refunds as Stripe does', () => {
+  it('answers a repeat under the same idempotency key with the first refund, and refuses a second refund', async () => {
+    const user = await author()
+    const started = await startPayment(user, PLANS.essential)
+    const intentId = started.body.data.paymentIntentId as string
+    await expect(browserStripe.refunds.create({ payment_intent: intentId })).rejects.toMatchObject({
+      code: 'charge_not_refundable',
+    })
+    await cardPays(intentId)
+    const first = await browserStripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: 'k1' })
+    const repeat = await browserStripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: 'k1' })
+    expect(repeat.id).toBe(first.id)
+    await expect(
+      browserStripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: 'k2' }),
+    ).rejects.toMatchObject({ code: 'charge_already_refunded' })
+  })
+})
+
 describe('the payment configuration for the browser', () => {
   it('serves the publishable key at run time to anybody, signed in or not', async () => {
     const res = await api().get('/get/payment/config')

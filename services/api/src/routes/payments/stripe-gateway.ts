@@ -32,9 +32,22 @@ export interface NewCardIntent {
   description: string
 }
 
+/** A full refund of a paid PaymentIntent, once per payment: the key makes a repeat answer the first refund. */
+export interface NewRefund {
+  intentId: string
+  idempotencyKey: string
+  metadata: { paymentId: string }
+}
+
+export interface CardRefund {
+  id: string
+  status: string
+}
+
 export interface PaymentGateway {
   createIntent(intent: NewCardIntent): Promise<CardIntent>
   retrieveIntent(id: string): Promise<CardIntent>
+  refundIntent(refund: NewRefund): Promise<CardRefund>
 }
 
 /** A webhook event after its signature was verified: its type, id and the PaymentIntent it carries, if any. */
@@ -91,6 +104,13 @@ export function createStripeGateway(config: Readonly<Config>): PaymentGateway | 
     },
     async retrieveIntent(id) {
       return parseIntent(await stripe.paymentIntents.retrieve(id))
+    },
+    async refundIntent(r) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: r.intentId, reason: 'duplicate', metadata: r.metadata },
+        { idempotencyKey: r.idempotencyKey },
+      )
+      return { id: refund.id, status: refund.status ?? 'pending' }
     },
   }
 }

@@ -1,7 +1,7 @@
 import { applyConfirmedPayment, badRequest, paymentsRepo, type Logger } from '@bookstrut/core'
 import { Id } from '@bookstrut/schemas'
 import { Value } from '@sinclair/typebox/value'
-import { paymentNotConfigured, type PaymentDeps } from './payments.service.js'
+import { paymentNotConfigured, refundSuperseded, type PaymentDeps } from './payments.service.js'
 import { verifyWebhook, type CardIntent, type VerifiedEvent } from './stripe-gateway.js'
 
 /**
@@ -21,6 +21,7 @@ export async function handleStripeWebhook(
   const event = verifiedOrRefused(rawBody, signature, secret, deps.clock.now().getTime())
 
   const now = deps.clock.now()
+  let toRefund: { paymentId: string; intentId: string } | undefined
   const duplicate = await deps.db.transaction().execute(async (trx) => {
     if (!(await paymentsRepo.recordStripeEvent(trx, event.id, event.type, now))) return true
     const paymentId = paymentIdOf(event.intent)
@@ -30,10 +31,13 @@ export async function handleStripeWebhook(
       const result = await applyConfirmedPayment(trx, paymentId, { id, amountCents: amount, currency }, now)
       if (result.outcome === 'mismatch' || result.outcome === 'superseded')
         log.warn({ eventId: event.id, paymentId, outcome: result.outcome }, 'paid intent not applied')
+      if (result.outcome === 'superseded') toRefund = { paymentId, intentId: id }
     }
     if (event.type === 'payment_intent.payment_failed') await markFailed(trx, paymentId, event.intent, now)
     return false
   })
+  // After the commit: the refund goes to Stripe only once the payment is recorded as superseded.
+  if (toRefund) await refundSuperseded(deps, toRefund.paymentId, toRefund.intentId)
   return { received: true, duplicate }
 }
 
