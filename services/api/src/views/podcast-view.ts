@@ -1,5 +1,5 @@
 import { EDIT_WINDOW_MS, type Podcast } from '@bookstrut/schemas'
-import { canSeeListing, notFound, podcastsRepo, type DbOrTx } from '@bookstrut/core'
+import { canSeeListing, notFound, podcastsRepo, reactionsRepo, type DbOrTx } from '@bookstrut/core'
 import type { Auth } from '../types.js'
 
 type PodcastWithEpisodes = podcastsRepo.PodcastWithEpisodes
@@ -17,12 +17,31 @@ export async function getSinglePodcast(
 ): Promise<Podcast> {
   const row = await podcastsRepo.findPodcast(deps.db, podcastId)
   if (!row || !canSeeListing(auth?.user, row)) throw notFound('Podcast not found')
-  return toPodcast(row)
+  const [podcast] = await withReactionFlags(deps, auth?.user.id, [toPodcast(row)])
+  return podcast!
 }
 
 /**
- * A listing in the spec's wire shape. Likes, favourites and listening counts are the reader
- * features of later work: until then they are the true values for a catalogue without them (false / 0).
+ * A reader's own `likeFlag` and `favoritesFlag` on the given books (the caller's, as a rule), in one query per
+ * reaction for the whole page; without a reader (anonymous callers) both stay false.
+ */
+export async function withReactionFlags<P extends Podcast>(
+  deps: { db: DbOrTx },
+  readerId: string | null | undefined,
+  podcasts: P[],
+): Promise<P[]> {
+  if (!readerId || podcasts.length === 0) return podcasts
+  const { liked, favorited } = await reactionsRepo.reactionFlags(
+    deps.db,
+    readerId,
+    podcasts.map((p) => p._id),
+  )
+  return podcasts.map((p) => ({ ...p, likeFlag: liked.has(p._id), favoritesFlag: favorited.has(p._id) }))
+}
+
+/**
+ * A listing in the spec's wire shape. The caller's like and favourite flags are false here; routes that know the
+ * caller add them with withReactionFlags. The episode's `likes` is the live count (kept by the reactions routes).
  */
 export function toPodcast(row: PodcastWithEpisodes): Podcast {
   return {

@@ -9,6 +9,7 @@ import type { ImportedMediaTable } from './catalogue-import.tables.js'
 import type { SearchHistoryTable } from './search-history.tables.js'
 import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './embeddings.tables.js'
 import type { PaymentsTable, StripeEventsTable } from './payments.tables.js'
+import type { ReactionsTable } from './reactions.tables.js'
 
 export interface DB {
   users: UsersTable
@@ -31,6 +32,8 @@ export interface DB {
   search_state: SearchStateTable
   payments: PaymentsTable
   stripe_events: StripeEventsTable
+  likes: ReactionsTable
+  favorites: ReactionsTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

@@ -31,6 +31,8 @@ export const LIMITS = {
   // Payments: starting and confirming card payments (each may call Stripe), and price quotes (SQL only).
   paymentsPerAccount: { points: 30, duration: HOUR },
   planQuotesPerAccount: { points: 120, duration: HOUR },
+  // Likes and favourites (add and remove, one bucket): generous for a reader, not for a script.
+  reactionsPerAccount: { points: 120, duration: MINUTE },
 } as const
 
 export type LimitName = keyof typeof LIMITS

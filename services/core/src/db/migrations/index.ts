@@ -11,6 +11,7 @@ import * as createSearchState from './2026_11_23_1100_create_search_state.js'
 import * as createPasswordResetTokens from './2026_11_24_1200_create_password_reset_tokens.js'
 import * as createSurfaceSearchDocuments from './2026_11_25_0900_create_surface_search_documents.js'
 import * as createPayments from './2026_11_26_1000_create_payments.js'
+import * as createReactions from './2026_11_27_1000_create_reactions.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1200_create_password_reset_tokens': createPasswordResetTokens,
   '2026_11_25_0900_create_surface_search_documents': createSurfaceSearchDocuments,
   '2026_11_26_1000_create_payments': createPayments,
+  '2026_11_27_1000_create_reactions': createReactions,
 }

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { Envelope, FavoriteListQuery, PagedPodcasts, ReactionBody, ReactionQuery } from '@bookstrut/schemas'
+import { assertSelfOrAdmin } from '@bookstrut/core'
+import { ok, paged } from '../../respond.js'
+import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
+import { signedIn } from '../../plugins/app/route-access.js'
+import { errorResponses, secured } from '../route-docs.js'
+import { depsOf } from '../deps.js'
+import { addReaction, listFavorites, removeReaction } from './reactions.service.js'
+
+const RATE_NOTE =
+  'Signed-in readers only; `userid` must be the caller (403 otherwise), blocked accounts get 403 BLOCKED. ' +
+  'Rate-limited per account (reactionsPerAccount: 120 a minute, add and remove together); past it 429.'
+
+/** Likes and favourites (spec section 7): idempotent per reader and title, each change queued as one event. */
+export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = depsOf(app)
+  const tags = ['reactions']
+
+  for (const kind of ['like', 'favorite'] as const) {
+    const noun = kind === 'like' ? 'Like' : 'Favourite'
+    app.post(
+      `/add/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `${noun} a title; twice is once`,
+          description: RATE_NOTE,
+          body: ReactionBody,
+          security: secured,
+          response: { 200: Envelope(Type.Null()), ...errorResponses },
+        },
+        preHandler: signedIn,
+      },
+      async (req) => {
+        await addReaction(deps, requireOwnWrite(req, req.body.userid), kind, req.body)
+        return ok(kind === 'like' ? 'Liked successfully' : 'Added to favorites successfully', null)
+      },
+    )
+
+    app.delete(
+      `/remove/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `Take back a ${noun.toLowerCase()}; taking back one that is not there changes nothing`,
+          description: RATE_NOTE,
+          querystring: ReactionQuery,
+          security: secured,
+          response: { 200: Envelope(Type.Null()), ...errorResponses },
+        },
+        preHandler: signedIn,
+      },
+      async (req) => {
+        await removeReaction(deps, requireOwnWrite(req, req.query.userid), kind, req.query)
+        return ok(kind === 'like' ? 'Unliked successfully' : 'Removed from favorites successfully', null)
+      },
+    )
+  }
+
+  app.get(
+    '/get/user/favorite',
+    {
+      schema: {
+        tags,
+        summary: "A reader's favourite titles, latest first (the reader or an admin)",
+        querystring: FavoriteListQuery,
+        security: secured,
+        response: { 200: PagedPodcasts, ...errorResponses },
+      },
+      preHandler: signedIn,
+    },
+    async (req) => {
+      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
+      return paged('Favorites fetched successfully', await listFavorites(deps, req.query))
+    },
+  )
+}

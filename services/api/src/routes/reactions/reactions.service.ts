@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto'
+import { newId, notFound, queueEvents, reactionsRepo, podcastsRepo } from '@bookstrut/core'
+import type { AnalyticsEvent, FavoriteListQuery, Podcast, ReactionBody } from '@bookstrut/schemas'
+import { pageWindow, toPage, type Page } from '../../respond.js'
+import type { Auth } from '../../types.js'
+import { getSinglePodcast, toPodcast, withReactionFlags } from '../../views/podcast-view.js'
+import type { Deps } from '../deps.js'
+
+type Reaction = 'like' | 'favorite'
+const tableOf = { like: 'likes', favorite: 'favorites' } as const
+
+/**
+ * The event id of one reaction action: a name-based UUID (version 5 layout, SHA-1) of the action and the reaction
+ * row's id. The same like (row) always gives the same `like` event, so a retried or doubled request counts once
+ * (the queue's job id and the store's key are the event id); liking again after an unlike is a new row, a new event.
+ */
+export function reactionEventId(type: AnalyticsEvent['type'], reactionId: string): string {
+  const h = createHash('sha1').update(`bookstrut:reaction:${type}:${reactionId}`).digest()
+  h[6] = (h[6]! & 0x0f) | 0x50
+  h[8] = (h[8]! & 0x3f) | 0x80
+  const x = h.subarray(0, 16).toString('hex')
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`
+}
+
+/** The podblurb a reaction is about: the one named (it must be the title's), else the title's first. */
+function episodeOf(podcast: Podcast, episodeId: string | undefined): string | null {
+  if (episodeId === undefined) return podcast.episodes[0]?._id ?? null
+  if (!podcast.episodes.some((e) => e._id === episodeId)) throw notFound('Episode not found for this podcast')
+  return episodeId
+}
+
+const eventOf = (
+  type: AnalyticsEvent['type'],
+  row: { id: string; user_id: string; podcast_id: string; episode_id: string | null },
+  ts: Date,
+): AnalyticsEvent => ({
+  id: reactionEventId(type, row.id),
+  type,
+  ts: ts.toISOString(),
+  podcastId: row.podcast_id,
+  episodeId: row.episode_id,
+  userId: row.user_id,
+  anonymousId: null,
+})
+
+/**
+ * `userid` was checked by the route (the caller's own, or an admin's acting for it); the rate limit is the caller's.
+ *
+ * Likes or favourites a title the reader can see; once per reader and title. The reaction is stored (and a like
+ * raises the episode's `likes`) first, then its event is queued: a repeat finds the stored row and queues the
+ * same event again, which counts once; a request that failed after storing is made whole by its retry.
+ */
+export async function addReaction(deps: Deps, auth: Auth, kind: Reaction, body: ReactionBody): Promise<void> {
+  await deps.limits.consume('reactionsPerAccount', auth.user.id)
+  const podcast = await getSinglePodcast(deps, body.podcastid, auth)
+  const episodeId = episodeOf(podcast, body.episodeId)
+  const now = deps.clock.now()
+  const { row } = await deps.db.transaction().execute((trx) =>
+    reactionsRepo.addReaction(trx, tableOf[kind], {
+      id: newId(now.getTime()),
+      userId: body.userid,
+      podcastId: podcast._id,
+      episodeId,
+      now,
+    }),
+  )
+  await queueEvents(deps.queues, [eventOf(kind, row, row.created_at)])
+}
+
+/**
+ * Removes a like or favourite; removing one that is not there changes nothing (idempotent, 200). The event is
+ * queued inside the transaction that removes the row: if queueing fails nothing is removed and the retry does it
+ * all again; if the commit fails after queueing, the row is still there and the retry queues the same event id.
+ */
+export async function removeReaction(
+  deps: Deps,
+  auth: Auth,
+  kind: Reaction,
+  q: { userid: string; podcastid: string },
+): Promise<void> {
+  await deps.limits.consume('reactionsPerAccount', auth.user.id)
+  // Unknown titles are a 404; a reaction to a title no longer public can still be taken back.
+  if (!(await podcastsRepo.findPodcast(deps.db, q.podcastid))) throw notFound('Podcast not found')
+  const now = deps.clock.now()
+  await deps.db.transaction().execute(async (trx) => {
+    const removed = await reactionsRepo.removeReaction(trx, tableOf[kind], q.userid, q.podcastid)
+    if (removed) await queueEvents(deps.queues, [eventOf(`un${kind}`, removed, now)])
+  })
+}
+
+/** A reader's favourite titles (public ones), latest first, with the reader's own flags. */
+export async function listFavorites(deps: Deps, query: FavoriteListQuery): Promise<Page<Podcast>> {
+  const window = pageWindow(query.page ?? 1, query.limit ?? 10)
+  const { rows, total } = await reactionsRepo.listFavorites(
+    deps.db,
+    query.userId,
+    window.offset,
+    window.limit,
+  )
+  const podcasts = (await podcastsRepo.withEpisodes(deps.db, rows)).map(toPodcast)
+  // The flags are the list owner's: an admin looking at a reader's favourites sees that reader's.
+  const flagged = await withReactionFlags(deps, query.userId, podcasts)
+  return toPage(flagged, total, window)
+}
