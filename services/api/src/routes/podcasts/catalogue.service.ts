@@ -10,7 +10,7 @@ import {
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { toPodcast } from '../../views/podcast-view.js'
+import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 
 const canSeeUnpublished = (auth: Auth | null, ownerId: string) => actsFor(auth?.user, ownerId)
@@ -20,10 +20,11 @@ async function page(
   opts: Omit<podcastsRepo.ListOptions, 'offset' | 'limit'>,
   pageNo: number,
   limit: number,
+  readerId?: string,
 ): Promise<Page<Podcast>> {
   const window = pageWindow(pageNo, limit)
   const { rows, total } = await podcastsRepo.listPodcasts(deps.db, { ...opts, offset: window.offset, limit })
-  return toPage(rows.map(toPodcast), total, window)
+  return toPage(await withReactionFlags(deps, readerId, rows.map(toPodcast)), total, window)
 }
 
 /** Listings by search and owner. An owner listing their own (My Listings) sees every state; others see approved ones. */
@@ -38,6 +39,7 @@ export function listPodcasts(
     { createBy: q.createBy, search: q.search, includeUnpublished },
     q.page ?? 1,
     q.limit ?? 10,
+    auth?.user.id,
   )
 }
 
@@ -58,12 +60,12 @@ export async function userPodcasts(
     offset: 0,
     limit: 200,
   })
-  return rows.map(toPodcast)
+  return withReactionFlags(deps, auth?.user.id, rows.map(toPodcast))
 }
 
 /** The home page: the newest approved titles until the Top 20 ranking exists, and the featured video. */
-export async function homePage(deps: Deps, q: { page?: number; limit?: number }) {
-  const { data } = await page(deps, { includeUnpublished: false }, q.page ?? 1, q.limit ?? 20)
+export async function homePage(deps: Deps, q: { page?: number; limit?: number }, auth: Auth | null) {
+  const { data } = await page(deps, { includeUnpublished: false }, q.page ?? 1, q.limit ?? 20, auth?.user.id)
   return { homePageMedia: null, data }
 }
 

@@ -145,7 +145,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       assertCallerId(req.auth?.user, req.query.userid)
-      return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query))
+      return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query, req.auth))
     },
   )
 

@@ -3,6 +3,8 @@ import { newId, type ListingStatus } from '@bookstrut/core'
 import type { AnalyticsEvent } from '@bookstrut/schemas'
 import { buildListing, buildUser } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import type { SurfaceIndex } from '@bookstrut/search'
+import { searchByKeywords } from '../search/surface-search.service.js'
 import { reactionEventId } from './reactions.service.js'
 
 let t: TestApp
@@ -210,4 +212,42 @@ it('rate-limits the reaction writes per account', async () => {
   expect(
     (await call('POST', '/add/like', other.token, { userid: other.id, podcastid: book.id })).status,
   ).toBe(200)
+})
+
+it("shows the caller's own flags on the author profile, the listings list, home and keyword search", async () => {
+  const author = await buildUser(t.app.db, { role: 'author' })
+  const liked = await buildListing(t.app.db, { create_by: author.id, language: null })
+  const plain = await buildListing(t.app.db, { create_by: author.id, language: null })
+  const reader = await buildUser(t.app.db)
+  const other = await buildUser(t.app.db)
+  await call('POST', '/add/like', reader.token, { userid: reader.id, podcastid: liked.id })
+  await call('POST', '/add/favorite', reader.token, { userid: reader.id, podcastid: liked.id })
+  const flags = (list: { _id: string; likeFlag: boolean; favoritesFlag: boolean }[]) =>
+    Object.fromEntries(
+      list
+        .filter((p) => [liked.id, plain.id].includes(p._id))
+        .map((p) => [p._id, [p.likeFlag, p.favoritesFlag]]),
+    )
+  const mine = { [liked.id]: [true, true], [plain.id]: [false, false] }
+  const none = { [liked.id]: [false, false], [plain.id]: [false, false] }
+
+  for (const url of [`/user/podcasts?createBy=${author.id}`, `/get/all/podcasts?createBy=${author.id}`]) {
+    const data = (r: { body: { data: [] } }) => flags(r.body.data)
+    expect(data(await call('GET', url, reader.token))).toEqual(mine)
+    expect(data(await call('GET', url, other.token))).toEqual(none)
+    expect(data(await call('GET', url))).toEqual(none)
+  }
+  const home = await call('GET', '/home/page?limit=50', reader.token)
+  expect(flags(home.body.data.data)).toEqual(mine)
+
+  const index = { search: async () => ({ ids: [plain.id, liked.id], total: 2 }) } as unknown as SurfaceIndex
+  const deps = { db: t.app.db, queues: t.app.queues, clock: t.clock }
+  const query = { term: 'x', page: 1, limit: 10 }
+  const found = await searchByKeywords(deps, index, query, { userId: reader.id, anonymousId: undefined })
+  expect(flags(found.data)).toEqual(mine)
+  const anon = await searchByKeywords(deps, index, query, {
+    userId: null,
+    anonymousId: 'anon-0123456789abcdef',
+  })
+  expect(flags(anon.data)).toEqual(none)
 })

@@ -22,7 +22,7 @@ import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import type { IdeaSearch } from '../../idea-index/idea-search.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
-import { toPodcast } from '../../views/podcast-view.js'
+import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 
 export interface IdeaSearchDeps extends Deps {
   ideaSearch: IdeaSearch
@@ -91,7 +91,11 @@ export async function searchByIdeas(
     shown.map((e) => e[0]),
   )
   const scoresOf = new Map(shown.map((e) => [e[0], e]))
-  const data = rows.map((row) => withScores(toPodcast(row), ideas, scoresOf.get(row.id)!))
+  const data = await withReactionFlags(
+    deps,
+    userId,
+    rows.map((row) => withScores(toPodcast(row), ideas, scoresOf.get(row.id)!)),
+  )
 
   if (userId && ranking.length > 0 && window.page === 1)
     await searchHistoryRepo.recordSearch(deps.db, userId, ideas as [string, string, string], deps.clock.now())

@@ -3,7 +3,7 @@ import { podcastsRepo, queueEvents, type Clock, type DbOrTx, type Queues } from 
 import type { AnalyticsEvent, Podcast } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
 import { pageWindow, toPage, type Page } from '../../respond.js'
-import { toPodcast } from '../../views/podcast-view.js'
+import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 
 /**
  * One page of a keyword search: ids from the surface index, then the listings from PostgreSQL in the index's
@@ -28,7 +28,8 @@ export async function searchByKeywords(
   query: { term: string; page: number; limit: number },
   who: { userId: string | null; anonymousId: string | undefined },
 ): Promise<Page<Podcast>> {
-  const page = await surfaceSearch(deps.db, index, query)
+  const found = await surfaceSearch(deps.db, index, query)
+  const page = { ...found, data: await withReactionFlags(deps, who.userId, found.data) }
   const offset = pageWindow(query.page, query.limit).offset
   const ts = deps.clock.now().toISOString()
   const impressions: AnalyticsEvent[] = page.data.map((p, i) => ({
