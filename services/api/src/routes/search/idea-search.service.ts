@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
 import {
@@ -23,6 +23,7 @@ import type { Deps } from '../deps.js'
 import type { IdeaSearch } from '../../idea-index/idea-search.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
+import { impressionEvents, type Searcher } from './impressions.js'
 
 export interface IdeaSearchDeps extends Deps {
   ideaSearch: IdeaSearch
@@ -157,22 +158,12 @@ function impressions(
   shown: ScoredPodcast[],
   offset: number,
   ideas: string[],
-  who: { userId: string | null; anonymousId: string | undefined },
+  who: Searcher,
 ): AnalyticsEvent[] {
-  const ts = deps.clock.now().toISOString()
-  return shown.map((p, i) => ({
-    id: randomUUID(),
-    type: 'impression',
-    ts,
-    podcastId: p._id,
-    episodeId: p.episodes[0]?._id ?? null,
-    userId: who.userId,
-    anonymousId: who.userId ? null : (who.anonymousId ?? null),
-    search: {
-      mode: 'idea',
-      rank: offset + i + 1,
-      scores: p.ideaScore.map((entry) => Object.values(entry)[0] ?? 0),
-      query: ideas,
-    },
+  return impressionEvents(shown, who, deps.clock.now().toISOString(), (p, i) => ({
+    mode: 'idea',
+    rank: offset + i + 1,
+    scores: p.ideaScore.map((entry) => Object.values(entry)[0] ?? 0),
+    query: ideas,
   }))
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { podcastsRepo, queueEvents, type Clock, type DbOrTx, type Queues } from '@bookstrut/core'
-import type { AnalyticsEvent, Podcast } from '@bookstrut/schemas'
+import type { Podcast } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
+import { impressionEvents, type Searcher } from './impressions.js'
 
 /**
  * One page of a keyword search: ids from the surface index, then the listings from PostgreSQL in the index's
@@ -26,22 +26,17 @@ export async function searchByKeywords(
   deps: { db: DbOrTx; queues: Queues; clock: Clock },
   index: SurfaceIndex,
   query: { term: string; page: number; limit: number },
-  who: { userId: string | null; anonymousId: string | undefined },
+  who: Searcher,
 ): Promise<Page<Podcast>> {
   const found = await surfaceSearch(deps.db, index, query)
   const page = { ...found, data: await withReactionFlags(deps, who.userId, found.data) }
   const offset = pageWindow(query.page, query.limit).offset
-  const ts = deps.clock.now().toISOString()
-  const impressions: AnalyticsEvent[] = page.data.map((p, i) => ({
-    id: randomUUID(),
-    type: 'impression',
-    ts,
-    podcastId: p._id,
-    episodeId: p.episodes[0]?._id ?? null,
-    userId: who.userId,
-    anonymousId: who.userId ? null : (who.anonymousId ?? null),
-    // Keyword search shows no scores: the rank alone.
-    search: { mode: 'keyword', rank: offset + i + 1, scores: [], query: [query.term] },
+  // Keyword search shows no scores: the rank alone.
+  const impressions = impressionEvents(page.data, who, deps.clock.now().toISOString(), (_p, i) => ({
+    mode: 'keyword',
+    rank: offset + i + 1,
+    scores: [],
+    query: [query.term],
   }))
   await queueEvents(deps.queues, impressions)
   return page
