@@ -14,18 +14,21 @@ export type CurrentMembership = MembershipRow & {
   plan_price: string
 }
 
+/** The plan's terms read beside a membership, in every membership query. */
+const PLAN_COLUMNS = [
+  'plans.plan_name',
+  'plans.description as plan_description',
+  'plans.duration as plan_duration',
+  'plans.price as plan_price',
+] as const
+
 /** The user's current membership with its plan's name and duration; undefined when they have none. */
 export const currentMembership = (db: DbOrTx, userId: string): Promise<CurrentMembership | undefined> =>
   db
     .selectFrom('memberships')
     .innerJoin('plans', 'plans.id', 'memberships.plan_id')
     .selectAll('memberships')
-    .select([
-      'plans.plan_name',
-      'plans.description as plan_description',
-      'plans.duration as plan_duration',
-      'plans.price as plan_price',
-    ])
+    .select(PLAN_COLUMNS)
     .where('memberships.user_id', '=', userId)
     .where('memberships.is_current', '=', true)
     .executeTakeFirst()
@@ -121,13 +124,7 @@ export const membershipHistory = (db: DbOrTx, userId: string): Promise<Membershi
     .innerJoin('plans', 'plans.id', 'memberships.plan_id')
     .leftJoin('payments', 'payments.id', 'memberships.payment_id')
     .selectAll('memberships')
-    .select([
-      'plans.plan_name',
-      'plans.description as plan_description',
-      'plans.duration as plan_duration',
-      'plans.price as plan_price',
-      'payments.amount_cents',
-    ])
+    .select([...PLAN_COLUMNS, 'payments.amount_cents'])
     .where('memberships.user_id', '=', userId)
     .orderBy('memberships.purchase_date', 'desc')
     .orderBy('memberships.id', 'desc')
