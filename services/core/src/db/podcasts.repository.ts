@@ -147,6 +147,17 @@ const toHits = (rows: readonly { total: number; id: string | null }[]): SurfaceH
 })
 
 /**
+ * The last step of both keyword searches: the number of rows in their `matches` (id, score) and one page of
+ * ids, best score first, from that one materialised set.
+ */
+const countAndPage = (opts: SurfaceSearchOptions) => sql`
+    select counted.total, page.id
+    from (select count(*) as total from matches) counted
+    left join lateral (
+      select id from matches order by score desc, id offset ${opts.offset} limit ${opts.limit}
+    ) page on true`
+
+/**
  * Full text over the stored vectors of public listings (podcast_search_documents, kept by a trigger): the GIN
  * index finds the matches, each is ranked once (ts_rank_cd reads the stored vector, nothing is re-parsed), and
  * the count and the page are taken from that one materialised set; the page is a top-N sort, not a full one.
@@ -159,11 +170,7 @@ async function fullTextSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<S
       from podcast_search_documents d, query
       where d.document @@ query.q
     )
-    select counted.total, page.id
-    from (select count(*) as total from matches) counted
-    left join lateral (
-      select id from matches order by score desc, id offset ${opts.offset} limit ${opts.limit}
-    ) page on true`.execute(db)
+    ${countAndPage(opts)}`.execute(db)
   return toHits(rows)
 }
 
@@ -196,11 +203,7 @@ async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promi
       from candidates
       where (select count(*) from candidates) <= ${TYPO_FALLBACK_MAX}
     )
-    select counted.total, page.id
-    from (select count(*) as total from matches) counted
-    left join lateral (
-      select id from matches order by score desc, id offset ${opts.offset} limit ${opts.limit}
-    ) page on true`.execute(db)
+    ${countAndPage(opts)}`.execute(db)
   return toHits(rows)
 }
 
