@@ -178,8 +178,11 @@ EXCLUDED_CHECKS=positive_data_acceptance
 # run_st NAME ARGS... : one pass over the document; a JUnit report per pass. One worker: the machine is small,
 # and concurrent workers made hypothesis crash inside CPython 3.11's ast module ("AST constructor recursion
 # depth mismatch"), a failure of the tool, not of the API.
+# st's own output goes to REPORT_DIR/NAME.log and is printed whole only when the pass fails: its closing banner
+# is pytest's ("== 2 warnings in 49.74s =="), and CI reads such a line at the end of a run as a test runner's
+# verdict on the whole run. On success one line says how many cases ran.
 run_st() {
-  local name="$1"
+  local name="$1" rc=0
   shift
   log "schemathesis pass: $name"
   SCHEMATHESIS_HOOKS="$ROOT/scripts/lib/fuzz_hooks.py" timeout "$PASS_TIMEOUT" "$VENV/bin/st" run "$BASE_URL/api/docs/json" \
@@ -188,7 +191,13 @@ run_st() {
     --seed "$SEED" --max-examples "$EXAMPLES" \
     --generation-database none --workers 1 --request-timeout 20 --no-color \
     --report junit --report-junit-path "$REPORT_DIR/$name.xml" \
-    "$@"
+    "$@" >"$REPORT_DIR/$name.log" 2>&1 || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    cat "$REPORT_DIR/$name.log" >&2
+    log "schemathesis pass $name failed (exit $rc)"
+    return "$rc"
+  fi
+  log "schemathesis pass $name: $(grep -E '^[[:space:]]*[0-9]+ generated' "$REPORT_DIR/$name.log" | tr -s ' ' | sed 's/^ //')"
 }
 
 main() {
