@@ -142,18 +142,30 @@ export function startIngestWorker(deps: IngestWorkerDeps): RunningIngest {
       deps.logger.warn({ jobs: refused.length }, 'ingest jobs lost their lock before acknowledgement')
   }
 
+  const failed = async (err: unknown) => {
+    deps.logger.error({ err }, 'ingest batch failed; its jobs will be taken again')
+    await sleep(1000)
+  }
+
+  // Two stages, overlapped: the next batch is collected from Redis while the last one is written and acknowledged
+  // (each batch is still acknowledged only after its own insert; at most one batch is being written).
   const loop = (async () => {
     await worker.waitUntilReady()
     await worker.startStalledCheckTimer()
+    let writing: Promise<void> = Promise.resolve()
     while (!stopping) {
+      let jobs: TakenJob[]
       try {
-        await flush(await collect())
+        jobs = await collect()
       } catch (err) {
         if (stopping) break
-        deps.logger.error({ err }, 'ingest batch failed; its jobs will be taken again')
-        await sleep(1000)
+        await failed(err)
+        continue
       }
+      await writing
+      writing = flush(jobs).catch((err: unknown) => (stopping ? undefined : failed(err)))
     }
+    await writing
   })()
 
   return {
