@@ -43,6 +43,7 @@ export const ErrorCodes = [
   'PAYMENT_NOT_CONFIGURED',
   'PAYMENT_FAILED',
   'PAYMENT_PENDING',
+  'QUEUE_UNAVAILABLE',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ErrorCodes)[number]

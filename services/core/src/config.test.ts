@@ -18,6 +18,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       RUN_WORKERS: 'false',
+      CLICKHOUSE_URL: 'http://h:8123',
       DATABASE_URL: 'postgres://u@h/db',
       DATA_DIR: '/srv/bs',
     })
@@ -32,6 +33,17 @@ describe('loadConfig', () => {
     const raised = loadConfig({ SEARCH_RATE_LIMIT_ANON: '100000', SEARCH_RATE_LIMIT_USER: '200000' })
     expect(raised.search.rateLimit).toEqual({ anonPerMinute: 100_000, userPerMinute: 200_000 })
     expect(() => loadConfig({ SEARCH_RATE_LIMIT_ANON: '0' })).toThrow(/SEARCH_RATE_LIMIT_ANON/)
+  })
+
+  it('refuses workers in their own process on the embedded analytics store (chDB has one owner process)', () => {
+    expect(() => loadConfig({ RUN_WORKERS: 'false' })).toThrow(
+      /RUN_WORKERS=false \(workers in their own process\) needs CLICKHOUSE_URL/,
+    )
+    expect(loadConfig({ RUN_WORKERS: 'false', CLICKHOUSE_URL: 'http://h:8123' }).workers.inProcess).toBe(
+      false,
+    )
+    // The one-process default keeps chDB.
+    expect(loadConfig({}).analytics.clickhouseUrl).toBeUndefined()
   })
 
   it('lists every bad variable at once', () => {

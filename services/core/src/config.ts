@@ -219,6 +219,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   })
   if (problems.length > 0) throw new ConfigError(problems)
   const e = converted as Env
+  // chDB is ClickHouse inside one process, over one folder: api and workers in separate processes cannot share it.
+  if (!e.RUN_WORKERS && !e.CLICKHOUSE_URL)
+    throw new ConfigError([
+      'RUN_WORKERS=false (workers in their own process) needs CLICKHOUSE_URL: the embedded analytics store (chDB) has one owner process',
+    ])
 
   const dataDir = path.resolve(e.DATA_DIR)
   const clientDist = e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client', 'dist')

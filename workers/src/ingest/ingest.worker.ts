@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { UnrecoverableError, Worker, type Job } from 'bullmq'
+import { Job, UnrecoverableError, Worker } from 'bullmq'
 import { Value } from '@sinclair/typebox/value'
 import type { Redis } from 'ioredis'
 import { AnalyticsEvent, QueueNames } from '@bookstrut/schemas'
-import { insertEvents, migrateAnalytics, type AnalyticsStore, type Logger } from '@bookstrut/core'
+import {
+  ingestJobOptions,
+  insertEvents,
+  migrateAnalytics,
+  type AnalyticsStore,
+  type Logger,
+} from '@bookstrut/core'
+import { bulkJobs, type KeepCompleted, type TakenJob } from './bulk-jobs.js'
 
 export interface IngestWorkerDeps {
   connection: Redis
@@ -28,15 +35,13 @@ export interface RunningIngest {
 
 /** The longest the worker waits for a store that is down before trying again. */
 export const MAX_STORE_BACKOFF_MS = 30_000
-/** How many jobs are asked for at once (one Redis round trip for many). */
-const TAKE_AT_ONCE = 100
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * The ingest worker: takes analytics events off the queue many at a time (open-source BullMQ processes one job at a
- * time, so the jobs are fetched by hand with getNextJob), and writes each batch to the analytics store in one
- * INSERT before acknowledging its jobs.
+ * time, so the worker waits for the first with getNextJob and takes the rest, and later acknowledges them, hundreds
+ * per Redis call: bulk-jobs.ts), and writes each batch to the analytics store in one INSERT before acknowledging
+ * its jobs.
  *
  * Exactly once in effect: if the process dies between the insert and the acknowledgement, its jobs are taken again
  * once their lock expires and the batch is inserted again, which the store folds away (every count is over
@@ -58,22 +63,27 @@ export function startIngestWorker(deps: IngestWorkerDeps): RunningIngest {
   })
   worker.on('error', (err) => deps.logger.error({ err }, 'ingest worker error'))
   const token = randomUUID()
+  const keep = ingestJobOptions.removeOnComplete as KeepCompleted
+  const bulk = bulkJobs(deps.connection, worker, {
+    token,
+    lockMs,
+    workerName: '',
+    attempts: ingestJobOptions.attempts ?? 1,
+    keep,
+  })
   let stopping = false
   let migrated = false
   let failures = 0
 
   /** Up to flushRows jobs: waits for the first, then takes what comes until the batch is full or flushMs passed. */
-  async function collect(): Promise<Job<unknown>[]> {
+  async function collect(): Promise<TakenJob[]> {
     const first = await worker.getNextJob(token, { block: true })
-    if (!first) return []
-    const jobs: Job<unknown>[] = [first]
+    if (!first?.id) return []
+    const jobs: TakenJob[] = [{ id: first.id, data: first.data as unknown }]
     const deadline = Date.now() + deps.flushMs
     while (jobs.length < deps.flushRows && !stopping) {
-      const want = Math.min(TAKE_AT_ONCE, deps.flushRows - jobs.length)
-      const taken = await Promise.all(
-        Array.from({ length: want }, () => worker.getNextJob(token, { block: false })),
-      )
-      const got = taken.filter((j): j is Job<unknown> => j !== undefined)
+      const want = deps.flushRows - jobs.length
+      const got = await bulk.take(want)
       jobs.push(...got)
       if (got.length === want) continue
       const left = deadline - Date.now()
@@ -83,13 +93,22 @@ export function startIngestWorker(deps: IngestWorkerDeps): RunningIngest {
     return jobs
   }
 
-  async function flush(jobs: Job<unknown>[]) {
-    const valid: { job: Job<unknown>; event: AnalyticsEvent }[] = []
+  /** The rare paths (a bad payload, a store that is down) go through BullMQ's own per-job calls. */
+  const jobOf = async (id: string) => {
+    const job = await Job.fromId(worker, id)
+    if (!job) throw new Error(`ingest job ${id} vanished while held`)
+    return job
+  }
+
+  async function flush(jobs: TakenJob[]) {
+    const valid: { id: string; event: AnalyticsEvent }[] = []
     for (const job of jobs) {
-      if (Value.Check(AnalyticsEvent, job.data)) valid.push({ job, event: job.data })
+      if (Value.Check(AnalyticsEvent, job.data)) valid.push({ id: job.id, event: job.data })
       else {
         deps.logger.error({ jobId: job.id }, 'ingest job payload is not an AnalyticsEvent; dropped')
-        await job.moveToFailed(new UnrecoverableError('payload does not match AnalyticsEvent'), token, false)
+        await (
+          await jobOf(job.id)
+        ).moveToFailed(new UnrecoverableError('payload does not match AnalyticsEvent'), token, false)
       }
     }
     if (valid.length === 0) return
@@ -108,28 +127,45 @@ export function startIngestWorker(deps: IngestWorkerDeps): RunningIngest {
       const delay = Math.min(MAX_STORE_BACKOFF_MS, 500 * 2 ** (failures - 1))
       if (failures === 1)
         deps.logger.warn({ err, events: valid.length }, 'analytics store unavailable; retrying')
-      await Promise.all(valid.map((v) => v.job.moveToDelayed(Date.now() + delay, token)))
+      const held = await Promise.all(valid.map((v) => jobOf(v.id)))
+      await Promise.all(held.map((job) => job.moveToDelayed(Date.now() + delay, token)))
       if (!stopping) await sleep(delay)
       return
     }
     if (failures > 0) deps.logger.info({ failures }, 'analytics store available again')
     failures = 0
     await deps.afterInsert?.(valid.length)
-    await Promise.all(valid.map((v) => v.job.moveToCompleted(null, token, false)))
+    const refused = await bulk.complete(valid.map((v) => v.id))
+    // A job whose lock expired before this (a batch stuck longer than lockMs) was put back and is taken again:
+    // stored twice, counted once.
+    if (refused.length > 0)
+      deps.logger.warn({ jobs: refused.length }, 'ingest jobs lost their lock before acknowledgement')
   }
 
+  const failed = async (err: unknown) => {
+    deps.logger.error({ err }, 'ingest batch failed; its jobs will be taken again')
+    await sleep(1000)
+  }
+
+  // Two stages, overlapped: the next batch is collected from Redis while the last one is written and acknowledged
+  // (each batch is still acknowledged only after its own insert; at most one batch is being written).
   const loop = (async () => {
     await worker.waitUntilReady()
     await worker.startStalledCheckTimer()
+    let writing: Promise<void> = Promise.resolve()
     while (!stopping) {
+      let jobs: TakenJob[]
       try {
-        await flush(await collect())
+        jobs = await collect()
       } catch (err) {
         if (stopping) break
-        deps.logger.error({ err }, 'ingest batch failed; its jobs will be taken again')
-        await sleep(1000)
+        await failed(err)
+        continue
       }
+      await writing
+      writing = flush(jobs).catch((err: unknown) => (stopping ? undefined : failed(err)))
     }
+    await writing
   })()
 
   return {

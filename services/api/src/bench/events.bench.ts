@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
-import { titleEventCounts, type AnalyticsStore } from '@bookstrut/core'
-import { buildListing } from '@bookstrut/core/testing'
+import { createRedis, titleEventCounts, type AnalyticsStore } from '@bookstrut/core'
+import { buildListing, testRedisUrl } from '@bookstrut/core/testing'
 import { buildTestApp } from '../test/test-app.js'
 import { analyticsOf } from '../test/analytics-probe.js'
 import { quantile } from './bench-stats.js'
@@ -14,7 +14,9 @@ import { quantile } from './bench-stats.js'
  * The one-process default, as `npm start` runs it: the api over real HTTP, BullMQ on the test Redis, the ingest
  * worker and chDB in the same process. Two phases:
  *  1. throughput: `events` plays sent as fast as 8 connections can (batches of 100 to POST /events); events/s
- *     accepted (202), and events/s stored and counted (first send to the last one visible in the counts);
+ *     accepted (202), and events/s stored and counted (first send to the last one visible in the counts); and the
+ *     CPU it took per 1,000 events, this process's and Redis's (INFO cpu): on a shared machine the wall-clock rates
+ *     follow the other jobs' load, the CPU time much less;
  *  2. freshness: `rate` events/s for `seconds`, in batches every 100 ms; per batch, the time from its 202 to its
  *     events being visible in the title's counts (the counts the analytics panels read), p50/p95.
  */
@@ -38,6 +40,15 @@ const t = await buildTestApp({ EVENTS_RATE_LIMIT_ANON: '1000000', LOG_LEVEL: 'si
 await t.app.listen({ host: '127.0.0.1', port: 0 })
 const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1`
 const store = await analyticsOf(t)
+const redisInfo = createRedis(testRedisUrl, 'producer')
+await redisInfo.connect()
+
+/** Redis's own CPU seconds so far (user + system). */
+async function redisCpu(): Promise<number> {
+  const info = await redisInfo.info('cpu')
+  const field = (name: string) => Number(new RegExp(`${name}:([0-9.]+)`).exec(info)?.[1] ?? NaN)
+  return field('used_cpu_user') + field('used_cpu_sys')
+}
 
 /** One batch of plays, each from its own anonymous listener (so every one counts). */
 async function sendBatch(podcastId: string, size: number): Promise<void> {
@@ -58,6 +69,8 @@ async function throughput() {
   const { id: podcastId } = await buildListing(t.app.db)
   const batches = Math.ceil(TOTAL / BATCH)
   let next = 0
+  const cpuBefore = process.cpuUsage()
+  const redisBefore = await redisCpu()
   const start = performance.now()
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -70,8 +83,12 @@ async function throughput() {
   const accepted = performance.now()
   while ((await counted(store, podcastId)) < batches * BATCH) await new Promise((r) => setTimeout(r, 50))
   const stored = performance.now()
+  const cpu = process.cpuUsage(cpuBefore)
+  const perThousand = 1000 / (batches * BATCH)
   return {
     events: batches * BATCH,
+    processCpuMs: ((cpu.user + cpu.system) / 1000) * perThousand,
+    redisCpuMs: ((await redisCpu()) - redisBefore) * 1000 * perThousand,
     acceptedPerSecond: (batches * BATCH) / ((accepted - start) / 1000),
     storedPerSecond: (batches * BATCH) / ((stored - start) / 1000),
   }
@@ -120,9 +137,13 @@ try {
     `| throughput, ${a.events} plays in batches of ${BATCH} over ${CONNECTIONS} connections | ${Math.round(a.acceptedPerSecond)} events/s accepted (202), ${Math.round(a.storedPerSecond)} events/s stored and counted |`,
   )
   console.log(
+    `| CPU per 1,000 events in that phase | ${Math.round(a.processCpuMs)} ms in this process (api, worker, chDB), ${Math.round(a.redisCpuMs)} ms in Redis |`,
+  )
+  console.log(
     `| freshness at ${f.rate} events/s for ${SECONDS} s | accepted → counted p50 ${Math.round(f.p50)} ms, p95 ${Math.round(f.p95)} ms |`,
   )
 } finally {
+  redisInfo.disconnect()
   await store.close()
   await t.close()
 }

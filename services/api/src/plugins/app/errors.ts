@@ -42,7 +42,7 @@ export function describeValidation(
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.status === 429 && typeof err.data?.retryAfter === 'number')
+      if ((err.status === 429 || err.status === 503) && typeof err.data?.retryAfter === 'number')
         reply.header('retry-after', err.data.retryAfter)
       return reply
         .code(err.status)

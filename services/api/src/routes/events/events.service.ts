@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
+  AppError,
   assertNotBlocked,
   badRequest,
   forbidden,
@@ -24,6 +25,28 @@ export interface EventSender {
   anonymousId: string | undefined
   ip: string
   userAgent: string | undefined
+}
+
+/** How long a caller is asked to wait before sending events again while the queue (Redis) cannot take them. */
+export const QUEUE_RETRY_AFTER_SECONDS = 5
+
+/**
+ * Redis cannot be reached (restarting, failing over): the events are not taken, nothing of them is queued, and the
+ * caller is told so (503 with Retry-After) and sends them again. Not buffered in the api: a buffer dies with its
+ * process. Sent again with the same event ids, an event that did reach the queue after all counts once.
+ */
+async function throughQueue<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    throw new AppError(
+      503,
+      'QUEUE_UNAVAILABLE',
+      `Events cannot be taken right now. Please send them again in ${QUEUE_RETRY_AFTER_SECONDS} seconds.`,
+      { retryAfter: QUEUE_RETRY_AFTER_SECONDS },
+    )
+  }
 }
 
 /**
@@ -53,7 +76,7 @@ export async function acceptEvents(
       throw badRequest('seconds: listening events need seconds')
 
   // Counted before any SQL: a flood costs one Redis call per request.
-  await deps.eventLimits.consume(userId ? { userId } : { ip: sender.ip }, tracked.length)
+  await throughQueue(() => deps.eventLimits.consume(userId ? { userId } : { ip: sender.ip }, tracked.length))
   const titles = await trackedTitlesRepo.findTrackedTitles(
     deps.db,
     tracked.map((e) => e.podcastId),
@@ -68,7 +91,7 @@ export async function acceptEvents(
   )
   const ids = events.map((e) => e.id)
   if (isBotAgent(sender.userAgent)) return { ids, accepted: 0 }
-  await queueEvents(deps.queues, events)
+  await throughQueue(() => queueEvents(deps.queues, events))
   return { ids, accepted: events.length }
 }
 

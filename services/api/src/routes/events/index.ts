@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import {
   AcceptedEvents,
   Envelope,
+  ErrorEnvelope,
   EventBatchBody,
   IncrementValuesBody,
   IncrementValuesQuery,
@@ -25,7 +26,9 @@ const WHO =
   "account gets 403 BLOCKED. Not signed in: send the browser's anonymous id (a random UUID it keeps in " +
   'localStorage) as `anonymousId` or the `X-Anonymous-Id` header; IP addresses are never stored. The title (and ' +
   'episode, when given) must exist (404). Answers 202 once the events are queued; they are counted within ' +
-  'seconds. Events from known bots (by User-Agent) are answered the same and dropped. '
+  'seconds. Events from known bots (by User-Agent) are answered the same and dropped. While the queue cannot take ' +
+  'events (Redis restarting) the answer is 503 QUEUE_UNAVAILABLE with Retry-After and nothing is queued: send the ' +
+  'same events again, with the same ids, to have each counted once. '
 
 const senderOf = (req: FastifyRequest): EventSender => ({
   auth: req.auth,
@@ -41,7 +44,8 @@ const senderOf = (req: FastifyRequest): EventSender => ({
 export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), eventLimits: createEventLimits(app.redis, app.config) }
   const tags = ['events']
-  const response = { 202: Envelope(AcceptedEvents), ...errorResponses }
+  // 503 QUEUE_UNAVAILABLE (with Retry-After) while Redis cannot take events: send them again, same ids.
+  const response = { 202: Envelope(AcceptedEvents), ...errorResponses, 503: ErrorEnvelope }
 
   app.post(
     '/events',
