@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB, DbOrTx } from './database.js'
-import { ghostCounts } from './ghosts.repository.js'
+import { ghostCounts, notGhostedBy } from './ghosts.repository.js'
 import type { EpisodeRow, NewEpisode, NewPodcast, PodcastRow, PodcastUpdate } from './catalogue.tables.js'
 
 export interface PodcastWithEpisodes extends PodcastRow {
@@ -12,6 +12,10 @@ export interface PodcastWithEpisodes extends PodcastRow {
 /** Listings anybody may see: approved and active. */
 export const isPublic = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
   eb.and([eb('podcasts.status', '=', 1), eb('podcasts.is_active', '=', true)])
+
+/** Listings this reader may be shown in a search: public, and not ghosted by them (null: anonymous). */
+export const visibleTo = (readerId: string | null) => (eb: ExpressionBuilder<DB, 'podcasts'>) =>
+  eb.and([isPublic(eb), notGhostedBy(readerId, eb.ref('podcasts.id'))])
 
 /** The same rule for a row already read. */
 export const isPublicRow = (row: Pick<PodcastRow, 'status' | 'is_active'>) =>
@@ -124,6 +128,8 @@ interface SurfaceSearchOptions {
   term: string
   offset: number
   limit: number
+  /** the searching reader, whose ghosted titles are left out of the matches (null or absent: anonymous) */
+  readerId?: string | null
 }
 
 /**
@@ -168,7 +174,7 @@ async function fullTextSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<S
     matches as materialized (
       select d.podcast_id as id, ts_rank_cd(d.document, query.q) as score
       from podcast_search_documents d, query
-      where d.document @@ query.q
+      where d.document @@ query.q and ${notGhostedBy(opts.readerId ?? null, sql.ref('d.podcast_id'))}
     )
     ${countAndPage(opts)}`.execute(db)
   return toHits(rows)
@@ -196,6 +202,7 @@ async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promi
       where (${opts.term} <% title or ${opts.term} <% author)
         -- public = has a search document: the one rule, kept by the documents' trigger
         and exists (select 1 from podcast_search_documents d where d.podcast_id = podcasts.id)
+        and ${notGhostedBy(opts.readerId ?? null, sql.ref('podcasts.id'))}
       limit ${TYPO_FALLBACK_MAX + 1}
     ),
     matches as materialized (
@@ -208,15 +215,22 @@ async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promi
 }
 
 /**
- * The public listings among `ids`, with episodes, in the order of `ids` (a search index's ranking). Ids of
- * listings that are gone or no longer public are left out, so a lagging external index never shows them.
+ * The listings among `ids` visible to the reader (public, not ghosted), with episodes, in the order of `ids` (a
+ * search's ranking). Ids of listings that are gone, no longer public or ghosted since are left out, so a lagging
+ * external index or a kept ranking never shows them.
  */
 export async function findPublicPodcastsInOrder(
   db: DbOrTx,
   ids: readonly string[],
+  readerId: string | null,
 ): Promise<PodcastWithEpisodes[]> {
   if (ids.length === 0) return []
-  const rows = await db.selectFrom('podcasts').selectAll().where('id', 'in', ids).where(isPublic).execute()
+  const rows = await db
+    .selectFrom('podcasts')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where(visibleTo(readerId))
+    .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   return withEpisodes(
     db,
@@ -235,17 +249,21 @@ export const publicPodcastsAfter = (
   return q.orderBy('id').limit(limit).execute()
 }
 
-/** The public listings among `ids`, each with its language (what idea search filters and prefers by). */
+/**
+ * The listings among `ids` visible to the reader (public, not ghosted), each with its language (what idea search
+ * filters and prefers by).
+ */
 export async function publicLanguages(
   db: DbOrTx,
   ids: readonly string[],
+  readerId: string | null,
 ): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .selectFrom('podcasts')
     .select(['id', 'language'])
     .where('id', 'in', [...ids])
-    .where(isPublic)
+    .where(visibleTo(readerId))
     .execute()
   return new Map(rows.map((r) => [r.id, r.language]))
 }

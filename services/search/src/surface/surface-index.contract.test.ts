@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Meilisearch } from 'meilisearch'
-import { podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
-import { buildListing, createTestDb } from '@bookstrut/core/testing'
+import { ghostsRepo, podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { buildListing, buildUser, createTestDb } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import { createMeiliSurfaceIndex } from './meili-surface-index.js'
 import { loadSurfaceBook, publicSurfaceBooks } from './surface-books.js'
@@ -42,7 +42,13 @@ if (meiliUrl && !meiliSkipReason) {
   const indexUid = `bookstrut_contract_${randomBytes(4).toString('hex')}`
   adapters.push({
     name: 'meilisearch',
-    create: () => createMeiliSurfaceIndex({ url: meiliUrl, key: meiliKey, indexUid }),
+    create: (db) =>
+      createMeiliSurfaceIndex({
+        url: meiliUrl,
+        key: meiliKey,
+        indexUid,
+        ghostedIds: (readerId) => ghostsRepo.ghostedIds(db, readerId),
+      }),
     async cleanUp() {
       await new Meilisearch({ host: meiliUrl, apiKey: meiliKey }).deleteIndex(indexUid).waitTask()
     },
@@ -179,6 +185,23 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
     expect(await search('whale', 0, 1)).toEqual({ ids: [ids.whaling], total: 2 })
     expect(await search('whale', 1, 1)).toEqual({ ids: [ids.moby], total: 2 })
     expect(await search('whale', 2, 1)).toEqual({ ids: [], total: 2 })
+  })
+
+  it("leaves out the reader's ghosted titles before counting and paging, until un-ghosted", async () => {
+    const reader = (await buildUser(db)).id
+    const asReader = (offset: number, limit: number) =>
+      index.search({ term: 'whale', offset, limit, readerId: reader })
+    await ghostsRepo.addGhost(db, {
+      userId: reader,
+      podcastId: ids.whaling ?? '',
+      episodeId: null,
+      now: new Date(),
+    })
+    expect(await asReader(0, 1)).toEqual({ ids: [ids.moby], total: 1 })
+    expect(await asReader(1, 1)).toEqual({ ids: [], total: 1 })
+    expect(await search('whale')).toEqual({ ids: [ids.whaling, ids.moby], total: 2 })
+    await ghostsRepo.removeGhost(db, reader, ids.whaling ?? '')
+    expect(await asReader(0, 10)).toEqual({ ids: [ids.whaling, ids.moby], total: 2 })
   })
 
   it('returns nothing for a word no book contains', async () => {
