@@ -131,6 +131,12 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
       },
       { active: false },
     )
+    await listing('hobbit', {
+      title: 'The Hobbit',
+      author: 'J. R. R. Tolkien',
+      description:
+        'Bilbo Baggins, a comfortable hobbit, is swept into a quest with thirteen dwarves to win back their mountain home from a dragon.',
+    })
     await listing('lighthouse', {
       title: 'The Lighthouse Keeper',
       author: 'Mara Quill',
@@ -167,6 +173,22 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
 
   it('still finds a book by a misspelt title word', async () => {
     expect((await search('prejudise')).ids).toEqual([ids.pride])
+  })
+
+  it('forgives typos word by word, as a reader makes them', async () => {
+    expect((await search('hobit')).ids).toEqual([ids.hobbit])
+    expect(await search('hobit tolkien')).toEqual({ ids: [ids.hobbit], total: 1 })
+    // Two neighbouring letters swapped are one typo.
+    expect(await search('tolkein')).toEqual({ ids: [ids.hobbit], total: 1 })
+    expect(await search('bilbo bagins hobit')).toEqual({ ids: [ids.hobbit], total: 1 })
+  })
+
+  it('allows no typo up to 4 letters, one for 5 to 8 letters, two from 9 letters', async () => {
+    expect(await search('ahav')).toEqual({ ids: [], total: 0 })
+    expect((await search('melvile')).ids).toEqual([ids.moby])
+    expect(await search('mlvile')).toEqual({ ids: [], total: 0 })
+    expect((await search('prejjudise')).ids).toEqual([ids.pride])
+    expect(await search('prejjudisse')).toEqual({ ids: [], total: 0 })
   })
 
   it('never returns books that are pending or taken down', async () => {
