@@ -45,6 +45,13 @@ const Env = Type.Object({
       'auto, a model id (org/name) under MODELS_DIR or on the Hugging Face hub, or a trained bookstrut/idea-encoder/<version>',
   }),
   EMBEDDING_THREADS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
+  IDEA_INDEX_CATCH_UP_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 86_400_000,
+    default: 30_000,
+    description:
+      'how often an api process looks for stored vectors nobody announced (announcements come at once)',
+  }),
   MEILI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   MEILI_KEY: Type.Optional(Type.String()),
   SEARCH_RATE_LIMIT_ANON: Type.Integer({
@@ -139,6 +146,8 @@ export interface Config {
     trainedModelsDir: string
     /** onnxruntime threads of one embedder (the api's and the worker's each) */
     embeddingThreads: number
+    /** how often an api process catches up on vectors and model switches it was not told about */
+    catchUpIntervalMs: number
     meili: { url: string; key: string | undefined } | undefined
     /** searches a minute, both modes counted together: per IP when anonymous, per account when signed in */
     rateLimit: { anonPerMinute: number; userPerMinute: number }
@@ -262,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       preferTrained: e.EMBEDDING_MODEL === 'auto',
       trainedModelsDir: path.join(dataDir, 'models'),
       embeddingThreads: e.EMBEDDING_THREADS,
+      catchUpIntervalMs: e.IDEA_INDEX_CATCH_UP_MS,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
       rateLimit: { anonPerMinute: e.SEARCH_RATE_LIMIT_ANON, userPerMinute: e.SEARCH_RATE_LIMIT_USER },
     },

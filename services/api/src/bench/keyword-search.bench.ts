@@ -216,14 +216,14 @@ interface Timing {
 
 async function timeQueries(db: Db, index: SurfaceIndex, queries: KeywordQuery[]): Promise<Timing[]> {
   for (const q of queries.slice(0, WARM_UP))
-    await surfaceSearch(db, index, { term: q.term, page: q.page, limit: 10 })
+    await surfaceSearch(db, index, { term: q.term, page: q.page, limit: 10 }, null)
   const timings: Timing[] = []
   for (const q of queries) {
     const started = performance.now()
     const hits = await index.search({ term: q.term, offset: (q.page - 1) * 10, limit: 10 })
     const indexMs = performance.now() - started
     const pageStarted = performance.now()
-    await surfaceSearch(db, index, { term: q.term, page: q.page, limit: 10 })
+    await surfaceSearch(db, index, { term: q.term, page: q.page, limit: 10 }, null)
     timings.push({
       term: q.term,
       kind: q.kind,

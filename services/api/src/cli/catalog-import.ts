@@ -8,6 +8,7 @@ import {
   DEFAULT_CATALOGUE_OWNER,
   ensureCatalogueOwner,
 } from '../import/catalogue-owner.js'
+import { openImportAnnouncer } from '../import/import-announcer.js'
 import {
   importBooks,
   UnusableInputError,
@@ -19,6 +20,7 @@ import {
  * `npm run catalog:import -- FILE.jsonl [--wait] [--owner EMAIL]`: imports a catalogue file (one book per line,
  * fields in ../import/book-line.ts) as approved books owned by EMAIL (default catalogue@bookstrut.local,
  * created as a publisher on the unlimited plan when missing). Re-running a file updates the same books.
+ * --wait also embeds them and tells running apps (Redis at REDIS_URL, REDIS_PREFIX) to load their vectors.
  * Exit codes: 0 done (rejected lines are listed, not fatal), 1 unusable input or a failure, 2 usage.
  */
 const USAGE = 'Usage: npm run catalog:import -- FILE.jsonl [--wait] [--owner EMAIL]'
@@ -100,13 +102,18 @@ try {
       },
       cliProgress.Presets.shades_classic,
     )
+    const announcer = await openImportAnnouncer(config)
     embedBar.start(result.bookIds.length, 0)
     const done = await waitForDownstream(result, {
       db,
       search: config.search,
+      announce: (message) => announcer.announce(message),
       onProgress: (n) => embedBar.update(n),
-    }).finally(() => embedBar.stop())
-    console.log(`--wait: ${done}.`)
+    }).finally(async () => {
+      embedBar.stop()
+      await announcer.close()
+    })
+    console.log(`--wait: ${done}; ${announcer.summary()}.`)
   }
 } catch (err) {
   bar.stop()

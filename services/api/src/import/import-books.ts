@@ -144,19 +144,25 @@ export async function importBooks(db: Db, options: ImportOptions): Promise<Impor
 /**
  * `npm run catalog:import -- --wait`: computes the vectors of every imported book whose vectors are missing or
  * stale, in this process, so that the catalogue is searchable by ideas as soon as the app starts (without
- * --wait the app's embed worker does it in the background after its next sweep). Running api processes pick
- * the new vectors up by themselves within 30 s. Returns a line saying what was done.
+ * --wait the app's embed worker does it in the background after its next sweep). Each book's new vectors are
+ * announced as the embed worker announces them (`announce`: the embeddings channel on Redis), so running api
+ * processes load them within a second rather than at their next catch-up. Returns a line saying what was done.
  */
 export async function waitForDownstream(
   result: ImportResult,
-  deps: { db: Db; search: Config['search']; onProgress?: (done: number, total: number) => void },
+  deps: {
+    db: Db
+    search: Config['search']
+    announce: EmbedDeps['announce']
+    onProgress?: (done: number, total: number) => void
+  },
 ): Promise<string> {
   const models = await modelsInUse(deps)
   const embedders = new ModelEmbedders(availableParallelism())
   const embedDeps: EmbedDeps = {
     db: deps.db,
     embedderFor: (model) => embedders.get(model),
-    announce: async () => undefined,
+    announce: deps.announce,
   }
   const started = performance.now()
   let embedded = 0

@@ -24,12 +24,12 @@ process.once('exit', () => rmSync(analyticsDir, { recursive: true, force: true }
 
 /**
  * The real app on a fresh database, its own Redis key prefix and data folder, with the workers running
- * (so mails really go out). `env` overrides configuration, e.g. SMTP_URL.
+ * (so mails really go out) unless `workerOptions.start` is false. `env` overrides configuration, e.g. SMTP_URL.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   clock: Clock = new ManualClock(),
-  workerOptions: { sweepIntervalMs?: number } = {},
+  workerOptions: { sweepIntervalMs?: number; start?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createScratchDatabase()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-test-'))
@@ -49,10 +49,13 @@ export async function buildTestApp(
   const logger = createLogger(config.logLevel)
   const app = await buildApp({ config, databaseUrl: database.url, clock, logger })
   await app.ready()
-  let workers: RunningWorkers | null = await startWorkers(config, logger, {
-    databaseUrl: database.url,
-    ...workerOptions,
-  })
+  let workers: RunningWorkers | null =
+    workerOptions.start === false
+      ? null
+      : await startWorkers(config, logger, {
+          databaseUrl: database.url,
+          sweepIntervalMs: workerOptions.sweepIntervalMs,
+        })
   return {
     app,
     config,

@@ -1,5 +1,31 @@
-import type { DbOrTx } from './database.js'
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely'
+import type { DB, DbOrTx } from './database.js'
 import type { PodcastRow } from './catalogue.tables.js'
+
+/**
+ * "Not ghosted by this reader" for the title id `podcastId` of any query: the one rule by which both search
+ * modes (idea search in kysely, keyword search in its SQL) leave out what a reader hid, so that counts and
+ * pages are made from visible titles only. Anonymous readers have ghosted nothing.
+ */
+export function notGhostedBy(readerId: string | null, podcastId: Expression<string>): Expression<SqlBool> {
+  const eb = expressionBuilder<DB>()
+  if (readerId === null) return eb.lit(true)
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('ghosts')
+        .select(eb.lit(1).as('ghosted'))
+        .where('ghosts.user_id', '=', readerId)
+        .where('ghosts.podcast_id', '=', podcastId),
+    ),
+  )
+}
+
+/** The titles a reader ghosted (for a keyword index outside PostgreSQL, which filters on them). */
+export async function ghostedIds(db: DbOrTx, readerId: string): Promise<string[]> {
+  const rows = await db.selectFrom('ghosts').select('podcast_id').where('user_id', '=', readerId).execute()
+  return rows.map((r) => r.podcast_id)
+}
 
 /** Hides a title from one reader's results. Ghosting twice is one ghost. */
 export const addGhost = (
@@ -83,19 +109,3 @@ export const addReport = (
     })
     .onConflict((oc) => oc.constraint('reports_once_key').doNothing())
     .execute()
-
-/** Which of `podcastIds` the reader ghosted. */
-export async function ghostedAmong(
-  db: DbOrTx,
-  userId: string,
-  podcastIds: readonly string[],
-): Promise<Set<string>> {
-  if (podcastIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('ghosts')
-    .select('podcast_id')
-    .where('user_id', '=', userId)
-    .where('podcast_id', 'in', [...podcastIds])
-    .execute()
-  return new Set(rows.map((r) => r.podcast_id))
-}

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB, DbOrTx } from './database.js'
-import { ghostCounts } from './ghosts.repository.js'
+import { ghostCounts, notGhostedBy } from './ghosts.repository.js'
+import { minTrigramSimilarity, typedWords, typoBudget } from './keyword-typos.js'
 import type { EpisodeRow, NewEpisode, NewPodcast, PodcastRow, PodcastUpdate } from './catalogue.tables.js'
 
 export interface PodcastWithEpisodes extends PodcastRow {
@@ -12,6 +13,10 @@ export interface PodcastWithEpisodes extends PodcastRow {
 /** Listings anybody may see: approved and active. */
 export const isPublic = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
   eb.and([eb('podcasts.status', '=', 1), eb('podcasts.is_active', '=', true)])
+
+/** Listings this reader may be shown in a search: public, and not ghosted by them (null: anonymous). */
+export const visibleTo = (readerId: string | null) => (eb: ExpressionBuilder<DB, 'podcasts'>) =>
+  eb.and([isPublic(eb), notGhostedBy(readerId, eb.ref('podcasts.id'))])
 
 /** The same rule for a row already read. */
 export const isPublicRow = (row: Pick<PodcastRow, 'status' | 'is_active'>) =>
@@ -124,13 +129,15 @@ interface SurfaceSearchOptions {
   term: string
   offset: number
   limit: number
+  /** the searching reader, whose ghosted titles are left out of the matches (null or absent: anonymous) */
+  readerId?: string | null
 }
 
 /**
- * Keyword search over public listings: full-text matches (websearch syntax: quotes, -word, or) ranked by
- * weight. Only when nothing matches that way, titles and authors with a word close to one typed (trigram word
- * similarity) are searched, so a misspelt "prejudise" still finds "Pride and Prejudice" without loosening
- * queries that do match.
+ * Keyword search over public listings the reader did not ghost: full-text matches (websearch syntax: quotes,
+ * -word, or) ranked by weight. Only when nothing matches that way, each typed word is widened to the
+ * catalogue's words within its typo budget (keyword-typos.ts) and the search runs again, so "hobit tolkien" and
+ * "tolkein" find The Hobbit without loosening queries that do match as typed.
  */
 export async function surfaceSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
   const fullText = await fullTextSearch(db, opts)
@@ -168,55 +175,80 @@ async function fullTextSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<S
     matches as materialized (
       select d.podcast_id as id, ts_rank_cd(d.document, query.q) as score
       from podcast_search_documents d, query
-      where d.document @@ query.q
+      where d.document @@ query.q and ${notGhostedBy(opts.readerId ?? null, sql.ref('d.podcast_id'))}
     )
     ${countAndPage(opts)}`.execute(db)
   return toHits(rows)
 }
 
-/**
- * The most titles and authors the misspelling fallback ranks. A real misspelling ("prejudise", "melvile") is
- * within trigram reach of a few dozen books; a term that reaches more is no misspelling of anything in
- * particular (a stop word such as "the" reaches half the catalogue) and would cost ~30 µs a candidate (1.4 s
- * for "the" at 100,000 books), so such a term finds nothing instead.
- */
-export const TYPO_FALLBACK_MAX = 1000
+/** The most dictionary words one typed word is widened to (the closest by trigram similarity). */
+export const TYPO_SPELLINGS_MAX = 20
 
 /**
- * Titles and authors holding a word close to the typed term (`<%`: word similarity above pg_trgm's threshold,
- * answered by the trigram GIN indexes on title and author), best similarity first. Only reached when full text
- * found nothing, so its cost is paid by misspelt queries alone, and bounded by TYPO_FALLBACK_MAX: the candidates
- * are read up to one more than that, which tells a broad term without reading all it reaches.
+ * Full text again, each typed word replaced by "it or a dictionary word within its typo budget"
+ * (surface_words_within: trigram neighbours, then Levenshtein with swaps as one typo). Excluded words (-word)
+ * stay exact; stop words ask nothing. One statement: the spellings, the query made of them, the matches.
  */
 async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
+  const { words, excluded } = typedWords(opts.term)
+  if (words.length === 0) return { ids: [], total: 0 }
+  const budgets = words.map(typoBudget)
+  const floors = words.map((w, i) => minTrigramSimilarity(w, budgets[i] ?? 0))
   const { rows } = await sql<{ total: number; id: string | null }>`
-    with candidates as materialized (
-      select id, title, author
-      from podcasts
-      where (${opts.term} <% title or ${opts.term} <% author)
-        -- public = has a search document: the one rule, kept by the documents' trigger
-        and exists (select 1 from podcast_search_documents d where d.podcast_id = podcasts.id)
-      limit ${TYPO_FALLBACK_MAX + 1}
+    with typed as (
+      select t.ord, t.word, t.budget, t.floor
+      from unnest(${words}::text[], ${budgets}::int[], ${floors}::real[]) with ordinality as t(word, budget, floor, ord)
+    ),
+    spellings as (
+      select ord, word from typed
+      union
+      select typed.ord, near.word
+      from typed, lateral surface_words_within(typed.word, typed.budget, typed.floor, ${TYPO_SPELLINGS_MAX}) as near(word)
+      where typed.budget > 0
+    ),
+    alternatives as (
+      select ord, string_agg('(' || q::text || ')', ' | ') as q
+      from spellings, lateral plainto_tsquery('english', spellings.word) q
+      where numnode(q) > 0
+      group by ord
+    ),
+    query as (
+      select string_agg(part, ' & ')::tsquery as q
+      from (
+        select '(' || q || ')' as part from alternatives
+        union all
+        select '!(' || x::text || ')' from unnest(${excluded}::text[]) e, lateral plainto_tsquery('english', e) x
+        where numnode(x) > 0
+      ) parts
+      -- only stop words typed: nothing is asked, nothing matches (an exclusion alone would match everything)
+      having exists (select 1 from alternatives)
     ),
     matches as materialized (
-      select id, greatest(word_similarity(${opts.term}, title), word_similarity(${opts.term}, author)) as score
-      from candidates
-      where (select count(*) from candidates) <= ${TYPO_FALLBACK_MAX}
+      select d.podcast_id as id, ts_rank_cd(d.document, query.q) as score
+      from podcast_search_documents d, query
+      where d.document @@ query.q and ${notGhostedBy(opts.readerId ?? null, sql.ref('d.podcast_id'))}
     )
     ${countAndPage(opts)}`.execute(db)
   return toHits(rows)
 }
 
 /**
- * The public listings among `ids`, with episodes, in the order of `ids` (a search index's ranking). Ids of
- * listings that are gone or no longer public are left out, so a lagging external index never shows them.
+ * The listings among `ids` visible to the reader (public, not ghosted), with episodes, in the order of `ids` (a
+ * search's ranking). Ids of listings that are gone, no longer public or ghosted since are left out, so a lagging
+ * external index or a kept ranking never shows them.
  */
 export async function findPublicPodcastsInOrder(
   db: DbOrTx,
   ids: readonly string[],
+  readerId: string | null,
 ): Promise<PodcastWithEpisodes[]> {
   if (ids.length === 0) return []
-  const rows = await db.selectFrom('podcasts').selectAll().where('id', 'in', ids).where(isPublic).execute()
+  const rows = await db
+    .selectFrom('podcasts')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where(visibleTo(readerId))
+    .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   return withEpisodes(
     db,
@@ -235,17 +267,21 @@ export const publicPodcastsAfter = (
   return q.orderBy('id').limit(limit).execute()
 }
 
-/** The public listings among `ids`, each with its language (what idea search filters and prefers by). */
+/**
+ * The listings among `ids` visible to the reader (public, not ghosted), each with its language (what idea search
+ * filters and prefers by).
+ */
 export async function publicLanguages(
   db: DbOrTx,
   ids: readonly string[],
+  readerId: string | null,
 ): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .selectFrom('podcasts')
     .select(['id', 'language'])
     .where('id', 'in', [...ids])
-    .where(isPublic)
+    .where(visibleTo(readerId))
     .execute()
   return new Map(rows.map((r) => [r.id, r.language]))
 }

@@ -1,4 +1,4 @@
-import type { Config, DbOrTx } from '@bookstrut/core'
+import { ghostsRepo, type Config, type DbOrTx } from '@bookstrut/core'
 import type { SurfaceIndex } from './surface-index.js'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import { createMeiliSurfaceIndex } from './meili-surface-index.js'
@@ -9,5 +9,11 @@ import { createMeiliSurfaceIndex } from './meili-surface-index.js'
  */
 export function createSurfaceIndex(config: Pick<Config, 'search'>, db: DbOrTx): SurfaceIndex {
   const meili = config.search.meili
-  return meili ? createMeiliSurfaceIndex({ url: meili.url, key: meili.key }) : createPostgresSurfaceIndex(db)
+  return meili
+    ? createMeiliSurfaceIndex({
+        url: meili.url,
+        key: meili.key,
+        ghostedIds: (readerId) => ghostsRepo.ghostedIds(db, readerId),
+      })
+    : createPostgresSurfaceIndex(db)
 }

@@ -98,6 +98,48 @@ describe('Meilisearch surface index (client code, against a protocol stand-in)',
     expect(sent[1]).toMatchObject({ page: 2, hitsPerPage: 1 })
   })
 
+  it("leaves out a reader's ghosted titles inside Meilisearch, so the total and the pages count visible books only", async () => {
+    const ghosted = new Map([['reader-1', ['b', 'q"uote']]])
+    const index = createMeiliSurfaceIndex({
+      url: meili.url,
+      key: 'test-key',
+      indexUid: uid,
+      taskTimeoutMs: 2_000,
+      ghostedIds: async (readerId) => ghosted.get(readerId) ?? [],
+    })
+    await index.ensureSettings()
+    expect(meili.indexes.get(uid)?.settings.filterableAttributes).toContain('id')
+    await index.upsert(['a', 'b', 'c'].map((id) => book(id, { title: `Whale ${id}` })))
+
+    expect(await index.search({ term: 'whale', offset: 0, limit: 2, readerId: 'reader-1' })).toEqual({
+      ids: ['a', 'c'],
+      total: 2,
+    })
+    expect(await index.search({ term: 'whale', offset: 2, limit: 2, readerId: 'reader-1' })).toEqual({
+      ids: [],
+      total: 2,
+    })
+    expect(meili.to('POST', `/indexes/${uid}/search`).at(-1)?.body).toMatchObject({
+      filter: 'public = true AND id NOT IN ["b", "q\\"uote"]',
+    })
+    // Another reader, or nobody signed in: every public book.
+    expect(await index.search({ term: 'whale', offset: 0, limit: 10, readerId: 'reader-2' })).toEqual({
+      ids: ['a', 'b', 'c'],
+      total: 3,
+    })
+    expect(await index.search({ term: 'whale', offset: 0, limit: 10, readerId: null })).toMatchObject({
+      total: 3,
+    })
+  })
+
+  it("refuses a reader's search on an index made without a way to read ghosts", async () => {
+    const index = adapter()
+    await index.ensureSettings()
+    await expect(index.search({ term: 'whale', offset: 0, limit: 10, readerId: 'reader-1' })).rejects.toThrow(
+      /without ghostedIds/,
+    )
+  })
+
   it('uses offset and limit with the estimated total for a window that is not a whole page', async () => {
     const index = adapter()
     await index.ensureSettings()

@@ -10,6 +10,11 @@ export interface MeiliSurfaceOptions {
   taskTimeoutMs?: number
   /** how long to wait for a settings change, which reindexes every document */
   settingsTimeoutMs?: number
+  /**
+   * the titles a reader ghosted (read from PostgreSQL): searches filter them out inside Meilisearch. Required
+   * for searches by a reader; an adapter that only writes (the surface-index worker) needs none.
+   */
+  ghostedIds?: (readerId: string) => Promise<readonly string[]>
 }
 
 export const DEFAULT_MEILI_INDEX = 'books'
@@ -20,13 +25,23 @@ export const DEFAULT_MEILI_INDEX = 'books'
  */
 export const MEILI_SETTINGS = {
   searchableAttributes: ['title', 'author', 'ideas', 'description'],
-  // `public` guards every search; `indexedAt` lets a full reindex drop what it did not see again.
-  filterableAttributes: ['public', 'categoryName', 'language', 'year', 'indexedAt'],
+  // `public` guards every search; `id` leaves out the reader's ghosted titles; `indexedAt` lets a full reindex
+  // drop what it did not see again.
+  filterableAttributes: ['public', 'id', 'categoryName', 'language', 'year', 'indexedAt'],
   typoTolerance: { enabled: true },
 } satisfies Settings
 
 /** A book as stored in Meilisearch: the SurfaceBook plus when this process last wrote it. */
 type MeiliBook = SurfaceBook & { indexedAt: number }
+
+/**
+ * The search filter: public books, less the reader's ghosted titles. Filtering inside Meilisearch (not after)
+ * keeps its total and its pages made of visible books only. Ids are quoted as filter strings.
+ */
+export function searchFilter(ghosted: readonly string[]): string {
+  if (ghosted.length === 0) return 'public = true'
+  return `public = true AND id NOT IN [${ghosted.map((id) => JSON.stringify(id)).join(', ')}]`
+}
 
 const isApiError = (err: unknown, code: string) =>
   err instanceof MeilisearchApiError && err.cause?.code === code
@@ -63,6 +78,10 @@ export function createMeiliSurfaceIndex(opts: MeiliSurfaceOptions): SurfaceIndex
   const put = async (books: readonly SurfaceBook[], indexedAt: number) => {
     if (books.length > 0) await settled(index.addDocuments(books.map((b) => ({ ...b, indexedAt }))))
   }
+  const ghostedBy = (readerId: string) => {
+    if (!opts.ghostedIds) throw new Error('a reader searched a Meilisearch index created without ghostedIds')
+    return opts.ghostedIds(readerId)
+  }
   const remove = async (ids: readonly string[]) => {
     if (ids.length > 0) await settled(index.deleteDocuments([...ids]))
   }
@@ -84,8 +103,9 @@ export function createMeiliSurfaceIndex(opts: MeiliSurfaceOptions): SurfaceIndex
   return {
     name: 'meilisearch',
 
-    async search({ term, offset, limit }) {
-      const common = { filter: 'public = true', attributesToRetrieve: ['id'] }
+    async search({ term, offset, limit, readerId }) {
+      const ghosted = readerId ? await ghostedBy(readerId) : []
+      const common = { filter: searchFilter(ghosted), attributesToRetrieve: ['id'] }
       // Whole pages (what the API asks for) get Meilisearch's exhaustive count; other windows its estimate.
       if (limit > 0 && offset % limit === 0) {
         const res = await index.search(term, { ...common, page: offset / limit + 1, hitsPerPage: limit })

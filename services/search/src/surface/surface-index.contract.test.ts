@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Meilisearch } from 'meilisearch'
-import { podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
-import { buildListing, createTestDb } from '@bookstrut/core/testing'
+import { ghostsRepo, podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { buildListing, buildUser, createTestDb } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import { createMeiliSurfaceIndex } from './meili-surface-index.js'
 import { loadSurfaceBook, publicSurfaceBooks } from './surface-books.js'
@@ -42,7 +42,13 @@ if (meiliUrl && !meiliSkipReason) {
   const indexUid = `bookstrut_contract_${randomBytes(4).toString('hex')}`
   adapters.push({
     name: 'meilisearch',
-    create: () => createMeiliSurfaceIndex({ url: meiliUrl, key: meiliKey, indexUid }),
+    create: (db) =>
+      createMeiliSurfaceIndex({
+        url: meiliUrl,
+        key: meiliKey,
+        indexUid,
+        ghostedIds: (readerId) => ghostsRepo.ghostedIds(db, readerId),
+      }),
     async cleanUp() {
       await new Meilisearch({ host: meiliUrl, apiKey: meiliKey }).deleteIndex(indexUid).waitTask()
     },
@@ -125,6 +131,12 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
       },
       { active: false },
     )
+    await listing('hobbit', {
+      title: 'The Hobbit',
+      author: 'J. R. R. Tolkien',
+      description:
+        'Bilbo Baggins, a comfortable hobbit, is swept into a quest with thirteen dwarves to win back their mountain home from a dragon.',
+    })
     await listing('lighthouse', {
       title: 'The Lighthouse Keeper',
       author: 'Mara Quill',
@@ -163,6 +175,22 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
     expect((await search('prejudise')).ids).toEqual([ids.pride])
   })
 
+  it('forgives typos word by word, as a reader makes them', async () => {
+    expect((await search('hobit')).ids).toEqual([ids.hobbit])
+    expect(await search('hobit tolkien')).toEqual({ ids: [ids.hobbit], total: 1 })
+    // Two neighbouring letters swapped are one typo.
+    expect(await search('tolkein')).toEqual({ ids: [ids.hobbit], total: 1 })
+    expect(await search('bilbo bagins hobit')).toEqual({ ids: [ids.hobbit], total: 1 })
+  })
+
+  it('allows no typo up to 4 letters, one for 5 to 8 letters, two from 9 letters', async () => {
+    expect(await search('ahav')).toEqual({ ids: [], total: 0 })
+    expect((await search('melvile')).ids).toEqual([ids.moby])
+    expect(await search('mlvile')).toEqual({ ids: [], total: 0 })
+    expect((await search('prejjudise')).ids).toEqual([ids.pride])
+    expect(await search('prejjudisse')).toEqual({ ids: [], total: 0 })
+  })
+
   it('never returns books that are pending or taken down', async () => {
     expect(await search('waited')).toEqual({ ids: [], total: 0 })
     expect(await search('lanterns')).toEqual({ ids: [], total: 0 })
@@ -179,6 +207,23 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
     expect(await search('whale', 0, 1)).toEqual({ ids: [ids.whaling], total: 2 })
     expect(await search('whale', 1, 1)).toEqual({ ids: [ids.moby], total: 2 })
     expect(await search('whale', 2, 1)).toEqual({ ids: [], total: 2 })
+  })
+
+  it("leaves out the reader's ghosted titles before counting and paging, until un-ghosted", async () => {
+    const reader = (await buildUser(db)).id
+    const asReader = (offset: number, limit: number) =>
+      index.search({ term: 'whale', offset, limit, readerId: reader })
+    await ghostsRepo.addGhost(db, {
+      userId: reader,
+      podcastId: ids.whaling ?? '',
+      episodeId: null,
+      now: new Date(),
+    })
+    expect(await asReader(0, 1)).toEqual({ ids: [ids.moby], total: 1 })
+    expect(await asReader(1, 1)).toEqual({ ids: [], total: 1 })
+    expect(await search('whale')).toEqual({ ids: [ids.whaling, ids.moby], total: 2 })
+    await ghostsRepo.removeGhost(db, reader, ids.whaling ?? '')
+    expect(await asReader(0, 10)).toEqual({ ids: [ids.whaling, ids.moby], total: 2 })
   })
 
   it('returns nothing for a word no book contains', async () => {

@@ -25,6 +25,8 @@ export interface SurfaceQuery {
   term: string
   offset: number
   limit: number
+  /** the searching reader: their ghosted titles are left out before counting and paging (absent: anonymous) */
+  readerId?: string | null
 }
 
 /**
@@ -34,7 +36,10 @@ export interface SurfaceQuery {
  */
 export interface SurfaceIndex {
   readonly name: 'postgres' | 'meilisearch'
-  /** Public books matching `term`, title and author matches ranked above ideas, ideas above description. */
+  /**
+   * Public books matching `term` that the reader did not ghost, title and author matches ranked above ideas,
+   * ideas above description.
+   */
   search(query: SurfaceQuery): Promise<SurfaceHits>
   /** Makes the index hold these books as given: public ones are (re)indexed, the others taken out. */
   upsert(books: readonly SurfaceBook[]): Promise<void>

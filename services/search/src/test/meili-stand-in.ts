@@ -39,8 +39,9 @@ interface StandInTask {
  * A small local stand-in for the Meilisearch HTTP API, covering only the calls our adapter makes: index info
  * and creation, settings, adding and deleting documents (by ids, or by an `indexedAt < n` filter), tasks, and
  * search. Tasks are asynchronous as in Meilisearch (one "processing" poll before they apply). Search is a plain
- * word match in insertion order with `attr = value` filters: it checks our client code, not Meilisearch's
- * ranking or typo tolerance.
+ * word match in insertion order with filters of `attr = value` and `attr NOT IN ["a", "b"]` conditions joined by
+ * AND (a filter outside that grammar is refused with invalid_search_filter, as Meilisearch refuses a bad one):
+ * it checks our client code, not Meilisearch's ranking or typo tolerance.
  */
 export class MeiliStandIn {
   readonly requests: RecordedRequest[] = []
@@ -179,7 +180,12 @@ export class MeiliStandIn {
         for (const [id, doc] of index.docs) if (Number(doc[attr]) < Number(bound)) index.docs.delete(id)
         return null
       })
-    if (sub === 'search' && method === 'POST') return send(res, 200, search(index, body as SearchBody))
+    if (sub === 'search' && method === 'POST') {
+      const filter = parseFilter((body as SearchBody).filter)
+      if (!filter)
+        return send(res, 400, apiError('invalid_search_filter', 'the stand-in cannot read this filter'))
+      return send(res, 200, search(index, body as SearchBody, filter))
+    }
     return send(res, 404, apiError('not_found', 'not in the stand-in'))
   }
 }
@@ -194,9 +200,30 @@ interface SearchBody {
   hitsPerPage?: number
 }
 
-function search(index: StandInIndex, body: SearchBody) {
+type DocFilter = (doc: Doc) => boolean
+
+/** Reads `attr = value` and `attr NOT IN ["a", "b"]` conditions joined by AND; null when it cannot. */
+function parseFilter(filter: string | undefined): DocFilter | null {
+  if (!filter) return () => true
+  const checks: DocFilter[] = []
+  for (const part of filter.split(' AND ')) {
+    const equal = /^(\w+) = (\w+)$/.exec(part)
+    if (equal) {
+      const [, attr = '', value = ''] = equal
+      checks.push((doc) => String(doc[attr]) === value)
+      continue
+    }
+    const notIn = /^(\w+) NOT IN \[(.*)\]$/.exec(part)
+    if (!notIn) return null
+    const [, attr = '', list = ''] = notIn
+    const values = new Set((JSON.parse(`[${list}]`) as unknown[]).map(String))
+    checks.push((doc) => !values.has(String(doc[attr])))
+  }
+  return (doc) => checks.every((check) => check(doc))
+}
+
+function search(index: StandInIndex, body: SearchBody, filter: DocFilter) {
   const words = body.q.toLowerCase().split(/\s+/).filter(Boolean)
-  const filter = body.filter ? /^(\w+) = (\w+)$/.exec(body.filter) : null
   const attributes = index.settings.searchableAttributes
   const text = (doc: Doc) =>
     (attributes.includes('*') ? Object.values(doc) : attributes.map((a) => doc[a]))
@@ -204,8 +231,7 @@ function search(index: StandInIndex, body: SearchBody) {
       .join(' ')
       .toLowerCase()
   const matches = [...index.docs.values()].filter(
-    (doc) =>
-      (!filter || String(doc[filter[1] ?? '']) === filter[2]) && words.every((w) => text(doc).includes(w)),
+    (doc) => filter(doc) && words.every((w) => text(doc).includes(w)),
   )
   const project = (doc: Doc) =>
     body.attributesToRetrieve ? Object.fromEntries(body.attributesToRetrieve.map((a) => [a, doc[a]])) : doc

@@ -2,14 +2,11 @@ import fp from 'fastify-plugin'
 import { EmbeddingsMessage, embeddingsChannel, parseJson } from '@bookstrut/core'
 import { IdeaSearch } from '../../idea-index/idea-search.js'
 
-/** How often an api process looks for a model switch or stored vectors it was not told about. */
-const CATCH_UP_INTERVAL_MS = 30_000
-
 /**
  * The in-memory idea index of this api process. It loads every stored book vector of the serving model at start
  * (searches wait for that), then follows the embed worker's announcements on Redis pub/sub, so an edited book is
- * searchable with its new vectors within a second, in every api process, without a restart; every 30 s it also
- * catches up on anything it was not told about.
+ * searchable with its new vectors within a second, in every api process, without a restart; every
+ * IDEA_INDEX_CATCH_UP_MS (30 s) it also catches up on a model switch or stored vectors it was not told about.
  */
 export const ideaSearchPlugin = fp(async (app) => {
   const ideaSearch = await IdeaSearch.start({ db: app.db, search: app.config.search, logger: app.log })
@@ -28,7 +25,7 @@ export const ideaSearchPlugin = fp(async (app) => {
   await subscriber.subscribe(embeddingsChannel(app.config.redis.prefix))
   const catchUp = setInterval(() => {
     ideaSearch.catchUp().catch((err: unknown) => app.log.error({ err }, 'idea index catch-up failed'))
-  }, CATCH_UP_INTERVAL_MS)
+  }, app.config.search.catchUpIntervalMs)
   catchUp.unref()
   app.decorate('ideaSearch', ideaSearch)
   app.addHook('onClose', async () => {

@@ -6,7 +6,6 @@ import {
   assertCallerId,
   assertNotBlocked,
   queueEvents,
-  ghostsRepo,
   parseJson,
   podcastsRepo,
   searchHistoryRepo,
@@ -78,20 +77,13 @@ export async function searchByIdeas(
   const ranking = kept ?? (await rankAndKeep(deps, key, ideas, q.language, userId))
 
   const slice = ranking.slice(window.offset, window.offset + window.limit)
-  // Titles ghosted since page 1 leave the page without shifting later pages.
-  const ghosted = userId
-    ? await ghostsRepo.ghostedAmong(
-        deps.db,
-        userId,
-        slice.map((e) => e[0]),
-      )
-    : new Set()
-  const shown = slice.filter((e) => !ghosted.has(e[0]))
+  // Titles ghosted (or taken down) since page 1 leave the page without shifting later pages.
   const rows = await podcastsRepo.findPublicPodcastsInOrder(
     deps.db,
-    shown.map((e) => e[0]),
+    slice.map((e) => e[0]),
+    userId,
   )
-  const scoresOf = new Map(shown.map((e) => [e[0], e]))
+  const scoresOf = new Map(slice.map((e) => [e[0], e]))
   const data = await withReactionFlags(
     deps,
     userId,
@@ -127,11 +119,9 @@ async function rankAndKeep(
 ): Promise<RankingEntry[]> {
   const ranked = await deps.ideaSearch.current.rank(ideas)
   const ids = ranked.map((r) => r.bookId)
-  const [languages, ghosted] = await Promise.all([
-    podcastsRepo.publicLanguages(deps.db, ids),
-    userId ? ghostsRepo.ghostedAmong(deps.db, userId, ids) : new Set<string>(),
-  ])
-  const visible = ranked.filter((r) => languages.has(r.bookId) && !ghosted.has(r.bookId))
+  // Public and not ghosted by the caller: the same "visible to this reader" rule as keyword search.
+  const languages = await podcastsRepo.publicLanguages(deps.db, ids, userId)
+  const visible = ranked.filter((r) => languages.has(r.bookId))
   const ordered = preferLanguage(visible, (id) => languages.get(id), language)
   const entries = ordered.map(toEntry)
   await deps.redis.set(key, JSON.stringify(entries), 'EX', RANKING_TTL_SECONDS)

@@ -71,10 +71,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Keyword search over approved titles',
         description:
           'By default PostgreSQL full-text search (websearch syntax: "a phrase", -word, or) weighted title/author > ' +
-          'ideas > description; when nothing matches, trigram word similarity on title and author for misspellings ' +
-          `(a term within reach of more than ${podcastsRepo.TYPO_FALLBACK_MAX} titles, such as a stop word alone, ` +
-          'finds nothing). With MEILI_URL ' +
-          'set, Meilisearch (typo-tolerant, title > author > ideas > description). Ranked by relevance, 10 per page. ' +
+          'ideas > description. When nothing matches as typed, typos are forgiven word by word as Meilisearch does: ' +
+          'each word also matches the catalogue words within its typo budget (none up to 4 letters, 1 for 5-8, 2 ' +
+          `for longer; a swap of two neighbouring letters is one typo; at most ${podcastsRepo.TYPO_SPELLINGS_MAX} ` +
+          'spellings a word). With MEILI_URL set, Meilisearch (typo-tolerant, title > author > ideas > ' +
+          "description). The caller's ghosted titles are left out. Ranked by relevance, 10 per page. " +
           RATE_LIMIT_NOTE,
         querystring: SurfaceSearchQuery,
         response: { 200: PagedPodcasts, ...errorResponses },

@@ -6,18 +6,24 @@ import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 import { impressionEvents, type Searcher } from './impressions.js'
 
 /**
- * One page of a keyword search: ids from the surface index, then the listings from PostgreSQL in the index's
- * order. Only listings public right now are loaded, so an external index that lags a moderation shows nothing
- * it should not.
+ * One page of a keyword search for a reader: ids from the surface index (which leaves out the reader's ghosted
+ * titles before counting), then the listings from PostgreSQL in the index's order. Only listings visible to the
+ * reader right now are loaded, so an external index that lags a moderation shows nothing it should not.
  */
 export async function surfaceSearch(
   db: DbOrTx,
   index: SurfaceIndex,
   query: { term: string; page: number; limit: number },
+  readerId: string | null,
 ): Promise<Page<Podcast>> {
   const window = pageWindow(query.page, query.limit)
-  const { ids, total } = await index.search({ term: query.term, offset: window.offset, limit: window.limit })
-  const rows = await podcastsRepo.findPublicPodcastsInOrder(db, ids)
+  const { ids, total } = await index.search({
+    term: query.term,
+    offset: window.offset,
+    limit: window.limit,
+    readerId,
+  })
+  const rows = await podcastsRepo.findPublicPodcastsInOrder(db, ids, readerId)
   return toPage(rows.map(toPodcast), total, window)
 }
 
@@ -28,7 +34,7 @@ export async function searchByKeywords(
   query: { term: string; page: number; limit: number },
   who: Searcher,
 ): Promise<Page<Podcast>> {
-  const found = await surfaceSearch(deps.db, index, query)
+  const found = await surfaceSearch(deps.db, index, query, who.userId)
   const page = { ...found, data: await withReactionFlags(deps, who.userId, found.data) }
   const offset = pageWindow(query.page, query.limit).offset
   // Keyword search shows no scores: the rank alone.

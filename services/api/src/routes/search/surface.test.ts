@@ -45,7 +45,7 @@ it("keeps the index's order and leaves out listings no longer public or gone", a
     ids: [second.id, rejected.id, gone.id, first.id],
     total: 4,
   })
-  const page = await surfaceSearch(t.app.db, index, { term: 'lighthouse', page: 1, limit: 10 })
+  const page = await surfaceSearch(t.app.db, index, { term: 'lighthouse', page: 1, limit: 10 }, null)
   expect(page.data.map((p) => p._id)).toEqual([second.id, first.id])
   expect(page).toMatchObject({ total: 4, currentPage: 1, pageSize: 10 })
 })

@@ -1,0 +1,52 @@
+/**
+ * How keyword search forgives typos, word by word, as Meilisearch does by default (`minWordSizeForTypos`):
+ * no typo in a word of up to 4 letters, one in a word of 5 to 8, two in a longer one. A typo is one letter
+ * added, dropped or changed, or two neighbouring letters swapped (`within_typos` in the database).
+ */
+export function typoBudget(word: string): number {
+  const letters = [...word].length
+  if (letters >= 9) return 2
+  if (letters >= 5) return 1
+  return 0
+}
+
+/**
+ * The lowest trigram similarity (pg_trgm) that a word within `budget` typos of `word` can have, so the trigram
+ * index finds every such word: a word of n letters has n + 1 trigrams and one typo changes at most 4 of them (a
+ * swap of two letters inside a word; an added, dropped or changed letter changes at most 3), so at least
+ * n + 1 - 4·budget are shared, out of at most 2(n + 1) + budget in both words together. Never below 0.05, which
+ * would read most of the dictionary for a word whose letters are almost all changed anyway.
+ */
+export function minTrigramSimilarity(word: string, budget: number): number {
+  const trigrams = [...word].length + 1
+  const shared = Math.max(1, trigrams - 4 * budget)
+  const union = 2 * trigrams + budget - shared
+  // pg_trgm's `%` keeps similarities strictly above its threshold.
+  return Math.max(0.05, (shared / union) * 0.99)
+}
+
+/** A keyword query split into what typo tolerance works on. */
+export interface TypedWords {
+  /** lower-case words a book must match (each, or a word within its typo budget) */
+  words: string[]
+  /** words a book must not hold (websearch `-word`), matched exactly */
+  excluded: string[]
+}
+
+/**
+ * The words of a keyword query, split as PostgreSQL's text search splits a book's text into the dictionary
+ * (letters and digits; hyphens, apostrophes and other marks separate words). Websearch syntax is read the same
+ * way as by websearch_to_tsquery as far as it matters here: `-word` excludes, quotes and a bare `or` are left out
+ * (a phrase's words are each required, in any order).
+ */
+export function typedWords(term: string): TypedWords {
+  const words: string[] = []
+  const excluded: string[] = []
+  for (const token of term.toLowerCase().split(/\s+/)) {
+    const parts = token.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+    if (token === 'or' || parts.length === 0) continue
+    if (token.startsWith('-')) excluded.push(...parts)
+    else words.push(...parts)
+  }
+  return { words: [...new Set(words)], excluded: [...new Set(excluded)] }
+}
