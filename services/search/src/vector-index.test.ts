@@ -2,20 +2,10 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error -- a plain .mjs build script, shared with the test so that both compile the kernel one way
 import { compileKernel, KERNEL_MODULE, KERNEL_SOURCE, kernelModuleText } from '../scripts/kernel-source.mjs'
+import { clusteredVectors } from './test/clustered-vectors.js'
 import { BookVectorIndex, DOT_SCALE, matchCosines, QUANT_SCALE, type IndexMatches } from './vector-index.js'
 
-/** Deterministic unit vectors clustered around a few topics, like sentence embeddings are. */
-function vectors(count: number, dims: number, seed: number): Float32Array[] {
-  let s = seed
-  const rand = () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 2 - 1
-  const topics = Array.from({ length: 8 }, () => Float32Array.from({ length: dims }, rand))
-  return Array.from({ length: count }, (_, i) => {
-    const topic = topics[i % topics.length]!
-    const v = Float32Array.from({ length: dims }, (_, j) => topic[j]! + 0.8 * rand())
-    const norm = Math.hypot(...v)
-    return v.map((x) => x / norm)
-  })
-}
+const vectors = clusteredVectors
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0)
 const int8 = (v: Float32Array) =>
   Array.from(v, (x) => Math.max(-127, Math.min(127, Math.round(x * QUANT_SCALE))))

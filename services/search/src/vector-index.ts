@@ -147,10 +147,19 @@ export class BookVectorIndex implements IdeaVectorIndex {
     return this.matchesOf(slots, queries.length)
   }
 
-  /** The rows of a book: for an approximate index that rescores exactly (row → book and book → rows). */
-  bookOfRow(row: number): string | undefined {
-    const slot = this.kernel.slotOfRow(row)
-    return slot < 0 ? undefined : this.books[slot]?.id
+  /** The ids of the books held. */
+  bookIds(): IterableIterator<string> {
+    return this.slotOf.keys()
+  }
+
+  /** A book's int8 rows, one after the other (`dimensions` bytes each): what an approximate index is built from. */
+  rowsOf(bookId: string): Int8Array | undefined {
+    const slot = this.slotOf.get(bookId)
+    if (slot === undefined) return undefined
+    const book = this.books[slot]!
+    const out = new Int8Array(book.count * this.dimensions)
+    for (let r = 0; r < book.count; r++) out.set(this.kernel.row(book.first + r), r * this.dimensions)
+    return out
   }
 
   private matchesOf(slots: ArrayLike<number>, ideas: number): IndexMatches {
