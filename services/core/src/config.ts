@@ -52,6 +52,10 @@ const Env = Type.Object({
     description:
       'how often an api process looks for stored vectors nobody announced (announcements come at once)',
   }),
+  IDEA_INDEX: Type.Union([Type.Literal('auto'), Type.Literal('exact'), Type.Literal('ann')], {
+    default: 'auto',
+    description: 'idea index: exact brute force, approximate HNSW (ann), or by catalogue size (auto)',
+  }),
   MEILI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   MEILI_KEY: Type.Optional(Type.String()),
   SEARCH_RATE_LIMIT_ANON: Type.Integer({
@@ -148,6 +152,8 @@ export interface Config {
     embeddingThreads: number
     /** how often an api process catches up on vectors and model switches it was not told about */
     catchUpIntervalMs: number
+    /** exact brute force, HNSW with exact rescoring, or chosen by catalogue size (ANN_AUTO_BOOKS) */
+    ideaIndex: 'auto' | 'exact' | 'ann'
     meili: { url: string; key: string | undefined } | undefined
     /** searches a minute, both modes counted together: per IP when anonymous, per account when signed in */
     rateLimit: { anonPerMinute: number; userPerMinute: number }
@@ -272,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trainedModelsDir: path.join(dataDir, 'models'),
       embeddingThreads: e.EMBEDDING_THREADS,
       catchUpIntervalMs: e.IDEA_INDEX_CATCH_UP_MS,
+      ideaIndex: e.IDEA_INDEX,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
       rateLimit: { anonPerMinute: e.SEARCH_RATE_LIMIT_ANON, userPerMinute: e.SEARCH_RATE_LIMIT_USER },
     },

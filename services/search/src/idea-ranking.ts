@@ -1,4 +1,4 @@
-import type { BookVectorIndex } from './vector-index.js'
+import { matchCosines, type IdeaVectorIndex } from './vector-index.js'
 import { cosineForScore, passesFloor, RELEVANCE_FLOOR, strutScores, type StrutScores } from './strut-score.js'
 
 export interface RankedBook {
@@ -13,13 +13,13 @@ export const MAX_RANKED = 1000
  * Every book above the relevance floor, best first: by hellaScore, then by id so that equal scores keep one
  * order across requests.
  */
-export function rankBooks(index: BookVectorIndex, ideaVectors: readonly Float32Array[]): RankedBook[] {
+export function rankBooks(index: IdeaVectorIndex, ideaVectors: readonly Float32Array[]): RankedBook[] {
   const coverage = index.search(ideaVectors, { floorCosine: cosineForScore(RELEVANCE_FLOOR) })
   const ranked: RankedBook[] = []
-  for (const [bookId, cosines] of coverage) {
-    const scores = strutScores(cosines)
+  coverage.bookIds.forEach((bookId, b) => {
+    const scores = strutScores(matchCosines(coverage, b))
     if (passesFloor(scores)) ranked.push({ bookId, scores })
-  }
+  })
   ranked.sort((a, b) => b.scores.hella - a.scores.hella || (a.bookId < b.bookId ? -1 : 1))
   return ranked.slice(0, MAX_RANKED)
 }

@@ -1,5 +1,14 @@
 import { embeddingsRepo, type Db, type EmbeddingsChanged, type Logger } from '@bookstrut/core'
-import { BookVectorIndex, IdeaEmbeddings, rankBooks, type Embedder, type RankedBook } from '@bookstrut/search'
+import {
+  AnnBookVectorIndex,
+  ANN_AUTO_BOOKS,
+  BookVectorIndex,
+  IdeaEmbeddings,
+  rankBooks,
+  type Embedder,
+  type IdeaVectorIndex,
+  type RankedBook,
+} from '@bookstrut/search'
 
 /** How far before the latest seen change a catch-up looks again. */
 const CATCH_UP_SLACK_MS = 60_000
@@ -9,7 +18,10 @@ const CATCH_UP_SLACK_MS = 60_000
  * embed worker's announcements, and the query-idea embedder (loaded on the first search).
  */
 export class IdeaIndex {
-  private index: BookVectorIndex | null = null
+  /** what searches read */
+  private index: IdeaVectorIndex | null = null
+  /** while IDEA_INDEX=auto builds the approximate index over a grown catalogue: where changes go meanwhile */
+  private building: AnnBookVectorIndex | null = null
   /** when each book's vectors in the index were stored: an older read never overwrites a newer one */
   private readonly versions = new Map<string, number>()
   private ideas: Promise<IdeaEmbeddings> | null = null
@@ -21,6 +33,8 @@ export class IdeaIndex {
     private readonly deps: {
       db: Db
       model: string
+      /** IDEA_INDEX: exact, ann, or auto (ann from ANN_AUTO_BOOKS books) */
+      kind?: 'auto' | 'exact' | 'ann'
       loadEmbedder: () => Promise<Embedder>
       logger: Pick<Logger, 'info' | 'error'>
     },
@@ -63,6 +77,7 @@ export class IdeaIndex {
     let applied = 0
     for await (const page of embeddingsRepo.allEmbeddings(this.deps.db, this.deps.model, { since }))
       for (const e of page) applied += this.apply(e) ? 1 : 0
+    this.chooseIndex()
     return applied
   }
 
@@ -72,7 +87,7 @@ export class IdeaIndex {
     const stored = await embeddingsRepo.findEmbedding(this.deps.db, message.podcastId, this.deps.model)
     if (stored) this.apply(stored)
     else {
-      this.index?.remove(message.podcastId)
+      this.writable()?.remove(message.podcastId)
       this.versions.delete(message.podcastId)
     }
   }
@@ -88,22 +103,61 @@ export class IdeaIndex {
     this.watermark = Math.max(this.watermark, version)
     if ((this.versions.get(stored.podcastId) ?? -1) >= version) return false
     this.versions.set(stored.podcastId, version)
-    if (stored.vectors.length === 0) this.index?.remove(stored.podcastId)
+    if (stored.vectors.length === 0) this.writable()?.remove(stored.podcastId)
     else {
-      this.index ??= new BookVectorIndex(stored.vectors[0]!.length)
-      this.index.upsert(stored.podcastId, stored.vectors)
+      this.index ??= this.newIndex(stored.vectors[0]!.length)
+      this.writable()!.upsert(stored.podcastId, stored.vectors)
     }
     return true
+  }
+
+  /** Where changes go: the index searched, or the approximate one being built over it (which updates both). */
+  private writable(): IdeaVectorIndex | null {
+    return this.building ?? this.index
+  }
+
+  private newIndex(dimensions: number): IdeaVectorIndex {
+    const exact = new BookVectorIndex(dimensions)
+    return this.deps.kind === 'ann' ? new AnnBookVectorIndex(exact) : exact
+  }
+
+  /**
+   * IDEA_INDEX=auto: once the catalogue reaches ANN_AUTO_BOOKS books, builds the approximate index over the
+   * exact one a batch at a time (searches keep using the exact one meanwhile), then searches switch to it.
+   */
+  private chooseIndex() {
+    const index = this.index
+    if ((this.deps.kind ?? 'auto') !== 'auto' || this.building) return
+    if (!(index instanceof BookVectorIndex) || index.bookCount < ANN_AUTO_BOOKS) return
+    const started = performance.now()
+    const { ann, built } = AnnBookVectorIndex.building(index)
+    this.building = ann
+    built.then(
+      (ready) => {
+        this.index = ready
+        this.building = null
+        this.deps.logger.info(
+          { model: this.deps.model, books: ready.bookCount, ms: Math.round(performance.now() - started) },
+          'idea index switched to approximate search',
+        )
+      },
+      (err: unknown) => {
+        this.building = null
+        this.deps.logger.error({ err, model: this.deps.model }, 'approximate idea index could not be built')
+      },
+    )
   }
 
   private async loadAll() {
     const started = performance.now()
     for await (const page of embeddingsRepo.allEmbeddings(this.deps.db, this.deps.model))
       for (const e of page) this.apply(e)
+    this.chooseIndex()
     this.deps.logger.info(
       {
         model: this.deps.model,
         books: this.bookCount,
+        index: this.index instanceof AnnBookVectorIndex ? 'ann' : 'exact',
         vectors: this.index?.vectorCount ?? 0,
         bytes: this.index?.memoryBytes ?? 0,
         ms: Math.round(performance.now() - started),
