@@ -83,6 +83,7 @@ export async function homePage(deps: Deps, q: { page?: number; limit?: number },
   const rows = await podcastsRepo.findPublicPodcastsInOrder(
     deps.db,
     top.slice(window.offset, window.offset + window.limit),
+    auth?.user.id ?? null,
   )
   return { homePageMedia: null, data: await withReactionFlags(deps, auth?.user.id, rows.map(toPodcast)) }
 }
