@@ -1,5 +1,6 @@
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { bulkAddJobs, type BulkAdd } from './bulk-add-jobs.js'
 import {
   QueueNames,
   type AnalyticsEvent,
@@ -60,12 +61,18 @@ export function createQueues(connection: Redis, prefix: string): Queues {
     }
     return q
   }
+  // Analytics events come by the thousand a second: many jobs per Redis call (bulk-add-jobs.ts).
+  let ingestAdd: BulkAdd | undefined
   return {
     async enqueue(name, data, jobId) {
       await queue(name).add(name, data, { jobId })
     },
     async enqueueMany(name, jobs) {
       if (jobs.length === 0) return
+      if (name === QueueNames.ingest) {
+        ingestAdd ??= bulkAddJobs(connection, queue(name), name)
+        return ingestAdd(jobs)
+      }
       await queue(name).addBulk(jobs.map((j) => ({ name, data: j.data, opts: { jobId: j.jobId } })))
     },
     async close() {
