@@ -25,6 +25,9 @@ export function minTrigramSimilarity(word: string, budget: number): number {
   return Math.max(0.05, (shared / union) * 0.99)
 }
 
+/** The words of a query typo tolerance works on; later ones are left out (Meilisearch reads ten words too). */
+export const TYPED_WORDS_MAX = 10
+
 /** A keyword query split into what typo tolerance works on. */
 export interface TypedWords {
   /** lower-case words a book must match (each, or a word within its typo budget) */
@@ -37,7 +40,8 @@ export interface TypedWords {
  * The words of a keyword query, split as PostgreSQL's text search splits a book's text into the dictionary
  * (letters and digits; hyphens, apostrophes and other marks separate words). Websearch syntax is read the same
  * way as by websearch_to_tsquery as far as it matters here: `-word` excludes, quotes and a bare `or` are left out
- * (a phrase's words are each required, in any order).
+ * (a phrase's words are each required, in any order). Words past the tenth are left out, which bounds the cost of
+ * a long query: each word is one trigram lookup in the dictionary.
  */
 export function typedWords(term: string): TypedWords {
   const words: string[] = []
@@ -48,5 +52,5 @@ export function typedWords(term: string): TypedWords {
     if (token.startsWith('-')) excluded.push(...parts)
     else words.push(...parts)
   }
-  return { words: [...new Set(words)], excluded: [...new Set(excluded)] }
+  return { words: [...new Set(words)].slice(0, TYPED_WORDS_MAX), excluded: [...new Set(excluded)] }
 }
