@@ -64,6 +64,9 @@ describe('in the database', () => {
       ['prejduice', 'prejudice'],
       ['rpejudise', 'prejudice'],
       ['dostoyevski', 'dostoevsky'],
+      ['perjudicee', 'prejudice'],
+      ['shakspaere', 'shakespeare'],
+      ['labyrnith', 'labyrinth'],
       ['akspeshare', 'shakespeare'],
     ]
     let checked = 0
