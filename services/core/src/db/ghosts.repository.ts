@@ -6,18 +6,19 @@ import type { PodcastRow } from './catalogue.tables.js'
  * "Not ghosted by this reader" for the title id `podcastId` of any query: the one rule by which both search
  * modes (idea search in kysely, keyword search in its SQL) leave out what a reader hid, so that counts and
  * pages are made from visible titles only. Anonymous readers have ghosted nothing.
+ *
+ * Written as NOT IN (a subquery), which PostgreSQL runs as one hashed lookup of the reader's ghosts, whatever
+ * its row estimates: as NOT EXISTS it chose, on a fresh `ghosts` table, a nested loop comparing every match
+ * with every ghost (0.56 s for "love" and 200 ghosts at 30,000 books, against 0.04 s hashed). podcast_id is
+ * never null, so NOT IN has no null surprise.
  */
 export function notGhostedBy(readerId: string | null, podcastId: Expression<string>): Expression<SqlBool> {
   const eb = expressionBuilder<DB>()
   if (readerId === null) return eb.lit(true)
-  return eb.not(
-    eb.exists(
-      eb
-        .selectFrom('ghosts')
-        .select(eb.lit(1).as('ghosted'))
-        .where('ghosts.user_id', '=', readerId)
-        .where('ghosts.podcast_id', '=', podcastId),
-    ),
+  return eb(
+    podcastId,
+    'not in',
+    eb.selectFrom('ghosts').select('ghosts.podcast_id').where('ghosts.user_id', '=', readerId),
   )
 }
 

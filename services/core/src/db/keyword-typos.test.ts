@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { Db } from './database.js'
 import { createTestDb, type TestDb } from '../testing/index.js'
-import { minTrigramSimilarity, typedWords, typoBudget } from './keyword-typos.js'
+import { minTrigramSimilarity, TYPED_WORDS_MAX, typedWords, typoBudget } from './keyword-typos.js'
 
 let testDb: TestDb
 let db: Db
@@ -32,6 +32,8 @@ describe('typed words', () => {
       excluded: ['dragon'],
     })
     expect(typedWords('  --  ')).toEqual({ words: [], excluded: [] })
+    const long = Array.from({ length: 30 }, (_, i) => `word${i}`)
+    expect(typedWords(long.join(' ')).words).toEqual(long.slice(0, TYPED_WORDS_MAX))
   })
 })
 
@@ -62,6 +64,9 @@ describe('in the database', () => {
       ['prejduice', 'prejudice'],
       ['rpejudise', 'prejudice'],
       ['dostoyevski', 'dostoevsky'],
+      ['perjudicee', 'prejudice'],
+      ['shakspaere', 'shakespeare'],
+      ['labyrnith', 'labyrinth'],
       ['akspeshare', 'shakespeare'],
     ]
     let checked = 0

@@ -69,7 +69,7 @@ describe('postgres surface index kept by its trigger', () => {
     expect(await search('marigold')).toEqual({ ids: [id], total: 1 })
   })
 
-  it('forgets a deleted listing, in full text and in the misspelling fallback', async () => {
+  it('forgets a deleted listing, in full text and in typo-forgiven matches', async () => {
     const id = await listing({ title: 'Quillington Manor', description: 'A house of many clocks.' })
     expect((await search('quilington')).ids).toEqual([id])
     await db.deleteFrom('podcasts').where('id', '=', id).execute()

@@ -2,9 +2,9 @@ import { podcastsRepo, type DbOrTx } from '@bookstrut/core'
 import type { SurfaceIndex } from './surface-index.js'
 
 /**
- * Keyword search in PostgreSQL itself (the default): weighted full text with a trigram fallback for
- * misspellings, over an expression index the migrations create. The database is the source of truth, so there
- * is nothing to keep in sync: upsert, remove and reindex do nothing.
+ * Keyword search in PostgreSQL itself (the default): weighted full text over stored vectors, forgiving typos
+ * word by word when nothing matches as typed, the reader's ghosted titles left out. Triggers keep the vectors and
+ * the typo dictionary in step with the books, so there is nothing to sync: upsert, remove and reindex do nothing.
  */
 export function createPostgresSurfaceIndex(db: DbOrTx): SurfaceIndex {
   return {
