@@ -15,7 +15,7 @@ export const COUNT_FIELDS = [
   { key: 'descriptionClicks', label: 'Description clicks', hint: 'Readers who opened the description' },
   { key: 'profileClicks', label: 'Profile clicks', hint: 'Clicks through to your author profile' },
   { key: 'days_in_top_20', label: 'Days in Top 20', hint: 'Days the title was in the Top 20' },
-  { key: 'top_search', label: 'Top search', hint: 'Times the title was the first result of a search' },
+  { key: 'top_search', label: 'Top search', hint: 'Times the title was in the top 10 of an idea search' },
   { key: 'ghost_count', label: 'Ghosted', hint: 'Readers who hid the title from their results' },
 ] as const satisfies readonly { key: string; label: string; hint: string; hours?: boolean }[]
 
