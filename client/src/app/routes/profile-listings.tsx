@@ -4,7 +4,10 @@ import { ListingsPage } from '@/features/catalogue/components/listings-page'
 import type { Podcast } from '@bookstrut/schemas'
 import { useStoredSession } from '@/lib/storage'
 
-const renderAnalytics = (podcast: Podcast) => <AnalyticsPanel podcastId={podcast._id} title={podcast.title} />
+/** Each approved row's panel: the analytics feature's, for the catalogue's listings page. */
+export const renderAnalytics = (podcast: Podcast) => (
+  <AnalyticsPanel podcastId={podcast._id} title={podcast.title} />
+)
 
 /** /profile-listings: My Listings (authors and publishers), each approved title with its analytics panel. */
 export function Component() {

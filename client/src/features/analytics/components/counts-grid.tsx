@@ -32,6 +32,7 @@ export function IdeaHits({ ideaScore }: { ideaScore: Insights['ideaScore'] }) {
       <h4 id={headingId} className="analytics-block__title">
         Idea Hits
       </h4>
+      <p className="analytics-block__note muted">Idea searches that matched each of your ideas closely.</p>
       {hits.length === 0 ? (
         <p className="muted">No ideas on this listing yet.</p>
       ) : (

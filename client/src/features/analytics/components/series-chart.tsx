@@ -24,7 +24,7 @@ export function SeriesChart({
   return (
     <div className="series-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={points} margin={{ top: 6, right: 6, bottom: 0, left: -18 }}>
+        <AreaChart data={points} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}>
           <defs>
             <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor={color} stopOpacity={0.28} />
@@ -45,7 +45,9 @@ export function SeriesChart({
           />
           <YAxis
             allowDecimals={hours}
-            width={48}
+            width={40}
+            tickCount={4}
+            interval={0}
             tick={{ fontSize: 11, fill: '#5b5a72' }}
             tickLine={false}
             axisLine={false}
