@@ -52,12 +52,17 @@ export const Insights = Type.Object({
 })
 export type Insights = Static<typeof Insights>
 
-export const InsightsPeriods = ['24h', '7d', '30d', '90d'] as const
-export type InsightsPeriod = (typeof InsightsPeriods)[number]
+export const InsightsPeriod = Type.Union([
+  Type.Literal('24h'),
+  Type.Literal('7d'),
+  Type.Literal('30d'),
+  Type.Literal('90d'),
+])
+export type InsightsPeriod = Static<typeof InsightsPeriod>
 
 export const InsightsSeriesQuery = Type.Object({
   podcastid: Id,
-  period: Type.Union(InsightsPeriods.map((p) => Type.Literal(p))),
+  period: InsightsPeriod,
 })
 export type InsightsSeriesQuery = Static<typeof InsightsSeriesQuery>
 
@@ -82,7 +87,7 @@ export const SeriesPoint = Type.Composite([
 export type SeriesPoint = Static<typeof SeriesPoint>
 
 export const InsightsSeries = Type.Object({
-  period: Type.Union(InsightsPeriods.map((p) => Type.Literal(p))),
+  period: InsightsPeriod,
   /** hours for 24h, UTC days otherwise */
   bucket: Type.Union([Type.Literal('hour'), Type.Literal('day')]),
   /** the period: [from, to) (ISO 8601) */
