@@ -1,8 +1,9 @@
-import { InsightsPeriods, type InsightsPeriod } from '@bookstrut/schemas'
+import { InsightsPeriod } from '@bookstrut/schemas'
 
-/** The time-series periods the panel offers: those GET /lnsights/series accepts. */
-export const PERIODS = InsightsPeriods
 export type Period = InsightsPeriod
+
+/** The time-series periods the panel offers: those GET /lnsights/series accepts, in the schema's order. */
+export const PERIODS: readonly Period[] = InsightsPeriod.anyOf.map((literal) => literal.const)
 
 /** A week: long enough to show a trend, short enough for a new title to have one. */
 export const DEFAULT_PERIOD: Period = '7d'
