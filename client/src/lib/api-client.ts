@@ -2,6 +2,9 @@ import type { Static, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { env } from '@/config/env'
 import { clearAllLocalStorage, readItem, StorageKeys } from './storage'
+import { registerFormats } from './typebox-formats'
+
+registerFormats()
 
 /** Fallback text when the server gives no message (spec reader-and-account section 8). */
 export const GENERIC_ERROR = 'Something went wrong'

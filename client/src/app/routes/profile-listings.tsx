@@ -1,11 +1,26 @@
+import { lazy, Suspense } from 'react'
+import type { Podcast } from '@bookstrut/schemas'
+import { Spinner } from '@/components/ui/spinner'
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { ListingsPage } from '@/features/catalogue/components/listings-page'
 import { useStoredSession } from '@/lib/storage'
 
-/** /profile-listings: My Listings (authors and publishers). */
+// The panel and its charts (recharts) load when a panel is first opened, not with the listings.
+const AnalyticsPanel = lazy(() =>
+  import('@/features/analytics/components/analytics-panel').then((m) => ({ default: m.AnalyticsPanel })),
+)
+
+/** Each approved row's panel: the analytics feature's, for the catalogue's listings page. */
+export const renderAnalytics = (podcast: Podcast) => (
+  <Suspense fallback={<Spinner label="Loading analytics" />}>
+    <AnalyticsPanel podcastId={podcast._id} title={podcast.title} />
+  </Suspense>
+)
+
+/** /profile-listings: My Listings (authors and publishers), each approved title with its analytics panel. */
 export function Component() {
   const { userId } = useStoredSession()
   const { openBlocked } = useAuthModals()
   if (!userId) return null
-  return <ListingsPage userId={userId} onBlocked={openBlocked} />
+  return <ListingsPage userId={userId} onBlocked={openBlocked} renderAnalytics={renderAnalytics} />
 }
