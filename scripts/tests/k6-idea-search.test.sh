@@ -5,9 +5,11 @@
 #
 # Starts the built api (services/api/dist/server.js) on a scratch database of the test PostgreSQL
 # (TEST_DATABASE_URL's server), a Redis key prefix of its own and a scratch DATA_DIR, imports the twelve classics of
-# data-samples/ with their idea vectors (catalog:import --wait), runs the k6 script for K6_DURATION (15s) at
-# K6_RATE (3) searches a second through load-tests/run.sh (which finds k6 or builds it), and fails when a threshold
-# fails (any failed request or check; p95 over K6_IDEA_P95_MS 3000, K6_FRESH_P95_MS 5000, K6_KEYWORD_P95_MS 3000). Everything it made is removed on exit. Needs MODELS_DIR (the embedding model), Redis at REDIS_URL.
+# data-samples/ with their idea vectors (catalog:import --wait), runs the k6 script for LOAD_DURATION (15s) at
+# LOAD_RATE (3) searches a second through load-tests/run.sh (which finds k6 or builds it), and fails when a threshold
+# fails (any failed request or check; p95 over LOAD_IDEA_P95_MS 3000, LOAD_FRESH_P95_MS 5000, LOAD_KEYWORD_P95_MS
+# 3000). Not K6_* names: k6 reads K6_DURATION and friends as its own options (one VU instead of the scenario).
+# Everything it made is removed on exit. Needs MODELS_DIR (the embedding model), Redis at REDIS_URL.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 ADMIN_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
@@ -74,11 +76,11 @@ curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/v1/search/podcast?firstField=
 
 # This run proves the script and the api work together (no failed request, every check); its latency thresholds
 # are loose because CI shares its machine: the figures that matter come from load-tests/README.md's runs.
-say "k6: idea-search.js for ${K6_DURATION:-15s} at ${K6_RATE:-3}/s"
+say "k6: idea-search.js for ${LOAD_DURATION:-15s} at ${LOAD_RATE:-3}/s"
 status=0
-BASE_URL="http://127.0.0.1:$PORT" DURATION="${K6_DURATION:-15s}" RATE="${K6_RATE:-3}" \
-  IDEA_P95_MS="${K6_IDEA_P95_MS:-3000}" FRESH_P95_MS="${K6_FRESH_P95_MS:-5000}" \
-  KEYWORD_P95_MS="${K6_KEYWORD_P95_MS:-3000}" \
+BASE_URL="http://127.0.0.1:$PORT" DURATION="${LOAD_DURATION:-15s}" RATE="${LOAD_RATE:-3}" \
+  IDEA_P95_MS="${LOAD_IDEA_P95_MS:-3000}" FRESH_P95_MS="${LOAD_FRESH_P95_MS:-5000}" \
+  KEYWORD_P95_MS="${LOAD_KEYWORD_P95_MS:-3000}" \
   bash "$ROOT/load-tests/run.sh" idea-search.js --quiet || status=$?
 if [ "$status" -ne 0 ]; then
   grep -vE '"msg":"(incoming request|request completed)"' "$LOG" | tail -n 30 >&2 || true
