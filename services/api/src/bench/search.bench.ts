@@ -323,6 +323,8 @@ async function benchSize(size: number): Promise<string[]> {
         `same int8 arithmetic ${agreement.int8.toFixed(3)} (${agreement.identicalInt8} identical)`,
     )
   }
+  // Printed now as well: the approximate index's build can take many minutes.
+  console.log(lines.map((l) => `  ${l}`).join('\n'))
   if (args!.ann) lines.push(...benchAnn(size, index, cached, row))
   return lines
 }
