@@ -164,7 +164,15 @@ export class BookScanKernel {
   scan(from: number, to: number) {
     const o = this.offsets
     for (let at = from; at < to; at += SCAN_CHUNK)
-      this.exports.scan(o.matrix, o.rowSlot, o.queries, o.best, this.stride, at, Math.min(to, at + SCAN_CHUNK))
+      this.exports.scan(
+        o.matrix,
+        o.rowSlot,
+        o.queries,
+        o.best,
+        this.stride,
+        at,
+        Math.min(to, at + SCAN_CHUNK),
+      )
   }
 
   /** Slots [0, slots) whose best dot product over the first `ideas` ideas is at least `floorDot`, in order. */
