@@ -17,6 +17,8 @@ const PAGE = 65_536
 /** Below every int8 dot product: a book no row was scored for. */
 const NONE = -0x80000000
 const IDEAS = 3
+/** rows scored per call into the kernel (see scan) */
+const SCAN_CHUNK = 8192
 
 /** The part of the WebAssembly JS API used here (@types/node 20 does not declare it; Node 20 has it all). */
 interface WasmMemory {
@@ -153,10 +155,24 @@ export class BookScanKernel {
     this.bestView.fill(NONE, from * IDEAS, to * IDEAS)
   }
 
-  /** Scores rows [from, to) against the queries, keeping each book's best dot product per idea. */
+  /**
+   * Scores rows [from, to) against the queries, keeping each book's best dot product per idea. In calls of
+   * SCAN_CHUNK rows: V8 runs new WebAssembly in its baseline compiler and swaps in optimized code only at a call's
+   * start, so one call over every row would stay in the baseline code (measured: 2.4x slower at 30,000 books).
+   * A book split between two calls is still right: the kernel keeps the maximum of what `best` holds.
+   */
   scan(from: number, to: number) {
     const o = this.offsets
-    this.exports.scan(o.matrix, o.rowSlot, o.queries, o.best, this.stride, from, to)
+    for (let at = from; at < to; at += SCAN_CHUNK)
+      this.exports.scan(
+        o.matrix,
+        o.rowSlot,
+        o.queries,
+        o.best,
+        this.stride,
+        at,
+        Math.min(to, at + SCAN_CHUNK),
+      )
   }
 
   /** Slots [0, slots) whose best dot product over the first `ideas` ideas is at least `floorDot`, in order. */
