@@ -1,5 +1,6 @@
 import type { BookVectorIndex } from './vector-index.js'
 import { cosineForScore, passesFloor, RELEVANCE_FLOOR, strutScores, type StrutScores } from './strut-score.js'
+import { fuseIdeaEvidence, LEXICAL_WEIGHT, type LexicalMatches } from './lexical/idea-fusion.js'
 
 export interface RankedBook {
   bookId: string
@@ -9,16 +10,31 @@ export interface RankedBook {
 /** A ranking never holds more books than this: the first 100 pages of results. */
 export const MAX_RANKED = 1000
 
+export interface RankOptions {
+  /** each idea's lexical matches (BookTextIndex.matchIdeas): fused into that idea's score */
+  lexical?: LexicalMatches
+  /** the benchmarks try other values; the product uses the defaults */
+  lexicalWeight?: number
+  floor?: number
+}
+
 /**
  * Every book above the relevance floor, best first: by hellaScore, then by id so that equal scores keep one
- * order across requests.
+ * order across requests. With lexical matches, each idea's score fuses its cosine and its words (idea-fusion.ts).
  */
-export function rankBooks(index: BookVectorIndex, ideaVectors: readonly Float32Array[]): RankedBook[] {
-  const coverage = index.search(ideaVectors, { floorCosine: cosineForScore(RELEVANCE_FLOOR) })
+export function rankBooks(
+  index: BookVectorIndex,
+  ideaVectors: readonly Float32Array[],
+  opts: RankOptions = {},
+): RankedBook[] {
+  const weight = opts.lexical ? (opts.lexicalWeight ?? LEXICAL_WEIGHT) : 0
+  const floor = opts.floor ?? RELEVANCE_FLOOR
+  // A book reaches the floor only with a cosine of at least the floor's minus what its words can add.
+  const coverage = index.search(ideaVectors, { floorCosine: cosineForScore(floor) - weight })
   const ranked: RankedBook[] = []
   for (const [bookId, cosines] of coverage) {
-    const scores = strutScores(cosines)
-    if (passesFloor(scores)) ranked.push({ bookId, scores })
+    const scores = strutScores(fuseIdeaEvidence(bookId, cosines, opts.lexical, weight))
+    if (passesFloor(scores, floor)) ranked.push({ bookId, scores })
   }
   ranked.sort((a, b) => b.scores.hella - a.scores.hella || (a.bookId < b.bookId ? -1 : 1))
   return ranked.slice(0, MAX_RANKED)
