@@ -100,7 +100,7 @@ export default tseslint.config(
   },
   {
     // Plain-JavaScript tooling scripts are outside every tsconfig.
-    files: ['scripts/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'services/*/scripts/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

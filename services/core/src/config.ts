@@ -45,6 +45,10 @@ const Env = Type.Object({
       'auto, a model id (org/name) under MODELS_DIR or on the Hugging Face hub, or a trained bookstrut/idea-encoder/<version>',
   }),
   EMBEDDING_THREADS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
+  IDEA_INDEX: Type.Union([Type.Literal('auto'), Type.Literal('exact'), Type.Literal('ann')], {
+    default: 'auto',
+    description: 'idea index: exact brute force, approximate HNSW (ann), or by catalogue size (auto)',
+  }),
   MEILI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   MEILI_KEY: Type.Optional(Type.String()),
   SEARCH_RATE_LIMIT_ANON: Type.Integer({
@@ -139,6 +143,8 @@ export interface Config {
     trainedModelsDir: string
     /** onnxruntime threads of one embedder (the api's and the worker's each) */
     embeddingThreads: number
+    /** exact brute force, HNSW with exact rescoring, or chosen by catalogue size (ANN_AUTO_BOOKS) */
+    ideaIndex: 'auto' | 'exact' | 'ann'
     meili: { url: string; key: string | undefined } | undefined
     /** searches a minute, both modes counted together: per IP when anonymous, per account when signed in */
     rateLimit: { anonPerMinute: number; userPerMinute: number }
@@ -257,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       preferTrained: e.EMBEDDING_MODEL === 'auto',
       trainedModelsDir: path.join(dataDir, 'models'),
       embeddingThreads: e.EMBEDDING_THREADS,
+      ideaIndex: e.IDEA_INDEX,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
       rateLimit: { anonPerMinute: e.SEARCH_RATE_LIMIT_ANON, userPerMinute: e.SEARCH_RATE_LIMIT_USER },
     },

@@ -1,69 +1,112 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { BookVectorIndex } from './vector-index.js'
+// @ts-expect-error -- a plain .mjs build script, shared with the test so that both compile the kernel one way
+import { compileKernel, KERNEL_MODULE, KERNEL_SOURCE, kernelModuleText } from '../scripts/kernel-source.mjs'
+import { clusteredVectors } from './test/clustered-vectors.js'
+import { BookVectorIndex, DOT_SCALE, matchCosines, QUANT_SCALE, type IndexMatches } from './vector-index.js'
 
-/** Deterministic unit vectors clustered around a few topics, like sentence embeddings are. */
-function vectors(count: number, dims: number, seed: number): Float32Array[] {
-  let s = seed
-  const rand = () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 2 - 1
-  const topics = Array.from({ length: 8 }, () => Float32Array.from({ length: dims }, rand))
-  return Array.from({ length: count }, (_, i) => {
-    const topic = topics[i % topics.length]!
-    const v = Float32Array.from({ length: dims }, (_, j) => topic[j]! + 0.8 * rand())
-    const norm = Math.hypot(...v)
-    return v.map((x) => x / norm)
-  })
-}
+const vectors = clusteredVectors
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0)
+const int8 = (v: Float32Array) =>
+  Array.from(v, (x) => Math.max(-127, Math.min(127, Math.round(x * QUANT_SCALE))))
+/** The int8 dot product, in plain JavaScript: what the SIMD kernel must reproduce exactly. */
+const int8Dot = (a: Float32Array, b: Float32Array) => {
+  const [qa, qb] = [int8(a), int8(b)]
+  return Math.fround(qa.reduce((s, x, i) => s + x * qb[i]!, 0) / DOT_SCALE) // the index answers float32
+}
+
+type Book = { id: string; vectors: Float32Array[] }
+const asMap = (m: IndexMatches) => new Map(m.bookIds.map((id, b) => [id, matchCosines(m, b)]))
+/** The reference: per book, the best cosine for each query, by `score` (int8 or float32). */
+const reference = (list: Book[], queries: Float32Array[], score = int8Dot) =>
+  new Map(list.map((b) => [b.id, queries.map((q) => Math.max(...b.vectors.map((v) => score(v, q))))]))
 
 describe('BookVectorIndex', () => {
   const dims = 64
   const pool = vectors(600, dims, 7)
-  const books = Array.from({ length: 100 }, (_, i) => ({
+  const books: Book[] = Array.from({ length: 100 }, (_, i) => ({
     id: `book${i}`,
-    vectors: pool.slice(i * 5, i * 5 + 5),
+    vectors: pool.slice(i * 5, i * 5 + 1 + (i % 5)),
   }))
   const queries = vectors(3, dims, 99)
 
-  /** The exact answer in float32: per book, the best cosine for each query. */
-  const exact = (list: typeof books) =>
-    new Map(list.map((b) => [b.id, queries.map((q) => Math.max(...b.vectors.map((v) => dot(v, q))))]))
-
-  it('finds every book above the floor with its best cosine per query, as exact float scoring does', () => {
+  it('gives every book above the floor exactly the best int8 cosine per idea, as plain JavaScript does', () => {
     const index = new BookVectorIndex(dims, 16)
     for (const b of books) index.upsert(b.id, b.vectors)
     const floor = 0.2
-    const found = index.search(queries, { floorCosine: floor })
-    const expected = [...exact(books)].filter(([, c]) => Math.max(...c) >= floor + 0.01)
+    const found = asMap(index.search(queries, { floorCosine: floor }))
+    const expected = [...reference(books, queries)].filter(([, c]) => Math.max(...c) >= floor)
     expect(expected.length).toBeGreaterThan(5)
-    for (const [id, cosines] of expected) {
-      const got = found.get(id)
-      expect(got, id).toBeDefined()
-      got!.forEach((c, i) => expect(Math.abs(c - cosines[i]!)).toBeLessThan(0.01))
+    expect(expected.length).toBeLessThan(books.length)
+    expect(new Set(found.keys())).toEqual(new Set(expected.map(([id]) => id)))
+    for (const [id, cosines] of expected) expect(found.get(id), id).toEqual(cosines)
+    // and within int8 rounding of float32
+    for (const [id, cosines] of reference(books, queries, dot))
+      found.get(id)?.forEach((c, i) => expect(Math.abs(c - cosines[i]!)).toBeLessThan(0.01))
+  })
+
+  it('scores dimensions that are not a multiple of 16, and one or two ideas', () => {
+    const odd = 50
+    const oddBooks = books
+      .slice(0, 30)
+      .map((b, i) => ({ id: b.id, vectors: vectors(1 + (i % 4), odd, i + 1) }))
+    const index = new BookVectorIndex(odd)
+    for (const b of oddBooks) index.upsert(b.id, b.vectors)
+    for (const n of [1, 2]) {
+      const q = vectors(n, odd, 5 + n)
+      const found = index.search(q, { floorCosine: -1 })
+      expect(found.ideas).toBe(n)
+      expect(asMap(found)).toEqual(reference(oddBooks, q))
     }
-    for (const [id, cosines] of found) expect(Math.max(...cosines), id).toBeGreaterThanOrEqual(floor - 0.01)
+    expect(() => index.search(vectors(4, odd, 1), { floorCosine: 0 })).toThrow(/1 to 3/)
   })
 
   it('replaces, removes and compacts without losing or mixing books', () => {
     const index = new BookVectorIndex(dims, 8)
     for (const b of books) index.upsert(b.id, b.vectors)
-    // Every other book removed, a tenth re-embedded with another book's vectors: rows are freed and compacted.
+    // Every other book removed, a fifth re-embedded with another book's vectors: rows are freed and compacted.
     const kept = books.filter((_, i) => i % 2 === 0)
     for (const b of books.filter((_, i) => i % 2 === 1)) index.remove(b.id)
+    const removedOnly = asMap(index.search(queries, { floorCosine: -1 }))
+    expect(removedOnly).toEqual(reference(kept, queries))
     const moved = kept.map((b, i) =>
-      i % 5 === 0 ? { id: b.id, vectors: books[(i + 1) % books.length]!.vectors } : b,
+      i % 5 === 0 ? { id: b.id, vectors: books[(i * 2 + 1) % books.length]!.vectors } : b,
     )
     for (const b of moved) index.upsert(b.id, b.vectors)
-    expect(index.bookCount).toBe(kept.length)
-    expect(index.vectorCount).toBe(kept.length * 5)
-    const found = index.search(queries, { floorCosine: -1 })
-    expect(found.size).toBe(kept.length)
-    for (const [id, cosines] of exact(moved))
-      found.get(id)!.forEach((c, i) => expect(Math.abs(c - cosines[i]!)).toBeLessThan(0.01))
+    // enough new rows that the freed ones must be reclaimed or the matrix grown
+    const extra = Array.from({ length: 60 }, (_, i) => ({
+      id: `new${i}`,
+      vectors: vectors(4, dims, 1000 + i),
+    }))
+    for (const b of extra) index.upsert(b.id, b.vectors)
+    const live = [...moved, ...extra]
+    expect(index.bookCount).toBe(live.length)
+    expect(index.vectorCount).toBe(live.reduce((n, b) => n + b.vectors.length, 0))
+    expect(asMap(index.search(queries, { floorCosine: -1 }))).toEqual(reference(live, queries))
+    expect(index.has('book1')).toBe(false)
+  })
+
+  it('answers the coverage of given books only, exactly, skipping unknown ones', () => {
+    const index = new BookVectorIndex(dims)
+    for (const b of books) index.upsert(b.id, b.vectors)
+    const asked = ['book7', 'nope', 'book3', 'book42']
+    const got = index.coverage(asked, queries)
+    expect(got.bookIds).toEqual(['book7', 'book3', 'book42'])
+    const want = reference(books, queries)
+    got.bookIds.forEach((id, b) => expect(matchCosines(got, b)).toEqual(want.get(id)))
   })
 
   it('answers nothing when empty and refuses vectors of the wrong size', () => {
     const index = new BookVectorIndex(dims)
-    expect(index.search(queries, { floorCosine: 0 }).size).toBe(0)
+    expect(index.search(queries, { floorCosine: 0 }).bookIds).toEqual([])
     expect(() => index.upsert('x', [new Float32Array(dims + 1)])).toThrow(/dimensions/)
+    expect(index.has('x')).toBe(false)
+  })
+})
+
+describe('the book-scan kernel', () => {
+  it('is committed as compiled from its source', async () => {
+    const bytes = (await compileKernel(await readFile(KERNEL_SOURCE, 'utf8'))) as Uint8Array
+    expect(await readFile(KERNEL_MODULE, 'utf8')).toBe(kernelModuleText(bytes))
   })
 })

@@ -1,48 +1,75 @@
-import { availableParallelism } from 'node:os'
-import usearch from 'usearch'
+import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
 
-const { exactSearch, MetricKind } = usearch
+export { QUANT_SCALE, quantizeInto } from './kernel/book-scan.js'
 
 /**
  * Every book vector of the catalogue in one int8 matrix, held in memory by each api process: 384 bytes a vector
- * (a quarter of float32), so 100,000 books of ~6 passages take ~230 MB. Components of a unit sentence vector
- * stay well inside ±0.5, so they are scaled by 254 and rounded: the cosine error this adds is about 0.001.
- * Scoring is exact, not approximate: usearch's SIMD brute force (`exactSearch`) ranks all rows per query idea.
+ * (a quarter of float32, QUANT_SCALE), so 100,000 books of ~6 passages take ~230 MB.
+ * Scoring is exact, not approximate: one WebAssembly SIMD pass scores the (up to three) query ideas against every
+ * row and keeps each book's best per idea (kernel/book-scan.wat); no JavaScript runs per row.
  */
-export const QUANT_SCALE = 254
-const DOT_SCALE = QUANT_SCALE * QUANT_SCALE
-
-function quantizeInto(vector: Float32Array, out: Int8Array, offset: number) {
-  for (let j = 0; j < vector.length; j++) {
-    const q = Math.round(vector[j]! * QUANT_SCALE)
-    out[offset + j] = q > 127 ? 127 : q < -127 ? -127 : q
-  }
-}
+export const DOT_SCALE = QUANT_SCALE * QUANT_SCALE
+/** Ideas scored in one pass: the product's three. */
+export const MAX_QUERY_IDEAS = 3
 
 export interface IndexSearchOptions {
   /** books with no passage at least this close (cosine) to any query idea are not candidates */
   floorCosine: number
-  /** rows taken per query idea from the brute-force ranking: bounds the work for very broad ideas */
-  rowsPerQuery?: number
 }
 
-export class BookVectorIndex {
-  private matrix: Int8Array
-  /** the book slot owning each row; -1 for a freed row (its vector is zeroed, so it never scores) */
-  private rowSlot: Int32Array
+/**
+ * Books with their best cosine per query idea, columnar: `cosines[b * ideas + i]` is book `bookIds[b]`'s best
+ * cosine for idea i (its coverage of that idea).
+ */
+export interface IndexMatches {
+  bookIds: string[]
+  ideas: number
+  cosines: Float32Array
+}
+
+/** What idea search needs of an index: the exact one below, or the approximate one (ann-vector-index.ts). */
+export interface IdeaVectorIndex {
+  readonly dimensions: number
+  readonly bookCount: number
+  readonly vectorCount: number
+  /** bytes held for the vectors and their bookkeeping */
+  readonly memoryBytes: number
+  has(bookId: string): boolean
+  upsert(bookId: string, vectors: readonly Float32Array[]): void
+  remove(bookId: string): void
+  /** every book with a passage at least `floorCosine` close to one of the ideas, with its coverage per idea */
+  search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches
+  /** the exact coverage per idea of the given books (those in the index, in the order given) */
+  coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches
+}
+
+/** Cosines of book `b` in matches, one per idea. */
+export const matchCosines = (m: IndexMatches, b: number): number[] =>
+  Array.from(m.cosines.subarray(b * m.ideas, (b + 1) * m.ideas))
+
+interface BookRows {
+  id: string
+  /** a book's rows are contiguous: upsert appends them together and compaction keeps their order */
+  first: number
+  count: number
+}
+
+const NO_MATCHES = (ideas: number): IndexMatches => ({ bookIds: [], ideas, cosines: new Float32Array(0) })
+
+/** The exact index: brute force over every row, in WebAssembly SIMD. */
+export class BookVectorIndex implements IdeaVectorIndex {
+  private readonly kernel: BookScanKernel
   private used = 0
   private freed = 0
-  private readonly books: ({ id: string; rows: number[] } | undefined)[] = []
+  private readonly books: (BookRows | undefined)[] = []
   private readonly slotOf = new Map<string, number>()
   private readonly freeSlots: number[] = []
-  private readonly threads = availableParallelism()
 
   constructor(
     readonly dimensions: number,
     capacity = 1024,
   ) {
-    this.matrix = new Int8Array(capacity * dimensions)
-    this.rowSlot = new Int32Array(capacity).fill(-1)
+    this.kernel = new BookScanKernel(dimensions, capacity, Math.max(16, capacity >> 2))
   }
 
   get bookCount() {
@@ -51,9 +78,9 @@ export class BookVectorIndex {
   get vectorCount() {
     return this.used - this.freed
   }
-  /** bytes held by the matrix and its row map (allocated capacity) */
+  /** bytes of the kernel's memory: matrix, row map, per-book scratch (allocated capacity) */
   get memoryBytes() {
-    return this.matrix.byteLength + this.rowSlot.byteLength
+    return this.kernel.memoryBytes
   }
   has(bookId: string) {
     return this.slotOf.has(bookId)
@@ -61,31 +88,26 @@ export class BookVectorIndex {
 
   /** Sets a book's vectors (unit length, `dimensions` long), replacing any it had. */
   upsert(bookId: string, vectors: readonly Float32Array[]) {
+    for (const v of vectors)
+      if (v.length !== this.dimensions)
+        throw new Error(`vector of ${v.length} dimensions, index has ${this.dimensions}`)
     this.remove(bookId)
     if (vectors.length === 0) return
     this.reserve(vectors.length)
     const slot = this.freeSlots.pop() ?? this.books.length
-    const rows: number[] = []
-    for (const v of vectors) {
-      if (v.length !== this.dimensions)
-        throw new Error(`vector of ${v.length} dimensions, index has ${this.dimensions}`)
-      const row = this.used++
-      quantizeInto(v, this.matrix, row * this.dimensions)
-      this.rowSlot[row] = slot
-      rows.push(row)
-    }
-    this.books[slot] = { id: bookId, rows }
+    const first = this.used
+    vectors.forEach((v, i) => this.kernel.setRow(first + i, slot, v))
+    this.used += vectors.length
+    this.books[slot] = { id: bookId, first, count: vectors.length }
     this.slotOf.set(bookId, slot)
   }
 
   remove(bookId: string) {
     const slot = this.slotOf.get(bookId)
     if (slot === undefined) return
-    for (const row of this.books[slot]!.rows) {
-      this.matrix.fill(0, row * this.dimensions, (row + 1) * this.dimensions)
-      this.rowSlot[row] = -1
-    }
-    this.freed += this.books[slot]!.rows.length
+    const book = this.books[slot]!
+    for (let r = book.first; r < book.first + book.count; r++) this.kernel.freeRow(r)
+    this.freed += book.count
     this.books[slot] = undefined
     this.freeSlots.push(slot)
     this.slotOf.delete(bookId)
@@ -93,92 +115,94 @@ export class BookVectorIndex {
 
   /**
    * For every book with a passage at least `floorCosine` close to one of the query ideas: its best cosine per
-   * idea (the coverage of each idea). Exact: each idea's rows are ranked by brute force, and an idea's
-   * coverage of a candidate that idea's list missed is computed from the candidate's own rows.
+   * idea. Exact in the index's int8 arithmetic: every row is scored against every idea.
    */
-  search(queries: readonly Float32Array[], opts: IndexSearchOptions): Map<string, number[]> {
-    const result = new Map<string, number[]>()
-    if (this.vectorCount === 0 || queries.length === 0) return result
-    const dim = this.dimensions
-    const q = new Int8Array(queries.length * dim)
-    queries.forEach((v, i) => quantizeInto(v, q, i * dim))
-    const k = Math.min(opts.rowsPerQuery ?? 3000, this.used)
-    const matches = exactSearch(
-      this.matrix.subarray(0, this.used * dim),
-      q,
-      dim,
-      k,
-      MetricKind.IP,
-      this.threads,
+  search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches {
+    if (this.vectorCount === 0 || queries.length === 0) return NO_MATCHES(queries.length)
+    this.kernel.setQueries(queries)
+    this.kernel.resetBest(0, this.books.length)
+    this.kernel.scan(0, this.used)
+    const slots = this.kernel.select(
+      this.books.length,
+      queries.length,
+      Math.ceil(opts.floorCosine * DOT_SCALE),
     )
-    const { keys, distances } = matches
-    const counts = 'counts' in matches ? matches.counts : [BigInt(keys.length)]
-
-    const floorDot = opts.floorCosine * DOT_SCALE
-    for (let qi = 0; qi < queries.length; qi++) {
-      const n = Number(counts[qi])
-      for (let j = 0; j < n; j++) {
-        const dot = 1 - distances[qi * k + j]! // usearch's inner-product distance is 1 - dot
-        if (dot < floorDot) break
-        const slot = this.rowSlot[Number(keys[qi * k + j])]!
-        if (slot < 0) continue
-        const id = this.books[slot]!.id
-        let cosines = result.get(id)
-        if (!cosines) result.set(id, (cosines = new Array<number>(queries.length).fill(Number.NaN)))
-        if (Number.isNaN(cosines[qi]!)) cosines[qi] = dot / DOT_SCALE // rows come best first
-      }
-    }
-    for (const [id, cosines] of result) {
-      for (let qi = 0; qi < queries.length; qi++)
-        if (Number.isNaN(cosines[qi]!)) cosines[qi] = this.bestCosine(this.slotOf.get(id)!, q, qi)
-    }
-    return result
+    return this.matchesOf(slots, queries.length)
   }
 
-  private bestCosine(slot: number, q: Int8Array, qi: number): number {
-    const dim = this.dimensions
-    const qo = qi * dim
-    let best = -DOT_SCALE
-    for (const row of this.books[slot]!.rows) {
-      const o = row * dim
-      let dot = 0
-      for (let j = 0; j < dim; j++) dot += this.matrix[o + j]! * q[qo + j]!
-      if (dot > best) best = dot
+  coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {
+    if (queries.length === 0) return NO_MATCHES(0)
+    const slots: number[] = []
+    for (const id of bookIds) {
+      const slot = this.slotOf.get(id)
+      if (slot !== undefined) slots.push(slot)
     }
-    return best / DOT_SCALE
+    if (slots.length === 0) return NO_MATCHES(queries.length)
+    this.kernel.setQueries(queries)
+    for (const slot of slots) {
+      const book = this.books[slot]!
+      this.kernel.resetBest(slot, slot + 1)
+      this.kernel.scan(book.first, book.first + book.count)
+    }
+    return this.matchesOf(slots, queries.length)
   }
 
-  /** Room for `extra` more rows: compacts when a quarter of the rows are freed, else grows by half. */
+  /** The ids of the books held. */
+  bookIds(): IterableIterator<string> {
+    return this.slotOf.keys()
+  }
+
+  /** A book's int8 rows, one after the other (`dimensions` bytes each): what an approximate index is built from. */
+  rowsOf(bookId: string): Int8Array | undefined {
+    const slot = this.slotOf.get(bookId)
+    if (slot === undefined) return undefined
+    const book = this.books[slot]!
+    const out = new Int8Array(book.count * this.dimensions)
+    for (let r = 0; r < book.count; r++) out.set(this.kernel.row(book.first + r), r * this.dimensions)
+    return out
+  }
+
+  private matchesOf(slots: ArrayLike<number>, ideas: number): IndexMatches {
+    const bookIds = new Array<string>(slots.length)
+    const cosines = new Float32Array(slots.length * ideas)
+    for (let b = 0; b < slots.length; b++) {
+      const slot = slots[b]!
+      bookIds[b] = this.books[slot]!.id
+      for (let i = 0; i < ideas; i++) cosines[b * ideas + i] = this.kernel.best(slot, i) / DOT_SCALE
+    }
+    return { bookIds, ideas, cosines }
+  }
+
+  /** Room for `extra` more rows and one more book: compacts when a quarter of the rows are freed, else grows. */
   private reserve(extra: number) {
-    const capacity = this.rowSlot.length
-    if (this.used + extra <= capacity) return
-    if (this.freed > this.used / 4) this.compact()
-    if (this.used + extra <= this.rowSlot.length) return
-    const next = Math.max(this.used + extra, Math.ceil(capacity * 1.5))
-    const matrix = new Int8Array(next * this.dimensions)
-    matrix.set(this.matrix.subarray(0, this.used * this.dimensions))
-    const rowSlot = new Int32Array(next).fill(-1)
-    rowSlot.set(this.rowSlot.subarray(0, this.used))
-    this.matrix = matrix
-    this.rowSlot = rowSlot
+    if (this.freed > 0 && this.used + extra > this.kernel.rowCapacity && this.freed > this.used / 4)
+      this.compact()
+    const rows = this.used + extra
+    const slots = this.books.length + 1
+    if (rows <= this.kernel.rowCapacity && slots <= this.kernel.slotCapacity) return
+    this.kernel.resize(
+      rows > this.kernel.rowCapacity
+        ? Math.max(rows, Math.ceil(this.kernel.rowCapacity * 1.5))
+        : this.kernel.rowCapacity,
+      slots > this.kernel.slotCapacity ? Math.ceil(this.kernel.slotCapacity * 1.5) : this.kernel.slotCapacity,
+      this.used,
+    )
   }
 
   private compact() {
-    const dim = this.dimensions
     let to = 0
+    let lastSlot = -1
     for (let from = 0; from < this.used; from++) {
-      const slot = this.rowSlot[from]!
+      const slot = this.kernel.slotOfRow(from)
       if (slot < 0) continue
-      if (from !== to) {
-        this.matrix.copyWithin(to * dim, from * dim, (from + 1) * dim)
-        this.rowSlot[to] = slot
-        const rows = this.books[slot]!.rows
-        rows[rows.indexOf(from)] = to
+      if (slot !== lastSlot) {
+        this.books[slot]!.first = to
+        lastSlot = slot
       }
+      if (from !== to) this.kernel.moveRow(from, to)
       to++
     }
-    this.matrix.fill(0, to * dim, this.used * dim)
-    this.rowSlot.fill(-1, to, this.used)
+    for (let r = to; r < this.used; r++) this.kernel.freeRow(r)
     this.used = to
     this.freed = 0
   }

@@ -464,7 +464,10 @@ function rrfPerIdea(name: string, index: BookVectorIndex, ideas: Float32Array[][
     const coverage = index.search(vectors, { floorCosine: cosineForScore(RELEVANCE_FLOOR) })
     const score = new Map<string, number>()
     vectors.forEach((_, i) => {
-      const byCosine = [...coverage.entries()].sort((a, b) => b[1][i]! - a[1][i]!).slice(0, MAX_RANKED)
+      const byCosine = coverage.bookIds
+        .map((id, b) => [id, coverage.cosines[b * coverage.ideas + i]!] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, MAX_RANKED)
       byCosine.forEach(([id], r) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + r + 1)))
       ;[...lexical[qi]![i]!.entries()]
         .sort((a, b) => b[1] - a[1])

@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
+import usearch from 'usearch'
 import {
+  AnnBookVectorIndex,
   BookVectorIndex,
   bookPassages,
   createEmbedder,
@@ -23,18 +25,25 @@ import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from './tomt-data.js'
 import { benchKeywordSearch } from './keyword-search.bench.js'
 
 /**
- * `npm run bench:search -- [--sizes 10000,100000] [--queries 300] [--data DIR] [--keyword-only]`: idea search latency on
+ * `npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann] [--queries 300] [--data DIR] [--keyword-only]`:
+ * idea search latency on
  * synthetic catalogues. Each book has 3-9 passage vectors (6 on average) made from real MiniLM passage
  * embeddings of the tomt corpus (two mixed, plus noise, normalised: as clustered as real text, unlike uniform
  * random vectors), loaded into the api's `BookVectorIndex`. Real readers' ideas are the queries. Prints build
  * time, memory, p50/p95 of `rankBooks` on cached idea vectors and of a full request with fresh embeddings,
  * and checks `rankBooks` against brute-force rankings in float32 and in the index's own int8 arithmetic. Fresh
  * requests go through the api's path: `IdeaEmbeddings` on the threaded embedder (EMBEDDING_THREADS), then
- * `rankBooks`. Then keyword search on the same sizes (keyword-search.bench.ts: a scratch database on
+ * `rankBooks`. The bare limit is measured in the same run: usearch's native SIMD brute force of the same three
+ * int8 ideas over the same int8 rows (top 1, every core, nothing else), and rankBooks' time is printed as a multiple
+ * of it. `--ann` also builds the approximate index (HNSW) over the same books and prints its build time, memory,
+ * latency and recall@10 against the exact index. Catalogues over 200,000 books are generated book by book (no
+ * float32 copy) and checked against the exact index only. Then keyword search on the same sizes (keyword-search.bench.ts: a scratch database on
  * TEST_DATABASE_URL); `--keyword-only` measures keyword search alone (no model needed, a few minutes).
  */
 const USAGE =
-  'Usage: npm run bench:search -- [--sizes 10000,100000] [--queries 300] [--data DIR] [--keyword-only]'
+  'Usage: npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann] [--queries 300] [--data DIR] [--keyword-only]'
+/** Above this many books the float32 catalogue is not kept (it would take 9 GB at a million books). */
+const FLOAT_CHECK_MAX_BOOKS = 200_000
 
 /** Real passage vectors the synthetic ones are mixed from. */
 const BASES = 500
@@ -53,16 +62,24 @@ function parseCommandLine() {
       args: process.argv.slice(2),
       options: {
         sizes: { type: 'string', default: '10000,100000' },
+        books: { type: 'string' },
+        ann: { type: 'boolean', default: false },
         queries: { type: 'string', default: '300' },
         data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
         'keyword-only': { type: 'boolean', default: false },
       },
     })
-    const sizes = values.sizes.split(',').map(Number)
+    const sizes = (values.books ?? values.sizes).split(',').map(Number)
     const queries = Number(values.queries)
     if (sizes.some((n) => !Number.isInteger(n) || n < 1)) return null
     if (!Number.isInteger(queries) || queries < 1) return null
-    return { sizes, queries, dataDir: path.resolve(values.data), keywordOnly: values['keyword-only'] }
+    return {
+      sizes,
+      queries,
+      ann: values.ann,
+      dataDir: path.resolve(values.data),
+      keywordOnly: values['keyword-only'],
+    }
   } catch {
     return null
   }
@@ -110,7 +127,8 @@ try {
 } finally {
   await fresh.close()
 }
-rows.push(...(await benchKeywordSearch(keywordOptions)))
+// Keyword search takes minutes and has no approximate mode: only in the default run.
+if (!args.ann && !process.argv.includes('--books')) rows.push(...(await benchKeywordSearch(keywordOptions)))
 console.log(TABLE_HEADER + rows.join('\n'))
 
 /**
@@ -153,76 +171,111 @@ async function loadRealVectors() {
   }
 }
 
-type Catalogue = ReturnType<typeof syntheticCatalogue>
-
-/** `count` books of 3-9 unit vectors, each two real passage vectors mixed plus noise; one flat float32 array. */
-function syntheticCatalogue(count: number) {
+/**
+ * `count` books of 3-9 unit vectors, each two real passage vectors mixed plus noise, handed to `add` book by book;
+ * kept in one flat float32 array too when `keep` (for the float32 check).
+ */
+function syntheticCatalogue(
+  count: number,
+  keep: boolean,
+  add: (book: number, vectors: Float32Array[]) => void,
+) {
   const random = seededRandom(count)
   const sizes = Array.from({ length: count }, () => 3 + Math.floor(random() * 7))
   const total = sizes.reduce((a, b) => a + b, 0)
-  const data = new Float32Array(total * dim)
+  const data = keep ? new Float32Array(total * dim) : null
   const sigma = NOISE / Math.sqrt(dim)
-  for (let r = 0; r < total; r++) {
-    const v = data.subarray(r * dim, (r + 1) * dim)
-    const a = bases[Math.floor(random() * BASES)]!
-    const b = bases[Math.floor(random() * BASES)]!
-    const w = random() * 0.7
-    let norm = 0
-    for (let j = 0; j < dim; j++) {
-      const x = a[j]! + w * b[j]! + sigma * gaussian(random)
-      v[j] = x
-      norm += x * x
-    }
-    norm = Math.sqrt(norm)
-    for (let j = 0; j < dim; j++) v[j]! /= norm
-  }
-  const books: Float32Array[][] = []
   let row = 0
-  for (const n of sizes) {
-    books.push(Array.from({ length: n }, (_, i) => data.subarray((row + i) * dim, (row + i + 1) * dim)))
+  sizes.forEach((n, book) => {
+    const vectors = Array.from({ length: n }, (_, i) => {
+      const v = data ? data.subarray((row + i) * dim, (row + i + 1) * dim) : new Float32Array(dim)
+      const a = bases[Math.floor(random() * BASES)]!
+      const b = bases[Math.floor(random() * BASES)]!
+      const w = random() * 0.7
+      let norm = 0
+      for (let j = 0; j < dim; j++) {
+        const x = a[j]! + w * b[j]! + sigma * gaussian(random)
+        v[j] = x
+        norm += x * x
+      }
+      norm = Math.sqrt(norm)
+      for (let j = 0; j < dim; j++) v[j]! /= norm
+      return v
+    })
+    add(book, vectors)
     row += n
+  })
+  return { sizes, data, vectors: total }
+}
+
+/** Every row of the index, int8, one after the other: the input of the bare-limit pass. */
+function int8Rows(index: BookVectorIndex, ids: string[]): Int8Array {
+  const out = new Int8Array(index.vectorCount * dim)
+  let at = 0
+  for (const id of ids) {
+    const rows = index.rowsOf(id)!
+    out.set(rows, at)
+    at += rows.length
   }
-  return { books, sizes, data, vectors: total }
+  return out
+}
+
+/**
+ * The bare limit of one query: usearch's native SIMD brute force (simsimd int8 kernels) of the three int8 ideas
+ * over every int8 row, top 1 each, on every core: the arithmetic and memory traffic of a full pass, nothing else.
+ */
+function bareLimit(rows: Int8Array, ideas: Float32Array[]): number {
+  const q = new Int8Array(ideas.length * dim)
+  ideas.forEach((v, i) => q.set(quantize(v), i * dim))
+  const started = performance.now()
+  usearch.exactSearch(rows, q, dim, 1, usearch.MetricKind.IP, availableParallelism())
+  return performance.now() - started
 }
 
 async function benchSize(size: number): Promise<string[]> {
-  const generated = performance.now()
-  const catalogue = syntheticCatalogue(size)
-  const ids = catalogue.books.map((_, i) => `book${String(i).padStart(20, '0')}`)
-  console.log(
-    `${size} books: ${catalogue.vectors} vectors generated in ` +
-      `${((performance.now() - generated) / 1000).toFixed(1)} s; ` +
-      `mean pairwise cosine ${pairwiseCosine(catalogue.books.flat()).toFixed(3)} ` +
-      `(real tomt passages: ${pairwiseCosine(bases).toFixed(3)})`,
-  )
-
+  const ids = Array.from({ length: size }, (_, i) => `book${String(i).padStart(20, '0')}`)
+  const keep = size <= FLOAT_CHECK_MAX_BOOKS
   collect()
   const before = process.memoryUsage()
   const built = performance.now()
   const index = new BookVectorIndex(dim)
-  catalogue.books.forEach((vectors, i) => index.upsert(ids[i]!, vectors))
+  const catalogue = syntheticCatalogue(size, keep, (b, vectors) => index.upsert(ids[b]!, vectors))
   const buildMs = performance.now() - built
   collect()
   const after = process.memoryUsage()
   const rssDelta = after.rss - before.rss
   const buffersDelta = after.arrayBuffers - before.arrayBuffers
   console.log(
-    `  index built in ${(buildMs / 1000).toFixed(2)} s; memoryBytes ${mb(index.memoryBytes)} ` +
-      `(${mb(index.vectorCount * (dim + 4))} used by ${index.vectorCount} rows, the rest growth room); ` +
-      `RSS +${mb(rssDelta)}, array buffers +${mb(buffersDelta)}`,
+    `${size} books: ${catalogue.vectors} vectors generated and indexed in ${(buildMs / 1000).toFixed(1)} s` +
+      (catalogue.data
+        ? `; mean pairwise cosine ${pairwiseCosine(catalogue.data).toFixed(3)} ` +
+          `(real tomt passages: ${pairwiseCosine(bases).toFixed(3)})`
+        : ''),
+  )
+  console.log(
+    `  memoryBytes ${mb(index.memoryBytes)} (${mb(index.vectorCount * (dim + 4))} used by ${index.vectorCount} ` +
+      `rows, the rest growth room); RSS +${mb(rssDelta)}, array buffers +${mb(buffersDelta)} ` +
+      `(with the float32 catalogue: ${catalogue.data ? mb(catalogue.data.byteLength) : 'not kept'})`,
   )
 
-  // Cached idea vectors: rankBooks alone.
+  // Cached idea vectors: rankBooks alone, each query right after the bare limit on the same ideas (same load).
+  const rows8 = int8Rows(index, ids)
   const listed: number[] = []
-  for (const q of cachedQueries.slice(0, WARM_UP)) rankBooks(index, q)
+  for (const q of cachedQueries.slice(0, WARM_UP)) {
+    rankBooks(index, q)
+    bareLimit(rows8, q)
+  }
+  const bare: number[] = []
   const cached = cachedQueries.map((q) => {
+    bare.push(bareLimit(rows8, q))
     const started = performance.now()
     listed.push(rankBooks(index, q).length)
     return performance.now() - started
   })
   console.log(
     `  books listed per query: median ${quantile(listed, 0.5)}, ` +
-      `${listed.filter((n) => n >= MAX_RANKED).length}/${listed.length} at MAX_RANKED ${MAX_RANKED}`,
+      `${listed.filter((n) => n >= MAX_RANKED).length}/${listed.length} at MAX_RANKED ${MAX_RANKED}; ` +
+      `load average now ${loadavg()[0]!.toFixed(1)}`,
   )
 
   // A full request: three new ideas embedded on the embedder thread, then ranked.
@@ -238,23 +291,84 @@ async function benchSize(size: number): Promise<string[]> {
     full.push(performance.now() - started)
   }
 
-  const verified = performance.now()
-  const agreement = verify(index, ids, catalogue, size >= 50_000 ? 20 : 50)
-  console.log(`  verified against brute force in ${((performance.now() - verified) / 1000).toFixed(1)} s`)
   const row = (measure: string, values: number[], target?: number) => {
     const p95 = quantile(values, 0.95)
     const verdict = target === undefined ? '' : `p95 < ${target} ms: ${p95 < target ? 'met' : 'MISSED'}`
     return `${String(size).padEnd(9)}${measure.padEnd(44)}${ms(quantile(values, 0.5))}${ms(p95)}  ${verdict}`
   }
-  return [
+  const ratio = (x: number[]) => (quantile(x, 0.5) / quantile(bare, 0.5)).toFixed(2)
+  const lines = [
+    row(`bare limit: native SIMD pass, 3 ideas (n=${bare.length})`, bare),
     row(`rankBooks, cached idea vectors (n=${cached.length})`, cached, TARGETS.cachedP95Ms),
+    `${String(size).padEnd(9)}rankBooks / bare limit: p50 ${ratio(cached)}x, ` +
+      `p95 ${(quantile(cached, 0.95) / quantile(bare, 0.95)).toFixed(2)}x (aim: 2x or less)`,
     row(`embed 1-3 fresh ideas only (n=${embedOnly.length})`, embedOnly),
     row(`fresh request: embed + rankBooks (n=${full.length})`, full, TARGETS.freshP95Ms),
     `${String(size).padEnd(9)}build ${(buildMs / 1000).toFixed(2)} s, memoryBytes ${mb(index.memoryBytes)}, ` +
       `RSS +${mb(rssDelta)}, array buffers +${mb(buffersDelta)}`,
-    `${String(size).padEnd(9)}recall@10 of rankBooks vs brute force (${agreement.queries} queries): ` +
-      `float32 ${agreement.float32.toFixed(3)} (${agreement.identicalFloat} identical top 10), ` +
-      `same int8 arithmetic ${agreement.int8.toFixed(3)} (${agreement.identicalInt8} identical)`,
+  ]
+
+  if (catalogue.data) {
+    const verified = performance.now()
+    const agreement = verify(
+      index,
+      ids,
+      { data: catalogue.data, sizes: catalogue.sizes },
+      size >= 50_000 ? 20 : 50,
+    )
+    console.log(`  verified against brute force in ${((performance.now() - verified) / 1000).toFixed(1)} s`)
+    lines.push(
+      `${String(size).padEnd(9)}recall@10 of rankBooks vs brute force (${agreement.queries} queries): ` +
+        `float32 ${agreement.float32.toFixed(3)} (${agreement.identicalFloat} identical top 10), ` +
+        `same int8 arithmetic ${agreement.int8.toFixed(3)} (${agreement.identicalInt8} identical)`,
+    )
+  }
+  // Printed now as well: the approximate index's build can take many minutes.
+  console.log(lines.map((l) => `  ${l}`).join('\n'))
+  if (args!.ann) lines.push(...benchAnn(size, index, cached, row))
+  return lines
+}
+
+/**
+ * The approximate index over the same books (it wraps the exact index, so only the graph is new): build time, the
+ * RSS the graph adds, rankBooks latency and recall@10 against the exact index's rankBooks.
+ */
+function benchAnn(
+  size: number,
+  exact: BookVectorIndex,
+  exactTimes: number[],
+  row: (measure: string, values: number[], target?: number) => string,
+): string[] {
+  collect()
+  const before = process.memoryUsage().rss
+  const started = performance.now()
+  const ann = new AnnBookVectorIndex(exact)
+  const buildS = (performance.now() - started) / 1000
+  collect()
+  const graphBytes = process.memoryUsage().rss - before
+  console.log(
+    `  HNSW over ${exact.vectorCount} rows built in ${buildS.toFixed(1)} s on ${availableParallelism()} cores ` +
+      `(load average ${loadavg()[0]!.toFixed(1)}); RSS +${mb(graphBytes)}`,
+  )
+  for (const q of cachedQueries.slice(0, WARM_UP)) rankBooks(ann, q)
+  let found = 0
+  let wanted = 0
+  const times = cachedQueries.map((q) => {
+    const started = performance.now()
+    const got = rankBooks(ann, q)
+    const elapsed = performance.now() - started
+    const gotTop = new Set(got.slice(0, 10).map((r) => r.bookId))
+    const want = rankBooks(exact, q).slice(0, 10)
+    wanted += want.length
+    found += want.filter((r) => gotTop.has(r.bookId)).length
+    return elapsed
+  })
+  const recall = wanted === 0 ? 1 : found / wanted
+  return [
+    row(`ANN rankBooks, cached idea vectors (n=${times.length})`, times, TARGETS.cachedP95Ms),
+    `${String(size).padEnd(9)}ANN: recall@10 vs exact ${recall.toFixed(3)} (aim 0.95), build ${buildS.toFixed(1)} s, ` +
+      `graph RSS +${mb(graphBytes)} beside the exact index's ${mb(exact.memoryBytes)}; ` +
+      `exact p50 here ${quantile(exactTimes, 0.5).toFixed(1)} ms, ${JSON.stringify(ann.options)}`,
   ]
 }
 
@@ -264,7 +378,12 @@ async function benchSize(size: number): Promise<string[]> {
  * Against float32 cosines (what an exact float index would rank) and against the same int8 arithmetic as the
  * index (so that what differs there comes from the search itself, not from quantisation).
  */
-function verify(index: BookVectorIndex, ids: string[], catalogue: Catalogue, sample: number) {
+function verify(
+  index: BookVectorIndex,
+  ids: string[],
+  catalogue: { data: Float32Array; sizes: number[] },
+  sample: number,
+) {
   const { data, sizes } = catalogue
   const quantized = quantize(data)
   const result = { queries: 0, float32: 0, int8: 0, identicalFloat: 0, identicalInt8: 0, expected: 0 }
@@ -332,9 +451,13 @@ function dot(a: Float32Array, b: Float32Array) {
   return s
 }
 
-function pairwiseCosine(vectors: Float32Array[]) {
+function pairwiseCosine(vectors: Float32Array[] | Float32Array) {
   const random = seededRandom(3)
-  const pick = () => vectors[Math.floor(random() * vectors.length)]!
+  const count = Array.isArray(vectors) ? vectors.length : vectors.length / dim
+  const pick = () => {
+    const i = Math.floor(random() * count)
+    return Array.isArray(vectors) ? vectors[i]! : vectors.subarray(i * dim, (i + 1) * dim)
+  }
   return mean(Array.from({ length: 5000 }, () => dot(pick(), pick())))
 }
 

@@ -1,10 +1,13 @@
 import { embeddingsRepo, type Db, type EmbeddingsChanged, type Logger } from '@bookstrut/core'
 import {
+  AnnBookVectorIndex,
   BookTextIndex,
+  ANN_AUTO_BOOKS,
   BookVectorIndex,
   IdeaEmbeddings,
   rankBooks,
   type Embedder,
+  type IdeaVectorIndex,
   type RankedBook,
 } from '@bookstrut/search'
 
@@ -17,8 +20,11 @@ const CATCH_UP_SLACK_MS = 60_000
  * query-idea embedder (loaded on the first search).
  */
 export class IdeaIndex {
-  private index: BookVectorIndex | null = null
-  /** the words of the books in `index`: loaded with their vectors, so both always hold the same books */
+  /** what searches read */
+  private index: IdeaVectorIndex | null = null
+  /** while IDEA_INDEX=auto builds the approximate index over a grown catalogue: where changes go meanwhile */
+  private building: AnnBookVectorIndex | null = null
+  /** the words of the books in the index: loaded with their vectors, so both hold the same books */
   private readonly text = new BookTextIndex()
   /** when each book's vectors in the index were stored: an older read never overwrites a newer one */
   private readonly versions = new Map<string, number>()
@@ -31,6 +37,8 @@ export class IdeaIndex {
     private readonly deps: {
       db: Db
       model: string
+      /** IDEA_INDEX: exact, ann, or auto (ann from ANN_AUTO_BOOKS books) */
+      kind?: 'auto' | 'exact' | 'ann'
       loadEmbedder: () => Promise<Embedder>
       logger: Pick<Logger, 'info' | 'error'>
     },
@@ -73,6 +81,7 @@ export class IdeaIndex {
     let applied = 0
     for await (const page of embeddingsRepo.allEmbeddings(this.deps.db, this.deps.model, { since }))
       applied += await this.applyPage(page)
+    this.chooseIndex()
     return applied
   }
 
@@ -82,7 +91,7 @@ export class IdeaIndex {
     const stored = await embeddingsRepo.findEmbedding(this.deps.db, message.podcastId, this.deps.model)
     if (stored) await this.applyPage([stored])
     else {
-      this.index?.remove(message.podcastId)
+      this.writable()?.remove(message.podcastId)
       this.text.remove(message.podcastId)
       this.versions.delete(message.podcastId)
     }
@@ -100,7 +109,7 @@ export class IdeaIndex {
       this.deps.db,
       applied.filter((e) => e.vectors.length > 0).map((e) => e.podcastId),
     )
-    for (const t of texts) if (this.index?.has(t.id)) this.text.upsert(t.id, t)
+    for (const t of texts) if (this.writable()?.has(t.id)) this.text.upsert(t.id, t)
     return applied.length
   }
 
@@ -111,23 +120,62 @@ export class IdeaIndex {
     if ((this.versions.get(stored.podcastId) ?? -1) >= version) return false
     this.versions.set(stored.podcastId, version)
     if (stored.vectors.length === 0) {
-      this.index?.remove(stored.podcastId)
+      this.writable()?.remove(stored.podcastId)
       this.text.remove(stored.podcastId)
     } else {
-      this.index ??= new BookVectorIndex(stored.vectors[0]!.length)
-      this.index.upsert(stored.podcastId, stored.vectors)
+      this.index ??= this.newIndex(stored.vectors[0]!.length)
+      this.writable()!.upsert(stored.podcastId, stored.vectors)
     }
     return true
+  }
+
+  /** Where changes go: the index searched, or the approximate one being built over it (which updates both). */
+  private writable(): IdeaVectorIndex | null {
+    return this.building ?? this.index
+  }
+
+  private newIndex(dimensions: number): IdeaVectorIndex {
+    const exact = new BookVectorIndex(dimensions)
+    return this.deps.kind === 'ann' ? new AnnBookVectorIndex(exact) : exact
+  }
+
+  /**
+   * IDEA_INDEX=auto: once the catalogue reaches ANN_AUTO_BOOKS books, builds the approximate index over the
+   * exact one a batch at a time (searches keep using the exact one meanwhile), then searches switch to it.
+   */
+  private chooseIndex() {
+    const index = this.index
+    if ((this.deps.kind ?? 'auto') !== 'auto' || this.building) return
+    if (!(index instanceof BookVectorIndex) || index.bookCount < ANN_AUTO_BOOKS) return
+    const started = performance.now()
+    const { ann, built } = AnnBookVectorIndex.building(index)
+    this.building = ann
+    built.then(
+      (ready) => {
+        this.index = ready
+        this.building = null
+        this.deps.logger.info(
+          { model: this.deps.model, books: ready.bookCount, ms: Math.round(performance.now() - started) },
+          'idea index switched to approximate search',
+        )
+      },
+      (err: unknown) => {
+        this.building = null
+        this.deps.logger.error({ err, model: this.deps.model }, 'approximate idea index could not be built')
+      },
+    )
   }
 
   private async loadAll() {
     const started = performance.now()
     for await (const page of embeddingsRepo.allEmbeddings(this.deps.db, this.deps.model))
       await this.applyPage(page)
+    this.chooseIndex()
     this.deps.logger.info(
       {
         model: this.deps.model,
         books: this.bookCount,
+        index: this.index instanceof AnnBookVectorIndex ? 'ann' : 'exact',
         vectors: this.index?.vectorCount ?? 0,
         bytes: this.index?.memoryBytes ?? 0,
         ms: Math.round(performance.now() - started),

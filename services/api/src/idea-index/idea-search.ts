@@ -85,6 +85,7 @@ export class IdeaSearch {
     return new IdeaIndex({
       db: this.deps.db,
       model,
+      kind: this.deps.search.ideaIndex,
       loadEmbedder: () =>
         createThreadedEmbedder({
           modelId: ref.modelId,

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { AnnBookVectorIndex } from './ann-vector-index.js'
+import { rankBooks } from './idea-ranking.js'
+import { clusteredVectors } from './test/clustered-vectors.js'
+import { BookVectorIndex, matchCosines } from './vector-index.js'
+
+const dims = 48
+/** 1,500 books of 2-6 passages over 40 topics, and 20 queries of three ideas each. */
+const pool = clusteredVectors(9000, dims, 11, 40)
+const books = Array.from({ length: 1500 }, (_, i) => ({
+  id: `book${i}`,
+  vectors: pool.slice(i * 6, i * 6 + 2 + (i % 5)),
+}))
+const queries = Array.from({ length: 20 }, (_, i) => clusteredVectors(3, dims, 500 + i, 40))
+
+function build() {
+  const exact = new BookVectorIndex(dims)
+  const ann = new AnnBookVectorIndex(new BookVectorIndex(dims), { rowsPerIdea: 200, expansionSearch: 200 })
+  for (const b of books) {
+    exact.upsert(b.id, b.vectors)
+    ann.upsert(b.id, b.vectors)
+  }
+  return { exact, ann }
+}
+
+describe('AnnBookVectorIndex', () => {
+  const { exact, ann } = build()
+
+  it('lists at least 95 % of the exact top 10, with exact scores', () => {
+    let found = 0
+    let wanted = 0
+    for (const q of queries) {
+      const want = rankBooks(exact, q).slice(0, 10)
+      const got = rankBooks(ann, q)
+      const gotIds = new Set(got.slice(0, 10).map((r) => r.bookId))
+      wanted += want.length
+      found += want.filter((r) => gotIds.has(r.bookId)).length
+      // Every book the graph finds is scored exactly: the same scores as the exact index gives it.
+      const exactScores = new Map(rankBooks(exact, q).map((r) => [r.bookId, r.scores.hella]))
+      for (const r of got) expect(r.scores.hella).toBe(exactScores.get(r.bookId))
+    }
+    expect(wanted).toBeGreaterThan(100)
+    expect(found / wanted).toBeGreaterThanOrEqual(0.95)
+  })
+
+  it('forgets removed books and uses replaced vectors', () => {
+    const q = queries[0]!
+    const top = rankBooks(ann, q)[0]!.bookId
+    const other = books.find((b) => b.id !== top)!
+    ann.upsert(top, other.vectors) // now a copy of another book
+    expect(matchCosines(ann.coverage([top], q), 0)).toEqual(matchCosines(exact.coverage([other.id], q), 0))
+    ann.remove(top)
+    expect(ann.has(top)).toBe(false)
+    expect(rankBooks(ann, q).some((r) => r.bookId === top)).toBe(false)
+    expect(ann.bookCount).toBe(books.length - 1)
+  })
+
+  it('builds its graph from an exact index it is given', () => {
+    const base = new BookVectorIndex(dims)
+    for (const b of books.slice(0, 200)) base.upsert(b.id, b.vectors)
+    const wrapped = new AnnBookVectorIndex(base)
+    const q = queries[1]!
+    const want = rankBooks(base, q).slice(0, 5)
+    expect(want.length).toBeGreaterThan(0)
+    expect(rankBooks(wrapped, q).slice(0, 5)).toEqual(want)
+  })
+})

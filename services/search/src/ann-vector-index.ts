@@ -1,0 +1,206 @@
+import { availableParallelism } from 'node:os'
+import usearch from 'usearch'
+import {
+  BookVectorIndex,
+  DOT_SCALE,
+  quantizeInto,
+  type IdeaVectorIndex,
+  type IndexMatches,
+  type IndexSearchOptions,
+} from './vector-index.js'
+
+const { Index, MetricKind, ScalarKind } = usearch
+
+/** IDEA_INDEX=auto switches to the approximate index from this many books (README "Idea search"). */
+export const ANN_AUTO_BOOKS = 250_000
+
+/** HNSW parameters: measured for recall@10 ≥ 0.95 against exact search (`npm run bench:search -- --ann`). */
+export const ANN_DEFAULTS = {
+  /** passage rows taken per idea from the graph; their books are then scored exactly */
+  rowsPerIdea: 400,
+  /** graph degree */
+  connectivity: 16,
+  /** candidate list while inserting */
+  expansionAdd: 64,
+  /** candidate list while searching (at least rowsPerIdea) */
+  expansionSearch: 400,
+} as const
+
+export type AnnOptions = { [K in keyof typeof ANN_DEFAULTS]: number }
+
+/** Rows waiting to be inserted: inserted in one multi-threaded batch before the next search or at this size. */
+const BATCH_ROWS = 20_000
+
+/**
+ * The approximate index for large catalogues: a usearch HNSW graph over every passage row (int8, inner product;
+ * all rows of a book under one key) finds, per idea, the rows nearest to it; the books owning them are the
+ * candidates, and they are scored exactly (every row, every idea) by the exact index, which this one wraps and
+ * keeps current. So every score shown is exact; what is approximate is only which books are looked at: a book
+ * whose best passage for every idea lies outside the graph's `rowsPerIdea` nearest rows is missed.
+ */
+export class AnnBookVectorIndex implements IdeaVectorIndex {
+  private graph: InstanceType<typeof Index>
+  private readonly keyOf = new Map<string, bigint>()
+  private readonly idOf = new Map<bigint, string>()
+  private nextKey = 0n
+  /** books whose rows are not in the graph yet: key and row count */
+  private readonly pending = new Map<string, { key: bigint; rows: number }>()
+  private pendingRows = 0
+  private readonly threads = availableParallelism()
+  readonly options: AnnOptions
+
+  /** Wraps `exact` (a new one by default) and builds the graph from the books it already holds. */
+  constructor(
+    readonly exact: BookVectorIndex,
+    options: Partial<AnnOptions> = {},
+    buildNow = true,
+  ) {
+    this.options = { ...ANN_DEFAULTS, ...options }
+    this.graph = new Index({
+      dimensions: exact.dimensions,
+      metric: MetricKind.IP,
+      quantization: ScalarKind.I8,
+      connectivity: this.options.connectivity,
+      expansion_add: this.options.expansionAdd,
+      expansion_search: Math.max(this.options.expansionSearch, this.options.rowsPerIdea),
+      multi: true,
+    })
+    for (const id of exact.bookIds()) this.queue(id)
+    if (buildNow) this.flush()
+  }
+
+  get dimensions() {
+    return this.exact.dimensions
+  }
+  get bookCount() {
+    return this.exact.bookCount
+  }
+  get vectorCount() {
+    return this.exact.vectorCount
+  }
+  /** The exact index's memory; the graph's own (native) memory shows in the process's RSS only. */
+  get memoryBytes() {
+    return this.exact.memoryBytes
+  }
+  has(bookId: string) {
+    return this.exact.has(bookId)
+  }
+
+  upsert(bookId: string, vectors: readonly Float32Array[]) {
+    this.exact.upsert(bookId, vectors)
+    this.unlink(bookId)
+    if (vectors.length === 0) return
+    this.queue(bookId)
+    if (this.pendingRows >= BATCH_ROWS) this.flush(BATCH_ROWS)
+  }
+
+  remove(bookId: string) {
+    this.exact.remove(bookId)
+    this.unlink(bookId)
+  }
+
+  search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches {
+    if (this.vectorCount === 0 || queries.length === 0)
+      return { bookIds: [], ideas: queries.length, cosines: new Float32Array(0) }
+    this.flush()
+    const k = Math.min(this.options.rowsPerIdea, this.graph.size())
+    const q = new Int8Array(queries.length * this.dimensions)
+    queries.forEach((v, i) => quantizeInto(v, q, i * this.dimensions))
+    const found = this.graph.search(q, k, this.threads)
+    const candidates = new Set<string>()
+    for (const key of found.keys) {
+      const id = this.idOf.get(key)
+      if (id !== undefined) candidates.add(id)
+    }
+    return passingFloor(this.exact.coverage([...candidates], queries), opts.floorCosine)
+  }
+
+  coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {
+    return this.exact.coverage(bookIds, queries)
+  }
+
+  /**
+   * Inserts queued books' rows into the graph, in batches of BATCH_ROWS rows, each on every core: all of them,
+   * or about `maxRows` (whole books) when building in steps.
+   */
+  flush(maxRows = Infinity) {
+    const dim = this.dimensions
+    let done = 0
+    while (this.pending.size > 0 && done < maxRows) {
+      const batch: { key: bigint; rows: Int8Array }[] = []
+      let size = 0
+      for (const [id, entry] of this.pending) {
+        if (size >= BATCH_ROWS) break
+        const rows = this.exact.rowsOf(id)!
+        batch.push({ key: entry.key, rows })
+        size += rows.length / dim
+        this.pending.delete(id)
+        this.pendingRows -= entry.rows
+      }
+      const keys = new BigUint64Array(size)
+      const rows = new Int8Array(size * dim)
+      let at = 0
+      for (const b of batch) {
+        const n = b.rows.length / dim
+        rows.set(b.rows, at * dim)
+        keys.fill(b.key, at, at + n)
+        at += n
+      }
+      this.graph.add(keys, rows, this.threads)
+      done += size
+    }
+  }
+
+  /**
+   * An approximate index over the books `exact` holds, its graph built a batch at a time between other work
+   * (minutes at a million books): until the promise resolves, keep searching `exact` but send every change
+   * through the returned index (it updates `exact` too).
+   */
+  static building(exact: BookVectorIndex, options: Partial<AnnOptions> = {}) {
+    const ann = new AnnBookVectorIndex(exact, options, false)
+    const built = (async () => {
+      while (ann.pendingRows > 0) {
+        ann.flush(BATCH_ROWS)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      return ann
+    })()
+    return { ann, built }
+  }
+
+  private queue(bookId: string) {
+    const key = this.nextKey++ // keys are never reused: the graph keeps removed entries as tombstones
+    const rows = this.exact.rowsOf(bookId)!.length / this.dimensions
+    this.keyOf.set(bookId, key)
+    this.idOf.set(key, bookId)
+    this.pending.set(bookId, { key, rows })
+    this.pendingRows += rows
+  }
+
+  private unlink(bookId: string) {
+    const key = this.keyOf.get(bookId)
+    if (key === undefined) return
+    this.keyOf.delete(bookId)
+    this.idOf.delete(key)
+    const pending = this.pending.get(bookId)
+    if (pending) {
+      this.pending.delete(bookId)
+      this.pendingRows -= pending.rows
+    } else this.graph.remove(key)
+  }
+}
+
+/** The matches whose best idea reaches the floor, compared as the exact index does (on int8 dot products). */
+function passingFloor(m: IndexMatches, floorCosine: number): IndexMatches {
+  const floorDot = Math.ceil(floorCosine * DOT_SCALE)
+  const keep: number[] = []
+  for (let b = 0; b < m.bookIds.length; b++) {
+    let best = -Infinity
+    for (let i = 0; i < m.ideas; i++)
+      best = Math.max(best, Math.round(m.cosines[b * m.ideas + i]! * DOT_SCALE))
+    if (best >= floorDot) keep.push(b)
+  }
+  const cosines = new Float32Array(keep.length * m.ideas)
+  keep.forEach((b, n) => cosines.set(m.cosines.subarray(b * m.ideas, (b + 1) * m.ideas), n * m.ideas))
+  return { bookIds: keep.map((b) => m.bookIds[b]!), ideas: m.ideas, cosines }
+}

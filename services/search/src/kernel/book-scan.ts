@@ -1,0 +1,173 @@
+import { BOOK_SCAN_WASM } from './book-scan.wasm.js'
+
+/**
+ * Components of a unit sentence vector stay well inside ±0.5, so they are scaled by 254 and rounded to int8: the
+ * cosine error this adds is about 0.001.
+ */
+export const QUANT_SCALE = 254
+
+/** The int8 rounding of a unit vector, written at `out[offset]`. */
+export function quantizeInto(vector: Float32Array, out: Int8Array | Int16Array, offset: number) {
+  for (let j = 0; j < vector.length; j++) {
+    const q = Math.round(vector[j]! * QUANT_SCALE)
+    out[offset + j] = q > 127 ? 127 : q < -127 ? -127 : q
+  }
+}
+const PAGE = 65_536
+/** Below every int8 dot product: a book no row was scored for. */
+const NONE = -0x80000000
+const IDEAS = 3
+
+/** The part of the WebAssembly JS API used here (@types/node 20 does not declare it; Node 20 has it all). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object
+  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory
+  Instance: new (module: object, imports: { env: { memory: WasmMemory } }) => { exports: unknown }
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
+
+let compiled: object | undefined
+const kernelModule = () => (compiled ??= new wasm.Module(Buffer.from(BOOK_SCAN_WASM, 'base64')))
+
+interface Exports {
+  scan(
+    matrix: number,
+    rowSlot: number,
+    queries: number,
+    best: number,
+    stride: number,
+    from: number,
+    to: number,
+  ): void
+  select(best: number, slots: number, ideas: number, floor: number, out: number): number
+}
+
+const align = (n: number, to: number) => Math.ceil(n / to) * to
+
+/**
+ * The WebAssembly memory of book-scan.wat and typed views on it. Layout (byte offsets, each region 64-aligned):
+ * queries (three int16 vectors), best (three int32 per book slot), selected (int32 per slot), rowSlot (int32 per
+ * row), matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
+ */
+export class BookScanKernel {
+  /** bytes a row takes: the dimensions rounded up to the kernel's 16-byte blocks (the padding stays zero) */
+  readonly stride: number
+  private memory!: WasmMemory
+  private exports!: Exports
+  private offsets = { queries: 0, best: 0, selected: 0, rowSlot: 0, matrix: 0 }
+  private matrix!: Int8Array
+  private rowSlot!: Int32Array
+  private bestView!: Int32Array
+  private selected!: Int32Array
+  private queries!: Int16Array
+  rowCapacity = 0
+  slotCapacity = 0
+
+  constructor(
+    readonly dimensions: number,
+    rows: number,
+    slots: number,
+  ) {
+    this.stride = align(dimensions, 16)
+    this.resize(Math.max(1, rows), Math.max(1, slots), 0)
+  }
+
+  get memoryBytes() {
+    return this.memory.buffer.byteLength
+  }
+
+  /** Reallocates for `rows` rows and `slots` books, keeping the first `keepRows` rows. */
+  resize(rows: number, slots: number, keepRows: number) {
+    const o = { queries: 0, best: 0, selected: 0, rowSlot: 0, matrix: 0 }
+    o.best = align(IDEAS * this.stride * 2, 64)
+    o.selected = o.best + align(slots * IDEAS * 4, 64)
+    o.rowSlot = o.selected + align(slots * 4, 64)
+    o.matrix = o.rowSlot + align(rows * 4, 64)
+    const bytes = o.matrix + rows * this.stride
+    const pages = Math.ceil(bytes / PAGE)
+    if (pages > PAGE) throw new Error(`idea index of ${rows} rows exceeds WebAssembly's 4 GB`)
+    const memory = new wasm.Memory({ initial: pages, maximum: pages })
+    const instance = new wasm.Instance(kernelModule(), { env: { memory } })
+    const buffer = memory.buffer
+    const rowSlot = new Int32Array(buffer, o.rowSlot, rows).fill(-1)
+    const matrix = new Int8Array(buffer, o.matrix, rows * this.stride)
+    if (this.rowCapacity > 0) {
+      rowSlot.set(this.rowSlot.subarray(0, keepRows))
+      matrix.set(this.matrix.subarray(0, keepRows * this.stride))
+    }
+    this.memory = memory
+    this.exports = instance.exports as Exports
+    this.offsets = o
+    this.rowSlot = rowSlot
+    this.matrix = matrix
+    this.bestView = new Int32Array(buffer, o.best, slots * IDEAS)
+    this.selected = new Int32Array(buffer, o.selected, slots)
+    this.queries = new Int16Array(buffer, o.queries, IDEAS * this.stride)
+    this.rowCapacity = rows
+    this.slotCapacity = slots
+  }
+
+  setRow(row: number, slot: number, vector: Float32Array) {
+    quantizeInto(vector, this.matrix, row * this.stride)
+    this.rowSlot[row] = slot
+  }
+
+  /** Zeroes a row and marks it free: the scan skips it. */
+  freeRow(row: number) {
+    this.matrix.fill(0, row * this.stride, (row + 1) * this.stride)
+    this.rowSlot[row] = -1
+  }
+
+  moveRow(from: number, to: number) {
+    this.matrix.copyWithin(to * this.stride, from * this.stride, (from + 1) * this.stride)
+    this.rowSlot[to] = this.rowSlot[from]!
+  }
+
+  slotOfRow(row: number): number {
+    return row < this.rowCapacity ? this.rowSlot[row]! : -1
+  }
+
+  /** The int8 view of a row (for exact rescoring elsewhere). */
+  row(row: number): Int8Array {
+    return this.matrix.subarray(row * this.stride, row * this.stride + this.dimensions)
+  }
+
+  /** Quantizes 1-3 ideas into the query area; fewer than three are padded with the first (never read back). */
+  setQueries(queries: readonly Float32Array[]) {
+    if (queries.length < 1 || queries.length > IDEAS)
+      throw new Error(`1 to ${IDEAS} query ideas, got ${queries.length}`)
+    this.queries.fill(0)
+    for (let i = 0; i < IDEAS; i++) {
+      const v = queries[i] ?? queries[0]!
+      if (v.length !== this.dimensions)
+        throw new Error(`query of ${v.length} dimensions, index has ${this.dimensions}`)
+      quantizeInto(v, this.queries, i * this.stride)
+    }
+  }
+
+  /** Clears the best dot products of slots [from, to) before a scan. */
+  resetBest(from: number, to: number) {
+    this.bestView.fill(NONE, from * IDEAS, to * IDEAS)
+  }
+
+  /** Scores rows [from, to) against the queries, keeping each book's best dot product per idea. */
+  scan(from: number, to: number) {
+    const o = this.offsets
+    this.exports.scan(o.matrix, o.rowSlot, o.queries, o.best, this.stride, from, to)
+  }
+
+  /** Slots [0, slots) whose best dot product over the first `ideas` ideas is at least `floorDot`, in order. */
+  select(slots: number, ideas: number, floorDot: number): Int32Array {
+    const floor = Math.max(NONE + 1, Math.min(0x7fffffff, floorDot))
+    const n = this.exports.select(this.offsets.best, slots, ideas, floor, this.offsets.selected)
+    return this.selected.subarray(0, n)
+  }
+
+  /** The best int8 dot product of a slot for idea i, from the last scan. */
+  best(slot: number, idea: number): number {
+    return this.bestView[slot * IDEAS + idea]!
+  }
+}
