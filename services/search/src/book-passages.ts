@@ -9,40 +9,56 @@ export interface BookText {
   description: string
 }
 
-/** Words per description chunk: about two sentences, the length of the ideas readers type. */
-export const CHUNK_WORDS = 40
-/** Long blurbs stop here: the opening of a description carries its premise. */
-export const MAX_CHUNKS = 8
+/**
+ * How a description is cut into passages. `chunkWords`: sentences are joined up to this many words (1: each
+ * sentence alone; Infinity: the whole description in one passage); `maxChunks`: long blurbs stop there (the
+ * opening carries the premise); `title`: the title leads the first passage, every passage, or is a passage of
+ * its own. bench:quality compares schemes on the dev split.
+ */
+export interface PassageScheme {
+  chunkWords: number
+  maxChunks: number
+  title: 'first' | 'every' | 'own'
+}
+
+/** The scheme books are embedded with: about two sentences a chunk, the title leading the first. */
+export const PASSAGES: PassageScheme = { chunkWords: 40, maxChunks: 8, title: 'first' }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' })
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length
 
-/** Sentences joined into chunks of about CHUNK_WORDS words (a longer sentence stays whole). */
-export function descriptionChunks(description: string): string[] {
+/** Sentences joined into chunks of about `chunkWords` words (a longer sentence stays whole). */
+export function descriptionChunks(
+  description: string,
+  { chunkWords, maxChunks }: Pick<PassageScheme, 'chunkWords' | 'maxChunks'> = PASSAGES,
+): string[] {
   const chunks: string[] = []
   let current = ''
   for (const { segment } of segmenter.segment(description.replace(/\s+/g, ' ').trim())) {
     const sentence = segment.trim()
     if (!sentence) continue
-    if (current && wordCount(current) + wordCount(sentence) > CHUNK_WORDS) {
+    if (current && wordCount(current) + wordCount(sentence) > chunkWords) {
       chunks.push(current)
-      if (chunks.length === MAX_CHUNKS) return chunks
+      if (chunks.length === maxChunks) return chunks
       current = sentence
     } else {
       current = current ? `${current} ${sentence}` : sentence
     }
   }
-  if (current && chunks.length < MAX_CHUNKS) chunks.push(current)
+  if (current && chunks.length < maxChunks) chunks.push(current)
   return chunks
 }
 
-/** The passages to embed for a book, ideas first. The title leads the first chunk, as a blurb's heading would. */
-export function bookPassages(book: BookText): string[] {
+/** The passages to embed for a book, ideas first, then its description cut as `scheme` says. */
+export function bookPassages(book: BookText, scheme: PassageScheme = PASSAGES): string[] {
   const ideas = book.ideas.map((i) => i.trim()).filter(Boolean)
-  const chunks = descriptionChunks(book.description)
-  if (chunks.length > 0 && book.title.trim()) chunks[0] = `${book.title.trim()}. ${chunks[0]}`
-  else if (chunks.length === 0 && ideas.length === 0 && book.title.trim()) chunks.push(book.title.trim())
-  return [...ideas, ...chunks]
+  const chunks = descriptionChunks(book.description, scheme)
+  const title = book.title.trim()
+  if (!title) return [...ideas, ...chunks]
+  if (scheme.title === 'own' || (chunks.length === 0 && ideas.length === 0))
+    return [...ideas, title, ...chunks]
+  const led = chunks.map((c, i) => (scheme.title === 'every' || i === 0 ? `${title}. ${c}` : c))
+  return [...ideas, ...led]
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGE_PREFERENCE, preferLanguage, primaryLanguage, type RankedBook } from './idea-ranking.js'
-import { descriptionChunks, bookPassages, CHUNK_WORDS, MAX_CHUNKS } from './book-passages.js'
+import { descriptionChunks, bookPassages, PASSAGES } from './book-passages.js'
 
 const ranked = (hellas: [string, number][]): RankedBook[] =>
   hellas.map(([bookId, hella]) => ({ bookId, scores: { ideas: [], bonus: 0, hella } }))
@@ -43,10 +43,30 @@ describe('book passages', () => {
     ])
   })
 
-  it('cuts a long description into at most MAX_CHUNKS chunks of about CHUNK_WORDS words', () => {
+  it('cuts a long description into at most maxChunks chunks of about chunkWords words', () => {
     const sentence = 'The crew sails on through another long and stormy night at sea. '
     const chunks = descriptionChunks(sentence.repeat(100))
-    expect(chunks).toHaveLength(MAX_CHUNKS)
-    for (const c of chunks) expect(c.split(' ').length).toBeLessThanOrEqual(CHUNK_WORDS)
+    expect(chunks).toHaveLength(PASSAGES.maxChunks)
+    for (const c of chunks) expect(c.split(' ').length).toBeLessThanOrEqual(PASSAGES.chunkWords)
+  })
+
+  it('cuts by sentence, keeps the whole description, or gives the title its own passage as the scheme says', () => {
+    const book = {
+      title: 'Moby-Dick',
+      ideas: [],
+      description: 'Call me Ishmael. Some years ago I went to sea.',
+    }
+    expect(bookPassages(book, { chunkWords: 1, maxChunks: 16, title: 'every' })).toEqual([
+      'Moby-Dick. Call me Ishmael.',
+      'Moby-Dick. Some years ago I went to sea.',
+    ])
+    expect(bookPassages(book, { chunkWords: Infinity, maxChunks: 1, title: 'first' })).toEqual([
+      'Moby-Dick. Call me Ishmael. Some years ago I went to sea.',
+    ])
+    expect(bookPassages(book, { chunkWords: 1, maxChunks: 16, title: 'own' })).toEqual([
+      'Moby-Dick',
+      'Call me Ishmael.',
+      'Some years ago I went to sea.',
+    ])
   })
 })

@@ -1,5 +1,6 @@
-import { matchCosines, type IdeaVectorIndex } from './vector-index.js'
+import { matchCosines, type IdeaVectorIndex, type IndexMatches } from './vector-index.js'
 import { cosineForScore, passesFloor, RELEVANCE_FLOOR, strutScores, type StrutScores } from './strut-score.js'
+import { fuseIdeaEvidence, LEXICAL_WEIGHT, type LexicalMatches } from './lexical/idea-fusion.js'
 
 export interface RankedBook {
   bookId: string
@@ -9,17 +10,41 @@ export interface RankedBook {
 /** A ranking never holds more books than this: the first 100 pages of results. */
 export const MAX_RANKED = 1000
 
+export interface RankOptions {
+  /** each idea's lexical matches (BookTextIndex.matchIdeas): fused into that idea's score */
+  lexical?: LexicalMatches
+  /** the benchmarks try other values; the product uses the defaults */
+  lexicalWeight?: number
+  floor?: number
+}
+
 /**
  * Every book above the relevance floor, best first: by hellaScore, then by id so that equal scores keep one
- * order across requests.
+ * order across requests. With lexical matches, each idea's score fuses its cosine and its words (idea-fusion.ts).
  */
-export function rankBooks(index: IdeaVectorIndex, ideaVectors: readonly Float32Array[]): RankedBook[] {
-  const coverage = index.search(ideaVectors, { floorCosine: cosineForScore(RELEVANCE_FLOOR) })
+export function rankBooks(
+  index: IdeaVectorIndex,
+  ideaVectors: readonly Float32Array[],
+  opts: RankOptions = {},
+): RankedBook[] {
+  const weight = opts.lexical ? (opts.lexicalWeight ?? LEXICAL_WEIGHT) : 0
+  const floor = opts.floor ?? RELEVANCE_FLOOR
   const ranked: RankedBook[] = []
-  coverage.bookIds.forEach((bookId, b) => {
-    const scores = strutScores(matchCosines(coverage, b))
-    if (passesFloor(scores)) ranked.push({ bookId, scores })
-  })
+  const consider = (matches: IndexMatches) =>
+    matches.bookIds.forEach((bookId, b) => {
+      const scores = strutScores(fuseIdeaEvidence(bookId, matchCosines(matches, b), opts.lexical, weight))
+      if (passesFloor(scores, floor)) ranked.push({ bookId, scores })
+    })
+  const byMeaning = index.search(ideaVectors, { floorCosine: cosineForScore(floor) })
+  consider(byMeaning)
+  if (opts.lexical && weight > 0) {
+    // A book under the floor by meaning can still reach it with its words: the books the lexical index found for
+    // any idea, scored exactly (coverage), complete the candidates.
+    const seen = new Set(byMeaning.bookIds)
+    const byWords = new Set<string>()
+    for (const matches of opts.lexical) for (const id of matches.keys()) if (!seen.has(id)) byWords.add(id)
+    if (byWords.size > 0) consider(index.coverage([...byWords], ideaVectors))
+  }
   ranked.sort((a, b) => b.scores.hella - a.scores.hella || (a.bookId < b.bookId ? -1 : 1))
   return ranked.slice(0, MAX_RANKED)
 }

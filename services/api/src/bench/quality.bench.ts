@@ -11,25 +11,31 @@ import {
   type Db,
 } from '@bookstrut/core'
 import {
+  BookTextIndex,
   BookVectorIndex,
   bookPassages,
   cosineForScore,
+  LEXICAL_WEIGHT,
+  PASSAGES,
   createEmbedder,
   hasLocalModel,
   locateModel,
   MAX_RANKED,
   passingTrainedVersions,
-  PASSAGE_SCHEME,
   rankBooks,
   RELEVANCE_FLOOR,
   strutScores,
   TRAINED_NAMESPACE,
+  type Embedder,
+  type LexicalMatches,
+  type PassageScheme,
 } from '@bookstrut/search'
 import { createScratchDatabase } from '@bookstrut/core/testing'
 import { ensureCatalogueOwner } from '../import/catalogue-owner.js'
 import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'
+import { loadSanitySet, type SanityBook } from './sanity-set.js'
 
 /**
  * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] [--data DIR]`:
@@ -40,7 +46,8 @@ import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type Tom
  * embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt in with `--models minilm,mpnet`).
  */
 const USAGE =
-  'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] [--data DIR]'
+  'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] ' +
+  '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -70,6 +77,23 @@ const words = (text: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 1 && !STOP_WORDS.has(w))
 
+/**
+ * Passage schemes bench:quality can compare (`--passages product,sentences,...`); `product` is the one books are
+ * embedded with (PASSAGES in book-passages.ts).
+ */
+const SCHEMES: Record<string, PassageScheme> = {
+  product: PASSAGES,
+  'chunks40-title-first': { chunkWords: 40, maxChunks: 8, title: 'first' },
+  'chunks40-title-every': { chunkWords: 40, maxChunks: 8, title: 'every' },
+  'chunks40-title-own': { chunkWords: 40, maxChunks: 8, title: 'own' },
+  'sentences-title-first': { chunkWords: 1, maxChunks: 16, title: 'first' },
+  'sentences-title-every': { chunkWords: 1, maxChunks: 16, title: 'every' },
+  'whole-title-first': { chunkWords: Infinity, maxChunks: 1, title: 'first' },
+}
+/** `--sweep`: the lexical weights and relevance floors tried around the product's (chosen on the dev split). */
+const SWEEP_WEIGHTS = [0, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.4]
+const SWEEP_FLOORS = [25, 45, 50, 55, 60, 65]
+
 function parseCommandLine() {
   try {
     const { values } = parseArgs({
@@ -79,10 +103,16 @@ function parseCommandLine() {
         limit: { type: 'string' },
         models: { type: 'string', default: DEFAULT_EMBEDDING_MODEL },
         data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
+        passages: { type: 'string', default: 'product' },
+        pool: { type: 'string', default: 'full' },
+        sweep: { type: 'boolean', default: false },
+        'skip-keyword': { type: 'boolean', default: false },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
     if (!split) return null
+    const poolKind = (['full', 'corpus'] as const).find((s) => s === values.pool)
+    if (!poolKind) return null
     const limit = values.limit === undefined ? Infinity : Number(values.limit)
     if (!Number.isInteger(limit) && limit !== Infinity) return null
     if (limit < 1) return null
@@ -92,7 +122,21 @@ function parseCommandLine() {
       .filter(Boolean)
       .map((m) => (m.toLowerCase() === 'trained' ? newestTrained() : (MODEL_ALIASES[m.toLowerCase()] ?? m)))
     if (models.length === 0 || models.includes('')) return null
-    return { split, limit, models, dataDir: path.resolve(values.data) }
+    const schemes = values.passages
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)
+    if (schemes.length === 0 || schemes.some((n) => !(n in SCHEMES))) return null
+    return {
+      split,
+      limit,
+      models,
+      schemes,
+      poolKind,
+      sweep: values.sweep,
+      keyword: !values['skip-keyword'],
+      dataDir: path.resolve(values.data),
+    }
   } catch {
     return null
   }
@@ -105,10 +149,11 @@ interface Query {
   relevant: Set<string>
 }
 
-/** A ranking per query (pool ids, best first), and the mean time it took. */
+/** A ranking per query (pool ids, best first), how many books each listed, and the mean time it took. */
 interface ModeResult {
   name: string
   rankings: string[][]
+  listed?: number[]
   msPerQuery?: number
 }
 
@@ -127,10 +172,9 @@ for (const model of args.models) {
   }
 }
 
-const pool = await loadPool(args.dataDir)
+const pool = (await loadPool(args.dataDir)).filter((b) => args.poolKind === 'full' || b.source === 'corpus')
 const poolIdOf = new Map(pool.map((b) => [b.key, b.id]))
 const { queries, skipped } = toQueries((await loadQueries(args.dataDir, args.split)).slice(0, args.limit))
-const passages = pool.map((b) => bookPassages({ title: b.title, ideas: [], description: b.description }))
 const corpusCount = pool.filter((b) => b.source === 'corpus').length
 
 console.log(
@@ -138,31 +182,86 @@ console.log(
     (skipped > 0 ? ` (${skipped} without ideas or answer skipped)` : '') +
     `  ideas/query: ${ideaCountSummary(queries)}\n` +
     `pool: ${pool.length} books (${corpusCount} tomt corpus + ${pool.length - corpusCount} goodreads distractors), ` +
-    `${passages.flat().length} passages (scheme ${PASSAGE_SCHEME}, no ideas: description chunks)\n`,
+    `indexed as imported books (no ideas); passage schemes: ${args.schemes.join(', ')}\n`,
 )
 
 const modes: ModeResult[] = []
-const [kwAll, kwAny] = await keywordModes(pool, queries)
+const keyword = args.keyword ? await keywordModes(pool, queries) : null
 const bm25 = bm25Mode(pool, queries)
-modes.push(kwAll, kwAny, bm25)
+modes.push(...(keyword ?? []), bm25)
+
+// The product's lexical signal: BookTextIndex over the same pool, each idea matched on its own.
+const textIndex = new BookTextIndex()
+for (const b of pool) textIndex.upsert(b.id, { title: b.title, ideas: [], description: b.description })
+const lexicalStarted = performance.now()
+const lexical = queries.map((q) => textIndex.matchIdeas(q.ideas))
+const lexicalMs = (performance.now() - lexicalStarted) / queries.length
+console.log(`lexical: BookTextIndex matchIdeas ${lexicalMs.toFixed(1)} ms/query (three ideas)`)
+
 const floorReports: string[] = []
 const distributionReports: string[] = []
+const sanityReports: string[] = []
 for (const model of args.models) {
-  const idea = await ideaMode(model)
   const name = short(model)
-  modes.push(
-    idea.mode,
-    { name: `RRF ${name} + kw all`, rankings: fuse(idea.mode.rankings, kwAll.rankings) },
-    { name: `RRF ${name} + kw any`, rankings: fuse(idea.mode.rankings, kwAny.rankings) },
-    { name: `RRF ${name} + bm25 (ref.)`, rankings: fuse(idea.mode.rankings, bm25.rankings) },
-  )
-  floorReports.push(idea.floorReport)
-  distributionReports.push(idea.distribution)
+  const embedder = await createEmbedder({
+    modelId: locateModel(config.search, model).modelId,
+    modelsDir: locateModel(config.search, model).modelsDir,
+    threads: availableParallelism(),
+  })
+  try {
+    const ideaVectors = await cachedEmbeddings(embedder, {
+      cacheDir,
+      name: 'tomt-ideas',
+      texts: queries.flatMap((q) => q.ideas),
+    })
+    const perQuery: Float32Array[][] = []
+    let offset = 0
+    for (const q of queries) {
+      perQuery.push(ideaVectors.slice(offset, offset + q.ideas.length))
+      offset += q.ideas.length
+    }
+    for (const [si, schemeName] of args.schemes.entries()) {
+      const scheme = SCHEMES[schemeName]!
+      const { index, bookVectors } = await poolIndex(embedder, scheme, schemeName)
+      const label = args.schemes.length > 1 || schemeName !== 'product' ? ` ${schemeName}` : ''
+      const vectorOnly = ideaMode(`idea ${name}${label}, cosine only`, index, perQuery, {})
+      const fused = ideaMode(`idea ${name}${label} + BM25 per idea`, index, perQuery, { lexical }, lexicalMs)
+      modes.push(vectorOnly, fused)
+      if (si > 0) continue
+      modes.push(
+        { name: `RRF ${name} + bm25 (ref.)`, rankings: fuse(vectorOnly.rankings, bm25.rankings) },
+        ...(keyword
+          ? [{ name: `RRF ${name} + kw any`, rankings: fuse(vectorOnly.rankings, keyword[1].rankings) }]
+          : []),
+      )
+      if (args.sweep) {
+        modes.push(rrfPerIdea(`${name}: RRF per idea (cosine, BM25)`, index, perQuery))
+        for (const w of SWEEP_WEIGHTS)
+          modes.push(
+            ideaMode(`${name}: weight ${w}, floor ${RELEVANCE_FLOOR}`, index, perQuery, {
+              lexical,
+              lexicalWeight: w,
+            }),
+          )
+        for (const f of SWEEP_FLOORS)
+          modes.push(
+            ideaMode(`${name}: weight ${LEXICAL_WEIGHT}, floor ${f}`, index, perQuery, { lexical, floor: f }),
+          )
+      }
+      const report = answerReport(name, fused.rankings, bookVectors, perQuery)
+      floorReports.push(report.floor)
+      distributionReports.push(report.distribution)
+      sanityReports.push(await sanityCheck(embedder, name))
+    }
+  } finally {
+    await embedder.close()
+  }
 }
 
 printTable(modes, queries)
 console.log(floorReports.join('\n'))
 console.log(distributionReports.join('\n'))
+console.log(sanityReports.join('\n'))
 
 function toQueries(lines: TomtQuery[]): { queries: Query[]; skipped: number } {
   const queries: Query[] = []
@@ -305,75 +404,169 @@ function bm25Mode(books: PoolBook[], qs: Query[]): ModeResult {
 }
 
 /**
- * Idea mode with one model: the pool's passage vectors (cached on disk), the int8 `BookVectorIndex` the api
- * holds, and `rankBooks` per request. Also reports where the answers fall against the relevance floor, and
- * the cosine distributions that calibration (strut-score.ts) is tuned on.
+ * The pool's passage vectors under one scheme (cached on disk) in the int8 `BookVectorIndex` the api holds, and
+ * each book's float32 vectors for exact coverage figures.
  */
-async function ideaMode(model: string) {
-  const ref = locateModel(config.search, model)
-  const embedder = await createEmbedder({
-    modelId: ref.modelId,
-    modelsDir: ref.modelsDir,
-    threads: availableParallelism(),
-  })
+async function poolIndex(embedder: Embedder, scheme: PassageScheme, schemeName: string) {
+  const passages = pool.map((b) =>
+    bookPassages({ title: b.title, ideas: [], description: b.description }, scheme),
+  )
   const bySource = async (source: PoolBook['source'], name: string) => {
     const texts = pool.flatMap((b, i) => (b.source === source ? passages[i]! : []))
-    return cachedEmbeddings(embedder, { cacheDir, name, texts })
+    return texts.length === 0 ? [] : cachedEmbeddings(embedder, { cacheDir, name, texts })
   }
+  // Pool books are in source order (corpus first), as the vectors are. The product scheme keeps the cache
+  // names of earlier runs.
+  const suffix = schemeName === 'product' ? '' : `-${schemeName}`
   const vectors = [
-    ...(await bySource('corpus', 'tomt-corpus')),
-    ...(await bySource('distractor', 'goodreads-distractors')),
+    ...(await bySource('corpus', `tomt-corpus${suffix}`)),
+    ...(await bySource('distractor', `goodreads-distractors${suffix}`)),
   ]
-  const ideaTexts = queries.flatMap((q) => q.ideas)
-  const ideaVectors = await cachedEmbeddings(embedder, { cacheDir, name: 'tomt-ideas', texts: ideaTexts })
-  await embedder.close()
-
-  // Pool books are in source order (corpus first), as the vectors are.
-  const bookVectors: Float32Array[][] = []
-  let row = 0
-  for (const p of passages) {
-    bookVectors.push(vectors.slice(row, row + p.length))
-    row += p.length
-  }
+  const bookVectors = new Map<string, Float32Array[]>()
   const index = new BookVectorIndex(embedder.dimensions)
-  pool.forEach((b, i) => index.upsert(b.id, bookVectors[i]!))
-  const slotOf = new Map(pool.map((b, i) => [b.id, i]))
-  /** a book's exact (float32) coverage of each idea: its best cosine over its passages */
-  const coverage = (bookId: string, ideas: Float32Array[]) =>
-    ideas.map((idea) => Math.max(...bookVectors[slotOf.get(bookId)!]!.map((v) => dot(v, idea))))
+  let row = 0
+  pool.forEach((b, i) => {
+    const own = vectors.slice(row, row + passages[i]!.length)
+    row += own.length
+    bookVectors.set(b.id, own)
+    index.upsert(b.id, own)
+  })
+  console.log(`passages ${schemeName}: ${row} vectors for ${pool.length} books`)
+  return { index, bookVectors }
+}
 
-  const rankings: string[][] = []
+/** Idea mode as the product ranks (`rankBooks`), with the given fusion and floor, over every query. */
+function ideaMode(
+  name: string,
+  index: BookVectorIndex,
+  ideas: Float32Array[][],
+  opts: { lexical?: LexicalMatches[]; lexicalWeight?: number; floor?: number },
+  extraMs = 0,
+): ModeResult {
+  const started = performance.now()
+  const rankings = ideas.map((vectors, qi) =>
+    rankBooks(index, vectors, {
+      lexical: opts.lexical?.[qi],
+      lexicalWeight: opts.lexicalWeight,
+      floor: opts.floor,
+    }).map((r) => r.bookId),
+  )
+  const ms = (performance.now() - started) / ideas.length + extraMs
+  return { name, rankings, listed: rankings.map((r) => r.length), msPerQuery: ms }
+}
+
+/**
+ * The alternative to score fusion, for the table: per idea, reciprocal-rank fusion of the cosine ranking and the
+ * BM25 ranking of that idea; a book's score is the sum over its ideas. It yields an order, not Strut scores.
+ */
+function rrfPerIdea(name: string, index: BookVectorIndex, ideas: Float32Array[][]): ModeResult {
+  const rankings = ideas.map((vectors, qi) => {
+    const coverage = index.search(vectors, { floorCosine: cosineForScore(RELEVANCE_FLOOR) })
+    const score = new Map<string, number>()
+    vectors.forEach((_, i) => {
+      const byCosine = coverage.bookIds
+        .map((id, b) => [id, coverage.cosines[b * coverage.ideas + i]!] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, MAX_RANKED)
+      byCosine.forEach(([id], r) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + r + 1)))
+      ;[...lexical[qi]![i]!.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .forEach(([id], r) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + r + 1)))
+    })
+    return [...score.entries()]
+      .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+      .slice(0, MAX_RANKED)
+      .map(([id]) => id)
+  })
+  return { name, rankings, listed: rankings.map((r) => r.length) }
+}
+
+/** Where the answers fall against the relevance floor, and the coverage distributions calibration is tuned on. */
+function answerReport(
+  model: string,
+  rankings: string[][],
+  bookVectors: Map<string, Float32Array[]>,
+  ideas: Float32Array[][],
+) {
+  /** a book's exact (float32) coverage of each idea: its best cosine over its passages */
+  const coverage = (bookId: string, qi: number) =>
+    ideas[qi]!.map((idea) => Math.max(...bookVectors.get(bookId)!.map((v) => dot(v, idea))))
   const answer: number[][] = []
   const wrong: number[][] = []
   let noWrong = 0
-  let offset = 0
-  const started = performance.now()
-  for (const q of queries) {
-    const ideas = ideaVectors.slice(offset, offset + q.ideas.length)
-    offset += q.ideas.length
-    const ranked = rankBooks(index, ideas).map((r) => r.bookId)
-    rankings.push(ranked)
-    answer.push(coverage([...q.relevant][0]!, ideas))
-    const topWrong = ranked.find((id) => !q.relevant.has(id))
-    if (topWrong) wrong.push(coverage(topWrong, ideas))
+  rankings.forEach((ranked, qi) => {
+    answer.push(coverage([...queries[qi]!.relevant][0]!, qi))
+    const topWrong = ranked.find((id) => !queries[qi]!.relevant.has(id))
+    if (topWrong) wrong.push(coverage(topWrong, qi))
     else noWrong++
-  }
-  const ms = (performance.now() - started) / queries.length
-
-  const floorCosine = cosineForScore(RELEVANCE_FLOOR)
+  })
   const unlisted = rankings.filter((r, i) => !r.some((id) => queries[i]!.relevant.has(id))).length
-  const belowFloor = answer.filter((c) => Math.max(...c) < floorCosine).length
   const emptyRankings = rankings.filter((r) => r.length === 0).length
-  const floorReport =
-    `${short(model)}: answer not listed at all for ${unlisted}/${queries.length} queries ` +
-    `(${belowFloor} below the relevance floor, Strut ${RELEVANCE_FLOOR} = cosine ${floorCosine.toFixed(3)}; ` +
-    `the rest beyond MAX_RANKED ${MAX_RANKED}); ${emptyRankings} queries list no book at all; ` +
-    `${ms.toFixed(1)} ms/query (rankBooks on cached idea vectors, ${index.vectorCount} vectors)`
-  return {
-    mode: { name: `idea ${short(model)}`, rankings, msPerQuery: ms },
-    floorReport,
-    distribution: distribution(short(model), answer, wrong, noWrong),
+  const floor =
+    `${model} (product: BM25 per idea, weight ${LEXICAL_WEIGHT}, floor Strut ${RELEVANCE_FLOOR} = fused ` +
+    `${cosineForScore(RELEVANCE_FLOOR).toFixed(3)}): answer not listed for ${unlisted}/${queries.length} queries ` +
+    `(below the floor, or beyond MAX_RANKED ${MAX_RANKED}); ${emptyRankings} queries list no book at all`
+  return { floor, distribution: distribution(model, answer, wrong, noWrong) }
+}
+
+/**
+ * The sanity set (sanity-set.json): the demo catalogue (the books scripts/demo.sh imports) indexed as the product
+ * indexes imported books, each book's three plain ideas searched as a reader would; counts the books found in the
+ * top 3, cosine only and with the product's fusion.
+ */
+async function sanityCheck(embedder: Embedder, model: string): Promise<string> {
+  const { catalogue, books } = await loadSanitySet(args!.dataDir)
+  const passages = catalogue.map((b) =>
+    bookPassages({ title: b.title, ideas: [], description: b.description }),
+  )
+  const vectors = await cachedEmbeddings(embedder, {
+    cacheDir,
+    name: 'demo-catalogue',
+    texts: passages.flat(),
+  })
+  const index = new BookVectorIndex(embedder.dimensions)
+  const text = new BookTextIndex()
+  let row = 0
+  catalogue.forEach((b, i) => {
+    index.upsert(b.id, vectors.slice(row, (row += passages[i]!.length)))
+    text.upsert(b.id, { title: b.title, ideas: [], description: b.description })
+  })
+  const ideaVectors = await cachedEmbeddings(embedder, {
+    cacheDir,
+    name: 'sanity-ideas',
+    texts: books.flatMap((b) => b.ideas),
+  })
+  const rankOf = (book: SanityBook, i: number, fused: boolean, floor?: number) => {
+    const ranked = rankBooks(index, ideaVectors.slice(i * 3, i * 3 + 3), {
+      lexical: fused ? text.matchIdeas(book.ideas) : undefined,
+      floor,
+    })
+    const at = ranked.findIndex((r) => r.bookId === book.id)
+    return { rank: at < 0 ? Infinity : at + 1, listed: ranked.length }
   }
+  const lines = [
+    `\nsanity set, ${model}: ${books.length} books of the ${catalogue.length}-book demo catalogue`,
+  ]
+  for (const fused of [false, true]) {
+    const results = books.map((b, i) => ({ b, ...rankOf(b, i, fused) }))
+    const top3 = results.filter((r) => r.rank <= 3).length
+    const listed = results.map((r) => r.listed)
+    lines.push(
+      `  ${fused ? 'BM25 per idea (product)' : 'cosine only'}: ${top3}/${books.length} in the top 3, ` +
+        `${results.filter((r) => r.rank === 1).length} first; listed books p50 ${quantile(listed, 0.5)} ` +
+        `max ${Math.max(...listed)}; missed: ` +
+        (results
+          .filter((r) => r.rank > 3)
+          .map((r) => `${r.b.title} (${Number.isFinite(r.rank) ? `#${r.rank}` : 'not listed'})`)
+          .join(', ') || 'none'),
+    )
+  }
+  if (args!.sweep)
+    for (const floor of SWEEP_FLOORS) {
+      const top3 = books.filter((b, i) => rankOf(b, i, true, floor).rank <= 3).length
+      lines.push(`  BM25 per idea, floor ${floor}: ${top3}/${books.length} in the top 3`)
+    }
+  return lines.join('\n')
 }
 
 function dot(a: Float32Array, b: Float32Array) {
@@ -435,20 +628,25 @@ function printTable(results: ModeResult[], qs: Query[]) {
     return `${b.mean.toFixed(3)} [${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`.padEnd(24)
   }
   console.log(
-    `\n${'mode'.padEnd(34)}${'Recall@1'.padEnd(24)}${'Recall@10'.padEnd(24)}${'MRR@10'.padEnd(24)}ms/query`,
+    `\n${'mode'.padEnd(44)}${'Recall@1'.padEnd(24)}${'Recall@10'.padEnd(24)}${'MRR@10'.padEnd(24)}` +
+      `${'listed p50/p90/max'.padEnd(20)}ms/query`,
   )
   for (const m of results) {
     const ranks = qs.map((q, i) => rankOf(m.rankings[i]!, q))
     console.log(
-      m.name.padEnd(34) +
+      m.name.padEnd(44) +
         cell(ranks.map((r) => (r === 1 ? 1 : 0))) +
         cell(ranks.map((r) => (r <= 10 ? 1 : 0))) +
         cell(ranks.map((r) => (r <= 10 ? 1 / r : 0))) +
+        (m.listed
+          ? [0.5, 0.9].map((p) => quantile(m.listed!, p).toFixed(0)).join('/') + `/${Math.max(...m.listed)}`
+          : ''
+        ).padEnd(20) +
         (m.msPerQuery === undefined ? '' : m.msPerQuery.toFixed(1)),
     )
   }
   console.log(
     `(${qs.length} queries, pool ${pool.length} books; mean [95 % bootstrap interval: 1,000 resamples, fixed seed]; ` +
-      `ms/query: keyword = surfaceSearch round trip, idea = rankBooks on cached idea vectors)\n`,
+      `ms/query: keyword = surfaceSearch round trip, idea = rankBooks on cached idea vectors, + BM25 matchIdeas when fused)\n`,
   )
 }

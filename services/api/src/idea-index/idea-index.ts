@@ -1,6 +1,7 @@
 import { embeddingsRepo, type Db, type EmbeddingsChanged, type Logger } from '@bookstrut/core'
 import {
   AnnBookVectorIndex,
+  BookTextIndex,
   ANN_AUTO_BOOKS,
   BookVectorIndex,
   IdeaEmbeddings,
@@ -14,14 +15,17 @@ import {
 const CATCH_UP_SLACK_MS = 60_000
 
 /**
- * One api process's view of idea search: every book's vectors of the active model in memory, kept current by the
- * embed worker's announcements, and the query-idea embedder (loaded on the first search).
+ * One api process's view of idea search: every book's vectors of the active model in memory, and their words in a
+ * BM25 index beside them (fused into each idea's score), kept current by the embed worker's announcements, and the
+ * query-idea embedder (loaded on the first search).
  */
 export class IdeaIndex {
   /** what searches read */
   private index: IdeaVectorIndex | null = null
   /** while IDEA_INDEX=auto builds the approximate index over a grown catalogue: where changes go meanwhile */
   private building: AnnBookVectorIndex | null = null
+  /** the words of the books in the index: loaded with their vectors, so both hold the same books */
+  private readonly text = new BookTextIndex()
   /** when each book's vectors in the index were stored: an older read never overwrites a newer one */
   private readonly versions = new Map<string, number>()
   private ideas: Promise<IdeaEmbeddings> | null = null
@@ -63,7 +67,7 @@ export class IdeaIndex {
     await this.ready
     if (!this.index || this.index.bookCount === 0) return []
     const vectors = await (await this.embeddings()).embed(ideas)
-    return rankBooks(this.index, vectors)
+    return rankBooks(this.index, vectors, { lexical: this.text.matchIdeas(ideas) })
   }
 
   /**
@@ -76,7 +80,7 @@ export class IdeaIndex {
     const since = new Date(this.watermark - CATCH_UP_SLACK_MS)
     let applied = 0
     for await (const page of embeddingsRepo.allEmbeddings(this.deps.db, this.deps.model, { since }))
-      for (const e of page) applied += this.apply(e) ? 1 : 0
+      applied += await this.applyPage(page)
     this.chooseIndex()
     return applied
   }
@@ -85,9 +89,10 @@ export class IdeaIndex {
   async refresh(message: EmbeddingsChanged): Promise<void> {
     if (message.model !== this.deps.model) return
     const stored = await embeddingsRepo.findEmbedding(this.deps.db, message.podcastId, this.deps.model)
-    if (stored) this.apply(stored)
+    if (stored) await this.applyPage([stored])
     else {
       this.writable()?.remove(message.podcastId)
+      this.text.remove(message.podcastId)
       this.versions.delete(message.podcastId)
     }
   }
@@ -97,14 +102,27 @@ export class IdeaIndex {
     await ideas?.close()
   }
 
+  /** Applies a page of stored vectors, then loads the words of the books it changed; the number applied. */
+  private async applyPage(page: readonly embeddingsRepo.StoredEmbedding[]): Promise<number> {
+    const applied = page.filter((e) => this.apply(e))
+    const texts = await embeddingsRepo.findBookTexts(
+      this.deps.db,
+      applied.filter((e) => e.vectors.length > 0).map((e) => e.podcastId),
+    )
+    for (const t of texts) if (this.writable()?.has(t.id)) this.text.upsert(t.id, t)
+    return applied.length
+  }
+
   /** True when the vectors were newer than what the index held. */
   private apply(stored: embeddingsRepo.StoredEmbedding): boolean {
     const version = stored.updatedAt.getTime()
     this.watermark = Math.max(this.watermark, version)
     if ((this.versions.get(stored.podcastId) ?? -1) >= version) return false
     this.versions.set(stored.podcastId, version)
-    if (stored.vectors.length === 0) this.writable()?.remove(stored.podcastId)
-    else {
+    if (stored.vectors.length === 0) {
+      this.writable()?.remove(stored.podcastId)
+      this.text.remove(stored.podcastId)
+    } else {
       this.index ??= this.newIndex(stored.vectors[0]!.length)
       this.writable()!.upsert(stored.podcastId, stored.vectors)
     }
@@ -151,7 +169,7 @@ export class IdeaIndex {
   private async loadAll() {
     const started = performance.now()
     for await (const page of embeddingsRepo.allEmbeddings(this.deps.db, this.deps.model))
-      for (const e of page) this.apply(e)
+      await this.applyPage(page)
     this.chooseIndex()
     this.deps.logger.info(
       {

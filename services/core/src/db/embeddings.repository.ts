@@ -16,6 +16,27 @@ export interface BookSource {
   sourceHash: string
 }
 
+export type BookText = Omit<BookSource, 'sourceHash'>
+
+/**
+ * The text (title, ideas, description) of the given books, for the lexical index an api process keeps beside
+ * their vectors. Books that are gone are absent.
+ */
+export async function findBookTexts(db: DbOrTx, podcastIds: readonly string[]): Promise<BookText[]> {
+  if (podcastIds.length === 0) return []
+  const rows = await db
+    .selectFrom('podcasts')
+    .select(['id', 'title', 'primary_key', 'secondary_key', 'additional_key', 'description'])
+    .where('id', 'in', podcastIds)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    ideas: [r.primary_key, r.secondary_key, r.additional_key],
+    description: r.description,
+  }))
+}
+
 /** A book's text as the embed worker needs it, or undefined when the book is gone. */
 export async function findBookSource(
   db: DbOrTx,

@@ -85,6 +85,16 @@ const catalogue: Record<string, Book> = {
     description:
       'A domesticated dog is stolen from his California home and sold as a sled dog in the Yukon gold rush. He learns to survive the brutal cold and answers the call of the wild wolves.',
   },
+  // Imported without ideas, with its real Goodreads blurb (the demo catalogue's first book).
+  mockingbird: {
+    title: 'To Kill a Mockingbird',
+    description:
+      'The unforgettable novel of a childhood in a sleepy Southern town and the crisis of conscience that rocked it. ' +
+      '"To Kill A Mockingbird" became both an instant bestseller and a critical success when it was first published ' +
+      'in 1960. It went on to win the Pulitzer Prize in 1961 and was later made into an Academy Award-winning film, ' +
+      'also a classic. Compassionate, dramatic, and deeply moving, "To Kill A Mockingbird" takes readers to the roots ' +
+      'of human behavior - to innocence and experience, kindness and cruelty, love and hatred, humor and pathos.',
+  },
   wizardFr: {
     title: "L'école des sorciers",
     ideas: [
@@ -185,6 +195,20 @@ describe('GET /search/podcast', () => {
       expect(res.status).toBe(200)
       expect(res.body.data[0]?._id, `${ideas.join(' / ')} → ${key}`).toBe(ids[key])
     }
+  })
+
+  it("finds a famous book first by a reader's three plain ideas, its words fused into each idea's score", async () => {
+    const ideas = [
+      'a lawyer defends a black man falsely accused of a crime',
+      'growing up in a sleepy small town in the American South',
+      'a child learns about conscience and racial injustice',
+    ]
+    const res = await client(t.app).get<Results>(query(ideas))
+    expect(res.status).toBe(200)
+    expect(res.body.data[0]?._id).toBe(ids.mockingbird)
+    // each idea scored on its own: the South and the conscience ideas are what the blurb is about
+    const [lawyer, town, conscience] = res.body.data[0]!.ideaScore.map((o) => Object.values(o)[0]!)
+    expect(Math.min(town!, conscience!)).toBeGreaterThan(lawyer!)
   })
 
   it('lists nothing for ideas no book is about (the relevance floor)', async () => {
