@@ -135,6 +135,11 @@ export default tseslint.config(
         {
           zones: [
             { target: './client/src/features/auth', from: './client/src/features', except: ['./auth'] },
+            {
+              target: './client/src/features/analytics',
+              from: './client/src/features',
+              except: ['./analytics'],
+            },
             { target: './client/src/features/profile', from: './client/src/features', except: ['./profile'] },
             { target: './client/src/features/content', from: './client/src/features', except: ['./content'] },
             { target: './client/src/features/home', from: './client/src/features', except: ['./home'] },

@@ -8,6 +8,8 @@ export const QueueNames = {
   surfaceIndex: 'surface-index',
   /** one job per analytics event (job id = event id), drained in batches into the analytics store */
   ingest: 'ingest',
+  /** a repeatable job: ranks titles by recent engagement and stores the Top 20 */
+  top20: 'top20',
 } as const
 
 export const OtpMailJob = Type.Object({
@@ -33,3 +35,7 @@ export type EmbedJob = Static<typeof EmbedJob>
 /** Bring one book's entry in the external keyword index (Meilisearch) in line with the database. */
 export const SurfaceIndexJob = Type.Object({ podcastId: Id, requestId: Type.Optional(Type.String()) })
 export type SurfaceIndexJob = Static<typeof SurfaceIndexJob>
+
+/** Compute and store one Top 20 ranking, as of the moment the job runs (nothing to carry). */
+export const Top20Job = Type.Object({})
+export type Top20Job = Static<typeof Top20Job>

@@ -5,6 +5,7 @@ import {
   createRedis,
   embeddingsAnnouncer,
   openAnalyticsStore,
+  systemClock,
   type Config,
   type Logger,
 } from '@bookstrut/core'
@@ -14,6 +15,7 @@ import { createEmbedWorker } from './embed/embed.worker.js'
 import { sweepStaleEmbeddings } from './embed/embed-sweep.js'
 import { startSurfaceIndexWorker } from './surface-index/surface-index.worker.js'
 import { startIngestWorker } from './ingest/ingest.worker.js'
+import { startTop20Worker } from './top20/top20.worker.js'
 
 export interface RunningWorkers {
   close(): Promise<void>
@@ -24,6 +26,8 @@ export interface WorkerOptions {
   databaseUrl: string
   /** how often stale book vectors are looked for (the first sweep runs at start) */
   sweepIntervalMs?: number
+  /** how often the Top 20 is ranked (default every 5 minutes; the first at start) */
+  top20EveryMs?: number
 }
 
 /** Starts every BullMQ worker. The api process calls this in the one-process default (RUN_WORKERS=true). */
@@ -85,6 +89,15 @@ export async function startWorkers(
       logger: logger.child({ queue: 'ingest' }),
       flushRows: config.analytics.flushRows,
       flushMs: config.analytics.flushMs,
+    }),
+    startTop20Worker({
+      connection,
+      prefix: config.redis.prefix,
+      db,
+      store: analytics,
+      clock: systemClock,
+      logger: logger.child({ queue: 'top20' }),
+      everyMs: opts.top20EveryMs,
     }),
     // Only an external keyword index (Meilisearch) needs syncing; PostgreSQL search reads the tables themselves.
     ...(config.search.meili

@@ -3,6 +3,9 @@ import { Value } from '@sinclair/typebox/value'
 import { env } from '@/config/env'
 import { ANONYMOUS_ID_HEADER, storedAnonymousId } from './anonymous-id'
 import { clearAllLocalStorage, readItem, StorageKeys } from './storage'
+import { registerFormats } from './typebox-formats'
+
+registerFormats()
 
 /** Fallback text when the server gives no message (spec reader-and-account section 8). */
 export const GENERIC_ERROR = 'Something went wrong'

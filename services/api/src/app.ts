@@ -26,6 +26,8 @@ import { paymentRoutes } from './routes/payments/index.js'
 import { eventRoutes } from './routes/events/index.js'
 import { mediaPlugin } from './plugins/app/media.js'
 import { ideaSearchPlugin } from './plugins/app/idea-search.js'
+import { analyticsPlugin } from './plugins/app/analytics.js'
+import { insightsRoutes } from './routes/insights/index.js'
 
 export interface BuildAppOptions {
   config: Readonly<Config>
@@ -81,6 +83,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authPlugin)
   await app.register(mediaPlugin)
   await app.register(ideaSearchPlugin)
+  await app.register(analyticsPlugin)
 
   await app.register(
     async (api) => {
@@ -96,6 +99,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(membershipRoutes)
       await api.register(paymentRoutes)
       await api.register(eventRoutes)
+      await api.register(insightsRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -2,6 +2,7 @@ import type { Clock, Config, Db, Queues, UserRow, SessionRow } from '@bookstrut/
 import type { Redis } from 'ioredis'
 import type { RateLimits } from './plugins/app/rate-limits.js'
 import type { IdeaSearch } from './idea-index/idea-search.js'
+import type { AnalyticsReader } from './plugins/app/analytics.js'
 
 export interface Auth {
   user: UserRow
@@ -19,6 +20,7 @@ declare module 'fastify' {
     queues: Queues
     limits: RateLimits
     ideaSearch: IdeaSearch
+    analytics: AnalyticsReader
   }
   interface FastifyRequest {
     /** Set by the auth hooks when the request carries a live session token. */

@@ -6,6 +6,7 @@ import {
   type EmbedJob,
   type OtpMailJob,
   type SurfaceIndexJob,
+  type Top20Job,
 } from '@bookstrut/schemas'
 
 /** Payload type of each queue. */
@@ -14,6 +15,7 @@ export interface JobPayloads {
   [QueueNames.embed]: EmbedJob
   [QueueNames.surfaceIndex]: SurfaceIndexJob
   [QueueNames.ingest]: AnalyticsEvent
+  [QueueNames.top20]: Top20Job
 }
 export type QueueName = keyof JobPayloads
 

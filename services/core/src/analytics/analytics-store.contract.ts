@@ -7,6 +7,9 @@ import { insertEvents } from './insert-events.js'
 import { sqlString } from './sql-literals.js'
 import { titleEventCounts } from './queries/title-event-counts.js'
 import { titleListening } from './queries/title-listening.js'
+import { titleTopSearches } from './queries/title-top-searches.js'
+import { titleIdeaHits } from './queries/title-idea-hits.js'
+import { engagementRanking } from './queries/engagement-ranking.js'
 
 /*
  * What every analytics store must do, run against chDB always and against a ClickHouse server when one answers:
@@ -172,6 +175,82 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
           search_scores: [81.5, 40, 12.25, 6.13],
           search_query: ['a storm', "it's late", 'a\\b'],
         },
+      ])
+    })
+
+    it('counts idea-search impressions on the first page once each (top_search)', async () => {
+      const podcastId = hex24()
+      const shown = (rank: number, mode: 'idea' | 'keyword' = 'idea') =>
+        event(podcastId, {
+          type: 'impression',
+          search: { mode, rank, scores: mode === 'idea' ? [80, 20, 10, 5] : [], query: ['a', 'b', 'c'] },
+        })
+      const first = shown(1)
+      await insertEvents(store, [first, shown(10), shown(11), shown(3, 'keyword')], new Date())
+      await insertEvents(store, [first], new Date())
+      expect(await titleTopSearches(store, podcastId, DAY)).toBe(2)
+    })
+
+    it('counts Idea Hits per title idea: a strong reader idea sharing a content word with it', async () => {
+      const podcastId = hex24()
+      const searched = (query: string[], scores: number[]) =>
+        event(podcastId, { type: 'impression', search: { mode: 'idea', rank: 4, scores, query } })
+      const both = searched(
+        ['Dragons in the STORM', 'time travel', 'a lonely lighthouse keeper'],
+        [75, 90, 30, 40],
+      )
+      await insertEvents(
+        store,
+        [
+          both, // storm (75) and time travel (90): hits idea 0 and idea 1
+          searched(['storm chasers', 'cooking', 'gardens'], [69.9, 10, 10, 5]), // below the strong match: none
+          searched(['a cooking storm', 'x y', 'the sea'], [10, 10, 71, 5]), // only "the sea" is strong: none
+          searched(['lighthouse at night', 'ghosts', 'maps'], [88, 5, 5, 2]), // idea 2
+        ],
+        new Date(),
+      )
+      await insertEvents(store, [both], new Date())
+      const ideas = ['storm at sea', 'Time-travel paradox', 'the old lighthouse', 'of a']
+      expect(await titleIdeaHits(store, podcastId, ideas, DAY)).toEqual([1, 1, 1, 0])
+      // keyword-mode impressions and other titles count nothing
+      expect(await titleIdeaHits(store, hex24(), ideas, DAY)).toEqual([0, 0, 0, 0])
+    })
+
+    it('ranks titles by capped, decayed engagement: one reader hammering loses to several readers', async () => {
+      const [hammered, popular, older] = [hex24(), hex24(), hex24()]
+      const now = at('2026-11-20T12:00:00Z')
+      const hammer = hex24()
+      const by = (podcastId: string, type: AnalyticsEvent['type'], user: string, ts: string) =>
+        event(podcastId, { type, userId: user, anonymousId: null, ts })
+      const hammering = Array.from({ length: 60 }, (_, i) =>
+        (['play', 'like', 'favorite', 'share', 'purchase_click'] as const).map((type) =>
+          by(hammered, type, hammer, `2026-11-20T${String(i % 12).padStart(2, '0')}:0${i % 10}:00.000Z`),
+        ),
+      ).flat()
+      const readers = [hex24(), hex24()]
+      const realReaders = readers.flatMap((r) => [
+        by(popular, 'play', r, '2026-11-20T09:00:00.000Z'),
+        by(popular, 'like', r, '2026-11-20T09:01:00.000Z'),
+      ])
+      // three days ago: half-life 3 days, so 2 readers x 2 points x 0.5 = 2
+      const earlier = readers.flatMap((r) => [
+        by(older, 'play', r, '2026-11-17T09:00:00.000Z'),
+        by(older, 'like', r, '2026-11-17T09:01:00.000Z'),
+      ])
+      // eight days ago and after `now`: outside the window
+      const outside = [
+        by(older, 'play', hex24(), '2026-11-12T09:00:00.000Z'),
+        by(older, 'play', hex24(), '2026-11-20T13:00:00.000Z'),
+      ]
+      await insertEvents(store, [...hammering, ...realReaders, ...earlier, ...outside], new Date())
+      await insertEvents(store, realReaders, new Date()) // duplicates count once
+      const ranking = (await engagementRanking(store, now, 1000)).filter((r) =>
+        [hammered, popular, older].includes(r.podcastId),
+      )
+      expect(ranking.map((r) => [r.podcastId, r.score, r.readers])).toEqual([
+        [popular, 4, 2],
+        [hammered, 3, 1],
+        [older, 2, 2],
       ])
     })
 

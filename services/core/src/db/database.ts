@@ -10,6 +10,7 @@ import type { SearchHistoryTable } from './search-history.tables.js'
 import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './embeddings.tables.js'
 import type { PaymentsTable, StripeEventsTable } from './payments.tables.js'
 import type { ReactionsTable } from './reactions.tables.js'
+import type { Top20DaysTable, Top20EntriesTable, Top20RankingsTable } from './top20.tables.js'
 
 export interface DB {
   users: UsersTable
@@ -34,6 +35,9 @@ export interface DB {
   stripe_events: StripeEventsTable
   likes: ReactionsTable
   favorites: ReactionsTable
+  top20_rankings: Top20RankingsTable
+  top20_entries: Top20EntriesTable
+  top20_days: Top20DaysTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

@@ -109,3 +109,13 @@ export async function listFavorites(
   ])
   return { rows, total: Number(count.n) }
 }
+
+/** How many readers have the reaction to the title now (likes or favourites). */
+export async function countReactions(db: DbOrTx, kind: ReactionKind, podcastId: string): Promise<number> {
+  const row = await db
+    .selectFrom(kind)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('podcast_id', '=', podcastId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { Podcast, User } from '@bookstrut/schemas'
 import { BookLinks } from '@/components/book/book-links'
@@ -36,8 +36,19 @@ const statusBadge = {
 export const listedCounter = (account: User | undefined, now = new Date()): string | null =>
   listedText(planUsage(account?.membership, now))
 
+/** Renders the analytics panel of an approved listing (the app passes the analytics feature's panel). */
+export type RenderAnalytics = (podcast: Podcast) => ReactNode
+
 /** /profile-listings: the signed-in author's or publisher's listings in every state. */
-export function ListingsPage({ userId, onBlocked }: { userId: string; onBlocked: (notes: string) => void }) {
+export function ListingsPage({
+  userId,
+  onBlocked,
+  renderAnalytics,
+}: {
+  userId: string
+  onBlocked: (notes: string) => void
+  renderAnalytics?: RenderAnalytics
+}) {
   useDocumentTitle('My Listings')
   const navigate = useNavigate()
   const searchId = useId()
@@ -128,6 +139,7 @@ export function ListingsPage({ userId, onBlocked }: { userId: string; onBlocked:
               onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
               onShowRejection={() => setRejected(podcast)}
               onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: podcast._id } })}
+              renderAnalytics={renderAnalytics}
             />
           ))}
         </ul>
@@ -179,12 +191,14 @@ function ListingRow({
   onToggleAnalytics,
   onShowRejection,
   onEdit,
+  renderAnalytics,
 }: {
   podcast: Podcast
   analyticsOpen: boolean
   onToggleAnalytics: () => void
   onShowRejection: () => void
   onEdit: () => void
+  renderAnalytics?: RenderAnalytics
 }) {
   const panelId = useId()
   const badge = statusBadge[podcast.status]
@@ -273,8 +287,13 @@ function ListingRow({
         </div>
       </div>
       {approved && analyticsOpen && (
-        <div id={panelId} className="listing-row__analytics">
-          <p className="muted">Analytics not available</p>
+        <div
+          id={panelId}
+          className="listing-row__analytics"
+          role="region"
+          aria-label={`Analytics of ${podcast.title}`}
+        >
+          {renderAnalytics ? renderAnalytics(podcast) : <p className="muted">Analytics not available</p>}
         </div>
       )}
     </li>

@@ -33,6 +33,8 @@ export const LIMITS = {
   planQuotesPerAccount: { points: 120, duration: HOUR },
   // Likes and favourites (add and remove, one bucket): generous for a reader, not for a script.
   reactionsPerAccount: { points: 120, duration: MINUTE },
+  // Author analytics (both calls, one bucket): a panel refreshing every few seconds, not a scraper.
+  insightsPerAccount: { points: 120, duration: MINUTE },
 } as const
 
 export type LimitName = keyof typeof LIMITS

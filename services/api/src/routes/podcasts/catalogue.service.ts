@@ -6,6 +6,7 @@ import {
   forbidden,
   notFound,
   podcastsRepo,
+  top20Repo,
 } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
@@ -63,10 +64,27 @@ export async function userPodcasts(
   return withReactionFlags(deps, auth?.user.id, rows.map(toPodcast))
 }
 
-/** The home page: the newest approved titles until the Top 20 ranking exists, and the featured video. */
+/**
+ * The home page's "TOP 20 BOOK STRUTS": the latest Top 20 ranking (the top20 job), in its order, each title checked
+ * again now (one blocked or unapproved since the ranking is left out); the newest approved titles instead only
+ * while there is no engagement at all (no ranking yet, or an empty one). And the featured video.
+ */
 export async function homePage(deps: Deps, q: { page?: number; limit?: number }, auth: Auth | null) {
-  const { data } = await page(deps, { includeUnpublished: false }, q.page ?? 1, q.limit ?? 20, auth?.user.id)
-  return { homePageMedia: null, data }
+  const pageNo = q.page ?? 1
+  const limit = q.limit ?? 20
+  const ranked = (await top20Repo.latestRanking(deps.db))?.entries.map((e) => e.podcast_id) ?? []
+  const allowed = await top20Repo.rankableTitles(deps.db, ranked)
+  const top = ranked.filter((id) => allowed.has(id))
+  if (top.length === 0) {
+    const { data } = await page(deps, { includeUnpublished: false }, pageNo, limit, auth?.user.id)
+    return { homePageMedia: null, data }
+  }
+  const window = pageWindow(pageNo, limit)
+  const rows = await podcastsRepo.findPublicPodcastsInOrder(
+    deps.db,
+    top.slice(window.offset, window.offset + window.limit),
+  )
+  return { homePageMedia: null, data: await withReactionFlags(deps, auth?.user.id, rows.map(toPodcast)) }
 }
 
 /** Admin: the moderation queue (pending by default), oldest first so nothing waits forever. */

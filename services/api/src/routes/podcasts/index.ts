@@ -138,7 +138,11 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Home page: newest approved titles and the featured video',
+        summary: 'Home page: the Top 20 and the featured video',
+        description:
+          'The latest Top 20 ranking (README, "Author analytics and the Top 20"), best first, paged by `limit`; ' +
+          'titles blocked or unapproved since the ranking are left out. While nobody has engaged with any title ' +
+          '(no ranking, or an empty one) the newest approved titles instead.',
         querystring: HomePageQuery,
         response: { 200: Envelope(HomePageData), ...errorResponses },
       },

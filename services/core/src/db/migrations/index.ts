@@ -12,6 +12,7 @@ import * as createPasswordResetTokens from './2026_11_24_1200_create_password_re
 import * as createSurfaceSearchDocuments from './2026_11_25_0900_create_surface_search_documents.js'
 import * as createPayments from './2026_11_26_1000_create_payments.js'
 import * as createReactions from './2026_11_27_1000_create_reactions.js'
+import * as createTop20 from './2026_11_28_1400_create_top20.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0900_create_surface_search_documents': createSurfaceSearchDocuments,
   '2026_11_26_1000_create_payments': createPayments,
   '2026_11_27_1000_create_reactions': createReactions,
+  '2026_11_28_1400_create_top20': createTop20,
 }

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { Insights } from '@bookstrut/schemas'
+import { LIVE_REFRESH_MS } from '../model/live'
+import { analyticsRequest } from './analytics-request'
+
+/** GET /lnsights?podcastid= (the spec's spelling): a title's all-time figures, for its owner or an admin. */
+export const getInsights = async (podcastId: string, signal?: AbortSignal) =>
+  (await analyticsRequest('/lnsights', { podcastid: podcastId }, Insights, signal)).data
+
+/** Cached per title (spec); polled while a panel shows it, paused while the tab is hidden. */
+export const insightsQueryOptions = (podcastId: string) =>
+  queryOptions({
+    queryKey: ['analytics', 'insights', podcastId],
+    queryFn: ({ signal }) => getInsights(podcastId, signal),
+    refetchInterval: LIVE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  })
+
+export const useInsights = (podcastId: string) => useQuery(insightsQueryOptions(podcastId))

@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import { Spinner } from '@/components/ui/spinner'
+import { errorMessage, isApiError } from '@/lib/api-client'
+import '@/styles/analytics.css'
+import { ANALYTICS_ERROR } from '../api/analytics-request'
+import { useInsights } from '../api/get-insights'
+import { useInsightsSeries } from '../api/get-insights-series'
+import { DEFAULT_PERIOD, type Period } from '../model/periods'
+import { CountsGrid, IdeaHits } from './counts-grid'
+import { LiveIndicator } from './live-indicator'
+import { SeriesSection } from './series-section'
+import { UpgradeHint } from './upgrade-hint'
+
+/** Spec: the analytics empty state. */
+export const ANALYTICS_EMPTY = 'Analytics not available'
+
+/**
+ * A title's analytics in My Listings: all-time counts and Idea Hits, the period series with their change, the
+ * funnel, CSV export. Mounted only while open; its queries poll while mounted and stay cached per title, so
+ * opening it again shows the last figures at once.
+ */
+export function AnalyticsPanel({ podcastId, title }: { podcastId: string; title: string }) {
+  const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD)
+  const insights = useInsights(podcastId)
+  const series = useInsightsSeries(podcastId, period)
+
+  if (insights.isPending) {
+    return (
+      <div className="analytics analytics--state">
+        <Spinner label="Loading analytics" />
+        <span className="muted">Loading analytics…</span>
+      </div>
+    )
+  }
+  if (insights.isError && !insights.data) {
+    // A title that is gone (or not found) has no analytics to show; anything else may pass: offer a retry.
+    if (isApiError(insights.error) && insights.error.status === 404) {
+      return <p className="analytics analytics--state muted">{ANALYTICS_EMPTY}</p>
+    }
+    return (
+      <div className="analytics analytics--state analytics__error" role="alert">
+        <p>{errorMessage(insights.error, ANALYTICS_ERROR)}</p>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void insights.refetch()}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+
+  const data = insights.data
+  return (
+    <div className="analytics">
+      <div className="analytics__head">
+        <h3 className="analytics__title">Analytics</h3>
+        <LiveIndicator updatedAt={data.updatedAt} stale={insights.isError} />
+      </div>
+      {data.planLocked && <UpgradeHint />}
+      <CountsGrid insights={data} />
+      <IdeaHits ideaScore={data.ideaScore} />
+      <SeriesSection
+        series={series.data}
+        error={series.error}
+        loading={series.isFetching && series.isPlaceholderData}
+        period={period}
+        onPeriodChange={setPeriod}
+        title={title}
+        onRetry={() => void series.refetch()}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import { useId } from 'react'
+import type { SeriesFigures } from '@bookstrut/schemas'
+import { formatCount } from '../model/counts'
+import { formatRate, funnelSteps } from '../model/funnel'
+import { LockedValue } from './locked-value'
+
+const placeholderSteps = funnelSteps({ impressions: 0, plays: 0, purchaseClicks: 0 })
+
+/**
+ * Impression → play → Get This click over the period: each step's count, a bar, and its rate of the step before.
+ * `totals` is null on a free plan: the steps show, their figures do not.
+ */
+export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | null; periodLabel: string }) {
+  const headingId = useId()
+  const steps = totals ? funnelSteps(totals) : placeholderSteps
+  return (
+    <section className="analytics-block" aria-labelledby={headingId}>
+      <h4 id={headingId} className="analytics-block__title">
+        Funnel <span className="muted">· {periodLabel}</span>
+      </h4>
+      <ol className="funnel">
+        {steps.map((step, i) => (
+          <li key={step.key} className="funnel__step">
+            <div className="funnel__head">
+              <span className="funnel__label">{step.label}</span>
+              <span className="funnel__count">{totals ? formatCount(step.count) : <LockedValue />}</span>
+            </div>
+            <div className="funnel__track" aria-hidden="true">
+              <div className="funnel__bar" style={{ width: `${totals ? step.width : 0}%` }} />
+            </div>
+            {i > 0 && (
+              <p className="funnel__rate muted">
+                {totals ? formatRate(step.rate) : <LockedValue />} of {steps[i - 1]?.label.toLowerCase()}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

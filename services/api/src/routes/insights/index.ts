@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Envelope, Insights, InsightsQuery, InsightsSeries, InsightsSeriesQuery } from '@bookstrut/schemas'
+import { ok } from '../../respond.js'
+import { requireAuth } from '../../plugins/app/auth.js'
+import { signedIn } from '../../plugins/app/route-access.js'
+import { errorResponses, secured } from '../route-docs.js'
+import { depsOf } from '../deps.js'
+import { getInsights, getInsightsSeries } from './insights.service.js'
+
+const ACCESS =
+  'The title’s owner or an admin only: anyone else gets 403, no session 401, an unknown title 404. ' +
+  'Rate-limited per account (insightsPerAccount: 120 a minute, both analytics calls together; past it 429), ' +
+  'checked with the id’s shape and the ownership before any analytics query. On a free plan (price 0) ' +
+  '`planLocked` is true and every figure is null: the server never sends them.'
+
+/** Author analytics (issue 14), at the spec's odd path `/lnsights`. */
+export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { ...depsOf(app), analytics: app.analytics }
+  const tags = ['analytics']
+
+  app.get(
+    '/lnsights',
+    {
+      schema: {
+        tags,
+        summary: "A title's all-time analytics (the spec's path)",
+        description:
+          `${ACCESS}\n\n` +
+          'Counted events since the title was listed (README, "Events and analytics"): `views` impressions, ' +
+          '`audioPlays` plays, `total_Listening_Hours` hours listened (2 decimals), `video_Shares` shares, ' +
+          '`purchaseClicks` Get This clicks, `descriptionClicks`, `profileClicks`; `top_search` idea-search ' +
+          'impressions among the first 10 results. Current state from the database: `total_Likes` and ' +
+          '`in_favorites` (readers who like or favour the title now), `ghost_count` (readers who hide it now). ' +
+          '`days_in_top_20`: UTC days on which the title was in a Top 20 ranking. `ideaScore` ("Idea Hits"): ' +
+          "per idea of the title (spaces as underscores), idea-search impressions in which a reader's idea " +
+          'scored a strong match (Strut score ≥ 70) and shares a content word (4 letters or more) with it.',
+        querystring: InsightsQuery,
+        security: secured,
+        response: { 200: Envelope(Insights), ...errorResponses },
+      },
+      preHandler: signedIn,
+    },
+    async (req) =>
+      ok('Analytics fetched successfully', await getInsights(deps, requireAuth(req), req.query.podcastid)),
+  )
+
+  app.get(
+    '/lnsights/series',
+    {
+      schema: {
+        tags,
+        summary: "A title's analytics over time, with the period before it",
+        description:
+          `${ACCESS}\n\n` +
+          '`period` 24h: 24 hourly buckets; 7d, 30d, 90d: UTC days. The period ends with the bucket holding now ' +
+          '(`to` is that bucket’s end); every bucket is listed, zeros included. `totals` are this period’s, ' +
+          '`previous` the same figures over the period of the same length just before. `likes` are likes given in ' +
+          'the bucket; `listeningHours` in hours with 2 decimals. On a free plan `points` is empty and ' +
+          '`totals`/`previous` are null.',
+        querystring: InsightsSeriesQuery,
+        security: secured,
+        response: { 200: Envelope(InsightsSeries), ...errorResponses },
+      },
+      preHandler: signedIn,
+    },
+    async (req) =>
+      ok(
+        'Analytics fetched successfully',
+        await getInsightsSeries(deps, requireAuth(req), req.query.podcastid, req.query.period),
+      ),
+  )
+}

@@ -1,0 +1,94 @@
+import type { DbOrTx } from './database.js'
+import type { Top20EntryRow } from './top20.tables.js'
+
+/** How long rankings are kept: enough to look back on; days_in_top_20 lives in top20_days, kept for ever. */
+export const RANKING_RETENTION_DAYS = 30
+
+export interface NewRankingEntry {
+  podcastId: string
+  score: number
+  readers: number
+}
+
+/**
+ * Stores one ranking (entries in order, position 1 first) and marks each of its titles as in the Top 20 on the
+ * ranking's UTC day (once per title and day), and drops rankings past the retention. Pass a transaction: all or
+ * nothing.
+ */
+export async function saveRanking(
+  db: DbOrTx,
+  ranking: { id: string; computedAt: Date; entries: readonly NewRankingEntry[] },
+): Promise<void> {
+  await db.insertInto('top20_rankings').values({ id: ranking.id, computed_at: ranking.computedAt }).execute()
+  if (ranking.entries.length > 0) {
+    await db
+      .insertInto('top20_entries')
+      .values(
+        ranking.entries.map((e, i) => ({
+          ranking_id: ranking.id,
+          position: i + 1,
+          podcast_id: e.podcastId,
+          score: e.score,
+          readers: e.readers,
+        })),
+      )
+      .execute()
+    const day = ranking.computedAt.toISOString().slice(0, 10)
+    await db
+      .insertInto('top20_days')
+      .values(ranking.entries.map((e) => ({ podcast_id: e.podcastId, day })))
+      .onConflict((oc) => oc.columns(['podcast_id', 'day']).doNothing())
+      .execute()
+  }
+  const keepFrom = new Date(ranking.computedAt.getTime() - RANKING_RETENTION_DAYS * 86_400_000)
+  await db.deleteFrom('top20_rankings').where('computed_at', '<', keepFrom).execute()
+}
+
+/** The newest ranking and its entries in order; undefined before the first ranking. */
+export async function latestRanking(
+  db: DbOrTx,
+): Promise<{ id: string; computedAt: Date; entries: Top20EntryRow[] } | undefined> {
+  const ranking = await db
+    .selectFrom('top20_rankings')
+    .selectAll()
+    .orderBy('computed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!ranking) return undefined
+  const entries = await db
+    .selectFrom('top20_entries')
+    .selectAll()
+    .where('ranking_id', '=', ranking.id)
+    .orderBy('position')
+    .execute()
+  return { id: ranking.id, computedAt: ranking.computed_at, entries }
+}
+
+/** On how many UTC days the title was in the Top 20. */
+export async function daysInTop20(db: DbOrTx, podcastId: string): Promise<number> {
+  const row = await db
+    .selectFrom('top20_days')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('podcast_id', '=', podcastId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * The titles among `ids` that may be in the Top 20 now: approved, active, and listed by an account that is not
+ * blocked. In no particular order.
+ */
+export async function rankableTitles(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('podcasts')
+    .innerJoin('users', 'users.id', 'podcasts.create_by')
+    .select('podcasts.id')
+    .where('podcasts.id', 'in', ids)
+    .where('podcasts.status', '=', 1)
+    .where('podcasts.is_active', '=', true)
+    .where('users.is_blocked', '=', false)
+    .execute()
+  return new Set(rows.map((r) => r.id))
+}
