@@ -217,7 +217,7 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
     })
 
     it('ranks titles by capped, decayed engagement: one reader hammering loses to several readers', async () => {
-      const [hammered, popular, older] = [hex24(), hex24(), hex24()]
+      const [hammered, popular, older, anonymous] = [hex24(), hex24(), hex24(), hex24()]
       const now = at('2026-11-20T12:00:00Z')
       const hammer = hex24()
       const by = (podcastId: string, type: AnalyticsEvent['type'], user: string, ts: string) =>
@@ -242,15 +242,24 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         by(older, 'play', hex24(), '2026-11-12T09:00:00.000Z'),
         by(older, 'play', hex24(), '2026-11-20T13:00:00.000Z'),
       ]
-      await insertEvents(store, [...hammering, ...realReaders, ...earlier, ...outside], new Date())
+      // a browser not signed in, doing everything: 1 a day at most
+      const anonymousEvents = (['play', 'share', 'purchase_click'] as const).map((type) =>
+        event(anonymous, { type, anonymousId: 'anon-dddddddddddddddd', ts: '2026-11-20T08:00:00.000Z' }),
+      )
+      await insertEvents(
+        store,
+        [...hammering, ...realReaders, ...earlier, ...outside, ...anonymousEvents],
+        new Date(),
+      )
       await insertEvents(store, realReaders, new Date()) // duplicates count once
       const ranking = (await engagementRanking(store, now, 1000)).filter((r) =>
-        [hammered, popular, older].includes(r.podcastId),
+        [hammered, popular, older, anonymous].includes(r.podcastId),
       )
       expect(ranking.map((r) => [r.podcastId, r.score, r.readers])).toEqual([
         [popular, 4, 2],
         [hammered, 3, 1],
         [older, 2, 2],
+        [anonymous, 1, 1],
       ])
     })
 

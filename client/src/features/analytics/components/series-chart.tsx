@@ -56,6 +56,7 @@ export function SeriesChart({
           <Tooltip
             labelFormatter={(t) => (typeof t === 'number' ? bucketTitle(t, bucket) : '')}
             formatter={(value) => [typeof value === 'number' ? formatCount(value, hours) : '', label]}
+            separator=": "
             contentStyle={{ borderRadius: 8, borderColor: '#cfcde0', fontSize: 13 }}
           />
           <Area

@@ -3,8 +3,9 @@ import { migrateAnalytics, openAnalyticsStore, type AnalyticsStore } from '@book
 
 /**
  * The analytics store the api reads (author analytics): chDB in the one-process default, sharing the workers'
- * session of ANALYTICS_DIR, or the ClickHouse server at CLICKHOUSE_URL. Its tables are made on first use, not at
- * start, so a server that is down at start does not stop the api (its reads then fail until it is back).
+ * session of ANALYTICS_DIR, or the ClickHouse server at CLICKHOUSE_URL. Opened and its tables made on first use,
+ * not at start: an api that never serves analytics never takes chDB's folder (which only one process may own), and
+ * a server that is down at start does not stop the api (reads fail until it is back, then succeed).
  */
 export interface AnalyticsReader {
   /** the store, its tables made */
@@ -12,18 +13,20 @@ export interface AnalyticsReader {
 }
 
 export const analyticsPlugin = fp(async (app) => {
-  const store = openAnalyticsStore(app.config)
+  let store: AnalyticsStore | null = null
   let migrated: Promise<void> | null = null
   const reader: AnalyticsReader = {
     async ready() {
-      migrated ??= migrateAnalytics(store).catch((err: unknown) => {
+      store ??= openAnalyticsStore(app.config)
+      const opened = store
+      migrated ??= migrateAnalytics(opened).catch((err: unknown) => {
         migrated = null
         throw err
       })
       await migrated
-      return store
+      return opened
     },
   }
   app.decorate('analytics', reader)
-  app.addHook('onClose', async () => store.close())
+  app.addHook('onClose', async () => store?.close())
 })

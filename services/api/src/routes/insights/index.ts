@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Envelope, Insights, InsightsQuery, InsightsSeries, InsightsSeriesQuery } from '@bookstrut/schemas'
+import {
+  Envelope,
+  ErrorEnvelope,
+  Insights,
+  InsightsQuery,
+  InsightsSeries,
+  InsightsSeriesQuery,
+} from '@bookstrut/schemas'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { signedIn } from '../../plugins/app/route-access.js'
@@ -11,7 +18,8 @@ const ACCESS =
   'The title’s owner or an admin only: anyone else gets 403, no session 401, an unknown title 404. ' +
   'Rate-limited per account (insightsPerAccount: 120 a minute, both analytics calls together; past it 429), ' +
   'checked with the id’s shape and the ownership before any analytics query. On a free plan (price 0) ' +
-  '`planLocked` is true and every figure is null: the server never sends them.'
+  '`planLocked` is true and every figure is null: the server never sends them. While the analytics store ' +
+  'does not answer: 503, to be retried.'
 
 /** Author analytics (issue 14), at the spec's odd path `/lnsights`. */
 export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,7 +44,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'scored a strong match (Strut score ≥ 70) and shares a content word (4 letters or more) with it.',
         querystring: InsightsQuery,
         security: secured,
-        response: { 200: Envelope(Insights), ...errorResponses },
+        response: { 200: Envelope(Insights), ...errorResponses, 503: ErrorEnvelope },
       },
       preHandler: signedIn,
     },
@@ -59,7 +67,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`totals`/`previous` are null.',
         querystring: InsightsSeriesQuery,
         security: secured,
-        response: { 200: Envelope(InsightsSeries), ...errorResponses },
+        response: { 200: Envelope(InsightsSeries), ...errorResponses, 503: ErrorEnvelope },
       },
       preHandler: signedIn,
     },

@@ -1,4 +1,5 @@
 import {
+  AppError,
   actsFor,
   effectivePlan,
   forbidden,
@@ -22,6 +23,19 @@ import type { Deps } from '../deps.js'
 export interface InsightsDeps extends Deps {
   /** the analytics store, its tables made (app.analytics) */
   analytics: { ready(): Promise<AnalyticsStore> }
+}
+
+/**
+ * Runs the analytics reads; a store that does not answer (a ClickHouse server down) is a clear 503 the panel can
+ * retry, not a bare 500. Only store failures get here: the checks before it answered their own 4xx already.
+ */
+async function fromStore<T>(deps: InsightsDeps, read: (store: AnalyticsStore) => Promise<T>): Promise<T> {
+  try {
+    return await read(await deps.analytics.ready())
+  } catch {
+    // Not the store's message: it may name the server and its user.
+    throw new AppError(503, 'INTERNAL', 'Analytics are unavailable for a moment. Please try again shortly.')
+  }
 }
 
 const HOUR_MS = 3_600_000
@@ -79,18 +93,21 @@ export async function getInsights(deps: InsightsDeps, auth: Auth, podcastId: str
       planLocked: true,
       updatedAt: now.toISOString(),
     }
-  const store = await deps.analytics.ready()
   // Every event of the title, from the first (none predates its listing) to the end of the current hour.
   const allTime: TimeRange = { from: new Date(0), to: nextBucketStart(now, HOUR_MS) }
-  const [counts, listening, topSearch, ideaHits, likes, favorites, daysInTop20] = await Promise.all([
-    titleEventCounts(store, podcast.id, allTime, 'total'),
-    titleListening(store, podcast.id, allTime, 'total'),
-    titleTopSearches(store, podcast.id, allTime),
-    titleIdeaHits(store, podcast.id, ideas, allTime),
+  const [likes, favorites, daysInTop20] = await Promise.all([
     reactionsRepo.countReactions(deps.db, 'likes', podcast.id),
     reactionsRepo.countReactions(deps.db, 'favorites', podcast.id),
     top20Repo.daysInTop20(deps.db, podcast.id),
   ])
+  const [counts, listening, topSearch, ideaHits] = await fromStore(deps, (store) =>
+    Promise.all([
+      titleEventCounts(store, podcast.id, allTime, 'total'),
+      titleListening(store, podcast.id, allTime, 'total'),
+      titleTopSearches(store, podcast.id, allTime),
+      titleIdeaHits(store, podcast.id, ideas, allTime),
+    ]),
+  )
   const ideaScore: Record<string, number> = {}
   // Two ideas spelled alike make one key; their hits are the same.
   ideas.forEach((idea, i) => (ideaScore[ideaKey(idea)] = ideaHits[i] ?? 0))
@@ -180,13 +197,14 @@ export async function getInsightsSeries(
   const frame = { period, bucket: cut.bucket, from: from.toISOString(), to: to.toISOString() }
   if (locked) return { ...frame, points: [], totals: null, previous: null, planLocked: true }
 
-  const store = await deps.analytics.ready()
   const range = { from, to }
-  const [counts, listening, previous] = await Promise.all([
-    titleEventCounts(store, podcast.id, range, cut.bucket),
-    titleListening(store, podcast.id, range, cut.bucket),
-    periodTotals(store, podcast.id, { from: new Date(from.getTime() - cut.buckets * cut.size), to: from }),
-  ])
+  const [counts, listening, previous] = await fromStore(deps, (store) =>
+    Promise.all([
+      titleEventCounts(store, podcast.id, range, cut.bucket),
+      titleListening(store, podcast.id, range, cut.bucket),
+      periodTotals(store, podcast.id, { from: new Date(from.getTime() - cut.buckets * cut.size), to: from }),
+    ]),
+  )
   const byBucket = figuresByBucket(counts, listening)
   const raw = Array.from({ length: cut.buckets }, (_, i) => {
     const ts = from.getTime() + i * cut.size

@@ -35,10 +35,10 @@ let readers: User[]
 let title: { podcastId: string; episodeId: string }
 
 /** A title of `createBy` with one podblurb of 300 s (listening is capped by it). */
-async function listing(createBy: string, ideas = IDEAS) {
-  const row = await buildListing(t.app.db, { create_by: createBy, ideas, title: `Title ${randomUUID()}` })
+async function listing(createBy: string, ideas = IDEAS, app = t.app) {
+  const row = await buildListing(app.db, { create_by: createBy, ideas, title: `Title ${randomUUID()}` })
   const episodeId = newId()
-  await t.app.db
+  await app.db
     .insertInto('episodes')
     .values({
       id: episodeId,
@@ -53,9 +53,9 @@ async function listing(createBy: string, ideas = IDEAS) {
   return { podcastId: row.id, episodeId, updatedAt: row.updated_at }
 }
 
-async function paidAuthor(): Promise<User> {
-  const user = await buildUser(t.app.db, { role: 'author' })
-  await t.app.db
+async function paidAuthor(app = t.app): Promise<User> {
+  const user = await buildUser(app.db, { role: 'author' })
+  await app.db
     .insertInto('memberships')
     .values({
       id: newId(),
@@ -319,6 +319,37 @@ describe('who may read analytics', () => {
     expect(limited.body).toMatchObject({ success: false, code: 'RATE_LIMITED' })
     // another account is not affected
     expect((await insights(title.podcastId, owner.token)).status).toBe(200)
+  })
+})
+
+describe('an analytics store that does not answer', () => {
+  it('answers 503 to the owner, still 403 to others, and the locked figures to a free plan', async () => {
+    // Nothing listens on port 1: every analytics read fails; everything else works.
+    const down = await buildTestApp({ CLICKHOUSE_URL: 'http://127.0.0.1:1' })
+    try {
+      const author = await paidAuthor(down.app)
+      const free = await buildUser(down.app.db, { role: 'author' })
+      const { podcastId } = await listing(author.id, IDEAS, down.app)
+      const freeTitle = await listing(free.id, IDEAS, down.app)
+      const call = client(down.app)
+      for (const url of [
+        `/lnsights?podcastid=${podcastId}`,
+        `/lnsights/series?podcastid=${podcastId}&period=7d`,
+      ]) {
+        const res = await call.get(url, { token: author.token })
+        expect(res.status).toBe(503)
+        expect(res.body).toMatchObject({ success: false, code: 'INTERNAL', data: null })
+        expect(res.body.message).not.toContain('127.0.0.1')
+        expect((await call.get(url, { token: free.token })).status).toBe(403)
+      }
+      const locked = await call.get<Insights>(`/lnsights?podcastid=${freeTitle.podcastId}`, {
+        token: free.token,
+      })
+      expect(locked.status).toBe(200)
+      expect(locked.body.data).toMatchObject({ planLocked: true, views: null })
+    } finally {
+      await down.close()
+    }
   })
 })
 

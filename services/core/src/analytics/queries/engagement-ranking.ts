@@ -9,13 +9,18 @@ import { toCount } from './time-range.js'
  * RANKING_DAYS UTC days, each reader (account, else anonymous id) earns a title points per day:
  *   play 1 · listening 1 per hour (at most 1 hour a day) · like 1 · favourite 1.5 · share 1.5 · Get This click 2
  * each at most once per reader, title and day (doing it again adds nothing), and the day's total per reader and
- * title is capped at READER_DAY_CAP. A day's points fade with age: weight 0.5^(age in days / HALF_LIFE_DAYS), today
+ * title is capped at READER_DAY_CAP (ANONYMOUS_DAY_CAP for a reader not signed in). A day's points fade with age: weight 0.5^(age in days / HALF_LIFE_DAYS), today
  * 1. A title's score is the sum over its readers and days. So one reader hammering a title earns it at most
  * READER_DAY_CAP a day, which two readers who play and like it already match.
  */
 export const RANKING_DAYS = 7
 export const HALF_LIFE_DAYS = 3
 export const READER_DAY_CAP = 3
+/**
+ * Anonymous ids cost nothing to make (a script can pose as many browsers, bounded only by the per-address event
+ * limit), so a reader who is not signed in earns a title at most this much a day.
+ */
+export const ANONYMOUS_DAY_CAP = 1
 export const ENGAGEMENT_WEIGHTS = {
   play: 1,
   listeningHour: 1,
@@ -61,7 +66,7 @@ export async function engagementRanking(
       uniqExact(reader) AS readers
     FROM (
       SELECT title, reader, day,
-        least(${sqlNumber(READER_DAY_CAP)},
+        least(if(substring(reader, 1, 2) = 'a:', ${sqlNumber(ANONYMOUS_DAY_CAP)}, ${sqlNumber(READER_DAY_CAP)}),
           ${sqlNumber(w.play)} * ${did('play')}
           + ${sqlNumber(w.listeningHour)} * least(sumIf(listened, kind = 'listening') / 3600, 1)
           + ${sqlNumber(w.like)} * ${did('like')}

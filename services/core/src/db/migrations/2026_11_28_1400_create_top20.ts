@@ -24,6 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('readers', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('top20_entries_pkey', ['ranking_id', 'position'])
     .execute()
+  // A title's removal cascades here: without this it would scan every kept ranking.
+  await db.schema.createIndex('top20_entries_podcast_idx').on('top20_entries').column('podcast_id').execute()
   await db.schema
     .createTable('top20_days')
     .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))

@@ -1,0 +1,149 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import pg from 'pg'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { dismissWelcome, launchBrowser, screenshot, startApp } from './harness.js'
+
+// The My Listings analytics panel in chromium against the built app: an author on a paid plan sees readers'
+// plays arrive while the panel is open, switches the period, exports the series as CSV; the panel fits a phone.
+
+let app: Awaited<ReturnType<typeof startApp>>
+let browser: Browser
+let db: pg.Pool
+
+beforeAll(async () => {
+  app = await startApp({ label: 'e2e' })
+  browser = await launchBrowser()
+  db = new pg.Pool({ connectionString: app.databaseUrl, max: 1 })
+})
+afterAll(async () => {
+  await db?.end()
+  await browser?.close()
+  await app?.stop()
+})
+
+const newId = () => Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
+
+async function signUpAuthor(page: Page, email: string) {
+  await page.goto(app.baseUrl)
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('First Name').fill('Iris')
+  await dialog.getByLabel('Last Name').fill('Moreau')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password', { exact: true }).fill('secret123')
+  await dialog.getByLabel('Confirm Password').fill('secret123')
+  await dialog.getByLabel('Member Type').selectOption('author')
+  await dialog.getByRole('button', { name: 'Sign Up as Author/Publisher' }).click()
+  const firstBox = page.getByLabel('OTP digit 1')
+  await firstBox.waitFor()
+  await firstBox.click()
+  await page.keyboard.type(await app.outboxCode(email))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.getByRole('button', { name: 'Account menu' }).waitFor()
+  await dismissWelcome(page)
+}
+
+/** A paid plan for the account, and one approved title with a 5-minute podblurb (rows as the app writes them). */
+async function arrange(email: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>('select id from users where email = $1', [email])
+  const userId = rows[0]?.id
+  if (!userId) throw new Error(`no account ${email}`)
+  // Sign-up gave the free plan; the paid one replaces it as the current membership.
+  await db.query('update memberships set is_current = false where user_id = $1 and is_current', [userId])
+  await db.query(
+    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
+     select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
+       from plans p where p.plan_name = 'Basic Strut'`,
+    [newId(), userId],
+  )
+  const podcastId = newId()
+  await db.query(
+    `insert into podcasts (id, create_by, title, author, category_name, description, primary_key, secondary_key,
+       additional_key, status, created_at, updated_at)
+     values ($1, $2, 'The Salt Lantern', 'Iris Moreau', 'Mystery', 'A keeper and her lanterns.',
+       'a keeper guards the last lantern', 'salt storms cross the bay', 'a letter arrives too late', 1, now(), now())`,
+    [podcastId, userId],
+  )
+  await db.query(
+    `insert into episodes (id, podcast_id, file_url, duration, created_at) values ($1, $2, null, 300, now())`,
+    [newId(), podcastId],
+  )
+  return podcastId
+}
+
+/** One reader's browser: a play, five minutes listened and a Get This click, through the public endpoint. */
+async function readerListens(podcastId: string) {
+  const res = await fetch(`${app.baseUrl}/api/v1/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      anonymousId: randomUUID(),
+      events: [
+        { type: 'play', podcastId },
+        { type: 'listening', podcastId, seconds: 300 },
+        { type: 'purchase_click', podcastId },
+      ],
+    }),
+  })
+  expect(res.status).toBe(202)
+}
+
+const countOf = (page: Page, label: string) =>
+  page
+    .locator('.analytics-count', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd')
+
+const seriesTotal = (page: Page, figure: string) =>
+  page.getByRole('figure', { name: figure }).locator('.series-card__total').textContent()
+
+it('an author watches plays arrive in the analytics panel, changes the period and exports the series', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+  const page = await context.newPage()
+  const email = `iris.${randomBytes(3).toString('hex')}@example.com`
+  await signUpAuthor(page, email)
+  const podcastId = await arrange(email)
+  await readerListens(podcastId)
+
+  await page.goto(`${app.baseUrl}/profile-listings`)
+  const row = page.getByRole('listitem').filter({ hasText: 'The Salt Lantern' })
+  await row.getByRole('button', { name: 'Analytics' }).click()
+  const panel = page.getByRole('region', { name: 'Analytics of The Salt Lantern' })
+  await expect.poll(() => countOf(page, 'Audio plays').textContent(), { timeout: 20_000 }).toBe('1')
+
+  // A second reader while the panel is open: the figures follow without a reload.
+  await readerListens(podcastId)
+  await expect.poll(() => countOf(page, 'Audio plays').textContent(), { timeout: 20_000 }).toBe('2')
+  await expect.poll(() => countOf(page, 'Listening hours').textContent(), { timeout: 20_000 }).toBe('0.17')
+  await expect.poll(() => seriesTotal(page, 'Plays over the last 7 days'), { timeout: 20_000 }).toBe('2')
+  await expect(panel.getByText('Live', { exact: true }).isVisible()).resolves.toBe(true)
+  await expect(panel.locator('.recharts-surface').count()).resolves.toBe(3)
+  await screenshot(page, 'analytics-panel-desktop')
+  await panel.getByRole('heading', { name: 'Over the last 7 days' }).evaluate((h) => h.scrollIntoView())
+  await screenshot(page, 'analytics-panel-desktop-series')
+
+  await panel.getByRole('button', { name: 'the last 24 hours' }).click()
+  await panel.getByRole('heading', { name: 'Over the last 24 hours' }).waitFor()
+  await expect.poll(() => seriesTotal(page, 'Plays over the last 24 hours'), { timeout: 20_000 }).toBe('2')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Export CSV' }).click(),
+  ])
+  const today = new Date().toISOString().slice(0, 10)
+  expect(download.suggestedFilename()).toBe(`bookstrut-the-salt-lantern-24h-${today}.csv`)
+  const csv = await readFile(await download.path(), 'utf8')
+  const lines = csv.trimEnd().split('\r\n')
+  expect(lines[0]).toBe('bucket_start_utc,impressions,plays,listening_hours')
+  expect(lines.length - 1).toBeGreaterThanOrEqual(24)
+  expect(lines.slice(1).reduce((sum, l) => sum + Number(l.split(',')[2]), 0)).toBe(2)
+
+  // A phone: the panel fits 390 px without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await panel.getByRole('button', { name: 'the last 7 days' }).click()
+  await panel.getByRole('heading', { name: 'Over the last 7 days' }).waitFor()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await panel.scrollIntoViewIfNeeded()
+  await screenshot(page, 'analytics-panel-390')
+  await context.close()
+})

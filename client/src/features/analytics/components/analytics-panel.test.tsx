@@ -1,0 +1,242 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router-dom'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { addTitle, holdPlan, sendEvents, waitForCounts } from '@/test/analytics-fixtures'
+import { createAccount, type Account } from '@/test/factories'
+import { renderWithProviders } from '@/test/render'
+import { makeServerUnreachable, pointJsdomAtApi, watchRequests } from '@/test/server'
+import { AnalyticsPanel } from './analytics-panel'
+
+// The panel against the real API (src/test/global-setup.ts): figures come from real events sent to
+// POST /api/v1/events, stored by the ingest worker and read back through GET /lnsights and /lnsights/series.
+
+/** Long enough for an event to be stored (a flush a second) and the open panel's next poll (4 s). */
+const LIVE_WAIT = { timeout: 15_000 }
+
+const IDEAS: [string, string, string] = [
+  'a lighthouse keeper finds letters',
+  'a storm cuts off the island',
+  'an old debt is repaid',
+]
+
+let paid: Account
+let free: Account
+
+beforeAll(async () => {
+  paid = await createAccount({ role: 'author' })
+  await holdPlan(paid.id, 'Basic Strut')
+  free = await createAccount({ role: 'author' })
+})
+
+afterEach(() => {
+  // jsdom has no object URLs; the CSV test gives it one for the download.
+  Reflect.deleteProperty(URL, 'createObjectURL')
+  Reflect.deleteProperty(URL, 'revokeObjectURL')
+})
+
+function renderPanel(account: Account, podcastId: string, title = 'The Lighthouse') {
+  localStorage.setItem('token', account.token)
+  localStorage.setItem('userId', account.id)
+  localStorage.setItem('role', account.role)
+  localStorage.setItem('isLogin', 'true')
+  return renderWithProviders(
+    <MemoryRouter>
+      <AnalyticsPanel podcastId={podcastId} title={title} />
+    </MemoryRouter>,
+  )
+}
+
+/** The period total shown on a series card, by the card's name. */
+const seriesTotal = (figure: string) =>
+  screen.getByRole('figure', { name: figure }).querySelector('.series-card__total')?.textContent ?? null
+
+/** The value shown for a count of the all-time grid, by its label. */
+const count = (label: string) => {
+  const term = screen.getAllByText(label, { selector: 'dt' })[0]
+  return term?.nextElementSibling?.textContent ?? null
+}
+
+describe('the analytics panel on a paid plan', () => {
+  it('shows the counted figures, Idea Hits, the series with their change and the funnel', async () => {
+    const { podcastId } = await addTitle(paid.id, { title: 'The Lighthouse', ideas: IDEAS, clipSeconds: 300 })
+    await sendEvents(podcastId, [{ type: 'play' }, { type: 'listening', seconds: 300 }, { type: 'share' }])
+    await sendEvents(podcastId, [
+      { type: 'play' },
+      { type: 'listening', seconds: 300 },
+      { type: 'purchase_click' },
+      { type: 'description_click' },
+    ])
+    await sendEvents(podcastId, [{ type: 'play' }, { type: 'listening', seconds: 300 }, { type: 'share' }])
+    await waitForCounts(paid.token, podcastId, (d) => d.audioPlays === 3 && d.video_Shares === 2)
+
+    renderPanel(paid, podcastId)
+    expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument()
+    expect(count('Audio plays')).toBe('3')
+    // 3 × 300 s = 0.25 h
+    expect(count('Listening hours')).toBe('0.25')
+    expect(count('Shares')).toBe('2')
+    expect(count('Get This clicks')).toBe('1')
+    expect(count('Description clicks')).toBe('1')
+    expect(count('Views')).toBe('0')
+    expect(count('Likes')).toBe('0')
+    expect(screen.queryByRole('link', { name: 'Upgrade your plan' })).not.toBeInTheDocument()
+
+    // Idea Hits: the title's own ideas, underscores shown as spaces.
+    const ideas = screen.getByRole('region', { name: 'Idea Hits' })
+    for (const idea of IDEAS) expect(within(ideas).getByText(idea)).toBeInTheDocument()
+    expect(ideas).not.toHaveTextContent('_')
+
+    // The week's series: nothing the week before, so each change reads "new"; nothing was listed in a search.
+    const plays = await screen.findByRole('figure', { name: 'Plays over the last 7 days' })
+    expect(seriesTotal('Plays over the last 7 days')).toBe('3')
+    expect(within(plays).getByText('new: none in the 7 days before')).toBeInTheDocument()
+    const impressions = screen.getByRole('figure', { name: 'Impressions over the last 7 days' })
+    expect(within(impressions).getByText('unchanged on the 7 days before')).toBeInTheDocument()
+    expect(seriesTotal('Listening hours over the last 7 days')).toBe('0.25')
+
+    // Funnel: 0 impressions → 3 plays → 1 Get This click (a third of the plays).
+    const funnel = screen.getByRole('region', { name: /Funnel/ })
+    const steps = within(funnel).getAllByRole('listitem')
+    expect(steps.map((s) => s.textContent)).toEqual([
+      'Impressions0',
+      'Plays3— of impressions',
+      'Get This clicks133% of plays',
+    ])
+  })
+
+  it('brings in new events while open, and says when the figures were read', async () => {
+    const { podcastId } = await addTitle(paid.id, { title: 'Live One', ideas: IDEAS })
+    renderPanel(paid, podcastId, 'Live One')
+    await screen.findByRole('heading', { name: 'Analytics' })
+    expect(count('Audio plays')).toBe('0')
+    const live = screen.getByText('Live').closest('p')
+    const firstRead = live?.querySelector('time')?.getAttribute('datetime')
+    expect(firstRead).toBeTruthy()
+
+    await sendEvents(podcastId, [{ type: 'play' }, { type: 'purchase_click' }])
+    await waitFor(() => expect(count('Audio plays')).toBe('1'), LIVE_WAIT)
+    expect(count('Get This clicks')).toBe('1')
+    const laterRead = live?.querySelector('time')?.getAttribute('datetime') ?? ''
+    expect(Date.parse(laterRead)).toBeGreaterThan(Date.parse(firstRead ?? ''))
+    await waitFor(() => expect(seriesTotal('Plays over the last 7 days')).toBe('1'), LIVE_WAIT)
+  })
+
+  it('switches the period with the keyboard and asks for that period', async () => {
+    const { podcastId } = await addTitle(paid.id, { title: 'Periods', ideas: IDEAS })
+    await sendEvents(podcastId, [{ type: 'play' }])
+    await waitForCounts(paid.token, podcastId, (d) => d.audioPlays === 1)
+    const sent = watchRequests()
+    renderPanel(paid, podcastId, 'Periods')
+    const day = await screen.findByRole('button', { name: 'the last 24 hours' })
+    expect(screen.getByRole('button', { name: 'the last 7 days' })).toHaveAttribute('aria-pressed', 'true')
+
+    day.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(day).toHaveAttribute('aria-pressed', 'true')
+    expect(await screen.findByRole('figure', { name: 'Plays over the last 24 hours' })).toHaveTextContent('1')
+    expect(screen.getByRole('heading', { name: 'Over the last 24 hours' })).toBeInTheDocument()
+    const periods = sent.requests
+      .filter((r) => r.path === '/lnsights/series')
+      .map((r) => [r.query.get('podcastid'), r.query.get('period')])
+    expect(periods).toContainEqual([podcastId, '7d'])
+    expect(periods).toContainEqual([podcastId, '24h'])
+  })
+
+  it('exports the series shown as a CSV file named for the title and period', async () => {
+    const { podcastId } = await addTitle(paid.id, { title: 'Export: Me!', ideas: IDEAS })
+    await sendEvents(podcastId, [{ type: 'play' }, { type: 'listening', seconds: 180 }])
+    await waitForCounts(paid.token, podcastId, (d) => d.audioPlays === 1)
+    const blobs: Blob[] = []
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob)
+        return 'blob:analytics-test'
+      },
+      revokeObjectURL: () => {},
+    })
+    const clicked: HTMLAnchorElement[] = []
+    const click = (e: MouseEvent) => {
+      if (e.target instanceof HTMLAnchorElement) {
+        clicked.push(e.target)
+        e.preventDefault()
+      }
+    }
+    document.addEventListener('click', click, true)
+    try {
+      renderPanel(paid, podcastId, 'Export: Me!')
+      const button = await screen.findByRole('button', { name: 'Export CSV' })
+      await waitFor(() => expect(button).toBeEnabled())
+      await userEvent.click(button)
+    } finally {
+      document.removeEventListener('click', click, true)
+    }
+    const today = new Date().toISOString().slice(0, 10)
+    expect(clicked[0]?.download).toBe(`bookstrut-export-me-7d-${today}.csv`)
+    expect(blobs[0]?.type).toBe('text/csv;charset=utf-8')
+    const lines = (await blobs[0]!.text()).trimEnd().split('\r\n')
+    expect(lines[0]).toBe('bucket_start_utc,impressions,plays,listening_hours')
+    // A week of days, zeros included; the play and its 3 minutes (0.05 h) in one of them.
+    expect(lines).toHaveLength(1 + 7)
+    const rows = lines.slice(1).map((l) => l.split(','))
+    expect(rows.reduce((sum, r) => sum + Number(r[2]), 0)).toBe(1)
+    expect(rows.reduce((sum, r) => sum + Number(r[3]), 0)).toBeCloseTo(0.05, 2)
+  })
+})
+
+describe('the analytics panel on the free plan', () => {
+  it('hides every value, likes included, as blurred dots, and points to an upgrade', async () => {
+    const { podcastId } = await addTitle(free.id, { title: 'Free Title', ideas: IDEAS })
+    await sendEvents(podcastId, [{ type: 'play' }, { type: 'share' }])
+    renderPanel(free, podcastId, 'Free Title')
+    expect(await screen.findByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/membership',
+    )
+    for (const label of ['Views', 'Audio plays', 'Listening hours', 'Likes', 'Shares', 'Ghosted'])
+      expect(count(label)).toBe('••••')
+    const grid = screen.getByText('Views', { selector: 'dt' }).closest('dl')
+    const values = [...(grid?.querySelectorAll('dd') ?? [])].map((dd) => dd.textContent)
+    expect(values).toEqual(Array(12).fill('••••'))
+    expect(within(grid as HTMLElement).getAllByRole('img', { name: 'Hidden on the free plan' })).toHaveLength(
+      12,
+    )
+    // The ideas are the author's own words; how often they matched is hidden.
+    const ideas = screen.getByRole('region', { name: 'Idea Hits' })
+    expect(within(ideas).getByText(IDEAS[0])).toBeInTheDocument()
+    expect(ideas).not.toHaveTextContent(/\d/)
+    // The series: totals hidden, nothing to export, no funnel numbers.
+    const plays = await screen.findByRole('figure', { name: 'Plays over the last 7 days' })
+    expect(plays).not.toHaveTextContent(/\d/)
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled()
+    const funnel = within(screen.getByRole('region', { name: /Funnel/ })).getByRole('list')
+    expect(funnel).not.toHaveTextContent(/\d/)
+  })
+})
+
+describe('the analytics panel when it cannot show figures', () => {
+  it("shows the server's refusal for another author's title", async () => {
+    const other = await createAccount({ role: 'author' })
+    const { podcastId } = await addTitle(other.id, { title: 'Not Mine', ideas: IDEAS })
+    renderPanel(paid, podcastId, 'Not Mine')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/\S/)
+    expect(screen.queryByRole('heading', { name: 'Analytics' })).not.toBeInTheDocument()
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('says so when the server cannot be reached, and loads on Try again once it can', async () => {
+    const { podcastId } = await addTitle(paid.id, { title: 'Offline', ideas: IDEAS })
+    await makeServerUnreachable()
+    renderPanel(paid, podcastId, 'Offline')
+    const alert = await screen.findByRole('alert', {}, LIVE_WAIT)
+    expect(alert).toHaveTextContent('Unable to reach the server')
+
+    // Back on the server's origin (whose storage holds its own session).
+    pointJsdomAtApi()
+    localStorage.setItem('token', paid.token)
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument()
+    expect(count('Audio plays')).toBe('0')
+  })
+})

@@ -1,0 +1,76 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, expect, inject } from 'vitest'
+import { callApi } from '@/test/server'
+
+/*
+ * Arranging analytics for the panel's tests on the real API (src/test/global-setup.ts): titles with ideas and a
+ * podblurb, plans, and real events sent to POST /api/v1/events, then waited for until the API counts them.
+ */
+
+const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
+afterAll(() => pool.end())
+
+const newId = () => Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
+
+/** A membership of the named plan (seeded by the API's migrations), current for a year. */
+export async function holdPlan(userId: string, planName: string) {
+  await pool.query(
+    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
+     select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
+       from plans p where p.plan_name = $3`,
+    [newId(), userId, planName],
+  )
+}
+
+/** A listing with its three ideas and a podblurb of `clipSeconds` (listening is capped by it). */
+export async function addTitle(
+  ownerId: string,
+  opts: { title: string; ideas: [string, string, string]; status?: 0 | 1 | 2; clipSeconds?: number },
+): Promise<{ podcastId: string; episodeId: string }> {
+  const podcastId = newId()
+  const episodeId = newId()
+  await pool.query(
+    `insert into podcasts (id, create_by, title, author, category_name, description, primary_key, secondary_key,
+       additional_key, status, created_at, updated_at)
+     values ($1, $2, $3, 'Test Author', 'Mystery', 'A test book.', $4, $5, $6, $7, now(), now())`,
+    [podcastId, ownerId, opts.title, ...opts.ideas, opts.status ?? 1],
+  )
+  await pool.query(
+    `insert into episodes (id, podcast_id, file_url, duration, created_at) values ($1, $2, $3, $4, now())`,
+    [episodeId, podcastId, `/media/${episodeId}.mp3`, opts.clipSeconds ?? 300],
+  )
+  return { podcastId, episodeId }
+}
+
+export interface SentEvent {
+  type: 'play' | 'listening' | 'purchase_click' | 'description_click' | 'profile_click' | 'share'
+  seconds?: number
+}
+
+/** Events of one browser (its own anonymous id), through the API's public tracking endpoint. */
+export async function sendEvents(podcastId: string, events: SentEvent[]) {
+  const anonymousId = randomUUID()
+  const res = await callApi('/events', {
+    method: 'POST',
+    body: { anonymousId, events: events.map((e) => ({ ...e, id: randomUUID(), podcastId })) },
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(202)
+}
+
+/** Waits until GET /lnsights shows what `counted` expects (events are stored by the ingest worker). */
+export async function waitForCounts(
+  token: string,
+  podcastId: string,
+  counted: (data: Record<string, unknown>) => boolean,
+) {
+  await expect
+    .poll(
+      async () => {
+        const res = await callApi(`/lnsights?podcastid=${podcastId}`, { token })
+        return res.status === 200 && counted(res.body.data)
+      },
+      { timeout: 20_000, interval: 300 },
+    )
+    .toBe(true)
+}
