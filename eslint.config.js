@@ -151,6 +151,11 @@ export default tseslint.config(
             { target: './client/src/features/player', from: './client/src/features', except: ['./player'] },
             { target: './client/src/features/search', from: './client/src/features', except: ['./search'] },
             {
+              target: './client/src/features/favorites',
+              from: './client/src/features',
+              except: ['./favorites'],
+            },
+            {
               target: './client/src/features/moderation',
               from: './client/src/features',
               except: ['./moderation'],

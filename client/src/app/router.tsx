@@ -58,10 +58,7 @@ export const routes: RouteObject[] = [
             }),
             children: [
               { path: 'profile', lazy: () => import('./routes/profile') },
-              {
-                path: 'profile-fevorite',
-                lazy: async () => ({ Component: (await placeholders()).FavoriteRoute }),
-              },
+              { path: 'profile-fevorite', lazy: () => import('./routes/profile-favorite') },
               { path: 'profile-search', lazy: () => import('./routes/profile-search') },
               { path: 'profile-ghost', lazy: () => import('./routes/profile-ghost') },
               {

@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { env } from '@/config/env'
+import { ANONYMOUS_ID_HEADER, storedAnonymousId } from './anonymous-id'
 import { clearAllLocalStorage, readItem, StorageKeys } from './storage'
 import { registerFormats } from './typebox-formats'
 
@@ -48,6 +49,8 @@ export interface RequestOptions<S extends TSchema> {
    */
   handleUnauthorized?: boolean
   signal?: AbortSignal
+  /** Let the request outlive the page (tracking sent while the page is hidden or unloading). */
+  keepalive?: boolean
 }
 
 /** The unwrapped envelope: the server's message (toasts show it) and the checked data. */
@@ -150,13 +153,17 @@ async function send<S extends TSchema>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<{ envelope: Record<string, unknown>; message: string; status: number }> {
-  const { method = 'GET', query, body, auth = true, handleUnauthorized = true, signal } = options
+  const { method = 'GET', query, body, auth = true, handleUnauthorized = true, signal, keepalive } = options
   const headers: Record<string, string> = { Accept: 'application/json' }
   const token = auth ? readItem(StorageKeys.token) : null
   if (token) {
     // The spec's clients send the token in a `token` header; Bearer is the standard form. Both are sent.
     headers.Authorization = `Bearer ${token}`
     headers.token = token
+  } else {
+    // A visitor's events and search impressions are counted under the browser's random id (never an IP).
+    const visitor = storedAnonymousId()
+    if (visitor) headers[ANONYMOUS_ID_HEADER] = visitor
   }
   let payload: BodyInit | undefined
   if (body instanceof FormData) payload = body
@@ -167,7 +174,7 @@ async function send<S extends TSchema>(
 
   let response: Response
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal })
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal, keepalive })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiError(

@@ -32,6 +32,8 @@ export interface RunningApp {
   dataDir: string
   /** The app's own database (created for this run, dropped by stop()). */
   databaseUrl: string
+  /** Its Redis key prefix (its queues, e.g. the analytics events it accepted, live under it). */
+  redisPrefix: string
   logs: string[]
   /** The 4-digit code of the newest mail to `email` in DATA_DIR/outbox. */
   outboxCode(email: string, timeoutMs?: number): Promise<string>
@@ -70,6 +72,7 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
     throw err
   }
   const port = await freePort()
+  const redisPrefix = testPrefix(label)
   const logs: string[] = []
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -81,7 +84,7 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       REDIS_URL: testRedisUrl,
-      REDIS_PREFIX: testPrefix(label),
+      REDIS_PREFIX: redisPrefix,
       LOG_LEVEL: 'warn',
       PASSWORD_HASH_COST: '12',
       SMTP_URL: '',
@@ -123,6 +126,7 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
     baseUrl,
     dataDir,
     databaseUrl: database.url,
+    redisPrefix,
     logs,
     outboxCode: (email, timeoutMs = 10_000) => outboxCode(dataDir, email, { timeoutMs }),
     stop,

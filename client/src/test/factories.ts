@@ -240,3 +240,17 @@ export async function setSiteSettings(s: {
     [s.facebook ?? '', s.instagram ?? '', s.youtube ?? '', s.tiktok ?? '', s.supportEmail ?? ''],
   )
 }
+
+/** The book's first podblurb (part 1): `duration` seconds at `fileUrl`. Returns its id. */
+export async function addEpisode(
+  podcastId: string,
+  { duration = 90, fileUrl = `/media/audio/${podcastId}.mp3`, likes = 0 } = {},
+): Promise<string> {
+  const id = newId()
+  await db().query(
+    `insert into episodes (id, podcast_id, part, title, file_url, duration, likes, created_at)
+     values ($1, $2, 1, 'Podblurb', $3, $4, $5, now())`,
+    [id, podcastId, fileUrl, duration, likes],
+  )
+  return id
+}

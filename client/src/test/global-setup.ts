@@ -11,6 +11,8 @@ declare module 'vitest' {
     apiDataDir: string
     /** Its database, where factories write accounts and site content (src/test/factories.ts). */
     apiDatabaseUrl: string
+    /** Its Redis prefix: src/test/events.ts reads the analytics events it queued. */
+    apiRedisPrefix: string
   }
 }
 
@@ -28,6 +30,7 @@ export default async function setup(project: TestProject) {
     project.provide('apiBaseUrl', app.baseUrl)
     project.provide('apiDataDir', app.dataDir)
     project.provide('apiDatabaseUrl', app.databaseUrl)
+    project.provide('apiRedisPrefix', app.redisPrefix)
   }
   provide()
   project.onTestsRerun(async () => {

@@ -3,6 +3,7 @@ import { AuthModalsProvider } from '@/features/auth/components/auth-modals-provi
 import { useSessionCheck } from '@/features/auth/hooks/use-session-check'
 import { useSettings } from '@/features/content/api/get-settings'
 import { PlayerProvider } from '@/features/player/components/player-provider'
+import { AccountPromptsBridge } from './account-prompts-bridge'
 import { Footer } from './footer'
 import { Header } from './header'
 import { WelcomeGate } from './welcome-gate'
@@ -17,21 +18,23 @@ export function RootLayout() {
   const navigation = useNavigation()
   return (
     <AuthModalsProvider supportEmail={settings?.authEmailCredentials.email}>
-      <PlayerProvider>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        {navigation.state === 'loading' && (
-          <div className="route-progress" role="progressbar" aria-label="Loading page" />
-        )}
-        <Header />
-        <main id="main" className="site-main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <Footer />
-        <WelcomeGate />
-        <ScrollRestoration />
-      </PlayerProvider>
+      <AccountPromptsBridge>
+        <PlayerProvider>
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
+          {navigation.state === 'loading' && (
+            <div className="route-progress" role="progressbar" aria-label="Loading page" />
+          )}
+          <Header />
+          <main id="main" className="site-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <Footer />
+          <WelcomeGate />
+          <ScrollRestoration />
+        </PlayerProvider>
+      </AccountPromptsBridge>
     </AuthModalsProvider>
   )
 }

@@ -40,11 +40,3 @@ export function ArticleRoute() {
   const title = articlePaths.find((a) => a.path.toLowerCase() === pathname.toLowerCase())?.title ?? 'Article'
   return <PlaceholderPage title={title} description="This article is coming soon." />
 }
-
-export const FavoriteRoute = () => (
-  <PlaceholderPage
-    compact
-    title="Favorite"
-    description="The titles you favourite will be listed here soon."
-  />
-)

@@ -7,8 +7,11 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
+import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
+import { AuthorProfileLink } from './author-profile-link'
 import { BookLinks } from './book-links'
 import { PlayToggle } from './play-toggle'
+import { FavoriteButton, LikeButton } from './reaction-buttons'
 import { ShareButton } from './share-button'
 
 /** Year Pub shows the first podblurb's year (spec), else the book's. */
@@ -18,7 +21,7 @@ export const yearOf = (podcast: Podcast): number | null =>
 /**
  * The title card of the Top 20 list and the author profile: cover, title (description on hover), links,
  * play/pause, share, author-profile shortcut, year with category, podblurb length and author (picture on
- * hover). Like and favourite arrive with their API.
+ * hover), like (with the count) and favourite. A click on the title (its description) counts once per browser.
  */
 export function BookCard({ podcast }: { podcast: Podcast }) {
   const title = podcast.title || 'Unknown Title'
@@ -38,21 +41,32 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
       </Link>
       <div className="book-card__body">
         <h3 className="book-card__title">
-          <HoverInfo info={excerpt(podcast.description, 280) || 'No description yet.'} focusable={false}>
+          <HoverInfo
+            info={excerpt(podcast.description, 280) || 'No description yet.'}
+            focusable={false}
+            onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
+          >
             <Link to={paths.singleBook(podcast._id)}>{title}</Link>
           </HoverInfo>
         </h3>
         <BookLinks podcast={podcast} compact />
         <div className="book-card__actions">
           <PlayToggle podcast={podcast} />
-          <ShareButton podcastId={podcast._id} title={title} text={excerpt(podcast.description, 150)} />
-          <Link
-            to={paths.authorProfile(podcast.createBy)}
+          <LikeButton podcast={podcast} />
+          <FavoriteButton podcast={podcast} />
+          <ShareButton
+            podcastId={podcast._id}
+            episodeId={episode?._id}
+            title={title}
+            text={excerpt(podcast.description, 150)}
+          />
+          <AuthorProfileLink
+            podcast={podcast}
             className="icon-button"
-            aria-label={`Author profile of ${podcast.author || title}`}
+            label={`Author profile of ${podcast.author || title}`}
           >
             <Icon name="user" />
-          </Link>
+          </AuthorProfileLink>
         </div>
         <dl className="book-card__meta">
           <div>

@@ -1,7 +1,11 @@
 import type { Podcast } from '@bookstrut/schemas'
 import { Icon } from '@/components/ui/icon'
+import { trackPurchaseClick, trackTargetOf } from '@/lib/tracking'
 
-/** Youtube, Tiktok and Get This links of a book, each only when it has that address (open in a new tab). */
+/**
+ * Youtube, Tiktok and Get This links of a book, each only when it has that address (open in a new tab). A Get This
+ * click is reported (the author's purchase clicks).
+ */
 export function BookLinks({ podcast, compact = false }: { podcast: Podcast; compact?: boolean }) {
   const links = [
     { url: podcast.youtube_url, label: 'Youtube', icon: 'youtube' as const },
@@ -19,6 +23,7 @@ export function BookLinks({ podcast, compact = false }: { podcast: Podcast; comp
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`${l.label}: ${podcast.title} (opens in a new tab)`}
+            onClick={l.icon === 'cart' ? () => void trackPurchaseClick(trackTargetOf(podcast)) : undefined}
           >
             <Icon name={l.icon} size={15} />
             <span>{l.label}</span>

@@ -2,13 +2,16 @@ import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { Icon } from '@/components/ui/icon'
 import { bookSharePath, shareLink } from '@/lib/share'
+import { trackShare } from '@/lib/tracking'
 
 /**
  * Share a book: the device's share sheet when there is one; otherwise the link is copied (on the book's own
- * page) or the book's page opens (spec: share falls back to /single-book/{id}).
+ * page) or the book's page opens (spec: share falls back to /single-book/{id}). A share through the sheet or a
+ * copied link is reported (PUT /increment/values); a closed sheet or a mere visit to the page is no share.
  */
 export function ShareButton({
   podcastId,
+  episodeId,
   title,
   text,
   fallback = 'navigate',
@@ -16,6 +19,8 @@ export function ShareButton({
   className,
 }: {
   podcastId: string
+  /** The first podblurb, when the book has one. */
+  episodeId?: string | undefined
   title: string
   text: string
   fallback?: 'copy' | 'navigate'
@@ -26,6 +31,7 @@ export function ShareButton({
   const share = async () => {
     const path = bookSharePath(podcastId)
     const outcome = await shareLink({ title, text, path }, fallback)
+    if (outcome === 'shared' || outcome === 'copied') void trackShare({ podcastId, episodeId })
     if (outcome === 'copied') toast.success('Link copied to the clipboard.')
     else if (outcome === 'navigate') void navigate(path)
   }

@@ -10,6 +10,7 @@ export function HoverInfo({
   className,
   align = 'start',
   focusable = true,
+  onOpen,
 }: {
   children: ReactNode
   info: ReactNode
@@ -17,6 +18,11 @@ export function HoverInfo({
   align?: 'start' | 'center'
   /** Off when the text is itself a link: the link's focus opens the panel, with no extra tab stop. */
   focusable?: boolean
+  /**
+   * Called when the text is clicked (a tap on a touch screen, Enter on its link) to read on: e.g. to count a
+   * description click. Merely passing the pointer over it is no click.
+   */
+  onOpen?: () => void
 }) {
   const id = useId()
   return (
@@ -24,6 +30,7 @@ export function HoverInfo({
       className={`hover-info${className ? ` ${className}` : ''}`}
       tabIndex={focusable ? 0 : undefined}
       aria-describedby={focusable ? id : undefined}
+      onClick={onOpen}
     >
       {children}
       <span id={id} role="tooltip" className={`hover-info__panel hover-info__panel--${align}`}>

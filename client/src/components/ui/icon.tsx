@@ -29,6 +29,9 @@ const paths = {
     'M12 3a7 7 0 00-7 7v10l2.3-1.6L9.6 20l2.4-1.6 2.4 1.6 2.3-1.6L19 20V10a7 7 0 00-7-7zM9.5 10h.01M14.5 10h.01',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10 3a3 3 0 100-6 3 3 0 000 6z',
+  heart:
+    'M12 20s-7.5-4.6-9.2-9.4C1.7 7.4 3.9 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.1 0 5.3 2.9 4.2 6.1C19.5 15.4 12 20 12 20z',
+  star: 'M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z',
 } as const
 
 export type IconName = keyof typeof paths
@@ -36,8 +39,19 @@ export type IconName = keyof typeof paths
 const filled: ReadonlySet<IconName> = new Set<IconName>(['play', 'pause'])
 
 /** A small stroke icon (decorative: the button or link around it carries the name). */
-export function Icon({ name, size = 18, className }: { name: IconName; size?: number; className?: string }) {
-  const fill = filled.has(name)
+export function Icon({
+  name,
+  size = 18,
+  className,
+  solid,
+}: {
+  name: IconName
+  size?: number
+  className?: string
+  /** Filled instead of outlined (an active like or favourite); play and pause are always filled. */
+  solid?: boolean
+}) {
+  const fill = solid ?? filled.has(name)
   return (
     <svg
       viewBox="0 0 24 24"

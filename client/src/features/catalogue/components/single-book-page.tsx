@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom'
 import type { Podcast } from '@bookstrut/schemas'
+import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookLinks } from '@/components/book/book-links'
 import { yearOf } from '@/components/book/book-card'
 import { PlayToggle } from '@/components/book/play-toggle'
+import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
@@ -16,6 +18,7 @@ import { errorMessage, isApiError } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { useStoredSession } from '@/lib/storage'
+import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import { usePageMeta } from '@/lib/use-page-meta'
 import { usePodcast } from '../api/get-podcast'
 import { languageLabel } from '../model/languages'
@@ -68,7 +71,7 @@ function SingleBookSkeleton() {
   )
 }
 
-/** The single promo page (/single-book/{id}). Like and favourite arrive with their API. */
+/** The single promo page (/single-book/{id}), with like, favourite and share. */
 export function SingleBookPage({ podcastId }: { podcastId: string }) {
   const { userId } = useStoredSession()
   const query = usePodcast(podcastId, userId)
@@ -143,7 +146,12 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
           </p>
         )}
         <h1 className="book-detail__title">
-          <HoverInfo info={excerpt(podcast.description, 400) || 'No description yet.'}>{title}</HoverInfo>
+          <HoverInfo
+            info={excerpt(podcast.description, 400) || 'No description yet.'}
+            onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
+          >
+            {title}
+          </HoverInfo>
         </h1>
         <p className="book-detail__author">
           by{' '}
@@ -160,7 +168,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
               />
             }
           >
-            <Link to={paths.authorProfile(podcast.createBy)}>{podcast.author || 'Unknown author'}</Link>
+            <AuthorProfileLink podcast={podcast}>{podcast.author || 'Unknown author'}</AuthorProfileLink>
           </HoverInfo>
         </p>
         <dl className="book-facts">
@@ -196,18 +204,21 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
         </dl>
         <div className="book-detail__actions">
           <PlayToggle podcast={podcast} variant="button" />
+          <LikeButton podcast={podcast} className="btn btn--secondary btn--md" />
+          <FavoriteButton podcast={podcast} className="btn btn--secondary btn--md" />
           <ShareButton
             podcastId={podcast._id}
+            episodeId={episode?._id}
             title={title}
             text={excerpt(podcast.description, META_DESCRIPTION_CHARS)}
             fallback="copy"
             withLabel
             className="btn btn--secondary btn--md"
           />
-          <Link className="btn btn--ghost btn--md" to={paths.authorProfile(podcast.createBy)}>
+          <AuthorProfileLink podcast={podcast} className="btn btn--ghost btn--md">
             <Icon name="user" size={16} />
             <span>Author profile</span>
-          </Link>
+          </AuthorProfileLink>
         </div>
         <BookLinks podcast={podcast} />
         <section className="book-detail__about" aria-labelledby="about-heading">

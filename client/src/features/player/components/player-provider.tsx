@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { PlayerContext, type PlayerApi, type PlayerStatus, type Track } from '@/lib/player'
+import { useListeningTracker } from '../hooks/use-listening-tracker'
 import { AudioPlayerBar } from './audio-player-bar'
 
 /** Spec reader-and-account section 8: the alert when the browser refuses to start playback. */
@@ -33,8 +34,8 @@ export function reloadAndWait(audio: HTMLAudioElement, timeoutMs: number): Promi
 
 /**
  * The persistent player: one <audio> element for the whole app, a bottom bar that slides in, play/pause per
- * title and media-session controls (play, pause, previous −10 s, next +10 s). Listening and play counts are
- * reported by a later issue.
+ * title and media-session controls (play, pause, previous −10 s, next +10 s). Plays and seconds listened are
+ * reported by useListeningTracker.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null)
@@ -43,6 +44,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [visible, setVisible] = useState(false)
   /** Each start gets a number; an answer for an older start is ignored. */
   const attempt = useRef(0)
+  const { ended: reportEnded, flush: reportListening } = useListeningTracker(track, status === 'playing')
 
   const start = useCallback(async () => {
     const audio = audioRef.current
@@ -100,6 +102,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   const stop = useCallback(() => {
     attempt.current++
+    // Closing the player ends the listening: report it now rather than at the next title.
+    reportListening()
     const audio = audioRef.current
     if (audio) {
       audio.pause()
@@ -107,7 +111,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     }
     setStatus('paused')
     setVisible(false)
-  }, [])
+  }, [reportListening])
 
   const toggle = useCallback(
     (next: Track) => {
@@ -187,9 +191,10 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         onWaiting={() => setStatus((s) => (s === 'playing' ? 'loading' : s))}
         onPause={() => setStatus((s) => (s === 'loading' ? s : 'paused'))}
         onEnded={(e) => {
-          // The track ended: the player stops (position back to the start).
+          // The track ended: the player stops (position back to the start) and reports the play and listening.
           e.currentTarget.currentTime = 0
           setStatus('paused')
+          reportEnded()
         }}
       />
       <AudioPlayerBar api={api} audioRef={audioRef} visible={visible} />

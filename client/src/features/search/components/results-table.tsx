@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { yearOf } from '@/components/book/book-card'
 import { PlayToggle } from '@/components/book/play-toggle'
+import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { AdSlot } from '@/components/ui/ad-slot'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { HoverInfo } from '@/components/ui/hover-info'
@@ -10,6 +12,7 @@ import { paths } from '@/config/paths'
 import { withAdSlots } from '@/lib/ad-slots'
 import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
+import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import type { ResultRow } from '../model/result-row'
 import { termsToSearchParams, termsToState } from '../model/search-terms'
 import { StrutScore } from './strut-score'
@@ -143,6 +146,7 @@ function ResultRowView({
             className="result-row__title"
             info={excerpt(row.description, 280) || 'No description yet.'}
             focusable={false}
+            onOpen={() => void trackDescriptionClick(trackTargetOf(row))}
           >
             <Link to={paths.singleBook(row._id)}>{title}</Link>
           </HoverInfo>
@@ -170,7 +174,7 @@ function ResultRowView({
           }
           focusable={false}
         >
-          <Link to={paths.authorProfile(row.createBy)}>{row.author || 'Unknown'}</Link>
+          <AuthorProfileLink podcast={row}>{row.author || 'Unknown'}</AuthorProfileLink>
         </HoverInfo>
       </div>
       <div role="cell" className="result-row__year">
@@ -197,6 +201,10 @@ function ResultRowView({
         <span className="result-row__duration">
           <span className="visually-hidden">Podblurb length </span>
           {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
+        </span>
+        <span className="result-row__reactions">
+          <LikeButton podcast={row} />
+          <FavoriteButton podcast={row} />
         </span>
       </div>
       {actions && (

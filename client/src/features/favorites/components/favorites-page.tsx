@@ -1,0 +1,236 @@
+import { Link } from 'react-router-dom'
+import { toast } from 'sonner'
+import type { Podcast } from '@bookstrut/schemas'
+import { AuthorProfileLink } from '@/components/book/author-profile-link'
+import { yearOf } from '@/components/book/book-card'
+import { BookLinks } from '@/components/book/book-links'
+import { PlayToggle } from '@/components/book/play-toggle'
+import { LikeButton } from '@/components/book/reaction-buttons'
+import { ShareButton } from '@/components/book/share-button'
+import { Button } from '@/components/ui/button'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { HoverInfo } from '@/components/ui/hover-info'
+import { Icon } from '@/components/ui/icon'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
+import { excerpt, formatDuration } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
+import { useFavorites } from '../api/get-favorites'
+import { useRemoveFavorite } from '../api/remove-favorite'
+import '@/styles/favorites.css'
+
+/** Spec reader-and-account section 8, "Favourites". */
+export const FAVORITE_MESSAGES = {
+  fetchFailed: 'Failed to fetch podcasts',
+  removed: 'Removed from favorites',
+  removeFailed: 'Failed to remove from favorites',
+  invalid: 'Invalid data structure',
+  empty: 'No results found',
+  loadingMore: 'Loading more...',
+} as const
+
+/** The server's own words when it sent some; otherwise the fallback (network errors and unread answers included). */
+const serverWords = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status !== 0 && error.message && error.message !== GENERIC_ERROR
+    ? error.message
+    : fallback
+
+/** A list that failed to load: the server's message, "Something went wrong" when unreachable (spec). */
+const fetchFailure = (error: unknown) =>
+  error instanceof ApiError && error.status === 0
+    ? GENERIC_ERROR
+    : serverWords(error, FAVORITE_MESSAGES.fetchFailed)
+
+/**
+ * /profile-fevorite (the route's spelling): the reader's favourite titles, 10 per page with infinite scroll. Each
+ * row: cover, title with description, links, ISBN, publisher, like count, play/pause, author profile, share,
+ * remove from favourites, author picture, year with category and the podblurb's length.
+ */
+export function FavoritesPage({ userId }: { userId: string }) {
+  useDocumentTitle('Favorite')
+  const favorites = useFavorites(userId)
+  const remove = useRemoveFavorite(userId)
+
+  useInfiniteScroll({
+    hasMore: favorites.hasNextPage,
+    loading: favorites.isFetching,
+    loadMore: () => void favorites.fetchNextPage(),
+  })
+
+  const handleRemove = (podcast: Podcast) => {
+    if (!podcast._id) {
+      toast.error(FAVORITE_MESSAGES.invalid)
+      return
+    }
+    remove.mutate(
+      { podcastId: podcast._id, episodeId: podcast.episodes[0]?._id },
+      {
+        onSuccess: () => toast.success(FAVORITE_MESSAGES.removed),
+        onError: (error) => toast.error(serverWords(error, FAVORITE_MESSAGES.removeFailed)),
+      },
+    )
+  }
+
+  const rows = favorites.data?.rows ?? []
+  const total = favorites.data?.total ?? 0
+  const removing = remove.isPending ? remove.variables.podcastId : null
+
+  return (
+    <div className="profile-card favorites">
+      <div className="listings__head">
+        <div>
+          <h1 className="h3 listings__title">Favorite</h1>
+          <p className="muted">
+            {favorites.isSuccess
+              ? `${total} favourite ${total === 1 ? 'title' : 'titles'}`
+              : 'The titles you marked as favourites.'}
+          </p>
+        </div>
+      </div>
+
+      {favorites.isPending ? (
+        <div className="listings__loading">
+          <Spinner size="lg" label="Loading your favourites" />
+        </div>
+      ) : favorites.isError ? (
+        <div className="empty-state" role="alert">
+          <p>{fetchFailure(favorites.error)}</p>
+          <Button variant="secondary" onClick={() => void favorites.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="empty-state">
+          <Icon name="star" size={28} />
+          <p className="favorites__empty">{FAVORITE_MESSAGES.empty}</p>
+          <p className="muted">Mark a title with the star to keep it here.</p>
+        </div>
+      ) : (
+        <ul className="favorites__list" aria-label="Favourite titles">
+          {rows.map((podcast) => (
+            <FavoriteRow
+              key={podcast._id}
+              podcast={podcast}
+              removing={removing === podcast._id}
+              onRemove={() => handleRemove(podcast)}
+            />
+          ))}
+        </ul>
+      )}
+      {favorites.isFetchingNextPage && (
+        <div className="listings__more">
+          <Spinner label={FAVORITE_MESSAGES.loadingMore} />
+          <span>{FAVORITE_MESSAGES.loadingMore}</span>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function FavoriteRow({
+  podcast,
+  removing,
+  onRemove,
+}: {
+  podcast: Podcast
+  removing: boolean
+  onRemove: () => void
+}) {
+  const title = podcast.title || 'Unknown Title'
+  const episode = podcast.episodes[0]
+  const year = yearOf(podcast)
+  return (
+    <li
+      className={`favorite-row${removing ? ' favorite-row--busy' : ''}`}
+      aria-label={title}
+      aria-busy={removing}
+    >
+      <Link
+        to={paths.singleBook(podcast._id)}
+        className="favorite-row__cover"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <FallbackImage
+          src={podcast.bookCoverImage}
+          fallback={fallbackImages.cover}
+          alt=""
+          loading="lazy"
+          width={72}
+          height={96}
+        />
+      </Link>
+      <div className="favorite-row__main">
+        <h2 className="favorite-row__title">
+          <HoverInfo
+            info={excerpt(podcast.description, 280) || 'No description yet.'}
+            focusable={false}
+            onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
+          >
+            <Link to={paths.singleBook(podcast._id)}>{title}</Link>
+          </HoverInfo>
+        </h2>
+        <p className="favorite-row__description">{excerpt(podcast.description, 200)}</p>
+        <BookLinks podcast={podcast} compact />
+        <dl className="favorite-row__facts">
+          <div>
+            <dt>Year Pub</dt>
+            <dd>
+              {year ?? '—'}
+              {podcast.categoryName && ` · ${podcast.categoryName}`}
+            </dd>
+          </div>
+          <div>
+            <dt>Podblurb</dt>
+            <dd>{episode?.fileUrl ? formatDuration(episode.duration) : '—'}</dd>
+          </div>
+          <div>
+            <dt>ISBN</dt>
+            <dd>{podcast.ISBN ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Publisher</dt>
+            <dd>{podcast.publisher || '—'}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="favorite-row__side">
+        <AuthorProfileLink podcast={podcast} className="favorite-row__author">
+          <FallbackImage
+            src={podcast.authorImage}
+            fallback={fallbackImages.avatar}
+            alt=""
+            className="favorite-row__avatar"
+            width={40}
+            height={40}
+          />
+          <span>{podcast.author || 'Unknown'}</span>
+        </AuthorProfileLink>
+        <div className="favorite-row__actions">
+          <PlayToggle podcast={podcast} />
+          <LikeButton podcast={podcast} />
+          <ShareButton
+            podcastId={podcast._id}
+            episodeId={episode?._id}
+            title={title}
+            text={excerpt(podcast.description, 150)}
+          />
+          <button
+            type="button"
+            className="icon-button favorite-row__remove"
+            onClick={onRemove}
+            disabled={removing}
+            aria-label={`Remove ${title} from favorites`}
+            title="Remove from favorites"
+          >
+            {removing ? <Spinner size="sm" /> : <Icon name="trash" />}
+          </button>
+        </div>
+      </div>
+    </li>
+  )
+}

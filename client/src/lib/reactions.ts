@@ -1,0 +1,167 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { Type } from '@sinclair/typebox'
+import type { Podcast } from '@bookstrut/schemas'
+import { useCallback } from 'react'
+import { toast } from 'sonner'
+import { useAccountPrompts } from './account-prompts'
+import { ApiError, apiRequest, GENERIC_ERROR } from './api-client'
+import { getStoredSession, setBlockedFlag } from './storage'
+
+/*
+ * Likes and favourites (spec reader-and-account sections 4 and 7): POST /add/like, DELETE /remove/like, POST
+ * /add/favorite, DELETE /remove/favorite with userid, podcastid, episodeId. The buttons are optimistic: every cached
+ * view of the title (search results, home, single page, author profile, favourites) changes at once and changes back
+ * when the server refuses.
+ */
+
+export type ReactionKind = 'like' | 'favorite'
+
+/** Spec section 8: anonymous visitors are warned before the sign-in dialog opens. */
+export const LOGIN_FIRST = 'Please login first'
+
+export interface ReactionInput {
+  userId: string
+  podcastId: string
+  /** The first podblurb; the server takes the title's first when left out. */
+  episodeId?: string | undefined
+}
+
+const params = ({ userId, podcastId, episodeId }: ReactionInput) => ({
+  userid: userId,
+  podcastid: podcastId,
+  ...(episodeId ? { episodeId } : {}),
+})
+
+/** Adds (on) or takes back (off) a like or favourite; both are idempotent on the server. */
+export function sendReaction(kind: ReactionKind, on: boolean, input: ReactionInput) {
+  return on
+    ? apiRequest(`/add/${kind}`, { method: 'POST', body: params(input), schema: Type.Null() })
+    : apiRequest(`/remove/${kind}`, { method: 'DELETE', query: params(input), schema: Type.Null() })
+}
+
+/** Whether the caller has reacted, as a view shows it. */
+export const reactedTo = (podcast: Podcast, kind: ReactionKind) =>
+  kind === 'like' ? podcast.likeFlag : podcast.favoritesFlag
+
+/** The title with the caller's reaction set to `on`; a like also moves the first podblurb's count by one. */
+export function withReaction(podcast: Podcast, kind: ReactionKind, on: boolean): Podcast {
+  if (reactedTo(podcast, kind) === on) return podcast
+  if (kind === 'favorite') return { ...podcast, favoritesFlag: on }
+  const [first, ...rest] = podcast.episodes
+  const episodes = first ? [{ ...first, likes: Math.max(0, first.likes + (on ? 1 : -1)) }, ...rest] : []
+  return { ...podcast, likeFlag: on, episodes }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** A title as the API shows it (any view): recognised by its id, its episodes and its flags. */
+const isTitle = (value: Record<string, unknown>, podcastId: string) =>
+  value._id === podcastId && Array.isArray(value.episodes) && typeof value.likeFlag === 'boolean'
+
+/**
+ * A cached answer with every copy of the title changed (the same reference when it holds none). Walks lists, pages
+ * of infinite queries and the home page's wrapper alike, so no view needs its own updater.
+ */
+export function patchTitle(
+  value: unknown,
+  podcastId: string,
+  change: (podcast: Podcast) => Podcast,
+  depth = 0,
+): unknown {
+  if (depth > 6) return value
+  if (Array.isArray(value)) {
+    let changed = false
+    const next = value.map((item: unknown) => {
+      const patched = patchTitle(item, podcastId, change, depth + 1)
+      if (patched !== item) changed = true
+      return patched
+    })
+    return changed ? next : value
+  }
+  if (!isRecord(value)) return value
+  if (isTitle(value, podcastId)) return change(value as unknown as Podcast)
+  let changed = false
+  const next: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) {
+    const patched = patchTitle(item, podcastId, change, depth + 1)
+    if (patched !== item) changed = true
+    next[key] = patched
+  }
+  return changed ? next : value
+}
+
+/** Sets the caller's reaction in every cached view of the title. */
+export function setCachedReaction(
+  queryClient: QueryClient,
+  podcastId: string,
+  kind: ReactionKind,
+  on: boolean,
+) {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const before = query.state.data
+    if (before === undefined) continue
+    const after = patchTitle(before, podcastId, (p) => withReaction(p, kind, on))
+    if (after !== before) queryClient.setQueryData(query.queryKey, after)
+  }
+}
+
+/** The favourites list's query key prefix (features/favorites): a favourite added or removed makes it stale. */
+export const FAVORITES_QUERY_KEY = ['favorites'] as const
+
+/** Reactions on their way, across every view: a second click on the same button waits for none and counts none. */
+const inFlight = new Set<string>()
+
+const blockedNotes = (error: unknown): string | null => {
+  if (!(error instanceof ApiError) || error.status !== 403 || error.code !== 'BLOCKED') return null
+  const data = error.data
+  return isRecord(data) && typeof data.notes === 'string' ? data.notes : ''
+}
+
+const failureText = (error: unknown, kind: ReactionKind) => {
+  if (error instanceof ApiError && error.status !== 0 && error.message && error.message !== GENERIC_ERROR)
+    return error.message
+  return kind === 'like' ? 'Failed to update the like' : 'Failed to update favorites'
+}
+
+/**
+ * Toggles the caller's like or favourite on a title: "Please login first" and the sign-in dialog for visitors;
+ * otherwise the change shows at once everywhere and is sent; a refusal changes it back and says why (the server's
+ * message as an error toast, or the blocked notice). Clicks while the title's last change is on its way are ignored,
+ * so a double click counts once. Resolves true when the change was stored.
+ */
+export function useToggleReaction(kind: ReactionKind) {
+  const queryClient = useQueryClient()
+  const prompts = useAccountPrompts()
+  return useCallback(
+    async (podcast: Podcast): Promise<boolean> => {
+      const { isLoggedIn, userId } = getStoredSession()
+      if (!isLoggedIn || !userId) {
+        toast.warning(LOGIN_FIRST)
+        prompts.signIn()
+        return false
+      }
+      const key = `${kind}:${podcast._id}`
+      if (inFlight.has(key)) return false
+      inFlight.add(key)
+      const on = !reactedTo(podcast, kind)
+      setCachedReaction(queryClient, podcast._id, kind, on)
+      try {
+        await sendReaction(kind, on, { userId, podcastId: podcast._id, episodeId: podcast.episodes[0]?._id })
+        if (kind === 'favorite') void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY })
+        return true
+      } catch (error) {
+        setCachedReaction(queryClient, podcast._id, kind, !on)
+        const notes = blockedNotes(error)
+        if (notes !== null) {
+          setBlockedFlag(true)
+          prompts.blocked(notes)
+        } else toast.error(failureText(error, kind))
+        return false
+      } finally {
+        inFlight.delete(key)
+      }
+    },
+    [kind, queryClient, prompts],
+  )
+}

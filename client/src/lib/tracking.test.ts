@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addBook, addEpisode, createAccount, type Account } from '@/test/factories'
+import { closeEventQueue, queuedEvents } from '@/test/events'
+import { watchRequests } from '@/test/server'
+import {
+  trackDescriptionClick,
+  trackListening,
+  trackPlay,
+  trackProfileClick,
+  trackPurchaseClick,
+  trackShare,
+} from './tracking'
+
+// Reports sent to the real API (src/test/global-setup.ts); what it accepted is read back from its ingest queue.
+
+let owner: Account
+beforeAll(async () => {
+  owner = await createAccount({ role: 'author' })
+})
+afterAll(closeEventQueue)
+
+async function title(duration = 90) {
+  const podcastId = await addBook(owner.id, { title: 'Tracked title' })
+  const episodeId = await addEpisode(podcastId, { duration })
+  return { podcastId, episodeId }
+}
+
+describe('tracking', () => {
+  it("a visitor's reports carry the browser's anonymous id (X-Anonymous-Id), kept across reports", async () => {
+    const target = await title()
+    const sent = watchRequests()
+    expect(await trackPlay(target)).toBe(true)
+    expect(await trackPurchaseClick(target)).toBe(true)
+    const anonymousId = localStorage.getItem('anonymousId')
+    expect(anonymousId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(sent.requests.map((r) => r.headers['x-anonymous-id'])).toEqual([anonymousId, anonymousId])
+    const events = await queuedEvents(target.podcastId)
+    expect(events.map((e) => [e.type, e.anonymousId, e.userId, e.episodeId]).sort()).toEqual([
+      ['play', anonymousId, null, target.episodeId],
+      ['purchase_click', anonymousId, null, target.episodeId],
+    ])
+  })
+
+  it("a signed-in reader's reports are the account's (no anonymous id sent)", async () => {
+    const reader = await createAccount()
+    localStorage.setItem('token', reader.token)
+    const target = await title()
+    const sent = watchRequests()
+    expect(await trackProfileClick(target)).toBe(true)
+    expect(sent.requests[0]?.headers['x-anonymous-id']).toBeUndefined()
+    const events = await queuedEvents(target.podcastId)
+    expect(events.map((e) => [e.type, e.userId, e.anonymousId])).toEqual([['profile_click', reader.id, null]])
+  })
+
+  it('a description click counts once per title and podblurb per browser (descriptionClickedBooks)', async () => {
+    const target = await title()
+    expect(await trackDescriptionClick(target)).toBe(true)
+    expect(await trackDescriptionClick(target)).toBe(false)
+    expect(JSON.parse(localStorage.getItem('descriptionClickedBooks') ?? '[]')).toEqual([
+      `${target.podcastId}_${target.episodeId}`,
+    ])
+    const events = await queuedEvents(target.podcastId)
+    expect(events.map((e) => e.type)).toEqual(['description_click'])
+  })
+
+  it('a description click the server refused is forgotten, so a later click can still count', async () => {
+    // An unknown title: the server answers 404 and queues nothing.
+    const target = { podcastId: 'ffffffffffffffffffffffff' }
+    expect(await trackDescriptionClick(target)).toBe(false)
+    expect(JSON.parse(localStorage.getItem('descriptionClickedBooks') ?? '[]')).toEqual([])
+  })
+
+  it('listening is sent as whole seconds in listeningHours; nothing is sent for 0 s', async () => {
+    const target = await title(30)
+    const sent = watchRequests()
+    expect(await trackListening(target, 0.4)).toBe(true)
+    expect(sent.requests).toHaveLength(0)
+    expect(await trackListening(target, 12.7)).toBe(true)
+    expect(sent.requests[0]?.body).toEqual({ ...target, listeningHours: 12 })
+    const events = await queuedEvents(target.podcastId)
+    expect(events.map((e) => [e.type, e.listening?.seconds, e.listening?.clipSeconds])).toEqual([
+      ['listening', 12, 30],
+    ])
+  })
+
+  it('a share is PUT /increment/values with { shares: 1 }', async () => {
+    const target = await title()
+    const sent = watchRequests()
+    expect(await trackShare(target)).toBe(true)
+    expect(sent.requests[0]).toMatchObject({ method: 'PUT', path: '/increment/values', body: { shares: 1 } })
+    expect(sent.requests[0]?.query.get('podcastId')).toBe(target.podcastId)
+    const events = await queuedEvents(target.podcastId)
+    expect(events.map((e) => e.type)).toEqual(['share'])
+  })
+})
