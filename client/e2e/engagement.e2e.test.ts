@@ -5,7 +5,6 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { testRedisUrl } from '@bookstrut/core/testing'
@@ -126,16 +125,6 @@ beforeAll(async () => {
       },
     },
   )
-  // The import grants the plan free of charge, and /lnsights locks the figures of any membership priced 0: the
-  // author pays the plan's price instead, as a Stripe payment would record it (the payment journey is its own test).
-  const db = new pg.Client({ connectionString: app.databaseUrl })
-  await db.connect()
-  await db.query(
-    `update memberships m set price = p.price from plans p
-      where m.plan_id = p.id and m.user_id = $1 and m.is_current`,
-    [author.id],
-  )
-  await db.end()
   const titles = await api(`/user/podcasts?createBy=${author.id}&status=1`)
   podcastId = titles.body.data.find((p: { title: string }) => p.title === TITLE)?._id
   expect(podcastId).toMatch(/^[0-9a-f]{24}$/)

@@ -62,7 +62,9 @@ async function ownedTitle(deps: InsightsDeps, auth: Auth, podcastId: string) {
   if (!actsFor(auth.user, podcast.create_by))
     throw forbidden('Only the owner of this title can see its analytics.')
   const plan = await effectivePlan(deps.db, podcast.create_by, deps.clock.now())
-  return { podcast, locked: plan.price === 0 }
+  // The plan's catalogue price, not the price paid: a paid plan an operator granted for nothing (the demo
+  // catalogue's owner) shows its figures; the free plan, and a paid plan once expired, lock them.
+  return { podcast, locked: plan.rankPrice === 0 }
 }
 
 const countOf = (counts: EventCount[], type: EventCount['type']) =>
