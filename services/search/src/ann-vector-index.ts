@@ -17,13 +17,13 @@ export const ANN_AUTO_BOOKS = 250_000
 /** HNSW parameters: measured for recall@10 ≥ 0.95 against exact search (`npm run bench:search -- --ann`). */
 export const ANN_DEFAULTS = {
   /** passage rows taken per idea from the graph; their books are then scored exactly */
-  rowsPerIdea: 400,
+  rowsPerIdea: 1000,
   /** graph degree */
   connectivity: 16,
   /** candidate list while inserting */
   expansionAdd: 64,
   /** candidate list while searching (at least rowsPerIdea) */
-  expansionSearch: 400,
+  expansionSearch: 1000,
 } as const
 
 export type AnnOptions = { [K in keyof typeof ANN_DEFAULTS]: number }
