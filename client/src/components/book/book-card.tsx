@@ -1,14 +1,12 @@
-import { Link } from 'react-router-dom'
 import type { Podcast } from '@bookstrut/schemas'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
-import { paths } from '@/config/paths'
 import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
-import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import { AuthorProfileLink } from './author-profile-link'
+import { BookCoverLink, BookTitleLink } from './book-cover-and-title'
 import { BookLinks } from './book-links'
 import { PlayToggle } from './play-toggle'
 import { FavoriteButton, LikeButton } from './reaction-buttons'
@@ -29,25 +27,10 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
   const episode = podcast.episodes[0]
   return (
     <article className="book-card" aria-label={title}>
-      <Link to={paths.singleBook(podcast._id)} className="book-card__cover" tabIndex={-1} aria-hidden="true">
-        <FallbackImage
-          src={podcast.bookCoverImage}
-          fallback={fallbackImages.cover}
-          alt=""
-          loading="lazy"
-          width={300}
-          height={400}
-        />
-      </Link>
+      <BookCoverLink podcast={podcast} className="book-card__cover" width={300} height={400} />
       <div className="book-card__body">
         <h3 className="book-card__title">
-          <HoverInfo
-            info={excerpt(podcast.description, 280) || 'No description yet.'}
-            focusable={false}
-            onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
-          >
-            <Link to={paths.singleBook(podcast._id)}>{title}</Link>
-          </HoverInfo>
+          <BookTitleLink podcast={podcast} />
         </h3>
         <BookLinks podcast={podcast} compact />
         <div className="book-card__actions">

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
 import type { Podcast } from '@bookstrut/schemas'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
+import { BookCoverLink, BookTitleLink } from '@/components/book/book-cover-and-title'
 import { yearOf } from '@/components/book/book-card'
 import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
@@ -9,14 +9,11 @@ import { LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
-import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
 import { Spinner } from '@/components/ui/spinner'
-import { paths } from '@/config/paths'
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
-import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useFavorites } from '../api/get-favorites'
@@ -149,30 +146,10 @@ function FavoriteRow({
       aria-label={title}
       aria-busy={removing}
     >
-      <Link
-        to={paths.singleBook(podcast._id)}
-        className="favorite-row__cover"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        <FallbackImage
-          src={podcast.bookCoverImage}
-          fallback={fallbackImages.cover}
-          alt=""
-          loading="lazy"
-          width={72}
-          height={96}
-        />
-      </Link>
+      <BookCoverLink podcast={podcast} className="favorite-row__cover" width={72} height={96} />
       <div className="favorite-row__main">
         <h2 className="favorite-row__title">
-          <HoverInfo
-            info={excerpt(podcast.description, 280) || 'No description yet.'}
-            focusable={false}
-            onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
-          >
-            <Link to={paths.singleBook(podcast._id)}>{title}</Link>
-          </HoverInfo>
+          <BookTitleLink podcast={podcast} />
         </h2>
         <p className="favorite-row__description">{excerpt(podcast.description, 200)}</p>
         <BookLinks podcast={podcast} compact />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
+import { BookCoverLink, BookTitleLink } from '@/components/book/book-cover-and-title'
 import { yearOf } from '@/components/book/book-card'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
@@ -10,9 +11,8 @@ import { HoverInfo } from '@/components/ui/hover-info'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { withAdSlots } from '@/lib/ad-slots'
-import { excerpt, formatDuration } from '@/lib/format'
+import { formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
-import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import type { ResultRow } from '../model/result-row'
 import { termsToSearchParams, termsToState } from '../model/search-terms'
 import { StrutScore } from './strut-score'
@@ -121,7 +121,6 @@ function ResultRowView({
   busyLabel: string
   actions: ((row: ResultRow) => ReactNode) | undefined
 }) {
-  const title = row.title || 'Unknown Title'
   const year = yearOf(row)
   const episode = row.episodes[0]
   return (
@@ -131,25 +130,9 @@ function ResultRowView({
       aria-busy={busy || undefined}
     >
       <div role="cell" className="result-row__book">
-        <Link to={paths.singleBook(row._id)} className="result-row__cover" tabIndex={-1} aria-hidden="true">
-          <FallbackImage
-            src={row.bookCoverImage}
-            fallback={fallbackImages.cover}
-            alt=""
-            loading="lazy"
-            width={60}
-            height={80}
-          />
-        </Link>
+        <BookCoverLink podcast={row} className="result-row__cover" width={60} height={80} />
         <div className="result-row__title-wrap">
-          <HoverInfo
-            className="result-row__title"
-            info={excerpt(row.description, 280) || 'No description yet.'}
-            focusable={false}
-            onOpen={() => void trackDescriptionClick(trackTargetOf(row))}
-          >
-            <Link to={paths.singleBook(row._id)}>{title}</Link>
-          </HoverInfo>
+          <BookTitleLink podcast={row} className="result-row__title" />
           {row.categoryName && (
             <Link className="result-row__category" {...categoryLink(row.categoryName)}>
               {row.categoryName}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom'
+import type { Podcast } from '@bookstrut/schemas'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { HoverInfo } from '@/components/ui/hover-info'
+import { paths } from '@/config/paths'
+import { excerpt } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
+
+/**
+ * A title's cover, linked to its single page. Out of the tab order and hidden from screen readers: the title
+ * beside it is the same link.
+ */
+export function BookCoverLink({
+  podcast,
+  className,
+  width,
+  height,
+}: {
+  podcast: Podcast
+  className: string
+  width: number
+  height: number
+}) {
+  return (
+    <Link to={paths.singleBook(podcast._id)} className={className} tabIndex={-1} aria-hidden="true">
+      <FallbackImage
+        src={podcast.bookCoverImage}
+        fallback={fallbackImages.cover}
+        alt=""
+        loading="lazy"
+        width={width}
+        height={height}
+      />
+    </Link>
+  )
+}
+
+/**
+ * A title linked to its single page, its description on hover or focus. A click on it (a tap, Enter) is the
+ * spec's description click, reported once per title per browser (lib/tracking).
+ */
+export function BookTitleLink({ podcast, className }: { podcast: Podcast; className?: string }) {
+  return (
+    <HoverInfo
+      className={className}
+      info={excerpt(podcast.description, 280) || 'No description yet.'}
+      focusable={false}
+      onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
+    >
+      <Link to={paths.singleBook(podcast._id)}>{podcast.title || 'Unknown Title'}</Link>
+    </HoverInfo>
+  )
+}
