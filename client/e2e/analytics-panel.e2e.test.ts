@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { dismissWelcome, launchBrowser, screenshot, startApp } from './harness.js'
+import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
 
 // The My Listings analytics panel in chromium against the built app: an author on a paid plan sees readers'
 // plays arrive while the panel is open, switches the period, exports the series as CSV; the panel fits a phone.
@@ -24,26 +24,6 @@ afterAll(async () => {
 })
 
 const newId = () => Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
-
-async function signUpAuthor(page: Page, email: string) {
-  await page.goto(app.baseUrl)
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('First Name').fill('Iris')
-  await dialog.getByLabel('Last Name').fill('Moreau')
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Password', { exact: true }).fill('secret123')
-  await dialog.getByLabel('Confirm Password').fill('secret123')
-  await dialog.getByLabel('Member Type').selectOption('author')
-  await dialog.getByRole('button', { name: 'Sign Up as Author/Publisher' }).click()
-  const firstBox = page.getByLabel('OTP digit 1')
-  await firstBox.waitFor()
-  await firstBox.click()
-  await page.keyboard.type(await app.outboxCode(email))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await page.getByRole('button', { name: 'Account menu' }).waitFor()
-  await dismissWelcome(page)
-}
 
 /** A paid plan for the account, and one approved title with a 5-minute podblurb (rows as the app writes them). */
 async function arrange(email: string): Promise<string> {
@@ -102,7 +82,7 @@ it('an author watches plays arrive in the analytics panel, changes the period an
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
   const page = await context.newPage()
   const email = `iris.${randomBytes(3).toString('hex')}@example.com`
-  await signUpAuthor(page, email)
+  await signUpAuthor(page, app, { email, firstName: 'Iris', lastName: 'Moreau' })
   const podcastId = await arrange(email)
   await readerListens(podcastId)
 

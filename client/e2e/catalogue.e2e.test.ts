@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { testAdminUrl } from '@bookstrut/core/testing'
 import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { dismissWelcome, launchBrowser, screenshot, startApp } from './harness.js'
+import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const run = promisify(execFile)
@@ -52,26 +52,6 @@ async function databaseUrlOf(email: string): Promise<string> {
   throw new Error(`no e2e database holds ${email}`)
 }
 
-async function signUpAuthor(page: Page, email: string) {
-  await page.goto(app.baseUrl)
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('First Name').fill('Maya')
-  await dialog.getByLabel('Last Name').fill('Okafor')
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Password', { exact: true }).fill('secret123')
-  await dialog.getByLabel('Confirm Password').fill('secret123')
-  await dialog.getByLabel('Member Type').selectOption('author')
-  await dialog.getByRole('button', { name: 'Sign Up as Author/Publisher' }).click()
-  const firstBox = page.getByLabel('OTP digit 1')
-  await firstBox.waitFor()
-  await firstBox.click()
-  await page.keyboard.type(await app.outboxCode(email))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await page.getByRole('button', { name: 'Account menu' }).waitFor()
-  await dismissWelcome(page)
-}
-
 const title = 'The Keeper of Salt Lanterns'
 
 it('an author lists a book with a cover and a podblurb, an admin approves it, a visitor plays it', async () => {
@@ -84,7 +64,7 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   const authorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const author = await authorContext.newPage()
   const email = `author.${Date.now()}@example.com`
-  await signUpAuthor(author, email)
+  await signUpAuthor(author, app, { email, firstName: 'Maya', lastName: 'Okafor' })
   await author.goto(`${app.baseUrl}/upload-book`)
   // Free plan: the Format & Limits notice comes first.
   const notice = author.getByRole('dialog', { name: 'Format & Limits' })

@@ -37,3 +37,31 @@ export async function dismissWelcome(page: Page) {
   await welcome.getByRole('button', { name: 'Maybe Later' }).click()
   await welcome.waitFor({ state: 'detached' })
 }
+
+/**
+ * Signs up a new author in the browser as a person would: the Sign Up dialog, the code from the app's outbox, then
+ * the Welcome modal dismissed. Leaves the page signed in.
+ */
+export async function signUpAuthor(
+  page: Page,
+  app: { baseUrl: string; outboxCode(email: string): Promise<string> },
+  account: { email: string; firstName: string; lastName: string },
+) {
+  await page.goto(app.baseUrl)
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('First Name').fill(account.firstName)
+  await dialog.getByLabel('Last Name').fill(account.lastName)
+  await dialog.getByLabel('Email').fill(account.email)
+  await dialog.getByLabel('Password', { exact: true }).fill('secret123')
+  await dialog.getByLabel('Confirm Password').fill('secret123')
+  await dialog.getByLabel('Member Type').selectOption('author')
+  await dialog.getByRole('button', { name: 'Sign Up as Author/Publisher' }).click()
+  const firstBox = page.getByLabel('OTP digit 1')
+  await firstBox.waitFor()
+  await firstBox.click()
+  await page.keyboard.type(await app.outboxCode(account.email))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.getByRole('button', { name: 'Account menu' }).waitFor()
+  await dismissWelcome(page)
+}

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { image } from '../../services/api/src/test/media-fixtures.js'
 import { startStripeStandIn, type StripeStandIn } from '../../services/api/src/test/stripe-stand-in.js'
-import { dismissWelcome, launchBrowser, screenshot, startApp } from './harness.js'
+import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
 
 /*
  * An author upgrades from Starter to Pro by card against the Stripe stand-in (services/api/src/test): the app's
@@ -89,26 +89,6 @@ async function routeStripe(context: BrowserContext) {
   })
 }
 
-async function signUpAuthor(page: Page, email: string) {
-  await page.goto(app.baseUrl)
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('First Name').fill('Rosa')
-  await dialog.getByLabel('Last Name').fill('Vance')
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Password', { exact: true }).fill('secret123')
-  await dialog.getByLabel('Confirm Password').fill('secret123')
-  await dialog.getByLabel('Member Type').selectOption('author')
-  await dialog.getByRole('button', { name: 'Sign Up as Author/Publisher' }).click()
-  const firstBox = page.getByLabel('OTP digit 1')
-  await firstBox.waitFor()
-  await firstBox.click()
-  await page.keyboard.type(await app.outboxCode(email))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await page.getByRole('button', { name: 'Account menu' }).waitFor()
-  await dismissWelcome(page)
-}
-
 let books = 0
 /** A listing through the API, as the upload form sends it. */
 async function listBook(token: string) {
@@ -151,7 +131,7 @@ it('an author upgrades from Starter to Pro by card, and a second listing is acce
   await screenshot(page, 'membership-anonymous')
 
   const email = `upgrade.${Date.now()}@example.com`
-  await signUpAuthor(page, email)
+  await signUpAuthor(page, app, { email, firstName: 'Rosa', lastName: 'Vance' })
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '')
   expect((await listBook(token)).status).toBe(201)
   expect(await listBook(token)).toMatchObject({ status: 403, body: { code: 'PLAN_LIMIT' } })
