@@ -56,6 +56,12 @@ const Env = Type.Object({
     default: 'auto',
     description: 'idea index: exact brute force, approximate HNSW (ann), or by catalogue size (auto)',
   }),
+  IDEA_SCAN_THREADS: Type.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 0,
+    description: 'threads one exact idea search scans with; 0: every core, up to 4',
+  }),
   MEILI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   MEILI_KEY: Type.Optional(Type.String()),
   SEARCH_RATE_LIMIT_ANON: Type.Integer({
@@ -154,6 +160,8 @@ export interface Config {
     catchUpIntervalMs: number
     /** exact brute force, HNSW with exact rescoring, or chosen by catalogue size (ANN_AUTO_BOOKS) */
     ideaIndex: 'auto' | 'exact' | 'ann'
+    /** threads one exact scan uses (0: every core, up to 4) */
+    scanThreads: number
     meili: { url: string; key: string | undefined } | undefined
     /** searches a minute, both modes counted together: per IP when anonymous, per account when signed in */
     rateLimit: { anonPerMinute: number; userPerMinute: number }
@@ -279,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddingThreads: e.EMBEDDING_THREADS,
       catchUpIntervalMs: e.IDEA_INDEX_CATCH_UP_MS,
       ideaIndex: e.IDEA_INDEX,
+      scanThreads: e.IDEA_SCAN_THREADS,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
       rateLimit: { anonPerMinute: e.SEARCH_RATE_LIMIT_ANON, userPerMinute: e.SEARCH_RATE_LIMIT_USER },
     },

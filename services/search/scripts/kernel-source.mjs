@@ -4,12 +4,15 @@ import wabtInit from 'wabt'
 export const KERNEL_SOURCE = new URL('../src/kernel/book-scan.wat', import.meta.url)
 export const KERNEL_MODULE = new URL('../src/kernel/book-scan.wasm.ts', import.meta.url)
 
+/** SIMD, and threads for the shared memory the scan threads work in. */
+const FEATURES = { simd: true, threads: true }
+
 /** @param {string} source @returns {Promise<Uint8Array>} */
 export async function compileKernel(source) {
   const wabt = await wabtInit()
-  const module = wabt.parseWat('book-scan.wat', source, { simd: true })
+  const module = wabt.parseWat('book-scan.wat', source, FEATURES)
   try {
-    module.validate()
+    module.validate(FEATURES)
     return module.toBinary({ log: false, write_debug_names: false }).buffer
   } finally {
     module.destroy()

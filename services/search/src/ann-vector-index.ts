@@ -94,6 +94,10 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     if (this.pendingRows >= BATCH_ROWS) this.flush(BATCH_ROWS)
   }
 
+  close() {
+    this.exact.close()
+  }
+
   remove(bookId: string) {
     this.exact.remove(bookId)
     this.unlink(bookId)

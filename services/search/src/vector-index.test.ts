@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 // @ts-expect-error -- a plain .mjs build script, shared with the test so that both compile the kernel one way
 import { compileKernel, KERNEL_MODULE, KERNEL_SOURCE, kernelModuleText } from '../scripts/kernel-source.mjs'
 import { clusteredVectors } from './test/clustered-vectors.js'
+import { PARALLEL_MIN_ROWS } from './kernel/book-scan.js'
 import { BookVectorIndex, DOT_SCALE, matchCosines, QUANT_SCALE, type IndexMatches } from './vector-index.js'
 
 const vectors = clusteredVectors
@@ -101,6 +102,73 @@ describe('BookVectorIndex', () => {
     expect(index.search(queries, { floorCosine: 0 }).bookIds).toEqual([])
     expect(() => index.upsert('x', [new Float32Array(dims + 1)])).toThrow(/dimensions/)
     expect(index.has('x')).toBe(false)
+  })
+})
+
+describe('BookVectorIndex on several threads', () => {
+  const dims = 16
+  /** Books of 1-11 rows, so that part boundaries fall inside books and must be moved. */
+  const makeBooks = (count: number, seed: number): Book[] => {
+    const pool = vectors(count * 6, dims, seed)
+    let at = 0
+    return Array.from({ length: count }, (_, i) => {
+      const n = 1 + ((i * 7) % 11)
+      const v = pool.slice(at % pool.length, (at % pool.length) + n)
+      at += n
+      return { id: `b${seed}-${i}`, vectors: v.length ? v : [pool[0]!] }
+    })
+  }
+  const queries = vectors(3, dims, 4242)
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10))
+  }
+
+  it('splits a large scan over helper threads and answers exactly what one thread answers', async () => {
+    const first = makeBooks(6000, 3) // ~36,000 rows: above PARALLEL_MIN_ROWS
+    const one = new BookVectorIndex(dims, 1024, 1)
+    const three = new BookVectorIndex(dims, 1024, 3)
+    for (const b of first) {
+      one.upsert(b.id, b.vectors)
+      three.upsert(b.id, b.vectors)
+    }
+    expect(three.vectorCount).toBeGreaterThanOrEqual(PARALLEL_MIN_ROWS)
+    try {
+      // The first large scan starts the helpers; until they run, their parts are scanned here.
+      expect(asMap(three.search(queries, { floorCosine: 0.3 }))).toEqual(
+        asMap(one.search(queries, { floorCosine: 0.3 })),
+      )
+      await until(() => three.scanHelpersReady === 2)
+      expect(three.scanHelpersReady).toBe(2)
+      expect(one.scanHelpersReady).toBe(0)
+      const expected = asMap(one.search(queries, { floorCosine: -1 }))
+      expect(expected.size).toBe(first.length)
+      expect(asMap(three.search(queries, { floorCosine: -1 }))).toEqual(expected)
+
+      // Growing moves the rows to a new memory, which the helpers must pick up; removals leave freed rows.
+      const more = makeBooks(3000, 5)
+      for (const b of more) {
+        one.upsert(b.id, b.vectors)
+        three.upsert(b.id, b.vectors)
+      }
+      for (const b of first.filter((_, i) => i % 3 === 0)) {
+        one.remove(b.id)
+        three.remove(b.id)
+      }
+      for (const q of [queries, queries.slice(0, 1)]) {
+        const want = asMap(one.search(q, { floorCosine: 0.2 }))
+        expect(want.size).toBeGreaterThan(100)
+        expect(asMap(three.search(q, { floorCosine: 0.2 }))).toEqual(want)
+      }
+      expect(three.scanHelpersReady).toBe(2)
+    } finally {
+      three.close()
+    }
+    expect(three.scanHelpersReady).toBe(0)
+    // closed, it still answers (helpers start again with the next large scan)
+    expect(asMap(three.search(queries, { floorCosine: 0.5 }))).toEqual(
+      asMap(one.search(queries, { floorCosine: 0.5 })),
+    )
+    three.close()
   })
 })
 

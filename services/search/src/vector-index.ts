@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
 
 export { QUANT_SCALE, quantizeInto } from './kernel/book-scan.js'
@@ -6,9 +7,16 @@ export { QUANT_SCALE, quantizeInto } from './kernel/book-scan.js'
  * Every book vector of the catalogue in one int8 matrix, held in memory by each api process: 384 bytes a vector
  * (a quarter of float32, QUANT_SCALE), so 100,000 books of ~6 passages take ~230 MB.
  * Scoring is exact, not approximate: one WebAssembly SIMD pass scores the (up to three) query ideas against every
- * row and keeps each book's best per idea (kernel/book-scan.wat); no JavaScript runs per row.
+ * row and keeps each book's best per idea (kernel/book-scan.wat); no JavaScript runs per row. A large catalogue's
+ * rows are split over several threads (kernel/scan-threads.ts).
  */
 export const DOT_SCALE = QUANT_SCALE * QUANT_SCALE
+/**
+ * Threads a large scan uses by default: every core, up to four (the scan reads the whole matrix, so more threads
+ * mostly compete for memory bandwidth). IDEA_SCAN_THREADS sets it.
+ */
+export const defaultScanThreads = () => Math.min(4, availableParallelism())
+
 /** Ideas scored in one pass: the product's three. */
 export const MAX_QUERY_IDEAS = 3
 
@@ -41,6 +49,8 @@ export interface IdeaVectorIndex {
   search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches
   /** the exact coverage per idea of the given books (those in the index, in the order given) */
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches
+  /** stops its threads, if any (it still answers afterwards) */
+  close(): void
 }
 
 /** Cosines of book `b` in matches, one per idea. */
@@ -68,8 +78,10 @@ export class BookVectorIndex implements IdeaVectorIndex {
   constructor(
     readonly dimensions: number,
     capacity = 1024,
+    /** threads a scan of PARALLEL_MIN_ROWS rows or more uses, this one included */
+    scanThreads = defaultScanThreads(),
   ) {
-    this.kernel = new BookScanKernel(dimensions, capacity, Math.max(16, capacity >> 2))
+    this.kernel = new BookScanKernel(dimensions, capacity, Math.max(16, capacity >> 2), scanThreads)
   }
 
   get bookCount() {
@@ -145,6 +157,16 @@ export class BookVectorIndex implements IdeaVectorIndex {
       this.kernel.scan(book.first, book.first + book.count)
     }
     return this.matchesOf(slots, queries.length)
+  }
+
+  /** Scan threads running beside the caller's (started by the first scan of PARALLEL_MIN_ROWS rows or more). */
+  get scanHelpersReady() {
+    return this.kernel.helpersReady
+  }
+
+  /** Stops the scan threads (the index stays usable, on one thread until a large scan starts them again). */
+  close() {
+    this.kernel.close()
   }
 
   /** The ids of the books held. */

@@ -39,6 +39,8 @@ export class IdeaIndex {
       model: string
       /** IDEA_INDEX: exact, ann, or auto (ann from ANN_AUTO_BOOKS books) */
       kind?: 'auto' | 'exact' | 'ann'
+      /** IDEA_SCAN_THREADS: threads of one exact scan (0 or unset: the default) */
+      scanThreads?: number
       loadEmbedder: () => Promise<Embedder>
       logger: Pick<Logger, 'info' | 'error'>
     },
@@ -98,6 +100,8 @@ export class IdeaIndex {
   }
 
   async close() {
+    this.building?.close()
+    this.index?.close()
     const ideas = await this.ideas?.catch(() => null)
     await ideas?.close()
   }
@@ -135,7 +139,7 @@ export class IdeaIndex {
   }
 
   private newIndex(dimensions: number): IdeaVectorIndex {
-    const exact = new BookVectorIndex(dimensions)
+    const exact = new BookVectorIndex(dimensions, undefined, this.deps.scanThreads || undefined)
     return this.deps.kind === 'ann' ? new AnnBookVectorIndex(exact) : exact
   }
 

@@ -86,6 +86,7 @@ export class IdeaSearch {
       db: this.deps.db,
       model,
       kind: this.deps.search.ideaIndex,
+      scanThreads: this.deps.search.scanThreads,
       loadEmbedder: () =>
         createThreadedEmbedder({
           modelId: ref.modelId,

@@ -1,4 +1,5 @@
 import { BOOK_SCAN_WASM } from './book-scan.wasm.js'
+import { ScanThreads } from './scan-threads.js'
 
 /**
  * Components of a unit sentence vector stay well inside ±0.5, so they are scaled by 254 and rounded to int8: the
@@ -19,6 +20,11 @@ const NONE = -0x80000000
 const IDEAS = 3
 /** rows scored per call into the kernel (see scan) */
 const SCAN_CHUNK = 8192
+/**
+ * Below this many rows a scan stays on the calling thread: it takes a few milliseconds, and waking helpers costs
+ * more than it saves on small catalogues (and tests never start threads).
+ */
+export const PARALLEL_MIN_ROWS = 32_768
 
 /** The part of the WebAssembly JS API used here (@types/node 20 does not declare it; Node 20 has it all). */
 interface WasmMemory {
@@ -26,7 +32,7 @@ interface WasmMemory {
 }
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object
-  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory
+  Memory: new (descriptor: { initial: number; maximum: number; shared: true }) => WasmMemory
   Instance: new (module: object, imports: { env: { memory: WasmMemory } }) => { exports: unknown }
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
@@ -53,6 +59,7 @@ const align = (n: number, to: number) => Math.ceil(n / to) * to
  * The WebAssembly memory of book-scan.wat and typed views on it. Layout (byte offsets, each region 64-aligned):
  * queries (three int16 vectors), best (three int32 per book slot), selected (int32 per slot), rowSlot (int32 per
  * row), matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
+ * The memory is shared, so that up to `threads` threads scan parts of the rows at once (scan-threads.ts).
  */
 export class BookScanKernel {
   /** bytes a row takes: the dimensions rounded up to the kernel's 16-byte blocks (the padding stays zero) */
@@ -67,11 +74,15 @@ export class BookScanKernel {
   private queries!: Int16Array
   rowCapacity = 0
   slotCapacity = 0
+  /** started with the first scan large enough to share */
+  private threads: ScanThreads | null = null
 
   constructor(
     readonly dimensions: number,
     rows: number,
     slots: number,
+    /** threads a large scan may use, this one included */
+    readonly maxThreads = 1,
   ) {
     this.stride = align(dimensions, 16)
     this.resize(Math.max(1, rows), Math.max(1, slots), 0)
@@ -91,7 +102,7 @@ export class BookScanKernel {
     const bytes = o.matrix + rows * this.stride
     const pages = Math.ceil(bytes / PAGE)
     if (pages > PAGE) throw new Error(`idea index of ${rows} rows exceeds WebAssembly's 4 GB`)
-    const memory = new wasm.Memory({ initial: pages, maximum: pages })
+    const memory = new wasm.Memory({ initial: pages, maximum: pages, shared: true })
     const instance = new wasm.Instance(kernelModule(), { env: { memory } })
     const buffer = memory.buffer
     const rowSlot = new Int32Array(buffer, o.rowSlot, rows).fill(-1)
@@ -156,12 +167,37 @@ export class BookScanKernel {
   }
 
   /**
-   * Scores rows [from, to) against the queries, keeping each book's best dot product per idea. In calls of
-   * SCAN_CHUNK rows: V8 runs new WebAssembly in its baseline compiler and swaps in optimized code only at a call's
-   * start, so one call over every row would stay in the baseline code (measured: 2.4x slower at 30,000 books).
-   * A book split between two calls is still right: the kernel keeps the maximum of what `best` holds.
+   * Scores rows [from, to) against the queries, keeping each book's best dot product per idea: on this thread, or
+   * split at book boundaries over `maxThreads` threads when there are PARALLEL_MIN_ROWS rows or more.
    */
   scan(from: number, to: number) {
+    if (this.maxThreads < 2 || to - from < PARALLEL_MIN_ROWS) return this.scanHere(from, to)
+    this.threads ??= new ScanThreads(kernelModule(), this.maxThreads - 1, SCAN_CHUNK)
+    const o = this.offsets
+    this.threads.scan(
+      { memory: this.memory, ...o, stride: this.stride },
+      this.splitAtBooks(from, to, this.threads.size),
+      (a, b) => this.scanHere(a, b),
+    )
+  }
+
+  /** Helper threads running (none until the first large scan starts them). */
+  get helpersReady() {
+    return this.threads?.ready ?? 0
+  }
+
+  /** Stops the scan threads, if any were started. */
+  close() {
+    this.threads?.close()
+    this.threads = null
+  }
+
+  /**
+   * In calls of SCAN_CHUNK rows: V8 runs new WebAssembly in its baseline compiler and swaps in optimized code only
+   * at a call's start, so one call over every row would stay in the baseline code (measured: 2.4x slower at 30,000
+   * books). A book split between two calls is still right: the kernel keeps the maximum of what `best` holds.
+   */
+  private scanHere(from: number, to: number) {
     const o = this.offsets
     for (let at = from; at < to; at += SCAN_CHUNK)
       this.exports.scan(
@@ -173,6 +209,25 @@ export class BookScanKernel {
         at,
         Math.min(to, at + SCAN_CHUNK),
       )
+  }
+
+  /** Rows [from, to) in `parts` ranges of about equal size, each boundary moved forward to a book's first row. */
+  private splitAtBooks(from: number, to: number, parts: number): [number, number][] {
+    const ranges: [number, number][] = []
+    let start = from
+    for (let p = 1; p <= parts; p++) {
+      let end = p === parts ? to : Math.max(start, from + Math.floor(((to - from) * p) / parts))
+      while (
+        end < to &&
+        end > start &&
+        this.rowSlot[end]! >= 0 &&
+        this.rowSlot[end] === this.rowSlot[end - 1]
+      )
+        end++
+      if (end > start) ranges.push([start, end])
+      start = end
+    }
+    return ranges
   }
 
   /** Slots [0, slots) whose best dot product over the first `ideas` ideas is at least `floorDot`, in order. */

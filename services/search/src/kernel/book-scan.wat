@@ -7,7 +7,8 @@
 ;; row is loaded once, widened to two int16 halves, and multiplied into all three queries with i32x4.dot_i16x8_s
 ;; (pmaddwd on x86): int8 products are at most 127 * 127, so nothing overflows before the int32 sums.
 (module
-  (import "env" "memory" (memory 1 65536))
+  ;; Shared memory: the api's scan threads (scan-threads.ts) each run `scan` over their own rows of one matrix.
+  (import "env" "memory" (memory 1 65536 shared))
 
   ;; Sum of the four int32 lanes.
   (func $hsum (param $v v128) (result i32)

@@ -1,0 +1,164 @@
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads'
+
+/**
+ * Helper threads for the idea-search scan: each runs the same WebAssembly kernel over its own rows of the one shared
+ * matrix while the calling thread scans the first part, so a search over 100,000 books takes every core, as the
+ * native bare limit does. The call stays synchronous: the caller wakes the helpers through Atomics on a small
+ * shared control block and waits on it (Node allows Atomics.wait on the main thread; the wait lasts one scan part,
+ * tens of milliseconds). Rows are split at book boundaries, so no two threads ever write the same book's best.
+ */
+
+/** The kernel memory and the byte offsets of one scan: what a helper needs to run `scan` itself. */
+export interface ScanJob {
+  memory: object
+  matrix: number
+  rowSlot: number
+  queries: number
+  best: number
+  stride: number
+}
+
+/** Words of a helper's control block (Int32). */
+const SEQ = 0 // bumped by the caller for each command
+const DONE = 1 // set by the helper to the command's SEQ when finished
+const CMD = 2
+const FAILED = 3 // 1 when the last command threw
+const READY = 4 // 1 once the helper's loop runs
+const ARGS = 5 // matrix, rowSlot, queries, best, stride, from, to
+const WORDS = ARGS + 7
+const SCAN = 1
+const STOP = 2
+
+/** A helper that has not finished its part by then is taken for stuck: the search fails rather than hang. */
+const STUCK_MS = 30_000
+
+/*
+ * The helper's loop, in plain JavaScript (an eval worker: no loader or file lookup, the same from sources and from
+ * dist). A new kernel memory (after the index grew) arrives on the port before the command that needs it, and is
+ * read synchronously with receiveMessageOnPort, since the loop never returns to the event loop.
+ */
+const HELPER_SOURCE = `
+const { workerData, receiveMessageOnPort } = require('node:worker_threads')
+const { module, control, port, chunk } = workerData
+let scan = null
+Atomics.store(control, ${READY}, 1)
+let seen = 0
+for (;;) {
+  Atomics.wait(control, ${SEQ}, seen)
+  seen = Atomics.load(control, ${SEQ})
+  if (control[${CMD}] === ${STOP}) break
+  try {
+    for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port))
+      scan = new WebAssembly.Instance(module, { env: { memory: m.message } }).exports.scan
+    const [matrix, rowSlot, queries, best, stride, from, to] = control.subarray(${ARGS}, ${WORDS})
+    for (let at = from; at < to; at += chunk) scan(matrix, rowSlot, queries, best, stride, at, Math.min(to, at + chunk))
+    Atomics.store(control, ${FAILED}, 0)
+  } catch {
+    Atomics.store(control, ${FAILED}, 1)
+  }
+  Atomics.store(control, ${DONE}, seen)
+  Atomics.notify(control, ${DONE})
+}
+port.close()
+`
+
+interface Helper {
+  worker: Worker
+  control: Int32Array
+  port: MessagePort
+  /** the kernel memory last sent to it */
+  memory: object | null
+}
+
+export class ScanThreads {
+  private readonly helpers: Helper[] = []
+  private broken = false
+
+  /** Starts `count` helper threads for the compiled kernel `module`; they scan `chunk` rows per kernel call. */
+  constructor(module: object, count: number, chunk: number) {
+    for (let i = 0; i < count; i++) {
+      const control = new Int32Array(new SharedArrayBuffer(WORDS * 4))
+      const { port1, port2 } = new MessageChannel()
+      const worker = new Worker(HELPER_SOURCE, {
+        eval: true,
+        workerData: { module, control, port: port2, chunk },
+        transferList: [port2],
+      })
+      // An idle helper must not keep the process alive; one that dies leaves its parts to the caller.
+      worker.unref()
+      worker.on('error', () => undefined)
+      worker.on('exit', () => Atomics.store(control, READY, 0))
+      this.helpers.push({ worker, control, port: port1, memory: null })
+    }
+  }
+
+  /** Helpers running and waiting for work. */
+  get ready() {
+    return this.broken ? 0 : this.helpers.filter((h) => Atomics.load(h.control, READY) === 1).length
+  }
+
+  /** Threads a scan can use: the caller's and the helpers'. */
+  get size() {
+    return this.helpers.length + 1
+  }
+
+  /**
+   * Scans `parts` (row ranges, no book across two): the first on this thread with `scanHere`, the others on ready
+   * helpers, or here too when a helper is not running (still starting, or stopped).
+   */
+  scan(
+    job: ScanJob,
+    parts: readonly (readonly [number, number])[],
+    scanHere: (from: number, to: number) => void,
+  ) {
+    const sent: { helper: Helper; seq: number; part: readonly [number, number] }[] = []
+    const local: (readonly [number, number])[] = [parts[0]!]
+    parts.slice(1).forEach((part, i) => {
+      const helper = this.helpers[i]
+      if (!helper || this.broken || Atomics.load(helper.control, READY) !== 1) local.push(part)
+      else sent.push({ helper, seq: this.send(helper, job, part), part })
+    })
+    for (const [from, to] of local) scanHere(from, to)
+    for (const { helper, seq, part } of sent) {
+      this.awaitDone(helper, seq)
+      // A helper that threw wrote only true maxima or nothing: scanning its part again here keeps the result exact.
+      if (Atomics.load(helper.control, FAILED) === 1) scanHere(part[0], part[1])
+    }
+  }
+
+  /** Stops the helpers (their loops end; the threads exit). */
+  close() {
+    for (const h of this.helpers) {
+      h.control[CMD] = STOP
+      Atomics.add(h.control, SEQ, 1)
+      Atomics.notify(h.control, SEQ)
+    }
+    this.helpers.length = 0
+  }
+
+  private send(helper: Helper, job: ScanJob, [from, to]: readonly [number, number]): number {
+    if (helper.memory !== job.memory) {
+      helper.port.postMessage(job.memory)
+      helper.memory = job.memory
+    }
+    const c = helper.control
+    c.set([job.matrix, job.rowSlot, job.queries, job.best, job.stride, from, to], ARGS)
+    c[CMD] = SCAN
+    const seq = Atomics.add(c, SEQ, 1) + 1
+    Atomics.notify(c, SEQ)
+    return seq
+  }
+
+  private awaitDone(helper: Helper, seq: number) {
+    const c = helper.control
+    const deadline = Date.now() + STUCK_MS
+    for (let done = Atomics.load(c, DONE); done !== seq; done = Atomics.load(c, DONE)) {
+      const left = deadline - Date.now()
+      if (left <= 0) {
+        this.broken = true
+        throw new Error('an idea-search scan thread did not finish its part; scans now run on one thread')
+      }
+      Atomics.wait(c, DONE, done, left)
+    }
+  }
+}
