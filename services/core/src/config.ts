@@ -56,6 +56,11 @@ const Env = Type.Object({
     default: 'auto',
     description: 'idea index: exact brute force, approximate HNSW (ann), or by catalogue size (auto)',
   }),
+  IDEA_INDEX_ANN_FROM_BOOKS: Type.Integer({
+    minimum: 1,
+    default: 250_000,
+    description: 'IDEA_INDEX=auto switches to the approximate index from this many books',
+  }),
   IDEA_SCAN_THREADS: Type.Integer({
     minimum: 0,
     maximum: 64,
@@ -160,6 +165,8 @@ export interface Config {
     catchUpIntervalMs: number
     /** exact brute force, HNSW with exact rescoring, or chosen by catalogue size (ANN_AUTO_BOOKS) */
     ideaIndex: 'auto' | 'exact' | 'ann'
+    /** IDEA_INDEX=auto: books from which the approximate index is used */
+    annFromBooks: number
     /** threads one exact scan uses (0: every core, up to 4) */
     scanThreads: number
     meili: { url: string; key: string | undefined } | undefined
@@ -287,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddingThreads: e.EMBEDDING_THREADS,
       catchUpIntervalMs: e.IDEA_INDEX_CATCH_UP_MS,
       ideaIndex: e.IDEA_INDEX,
+      annFromBooks: e.IDEA_INDEX_ANN_FROM_BOOKS,
       scanThreads: e.IDEA_SCAN_THREADS,
       meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
       rateLimit: { anonPerMinute: e.SEARCH_RATE_LIMIT_ANON, userPerMinute: e.SEARCH_RATE_LIMIT_USER },

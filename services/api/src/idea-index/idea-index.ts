@@ -37,8 +37,10 @@ export class IdeaIndex {
     private readonly deps: {
       db: Db
       model: string
-      /** IDEA_INDEX: exact, ann, or auto (ann from ANN_AUTO_BOOKS books) */
+      /** IDEA_INDEX: exact, ann, or auto (ann from `annFromBooks` books) */
       kind?: 'auto' | 'exact' | 'ann'
+      /** IDEA_INDEX_ANN_FROM_BOOKS (default ANN_AUTO_BOOKS) */
+      annFromBooks?: number
       /** IDEA_SCAN_THREADS: threads of one exact scan (0 or unset: the default) */
       scanThreads?: number
       loadEmbedder: () => Promise<Embedder>
@@ -57,6 +59,10 @@ export class IdeaIndex {
   }
   get bookCount() {
     return this.index?.bookCount ?? 0
+  }
+  /** which index searches read: exact, or approximate with exact rescoring */
+  get kind(): 'exact' | 'ann' {
+    return this.index instanceof AnnBookVectorIndex ? 'ann' : 'exact'
   }
 
   /** Loads the query embedder now (before this index starts serving, so no reader waits for it). */
@@ -144,13 +150,13 @@ export class IdeaIndex {
   }
 
   /**
-   * IDEA_INDEX=auto: once the catalogue reaches ANN_AUTO_BOOKS books, builds the approximate index over the
+   * IDEA_INDEX=auto: once the catalogue reaches `annFromBooks` books (checked at load and at each catch-up), builds the approximate index over the
    * exact one a batch at a time (searches keep using the exact one meanwhile), then searches switch to it.
    */
   private chooseIndex() {
     const index = this.index
     if ((this.deps.kind ?? 'auto') !== 'auto' || this.building) return
-    if (!(index instanceof BookVectorIndex) || index.bookCount < ANN_AUTO_BOOKS) return
+    if (!(index instanceof BookVectorIndex) || index.bookCount < (this.deps.annFromBooks ?? ANN_AUTO_BOOKS)) return
     const started = performance.now()
     const { ann, built } = AnnBookVectorIndex.building(index)
     this.building = ann
@@ -179,7 +185,7 @@ export class IdeaIndex {
       {
         model: this.deps.model,
         books: this.bookCount,
-        index: this.index instanceof AnnBookVectorIndex ? 'ann' : 'exact',
+        index: this.kind,
         vectors: this.index?.vectorCount ?? 0,
         bytes: this.index?.memoryBytes ?? 0,
         ms: Math.round(performance.now() - started),

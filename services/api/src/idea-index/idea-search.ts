@@ -87,6 +87,7 @@ export class IdeaSearch {
       model,
       kind: this.deps.search.ideaIndex,
       scanThreads: this.deps.search.scanThreads,
+      annFromBooks: this.deps.search.annFromBooks,
       loadEmbedder: () =>
         createThreadedEmbedder({
           modelId: ref.modelId,
