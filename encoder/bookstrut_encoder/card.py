@@ -105,7 +105,7 @@ Created {card['created_at']} by `npm run encoder:train`.
 | file | `onnx/model_quantized.onnx` ({card['export']['int8_bytes'] / 1e6:.1f} MB, int8), load with `dtype: 'q8'` |
 
 ## Data
-- Training: {data['train_queries']:,} requests of the reddit-tomt-books-dev **train** split → {data['pairs_total']:,} pairs ({counts}); {data['hard_negatives']:,} with a hard negative.
+- Training: {data['train_queries']:,} requests of the reddit-tomt-books-dev **train** split, and the catalogue pairs below → {data['pairs_total']:,} pairs ({counts}); {data['hard_negatives']:,} with a hard negative.
 - Catalogue pairs: {data['catalogue_pairs_source']}.
 - Self-supervised pairs (inverse cloze task, catalogue books without ideas): {_self_supervised_line(data['self_supervised'], hp['self_supervised'])}.
 - Validation (checkpoint choice only, never trained on): {data['validation_queries']:,} requests of the **validation** split, ranked in a pool of {data['pool']:,} books (tomt corpus + goodreads-books-mix distractors).

@@ -60,8 +60,8 @@ def whole_number(text: str) -> int:
     return value
 
 
-# The default of --self-supervised: with the 7,341 tomt pairs, ~325 steps of 32, a default run of ~35 min on two
-# idle cores (~5 s/step) and ~45 min with --hard-negatives (~1.5x per step).
+# The default of --self-supervised: with the 7,341 tomt pairs, 324 steps of 32 (230 without), a default run of ~38 min
+# on two idle cores (~5 s/step) and ~47 min with --hard-negatives (~1.5x per step). See encoder/README.md.
 SELF_SUPERVISED_DEFAULT = 3000
 
 
