@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # npm run encoder:train -- [--epochs N] [--batch-size B] [--lr X] [--seed S] [--out DIR] [--max-steps N]
-#                          [--limit N] [--threads N] [--base DIR|ID] [--catalogue-pairs FILE] [--hard-negatives] ...
+#                          [--limit N] [--threads N] [--base DIR|ID] [--catalogue-pairs FILE] [--hard-negatives]
+#                          [--self-supervised N] ...
+#        bash encoder/run.sh --setup-only | --selftest
 # Creates or reuses the encoder's venv, then trains, exports, checks and publishes (python -m bookstrut_encoder).
 set -euo pipefail
 
@@ -92,4 +94,6 @@ fi
 export SHARED_DATA_DIR
 cd "$repo" # DATA_DIR (default ./data) is relative to the repository, as for the app started by npm
 export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
+# `encoder/run.sh --selftest` (a phase of scripts/test.sh): checks of the training data and a tiny real run, ~30 s.
+if [[ "${1:-}" == "--selftest" ]]; then exec "$venv/bin/python" -m bookstrut_encoder.selftest; fi
 exec "$venv/bin/python" -m bookstrut_encoder "$@"

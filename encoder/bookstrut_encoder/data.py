@@ -2,7 +2,8 @@
 
 - reddit-tomt-books-dev: real "which book is this?" requests with their answers. The TRAIN split becomes training
   pairs; the VALIDATION split is only ever used to evaluate checkpoints (see `evaluate.py`).
-- goodreads-books-mix: distractor books for the validation pool, and (when a book carries `ideas`) catalogue pairs.
+- goodreads-books-mix: distractor books for the validation pool, catalogue pairs when a book carries `ideas`, and
+  self-supervised pairs for the books that do not (`self_supervised.py`).
 - an optional JSONL of catalogue pairs exported from our own database (`--catalogue-pairs`).
 """
 
@@ -71,6 +72,10 @@ class Dataset:
     files: dict[str, str]
     notes: list[str] = field(default_factory=list)
     catalogue_source: str = "none"
+    # `--self-supervised`: the pairs' books by answer key (for hard-negative mining), their catalogue ids, a summary
+    self_supervised_books: dict[str, Book] = field(default_factory=dict)
+    self_supervised_ids: list[str] = field(default_factory=list)
+    self_supervised: dict = field(default_factory=dict)
 
 
 def sha256_file(path: Path) -> str:
@@ -141,6 +146,18 @@ def catalogue_pairs_from_goodreads(rows: list[dict]) -> list[Pair]:
     return pairs
 
 
+def covered_by_catalogue_pairs(pairs: list[Pair], goodreads: list[dict]) -> set[str]:
+    """The goodreads books a `--catalogue-pairs` file already has real ideas for: those whose description is a
+    pair's positive, or its end (`npm run encoder:pairs` writes "title. description", with the app's title)."""
+    by_description = {r["description"].strip(): r["id"] for r in goodreads if r.get("description", "").strip()}
+    covered = set()
+    for p in pairs:
+        # the positive itself, and what follows each ". " in it: one of them is the description if any is
+        tails = [p.positive] + [p.positive[m.end() :] for m in re.finditer(r"\. ", p.positive)]
+        covered.update(by_description[t] for t in tails if t in by_description)
+    return covered
+
+
 def validation_pool(corpus: list[Book], goodreads: list[dict]) -> list[Book]:
     """The tomt corpus (every answer is in it) plus each goodreads book whose normalised title is not a corpus title:
     the "harder pool" of the dataset's SOURCE.md, the same one `npm run bench:quality` ranks in."""
@@ -160,7 +177,9 @@ def shrink_pool(pool: list[Book], keep: set[str], extra: int, seed: int) -> list
     return [b for b in pool if b.key in keep or b.key in chosen]
 
 
-def load_dataset(data_dir: Path, *, limit: int | None, seed: int, catalogue_file: Path | None) -> Dataset:
+def load_dataset(
+    data_dir: Path, *, limit: int | None, seed: int, catalogue_file: Path | None, self_supervised: int = 0
+) -> Dataset:
     used = [QUERIES_FILE, CORPUS_FILE, GOODREADS_FILE]
     corpus = [Book(r["id"], r["title"], r["description"]) for r in read_jsonl(data_dir / CORPUS_FILE)]
     books = {b.key: b for b in corpus}
@@ -195,5 +214,36 @@ def load_dataset(data_dir: Path, *, limit: int | None, seed: int, catalogue_file
         catalogue = catalogue[:limit]
     pairs.extend(catalogue)
 
-    files = {name: sha256_file(data_dir / name) for name in used} | files
-    return Dataset(train, validation, pairs, pool, books, files, notes, source)
+    dataset = Dataset(train, validation, pairs, pool, books, {}, notes, source)
+    if self_supervised > 0:
+        add_self_supervised(dataset, corpus, goodreads, queries, catalogue, self_supervised, limit, seed)
+    dataset.files = {name: sha256_file(data_dir / name) for name in used} | files
+    return dataset
+
+
+def add_self_supervised(
+    dataset: Dataset,
+    corpus: list[Book],
+    goodreads: list[dict],
+    queries: list[Query],
+    catalogue: list[Pair],
+    cap: int,
+    limit: int | None,
+    seed: int,
+) -> None:
+    """ICT pairs (`self_supervised.py`) for the catalogue books without real ideas. Held out: the answers of the
+    whole validation split, even when `--limit` validates on a few of them."""
+    from . import self_supervised  # here, not at the top: it imports this module
+
+    held_out = {q.answer for q in queries if q.split == "validation"}
+    covered = covered_by_catalogue_pairs(catalogue, goodreads)
+    built = self_supervised.build(goodreads, corpus, held_out, covered, min(cap, limit or cap), seed)
+    dataset.pairs.extend(built.pairs)
+    dataset.self_supervised_books = built.books
+    dataset.self_supervised_ids = built.book_ids
+    dataset.self_supervised = built.summary
+    dataset.notes.append(
+        f"self-supervised: {len(built.pairs)} pairs (inverse cloze task) from goodreads-books-mix books without ideas "
+        f"(asked for {cap}{f', --limit {limit}' if limit is not None and limit < cap else ''}; "
+        f"{built.summary['eligible']} books eligible)"
+    )

@@ -65,7 +65,7 @@ def mine_negatives(model: SentenceTransformer, dataset: Dataset, evaluator: Eval
         dataset.pairs,
         [dataset.pool[i] for i in keep],
         evaluator.last_pool_vectors[keep],
-        dataset.books,
+        dataset.self_supervised_books | dataset.books,  # every answer key's book: no edition of it is a negative
         seed,
     )
     log(f"hard negatives: {len(pairs)} mined from {len(keep)} candidate books in {time.monotonic() - t:.0f} s")
@@ -94,6 +94,7 @@ def build_card(
         "mnrl_scale": Settings.scale,
         "max_grad_norm": Settings.max_grad_norm,
         "hard_negatives": args.hard_negatives,
+        "self_supervised": args.self_supervised,
         "eval_every": args.eval_every,
         "limit": args.limit,
         "seed": args.seed,
@@ -123,6 +124,7 @@ def build_card(
             "pairs_total": m["pairs_total"],
             "hard_negatives": m["hard_negatives"],
             "catalogue_pairs_source": m["catalogue_pairs_source"],
+            "self_supervised": m["self_supervised"],
             "notes": m["notes"],
         },
         "hyperparameters": settings,
@@ -134,6 +136,8 @@ def build_card(
             "threads": args.threads,
             "best_step": result.best.step,
             "mean_loss_per_epoch": [round(x, 4) for x in result.mean_loss_per_epoch],
+            # the pairs of each kind in the steps that ran (--max-steps may stop before all were seen)
+            "pairs_trained_on": result.pairs_trained_on,
         },
         "validation": {
             "method": "each idea embedded alone, books scored by the mean cosine of the ideas to title + description",
@@ -188,7 +192,13 @@ def run(args: argparse.Namespace) -> int:
     seed_everything(args.seed)
     log(f"base {args.base}; data {args.data_dir}; out {args.out}; {args.threads} thread(s)")
 
-    dataset = load_dataset(args.data_dir, limit=args.limit, seed=args.seed, catalogue_file=args.catalogue_pairs)
+    dataset = load_dataset(
+        args.data_dir,
+        limit=args.limit,
+        seed=args.seed,
+        catalogue_file=args.catalogue_pairs,
+        self_supervised=args.self_supervised,
+    )
     for note in dataset.notes:
         log(f"note: {note}")
     log(

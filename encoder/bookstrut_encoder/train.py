@@ -61,6 +61,7 @@ class Result:
     best: Evaluation
     evaluations: list[Evaluation] = field(default_factory=list)
     mean_loss_per_epoch: list[float] = field(default_factory=list)
+    pairs_trained_on: dict[str, int] = field(default_factory=dict)
 
 
 def _features(model: SentenceTransformer, batch: list[Pair]) -> list[dict]:
@@ -90,6 +91,7 @@ def train(model: SentenceTransformer, pairs: list[Pair], evaluator: Evaluator, s
     evaluations: list[Evaluation] = []
     best: tuple[Evaluation, dict[str, torch.Tensor]] | None = None
     losses: list[float] = []
+    trained_on: dict[str, int] = {}
     step = 0
     validation_seconds = 0.0
     started = time.monotonic()
@@ -121,6 +123,8 @@ def train(model: SentenceTransformer, pairs: list[Pair], evaluator: Evaluator, s
             optimizer.zero_grad(set_to_none=True)
             step += 1
             epoch_losses.append(loss.item())
+            for p in batch:
+                trained_on[p.kind] = trained_on.get(p.kind, 0) + 1
             if step % 10 == 0 or step == total:
                 per_step = (time.monotonic() - started - validation_seconds) / step
                 recent = sum(epoch_losses[-10:]) / len(epoch_losses[-10:])
@@ -137,4 +141,5 @@ def train(model: SentenceTransformer, pairs: list[Pair], evaluator: Evaluator, s
     model.load_state_dict(best[1])
     model.eval()
     log(f"best checkpoint: step {best[0].step} ({best[0].figures})")
-    return Result(step, time.monotonic() - started, validation_seconds, best[0], evaluations, losses)
+    log(f"pairs trained on: {', '.join(f'{kind} {n}' for kind, n in trained_on.items())}")
+    return Result(step, time.monotonic() - started, validation_seconds, best[0], evaluations, losses, trained_on)

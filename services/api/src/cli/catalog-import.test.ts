@@ -70,7 +70,7 @@ it('exports the catalogue as training pairs (ideas → title and description) an
     .map((l) => JSON.parse(l) as { anchor: string; positive: string })
   const pride = pairs.find((p) => p.positive.startsWith('Pride and Prejudice. Elizabeth Bennet'))
   expect(pride?.anchor).toMatch(
-    /^First impressions can hide a person's true character\.\. Pride and prejudice/,
+    /^First impressions can hide a person's true character\.; Pride and prejudice/,
   )
 
   const status = await cli('embeddings-status.ts')

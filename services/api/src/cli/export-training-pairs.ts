@@ -5,10 +5,15 @@ import { createDb, createLogger, loadConfig, migrateToLatest, podcastsRepo } fro
 import { prepareStores } from '../runtime.js'
 
 /**
- * `npm run encoder:pairs -- OUT.jsonl`: the self-supervised training pairs of our own catalogue for the idea
+ * `npm run encoder:pairs -- OUT.jsonl`: the training pairs of our own catalogue's real ideas for the idea
  * encoder (`npm run encoder:train -- --catalogue-pairs OUT.jsonl`): for every approved, active listing with
- * ideas, `{"anchor": "<its three ideas>", "positive": "<title. description>"}`, one per line.
+ * ideas, `{"anchor": "<its three ideas>", "positive": "<title. description>"}`, one per line. The encoder makes
+ * pseudo-ideas for the books this file does not cover (`--self-supervised`); a listing here takes precedence.
  */
+// The encoder's IDEA_JOINER (encoder/bookstrut_encoder/data.py): ideas read as a list, not one run-on sentence,
+// exactly as the reader requests it is trained on are joined.
+const IDEA_JOINER = '; '
+
 const out = process.argv[2]
 if (!out) {
   console.error('Usage: npm run encoder:pairs -- OUT.jsonl')
@@ -35,7 +40,7 @@ try {
         .filter(Boolean)
       if (ideas.length === 0 || !book.description.trim()) continue
       const line = JSON.stringify({
-        anchor: ideas.join('. '),
+        anchor: ideas.join(IDEA_JOINER),
         positive: `${book.title}. ${book.description}`,
       })
       if (!file.write(`${line}\n`)) await once(file, 'drain')

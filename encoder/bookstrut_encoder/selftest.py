@@ -1,0 +1,164 @@
+"""`bash encoder/run.sh --selftest` (a phase of scripts/test.sh): the catalogue self-supervision, checked on the real
+shared data, then trained on in a real run of the pipeline (tiny: 4 requests, 3 steps), in ~30 s.
+
+Each check raises AssertionError with what went wrong; the exit code is 0 only when all pass.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from . import self_supervised
+from .batching import epoch_batches, pair_books
+from .cli import default_data_dir
+from .data import GOODREADS_FILE, IDEA_JOINER, Dataset, load_dataset, load_queries, normalise_title, read_jsonl
+
+CHECKS: list[Callable[[Path], None]] = []
+
+
+def check(fn: Callable[[Path], None]) -> Callable[[Path], None]:
+    CHECKS.append(fn)
+    return fn
+
+
+@cache
+def dataset(data_dir: Path, seed: int, n: int) -> Dataset:
+    return load_dataset(data_dir, limit=None, seed=seed, catalogue_file=None, self_supervised=n)
+
+
+def ict(dataset: Dataset) -> list:
+    return [p for p in dataset.pairs if p.kind == self_supervised.KIND]
+
+
+@check
+def sentences_split_at_sentence_ends_only(_: Path) -> None:
+    text = 'Mr. Darcy meets J. R. R. Tolkien in St. Petersburg. "Why?" she asks! Then 3 ships sail… And they wait.'
+    got = self_supervised.sentences(text)
+    want = ["Mr. Darcy meets J. R. R. Tolkien in St. Petersburg.", '"Why?" she asks!', "Then 3 ships sail…", "And they wait."]
+    assert got == want, got
+
+
+@check
+def pairs_are_reader_sized_and_reproducible(data_dir: Path) -> None:
+    a = dataset(data_dir, 42, 3000)
+    pairs = ict(a)
+    assert len(pairs) == 3000, f"asked for 3000 self-supervised pairs, got {len(pairs)}"
+    assert a.self_supervised["pairs"] == 3000 and len(a.self_supervised_ids) == 3000, a.self_supervised
+    counts = {n: 0 for n in (1, 2, 3)}
+    for p in pairs:
+        ideas = p.anchor.split(IDEA_JOINER)
+        assert len(ideas) in counts, f"{len(ideas)} ideas: {p.anchor!r}"
+        counts[len(ideas)] += 1
+        for idea in ideas:
+            n = len(idea.split())
+            assert self_supervised.MIN_IDEA_WORDS <= n <= self_supervised.MAX_IDEA_WORDS, f"{n} words: {idea!r}"
+    assert min(counts.values()) > 300, f"1, 2 and 3 ideas should all be common: {counts}"
+    # ICT: the pseudo-ideas leave the positive, except in ~KEEP_RATE of the pairs
+    inside = sum(1 for p in pairs if any(i in p.positive for i in p.anchor.split(IDEA_JOINER)))
+    kept = a.self_supervised["kept_in_positive"]
+    assert 0.05 < kept / len(pairs) < 0.15, f"{kept} of {len(pairs)} kept their ideas in the positive"
+    assert kept <= inside <= kept + len(pairs) // 50, f"{inside} positives hold an idea, {kept} were meant to"
+
+    again = load_dataset(data_dir, limit=None, seed=42, catalogue_file=None, self_supervised=3000)
+    assert ict(again) == pairs, "the same seed must give the same pairs"
+    other = dataset(data_dir, 7, 3000)
+    assert ict(other) != pairs, "another seed should give other pairs"
+    off = dataset(data_dir, 42, 0)
+    assert not ict(off) and off.pairs == a.pairs[: len(off.pairs)], "--self-supervised 0 adds nothing"
+
+
+@check
+def never_a_validation_answer_or_its_edition(data_dir: Path) -> None:
+    a = dataset(data_dir, 42, 100_000)
+    validation = {q.answer for q in load_queries(data_dir) if q.split == "validation"}
+    held_titles = {normalise_title(a.books[k].title) for k in validation}
+    goodreads = {r["id"]: r for r in read_jsonl(data_dir / GOODREADS_FILE)}
+    used = [goodreads[i] for i in a.self_supervised_ids]
+    assert len(used) > 4000, f"only {len(used)} catalogue books made a pair"
+    leaked = [r["title"] for r in used if normalise_title(r["title"]) in held_titles]
+    assert not leaked, f"validation answers (or editions) trained on: {leaked[:5]}"
+    assert not {p.answer_key for p in ict(a)} & validation
+    skipped = a.self_supervised["skipped"]["validation_answer_or_edition"]
+    assert skipped > 0, "the catalogue has editions of validation answers: some must have been skipped"
+
+
+@check
+def real_ideas_take_precedence(data_dir: Path) -> None:
+    rows = read_jsonl(data_dir / GOODREADS_FILE)
+    baseline = dataset(data_dir, 42, 100_000)
+    chosen = set(baseline.self_supervised_ids)
+    listed = [r for r in rows if r["id"] in chosen][:3]
+    with tempfile.TemporaryDirectory() as tmp:
+        file = Path(tmp) / "pairs.jsonl"
+        lines = [{"anchor": "an idea; another; a third", "positive": f"{r['title']}. {r['description']}"} for r in listed]
+        file.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+        a = load_dataset(data_dir, limit=None, seed=42, catalogue_file=file, self_supervised=100_000)
+    assert sum(1 for p in a.pairs if p.kind == "catalogue") == 3
+    assert not {r["id"] for r in listed} & set(a.self_supervised_ids), "a listed book also got pseudo-ideas"
+    assert len(a.self_supervised_ids) == len(chosen) - 3
+    assert a.self_supervised["skipped"]["has_real_ideas"] == 3, a.self_supervised["skipped"]
+
+
+@check
+def batches_mix_both_kinds_and_never_repeat_a_book(data_dir: Path) -> None:
+    a = dataset(data_dir, 42, 3000)
+    plan = epoch_batches(a.pairs, 32, 42, 0)
+    assert sum(len(b) for b in plan) == len(a.pairs)
+    for batch in plan:
+        books = [k for p in batch for k in pair_books(p)]
+        assert len(books) == len(set(books)), f"a book twice in one batch: {books}"
+    mixed = sum(1 for b in plan if {p.kind for p in b} >= {"self_supervised", "tomt_joined"})
+    assert mixed / len(plan) > 0.9, f"only {mixed} of {len(plan)} batches hold both kinds"
+
+
+@check
+def a_tiny_run_trains_on_them(data_dir: Path) -> None:
+    """The real pipeline (training, export, int8 check, publishing) on 4 requests and 4 self-supervised pairs: 20
+    pairs, one epoch in batches of 8 (4 or 5 of them: a request's 4 pairs share its book, so each goes in another
+    batch; --max-steps only guards), so every pair is trained on; the card and manifest say so."""
+    with tempfile.TemporaryDirectory(prefix="bookstrut-selftest-") as tmp:
+        args = ["--limit", "4", "--self-supervised", "4", "--batch-size", "8", "--max-steps", "8"]
+        args += ["--threads", "1", "--max-seq-length", "64", "--out", f"{tmp}/out", "--data-dir", str(data_dir)]
+        env = {**os.environ, "DATA_DIR": tmp}
+        run = subprocess.run(
+            [sys.executable, "-m", "bookstrut_encoder", *args], env=env, capture_output=True, text=True, timeout=600
+        )
+        assert run.returncode == 0, f"exit {run.returncode}:\n{run.stderr[-3000:]}"
+        published = Path(run.stdout.strip().splitlines()[-1])
+        card = json.loads((published / "card.json").read_text())
+        manifest = json.loads((published / "manifest.json").read_text())
+        markdown = (published / "model-card.md").read_text()
+    assert card["passed"] and card["hyperparameters"]["self_supervised"] == 4
+    assert manifest["pair_counts"]["self_supervised"] == 4, manifest["pair_counts"]
+    assert len(manifest["self_supervised_book_ids"]) == 4
+    assert manifest["self_supervised"]["pairs"] == 4 and card["data"]["self_supervised"]["pairs"] == 4
+    trained = card["training"]["pairs_trained_on"]
+    assert trained.get("self_supervised") == 4, f"pairs trained on: {trained}"
+    assert sum(trained.values()) == manifest["pairs_total"], (trained, manifest["pairs_total"])
+    assert "catalogue books without ideas): 4 from goodreads-books-mix" in markdown, markdown
+    assert "self_supervised 4" in markdown, "the model card lists the pairs trained on"
+
+
+def main() -> int:
+    data_dir = default_data_dir()
+    failed = 0
+    for fn in CHECKS:
+        try:
+            fn(data_dir)
+            print(f"ok    {fn.__name__}")
+        except AssertionError as e:
+            failed += 1
+            print(f"FAIL  {fn.__name__}: {e}")
+    print(f"encoder selftest: {len(CHECKS) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
