@@ -160,6 +160,7 @@ describe('BookVectorIndex on several threads', () => {
         expect(asMap(three.search(q, { floorCosine: 0.2 }))).toEqual(want)
       }
       expect(three.scanHelpersReady).toBe(2)
+      expect(three.scanHelperFailures).toBe(0) // the helpers' parts were theirs, not rescanned here
     } finally {
       three.close()
     }

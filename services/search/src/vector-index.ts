@@ -164,6 +164,11 @@ export class BookVectorIndex implements IdeaVectorIndex {
     return this.kernel.helpersReady
   }
 
+  /** Scan parts a helper thread failed and the caller scanned again (0 unless something is wrong). */
+  get scanHelperFailures() {
+    return this.kernel.helperFailures
+  }
+
   /** Stops the scan threads (the index stays usable, on one thread until a large scan starts them again). */
   close() {
     this.kernel.close()

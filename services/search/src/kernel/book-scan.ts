@@ -186,6 +186,11 @@ export class BookScanKernel {
     return this.threads?.ready ?? 0
   }
 
+  /** Parts a helper thread failed (scanned again on the calling thread, so results stay exact). */
+  get helperFailures() {
+    return this.threads?.failures ?? 0
+  }
+
   /** Stops the scan threads, if any were started. */
   close() {
     this.threads?.close()

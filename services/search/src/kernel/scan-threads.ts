@@ -73,6 +73,8 @@ interface Helper {
 export class ScanThreads {
   private readonly helpers: Helper[] = []
   private broken = false
+  /** parts a helper failed and this thread scanned again */
+  failures = 0
 
   /** Starts `count` helper threads for the compiled kernel `module`; they scan `chunk` rows per kernel call. */
   constructor(module: object, count: number, chunk: number) {
@@ -122,7 +124,10 @@ export class ScanThreads {
     for (const { helper, seq, part } of sent) {
       this.awaitDone(helper, seq)
       // A helper that threw wrote only true maxima or nothing: scanning its part again here keeps the result exact.
-      if (Atomics.load(helper.control, FAILED) === 1) scanHere(part[0], part[1])
+      if (Atomics.load(helper.control, FAILED) === 1) {
+        this.failures++
+        scanHere(part[0], part[1])
+      }
     }
   }
 
