@@ -1,11 +1,11 @@
 import { addBook, createAccount, uniqueWord, type Account } from './factories'
 import { callApi } from './server'
 
-/** Signs the account in as the browser keeps a reader's session: the keys sign-in stores (spec reader-and-account section 3). */
+/** Signs the account in as the browser keeps a session: the keys sign-in stores (spec reader-and-account section 3). */
 export function signInInBrowser(account: Account): void {
   localStorage.setItem('token', account.token)
   localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', 'reader')
+  localStorage.setItem('role', account.role)
   localStorage.setItem('isLogin', 'true')
 }
 
