@@ -6,45 +6,29 @@
 // Needs a catalogue with approved titles (`npm run demo` imports one). Tunables (env): DURATION (30s),
 // RATE (visits per second, 20), P95_MS (300).
 import http from 'k6/http'
-import { check, fail } from 'k6'
+import { check } from 'k6'
+import { API, BASE_URL, positiveInt } from './lib/env.js'
+import { visitsAtRate } from './lib/scenarios.js'
+import { approvedTitles } from './lib/titles.js'
 
-const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '')
-const API = `${BASE_URL}/api/v1`
-
-/** @param {string | undefined} v @param {number} fallback */
-const int = (v, fallback) => {
-  const n = Number.parseInt(v || '', 10)
-  return Number.isFinite(n) && n > 0 ? n : fallback
-}
-const RATE = int(__ENV.RATE, 20)
+const RATE = positiveInt(__ENV.RATE, 20)
+const P95 = `p(95)<${positiveInt(__ENV.P95_MS, 300)}`
 
 /** @type {import('k6/options').Options} */
 export const options = {
-  scenarios: {
-    visit: {
-      executor: 'constant-arrival-rate',
-      rate: RATE,
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '30s',
-      preAllocatedVUs: Math.max(4, Math.ceil(RATE / 5)),
-      maxVUs: RATE * 4,
-    },
-  },
+  scenarios: { visit: visitsAtRate(RATE) },
   thresholds: {
     http_req_failed: ['rate<0.01'],
-    [`http_req_duration{name:home}`]: [`p(95)<${int(__ENV.P95_MS, 300)}`],
-    [`http_req_duration{name:list}`]: [`p(95)<${int(__ENV.P95_MS, 300)}`],
-    [`http_req_duration{name:single}`]: [`p(95)<${int(__ENV.P95_MS, 300)}`],
+    'http_req_duration{name:home}': [P95],
+    'http_req_duration{name:list}': [P95],
+    'http_req_duration{name:single}': [P95],
     checks: ['rate>0.99'],
   },
 }
 
 /** The approved titles to visit, read once. */
 export function setup() {
-  const res = http.get(`${API}/get/all/podcasts?page=1&limit=50`)
-  const titles = res.status === 200 ? res.json('data') : null
-  if (!Array.isArray(titles) || titles.length === 0)
-    fail(`no approved titles at ${API} (run npm run demo first)`)
+  const titles = approvedTitles()
   return {
     ids: titles.map((t) => t._id),
     audio: titles.map((t) => t.episodes?.[0]?.fileUrl).filter(Boolean),

@@ -10,20 +10,15 @@
 // the client does, so a retried request counts once. Tunables (env): DURATION (30s), RATE (readers' visits per
 // second, 20), BATCH (events per POST /events, 20, at most 100), P95_MS (300).
 import http from 'k6/http'
-import { check, fail } from 'k6'
+import { check } from 'k6'
 import { Counter } from 'k6/metrics'
+import { API, positiveInt } from './lib/env.js'
+import { visitsAtRate } from './lib/scenarios.js'
+import { approvedTitles } from './lib/titles.js'
 
-const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '')
-const API = `${BASE_URL}/api/v1`
-
-/** @param {string | undefined} v @param {number} fallback */
-const int = (v, fallback) => {
-  const n = Number.parseInt(v || '', 10)
-  return Number.isFinite(n) && n > 0 ? n : fallback
-}
-const RATE = int(__ENV.RATE, 20)
-const BATCH = Math.min(100, int(__ENV.BATCH, 20))
-const P95 = `p(95)<${int(__ENV.P95_MS, 300)}`
+const RATE = positiveInt(__ENV.RATE, 20)
+const BATCH = Math.min(100, positiveInt(__ENV.BATCH, 20))
+const P95 = `p(95)<${positiveInt(__ENV.P95_MS, 300)}`
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 
@@ -32,16 +27,7 @@ const accepted = new Counter('events_accepted')
 
 /** @type {import('k6/options').Options} */
 export const options = {
-  scenarios: {
-    readers: {
-      executor: 'constant-arrival-rate',
-      rate: RATE,
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '30s',
-      preAllocatedVUs: Math.max(4, Math.ceil(RATE / 5)),
-      maxVUs: RATE * 4,
-    },
-  },
+  scenarios: { readers: visitsAtRate(RATE) },
   thresholds: {
     http_req_failed: ['rate<0.01'],
     'http_req_duration{name:batch}': [P95],
@@ -63,12 +49,8 @@ const pick = (/** @type {any[]} */ a) => a[Math.floor(Math.random() * a.length)]
 
 /** The approved titles (with their first podblurb, when they have one), read once. */
 export function setup() {
-  const res = http.get(`${API}/get/all/podcasts?page=1&limit=50`)
-  const titles = res.status === 200 ? res.json('data') : null
-  if (!Array.isArray(titles) || titles.length === 0)
-    fail(`no approved titles at ${API} (run npm run demo first)`)
   return {
-    titles: titles.map((t) => ({ podcastId: t._id, episodeId: t.episodes?.[0]?._id })),
+    titles: approvedTitles().map((t) => ({ podcastId: t._id, episodeId: t.episodes?.[0]?._id })),
   }
 }
 

@@ -175,13 +175,14 @@ export async function addBooks(ownerId: string, count: number): Promise<string[]
 /** One approved, public book with the given title (and optional details). Returns its id. */
 export async function addBook(
   ownerId: string,
-  book: { title: string; author?: string; category?: string; description?: string },
+  book: { title: string; author?: string; category?: string; description?: string; year?: number },
 ): Promise<string> {
   const id = newId()
   const now = new Date()
   await db().query(
-    `insert into podcasts (id, create_by, title, author, category_name, description, status, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, 1, $7, $7)`,
+    `insert into podcasts (id, create_by, title, author, category_name, description, year_published, status,
+       created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 1, $8, $8)`,
     [
       id,
       ownerId,
@@ -189,6 +190,7 @@ export async function addBook(
       book.author ?? 'Test Author',
       book.category ?? 'Mystery',
       book.description ?? 'A test book.',
+      book.year ?? null,
       now,
     ],
   )

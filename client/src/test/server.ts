@@ -117,3 +117,7 @@ export function watchRequests(): { readonly requests: SentRequest[]; settled(): 
     },
   }
 }
+
+/** The `[page, limit]` of each request sent to `path`, in the order sent (infinite lists ask page by page). */
+export const pagesAsked = (sent: { readonly requests: SentRequest[] }, path: string) =>
+  sent.requests.filter((r) => r.path === path).map((r) => [r.query.get('page'), r.query.get('limit')])

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom'
 import type { Podcast } from '@bookstrut/schemas'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookLinks } from '@/components/book/book-links'
-import { yearOf } from '@/components/book/book-card'
+import { BookFacts } from '@/components/book/book-facts'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
@@ -15,7 +15,7 @@ import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
-import { excerpt, formatDuration } from '@/lib/format'
+import { excerpt } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { useStoredSession } from '@/lib/storage'
 import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
@@ -122,7 +122,6 @@ const statusLabels = { 0: 'Pending review', 1: 'Approved', 2: 'Rejected' } as co
 
 function BookDetail({ podcast }: { podcast: Podcast }) {
   const episode = podcast.episodes[0]
-  const year = yearOf(podcast)
   const title = podcast.title || 'Unknown Title'
   // Imported books may come without ideas: then the section is left out.
   const ideas = [podcast.primary_key, podcast.secondary_key, podcast.additional_key].filter(
@@ -171,18 +170,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
             <AuthorProfileLink podcast={podcast}>{podcast.author || 'Unknown author'}</AuthorProfileLink>
           </HoverInfo>
         </p>
-        <dl className="book-facts">
-          <div>
-            <dt>Year Pub</dt>
-            <dd>
-              {year ?? '—'}
-              {podcast.categoryName && ` · ${podcast.categoryName}`}
-            </dd>
-          </div>
-          <div>
-            <dt>Podblurb</dt>
-            <dd>{episode?.fileUrl ? formatDuration(episode.duration) : 'Not yet recorded'}</dd>
-          </div>
+        <BookFacts podcast={podcast} className="book-facts" noPodblurb="Not yet recorded">
           {podcast.publisher && (
             <div>
               <dt>Publisher</dt>
@@ -201,7 +189,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
               <dd>{podcast.ISBN}</dd>
             </div>
           )}
-        </dl>
+        </BookFacts>
         <div className="book-detail__actions">
           <PlayToggle podcast={podcast} variant="button" />
           <LikeButton podcast={podcast} className="btn btn--secondary btn--md" />

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addBook, addEpisode, blockUser, createAccount, uniqueWord, type Account } from '@/test/factories'
+import { addBook, addEpisode, blockUser, createAccount, type Account } from '@/test/factories'
+import { readerWithMarkedBooks } from '@/test/reader'
 import { renderRoutes } from '@/test/render'
-import { callApi, makeServerUnreachable, watchRequests } from '@/test/server'
+import { callApi, makeServerUnreachable, pagesAsked, watchRequests } from '@/test/server'
 import { FavoritesPage } from './favorites-page'
 
 // The Favorite page on the real API (src/test/global-setup.ts); each test has its own reader.
@@ -14,28 +15,20 @@ beforeAll(async () => {
 })
 
 /** A signed-in reader who favourited `count` new books (through the API), oldest first. */
-async function readerWithFavorites(count: number) {
-  const reader = await createAccount()
-  const word = uniqueWord()
-  const titles: string[] = []
-  for (let i = 0; i < count; i++) {
-    const title = `Fav ${word} ${String(i + 1).padStart(2, '0')}`
-    const podcastId = await addBook(owner.id, { title, description: `About ${title}.` })
-    await addEpisode(podcastId, { duration: 83, likes: 2 })
-    const res = await callApi('/add/favorite', {
-      method: 'POST',
-      token: reader.token,
+const readerWithFavorites = (count: number) =>
+  readerWithMarkedBooks(count, {
+    ownerId: owner.id,
+    titlePrefix: 'Fav',
+    addBook: async (ownerId, title) => {
+      const podcastId = await addBook(ownerId, { title, description: `About ${title}.` })
+      await addEpisode(podcastId, { duration: 83, likes: 2 })
+      return podcastId
+    },
+    mark: (reader, podcastId) => ({
+      path: '/add/favorite',
       body: { userid: reader.id, podcastid: podcastId },
-    })
-    if (res.status !== 200) throw new Error(`favouriting: ${res.status} ${res.body.message}`)
-    titles.push(title)
-  }
-  localStorage.setItem('token', reader.token)
-  localStorage.setItem('userId', reader.id)
-  localStorage.setItem('role', 'reader')
-  localStorage.setItem('isLogin', 'true')
-  return { reader, titles }
-}
+    }),
+  })
 
 function renderPage(reader: Account) {
   renderRoutes(
@@ -96,11 +89,7 @@ describe('the Favorite page', () => {
     renderPage(reader)
     const l = await list()
     await waitFor(() => expect(rowsOf(l)).toHaveLength(12))
-    expect(
-      sent.requests
-        .filter((r) => r.path === '/get/user/favorite')
-        .map((r) => [r.query.get('page'), r.query.get('limit')]),
-    ).toEqual([
+    expect(pagesAsked(sent, '/get/user/favorite')).toEqual([
       ['1', '10'],
       ['2', '10'],
     ])

@@ -2,7 +2,7 @@ import { toast } from 'sonner'
 import type { Podcast } from '@bookstrut/schemas'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookCoverLink, BookTitleLink } from '@/components/book/book-cover-and-title'
-import { yearOf } from '@/components/book/book-card'
+import { BookFacts } from '@/components/book/book-facts'
 import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { LikeButton } from '@/components/book/reaction-buttons'
@@ -12,7 +12,7 @@ import { FallbackImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
-import { excerpt, formatDuration } from '@/lib/format'
+import { excerpt } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
@@ -139,7 +139,6 @@ function FavoriteRow({
 }) {
   const title = podcast.title || 'Unknown Title'
   const episode = podcast.episodes[0]
-  const year = yearOf(podcast)
   return (
     <li
       className={`favorite-row${removing ? ' favorite-row--busy' : ''}`}
@@ -153,18 +152,7 @@ function FavoriteRow({
         </h2>
         <p className="favorite-row__description">{excerpt(podcast.description, 200)}</p>
         <BookLinks podcast={podcast} compact />
-        <dl className="favorite-row__facts">
-          <div>
-            <dt>Year Pub</dt>
-            <dd>
-              {year ?? '—'}
-              {podcast.categoryName && ` · ${podcast.categoryName}`}
-            </dd>
-          </div>
-          <div>
-            <dt>Podblurb</dt>
-            <dd>{episode?.fileUrl ? formatDuration(episode.duration) : '—'}</dd>
-          </div>
+        <BookFacts podcast={podcast} className="favorite-row__facts" noPodblurb="—">
           <div>
             <dt>ISBN</dt>
             <dd>{podcast.ISBN ?? '—'}</dd>
@@ -173,7 +161,7 @@ function FavoriteRow({
             <dt>Publisher</dt>
             <dd>{podcast.publisher || '—'}</dd>
           </div>
-        </dl>
+        </BookFacts>
       </div>
       <div className="favorite-row__side">
         <AuthorProfileLink podcast={podcast} className="favorite-row__author">

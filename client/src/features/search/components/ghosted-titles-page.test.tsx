@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addBook, createAccount, uniqueWord, type Account } from '@/test/factories'
+import { createAccount, type Account } from '@/test/factories'
+import { readerWithMarkedBooks } from '@/test/reader'
 import { renderRoutes } from '@/test/render'
-import { callApi, watchRequests } from '@/test/server'
+import { callApi, pagesAsked, watchRequests } from '@/test/server'
 import { GhostedTitlesPage } from './ghosted-titles-page'
 
 // Ghosted titles on the real API (src/test/global-setup.ts); each test has its own reader.
@@ -14,27 +15,12 @@ beforeAll(async () => {
 })
 
 /** A signed-in reader who ghosted `count` new books (through the API); returns the reader and the titles. */
-async function readerWithGhosts(count: number) {
-  const reader = await createAccount()
-  const word = uniqueWord()
-  const titles: string[] = []
-  for (let i = 0; i < count; i++) {
-    const title = `Ghost ${word} ${String(i + 1).padStart(2, '0')}`
-    const podcastId = await addBook(owner.id, { title })
-    const res = await callApi('/create/ghostmode', {
-      method: 'POST',
-      token: reader.token,
-      body: { userId: reader.id, podcastId },
-    })
-    if (res.status !== 200) throw new Error(`ghosting: ${res.status} ${res.body.message}`)
-    titles.push(title)
-  }
-  localStorage.setItem('token', reader.token)
-  localStorage.setItem('userId', reader.id)
-  localStorage.setItem('role', 'reader')
-  localStorage.setItem('isLogin', 'true')
-  return { reader, titles }
-}
+const readerWithGhosts = (count: number) =>
+  readerWithMarkedBooks(count, {
+    ownerId: owner.id,
+    titlePrefix: 'Ghost',
+    mark: (reader, podcastId) => ({ path: '/create/ghostmode', body: { userId: reader.id, podcastId } }),
+  })
 
 function renderPage(reader: Account) {
   renderRoutes(
@@ -95,11 +81,7 @@ describe('ghosted titles', () => {
     renderPage(reader)
     const t = await screen.findByRole('table', { name: 'Ghosted titles' })
     await waitFor(() => expect(rowsOf(t)).toHaveLength(12))
-    expect(
-      sent.requests
-        .filter((r) => r.path === '/ghostmodepodcast')
-        .map((r) => [r.query.get('page'), r.query.get('limit')]),
-    ).toEqual([
+    expect(pagesAsked(sent, '/ghostmodepodcast')).toEqual([
       ['1', '10'],
       ['2', '10'],
     ])
