@@ -239,8 +239,10 @@ export class Bm25Index {
       list = grow(list, Math.max(count + added, Math.ceil(list.length * 1.5)))
       this.postings[t] = list
     }
-    const at = lowerBound(list, count, slotBase(slot))
-    list.copyWithin(at + added, at, count)
+    // A new document usually has the highest slot: its postings go last, nothing moves.
+    const at =
+      count === 0 || list[count - 1]! < slotBase(slot) ? count : lowerBound(list, count, slotBase(slot))
+    if (at < count) list.copyWithin(at + added, at, count)
     let i = at
     for (let f = 0; f < tf.length; f++) {
       if (tf[f] === 0) continue
