@@ -45,10 +45,27 @@ function field(text: string): Bm25Field {
   for (const word of lexicalTokens(text)) words.set(word, (words.get(word) ?? 0) + 1)
   const terms = new Map<string, number>()
   for (const [word, count] of words) {
-    const term = lexicalTerm(word)
+    const term = cachedTerm(word)
     if (term) terms.set(term, (terms.get(term) ?? 0) + count)
   }
   return { terms, length: words.size }
+}
+
+/**
+ * The terms of words met while indexing: a catalogue repeats the same words, and stemming is the largest part of
+ * indexing. Bounded: cleared when full (rare words come and go, common ones come back at once).
+ */
+const termCache = new Map<string, string | null>()
+const TERM_CACHE_SIZE = 100_000
+
+function cachedTerm(word: string): string | null {
+  let term = termCache.get(word)
+  if (term === undefined) {
+    if (termCache.size >= TERM_CACHE_SIZE) termCache.clear()
+    term = lexicalTerm(word)
+    termCache.set(word, term)
+  }
+  return term
 }
 
 /** An idea's processed terms, as the index's fields are processed (a repeated word counts again). */
