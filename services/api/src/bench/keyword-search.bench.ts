@@ -1,13 +1,10 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-import { Type } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
 import { sql } from 'kysely'
 import { createDb, migrateToLatest, newId, usersRepo, type Db, type NewPodcast } from '@bookstrut/core'
 import { createPostgresSurfaceIndex, type SurfaceIndex } from '@bookstrut/search'
 import { createScratchDatabase, listingRow } from '@bookstrut/core/testing'
 import { surfaceSearch } from '../routes/search/surface-search.service.js'
 import { quantile, seededRandom } from './bench-stats.js'
+import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic-books.js'
 
 /**
  * Keyword ("surface") search latency for `npm run bench:search`: a scratch database on the test PostgreSQL
@@ -23,19 +20,6 @@ export const KEYWORD_TARGET_P95_MS = 30
 const WARM_UP = 20
 /** Rows per INSERT: 24 columns x 1,000 rows stays under PostgreSQL's 65,535 bound parameters. */
 const INSERT_BATCH = 1000
-
-const GoodreadsLine = Type.Object({
-  title: Type.String(),
-  author: Type.String(),
-  genres: Type.Array(Type.String()),
-  description: Type.String(),
-})
-interface SourceBook {
-  title: string
-  author: string
-  genres: string[]
-  sentences: string[]
-}
 
 type QueryKind = 'title' | 'author' | 'topic' | 'typo'
 interface KeywordQuery {
@@ -64,58 +48,23 @@ const TOPICS = [
   'revenge',
 ]
 
-export async function loadSourceBooks(dataDir: string): Promise<SourceBook[]> {
-  const file = path.join(dataDir, 'goodreads-books-mix', 'books.jsonl')
-  const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l.trim())
-  const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' })
-  return lines.map((line, i) => {
-    const value: unknown = JSON.parse(line)
-    if (!Value.Check(GoodreadsLine, value)) throw new Error(`${file}:${i + 1}: unexpected line`)
-    const sentences = [...segmenter.segment(value.description)].map((s) => s.segment.trim()).filter(Boolean)
-    return { title: value.title, author: value.author, genres: value.genres, sentences }
-  })
-}
-
 /**
- * Book `i` of the synthetic catalogue. The first books are the real ones; later ones mix a real title (one word
- * swapped half the time), a first name and a surname of two real authors, and 3-7 sentences of real blurbs.
- * About 8 % are pending or rejected and 1 % taken down, so the public filter has work to do.
+ * Book `i` of the synthetic catalogue (synthetic-books.ts) as a listing row. About 8 % are pending or rejected and
+ * 1 % taken down, so the public filter has work to do.
  */
 function syntheticBook(source: SourceBook[], i: number, random: () => number, ownerId: string): NewPodcast {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
-  const real = source[i]
-  const base = real ?? pick(source)
-  const title = real ? real.title : swapWord(base.title, pick(source).title, random)
-  const author = real ? real.author : mixNames(base.author, pick(source).author)
-  const sentences = real
-    ? real.sentences
-    : Array.from({ length: 3 + Math.floor(random() * 5) }, () => pick(pick(source).sentences) ?? '')
-  const ideas = random() < 0.6 ? [0, 1, 2].map(() => (pick(pick(source).sentences) ?? '').slice(0, 120)) : []
+  const book = syntheticBookText(source, i, random)
   const roll = random()
   return listingRow(ownerId, {
-    title,
-    author,
-    category_name: base.genres[0] ?? 'Fiction',
-    description: sentences.join(' '),
-    ideas: [ideas[0] ?? '', ideas[1] ?? '', ideas[2] ?? ''],
+    title: book.title,
+    author: book.author,
+    category_name: book.genre,
+    description: book.description,
+    ideas: [book.ideas[0] ?? '', book.ideas[1] ?? '', book.ideas[2] ?? ''],
     year_published: 1900 + Math.floor(random() * 125),
     status: roll < 0.05 ? 0 : roll < 0.08 ? 2 : 1,
     is_active: random() >= 0.01,
   })
-}
-
-function swapWord(title: string, other: string, random: () => number): string {
-  if (random() < 0.5) return title
-  const words = title.split(' ')
-  const donor = other.split(' ')
-  words[Math.floor(random() * words.length)] = donor[Math.floor(random() * donor.length)] ?? ''
-  return words.join(' ')
-}
-
-function mixNames(first: string, second: string): string {
-  const given = first.split(' ')[0] ?? first
-  const surname = second.split(' ').at(-1) ?? second
-  return `${given} ${surname}`
 }
 
 /** Words too common to be typed alone (and full-text stop words: such a query only reaches the fallback). */

@@ -7,6 +7,7 @@ import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
 import usearch from 'usearch'
 import {
   AnnBookVectorIndex,
+  BookTextIndex,
   BookVectorIndex,
   bookPassages,
   createEmbedder,
@@ -23,6 +24,7 @@ import { gaussian, mean, quantile, seededRandom } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from './tomt-data.js'
 import { benchKeywordSearch } from './keyword-search.bench.js'
+import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic-books.js'
 
 /**
  * `npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann] [--queries 300] [--data DIR] [--keyword-only]`:
@@ -35,7 +37,10 @@ import { benchKeywordSearch } from './keyword-search.bench.js'
  * requests go through the api's path: `IdeaEmbeddings` on the threaded embedder (EMBEDDING_THREADS), then
  * `rankBooks`. The bare limit is measured in the same run: usearch's native SIMD brute force of the same three
  * int8 ideas over the same int8 rows (top 1, every core, nothing else), and rankBooks' time is printed as a multiple
- * of it. `--ann` also builds the approximate index (HNSW) over the same books and prints its build time, memory,
+ * of it. The product's path adds words: each synthetic book also has a text (title, ideas, description) of real
+ * Goodreads text recombined (synthetic-books.ts), indexed in the api's `BookTextIndex`; the same queries are timed
+ * through `matchIdeas` alone, `matchIdeas` + `rankBooks` with those lexical matches (cached idea vectors), and a
+ * fresh request with them, beside the index's build time and memory. `--ann` also builds the approximate index (HNSW) over the same books and prints its build time, memory,
  * latency and recall@10 against the exact index. Catalogues over 200,000 books are generated book by book (no
  * float32 copy) and checked against the exact index only. Then keyword search on the same sizes (keyword-search.bench.ts: a scratch database on
  * TEST_DATABASE_URL); `--keyword-only` measures keyword search alone (no model needed, a few minutes).
@@ -113,7 +118,8 @@ if (!hasLocalModel(config.search.modelsDir, model)) {
 setFlagsFromString('--expose-gc')
 const collect = runInNewContext('gc') as () => void
 
-const { bases, cachedQueries, freshQueries } = await loadRealVectors()
+const { bases, cachedQueries, cachedTexts, freshQueries } = await loadRealVectors()
+const sourceBooks = await loadSourceBooks(args.dataDir)
 const dim = bases[0]!.length
 console.log(
   `bench:search  model=${model}  ${availableParallelism()} cores, embedder thread with ` +
@@ -173,6 +179,7 @@ async function loadRealVectors() {
   return {
     bases: Array.from({ length: BASES }, () => passages[Math.floor(random() * passages.length)]!),
     cachedQueries,
+    cachedTexts: cached,
     freshQueries: freshTexts,
   }
 }
@@ -303,6 +310,7 @@ async function benchSize(size: number): Promise<string[]> {
     return `${String(size).padEnd(9)}${measure.padEnd(44)}${ms(quantile(values, 0.5))}${ms(p95)}  ${verdict}`
   }
   const ratio = (x: number[]) => (quantile(x, 0.5) / quantile(bare, 0.5)).toFixed(2)
+  const lexical = await benchLexical(size, ids, index, ideas)
   const lines = [
     row(`bare limit: native SIMD pass, 3 ideas (n=${bare.length})`, bare),
     row(`rankBooks, cached idea vectors (n=${cached.length})`, cached, TARGETS.cachedP95Ms),
@@ -312,6 +320,7 @@ async function benchSize(size: number): Promise<string[]> {
     row(`fresh request: embed + rankBooks (n=${full.length})`, full, TARGETS.freshP95Ms),
     `${String(size).padEnd(9)}build ${(buildMs / 1000).toFixed(2)} s, memoryBytes ${mb(index.memoryBytes)}, ` +
       `RSS +${mb(rssDelta)}, array buffers +${mb(buffersDelta)}`,
+    ...lexical.rows(row),
   ]
 
   const checkQueries = args!.checkQueries ?? (size >= 50_000 ? 20 : 50)
@@ -329,6 +338,87 @@ async function benchSize(size: number): Promise<string[]> {
   console.log(lines.map((l) => `  ${l}`).join('\n'))
   if (args!.ann) lines.push(...benchAnn(size, index, cached, row))
   return lines
+}
+
+/**
+ * The product's path, with words: a text for every book of the catalogue (the same ids) in a BookTextIndex, then
+ * the same queries timed through matchIdeas alone, matchIdeas + rankBooks (cached idea vectors) and a fresh
+ * request (embed + matchIdeas + rankBooks, as IdeaIndex.rank does). Prints how many books each idea's words
+ * match, so that the load on the lexical index can be compared with a real catalogue's.
+ */
+async function benchLexical(size: number, ids: string[], index: BookVectorIndex, ideas: IdeaEmbeddings) {
+  collect()
+  const before = process.memoryUsage()
+  const started = performance.now()
+  const text = syntheticTexts(sourceBooks, ids)
+  const buildMs = performance.now() - started
+  collect()
+  const after = process.memoryUsage()
+  const heap = after.heapUsed - before.heapUsed
+  const buffers = after.arrayBuffers - before.arrayBuffers
+  const perIdea = cachedTexts.flat()
+  const matched = perIdea.map((idea) => text.countMatches(idea))
+  console.log(
+    `  BookTextIndex: ${size} synthetic texts indexed in ${(buildMs / 1000).toFixed(1)} s; heap +${mb(heap)}, ` +
+      `array buffers +${mb(buffers)}; books matched per idea (before the depth cut): ` +
+      `median ${quantile(matched, 0.5)}, p90 ${Math.round(quantile(matched, 0.9))}, ` +
+      `none for ${matched.filter((n) => n === 0).length}/${matched.length} ideas`,
+  )
+
+  for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
+    rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
+  const matchOnly: number[] = []
+  const withLexical: number[] = []
+  // What the words add inside rankBooks (the books they found scored exactly): the same query ranked with and
+  // without them, back to back, so that both see the same load.
+  const fusionCost: number[] = []
+  const listed: number[] = []
+  cachedQueries.forEach((vectors, q) => {
+    const started = performance.now()
+    const lexical = text.matchIdeas(cachedTexts[q]!)
+    const matchedAt = performance.now()
+    matchOnly.push(matchedAt - started)
+    listed.push(rankBooks(index, vectors, { lexical }).length)
+    const rankedAt = performance.now()
+    withLexical.push(rankedAt - started)
+    rankBooks(index, vectors)
+    fusionCost.push(rankedAt - matchedAt - (performance.now() - rankedAt))
+  })
+  const fresh: number[] = []
+  for (const q of freshQueries) {
+    const started = performance.now()
+    const vectors = await ideas.embed(q.map((i) => `${i} (lexical)`))
+    rankBooks(index, vectors, { lexical: text.matchIdeas(q) })
+    fresh.push(performance.now() - started)
+  }
+  console.log(
+    `  with words: books listed per query median ${quantile(listed, 0.5)}; load average now ${loadavg()[0]!.toFixed(1)}`,
+  )
+  return {
+    rows: (row: (measure: string, values: number[], target?: number) => string) => [
+      row(`lexical: matchIdeas alone (n=${matchOnly.length})`, matchOnly),
+      row(
+        `lexical: matchIdeas + rankBooks, cached (n=${withLexical.length})`,
+        withLexical,
+        TARGETS.cachedP95Ms,
+      ),
+      row('lexical: rankBooks with words minus without', fusionCost),
+      row(`lexical: fresh request, embed + both (n=${fresh.length})`, fresh, TARGETS.freshP95Ms),
+      `${String(size).padEnd(9)}lexical: BookTextIndex build ${(buildMs / 1000).toFixed(1)} s, heap +${mb(heap)}, ` +
+        `array buffers +${mb(buffers)}, books matched per idea median ${quantile(matched, 0.5)}`,
+    ],
+  }
+}
+
+/** A BookTextIndex of one synthetic text (synthetic-books.ts) per id, seeded by the catalogue's size. */
+function syntheticTexts(source: SourceBook[], ids: string[]): BookTextIndex {
+  const random = seededRandom(ids.length + 7)
+  const text = new BookTextIndex()
+  ids.forEach((id, i) => {
+    const book = syntheticBookText(source, i, random)
+    text.upsert(id, { title: book.title, ideas: book.ideas, description: book.description })
+  })
+  return text
 }
 
 /**
