@@ -43,6 +43,20 @@ describe('AnnBookVectorIndex', () => {
     expect(found / wanted).toBeGreaterThanOrEqual(0.95)
   })
 
+  it('answers the books asked to be included as the exact index does, under the floor too', () => {
+    const q = queries[2]!
+    const floorCosine = 0.5
+    const under = books
+      .map((b) => b.id)
+      .filter((id) => !exact.search(q, { floorCosine }).bookIds.includes(id))
+    const include = under.slice(0, 3)
+    const asMap = (m: ReturnType<typeof exact.search>) =>
+      new Map(m.bookIds.map((id, b) => [id, matchCosines(m, b)]))
+    const got = asMap(ann.search(q, { floorCosine, include }))
+    const want = asMap(exact.search(q, { floorCosine, include }))
+    for (const id of include) expect(got.get(id), id).toEqual(want.get(id))
+  })
+
   it('forgets removed books and uses replaced vectors', () => {
     const q = queries[0]!
     const top = rankBooks(ann, q)[0]!.bookId

@@ -116,7 +116,9 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
       const id = this.idOf.get(key)
       if (id !== undefined) candidates.add(id)
     }
-    return passingFloor(this.exact.coverage([...candidates], queries), opts.floorCosine)
+    const include = new Set(opts.include)
+    for (const id of include) candidates.add(id)
+    return passingFloor(this.exact.coverage([...candidates], queries), opts.floorCosine, include)
   }
 
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {
@@ -195,10 +197,15 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
 }
 
 /** The matches whose best idea reaches the floor, compared as the exact index does (on int8 dot products). */
-function passingFloor(m: IndexMatches, floorCosine: number): IndexMatches {
+/** The books of `m` whose best idea reaches the floor, and those of `include` whatever their cosines. */
+function passingFloor(m: IndexMatches, floorCosine: number, include: ReadonlySet<string>): IndexMatches {
   const floorDot = Math.ceil(floorCosine * DOT_SCALE)
   const keep: number[] = []
   for (let b = 0; b < m.bookIds.length; b++) {
+    if (include.has(m.bookIds[b]!)) {
+      keep.push(b)
+      continue
+    }
     let best = -Infinity
     for (let i = 0; i < m.ideas; i++)
       best = Math.max(best, Math.round(m.cosines[b * m.ideas + i]! * DOT_SCALE))

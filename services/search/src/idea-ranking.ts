@@ -1,4 +1,4 @@
-import { matchCosines, type IdeaVectorIndex, type IndexMatches } from './vector-index.js'
+import { matchCosines, type IdeaVectorIndex } from './vector-index.js'
 import { cosineForScore, passesFloor, RELEVANCE_FLOOR, strutScores, type StrutScores } from './strut-score.js'
 import { fuseIdeaEvidence, LEXICAL_WEIGHT, type LexicalMatches } from './lexical/idea-fusion.js'
 
@@ -29,22 +29,15 @@ export function rankBooks(
 ): RankedBook[] {
   const weight = opts.lexical ? (opts.lexicalWeight ?? LEXICAL_WEIGHT) : 0
   const floor = opts.floor ?? RELEVANCE_FLOOR
+  // A book under the floor by meaning can still reach it with its words: the books the lexical index found for
+  // any idea are candidates too, scored exactly in the same pass.
+  const byWords = opts.lexical && weight > 0 ? [...new Set(opts.lexical.flatMap((m) => [...m.keys()]))] : []
+  const matches = index.search(ideaVectors, { floorCosine: cosineForScore(floor), include: byWords })
   const ranked: RankedBook[] = []
-  const consider = (matches: IndexMatches) =>
-    matches.bookIds.forEach((bookId, b) => {
-      const scores = strutScores(fuseIdeaEvidence(bookId, matchCosines(matches, b), opts.lexical, weight))
-      if (passesFloor(scores, floor)) ranked.push({ bookId, scores })
-    })
-  const byMeaning = index.search(ideaVectors, { floorCosine: cosineForScore(floor) })
-  consider(byMeaning)
-  if (opts.lexical && weight > 0) {
-    // A book under the floor by meaning can still reach it with its words: the books the lexical index found for
-    // any idea, scored exactly (coverage), complete the candidates.
-    const seen = new Set(byMeaning.bookIds)
-    const byWords = new Set<string>()
-    for (const matches of opts.lexical) for (const id of matches.keys()) if (!seen.has(id)) byWords.add(id)
-    if (byWords.size > 0) consider(index.coverage([...byWords], ideaVectors))
-  }
+  matches.bookIds.forEach((bookId, b) => {
+    const scores = strutScores(fuseIdeaEvidence(bookId, matchCosines(matches, b), opts.lexical, weight))
+    if (passesFloor(scores, floor)) ranked.push({ bookId, scores })
+  })
   ranked.sort((a, b) => b.scores.hella - a.scores.hella || (a.bookId < b.bookId ? -1 : 1))
   return ranked.slice(0, MAX_RANKED)
 }

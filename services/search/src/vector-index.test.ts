@@ -87,6 +87,20 @@ describe('BookVectorIndex', () => {
     expect(index.has('book1')).toBe(false)
   })
 
+  it('also answers the books asked to be included, under the floor or not, each once and exactly', () => {
+    const index = new BookVectorIndex(dims)
+    for (const b of books) index.upsert(b.id, b.vectors)
+    const floor = 0.3
+    const want = reference(books, queries)
+    const under = [...want].filter(([, c]) => Math.max(...c) < floor).map(([id]) => id)
+    const above = asMap(index.search(queries, { floorCosine: floor }))
+    expect(under.length).toBeGreaterThan(2)
+    const include = [under[0]!, 'nope', under[1]!, [...above.keys()][0]!, under[0]!]
+    const found = index.search(queries, { floorCosine: floor, include })
+    expect(found.bookIds).toEqual([...above.keys(), under[0], under[1]])
+    found.bookIds.forEach((id, b) => expect(matchCosines(found, b)).toEqual(want.get(id)))
+  })
+
   it('answers the coverage of given books only, exactly, skipping unknown ones', () => {
     const index = new BookVectorIndex(dims)
     for (const b of books) index.upsert(b.id, b.vectors)

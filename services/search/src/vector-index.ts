@@ -23,6 +23,11 @@ export const MAX_QUERY_IDEAS = 3
 export interface IndexSearchOptions {
   /** books with no passage at least this close (cosine) to any query idea are not candidates */
   floorCosine: number
+  /**
+   * books answered whatever their cosines (those the reader's words found: fusion may lift them over the floor);
+   * the exact index reads them from the same pass instead of scoring them again
+   */
+  include?: readonly string[]
 }
 
 /**
@@ -45,7 +50,10 @@ export interface IdeaVectorIndex {
   has(bookId: string): boolean
   upsert(bookId: string, vectors: readonly Float32Array[]): void
   remove(bookId: string): void
-  /** every book with a passage at least `floorCosine` close to one of the ideas, with its coverage per idea */
+  /**
+   * every book with a passage at least `floorCosine` close to one of the ideas, and every book of `include`, with
+   * its coverage per idea
+   */
   search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches
   /** the exact coverage per idea of the given books (those in the index, in the order given) */
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches
@@ -139,7 +147,7 @@ export class BookVectorIndex implements IdeaVectorIndex {
       queries.length,
       Math.ceil(opts.floorCosine * DOT_SCALE),
     )
-    return this.matchesOf(slots, queries.length)
+    return this.matchesOf(this.withIncluded(slots, opts.include), queries.length)
   }
 
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {
@@ -187,6 +195,20 @@ export class BookVectorIndex implements IdeaVectorIndex {
     const out = new Int8Array(book.count * this.dimensions)
     for (let r = 0; r < book.count; r++) out.set(this.kernel.row(book.first + r), r * this.dimensions)
     return out
+  }
+
+  /** The selected slots, then those of `include` not among them (each once). */
+  private withIncluded(selected: Int32Array, include: readonly string[] | undefined): ArrayLike<number> {
+    if (!include?.length) return selected
+    const chosen = new Set<number>(selected)
+    const slots = Array.from(selected)
+    for (const id of include) {
+      const slot = this.slotOf.get(id)
+      if (slot === undefined || chosen.has(slot)) continue
+      chosen.add(slot)
+      slots.push(slot)
+    }
+    return slots
   }
 
   private matchesOf(slots: ArrayLike<number>, ideas: number): IndexMatches {
