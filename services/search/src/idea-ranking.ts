@@ -32,10 +32,15 @@ export function rankBooks(
   // A book under the floor by meaning can still reach it with its words: the books the lexical index found for
   // any idea are candidates too, scored exactly in the same pass.
   const byWords = opts.lexical && weight > 0 ? [...new Set(opts.lexical.flatMap((m) => [...m.keys()]))] : []
-  const matches = index.search(ideaVectors, { floorCosine: cosineForScore(floor), include: byWords })
+  const floorCosine = cosineForScore(floor)
+  const matches = index.search(ideaVectors, { floorCosine, include: byWords })
   const ranked: RankedBook[] = []
   matches.bookIds.forEach((bookId, b) => {
-    const scores = strutScores(fuseIdeaEvidence(bookId, matchCosines(matches, b), opts.lexical, weight))
+    const evidence = fuseIdeaEvidence(bookId, matchCosines(matches, b), opts.lexical, weight)
+    // Most books the words found stay under the floor even with their words' share. Scores rise with evidence,
+    // so those are left before any score is computed (the margin leaves the exact test to passesFloor).
+    if (Math.max(...evidence) < floorCosine - 1e-6) return
+    const scores = strutScores(evidence)
     if (passesFloor(scores, floor)) ranked.push({ bookId, scores })
   })
   ranked.sort((a, b) => b.scores.hella - a.scores.hella || (a.bookId < b.bookId ? -1 : 1))
