@@ -156,7 +156,8 @@ export class IdeaIndex {
   private chooseIndex() {
     const index = this.index
     if ((this.deps.kind ?? 'auto') !== 'auto' || this.building) return
-    if (!(index instanceof BookVectorIndex) || index.bookCount < (this.deps.annFromBooks ?? ANN_AUTO_BOOKS)) return
+    if (!(index instanceof BookVectorIndex) || index.bookCount < (this.deps.annFromBooks ?? ANN_AUTO_BOOKS))
+      return
     const started = performance.now()
     const { ann, built } = AnnBookVectorIndex.building(index)
     this.building = ann
