@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch'
 import { describe, expect, it } from 'vitest'
+import { seededRandom as seeded } from '../test/seeded-random.js'
 import { Bm25Index } from './bm25-index.js'
 import {
   BookTextIndex,
@@ -14,17 +15,6 @@ import {
  * both over the same seeded catalogue (words of Zipf-like frequency, inflections the stemmer merges, stop words,
  * capitals) and compares every idea's strengths.
  */
-
-function seeded(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const random = seeded(2026)
 const SYLLABLES = ['ka', 'lo', 'mer', 'tin', 'sha', 'vor', 'el', 'dun', 'ri', 'pas', 'go', 'wen']

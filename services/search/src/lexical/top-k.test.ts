@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom as seeded } from '../test/seeded-random.js'
 import { kthLargest, topK } from './top-k.js'
-
-/** mulberry32: seeded, so a failure repeats. */
-function seeded(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Scores indexed by slot (coarse, so that many are equal), and the slots in a shuffled order. */
 function scored(count: number, levels: number, seed: number) {
