@@ -59,7 +59,7 @@ const align = (n: number, to: number) => Math.ceil(n / to) * to
  * The WebAssembly memory of book-scan.wat and typed views on it. Layout (byte offsets, each region 64-aligned):
  * queries (three int16 vectors), best (three int32 per book slot), selected (int32 per slot), rowSlot (int32 per
  * row), matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
- * The memory is shared, so that up to `threads` threads scan parts of the rows at once (scan-threads.ts).
+ * The memory is shared, so that up to `maxThreads` threads scan parts of the rows at once (scan-threads.ts).
  */
 export class BookScanKernel {
   /** bytes a row takes: the dimensions rounded up to the kernel's 16-byte blocks (the padding stays zero) */
