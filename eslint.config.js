@@ -75,13 +75,19 @@ export default tseslint.config(
   {
     // Test support (@bookstrut/core/testing) stays out of production code.
     files: ['services/*/src/**', 'workers/src/**', 'schemas/src/**'],
-    ignores: ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', 'services/core/src/testing/**'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.bench.ts',
+      '**/src/test/**',
+      '**/src/bench/**',
+      'services/core/src/testing/**',
+    ],
     rules: { 'no-restricted-imports': ['error', { paths: [testingOnly] }] },
   },
   {
     // The api starts the workers and imports nothing else from them (the embedding of a book is in search).
     files: ['services/api/src/**'],
-    ignores: ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', '**/src/bench/**'],
     rules: {
       'no-restricted-imports': [
         'error',

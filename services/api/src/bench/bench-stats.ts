@@ -1,16 +1,8 @@
 /** Small statistics for the benchmarks: seeded randomness, percentiles, bootstrap intervals. */
 
-/** mulberry32: a seeded generator of floats in [0, 1), so that a benchmark's samples repeat run to run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from '@bookstrut/core/testing'
+
+export { seededRandom }
 
 /** A standard normal sample (Box-Muller). */
 export function gaussian(random: () => number): number {

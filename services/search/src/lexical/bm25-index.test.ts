@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch'
 import { describe, expect, it } from 'vitest'
-import { seededRandom as seeded } from '../test/seeded-random.js'
+import { seededRandom as seeded } from '@bookstrut/core/testing'
 import { Bm25Index } from './bm25-index.js'
 import {
   BookTextIndex,

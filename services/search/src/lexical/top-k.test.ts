@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { seededRandom as seeded } from '../test/seeded-random.js'
+import { seededRandom as seeded } from '@bookstrut/core/testing'
 import { kthLargest, topK } from './top-k.js'
 
 /** Scores indexed by slot (coarse, so that many are equal), and the slots in a shuffled order. */

@@ -1,4 +1,4 @@
-/** mulberry32: seeded floats in [0, 1), so that a failing test repeats. */
+/** mulberry32: seeded floats in [0, 1), so that a failing test or a benchmark's samples repeat run to run. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0
   return () => {
