@@ -47,6 +47,7 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   private readonly pending = new Map<string, { key: bigint; rows: number }>()
   private pendingRows = 0
   private readonly threads = availableParallelism()
+  /** rowsPerIdea may be changed on a built graph (setRowsPerIdea); the others are fixed when it is made */
   readonly options: AnnOptions
 
   /** Wraps `exact` (a new one by default) and builds the graph from the books it already holds. */
@@ -96,6 +97,14 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
 
   close() {
     this.exact.close()
+  }
+
+  /**
+   * Changes how many rows per idea the graph hands to exact scoring, on the built graph (bench:search tries several
+   * on one build; usearch widens its search list to at least this many rows).
+   */
+  setRowsPerIdea(rows: number) {
+    this.options.rowsPerIdea = rows
   }
 
   remove(bookId: string) {
