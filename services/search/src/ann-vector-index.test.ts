@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { AnnBookVectorIndex } from './ann-vector-index.js'
 import { rankBooks } from './idea-ranking.js'
@@ -78,5 +80,52 @@ describe('AnnBookVectorIndex', () => {
     const want = rankBooks(base, q, { floor: 25 }).slice(0, 5)
     expect(want.length).toBeGreaterThan(0)
     expect(rankBooks(wrapped, q, { floor: 25 }).slice(0, 5)).toEqual(want)
+  })
+
+  it('builds its graph on another thread, taking in the books changed meanwhile', async () => {
+    const base = new BookVectorIndex(dims)
+    for (const b of books) base.upsert(b.id, b.vectors)
+    const { ann: building, built } = AnnBookVectorIndex.building(base, {
+      rowsPerIdea: 200,
+      expansionSearch: 200,
+    })
+    // The first batch (every book: fewer rows than a batch) is on the builder thread now. Meanwhile a book is
+    // replaced, one removed and one added: the graph loaded must hold their rows as they are now.
+    const [changed, removed, copied] = [books[0]!, books[1]!, books[2]!]
+    const added = clusteredVectors(4, dims, 999, 40)
+    building.upsert(changed.id, copied.vectors)
+    building.remove(removed.id)
+    building.upsert('added', added)
+    const ann = await built
+    expect(ann).toBe(building)
+    expect(ann.graphRows).toBe(base.vectorCount)
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith('bookstrut-graph-'))).toEqual([])
+
+    const own = (vectors: Float32Array[]) =>
+      rankBooks(ann, vectors.slice(0, 3), { floor: 25 }).map((r) => r.bookId)
+    expect(own(added)[0]).toBe('added')
+    expect(own(removed.vectors)).not.toContain(removed.id)
+    expect(matchCosines(ann.coverage([changed.id], queries[2]!), 0)).toEqual(
+      matchCosines(base.coverage([copied.id], queries[2]!), 0),
+    )
+    let found = 0
+    for (const q of queries) {
+      const want = rankBooks(base, q, { floor: 25 }).slice(0, 10)
+      const got = new Set(
+        rankBooks(ann, q, { floor: 25 })
+          .slice(0, 10)
+          .map((r) => r.bookId),
+      )
+      found += want.filter((r) => got.has(r.bookId)).length / want.length
+    }
+    expect(found / queries.length).toBeGreaterThanOrEqual(0.95)
+  })
+
+  it('stops building when closed, and the build then fails instead of hanging', async () => {
+    const base = new BookVectorIndex(dims)
+    for (const b of books) base.upsert(b.id, b.vectors)
+    const { ann, built } = AnnBookVectorIndex.building(base)
+    ann.close()
+    await expect(built).rejects.toThrow(/graph builder/)
   })
 })

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
-import usearch from 'usearch'
+import usearch, { type IndexConfig } from 'usearch'
+import { GraphBuilder } from './ann-graph-builder.js'
 import {
   BookVectorIndex,
   DOT_SCALE,
@@ -26,7 +27,7 @@ export const ANN_DEFAULTS = {
   expansionSearch: 1000,
 } as const
 
-export type AnnOptions = { [K in keyof typeof ANN_DEFAULTS]: number }
+export type AnnOptions = { -readonly [K in keyof typeof ANN_DEFAULTS]: number }
 
 /** Rows waiting to be inserted: inserted in one multi-threaded batch before the next search or at this size. */
 const BATCH_ROWS = 20_000
@@ -47,6 +48,9 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   private readonly pending = new Map<string, { key: bigint; rows: number }>()
   private pendingRows = 0
   private readonly threads = availableParallelism()
+  /** while `building`: the thread the graph is built on, and the keys to drop from its graph once loaded */
+  private builder: GraphBuilder | null = null
+  private readonly staleKeys: bigint[] = []
   /** rowsPerIdea may be changed on a built graph (setRowsPerIdea); the others are fixed when it is made */
   readonly options: AnnOptions
 
@@ -57,15 +61,7 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     buildNow = true,
   ) {
     this.options = { ...ANN_DEFAULTS, ...options }
-    this.graph = new Index({
-      dimensions: exact.dimensions,
-      metric: MetricKind.IP,
-      quantization: ScalarKind.I8,
-      connectivity: this.options.connectivity,
-      expansion_add: this.options.expansionAdd,
-      expansion_search: Math.max(this.options.expansionSearch, this.options.rowsPerIdea),
-      multi: true,
-    })
+    this.graph = new Index(this.graphConfig())
     for (const id of exact.bookIds()) this.queue(id)
     if (buildNow) this.flush()
   }
@@ -86,6 +82,10 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   has(bookId: string) {
     return this.exact.has(bookId)
   }
+  /** rows in the graph, removed ones excluded (tests and benches) */
+  get graphRows() {
+    return this.graph.size()
+  }
 
   upsert(bookId: string, vectors: readonly Float32Array[]) {
     this.exact.upsert(bookId, vectors)
@@ -97,6 +97,7 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
 
   close() {
     this.exact.close()
+    void this.builder?.close()
   }
 
   /**
@@ -136,51 +137,82 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
 
   /**
    * Inserts queued books' rows into the graph, in batches of BATCH_ROWS rows, each on every core: all of them,
-   * or about `maxRows` (whole books) when building in steps.
+   * or about `maxRows` (whole books). Nothing while the graph is built on its own thread (`building` drains the queue).
    */
   flush(maxRows = Infinity) {
-    const dim = this.dimensions
+    if (this.builder) return
     let done = 0
     while (this.pending.size > 0 && done < maxRows) {
-      const batch: { key: bigint; rows: Int8Array }[] = []
-      let size = 0
-      for (const [id, entry] of this.pending) {
-        if (size >= BATCH_ROWS) break
-        const rows = this.exact.rowsOf(id)!
-        batch.push({ key: entry.key, rows })
-        size += rows.length / dim
-        this.pending.delete(id)
-        this.pendingRows -= entry.rows
-      }
-      const keys = new BigUint64Array(size)
-      const rows = new Int8Array(size * dim)
-      let at = 0
-      for (const b of batch) {
-        const n = b.rows.length / dim
-        rows.set(b.rows, at * dim)
-        keys.fill(b.key, at, at + n)
-        at += n
-      }
-      this.graph.add(keys, rows, this.threads)
-      done += size
+      const batch = this.takeBatch()
+      this.graph.add(batch.keys, batch.rows, this.threads)
+      done += batch.keys.length
     }
   }
 
   /**
-   * An approximate index over the books `exact` holds, its graph built a batch at a time between other work
-   * (minutes at a million books): until the promise resolves, keep searching `exact` but send every change
-   * through the returned index (it updates `exact` too).
+   * An approximate index over the books `exact` holds, its graph built on another thread (minutes at a million
+   * books; ann-graph-builder.ts) with every core but one, so that the calling thread keeps serving: until the
+   * promise resolves, keep searching `exact` but send every change through the returned index (it updates `exact`
+   * too). Books changed meanwhile are queued again, and their old rows dropped once the graph is loaded.
    */
   static building(exact: BookVectorIndex, options: Partial<AnnOptions> = {}) {
     const ann = new AnnBookVectorIndex(exact, options, false)
+    const builder = new GraphBuilder(ann.graphConfig(), Math.max(1, ann.threads - 1))
+    ann.builder = builder
     const built = (async () => {
-      while (ann.pendingRows > 0) {
-        ann.flush(BATCH_ROWS)
-        await new Promise((resolve) => setImmediate(resolve))
+      try {
+        while (ann.pending.size > 0) {
+          const batch = ann.takeBatch()
+          await builder.add(batch.keys, batch.rows)
+        }
+        ann.graph.load(await builder.save())
+        ann.builder = null
+        for (const key of ann.staleKeys.splice(0)) ann.graph.remove(key)
+        ann.flush() // books queued while the graph was being saved
+        return ann
+      } finally {
+        ann.builder = null
+        await builder.close()
       }
-      return ann
     })()
     return { ann, built }
+  }
+
+  private graphConfig(): IndexConfig {
+    return {
+      dimensions: this.exact.dimensions,
+      metric: MetricKind.IP,
+      quantization: ScalarKind.I8,
+      connectivity: this.options.connectivity,
+      expansion_add: this.options.expansionAdd,
+      expansion_search: Math.max(this.options.expansionSearch, this.options.rowsPerIdea),
+      multi: true,
+    }
+  }
+
+  /** Takes about BATCH_ROWS rows (whole books) off the queue: their keys, one per row, and the rows. */
+  private takeBatch(): { keys: BigUint64Array<ArrayBuffer>; rows: Int8Array<ArrayBuffer> } {
+    const dim = this.dimensions
+    const batch: { key: bigint; rows: Int8Array }[] = []
+    let size = 0
+    for (const [id, entry] of this.pending) {
+      if (size >= BATCH_ROWS) break
+      const rows = this.exact.rowsOf(id)!
+      batch.push({ key: entry.key, rows })
+      size += rows.length / dim
+      this.pending.delete(id)
+      this.pendingRows -= entry.rows
+    }
+    const keys = new BigUint64Array(size)
+    const rows = new Int8Array(size * dim)
+    let at = 0
+    for (const b of batch) {
+      const n = b.rows.length / dim
+      rows.set(b.rows, at * dim)
+      keys.fill(b.key, at, at + n)
+      at += n
+    }
+    return { keys, rows }
   }
 
   private queue(bookId: string) {
@@ -201,7 +233,8 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     if (pending) {
       this.pending.delete(bookId)
       this.pendingRows -= pending.rows
-    } else this.graph.remove(key)
+    } else if (this.builder) this.staleKeys.push(key)
+    else this.graph.remove(key)
   }
 }
 

@@ -22,7 +22,7 @@ const CATCH_UP_SLACK_MS = 60_000
 export class IdeaIndex {
   /** what searches read */
   private index: IdeaVectorIndex | null = null
-  /** while IDEA_INDEX=auto builds the approximate index over a grown catalogue: where changes go meanwhile */
+  /** while the approximate index is built over the exact one (IDEA_INDEX=ann, or auto past the threshold): where changes go meanwhile */
   private building: AnnBookVectorIndex | null = null
   /** the words of the books in the index: loaded with their vectors, so both hold the same books */
   private readonly text = new BookTextIndex()
@@ -144,20 +144,21 @@ export class IdeaIndex {
     return this.building ?? this.index
   }
 
+  /** Always exact at first: an approximate index is built over it once loaded (chooseIndex). */
   private newIndex(dimensions: number): IdeaVectorIndex {
-    const exact = new BookVectorIndex(dimensions, undefined, this.deps.scanThreads || undefined)
-    return this.deps.kind === 'ann' ? new AnnBookVectorIndex(exact) : exact
+    return new BookVectorIndex(dimensions, undefined, this.deps.scanThreads || undefined)
   }
 
   /**
-   * IDEA_INDEX=auto: once the catalogue reaches `annFromBooks` books (checked at load and at each catch-up), builds the approximate index over the
-   * exact one a batch at a time (searches keep using the exact one meanwhile), then searches switch to it.
+   * IDEA_INDEX=ann, or auto once the catalogue reaches `annFromBooks` books (checked at load and at each catch-up):
+   * builds the approximate index over the exact one on another thread (searches keep using the exact one
+   * meanwhile), then searches switch to it.
    */
   private chooseIndex() {
     const index = this.index
-    if ((this.deps.kind ?? 'auto') !== 'auto' || this.building) return
-    if (!(index instanceof BookVectorIndex) || index.bookCount < (this.deps.annFromBooks ?? ANN_AUTO_BOOKS))
-      return
+    const kind = this.deps.kind ?? 'auto'
+    if (kind === 'exact' || this.building || !(index instanceof BookVectorIndex)) return
+    if (kind === 'auto' && index.bookCount < (this.deps.annFromBooks ?? ANN_AUTO_BOOKS)) return
     const started = performance.now()
     const { ann, built } = AnnBookVectorIndex.building(index)
     this.building = ann
