@@ -187,6 +187,12 @@ export class BookVectorIndex implements IdeaVectorIndex {
     return this.slotOf.keys()
   }
 
+  /** How many passage rows a book has (0 if it is not held). */
+  rowCount(bookId: string): number {
+    const slot = this.slotOf.get(bookId)
+    return slot === undefined ? 0 : this.books[slot]!.count
+  }
+
   /** A book's int8 rows, one after the other (`dimensions` bytes each): what an approximate index is built from. */
   rowsOf(bookId: string): Int8Array | undefined {
     const slot = this.slotOf.get(bookId)
