@@ -35,7 +35,8 @@ const usearchPath = createRequire(import.meta.url).resolve('usearch')
 
 /**
  * An HNSW graph built on its own thread: `add` batches (their buffers are moved to the thread, not copied), then
- * `save` it to a temporary file for `Index.load`. One request at a time; `close` ends the thread and removes the file.
+ * `save` it to a temporary file for `Index.load`, which ends the thread. One request at a time; `close` ends the
+ * thread if it still runs and removes the file.
  */
 export class GraphBuilder {
   private readonly worker: Worker
@@ -69,9 +70,13 @@ export class GraphBuilder {
     await this.request({ keys, rows }, [keys.buffer, rows.buffer])
   }
 
-  /** Writes the graph to a file and returns its path (valid until close). */
+  /**
+   * Writes the graph to a file and returns its path (valid until close). The thread ends there, so its copy of the
+   * graph is freed before the caller loads the file (not two copies at once: gigabytes at a million books).
+   */
   async save(): Promise<string> {
     await this.request({ save: this.file }, [])
+    await this.worker.terminate()
     return this.file
   }
 
