@@ -22,8 +22,13 @@ const CATCH_UP_SLACK_MS = 60_000
 export class IdeaIndex {
   /** what searches read */
   private index: IdeaVectorIndex | null = null
-  /** while the approximate index is built over the exact one (IDEA_INDEX=ann, or auto past the threshold): where changes go meanwhile */
+  /**
+   * While the approximate index is built over the exact one (IDEA_INDEX=ann, or auto past the threshold): where
+   * changes go meanwhile.
+   */
   private building: AnnBookVectorIndex | null = null
+  /** closed: a build cut short by close is not an error worth logging */
+  private closed = false
   /** the words of the books in the index: loaded with their vectors, so both hold the same books */
   private readonly text = new BookTextIndex()
   /** when each book's vectors in the index were stored: an older read never overwrites a newer one */
@@ -106,6 +111,7 @@ export class IdeaIndex {
   }
 
   async close() {
+    this.closed = true
     this.building?.close()
     this.index?.close()
     const ideas = await this.ideas?.catch(() => null)
@@ -173,7 +179,8 @@ export class IdeaIndex {
       },
       (err: unknown) => {
         this.building = null
-        this.deps.logger.error({ err, model: this.deps.model }, 'approximate idea index could not be built')
+        if (!this.closed)
+          this.deps.logger.error({ err, model: this.deps.model }, 'approximate idea index could not be built')
       },
     )
   }
