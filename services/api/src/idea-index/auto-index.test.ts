@@ -9,6 +9,7 @@ import { client } from '../test/api-client.js'
  * IDEA_INDEX=auto: an api process searches exactly until the catalogue reaches IDEA_INDEX_ANN_FROM_BOOKS books, then
  * builds the approximate index in the background and switches to it. The threshold is set to 3 books here (250,000
  * in production); the scores a reader sees must not change with the switch, since candidates are rescored exactly.
+ * IDEA_INDEX=ann takes the same path whatever the size: exact while its graph is built, then approximate.
  */
 
 let t: TestApp
@@ -24,8 +25,8 @@ const books: [string, [string, string, string]][] = [
   ],
   ['The Hidden Garden', ['A girl finds a secret garden', 'A sick cousin heals', 'A manor on the moors']],
 ]
-const search = () =>
-  client(t.app).get<ScoredPodcast[]>(
+const search = (app = t) =>
+  client(app.app).get<ScoredPodcast[]>(
     '/search/podcast?' +
       new URLSearchParams({
         firstField: 'a sea captain chasing a whale',
@@ -35,22 +36,24 @@ const search = () =>
   )
 const scoresOf = (data: ScoredPodcast[]) => data.map((p) => [p.title, p.ideaScore, p.hellaScore])
 
-beforeAll(async () => {
+/** An app with these idea-index settings and the four books in its idea index. */
+async function appWithBooks(env: Record<string, string>): Promise<TestApp> {
   // A catch-up a day: the test runs the one that notices the size itself.
-  t = await buildTestApp({
-    IDEA_INDEX: 'auto',
-    IDEA_INDEX_ANN_FROM_BOOKS: '3',
-    IDEA_INDEX_CATCH_UP_MS: '86400000',
-  })
+  const app = await buildTestApp({ IDEA_INDEX_CATCH_UP_MS: '86400000', ...env })
   for (const [title, ideas] of books) {
-    const { id, updated_at } = await buildListing(t.app.db, { title, description: `${title}.`, ideas })
-    await announceBookChanges(t.app.queues, [{ id, updatedAt: updated_at }], { surfaceIndex: false })
+    const { id, updated_at } = await buildListing(app.app.db, { title, description: `${title}.`, ideas })
+    await announceBookChanges(app.app.queues, [{ id, updatedAt: updated_at }], { surfaceIndex: false })
   }
   await until(
     'every book in the idea index',
-    () => t.app.ideaSearch.current.bookCount === books.length,
+    () => app.app.ideaSearch.current.bookCount === books.length,
     120_000,
   )
+  return app
+}
+
+beforeAll(async () => {
+  t = await appWithBooks({ IDEA_INDEX: 'auto', IDEA_INDEX_ANN_FROM_BOOKS: '3' })
 }, 180_000)
 
 afterAll(async () => {
@@ -75,3 +78,17 @@ it('searches exactly below the threshold, then switches to the approximate index
   expect(approximate.status).toBe(200)
   expect(scoresOf(approximate.body.data)).toEqual(scoresOf(exact.body.data))
 })
+
+it('IDEA_INDEX=ann: builds the graph once the index has loaded, and the scores stay those of exact search', async () => {
+  const ann = await appWithBooks({ IDEA_INDEX: 'ann' })
+  try {
+    // Its index loaded before the books were listed; the catch-up that loads them starts the build.
+    await ann.app.ideaSearch.current.catchUp()
+    await until('the approximate index in use', () => ann.app.ideaSearch.current.kind === 'ann', 60_000)
+    const approximate = await search(ann)
+    expect(approximate.status).toBe(200)
+    expect(scoresOf(approximate.body.data)).toEqual(scoresOf((await search()).body.data))
+  } finally {
+    await ann.close()
+  }
+}, 180_000)
