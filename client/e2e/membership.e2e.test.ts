@@ -142,7 +142,7 @@ it('an author upgrades from Starter to Pro by card, and a second listing is acce
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro Strut' })
   const pay = dialog.getByRole('button', { name: 'Pay $191.88' })
   await pay.waitFor()
-  await expect.poll(() => dialog.getByLabel('Email').inputValue()).toBe(email)
+  await expect.poll(() => dialog.getByLabel('Email').inputValue(), { timeout: 20_000 }).toBe(email)
   await dialog.getByLabel('Cardholder name').fill('Rosa Vance')
   await dialog.getByLabel('Street address').fill('12 Harbour Road')
   await dialog.getByLabel('City').fill('Portland')
