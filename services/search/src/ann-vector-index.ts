@@ -129,8 +129,9 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
       return { bookIds: [], ideas: queries.length, cosines: new Float32Array(0) }
     this.flush()
     const k = Math.min(this.options.rowsPerIdea, this.graph.size())
-    const q = new Int8Array(queries.length * this.dimensions)
-    queries.forEach((v, i) => quantizeInto(v, q, i * this.dimensions))
+    const probes = queries.length > 1 ? [...queries, centroid(queries)] : queries
+    const q = new Int8Array(probes.length * this.dimensions)
+    probes.forEach((v, i) => quantizeInto(v, q, i * this.dimensions))
     const found = this.graph.search(q, k, this.threads)
     const candidates = new Set<string>()
     for (const key of found.keys) {
@@ -268,7 +269,21 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   }
 }
 
-/** The matches whose best idea reaches the floor, compared as the exact index does (on int8 dot products). */
+/**
+ * The ideas' mean direction (unit length): the graph is also asked for the rows nearest to it, because the best
+ * books by Strut score match all the ideas fairly well, and such a book's passages are often none of the nearest to
+ * any one idea, but near the middle of them.
+ */
+function centroid(queries: readonly Float32Array[]): Float32Array {
+  const out = new Float32Array(queries[0]!.length)
+  for (const v of queries) for (let j = 0; j < out.length; j++) out[j]! += v[j]!
+  let norm = 0
+  for (const x of out) norm += x * x
+  norm = Math.sqrt(norm) || 1
+  for (let j = 0; j < out.length; j++) out[j]! /= norm
+  return out
+}
+
 /** The books of `m` whose best idea reaches the floor, and those of `include` whatever their cosines. */
 function passingFloor(m: IndexMatches, floorCosine: number, include: ReadonlySet<string>): IndexMatches {
   const floorDot = Math.ceil(floorCosine * DOT_SCALE)
