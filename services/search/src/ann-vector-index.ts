@@ -33,6 +33,9 @@ export const ANN_DEFAULTS = {
 
 export type AnnOptions = { -readonly [K in keyof typeof ANN_DEFAULTS]: number }
 
+/** Threads `building` inserts with: every core but one, which is left to serving. */
+export const annBuildThreads = () => Math.max(1, availableParallelism() - 1)
+
 /** Rows waiting to be inserted: inserted in one multi-threaded batch before the next search or at this size. */
 const BATCH_ROWS = 20_000
 
@@ -172,7 +175,7 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
    */
   static building(exact: BookVectorIndex, options: Partial<AnnOptions> = {}) {
     const ann = new AnnBookVectorIndex(exact, options, false)
-    const builder = new GraphBuilder(ann.graphConfig(), Math.max(1, ann.threads - 1))
+    const builder = new GraphBuilder(ann.graphConfig(), annBuildThreads())
     ann.builder = builder
     const built = (async () => {
       try {

@@ -8,6 +8,7 @@ import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
 import usearch from 'usearch'
 import {
   ANN_DEFAULTS,
+  annBuildThreads,
   AnnBookVectorIndex,
   BookTextIndex,
   BookVectorIndex,
@@ -460,12 +461,12 @@ async function benchAnn(
   stalls.disable()
   const stallMs = stalls.max / 1e6
   collect()
-  const graphBytes = process.memoryUsage().rss - before
+  const rssAdded = process.memoryUsage().rss - before
   console.log(
     `  HNSW over ${exact.vectorCount} rows built in ${buildS.toFixed(1)} s on its own thread ` +
-      `(${Math.max(1, availableParallelism() - 1)} of ${availableParallelism()} cores; load average ` +
+      `(${annBuildThreads()} of ${availableParallelism()} cores; load average ` +
       `${loadavg()[0]!.toFixed(1)}); this thread's longest stall meanwhile ${stallMs.toFixed(0)} ms; ` +
-      `graph ${mb(ann.graphBytes)} as saved, RSS +${mb(graphBytes)}`,
+      `graph ${mb(ann.graphBytes)} as saved, RSS +${mb(rssAdded)}`,
   )
   // The exact top 10s once (the reference for every setting tried), then each rows-per-idea setting on this graph.
   const exactTimes: number[] = []
