@@ -243,6 +243,13 @@ it('a reader plays, likes and favourites a podblurb; its author sees it live in 
   // The Favorite page lists it.
   await page.goto(`${app.baseUrl}/profile-fevorite`)
   await page.getByRole('list', { name: 'Favourite titles' }).getByRole('listitem', { name: TITLE }).waitFor()
+  await screenshot(page, 'engagement-favorite-desktop')
+  // As on a phone: the Favorite page, then the single page.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'engagement-favorite-phone')
+  await page.goto(`${app.baseUrl}/single-book/${podcastId}`)
+  await detail.getByRole('heading', { level: 1, name: TITLE }).waitFor()
+  await screenshot(page, 'engagement-single-phone')
 
   // The Top 20's next run ranks by engagement: the engaged title is in, the one nobody heard is not.
   await runTop20Now()
