@@ -78,7 +78,7 @@ export function ListingsPage({
   const items = listings.data?.items ?? []
 
   return (
-    <div className="profile-card listings">
+    <div className="profile-card profile-card--list listings">
       <div className="listings__head">
         <div>
           <h1 className="h3 listings__title">My Listings</h1>

@@ -77,7 +77,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
   const removing = remove.isPending ? remove.variables.podcastId : null
 
   return (
-    <div className="profile-card favorites">
+    <div className="profile-card profile-card--list favorites">
       <div className="listings__head">
         <div>
           <h1 className="h3 listings__title">Favorite</h1>

@@ -54,7 +54,7 @@ export function GhostedTitlesPage({ userId }: { userId: string }) {
   const total = ghosts.data?.total ?? 0
 
   return (
-    <div className="profile-card ghosted">
+    <div className="profile-card profile-card--list ghosted">
       <div className="listings__head">
         <div>
           <h1 className="h3 listings__title">Ghosted Titles</h1>

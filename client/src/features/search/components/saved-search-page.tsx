@@ -64,7 +64,7 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
     })
 
   return (
-    <div className="profile-card saved-searches">
+    <div className="profile-card profile-card--list saved-searches">
       <div className="listings__head">
         <div>
           <h1 className="h3 listings__title">Saved Search</h1>
