@@ -1,7 +1,11 @@
-/** Seconds as mm:ss (podblurb length and player times); minutes keep counting past 59 ("75:03"). */
+/**
+ * Seconds as mm:ss (podblurb length and player times); minutes keep counting past 59 ("75:03"). Rounded to the
+ * nearest second, not cut: the length stored from the file's bytes and the one the browser's audio element
+ * measures differ by a fraction of a second (24.0 and 23.98), and cutting showed them as 00:24 and 00:23.
+ */
 export function formatDuration(seconds: number | null | undefined): string {
   const total =
-    typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0
+    typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0
   const minutes = Math.floor(total / 60)
   const rest = total % 60
   return `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`
