@@ -54,7 +54,8 @@ const Env = Type.Object({
   }),
   IDEA_INDEX: Type.Union([Type.Literal('auto'), Type.Literal('exact'), Type.Literal('ann')], {
     default: 'auto',
-    description: 'idea index: exact brute force, approximate HNSW (ann), or by catalogue size (auto)',
+    description:
+      'idea index: exact brute force, approximate (ann: a scan of projected rows, the best books rescored exactly), or by catalogue size (auto)',
   }),
   IDEA_INDEX_ANN_FROM_BOOKS: Type.Integer({
     minimum: 1,
@@ -163,7 +164,7 @@ export interface Config {
     embeddingThreads: number
     /** how often an api process catches up on vectors and model switches it was not told about */
     catchUpIntervalMs: number
-    /** exact brute force, HNSW with exact rescoring, or chosen by catalogue size (ANN_AUTO_BOOKS) */
+    /** exact brute force, approximate with exact rescoring, or chosen by catalogue size (ANN_AUTO_BOOKS) */
     ideaIndex: 'auto' | 'exact' | 'ann'
     /** IDEA_INDEX=auto: books from which the approximate index is used */
     annFromBooks: number

@@ -1,86 +1,79 @@
-import { statSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
-import usearch, { type IndexConfig } from 'usearch'
-import { GraphBuilder } from './ann-graph-builder.js'
+import { PrincipalProjection } from './principal-projection.js'
+import { BONUS_WEIGHT, strutScore } from './strut-score.js'
 import {
   BookVectorIndex,
   DOT_SCALE,
-  quantizeInto,
+  MAX_QUERY_IDEAS,
+  QUANT_SCALE,
   type IdeaVectorIndex,
   type IndexMatches,
   type IndexSearchOptions,
 } from './vector-index.js'
 
-const { Index, MetricKind, ScalarKind } = usearch
-
 /** IDEA_INDEX=auto switches to the approximate index from this many books (README "Idea search"). */
 export const ANN_AUTO_BOOKS = 250_000
 
-/**
- * HNSW parameters (`npm run bench:search -- --ann`): recall@10 against exact search 0.96 at 20,000 books, 0.81 at
- * 100,000 and 0.50 at 1,000,000 (README "Measured speed"): why `auto` switches only at ANN_AUTO_BOOKS.
- */
+/** Settings of the approximate index (`npm run bench:search -- --ann`; README "Measured speed"). */
 export const ANN_DEFAULTS = {
-  /** passage rows taken per idea from the graph; their books are then scored exactly */
-  rowsPerIdea: 1000,
-  /** graph degree */
-  connectivity: 16,
-  /** candidate list while inserting */
-  expansionAdd: 64,
-  /** candidate list while searching (at least rowsPerIdea) */
-  expansionSearch: 1000,
+  /** principal directions every row is projected onto (of the model's 384) */
+  dimensions: 64,
+  /** books taken from the projected scan, by their approximate hellaScore, and scored exactly */
+  candidates: 3000,
+  /** rows the projection is computed from */
+  sampleRows: 8_000,
 } as const
 
 export type AnnOptions = { -readonly [K in keyof typeof ANN_DEFAULTS]: number }
 
-/** Threads `building` inserts with: every core but one, which is left to serving. */
-export const annBuildThreads = () => Math.max(1, availableParallelism() - 1)
+/** Rows projected between two pauses of a build: a few milliseconds of work, so that requests keep being served. */
+const ROWS_PER_PAUSE = 500
 
-/** Rows waiting to be inserted: inserted in one multi-threaded batch before the next search or at this size. */
-const BATCH_ROWS = 20_000
+/** Hands the thread back to the event loop (pending requests run), then goes on. */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
- * The approximate index for large catalogues: a usearch HNSW graph over every passage row (int8, inner product;
- * each row under its own key, see nextRowKey) finds, per idea, the rows nearest to it; the books owning them are the
- * candidates, and they are scored exactly (every row, every idea) by the exact index, which this one wraps and
- * keeps current. So every score shown is exact; what is approximate is only which books are looked at: a book
- * whose best passage for every idea lies outside the graph's `rowsPerIdea` nearest rows is missed.
+ * The approximate index for large catalogues. Every passage row is also held projected onto the catalogue's
+ * principal directions (principal-projection.ts: 64 int8 components instead of 384), and a search scans those
+ * projected rows in full, in the same WebAssembly kernel as the exact index: every book gets an approximate
+ * coverage per idea, so an approximate hellaScore (the ranking's own formula, the ideas together). The `candidates`
+ * best books by it are then scored exactly (every row, every idea) by the exact index, which this one wraps and
+ * keeps current. So every score shown is exact; what is approximate is only which books are looked at: a book whose
+ * projected rows understate it so much that it falls out of the candidates is missed.
+ *
+ * Unlike a graph of nearest passages per idea (HNSW, tried first: recall@10 0.50 at a million books), the candidates
+ * are chosen by the same combination of ideas the ranking uses, and the scan reads every book.
  */
 export class AnnBookVectorIndex implements IdeaVectorIndex {
-  private graph: InstanceType<typeof Index>
-  /**
-   * Row keys: each row inserted gets the next number, and a book's rows are inserted together, so its keys are one
-   * run. Sequential keys, not usearch's multi-key mode or keys packing book and row: loading a graph rebuilds its
-   * key table, in 40 ms for 60,000 sequential keys but in 1.4-2.3 s for those others (minutes at a million books).
-   */
-  private nextRowKey = 0
-  /** the first key of each run, increasing, and the book whose rows it holds (undefined once they are removed) */
-  private readonly runFirst: number[] = []
-  private readonly runBook: (string | undefined)[] = []
-  /** books whose rows have keys (in the graph, or on their way to it): their run */
-  private readonly runOf = new Map<string, number>()
-  /** books whose rows are not in the graph yet, with their row count */
-  private readonly pending = new Map<string, number>()
-  private pendingRows = 0
-  private readonly threads = availableParallelism()
-  /** while `building`: the thread the graph is built on, and the row keys to drop from its graph once loaded */
-  private builder: GraphBuilder | null = null
-  private readonly staleKeys: bigint[] = []
-  /** the graph's size as `building` handed it over (vectors and links: about its memory); 0 if built here */
-  graphBytes = 0
-  /** rowsPerIdea may be changed on a built graph (setRowsPerIdea); the others are fixed when it is made */
+  private projection: PrincipalProjection | null = null
+  /** the projected rows, one book per book of `exact`; null until `building` has projected them all */
+  private projected: BookVectorIndex | null = null
+  /** projected rows while `building` fills them (books changed meanwhile go in at once) */
+  private filling: BookVectorIndex | null = null
+  /** approximate Strut score of each projected int8 dot product: `scoreOfDot[dot + dotRange]` */
+  private scoreOfDot = new Float32Array(0)
+  private dotRange = 0
+  private closed = false
+  /** the share of the rows' energy the projection keeps (benches) */
+  keptShare = 0
+  /** `candidates` may be changed on a built index (setCandidates); the others are fixed when it is built */
   readonly options: AnnOptions
 
-  /** Wraps `exact` (a new one by default) and builds the graph from the books it already holds. */
-  constructor(
+  private constructor(
     readonly exact: BookVectorIndex,
-    options: Partial<AnnOptions> = {},
-    buildNow = true,
+    options: Partial<AnnOptions>,
   ) {
     this.options = { ...ANN_DEFAULTS, ...options }
-    this.graph = new Index(this.graphConfig())
-    for (const id of exact.bookIds()) this.queue(id)
-    if (buildNow) this.flush()
+  }
+
+  /**
+   * An approximate index over the books `exact` holds. Its projection is computed and every row projected on this
+   * thread, in slices of a few milliseconds between which requests are served (about eight minutes at a million
+   * books): until the promise resolves, keep searching `exact`, but send every change through the returned index
+   * (it updates `exact` too, and projects changed books at once).
+   */
+  static building(exact: BookVectorIndex, options: Partial<AnnOptions> = {}) {
+    const ann = new AnnBookVectorIndex(exact, options)
+    return { ann, built: ann.build().then(() => ann) }
   }
 
   get dimensions() {
@@ -92,59 +85,49 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   get vectorCount() {
     return this.exact.vectorCount
   }
-  /** The exact index's memory; the graph's own (native) memory shows in the process's RSS only. */
+  /** The exact index's memory and the projected rows' */
   get memoryBytes() {
-    return this.exact.memoryBytes
+    return this.exact.memoryBytes + this.projectedBytes
+  }
+  /** bytes of the projected rows alone (benches) */
+  get projectedBytes() {
+    return (this.projected ?? this.filling)?.memoryBytes ?? 0
   }
   has(bookId: string) {
     return this.exact.has(bookId)
   }
-  /** rows in the graph, removed ones excluded (tests and benches) */
-  get graphRows() {
-    return this.graph.size()
-  }
 
   upsert(bookId: string, vectors: readonly Float32Array[]) {
     this.exact.upsert(bookId, vectors)
-    this.unlink(bookId)
-    if (vectors.length === 0) return
-    this.queue(bookId)
-    if (this.pendingRows >= BATCH_ROWS) this.flush(BATCH_ROWS)
-  }
-
-  close() {
-    this.exact.close()
-    void this.builder?.close()
-  }
-
-  /**
-   * Changes how many rows per idea the graph hands to exact scoring, on the built graph (bench:search tries several
-   * on one build; usearch widens its search list to at least this many rows).
-   */
-  setRowsPerIdea(rows: number) {
-    this.options.rowsPerIdea = rows
+    const target = this.projected ?? this.filling
+    if (!target) return
+    if (vectors.length === 0) target.remove(bookId)
+    else target.upsert(bookId, this.projectBook(bookId))
   }
 
   remove(bookId: string) {
     this.exact.remove(bookId)
-    this.unlink(bookId)
+    ;(this.projected ?? this.filling)?.remove(bookId)
+  }
+
+  close() {
+    this.closed = true
+    this.exact.close()
+    this.projected?.close()
+    this.filling?.close()
+  }
+
+  /** Changes how many books the projected scan hands to exact scoring, on the built index (bench:search). */
+  setCandidates(count: number) {
+    this.options.candidates = count
   }
 
   search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches {
+    if (!this.projected) return this.exact.search(queries, opts)
     if (this.vectorCount === 0 || queries.length === 0)
       return { bookIds: [], ideas: queries.length, cosines: new Float32Array(0) }
-    this.flush()
-    const k = Math.min(this.options.rowsPerIdea, this.graph.size())
-    const probes = queries.length > 1 ? [...queries, centroid(queries)] : queries
-    const q = new Int8Array(probes.length * this.dimensions)
-    probes.forEach((v, i) => quantizeInto(v, q, i * this.dimensions))
-    const found = this.graph.search(q, k, this.threads)
-    const candidates = new Set<string>()
-    for (const key of found.keys) {
-      const id = this.bookOfRow(Number(key))
-      if (id !== undefined) candidates.add(id)
-    }
     const include = new Set(opts.include)
+    const candidates = new Set(this.candidates(queries))
     for (const id of include) candidates.add(id)
     return passingFloor(this.exact.coverage([...candidates], queries), opts.floorCosine, include)
   }
@@ -154,141 +137,107 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   }
 
   /**
-   * Inserts queued books' rows into the graph, in batches of BATCH_ROWS rows, each on every core: all of them,
-   * or about `maxRows` (whole books). Nothing while the graph is built on its own thread (`building` drains the queue).
+   * The `candidates` books with the highest approximate hellaScore: every projected row scored against the
+   * projected ideas, each book's best per idea turned into Strut scores through `scoreOfDot`, summed with the
+   * bonus as strutScores does. The threshold that keeps that many is found with a histogram of the scores.
    */
-  flush(maxRows = Infinity) {
-    if (this.builder) return
-    let done = 0
-    while (this.pending.size > 0 && done < maxRows) {
-      const batch = this.takeBatch()
-      this.graph.add(batch.keys, batch.rows, this.threads)
-      done += batch.keys.length
+  private candidates(queries: readonly Float32Array[]): string[] {
+    const projected = this.projected!
+    const { best, slots } = projected.scanAll(queries.map((q) => this.projection!.project(q)))
+    const ideas = queries.length
+    const range = this.dotRange
+    const scoreOf = this.scoreOfDot
+    const toBin = HISTOGRAM_BINS / HELLA_MAX
+    // One pass over every book, so written for speed (a million books): the three columns at once, each book's
+    // score kept as its histogram bin only.
+    const bins = new Uint16Array(slots)
+    const histogram = new Uint32Array(HISTOGRAM_BINS)
+    for (let s = 0, at = 0; s < slots; s++, at += MAX_QUERY_IDEAS) {
+      const d0 = best[at]!
+      const d1 = best[at + 1]!
+      const d2 = best[at + 2]!
+      const s0 = scoreOf[d0 < -range ? 0 : d0 > range ? 2 * range : d0 + range]!
+      const s1 = ideas > 1 ? scoreOf[d1 < -range ? 0 : d1 > range ? 2 * range : d1 + range]! : 0
+      const s2 = ideas > 2 ? scoreOf[d2 < -range ? 0 : d2 > range ? 2 * range : d2 + range]! : 0
+      const weakest = ideas > 2 ? Math.min(s0, s1, s2) : ideas > 1 ? Math.min(s0, s1) : s0
+      const bin = ((s0 + s1 + s2 + BONUS_WEIGHT * weakest) * toBin) | 0
+      const b = bin < HISTOGRAM_BINS ? bin : HISTOGRAM_BINS - 1
+      bins[s] = b
+      histogram[b]!++
     }
+    let threshold = HISTOGRAM_BINS - 1
+    for (let taken = 0; threshold > 0; threshold--) {
+      taken += histogram[threshold]!
+      if (taken >= this.options.candidates) break
+    }
+    const found: string[] = []
+    for (let s = 0; s < slots; s++) {
+      if (bins[s]! < threshold) continue
+      const id = projected.bookAt(s)
+      if (id !== undefined) found.push(id)
+    }
+    return found
   }
 
-  /**
-   * An approximate index over the books `exact` holds, its graph built on another thread (minutes at a million
-   * books; ann-graph-builder.ts) with every core but one, so that the calling thread keeps serving: until the
-   * promise resolves, keep searching `exact` but send every change through the returned index (it updates `exact`
-   * too). Books changed meanwhile are queued again, and their old rows dropped once the graph is loaded.
-   */
-  static building(exact: BookVectorIndex, options: Partial<AnnOptions> = {}) {
-    const ann = new AnnBookVectorIndex(exact, options, false)
-    const builder = new GraphBuilder(ann.graphConfig(), annBuildThreads())
-    ann.builder = builder
-    const built = (async () => {
-      try {
-        while (ann.pending.size > 0) {
-          const batch = ann.takeBatch()
-          await builder.add(batch.keys, batch.rows)
-        }
-        const file = await builder.save()
-        ann.graphBytes = statSync(file).size
-        ann.graph.load(file)
-        ann.builder = null
-        if (ann.staleKeys.length > 0) ann.graph.remove(BigUint64Array.from(ann.staleKeys.splice(0)))
-        ann.flush() // books queued while the graph was being saved
-        return ann
-      } finally {
-        ann.builder = null
-        await builder.close()
+  private async build() {
+    const { exact, options } = this
+    const sample = this.sampleRows([...exact.bookIds()])
+    const dimensions = Math.min(options.dimensions, exact.dimensions)
+    const projection = await PrincipalProjection.of(sample, exact.dimensions, dimensions, pause)
+    this.keptShare = projection.keptShare(sample.slice(0, 2000))
+    this.projection = projection
+    this.dotRange = Math.ceil(projection.scale ** 2 * DOT_SCALE)
+    this.scoreOfDot = Float32Array.from({ length: 2 * this.dotRange + 1 }, (_, n) =>
+      strutScore((n - this.dotRange) / this.dotRange),
+    )
+    this.filling = new BookVectorIndex(dimensions, exact.vectorCount + 1024, exact.scanThreads)
+    // From here on upsert and remove keep `filling` current; books added before are in this list.
+    const ids = [...exact.bookIds()]
+    let rows = 0
+    for (const id of ids) {
+      if (this.closed) throw new Error('approximate index closed while building')
+      // A book changed or removed meanwhile was handled by upsert/remove; one still held is projected as it is now.
+      if (!exact.has(id) || this.filling.has(id)) continue
+      const projectedRows = this.projectBook(id)
+      this.filling.upsert(id, projectedRows)
+      rows += projectedRows.length
+      if (rows >= ROWS_PER_PAUSE) {
+        rows = 0
+        await pause()
       }
-    })()
-    return { ann, built }
+    }
+    if (this.closed) throw new Error('approximate index closed while building')
+    this.projected = this.filling
+    this.filling = null
   }
 
-  private graphConfig(): IndexConfig {
-    return {
-      dimensions: this.exact.dimensions,
-      metric: MetricKind.IP,
-      quantization: ScalarKind.I8,
-      connectivity: this.options.connectivity,
-      expansion_add: this.options.expansionAdd,
-      expansion_search: Math.max(this.options.expansionSearch, this.options.rowsPerIdea),
-      multi: false, // one key per row: see nextRowKey
-    }
+  /** A book's rows as `exact` holds them (int8), projected. */
+  private projectBook(bookId: string): Float32Array[] {
+    const rows = this.exact.rowsOf(bookId)!
+    const dims = this.exact.dimensions
+    return Array.from({ length: rows.length / dims }, (_, r) =>
+      this.projection!.project(rows, r * dims, 1 / QUANT_SCALE),
+    )
   }
 
-  /** Takes about BATCH_ROWS rows (whole books) off the queue, each book a new run of keys: the keys and the rows. */
-  private takeBatch(): { keys: BigUint64Array<ArrayBuffer>; rows: Int8Array<ArrayBuffer> } {
-    const dim = this.dimensions
-    const books: Int8Array[] = []
-    let size = 0
-    for (const [id, count] of this.pending) {
-      if (size >= BATCH_ROWS) break
-      this.pending.delete(id)
-      this.pendingRows -= count
-      this.runOf.set(id, this.runFirst.length)
-      this.runFirst.push(this.nextRowKey + size)
-      this.runBook.push(id)
-      const rows = this.exact.rowsOf(id)!
-      books.push(rows)
-      size += rows.length / dim
+  /** About `sampleRows` rows spread over the catalogue (every k-th book's), as float vectors. */
+  private sampleRows(ids: readonly string[]): Float32Array[] {
+    const dims = this.exact.dimensions
+    const every = Math.max(1, Math.floor(this.exact.vectorCount / this.options.sampleRows))
+    const sample: Float32Array[] = []
+    for (let b = 0; b < ids.length; b += every) {
+      const rows = this.exact.rowsOf(ids[b]!)!
+      for (let at = 0; at < rows.length; at += dims)
+        sample.push(Float32Array.from(rows.subarray(at, at + dims), (x) => x / QUANT_SCALE))
     }
-    const keys = new BigUint64Array(size)
-    for (let r = 0; r < size; r++) keys[r] = BigInt(this.nextRowKey + r)
-    this.nextRowKey += size
-    const rows = new Int8Array(size * dim)
-    let at = 0
-    for (const b of books) {
-      rows.set(b, at)
-      at += b.length
-    }
-    return { keys, rows }
-  }
-
-  /** The book a row key belongs to (the run starting at or before it), undefined if its rows were removed. */
-  private bookOfRow(key: number): string | undefined {
-    let lo = 0
-    let hi = this.runFirst.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (this.runFirst[mid]! <= key) lo = mid
-      else hi = mid - 1
-    }
-    return this.runBook[lo]
-  }
-
-  private queue(bookId: string) {
-    const rows = this.exact.rowCount(bookId)
-    this.pending.set(bookId, rows)
-    this.pendingRows += rows
-  }
-
-  /** Forgets a book's rows: out of the queue, or out of the graph (once it is loaded, while building). */
-  private unlink(bookId: string) {
-    const count = this.pending.get(bookId)
-    if (count !== undefined) {
-      this.pending.delete(bookId)
-      this.pendingRows -= count
-    }
-    const run = this.runOf.get(bookId)
-    if (run === undefined) return
-    this.runOf.delete(bookId)
-    this.runBook[run] = undefined
-    const first = this.runFirst[run]!
-    const end = run + 1 < this.runFirst.length ? this.runFirst[run + 1]! : this.nextRowKey
-    const keys = Array.from({ length: end - first }, (_, r) => BigInt(first + r))
-    if (this.builder) this.staleKeys.push(...keys)
-    else this.graph.remove(BigUint64Array.from(keys))
+    return sample
   }
 }
 
-/**
- * The ideas' mean direction (unit length): the graph is also asked for the rows nearest to it, because the best
- * books by Strut score match all the ideas fairly well, and such a book's passages are often none of the nearest to
- * any one idea, but near the middle of them.
- */
-function centroid(queries: readonly Float32Array[]): Float32Array {
-  const out = new Float32Array(queries[0]!.length)
-  for (const v of queries) for (let j = 0; j < out.length; j++) out[j]! += v[j]!
-  let norm = 0
-  for (const x of out) norm += x * x
-  norm = Math.sqrt(norm) || 1
-  for (let j = 0; j < out.length; j++) out[j]! /= norm
-  return out
-}
+/** Buckets of approximate hellaScores (0-350) when finding the candidates' threshold. */
+const HISTOGRAM_BINS = 4096
+/** the largest hellaScore: three ideas of 100 and the bonus */
+const HELLA_MAX = MAX_QUERY_IDEAS * 100 + BONUS_WEIGHT * 100
 
 /** The books of `m` whose best idea reaches the floor, and those of `include` whatever their cosines. */
 function passingFloor(m: IndexMatches, floorCosine: number, include: ReadonlySet<string>): IndexMatches {

@@ -87,7 +87,7 @@ export class BookVectorIndex implements IdeaVectorIndex {
     readonly dimensions: number,
     capacity = 1024,
     /** threads a scan of PARALLEL_MIN_ROWS rows or more uses, this one included */
-    scanThreads = defaultScanThreads(),
+    readonly scanThreads = defaultScanThreads(),
   ) {
     this.kernel = new BookScanKernel(dimensions, capacity, Math.max(16, capacity >> 2), scanThreads)
   }
@@ -139,15 +139,30 @@ export class BookVectorIndex implements IdeaVectorIndex {
    */
   search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches {
     if (this.vectorCount === 0 || queries.length === 0) return NO_MATCHES(queries.length)
-    this.kernel.setQueries(queries)
-    this.kernel.resetBest(0, this.books.length)
-    this.kernel.scan(0, this.used)
+    this.scanAll(queries)
     const slots = this.kernel.select(
       this.books.length,
       queries.length,
       Math.ceil(opts.floorCosine * DOT_SCALE),
     )
     return this.matchesOf(this.withIncluded(slots, opts.include), queries.length)
+  }
+
+  /**
+   * Scores every row against the queries and gives every book slot's best int8 dot product per idea, three per
+   * slot (`best[slot * 3 + idea]`; slots without a book hold a large negative number): what the approximate index
+   * ranks all books by. The view is the kernel's own, valid until this index's next scan; `bookAt` names a slot.
+   */
+  scanAll(queries: readonly Float32Array[]): { best: Int32Array; slots: number } {
+    this.kernel.setQueries(queries)
+    this.kernel.resetBest(0, this.books.length)
+    this.kernel.scan(0, this.used)
+    return { best: this.kernel.bestDots(), slots: this.books.length }
+  }
+
+  /** The book held in a slot (scanAll), if any. */
+  bookAt(slot: number): string | undefined {
+    return this.books[slot]?.id
   }
 
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {

@@ -8,7 +8,6 @@ import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
 import usearch from 'usearch'
 import {
   ANN_DEFAULTS,
-  annBuildThreads,
   AnnBookVectorIndex,
   BookTextIndex,
   BookVectorIndex,
@@ -43,14 +42,14 @@ import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic
  * of it. The product's path adds words: each synthetic book also has a text (title, ideas, description) of real
  * Goodreads text recombined (synthetic-books.ts), indexed in the api's `BookTextIndex`; the same queries are timed
  * through `matchIdeas` alone, `matchIdeas` + `rankBooks` with those lexical matches (cached idea vectors), and a
- * fresh request with them, beside the index's build time and memory. `--ann` also builds the approximate index (HNSW)
+ * fresh request with them, beside the index's build time and memory. `--ann` also builds the approximate index (projected rows)
  * over the same books (`--ann-only`: nothing else) and prints its build time, memory,
  * latency and recall@10 against the exact index. Catalogues over 200,000 books are generated book by book (no
  * float32 copy) and checked against the exact index only. Then keyword search on the same sizes (keyword-search.bench.ts: a scratch database on
  * TEST_DATABASE_URL); `--keyword-only` measures keyword search alone (no model needed, a few minutes).
  */
 const USAGE =
-  'Usage: npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann | --ann-only] [--ann-rows 1000,2000] ' +
+  'Usage: npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann | --ann-only] [--ann-candidates 1000,3000] [--ann-dims 64] ' +
   '[--queries 300] ' +
   '[--check-queries N] ' +
   '[--data DIR] [--keyword-only]'
@@ -76,8 +75,10 @@ function parseCommandLine() {
         sizes: { type: 'string', default: '10000,100000' },
         books: { type: 'string' },
         ann: { type: 'boolean', default: false },
-        /** rows per idea tried on the one graph built by --ann (default: the product's ANN_DEFAULTS.rowsPerIdea) */
-        'ann-rows': { type: 'string' },
+        /** candidates tried on the one index built by --ann (default: the product's ANN_DEFAULTS.candidates) */
+        'ann-candidates': { type: 'string' },
+        /** principal directions of the index built by --ann (default: ANN_DEFAULTS.dimensions) */
+        'ann-dims': { type: 'string' },
         queries: { type: 'string', default: '300' },
         data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
         'keyword-only': { type: 'boolean', default: false },
@@ -91,8 +92,10 @@ function parseCommandLine() {
     const queries = Number(values.queries)
     if (sizes.some((n) => !Number.isInteger(n) || n < 1)) return null
     if (!Number.isInteger(queries) || queries < 1) return null
-    const annRows = (values['ann-rows'] ?? String(ANN_DEFAULTS.rowsPerIdea)).split(',').map(Number)
-    if (annRows.some((n) => !Number.isInteger(n) || n < 1)) return null
+    const annCandidates = (values['ann-candidates'] ?? String(ANN_DEFAULTS.candidates)).split(',').map(Number)
+    const annDimensions = Number(values['ann-dims'] ?? ANN_DEFAULTS.dimensions)
+    if (annCandidates.some((n) => !Number.isInteger(n) || n < 1)) return null
+    if (!Number.isInteger(annDimensions) || annDimensions < 1) return null
     const check = values['check-queries']
     if (check !== undefined && !(Number.isInteger(Number(check)) && Number(check) >= 0)) return null
     return {
@@ -100,7 +103,8 @@ function parseCommandLine() {
       queries,
       ann: values.ann || values['ann-only'],
       annOnly: values['ann-only'],
-      annRows,
+      annCandidates,
+      annDimensions,
       dataDir: path.resolve(values.data),
       keywordOnly: values['keyword-only'],
       checkQueries: values['check-queries'] === undefined ? undefined : Number(values['check-queries']),
@@ -441,34 +445,31 @@ function syntheticTexts(source: SourceBook[], ids: string[]): BookTextIndex {
 }
 
 /**
- * The approximate index over the same books (it wraps the exact index, so only the graph is new), built as the app
- * builds it (`AnnBookVectorIndex.building`: on its own thread with every core but one, then loaded): build time,
- * the longest stall of this (the api's) thread meanwhile, the RSS the graph adds, then per rows-per-idea setting
- * rankBooks latency and recall@10 against the exact index's rankBooks.
+ * The approximate index over the same books (it wraps the exact index, so only the projected rows are new), built
+ * as the app builds it (`AnnBookVectorIndex.building`: on this thread, in slices between which requests are served):
+ * build time, the longest stall of this (the api's) thread meanwhile, the memory the projected rows add, then per
+ * candidates setting rankBooks latency and recall@10 against the exact index's rankBooks.
  */
 async function benchAnn(
   size: number,
   exact: BookVectorIndex,
   row: (measure: string, values: number[], target?: number) => string,
 ): Promise<string[]> {
-  collect()
-  const before = process.memoryUsage().rss
   const stalls = monitorEventLoopDelay({ resolution: 10 })
   stalls.enable()
   const started = performance.now()
-  const ann = await AnnBookVectorIndex.building(exact).built
+  const ann = await AnnBookVectorIndex.building(exact, { dimensions: args!.annDimensions }).built
   const buildS = (performance.now() - started) / 1000
   stalls.disable()
   const stallMs = stalls.max / 1e6
-  collect()
-  const rssAdded = process.memoryUsage().rss - before
+  const built =
+    `build ${buildS.toFixed(1)} s (longest stall ${stallMs.toFixed(0)} ms), projected rows ` +
+    `${mb(ann.projectedBytes)} beside the exact index's ${mb(exact.memoryBytes)}`
   console.log(
-    `  HNSW over ${exact.vectorCount} rows built in ${buildS.toFixed(1)} s on its own thread ` +
-      `(${annBuildThreads()} of ${availableParallelism()} cores; load average ` +
-      `${loadavg()[0]!.toFixed(1)}); this thread's longest stall meanwhile ${stallMs.toFixed(0)} ms; ` +
-      `graph ${mb(ann.graphBytes)} as saved, RSS +${mb(rssAdded)}`,
+    `  ${ann.options.dimensions} principal directions (keeping ${(ann.keptShare * 100).toFixed(1)} % of the ` +
+      `rows' energy), ${exact.vectorCount} rows projected: ${built}; load average ${loadavg()[0]!.toFixed(1)}`,
   )
-  // The exact top 10s once (the reference for every setting tried), then each rows-per-idea setting on this graph.
+  // The exact top 10s once (the reference for every setting tried), then each candidates setting on this index.
   const exactTimes: number[] = []
   const want = cachedQueries.map((q) => {
     const started = performance.now()
@@ -477,8 +478,8 @@ async function benchAnn(
     return top
   })
   const lines: string[] = []
-  for (const rowsPerIdea of args!.annRows) {
-    ann.setRowsPerIdea(rowsPerIdea)
+  for (const candidates of args!.annCandidates) {
+    ann.setCandidates(candidates)
     for (const q of cachedQueries.slice(0, WARM_UP)) rankBooks(ann, q)
     let found = 0
     let wanted = 0
@@ -499,12 +500,13 @@ async function benchAnn(
     const recall = wanted === 0 ? 1 : found / wanted
     const byScore = wanted === 0 ? 1 : asGood / wanted
     lines.push(
-      row(`ANN rankBooks, ${rowsPerIdea} rows/idea (n=${times.length})`, times, TARGETS.cachedP95Ms),
+      row(
+        `ANN rankBooks, ${ann.options.dimensions} dims, ${candidates} books (n=${times.length})`,
+        times,
+        TARGETS.cachedP95Ms,
+      ),
       `${String(size).padEnd(9)}ANN: recall@10 vs exact ${recall.toFixed(3)} (aim 0.95; by score ` +
-        `${byScore.toFixed(3)}), build ${buildS.toFixed(1)} s ` +
-        `(longest stall ${stallMs.toFixed(0)} ms), ` +
-        `graph ${mb(ann.graphBytes)} beside the exact index's ${mb(exact.memoryBytes)}; ` +
-        `exact p50 here ${quantile(exactTimes, 0.5).toFixed(1)} ms, ${JSON.stringify(ann.options)}`,
+        `${byScore.toFixed(3)}), ${built}; exact p50 here ${quantile(exactTimes, 0.5).toFixed(1)} ms`,
     )
     console.log(
       lines

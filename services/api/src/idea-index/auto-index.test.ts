@@ -9,7 +9,7 @@ import { client } from '../test/api-client.js'
  * IDEA_INDEX=auto: an api process searches exactly until the catalogue reaches IDEA_INDEX_ANN_FROM_BOOKS books, then
  * builds the approximate index in the background and switches to it. The threshold is set to 3 books here (250,000
  * in production); the scores a reader sees must not change with the switch, since candidates are rescored exactly.
- * IDEA_INDEX=ann takes the same path whatever the size: exact while its graph is built, then approximate.
+ * IDEA_INDEX=ann takes the same path whatever the size: exact while its projected rows are built, then approximate.
  */
 
 let t: TestApp
@@ -72,14 +72,14 @@ it('searches exactly below the threshold, then switches to the approximate index
       .sort(),
   ).toEqual(['Alone on Mars', 'Murder in the Snow', 'The White Whale'])
 
-  await index.catchUp() // sees 4 books ≥ 3: builds the graph in the background
+  await index.catchUp() // sees 4 books ≥ 3: builds the approximate index in the background
   await until('the approximate index in use', () => index.kind === 'ann', 60_000)
   const approximate = await search()
   expect(approximate.status).toBe(200)
   expect(scoresOf(approximate.body.data)).toEqual(scoresOf(exact.body.data))
 })
 
-it('IDEA_INDEX=ann: builds the graph once the index has loaded, and the scores stay those of exact search', async () => {
+it('IDEA_INDEX=ann: builds the approximate index once the exact one has loaded, and the scores stay those of exact search', async () => {
   const ann = await appWithBooks({ IDEA_INDEX: 'ann' })
   try {
     // Its index loaded before the books were listed; the catch-up that loads them starts the build.

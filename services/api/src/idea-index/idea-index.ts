@@ -157,8 +157,8 @@ export class IdeaIndex {
 
   /**
    * IDEA_INDEX=ann, or auto once the catalogue reaches `annFromBooks` books (checked at load and at each catch-up):
-   * builds the approximate index over the exact one on another thread (searches keep using the exact one
-   * meanwhile), then searches switch to it.
+   * builds the approximate index over the exact one, in slices between requests (searches keep using the exact
+   * one meanwhile), then searches switch to it.
    */
   private chooseIndex() {
     const index = this.index

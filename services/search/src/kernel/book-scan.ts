@@ -242,6 +242,11 @@ export class BookScanKernel {
     return this.selected.subarray(0, n)
   }
 
+  /** Every slot's best int8 dot products from the last scan, three per slot (`[slot * 3 + idea]`); a live view. */
+  bestDots(): Int32Array {
+    return this.bestView
+  }
+
   /** The best int8 dot product of a slot for idea i, from the last scan. */
   best(slot: number, idea: number): number {
     return this.bestView[slot * IDEAS + idea]!
