@@ -4,8 +4,8 @@ import wabtInit from 'wabt'
 export const KERNEL_SOURCE = new URL('../src/kernel/book-scan.wat', import.meta.url)
 export const KERNEL_MODULE = new URL('../src/kernel/book-scan.wasm.ts', import.meta.url)
 
-/** SIMD, and threads for the shared memory the scan threads work in. */
-const FEATURES = { simd: true, threads: true }
+/** SIMD, threads for the shared memory the scan threads work in, and saturating float-to-int conversion. */
+const FEATURES = { simd: true, threads: true, sat_float_to_int: true }
 
 /** @param {string} source @returns {Promise<Uint8Array>} */
 export async function compileKernel(source) {

@@ -5,6 +5,7 @@ import {
   DOT_SCALE,
   MAX_QUERY_IDEAS,
   QUANT_SCALE,
+  SCORE_TABLE_SIZE,
   type IdeaVectorIndex,
   type IndexMatches,
   type IndexSearchOptions,
@@ -49,9 +50,6 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   private projected: BookVectorIndex | null = null
   /** projected rows while `building` fills them (books changed meanwhile go in at once) */
   private filling: BookVectorIndex | null = null
-  /** approximate Strut score of each projected int8 dot product: `scoreOfDot[dot + dotRange]` */
-  private scoreOfDot = new Float32Array(0)
-  private dotRange = 0
   private closed = false
   /** the share of the rows' energy the projection keeps (benches) */
   keptShare = 0
@@ -127,56 +125,20 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     if (this.vectorCount === 0 || queries.length === 0)
       return { bookIds: [], ideas: queries.length, cosines: new Float32Array(0) }
     const include = new Set(opts.include)
-    const candidates = new Set(this.candidates(queries))
+    // the approximate hellaScore: Strut scores (the table set at build) summed with the bonus, as strutScores does
+    const picked = this.projected.topBooks(
+      queries.map((q) => this.projection!.project(q)),
+      this.options.candidates,
+      BONUS_WEIGHT,
+      HELLA_MAX,
+    )
+    const candidates = new Set(picked)
     for (const id of include) candidates.add(id)
     return passingFloor(this.exact.coverage([...candidates], queries), opts.floorCosine, include)
   }
 
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {
     return this.exact.coverage(bookIds, queries)
-  }
-
-  /**
-   * The `candidates` books with the highest approximate hellaScore: every projected row scored against the
-   * projected ideas, each book's best per idea turned into Strut scores through `scoreOfDot`, summed with the
-   * bonus as strutScores does. The threshold that keeps that many is found with a histogram of the scores.
-   */
-  private candidates(queries: readonly Float32Array[]): string[] {
-    const projected = this.projected!
-    const { best, slots } = projected.scanAll(queries.map((q) => this.projection!.project(q)))
-    const ideas = queries.length
-    const range = this.dotRange
-    const scoreOf = this.scoreOfDot
-    const toBin = HISTOGRAM_BINS / HELLA_MAX
-    // One pass over every book, so written for speed (a million books): the three columns at once, each book's
-    // score kept as its histogram bin only.
-    const bins = new Uint16Array(slots)
-    const histogram = new Uint32Array(HISTOGRAM_BINS)
-    for (let s = 0, at = 0; s < slots; s++, at += MAX_QUERY_IDEAS) {
-      const d0 = best[at]!
-      const d1 = best[at + 1]!
-      const d2 = best[at + 2]!
-      const s0 = scoreOf[d0 < -range ? 0 : d0 > range ? 2 * range : d0 + range]!
-      const s1 = ideas > 1 ? scoreOf[d1 < -range ? 0 : d1 > range ? 2 * range : d1 + range]! : 0
-      const s2 = ideas > 2 ? scoreOf[d2 < -range ? 0 : d2 > range ? 2 * range : d2 + range]! : 0
-      const weakest = ideas > 2 ? Math.min(s0, s1, s2) : ideas > 1 ? Math.min(s0, s1) : s0
-      const bin = ((s0 + s1 + s2 + BONUS_WEIGHT * weakest) * toBin) | 0
-      const b = bin < HISTOGRAM_BINS ? bin : HISTOGRAM_BINS - 1
-      bins[s] = b
-      histogram[b]!++
-    }
-    let threshold = HISTOGRAM_BINS - 1
-    for (let taken = 0; threshold > 0; threshold--) {
-      taken += histogram[threshold]!
-      if (taken >= this.options.candidates) break
-    }
-    const found: string[] = []
-    for (let s = 0; s < slots; s++) {
-      if (bins[s]! < threshold) continue
-      const id = projected.bookAt(s)
-      if (id !== undefined) found.push(id)
-    }
-    return found
   }
 
   private async build() {
@@ -186,11 +148,16 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     const projection = await PrincipalProjection.of(sample, exact.dimensions, dimensions, pause)
     this.keptShare = projection.keptShare(sample.slice(0, 2000))
     this.projection = projection
-    this.dotRange = Math.ceil(projection.scale ** 2 * DOT_SCALE)
-    this.scoreOfDot = Float32Array.from({ length: 2 * this.dotRange + 1 }, (_, n) =>
-      strutScore((n - this.dotRange) / this.dotRange),
-    )
     this.filling = new BookVectorIndex(dimensions, exact.vectorCount + 1024, exact.scanThreads)
+    // A projected int8 dot product is scale² · DOT_SCALE times the approximate cosine: the table of Strut scores
+    // the kernel keys books by spans cosines -1 to 1.
+    const range = projection.scale ** 2 * DOT_SCALE
+    this.filling.setScoreTable(
+      Float32Array.from({ length: SCORE_TABLE_SIZE }, (_, n) =>
+        strutScore((2 * n) / (SCORE_TABLE_SIZE - 1) - 1),
+      ),
+      range,
+    )
     // From here on upsert and remove keep `filling` current; books added before are in this list.
     const ids = [...exact.bookIds()]
     let rows = 0
@@ -234,8 +201,6 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   }
 }
 
-/** Buckets of approximate hellaScores (0-350) when finding the candidates' threshold. */
-const HISTOGRAM_BINS = 4096
 /** the largest hellaScore: three ideas of 100 and the bonus */
 const HELLA_MAX = MAX_QUERY_IDEAS * 100 + BONUS_WEIGHT * 100
 

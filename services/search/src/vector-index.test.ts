@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { compileKernel, KERNEL_MODULE, KERNEL_SOURCE, kernelModuleText } from '../scripts/kernel-source.mjs'
 import { clusteredVectors } from './test/clustered-vectors.js'
 import { PARALLEL_MIN_ROWS } from './kernel/book-scan.js'
-import { BookVectorIndex, DOT_SCALE, matchCosines, QUANT_SCALE, type IndexMatches } from './vector-index.js'
+import {
+  BookVectorIndex,
+  DOT_SCALE,
+  matchCosines,
+  QUANT_SCALE,
+  SCORE_TABLE_SIZE,
+  type IndexMatches,
+} from './vector-index.js'
 
 const vectors = clusteredVectors
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0)
@@ -44,6 +51,34 @@ describe('BookVectorIndex', () => {
     // and within int8 rounding of float32
     for (const [id, cosines] of reference(books, queries, dot))
       found.get(id)?.forEach((c, i) => expect(Math.abs(c - cosines[i]!)).toBeLessThan(0.01))
+  })
+
+  it('picks the books with the highest keys of their best cosines, as plain JavaScript ranks them', () => {
+    const index = new BookVectorIndex(dims, 16)
+    for (const b of books) index.upsert(b.id, b.vectors)
+    // A score table over cosines -1..1 (the approximate index uses Strut scores): squares of the shifted cosine.
+    const size = SCORE_TABLE_SIZE
+    const scoreOf = (cosine: number) => 100 * ((cosine + 1) / 2) ** 2
+    index.setScoreTable(
+      Float32Array.from({ length: size }, (_, n) => scoreOf((2 * n) / (size - 1) - 1)),
+      DOT_SCALE,
+    )
+    for (const ideas of [1, 2, 3]) {
+      const q = queries.slice(0, ideas)
+      const key = (cosines: number[]) => {
+        const scores = cosines.map(scoreOf)
+        return scores.reduce((a, b) => a + b, 0) + 0.5 * Math.min(...scores)
+      }
+      const ranked = [...reference(books, q)].map(([id, c]) => ({ id, key: key(c) }))
+      ranked.sort((a, b) => b.key - a.key)
+      const picked = new Set(index.topBooks(q, 10, 0.5, 350))
+      // The ten best by key are all picked; the kernel's table and buckets are coarse, so a few near the tenth may
+      // come too, but nothing far below it.
+      for (const r of ranked.slice(0, 10)) expect(picked.has(r.id), `${ideas} idea(s): ${r.id}`).toBe(true)
+      const tenth = ranked[9]!.key
+      for (const r of ranked) if (picked.has(r.id)) expect(r.key, r.id).toBeGreaterThan(tenth - 1)
+      expect(picked.size).toBeLessThan(20)
+    }
   })
 
   it('scores dimensions that are not a multiple of 16, and one or two ideas', () => {

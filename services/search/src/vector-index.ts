@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
-import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
+import { BookScanKernel, QUANT_SCALE, RANK_BUCKETS } from './kernel/book-scan.js'
 
-export { QUANT_SCALE, quantizeInto } from './kernel/book-scan.js'
+export { QUANT_SCALE, quantizeInto, SCORE_TABLE_SIZE } from './kernel/book-scan.js'
 
 /**
  * Every book vector of the catalogue in one int8 matrix, held in memory by each api process: 384 bytes a vector
@@ -149,20 +149,32 @@ export class BookVectorIndex implements IdeaVectorIndex {
   }
 
   /**
-   * Scores every row against the queries and gives every book slot's best int8 dot product per idea, three per
-   * slot (`best[slot * 3 + idea]`; slots without a book hold a large negative number): what the approximate index
-   * ranks all books by. The view is the kernel's own, valid until this index's next scan; `bookAt` names a slot.
+   * Sets how `topBooks` scores a book's best dot product for an idea: SCORE_TABLE_SIZE scores for dot products
+   * evenly spread from -range to +range.
    */
-  scanAll(queries: readonly Float32Array[]): { best: Int32Array; slots: number } {
-    this.kernel.setQueries(queries)
-    this.kernel.resetBest(0, this.books.length)
-    this.kernel.scan(0, this.used)
-    return { best: this.kernel.bestDots(), slots: this.books.length }
+  setScoreTable(scores: Float32Array, range: number) {
+    this.kernel.setScoreTable(scores, range)
   }
 
-  /** The book held in a slot (scanAll), if any. */
-  bookAt(slot: number): string | undefined {
-    return this.books[slot]?.id
+  /**
+   * About `count` books (at least that many, if held) with the highest key: the sum of their best dot product's
+   * score per idea (setScoreTable) plus `bonus` times the smallest, for keys of at most `maxKey`. Every row is
+   * scored; the keys are bucketed in the kernel (RANK_BUCKETS), and the books of the top buckets holding `count` are
+   * taken, so a few more may come. What the approximate index picks its candidates by.
+   */
+  topBooks(queries: readonly Float32Array[], count: number, bonus: number, maxKey: number): string[] {
+    if (this.vectorCount === 0 || queries.length === 0) return []
+    this.scanAll(queries)
+    const slots = this.books.length
+    const histogram = this.kernel.rank(slots, queries.length, bonus, (RANK_BUCKETS - 1) / maxKey)
+    let bucket = RANK_BUCKETS - 1
+    for (let taken = histogram[bucket]!; bucket > 0 && taken < count; taken += histogram[bucket]!) bucket--
+    const ids: string[] = []
+    for (const slot of this.kernel.pick(slots, bucket)) {
+      const id = this.books[slot]?.id
+      if (id !== undefined) ids.push(id)
+    }
+    return ids
   }
 
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {
@@ -216,6 +228,13 @@ export class BookVectorIndex implements IdeaVectorIndex {
     const out = new Int8Array(book.count * this.dimensions)
     for (let r = 0; r < book.count; r++) out.set(this.kernel.row(book.first + r), r * this.dimensions)
     return out
+  }
+
+  /** Scores every row against the queries: each book slot's best dot product per idea, in the kernel. */
+  private scanAll(queries: readonly Float32Array[]) {
+    this.kernel.setQueries(queries)
+    this.kernel.resetBest(0, this.books.length)
+    this.kernel.scan(0, this.used)
   }
 
   /** The selected slots, then those of `include` not among them (each once). */

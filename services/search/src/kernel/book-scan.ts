@@ -51,14 +51,34 @@ interface Exports {
     to: number,
   ): void
   select(best: number, slots: number, ideas: number, floor: number, out: number): number
+  rank(
+    best: number,
+    slots: number,
+    ideas: number,
+    table: number,
+    tableLast: number,
+    offset: number,
+    scale: number,
+    bonus: number,
+    binScale: number,
+    binLast: number,
+    bins: number,
+    histogram: number,
+  ): void
+  pick(bins: number, slots: number, threshold: number, out: number): number
 }
+
+/** Scores in the table `rank` reads (setScoreTable), and buckets of its keys. */
+export const SCORE_TABLE_SIZE = 4096
+export const RANK_BUCKETS = 4096
 
 const align = (n: number, to: number) => Math.ceil(n / to) * to
 
 /**
  * The WebAssembly memory of book-scan.wat and typed views on it. Layout (byte offsets, each region 64-aligned):
- * queries (three int16 vectors), best (three int32 per book slot), selected (int32 per slot), rowSlot (int32 per
- * row), matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
+ * queries (three int16 vectors), score table (float32) and rank histogram (int32) for `rank`, best (three int32
+ * per book slot), selected (int32 per slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row),
+ * matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
  * The memory is shared, so that up to `maxThreads` threads scan parts of the rows at once (scan-threads.ts).
  */
 export class BookScanKernel {
@@ -66,7 +86,20 @@ export class BookScanKernel {
   readonly stride: number
   private memory!: WasmMemory
   private exports!: Exports
-  private offsets = { queries: 0, best: 0, selected: 0, rowSlot: 0, matrix: 0 }
+  private offsets = {
+    queries: 0,
+    table: 0,
+    histogram: 0,
+    best: 0,
+    selected: 0,
+    bins: 0,
+    rowSlot: 0,
+    matrix: 0,
+  }
+  private table!: Float32Array
+  private histogram!: Uint32Array
+  /** set by setScoreTable: the dot products the table spans, -range to +range */
+  private tableRange = 1
   private matrix!: Int8Array
   private rowSlot!: Int32Array
   private bestView!: Int32Array
@@ -94,10 +127,13 @@ export class BookScanKernel {
 
   /** Reallocates for `rows` rows and `slots` books, keeping the first `keepRows` rows. */
   resize(rows: number, slots: number, keepRows: number) {
-    const o = { queries: 0, best: 0, selected: 0, rowSlot: 0, matrix: 0 }
-    o.best = align(IDEAS * this.stride * 2, 64)
+    const o = { queries: 0, table: 0, histogram: 0, best: 0, selected: 0, bins: 0, rowSlot: 0, matrix: 0 }
+    o.table = align(IDEAS * this.stride * 2, 64)
+    o.histogram = o.table + align(SCORE_TABLE_SIZE * 4, 64)
+    o.best = o.histogram + align(RANK_BUCKETS * 4, 64)
     o.selected = o.best + align(slots * IDEAS * 4, 64)
-    o.rowSlot = o.selected + align(slots * 4, 64)
+    o.bins = o.selected + align(slots * 4, 64)
+    o.rowSlot = o.bins + align(slots * 4, 64)
     o.matrix = o.rowSlot + align(rows * 4, 64)
     const bytes = o.matrix + rows * this.stride
     const pages = Math.ceil(bytes / PAGE)
@@ -107,7 +143,9 @@ export class BookScanKernel {
     const buffer = memory.buffer
     const rowSlot = new Int32Array(buffer, o.rowSlot, rows).fill(-1)
     const matrix = new Int8Array(buffer, o.matrix, rows * this.stride)
+    const table = new Float32Array(buffer, o.table, SCORE_TABLE_SIZE)
     if (this.rowCapacity > 0) {
+      table.set(this.table)
       rowSlot.set(this.rowSlot.subarray(0, keepRows))
       matrix.set(this.matrix.subarray(0, keepRows * this.stride))
     }
@@ -119,6 +157,8 @@ export class BookScanKernel {
     this.bestView = new Int32Array(buffer, o.best, slots * IDEAS)
     this.selected = new Int32Array(buffer, o.selected, slots)
     this.queries = new Int16Array(buffer, o.queries, IDEAS * this.stride)
+    this.table = table
+    this.histogram = new Uint32Array(buffer, o.histogram, RANK_BUCKETS)
     this.rowCapacity = rows
     this.slotCapacity = slots
   }
@@ -242,9 +282,45 @@ export class BookScanKernel {
     return this.selected.subarray(0, n)
   }
 
-  /** Every slot's best int8 dot products from the last scan, three per slot (`[slot * 3 + idea]`); a live view. */
-  bestDots(): Int32Array {
-    return this.bestView
+  /**
+   * The scores `rank` turns best dot products into: SCORE_TABLE_SIZE of them, for dot products evenly spread from
+   * -range to +range (those beyond take the end scores).
+   */
+  setScoreTable(scores: Float32Array, range: number) {
+    if (scores.length !== SCORE_TABLE_SIZE) throw new Error(`a score table has ${SCORE_TABLE_SIZE} scores`)
+    this.table.set(scores)
+    this.tableRange = range
+  }
+
+  /**
+   * After a scan: every slot's key, the sum of its first `ideas` best dot products' scores (setScoreTable) plus
+   * `bonus` times the smallest, bucketed by `bucketsPerKey` (at most RANK_BUCKETS - 1); returns how many slots fell
+   * in each bucket (a view, valid until the next rank). `pick` then takes the slots of the top buckets.
+   */
+  rank(slots: number, ideas: number, bonus: number, bucketsPerKey: number): Uint32Array {
+    this.histogram.fill(0)
+    const o = this.offsets
+    this.exports.rank(
+      o.best,
+      slots,
+      ideas,
+      o.table,
+      SCORE_TABLE_SIZE - 1,
+      this.tableRange,
+      (SCORE_TABLE_SIZE - 1) / (2 * this.tableRange),
+      bonus,
+      bucketsPerKey,
+      RANK_BUCKETS - 1,
+      o.bins,
+      o.histogram,
+    )
+    return this.histogram
+  }
+
+  /** Slots [0, slots) whose bucket in the last `rank` is at least `bucket`, in order. */
+  pick(slots: number, bucket: number): Int32Array {
+    const n = this.exports.pick(this.offsets.bins, slots, bucket, this.offsets.selected)
+    return this.selected.subarray(0, n)
   }
 
   /** The best int8 dot product of a slot for idea i, from the last scan. */

@@ -10,22 +10,34 @@
   ;; Shared memory: the api's scan threads (scan-threads.ts) each run `scan` over their own rows of one matrix.
   (import "env" "memory" (memory 1 65536 shared))
 
-  ;; Sum of the four int32 lanes.
-  (func $hsum (param $v v128) (result i32)
-    (i32.add
-      (i32.add (i32x4.extract_lane 0 (local.get $v)) (i32x4.extract_lane 1 (local.get $v)))
-      (i32.add (i32x4.extract_lane 2 (local.get $v)) (i32x4.extract_lane 3 (local.get $v)))))
+  ;; The three dot products of a row, [d0, d1, d2, 0], from the three accumulators of four int32 lanes each: a
+  ;; transposing sum (six shuffles, four additions) instead of three horizontal sums of lane extractions, which on
+  ;; short rows (the approximate index's 64 components) cost as much as the products themselves.
+  (func $dots (param $a0 v128) (param $a1 v128) (param $a2 v128) (result v128)
+    (local $u v128) (local $w v128)
+    ;; u = [a0.0 + a0.2, a1.0 + a1.2, a0.1 + a0.3, a1.1 + a1.3]
+    (local.set $u (i32x4.add
+      (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $a0) (local.get $a1))
+      (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $a0) (local.get $a1))))
+    ;; w = [a2.0 + a2.2, 0, a2.1 + a2.3, 0]
+    (local.set $w (i32x4.add
+      (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $a2) (v128.const i32x4 0 0 0 0))
+      (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $a2) (v128.const i32x4 0 0 0 0))))
+    ;; [u.0 + u.2, u.1 + u.3, w.0 + w.2, w.1 + w.3]
+    (i32x4.add
+      (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $u) (local.get $w))
+      (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $u) (local.get $w))))
 
   ;; Writes best[slot * 3 + i] = max(best[...], m_i): the per-book reduction, once per run of a book's rows.
-  (func $flush (param $best i32) (param $slot i32) (param $m0 i32) (param $m1 i32) (param $m2 i32)
+  (func $flush (param $best i32) (param $slot i32) (param $m v128)
     (local $at i32)
     (local.set $at (i32.add (local.get $best) (i32.mul (local.get $slot) (i32.const 12))))
-    (if (i32.gt_s (local.get $m0) (i32.load offset=0 (local.get $at)))
-      (then (i32.store offset=0 (local.get $at) (local.get $m0))))
-    (if (i32.gt_s (local.get $m1) (i32.load offset=4 (local.get $at)))
-      (then (i32.store offset=4 (local.get $at) (local.get $m1))))
-    (if (i32.gt_s (local.get $m2) (i32.load offset=8 (local.get $at)))
-      (then (i32.store offset=8 (local.get $at) (local.get $m2)))))
+    (if (i32.gt_s (i32x4.extract_lane 0 (local.get $m)) (i32.load offset=0 (local.get $at)))
+      (then (i32.store offset=0 (local.get $at) (i32x4.extract_lane 0 (local.get $m)))))
+    (if (i32.gt_s (i32x4.extract_lane 1 (local.get $m)) (i32.load offset=4 (local.get $at)))
+      (then (i32.store offset=4 (local.get $at) (i32x4.extract_lane 1 (local.get $m)))))
+    (if (i32.gt_s (i32x4.extract_lane 2 (local.get $m)) (i32.load offset=8 (local.get $at)))
+      (then (i32.store offset=8 (local.get $at) (i32x4.extract_lane 2 (local.get $m))))))
 
   ;; Rows [from, to): rowSlot[r] (int32, -1 for a freed row, skipped) names the book; a book's rows are
   ;; contiguous. best (3 int32 per slot) must hold each slot's running maximum (JS fills it with INT32_MIN first).
@@ -36,8 +48,7 @@
     (local $slot i32) (local $current i32)
     (local $v v128) (local $lo v128) (local $hi v128)
     (local $a0 v128) (local $a1 v128) (local $a2 v128)
-    (local $d0 i32) (local $d1 i32) (local $d2 i32)
-    (local $m0 i32) (local $m1 i32) (local $m2 i32)
+    (local $d v128) (local $m v128)
     (local $qStride i32)
     (local.set $qStride (i32.shl (local.get $stride) (i32.const 1)))
     (local.set $current (i32.const -1))
@@ -77,27 +88,18 @@
               (local.set $q (i32.add (local.get $q) (i32.const 32)))
               (local.set $j (i32.add (local.get $j) (i32.const 16)))
               (br_if $blocks (i32.lt_u (local.get $j) (local.get $end))))
-            (local.set $d0 (call $hsum (local.get $a0)))
-            (local.set $d1 (call $hsum (local.get $a1)))
-            (local.set $d2 (call $hsum (local.get $a2)))
+            (local.set $d (call $dots (local.get $a0) (local.get $a1) (local.get $a2)))
             (if (i32.ne (local.get $slot) (local.get $current))
               (then
                 (if (i32.ge_s (local.get $current) (i32.const 0))
-                  (then (call $flush (local.get $best) (local.get $current)
-                    (local.get $m0) (local.get $m1) (local.get $m2))))
+                  (then (call $flush (local.get $best) (local.get $current) (local.get $m))))
                 (local.set $current (local.get $slot))
-                (local.set $m0 (local.get $d0))
-                (local.set $m1 (local.get $d1))
-                (local.set $m2 (local.get $d2)))
-              (else
-                (if (i32.gt_s (local.get $d0) (local.get $m0)) (then (local.set $m0 (local.get $d0))))
-                (if (i32.gt_s (local.get $d1) (local.get $m1)) (then (local.set $m1 (local.get $d1))))
-                (if (i32.gt_s (local.get $d2) (local.get $m2)) (then (local.set $m2 (local.get $d2))))))))
+                (local.set $m (local.get $d)))
+              (else (local.set $m (i32x4.max_s (local.get $m) (local.get $d)))))))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $rows)))
     (if (i32.ge_s (local.get $current) (i32.const 0))
-      (then (call $flush (local.get $best) (local.get $current)
-        (local.get $m0) (local.get $m1) (local.get $m2)))))
+      (then (call $flush (local.get $best) (local.get $current) (local.get $m)))))
 
   ;; Slots [0, slots) whose best over the first `ideas` columns is at least `floor`, written to out in slot order
   ;; (int32 each); returns how many. Unused slots hold INT32_MIN and never pass.
@@ -116,6 +118,66 @@
           (then (if (i32.gt_s (i32.load offset=8 (local.get $at)) (local.get $m))
             (then (local.set $m (i32.load offset=8 (local.get $at)))))))
         (if (i32.ge_s (local.get $m) (local.get $floor))
+          (then
+            (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2))) (local.get $s))
+            (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+        (local.set $s (i32.add (local.get $s) (i32.const 1)))
+        (br $each)))
+    (local.get $n))
+
+  ;; The approximate index's ranking of every book (ann-vector-index.ts), after a scan of its projected rows: for
+  ;; slots [0, slots), each of the first `ideas` best dot products becomes a score through `table` (tableLast + 1
+  ;; float32 scores for dot products evenly spread from -offset to +offset, clamped at both ends), and the book's key
+  ;; is the scores' sum plus `bonus` times the smallest (the hellaScore's formula). Writes the key's bucket
+  ;; (key * binScale, at most binLast) to bins[slot] and counts it in histogram (binLast + 1 int32, zeroed by JS).
+  (func $tableScore (param $table i32) (param $tableLast i32) (param $offset f32) (param $scale f32)
+    (param $dot i32) (result f32)
+    (local $at i32)
+    (local.set $at (i32.trunc_sat_f32_s
+      (f32.mul (f32.add (f32.convert_i32_s (local.get $dot)) (local.get $offset)) (local.get $scale))))
+    (if (i32.lt_s (local.get $at) (i32.const 0)) (then (local.set $at (i32.const 0))))
+    (if (i32.gt_s (local.get $at) (local.get $tableLast)) (then (local.set $at (local.get $tableLast))))
+    (f32.load (i32.add (local.get $table) (i32.shl (local.get $at) (i32.const 2)))))
+
+  (func (export "rank")
+    (param $best i32) (param $slots i32) (param $ideas i32)
+    (param $table i32) (param $tableLast i32) (param $offset f32) (param $scale f32)
+    (param $bonus f32) (param $binScale f32) (param $binLast i32) (param $bins i32) (param $histogram i32)
+    (local $s i32) (local $at i32) (local $i i32) (local $score f32) (local $sum f32) (local $weakest f32)
+    (local $bin i32) (local $count i32)
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $s) (local.get $slots)))
+        (local.set $at (i32.add (local.get $best) (i32.mul (local.get $s) (i32.const 12))))
+        (local.set $sum (f32.const 0))
+        (local.set $weakest (f32.const 100))
+        (local.set $i (i32.const 0))
+        (loop $ideas
+          (local.set $score (call $tableScore (local.get $table) (local.get $tableLast) (local.get $offset)
+            (local.get $scale) (i32.load (i32.add (local.get $at) (i32.shl (local.get $i) (i32.const 2))))))
+          (local.set $sum (f32.add (local.get $sum) (local.get $score)))
+          (local.set $weakest (f32.min (local.get $weakest) (local.get $score)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br_if $ideas (i32.lt_u (local.get $i) (local.get $ideas))))
+        (local.set $bin (i32.trunc_sat_f32_s (f32.mul (local.get $binScale)
+          (f32.add (local.get $sum) (f32.mul (local.get $bonus) (local.get $weakest))))))
+        (if (i32.gt_s (local.get $bin) (local.get $binLast)) (then (local.set $bin (local.get $binLast))))
+        (if (i32.lt_s (local.get $bin) (i32.const 0)) (then (local.set $bin (i32.const 0))))
+        (i32.store (i32.add (local.get $bins) (i32.shl (local.get $s) (i32.const 2))) (local.get $bin))
+        (local.set $count (i32.add (local.get $histogram) (i32.shl (local.get $bin) (i32.const 2))))
+        (i32.store (local.get $count) (i32.add (i32.load (local.get $count)) (i32.const 1)))
+        (local.set $s (i32.add (local.get $s) (i32.const 1)))
+        (br $each))))
+
+  ;; Slots [0, slots) whose bucket (rank) is at least `threshold`, written to out in slot order; returns how many.
+  (func (export "pick")
+    (param $bins i32) (param $slots i32) (param $threshold i32) (param $out i32) (result i32)
+    (local $s i32) (local $n i32)
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $s) (local.get $slots)))
+        (if (i32.ge_s (i32.load (i32.add (local.get $bins) (i32.shl (local.get $s) (i32.const 2))))
+              (local.get $threshold))
           (then
             (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2))) (local.get $s))
             (local.set $n (i32.add (local.get $n) (i32.const 1)))))
