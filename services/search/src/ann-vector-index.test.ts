@@ -47,6 +47,9 @@ describe('AnnBookVectorIndex', async () => {
 
   it('lists at least 95 % of the exact top 10 though it scores a tenth of the books, with exact scores', () => {
     expect(recallAt10(ann, reference)).toBeGreaterThanOrEqual(0.95)
+    // 32 of 48 directions: most, not all, of the rows' energy
+    expect(ann.keptShare).toBeGreaterThan(0.5)
+    expect(ann.keptShare).toBeLessThan(1)
     for (const q of queries) {
       const exactScores = new Map(rankBooks(reference, q, { floor }).map((r) => [r.bookId, r.scores.hella]))
       const got = rankBooks(ann, q, { floor })
@@ -72,6 +75,7 @@ describe('AnnBookVectorIndex', async () => {
     const include = under.slice(0, 3)
     const asMap = (m: ReturnType<typeof reference.search>) =>
       new Map(m.bookIds.map((id, b) => [id, matchCosines(m, b)]))
+    expect(ann.search([], { floorCosine, include }).bookIds).toEqual([])
     const got = asMap(ann.search(q, { floorCosine, include }))
     const want = asMap(reference.search(q, { floorCosine, include }))
     for (const id of include) expect(got.get(id), id).toEqual(want.get(id))

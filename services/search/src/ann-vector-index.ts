@@ -51,8 +51,6 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   /** projected rows while `building` fills them (books changed meanwhile go in at once) */
   private filling: BookVectorIndex | null = null
   private closed = false
-  /** the share of the rows' energy the projection keeps (benches) */
-  keptShare = 0
   /** `candidates` may be changed on a built index (setCandidates); the others are fixed when it is built */
   readonly options: AnnOptions
 
@@ -86,6 +84,10 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   /** The exact index's memory and the projected rows' */
   get memoryBytes() {
     return this.exact.memoryBytes + this.projectedBytes
+  }
+  /** the share of the rows' energy the projection keeps, once built (benches) */
+  get keptShare() {
+    return this.projection?.keptShare ?? 0
   }
   /** bytes of the projected rows alone (benches) */
   get projectedBytes() {
@@ -122,8 +124,6 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
 
   search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches {
     if (!this.projected) return this.exact.search(queries, opts)
-    if (this.vectorCount === 0 || queries.length === 0)
-      return { bookIds: [], ideas: queries.length, cosines: new Float32Array(0) }
     const include = new Set(opts.include)
     // the approximate hellaScore: Strut scores (the table set at build) summed with the bonus, as strutScores does
     const picked = this.projected.topBooks(
@@ -146,7 +146,6 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     const sample = this.sampleRows([...exact.bookIds()])
     const dimensions = Math.min(options.dimensions, exact.dimensions)
     const projection = await PrincipalProjection.of(sample, exact.dimensions, dimensions, pause)
-    this.keptShare = projection.keptShare(sample.slice(0, 2000))
     this.projection = projection
     this.filling = new BookVectorIndex(dimensions, exact.vectorCount + 1024, exact.scanThreads)
     // A projected int8 dot product is scale² · DOT_SCALE times the approximate cosine: the table of Strut scores

@@ -21,6 +21,11 @@ export class PrincipalProjection {
      * approximate cosine.
      */
     readonly scale: number,
+    /**
+     * The share of the sample's energy (sum of squared components) the projection keeps: its eigenvalues' share of
+     * the sum of all (the second-moment matrix's trace).
+     */
+    readonly keptShare: number,
   ) {}
 
   /**
@@ -64,12 +69,15 @@ export class PrincipalProjection {
     largest.forEach(({ column }, k) => {
       for (let j = 0; j < from; j++) directions[k * from + j] = vectors.get(j, column)
     })
-    const unscaled = new PrincipalProjection(directions, from, dimensions, 1)
+    const total = values.reduce((sum, value) => sum + value, 0)
+    const kept = largest.reduce((sum, { value }) => sum + value, 0)
+    const keptShare = total > 0 ? kept / total : 0
+    const unscaled = new PrincipalProjection(directions, from, dimensions, 1, keptShare)
     let widest = 0
     for (const v of sample) for (const x of unscaled.project(v)) widest = Math.max(widest, Math.abs(x))
     const scale = widest > 0 ? 0.5 / widest : 1
     for (let n = 0; n < directions.length; n++) directions[n]! *= scale
-    return new PrincipalProjection(directions, from, dimensions, scale)
+    return new PrincipalProjection(directions, from, dimensions, scale, keptShare)
   }
 
   /** The projection of `vector` (times `scale`), or of `vector[offset…]` times `factor` (int8 rows: 1/QUANT_SCALE). */
@@ -96,16 +104,5 @@ export class PrincipalProjection {
       out[k] = (s0 + s1 + s2 + s3) * factor
     }
     return out
-  }
-
-  /** The share of the sample's energy (sum of squared components) the projection keeps: how much it explains. */
-  keptShare(sample: readonly ArrayLike<number>[]): number {
-    let kept = 0
-    let total = 0
-    for (const v of sample) {
-      for (const x of this.project(v)) kept += (x / this.scale) ** 2
-      for (let j = 0; j < this.from; j++) total += v[j]! ** 2
-    }
-    return total > 0 ? kept / total : 0
   }
 }
