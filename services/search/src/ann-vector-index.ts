@@ -1,4 +1,6 @@
+import { ClusteredBookRows } from './clustered-book-rows.js'
 import { PrincipalProjection } from './principal-projection.js'
+import { RowClusters } from './row-clusters.js'
 import { BONUS_WEIGHT, strutScore } from './strut-score.js'
 import {
   BookVectorIndex,
@@ -22,7 +24,19 @@ export const ANN_DEFAULTS = {
   candidates: 3000,
   /** rows the projection is computed from */
   sampleRows: 8_000,
+  /** the share of the projected rows a search reads: those of the clusters nearest its ideas */
+  scanShare: 0.25,
 } as const
+
+/**
+ * Rows a cluster of projected rows holds on average (row-clusters.ts: smaller ones pick the rows better), and the
+ * most clusters (a search ranks them all per idea; MAX_SCAN_RANGES bounds it too).
+ */
+const ROWS_PER_CLUSTER = 1024
+const MAX_CLUSTERS = 8000
+/** Sample rows per cluster the clusters are found from, and rounds of k-means */
+const CLUSTER_SAMPLE = 32
+const CLUSTER_ROUNDS = 6
 
 export type AnnOptions = { -readonly [K in keyof typeof ANN_DEFAULTS]: number }
 
@@ -34,24 +48,25 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * The approximate index for large catalogues. Every passage row is also held projected onto the catalogue's
- * principal directions (principal-projection.ts: 64 int8 components instead of 384), and a search scans those
- * projected rows in full, in the same WebAssembly kernel as the exact index: every book gets an approximate
- * coverage per idea, so an approximate hellaScore (the ranking's own formula, the ideas together). The `candidates`
- * best books by it are then scored exactly (every row, every idea) by the exact index, which this one wraps and
- * keeps current. So every score shown is exact; what is approximate is only which books are looked at: a book whose
- * projected rows understate it so much that it falls out of the candidates is missed.
+ * principal directions (principal-projection.ts: 64 int8 components instead of 384) and grouped in clusters of
+ * about a thousand rows (row-clusters.ts, clustered-book-rows.ts). A search reads the clusters nearest its ideas, a
+ * quarter of the projected rows, in the same WebAssembly kernel as the exact index: every book read gets an
+ * approximate coverage per idea, so an approximate hellaScore (the ranking's own formula, the ideas together). The
+ * `candidates` best books by it are then scored exactly (every row, every idea) by the exact index, which this one
+ * wraps and keeps current. So every score shown is exact; what is approximate is only which books are looked at: a
+ * book whose passages lie in clusters far from the ideas, or whose projected rows understate it, can be missed.
  *
  * Unlike a graph of nearest passages per idea (HNSW, tried first: recall@10 0.50 at a million books), the candidates
- * are chosen by the same combination of ideas the ranking uses, and the scan reads every book.
+ * are chosen by the same combination of ideas the ranking uses.
  */
 export class AnnBookVectorIndex implements IdeaVectorIndex {
   private projection: PrincipalProjection | null = null
   /** the projected rows, one book per book of `exact`; null until `building` has projected them all */
-  private projected: BookVectorIndex | null = null
+  private projected: ClusteredBookRows | null = null
   /** projected rows while `building` fills them (books changed meanwhile go in at once) */
-  private filling: BookVectorIndex | null = null
+  private filling: ClusteredBookRows | null = null
   private closed = false
-  /** `candidates` may be changed on a built index (setCandidates); the others are fixed when it is built */
+  /** `candidates` and `scanShare` may be changed on a built index (tune); the others are fixed when it is built */
   readonly options: AnnOptions
 
   private constructor(
@@ -89,6 +104,10 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   get keptShare() {
     return this.projection?.keptShare ?? 0
   }
+  /** projected rows the last search read (benches) */
+  get lastReadRows() {
+    return this.projected?.lastReadRows ?? 0
+  }
   /** bytes of the projected rows alone (benches) */
   get projectedBytes() {
     return (this.projected ?? this.filling)?.memoryBytes ?? 0
@@ -117,9 +136,9 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     this.filling?.close()
   }
 
-  /** Changes how many books the projected scan hands to exact scoring, on the built index (bench:search). */
-  setCandidates(count: number) {
-    this.options.candidates = count
+  /** Changes how many books the projected scan hands to exact scoring, or how much it reads (bench:search). */
+  tune(options: Partial<Pick<AnnOptions, 'candidates' | 'scanShare'>>) {
+    Object.assign(this.options, options)
   }
 
   search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches {
@@ -131,6 +150,7 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
       this.options.candidates,
       BONUS_WEIGHT,
       HELLA_MAX,
+      this.options.scanShare,
     )
     const candidates = new Set(picked)
     for (const id of include) candidates.add(id)
@@ -143,11 +163,18 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
 
   private async build() {
     const { exact, options } = this
-    const sample = this.sampleRows([...exact.bookIds()])
+    const sample = this.sampleRows(options.sampleRows)
     const dimensions = Math.min(options.dimensions, exact.dimensions)
     const projection = await PrincipalProjection.of(sample, exact.dimensions, dimensions, pause)
+    const clusterCount = Math.min(MAX_CLUSTERS, Math.max(1, Math.round(exact.vectorCount / ROWS_PER_CLUSTER)))
+    const clusterSample: Float32Array[] = []
+    for (const row of this.sampleRows(clusterCount * CLUSTER_SAMPLE)) {
+      clusterSample.push(projection.project(row))
+      if (clusterSample.length % ROWS_PER_PAUSE === 0) await pause()
+    }
+    const clusters = await RowClusters.of(clusterSample, clusterCount, dimensions, CLUSTER_ROUNDS, pause)
     this.projection = projection
-    this.filling = new BookVectorIndex(dimensions, exact.vectorCount + 1024, exact.scanThreads)
+    this.filling = new ClusteredBookRows(clusters, exact.vectorCount + 1024, exact.scanThreads)
     // A projected int8 dot product is scale² · DOT_SCALE times the approximate cosine: the table of Strut scores
     // the kernel keys books by spans cosines -1 to 1.
     const range = projection.scale ** 2 * DOT_SCALE
@@ -173,23 +200,21 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
       }
     }
     if (this.closed) throw new Error('approximate index closed while building')
+    this.filling.layOut()
     this.projected = this.filling
     this.filling = null
   }
 
   /** A book's rows as `exact` holds them (int8), projected. */
   private projectBook(bookId: string): Float32Array[] {
-    const rows = this.exact.rowsOf(bookId)!
-    const dims = this.exact.dimensions
-    return Array.from({ length: rows.length / dims }, (_, r) =>
-      this.projection!.project(rows, r * dims, 1 / QUANT_SCALE),
-    )
+    return this.projection!.projectRows(this.exact.rowsOf(bookId)!)
   }
 
-  /** About `sampleRows` rows spread over the catalogue (every k-th book's), as float vectors. */
-  private sampleRows(ids: readonly string[]): Float32Array[] {
+  /** About `count` rows spread over the catalogue (every k-th book's), as float vectors. */
+  private sampleRows(count: number): Float32Array[] {
+    const ids = [...this.exact.bookIds()]
     const dims = this.exact.dimensions
-    const every = Math.max(1, Math.floor(this.exact.vectorCount / this.options.sampleRows))
+    const every = Math.max(1, Math.floor(this.exact.vectorCount / count))
     const sample: Float32Array[] = []
     for (let b = 0; b < ids.length; b += every) {
       const rows = this.exact.rowsOf(ids[b]!)!

@@ -1,4 +1,5 @@
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix'
+import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
 
 /**
  * A projection of the catalogue's vectors onto their principal directions: the few (say 64 of 384) directions
@@ -10,6 +11,9 @@ import { EigenvalueDecomposition, Matrix } from 'ml-matrix'
  * catalogue's common direction, along which every sentence vector leans, is kept as the first component).
  */
 export class PrincipalProjection {
+  /** the directions as rows of the idea-search kernel, for projecting int8 rows three at a time (projectRows) */
+  private kernel: { scan: BookScanKernel; factors: Float32Array } | null = null
+
   private constructor(
     /** the directions, one after the other (`dimensions` × `from` floats), times `scale` */
     private readonly directions: Float32Array,
@@ -78,6 +82,50 @@ export class PrincipalProjection {
     const scale = widest > 0 ? 0.5 / widest : 1
     for (let n = 0; n < directions.length; n++) directions[n]! *= scale
     return new PrincipalProjection(directions, from, dimensions, scale, keptShare)
+  }
+
+  /**
+   * The projections of int8 rows (QUANT_SCALE, `from` components each, one after the other), by the idea-search
+   * kernel: the directions are its rows and the rows its queries, three a pass. About 2 µs a row where `project`
+   * takes 80 (a million books' rows in a minute rather than eight), at the price of rounding the directions to
+   * int8 too: each is scaled to fill the int8 range first, so the projected components differ from `project`'s by
+   * about 1 % of their spread.
+   */
+  projectRows(rows: Int8Array): Float32Array[] {
+    const { scan, factors } = (this.kernel ??= this.directionKernel())
+    const count = rows.length / this.from
+    const out: Float32Array[] = []
+    for (let at = 0; at < count; at += 3) {
+      const batch = Math.min(3, count - at)
+      scan.setQueryRows(rows, at * this.from, batch)
+      scan.resetBest(0, this.dimensions)
+      scan.scan(0, this.dimensions)
+      for (let i = 0; i < batch; i++) {
+        const projected = new Float32Array(this.dimensions)
+        for (let k = 0; k < this.dimensions; k++) projected[k] = scan.best(k, i) * factors[k]!
+        out.push(projected)
+      }
+    }
+    return out
+  }
+
+  private directionKernel() {
+    const scan = new BookScanKernel(this.from, this.dimensions, this.dimensions, 1)
+    const factors = new Float32Array(this.dimensions)
+    for (let k = 0; k < this.dimensions; k++) {
+      const direction = this.directions.subarray(k * this.from, (k + 1) * this.from)
+      let widest = 0
+      for (const x of direction) widest = Math.max(widest, Math.abs(x))
+      const fill = widest > 0 ? 0.5 / widest : 1
+      scan.setRow(
+        k,
+        k,
+        direction.map((x) => x * fill),
+      )
+      // kernel dot = QUANT_SCALE² · fill · (direction · row): back to direction · row
+      factors[k] = 1 / (QUANT_SCALE * QUANT_SCALE * fill)
+    }
+    return { scan, factors }
   }
 
   /** The projection of `vector` (times `scale`), or of `vector[offset…]` times `factor` (int8 rows: 1/QUANT_SCALE). */

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { BookScanKernel, QUANT_SCALE, RANK_BUCKETS } from './kernel/book-scan.js'
+import { BookScanKernel, MAX_SCAN_RANGES, QUANT_SCALE } from './kernel/book-scan.js'
 
 export { QUANT_SCALE, quantizeInto, SCORE_TABLE_SIZE } from './kernel/book-scan.js'
 
@@ -165,12 +165,8 @@ export class BookVectorIndex implements IdeaVectorIndex {
   topBooks(queries: readonly Float32Array[], count: number, bonus: number, maxKey: number): string[] {
     if (this.vectorCount === 0 || queries.length === 0) return []
     this.scanAll(queries)
-    const slots = this.books.length
-    const histogram = this.kernel.rank(slots, queries.length, bonus, (RANK_BUCKETS - 1) / maxKey)
-    let bucket = RANK_BUCKETS - 1
-    for (let taken = histogram[bucket]!; bucket > 0 && taken < count; taken += histogram[bucket]!) bucket--
     const ids: string[] = []
-    for (const slot of this.kernel.pick(slots, bucket)) {
+    for (const slot of this.kernel.topSlots(this.books.length, queries.length, count, bonus, maxKey)) {
       const id = this.books[slot]?.id
       if (id !== undefined) ids.push(id)
     }
@@ -186,11 +182,14 @@ export class BookVectorIndex implements IdeaVectorIndex {
     }
     if (slots.length === 0) return NO_MATCHES(queries.length)
     this.kernel.setQueries(queries)
-    for (const slot of slots) {
+    // one kernel pass over the books' row ranges (each book a group of its own), not a scan per book
+    const groups = slots.map((slot): [number, number][] => {
       const book = this.books[slot]!
       this.kernel.resetBest(slot, slot + 1)
-      this.kernel.scan(book.first, book.first + book.count)
-    }
+      return [[book.first, book.first + book.count]]
+    })
+    for (let at = 0; at < groups.length; at += MAX_SCAN_RANGES)
+      this.kernel.scanGroups(groups.slice(at, at + MAX_SCAN_RANGES))
     return this.matchesOf(slots, queries.length)
   }
 

@@ -49,7 +49,7 @@ import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic
  * TEST_DATABASE_URL); `--keyword-only` measures keyword search alone (no model needed, a few minutes).
  */
 const USAGE =
-  'Usage: npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann | --ann-only] [--ann-candidates 1000,3000] [--ann-dims 64] ' +
+  'Usage: npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann | --ann-only] [--ann-candidates 1000,3000] [--ann-share 0.25] [--ann-dims 64] ' +
   '[--queries 300] ' +
   '[--check-queries N] ' +
   '[--data DIR] [--keyword-only]'
@@ -77,6 +77,8 @@ function parseCommandLine() {
         ann: { type: 'boolean', default: false },
         /** candidates tried on the one index built by --ann (default: the product's ANN_DEFAULTS.candidates) */
         'ann-candidates': { type: 'string' },
+        /** shares of the projected rows read, tried on the same index (default: ANN_DEFAULTS.scanShare) */
+        'ann-share': { type: 'string' },
         /** principal directions of the index built by --ann (default: ANN_DEFAULTS.dimensions) */
         'ann-dims': { type: 'string' },
         queries: { type: 'string', default: '300' },
@@ -95,6 +97,8 @@ function parseCommandLine() {
     const annCandidates = (values['ann-candidates'] ?? String(ANN_DEFAULTS.candidates)).split(',').map(Number)
     const annDimensions = Number(values['ann-dims'] ?? ANN_DEFAULTS.dimensions)
     if (annCandidates.some((n) => !Number.isInteger(n) || n < 1)) return null
+    const annShares = (values['ann-share'] ?? String(ANN_DEFAULTS.scanShare)).split(',').map(Number)
+    if (annShares.some((n) => !(n > 0 && n <= 1))) return null
     if (!Number.isInteger(annDimensions) || annDimensions < 1) return null
     const check = values['check-queries']
     if (check !== undefined && !(Number.isInteger(Number(check)) && Number(check) >= 0)) return null
@@ -104,6 +108,7 @@ function parseCommandLine() {
       ann: values.ann || values['ann-only'],
       annOnly: values['ann-only'],
       annCandidates,
+      annShares,
       annDimensions,
       dataDir: path.resolve(values.data),
       keywordOnly: values['keyword-only'],
@@ -478,17 +483,22 @@ async function benchAnn(
     return top
   })
   const lines: string[] = []
-  for (const candidates of args!.annCandidates) {
-    ann.setCandidates(candidates)
+  const settings = args!.annShares.flatMap((scanShare) =>
+    args!.annCandidates.map((candidates) => ({ scanShare, candidates })),
+  )
+  for (const { scanShare, candidates } of settings) {
+    ann.tune({ scanShare, candidates })
     for (const q of cachedQueries.slice(0, WARM_UP)) rankBooks(ann, q)
     let found = 0
     let wanted = 0
     // Also by score: how many of its top 10 score at least the exact 10th (a near-tie swapped in counts as found).
     let asGood = 0
+    let read = 0
     const times = cachedQueries.map((q, n) => {
       const started = performance.now()
       const got = rankBooks(ann, q)
       const elapsed = performance.now() - started
+      read += ann.lastReadRows
       const gotTop = new Set(got.slice(0, 10).map((r) => r.bookId))
       const exact = want[n]!
       wanted += exact.length
@@ -501,12 +511,13 @@ async function benchAnn(
     const byScore = wanted === 0 ? 1 : asGood / wanted
     lines.push(
       row(
-        `ANN rankBooks, ${ann.options.dimensions} dims, ${candidates} books (n=${times.length})`,
+        `ANN rankBooks, ${ann.options.dimensions} dims, ${scanShare} read, ${candidates} books (n=${times.length})`,
         times,
         TARGETS.cachedP95Ms,
       ),
       `${String(size).padEnd(9)}ANN: recall@10 vs exact ${recall.toFixed(3)} (aim 0.95; by score ` +
-        `${byScore.toFixed(3)}), ${built}; exact p50 here ${quantile(exactTimes, 0.5).toFixed(1)} ms`,
+        `${byScore.toFixed(3)}), ${((100 * read) / times.length / exact.vectorCount).toFixed(1)} % of the rows ` +
+        `read on average, ${built}; exact p50 here ${quantile(exactTimes, 0.5).toFixed(1)} ms`,
     )
     console.log(
       lines

@@ -1,5 +1,5 @@
 import { BOOK_SCAN_WASM } from './book-scan.wasm.js'
-import { ScanThreads } from './scan-threads.js'
+import { ScanThreads, type ScanPart } from './scan-threads.js'
 
 /**
  * Components of a unit sentence vector stay well inside ±0.5, so they are scaled by 254 and rounded to int8: the
@@ -25,6 +25,8 @@ const SCAN_CHUNK = 8192
  * more than it saves on small catalogues (and tests never start threads).
  */
 export const PARALLEL_MIN_ROWS = 32_768
+/** Row ranges one `scanGroups` call takes at most (the approximate index's clusters per block of books). */
+export const MAX_SCAN_RANGES = 65_536
 
 /** The part of the WebAssembly JS API used here (@types/node 20 does not declare it; Node 20 has it all). */
 interface WasmMemory {
@@ -56,14 +58,17 @@ interface Exports {
     slots: number,
     ideas: number,
     table: number,
-    tableLast: number,
-    offset: number,
-    scale: number,
+    low: number,
+    high: number,
+    step: number,
     bonus: number,
     binScale: number,
     binLast: number,
     bins: number,
     histogram: number,
+    floor0: number,
+    floor1: number,
+    floor2: number,
   ): void
   pick(bins: number, slots: number, threshold: number, out: number): number
 }
@@ -76,8 +81,8 @@ const align = (n: number, to: number) => Math.ceil(n / to) * to
 
 /**
  * The WebAssembly memory of book-scan.wat and typed views on it. Layout (byte offsets, each region 64-aligned):
- * queries (three int16 vectors), score table (float32) and rank histogram (int32) for `rank`, best (three int32
- * per book slot), selected (int32 per slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row),
+ * queries (three int16 vectors), score table (float32) and rank histogram (int32) for `rank`, row ranges to scan
+ * (int32 pairs, MAX_SCAN_RANGES), best (three int32 per book slot), selected (int32 per slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row),
  * matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
  * The memory is shared, so that up to `maxThreads` threads scan parts of the rows at once (scan-threads.ts).
  */
@@ -90,6 +95,7 @@ export class BookScanKernel {
     queries: 0,
     table: 0,
     histogram: 0,
+    ranges: 0,
     best: 0,
     selected: 0,
     bins: 0,
@@ -98,6 +104,7 @@ export class BookScanKernel {
   }
   private table!: Float32Array
   private histogram!: Uint32Array
+  private ranges!: Int32Array
   /** set by setScoreTable: the dot products the table spans, -range to +range */
   private tableRange = 1
   private matrix!: Int8Array
@@ -127,10 +134,11 @@ export class BookScanKernel {
 
   /** Reallocates for `rows` rows and `slots` books, keeping the first `keepRows` rows. */
   resize(rows: number, slots: number, keepRows: number) {
-    const o = { queries: 0, table: 0, histogram: 0, best: 0, selected: 0, bins: 0, rowSlot: 0, matrix: 0 }
+    const o = { ...this.offsets }
     o.table = align(IDEAS * this.stride * 2, 64)
     o.histogram = o.table + align(SCORE_TABLE_SIZE * 4, 64)
-    o.best = o.histogram + align(RANK_BUCKETS * 4, 64)
+    o.ranges = o.histogram + align(RANK_BUCKETS * 4, 64)
+    o.best = o.ranges + MAX_SCAN_RANGES * 8
     o.selected = o.best + align(slots * IDEAS * 4, 64)
     o.bins = o.selected + align(slots * 4, 64)
     o.rowSlot = o.bins + align(slots * 4, 64)
@@ -159,6 +167,7 @@ export class BookScanKernel {
     this.queries = new Int16Array(buffer, o.queries, IDEAS * this.stride)
     this.table = table
     this.histogram = new Uint32Array(buffer, o.histogram, RANK_BUCKETS)
+    this.ranges = new Int32Array(buffer, o.ranges, MAX_SCAN_RANGES * 2)
     this.rowCapacity = rows
     this.slotCapacity = slots
   }
@@ -201,23 +210,70 @@ export class BookScanKernel {
     }
   }
 
+  /**
+   * Sets 1-3 int8 rows (already quantized, `dimensions` each, from `rows[offset]` on) as the queries, as
+   * `setQueries` would set their float vectors: what projecting int8 rows takes (principal-projection.ts).
+   */
+  setQueryRows(rows: Int8Array, offset: number, count: number) {
+    if (count < 1 || count > IDEAS) throw new Error(`1 to ${IDEAS} query rows, got ${count}`)
+    this.queries.fill(0)
+    for (let i = 0; i < IDEAS; i++) {
+      const at = offset + (i < count ? i : 0) * this.dimensions
+      this.queries.set(rows.subarray(at, at + this.dimensions), i * this.stride)
+    }
+  }
+
   /** Clears the best dot products of slots [from, to) before a scan. */
   resetBest(from: number, to: number) {
     this.bestView.fill(NONE, from * IDEAS, to * IDEAS)
   }
 
   /**
-   * Scores rows [from, to) against the queries, keeping each book's best dot product per idea: on this thread, or
-   * split at book boundaries over `maxThreads` threads when there are PARALLEL_MIN_ROWS rows or more.
+   * Scores rows [from, to), where a book's rows are contiguous, against the queries, keeping each book's best dot
+   * product per idea: on this thread, or split at book boundaries over `maxThreads` threads when there are
+   * PARALLEL_MIN_ROWS rows or more.
    */
   scan(from: number, to: number) {
-    if (this.maxThreads < 2 || to - from < PARALLEL_MIN_ROWS) return this.scanHere(from, to)
+    if (this.maxThreads < 2 || to - from < PARALLEL_MIN_ROWS) {
+      this.ranges.set([from, to])
+      return this.scanHere({ first: 0, count: 1 })
+    }
+    const split = this.splitAtBooks(from, to, this.maxThreads)
+    split.forEach((range, p) => this.ranges.set(range, 2 * p))
+    this.scanParts(split.map((_, p) => ({ first: p, count: 1 })))
+  }
+
+  /**
+   * Scores the rows of `groups` of row ranges ([from, to) pairs, at most MAX_SCAN_RANGES in all; a book's rows may
+   * be in several ranges, but all in one group) like `scan`: with PARALLEL_MIN_ROWS rows or more, the groups are
+   * shared out over `maxThreads` threads, each taking consecutive groups of about as many rows.
+   */
+  scanGroups(groups: readonly (readonly (readonly [number, number])[])[]) {
+    const rowsOf = groups.map((g) => g.reduce((sum, [from, to]) => sum + to - from, 0))
+    const rows = rowsOf.reduce((a, b) => a + b, 0)
+    const parts: ScanPart[] = []
+    const threads = this.maxThreads < 2 || rows < PARALLEL_MIN_ROWS ? 1 : this.maxThreads
+    let at = 0
+    let done = 0
+    groups.forEach((group, g) => {
+      if (at + group.length > MAX_SCAN_RANGES) throw new Error(`at most ${MAX_SCAN_RANGES} row ranges a scan`)
+      group.forEach((range, k) => this.ranges.set(range, 2 * (at + k)))
+      // a new part when this group starts past the rows the parts so far should hold
+      const part = parts.at(-1)
+      if (!part || (parts.length < threads && done >= (rows * parts.length) / threads))
+        parts.push({ first: at, count: group.length })
+      else part.count += group.length
+      at += group.length
+      done += rowsOf[g]!
+    })
+    if (parts.length > 0) this.scanParts(parts)
+  }
+
+  private scanParts(parts: ScanPart[]) {
+    if (parts.length === 1) return this.scanHere(parts[0]!)
     this.threads ??= new ScanThreads(kernelModule(), this.maxThreads - 1, SCAN_CHUNK)
-    const o = this.offsets
-    this.threads.scan(
-      { memory: this.memory, ...o, stride: this.stride },
-      this.splitAtBooks(from, to, this.threads.size),
-      (a, b) => this.scanHere(a, b),
+    this.threads.scan({ memory: this.memory, ...this.offsets, stride: this.stride }, parts, (part) =>
+      this.scanHere(part),
     )
   }
 
@@ -242,18 +298,22 @@ export class BookScanKernel {
    * at a call's start, so one call over every row would stay in the baseline code (measured: 2.4x slower at 30,000
    * books). A book split between two calls is still right: the kernel keeps the maximum of what `best` holds.
    */
-  private scanHere(from: number, to: number) {
+  private scanHere({ first, count }: ScanPart) {
     const o = this.offsets
-    for (let at = from; at < to; at += SCAN_CHUNK)
-      this.exports.scan(
-        o.matrix,
-        o.rowSlot,
-        o.queries,
-        o.best,
-        this.stride,
-        at,
-        Math.min(to, at + SCAN_CHUNK),
-      )
+    for (let k = first; k < first + count; k++) {
+      const from = this.ranges[2 * k]!
+      const to = this.ranges[2 * k + 1]!
+      for (let at = from; at < to; at += SCAN_CHUNK)
+        this.exports.scan(
+          o.matrix,
+          o.rowSlot,
+          o.queries,
+          o.best,
+          this.stride,
+          at,
+          Math.min(to, at + SCAN_CHUNK),
+        )
+    }
   }
 
   /** Rows [from, to) in `parts` ranges of about equal size, each boundary moved forward to a book's first row. */
@@ -297,30 +357,79 @@ export class BookScanKernel {
    * `bonus` times the smallest, bucketed by `bucketsPerKey` (at most RANK_BUCKETS - 1); returns how many slots fell
    * in each bucket (a view, valid until the next rank). `pick` then takes the slots of the top buckets.
    */
-  rank(slots: number, ideas: number, bonus: number, bucketsPerKey: number): Uint32Array {
+  rank(
+    slots: number,
+    ideas: number,
+    bonus: number,
+    bucketsPerKey: number,
+    floors: readonly number[] = [],
+  ): Uint32Array {
     this.histogram.fill(0)
     const o = this.offsets
-    this.exports.rank(
-      o.best,
-      slots,
-      ideas,
-      o.table,
-      SCORE_TABLE_SIZE - 1,
-      this.tableRange,
-      (SCORE_TABLE_SIZE - 1) / (2 * this.tableRange),
-      bonus,
-      bucketsPerKey,
-      RANK_BUCKETS - 1,
-      o.bins,
-      o.histogram,
-    )
+    // the table spans dot products -high..high; index = (dot + high) * step / 2^20, at most the last
+    const high = Math.max(1, Math.floor(this.tableRange))
+    const step = Math.floor(((SCORE_TABLE_SIZE - 1) * 2 ** 20) / (2 * high)) | 0
+    // in calls of SCAN_CHUNK slots, for the reason scanHere gives
+    for (let at = 0; at < slots; at += SCAN_CHUNK)
+      this.exports.rank(
+        o.best + at * IDEAS * 4,
+        Math.min(SCAN_CHUNK, slots - at),
+        ideas,
+        o.table,
+        -high,
+        high,
+        step,
+        bonus,
+        bucketsPerKey,
+        RANK_BUCKETS - 1,
+        o.bins + at * 4,
+        o.histogram,
+        floors[0] ?? NONE,
+        floors[1] ?? NONE,
+        floors[2] ?? NONE,
+      )
     return this.histogram
+  }
+
+  /**
+   * After a scan: about `count` slots of [0, slots) (at least that many, if there are) with the highest key, as
+   * `rank` keys them (with `floors`) for keys of at most `maxKey`: the slots of the top buckets that hold `count`, in
+   * slot order. Never those of bucket 0: keys near nothing, and the books a partial scan did not read.
+   */
+  topSlots(
+    slots: number,
+    ideas: number,
+    count: number,
+    bonus: number,
+    maxKey: number,
+    floors: readonly number[] = [],
+  ): Int32Array {
+    const histogram = this.rank(slots, ideas, bonus, (RANK_BUCKETS - 1) / maxKey, floors)
+    let bucket = RANK_BUCKETS - 1
+    for (let taken = histogram[bucket]!; bucket > 1 && taken < count; taken += histogram[bucket]!) bucket--
+    return this.pick(slots, bucket)
   }
 
   /** Slots [0, slots) whose bucket in the last `rank` is at least `bucket`, in order. */
   pick(slots: number, bucket: number): Int32Array {
     const n = this.exports.pick(this.offsets.bins, slots, bucket, this.offsets.selected)
     return this.selected.subarray(0, n)
+  }
+
+  /**
+   * Copies rows of `from` (a kernel of the same dimensions) here: row r to row to[r], for every r < to.length whose
+   * `to` is not negative, with its slot. Word by word: a typed-array copy per row costs ten times more.
+   */
+  copyRowsFrom(from: BookScanKernel, to: Int32Array) {
+    const words = this.stride >> 2
+    const source = new Int32Array(from.matrix.buffer, from.matrix.byteOffset, from.rowCapacity * words)
+    const target = new Int32Array(this.matrix.buffer, this.matrix.byteOffset, this.rowCapacity * words)
+    for (let r = 0; r < to.length; r++) {
+      const at = to[r]!
+      if (at < 0) continue
+      for (let w = 0; w < words; w++) target[at * words + w] = source[r * words + w]!
+      this.rowSlot[at] = from.rowSlot[r]!
+    }
   }
 
   /** The best int8 dot product of a slot for idea i, from the last scan. */

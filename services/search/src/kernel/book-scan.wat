@@ -39,8 +39,9 @@
     (if (i32.gt_s (i32x4.extract_lane 2 (local.get $m)) (i32.load offset=8 (local.get $at)))
       (then (i32.store offset=8 (local.get $at) (i32x4.extract_lane 2 (local.get $m))))))
 
-  ;; Rows [from, to): rowSlot[r] (int32, -1 for a freed row, skipped) names the book; a book's rows are
-  ;; contiguous. best (3 int32 per slot) must hold each slot's running maximum (JS fills it with INT32_MIN first).
+  ;; Rows [from, to): rowSlot[r] (int32, -1 for a freed row, skipped) names the book. A book's rows need not be
+  ;; contiguous (the running maximum is flushed whenever the slot changes). best (3 int32 per slot) must hold each
+  ;; slot's running maximum (JS fills it with INT32_MIN first).
   (func (export "scan")
     (param $matrix i32) (param $rowSlot i32) (param $queries i32) (param $best i32)
     (param $stride i32) (param $from i32) (param $to i32)
@@ -126,43 +127,76 @@
     (local.get $n))
 
   ;; The approximate index's ranking of every book (ann-vector-index.ts), after a scan of its projected rows: for
-  ;; slots [0, slots), each of the first `ideas` best dot products becomes a score through `table` (tableLast + 1
-  ;; float32 scores for dot products evenly spread from -offset to +offset, clamped at both ends), and the book's key
+  ;; slots [0, slots), each of the first `ideas` best dot products becomes a score through `table` (float32 scores
+  ;; for dot products evenly spread from low to high: index (dot - low) * step / 2^20, integer arithmetic only), and the book's key
   ;; is the scores' sum plus `bonus` times the smallest (the hellaScore's formula). Writes the key's bucket
   ;; (key * binScale, at most binLast) to bins[slot] and counts it in histogram (binLast + 1 int32, zeroed by JS).
-  (func $tableScore (param $table i32) (param $tableLast i32) (param $offset f32) (param $scale f32)
-    (param $dot i32) (result f32)
-    (local $at i32)
-    (local.set $at (i32.trunc_sat_f32_s
-      (f32.mul (f32.add (f32.convert_i32_s (local.get $dot)) (local.get $offset)) (local.get $scale))))
-    (if (i32.lt_s (local.get $at) (i32.const 0)) (then (local.set $at (i32.const 0))))
-    (if (i32.gt_s (local.get $at) (local.get $tableLast)) (then (local.set $at (local.get $tableLast))))
-    (f32.load (i32.add (local.get $table) (i32.shl (local.get $at) (i32.const 2)))))
-
+  ;; A scan that read only some rows (the approximate index's nearest clusters) leaves a book none of whose rows was
+  ;; read at INT32_MIN, and that book in bucket 0; the dot products of a book partly read are raised to the floor of
+  ;; their idea (floor0-2: what an unread row may score), so that it is not judged by its weakest rows alone.
   (func (export "rank")
     (param $best i32) (param $slots i32) (param $ideas i32)
-    (param $table i32) (param $tableLast i32) (param $offset f32) (param $scale f32)
+    (param $table i32) (param $low i32) (param $high i32) (param $step i32)
     (param $bonus f32) (param $binScale f32) (param $binLast i32) (param $bins i32) (param $histogram i32)
-    (local $s i32) (local $at i32) (local $i i32) (local $score f32) (local $sum f32) (local $weakest f32)
-    (local $bin i32) (local $count i32)
+    (param $floor0 i32) (param $floor1 i32) (param $floor2 i32)
+    (local $s i32) (local $at i32) (local $dot i32) (local $step64 i64)
+    (local $score0 f32) (local $score1 f32) (local $score2 f32) (local $sum f32) (local $weakest f32)
+    (local $key f32) (local $bin i32) (local $count i32)
+    (local.set $step64 (i64.extend_i32_u (local.get $step)))
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $s) (local.get $slots)))
         (local.set $at (i32.add (local.get $best) (i32.mul (local.get $s) (i32.const 12))))
-        (local.set $sum (f32.const 0))
-        (local.set $weakest (f32.const 100))
-        (local.set $i (i32.const 0))
-        (loop $ideas
-          (local.set $score (call $tableScore (local.get $table) (local.get $tableLast) (local.get $offset)
-            (local.get $scale) (i32.load (i32.add (local.get $at) (i32.shl (local.get $i) (i32.const 2))))))
-          (local.set $sum (f32.add (local.get $sum) (local.get $score)))
-          (local.set $weakest (f32.min (local.get $weakest) (local.get $score)))
-          (local.set $i (i32.add (local.get $i) (i32.const 1)))
-          (br_if $ideas (i32.lt_u (local.get $i) (local.get $ideas))))
-        (local.set $bin (i32.trunc_sat_f32_s (f32.mul (local.get $binScale)
-          (f32.add (local.get $sum) (f32.mul (local.get $bonus) (local.get $weakest))))))
-        (if (i32.gt_s (local.get $bin) (local.get $binLast)) (then (local.set $bin (local.get $binLast))))
-        (if (i32.lt_s (local.get $bin) (i32.const 0)) (then (local.set $bin (i32.const 0))))
+        (local.set $bin (i32.const 0))
+        ;; a book none of whose rows was read stays in bucket 0
+        (if (i32.ne (i32.load (local.get $at)) (i32.const 0x80000000))
+          (then
+        ;; idea 0: its dot product raised to its floor, clamped to [low, high], indexed (dot - low) * step / 2^20
+        (local.set $dot (i32.load offset=0 (local.get $at)))
+        (local.set $dot (select (local.get $dot) (local.get $floor0) (i32.gt_s (local.get $dot) (local.get $floor0))))
+        (local.set $dot (select (local.get $high) (local.get $dot) (i32.gt_s (local.get $dot) (local.get $high))))
+        (local.set $dot (select (local.get $low) (local.get $dot) (i32.lt_s (local.get $dot) (local.get $low))))
+        (local.set $score0 (f32.load (i32.add (local.get $table) (i32.shl
+          (i32.wrap_i64 (i64.shr_u
+            (i64.mul (i64.extend_i32_u (i32.sub (local.get $dot) (local.get $low))) (local.get $step64))
+            (i64.const 20)))
+          (i32.const 2)))))
+        ;; idea 1: its dot product raised to its floor, clamped to [low, high], indexed (dot - low) * step / 2^20
+        (local.set $dot (i32.load offset=4 (local.get $at)))
+        (local.set $dot (select (local.get $dot) (local.get $floor1) (i32.gt_s (local.get $dot) (local.get $floor1))))
+        (local.set $dot (select (local.get $high) (local.get $dot) (i32.gt_s (local.get $dot) (local.get $high))))
+        (local.set $dot (select (local.get $low) (local.get $dot) (i32.lt_s (local.get $dot) (local.get $low))))
+        (local.set $score1 (f32.load (i32.add (local.get $table) (i32.shl
+          (i32.wrap_i64 (i64.shr_u
+            (i64.mul (i64.extend_i32_u (i32.sub (local.get $dot) (local.get $low))) (local.get $step64))
+            (i64.const 20)))
+          (i32.const 2)))))
+        ;; idea 2: its dot product raised to its floor, clamped to [low, high], indexed (dot - low) * step / 2^20
+        (local.set $dot (i32.load offset=8 (local.get $at)))
+        (local.set $dot (select (local.get $dot) (local.get $floor2) (i32.gt_s (local.get $dot) (local.get $floor2))))
+        (local.set $dot (select (local.get $high) (local.get $dot) (i32.gt_s (local.get $dot) (local.get $high))))
+        (local.set $dot (select (local.get $low) (local.get $dot) (i32.lt_s (local.get $dot) (local.get $low))))
+        (local.set $score2 (f32.load (i32.add (local.get $table) (i32.shl
+          (i32.wrap_i64 (i64.shr_u
+            (i64.mul (i64.extend_i32_u (i32.sub (local.get $dot) (local.get $low))) (local.get $step64))
+            (i64.const 20)))
+          (i32.const 2)))))
+            ;; ideas beyond `ideas` (padding) count neither in the sum nor as the weakest
+            (local.set $score1 (select (local.get $score1) (local.get $score0) (i32.ge_u (local.get $ideas) (i32.const 2))))
+            (local.set $score2 (select (local.get $score2) (local.get $score0) (i32.ge_u (local.get $ideas) (i32.const 3))))
+            (local.set $sum (f32.add (local.get $score0) (f32.add
+              (select (local.get $score1) (f32.const 0) (i32.ge_u (local.get $ideas) (i32.const 2)))
+              (select (local.get $score2) (f32.const 0) (i32.ge_u (local.get $ideas) (i32.const 3))))))
+            (local.set $weakest (select (local.get $score0) (local.get $score1)
+              (f32.lt (local.get $score0) (local.get $score1))))
+            (local.set $weakest (select (local.get $weakest) (local.get $score2)
+              (f32.lt (local.get $weakest) (local.get $score2))))
+            (local.set $key (f32.mul (local.get $binScale)
+              (f32.add (local.get $sum) (f32.mul (local.get $bonus) (local.get $weakest)))))
+            ;; keys are at least 0 (scores are), at most binLast after the clamp
+            (local.set $bin (i32.trunc_f32_u (select (local.get $key) (f32.const 0)
+              (f32.gt (local.get $key) (f32.const 0)))))
+            (if (i32.gt_u (local.get $bin) (local.get $binLast)) (then (local.set $bin (local.get $binLast))))))
         (i32.store (i32.add (local.get $bins) (i32.shl (local.get $s) (i32.const 2))) (local.get $bin))
         (local.set $count (i32.add (local.get $histogram) (i32.shl (local.get $bin) (i32.const 2))))
         (i32.store (local.get $count) (i32.add (i32.load (local.get $count)) (i32.const 1)))

@@ -5,7 +5,8 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads'
  * matrix while the calling thread scans the first part, so a search over 100,000 books takes every core, as the
  * native bare limit does. The call stays synchronous: the caller wakes the helpers through Atomics on a small
  * shared control block and waits on it (Node allows Atomics.wait on the main thread; the wait lasts one scan part,
- * tens of milliseconds). Rows are split at book boundaries, so no two threads ever write the same book's best.
+ * tens of milliseconds). No two threads ever write the same book's best: each scans its own rows, and no book has
+ * rows in two parts.
  */
 
 /** The kernel memory and the byte offsets of one scan: what a helper needs to run `scan` itself. */
@@ -16,6 +17,14 @@ export interface ScanJob {
   queries: number
   best: number
   stride: number
+  /** byte offset of the row ranges parts refer to: int32 pairs [from, to) */
+  ranges: number
+}
+
+/** One thread's share of a scan: `count` row ranges from pair `first` of the job's ranges. */
+export interface ScanPart {
+  first: number
+  count: number
 }
 
 /** Words of a helper's control block (Int32). */
@@ -24,7 +33,7 @@ const DONE = 1 // set by the helper to the command's SEQ when finished
 const CMD = 2
 const FAILED = 3 // 1 when the last command threw
 const READY = 4 // 1 once the helper's loop runs
-const ARGS = 5 // matrix, rowSlot, queries, best, stride, from, to
+const ARGS = 5 // matrix, rowSlot, queries, best, stride, ranges (byte offset of the part's first pair), count
 const WORDS = ARGS + 7
 const SCAN = 1
 const STOP = 2
@@ -41,6 +50,7 @@ const HELPER_SOURCE = `
 const { workerData, receiveMessageOnPort } = require('node:worker_threads')
 const { module, control, port, chunk } = workerData
 let scan = null
+let words = null
 Atomics.store(control, ${READY}, 1)
 let seen = 0
 for (;;) {
@@ -48,10 +58,17 @@ for (;;) {
   seen = Atomics.load(control, ${SEQ})
   if (control[${CMD}] === ${STOP}) break
   try {
-    for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port))
+    for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
       scan = new WebAssembly.Instance(module, { env: { memory: m.message } }).exports.scan
-    const [matrix, rowSlot, queries, best, stride, from, to] = control.subarray(${ARGS}, ${WORDS})
-    for (let at = from; at < to; at += chunk) scan(matrix, rowSlot, queries, best, stride, at, Math.min(to, at + chunk))
+      words = new Int32Array(m.message.buffer)
+    }
+    const [matrix, rowSlot, queries, best, stride, ranges, count] = control.subarray(${ARGS}, ${WORDS})
+    for (let k = 0; k < count; k++) {
+      const from = words[(ranges >> 2) + 2 * k]
+      const to = words[(ranges >> 2) + 2 * k + 1]
+      for (let at = from; at < to; at += chunk)
+        scan(matrix, rowSlot, queries, best, stride, at, Math.min(to, at + chunk))
+    }
     Atomics.store(control, ${FAILED}, 0)
   } catch {
     Atomics.store(control, ${FAILED}, 1)
@@ -105,28 +122,24 @@ export class ScanThreads {
   }
 
   /**
-   * Scans `parts` (row ranges, no book across two): the first on this thread with `scanHere`, the others on ready
-   * helpers, or here too when a helper is not running (still starting, or stopped).
+   * Scans `parts` (no book in two): the first on this thread with `scanHere`, the others on ready helpers, or here
+   * too when a helper is not running (still starting, or stopped).
    */
-  scan(
-    job: ScanJob,
-    parts: readonly (readonly [number, number])[],
-    scanHere: (from: number, to: number) => void,
-  ) {
-    const sent: { helper: Helper; seq: number; part: readonly [number, number] }[] = []
-    const local: (readonly [number, number])[] = [parts[0]!]
+  scan(job: ScanJob, parts: readonly ScanPart[], scanHere: (part: ScanPart) => void) {
+    const sent: { helper: Helper; seq: number; part: ScanPart }[] = []
+    const local: ScanPart[] = [parts[0]!]
     parts.slice(1).forEach((part, i) => {
       const helper = this.helpers[i]
       if (!helper || this.broken || Atomics.load(helper.control, READY) !== 1) local.push(part)
       else sent.push({ helper, seq: this.send(helper, job, part), part })
     })
-    for (const [from, to] of local) scanHere(from, to)
+    for (const part of local) scanHere(part)
     for (const { helper, seq, part } of sent) {
       this.awaitDone(helper, seq)
       // A helper that threw wrote only true maxima or nothing: scanning its part again here keeps the result exact.
       if (Atomics.load(helper.control, FAILED) === 1) {
         this.failures++
-        scanHere(part[0], part[1])
+        scanHere(part)
       }
     }
   }
@@ -141,13 +154,16 @@ export class ScanThreads {
     this.helpers.length = 0
   }
 
-  private send(helper: Helper, job: ScanJob, [from, to]: readonly [number, number]): number {
+  private send(helper: Helper, job: ScanJob, part: ScanPart): number {
     if (helper.memory !== job.memory) {
       helper.port.postMessage(job.memory)
       helper.memory = job.memory
     }
     const c = helper.control
-    c.set([job.matrix, job.rowSlot, job.queries, job.best, job.stride, from, to], ARGS)
+    c.set(
+      [job.matrix, job.rowSlot, job.queries, job.best, job.stride, job.ranges + part.first * 8, part.count],
+      ARGS,
+    )
     c[CMD] = SCAN
     const seq = Atomics.add(c, SEQ, 1) + 1
     Atomics.notify(c, SEQ)

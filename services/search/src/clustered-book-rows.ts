@@ -1,0 +1,257 @@
+import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
+import type { RowClusters } from './row-clusters.js'
+
+/**
+ * Books per block of the layout: their best dot products (12 bytes a book) stay in the core's cache while the
+ * block's rows are read. Read in cluster order across a million books, every row's book would be a cache miss: the
+ * scan took four times as long.
+ */
+const BLOCK_BOOKS = 65_536
+
+/**
+ * The approximate index's projected rows (ann-vector-index.ts), stored cluster by cluster (row-clusters.ts), so that
+ * a search scans only the clusters nearest its ideas.
+ *
+ * `layOut` orders the rows by block of books (BLOCK_BOOKS book slots), then by cluster: a search reads, block after
+ * block, the runs of its clusters. Blocks are shared out over the scan threads, so no two threads write one book.
+ * Rows of books added or replaced since go to a tail after them, which every search scans whole (on the calling
+ * thread), until the tail grows past an eighth of the laid-out rows and `upsert` lays everything out again (a copy
+ * of the rows: about a second at a million books). A book's rows are wherever their clusters are; `rowsOf`
+ * remembers them, so removing a book frees just those rows (the scan skips them).
+ */
+export class ClusteredBookRows {
+  private kernel: BookScanKernel
+  /** the cluster of each row */
+  private rowCluster: Int32Array
+  /** rows [cellStart[b * K + c], cellStart[b * K + c + 1]) are block b's rows of cluster c (K clusters) */
+  private cellStart: Int32Array
+  /** laid-out rows per cluster, all blocks together */
+  private clusterRows: Int32Array
+  private laidOut = 0
+  private used = 0
+  private freed = 0
+  private readonly ids: (string | undefined)[] = []
+  private readonly rowsOf: (Int32Array | undefined)[] = []
+  private readonly slotOf = new Map<string, number>()
+  private readonly freeSlots: number[] = []
+  private scoreTable: { scores: Float32Array; range: number } | null = null
+  /** rows the last `topBooks` read (benches, tests) */
+  lastReadRows = 0
+
+  constructor(
+    readonly clusters: RowClusters,
+    capacity: number,
+    private readonly scanThreads: number,
+    /** book slots per block (BLOCK_BOOKS; tests take fewer) */
+    private readonly blockBooks = BLOCK_BOOKS,
+  ) {
+    this.kernel = new BookScanKernel(clusters.dimensions, capacity, Math.max(16, capacity >> 2), scanThreads)
+    this.rowCluster = new Int32Array(this.kernel.rowCapacity)
+    this.cellStart = new Int32Array(1)
+    this.clusterRows = new Int32Array(clusters.count)
+  }
+
+  get bookCount() {
+    return this.slotOf.size
+  }
+  get vectorCount() {
+    return this.used - this.freed
+  }
+  /** rows added since the last layout, which every search scans */
+  get tailRows() {
+    return this.used - this.laidOut
+  }
+  get memoryBytes() {
+    return this.kernel.memoryBytes + this.rowCluster.byteLength
+  }
+  /** Scan threads running beside the caller's (tests) */
+  get scanHelpersReady() {
+    return this.kernel.helpersReady
+  }
+  has(bookId: string) {
+    return this.slotOf.has(bookId)
+  }
+
+  /** Sets how `topBooks` scores a best dot product (BookVectorIndex.setScoreTable). */
+  setScoreTable(scores: Float32Array, range: number) {
+    this.scoreTable = { scores, range }
+    this.kernel.setScoreTable(scores, range)
+  }
+
+  /** Sets a book's projected rows, replacing any it had; they go to the tail. */
+  upsert(bookId: string, rows: readonly Float32Array[]) {
+    this.remove(bookId)
+    if (rows.length === 0) return
+    if (this.laidOut > 0 && this.tailRows + rows.length > this.laidOut / 8) this.layOut()
+    this.reserve(rows.length)
+    const slot = this.freeSlots.pop() ?? this.ids.length
+    const positions = new Int32Array(rows.length)
+    rows.forEach((row, n) => {
+      const at = this.used++
+      this.kernel.setRow(at, slot, row)
+      this.rowCluster[at] = this.clusters.nearest(row)
+      positions[n] = at
+    })
+    this.ids[slot] = bookId
+    this.rowsOf[slot] = positions
+    this.slotOf.set(bookId, slot)
+  }
+
+  remove(bookId: string) {
+    const slot = this.slotOf.get(bookId)
+    if (slot === undefined) return
+    for (const row of this.rowsOf[slot]!) this.kernel.freeRow(row)
+    this.freed += this.rowsOf[slot]!.length
+    this.ids[slot] = undefined
+    this.rowsOf[slot] = undefined
+    this.freeSlots.push(slot)
+    this.slotOf.delete(bookId)
+  }
+
+  /**
+   * About `count` books (at least that many, if held) with the highest key, as BookVectorIndex.topBooks keys them,
+   * from the rows of the clusters nearest the queries, about `share` of the laid-out rows, and the tail. The queries
+   * take clusters in turn, each its nearest not yet taken, so that every idea gets its own nearest clusters. A book
+   * none of whose rows is read is not among them. One partly read is keyed by the rows read, each idea's raised to
+   * what an unread row may score: about what a row of the nearest cluster not read scores. Otherwise a book with a
+   * strong passage for one idea and its passage for another in a cluster not read would be judged without it.
+   */
+  topBooks(
+    queries: readonly Float32Array[],
+    count: number,
+    bonus: number,
+    maxKey: number,
+    share: number,
+  ): string[] {
+    if (this.vectorCount === 0 || queries.length === 0) return []
+    const slots = this.ids.length
+    this.kernel.setQueries(queries)
+    this.kernel.resetBest(0, slots)
+    const { blocks, tail, floors } = this.rangesFor(queries, share)
+    this.kernel.scanGroups(blocks)
+    // the tail's books may be in any block: after the blocks, on this thread
+    if (tail[1] > tail[0]) this.kernel.scanGroups([[tail]])
+    this.lastReadRows = blocks.flat().reduce((sum, [from, to]) => sum + to - from, tail[1] - tail[0])
+    const ids: string[] = []
+    for (const slot of this.kernel.topSlots(slots, queries.length, count, bonus, maxKey, floors)) {
+      const id = this.ids[slot]
+      if (id !== undefined) ids.push(id)
+    }
+    return ids
+  }
+
+  /** Lays every row out by block and cluster (the tail included), in a new kernel memory. */
+  layOut() {
+    const old = this.kernel
+    const clusters = this.clusters.count
+    const cells = Math.ceil(Math.max(1, this.ids.length) / this.blockBooks) * clusters
+    const cellOf = (r: number) =>
+      Math.floor(old.slotOfRow(r) / this.blockBooks) * clusters + this.rowCluster[r]!
+    const start = new Int32Array(cells + 1)
+    const clusterRows = new Int32Array(clusters)
+    for (let r = 0; r < this.used; r++)
+      if (old.slotOfRow(r) >= 0) {
+        start[cellOf(r) + 1]!++
+        clusterRows[this.rowCluster[r]!]!++
+      }
+    for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!
+    const live = start[cells]!
+    const kernel = new BookScanKernel(
+      this.clusters.dimensions,
+      Math.max(16, Math.ceil(live * 1.125) + 16),
+      old.slotCapacity,
+      this.scanThreads,
+    )
+    const rowCluster = new Int32Array(kernel.rowCapacity)
+    const next = start.slice()
+    const moved = new Int32Array(this.used).fill(-1)
+    for (let r = 0; r < this.used; r++) {
+      if (old.slotOfRow(r) < 0) continue
+      moved[r] = next[cellOf(r)]!++
+      rowCluster[moved[r]!] = this.rowCluster[r]!
+    }
+    kernel.copyRowsFrom(old, moved)
+    for (const positions of this.rowsOf)
+      if (positions) for (let n = 0; n < positions.length; n++) positions[n] = moved[positions[n]!]!
+    old.close()
+    if (this.scoreTable) kernel.setScoreTable(this.scoreTable.scores, this.scoreTable.range)
+    this.kernel = kernel
+    this.rowCluster = rowCluster
+    this.cellStart = start
+    this.clusterRows = clusterRows
+    this.laidOut = live
+    this.used = live
+    this.freed = 0
+  }
+
+  close() {
+    this.kernel.close()
+  }
+
+  /**
+   * The row ranges to read, block by block (each block's runs of the clusters taken, adjacent ones merged), and the
+   * tail's; and per idea the int8 dot product a row of the nearest cluster not read may have (none when every
+   * cluster is read).
+   */
+  private rangesFor(queries: readonly Float32Array[], share: number) {
+    const clusters = this.clusters.count
+    const taken = new Uint8Array(clusters)
+    const floors: number[] = []
+    if (this.laidOut > 0) {
+      const scores = queries.map((q) => this.clusters.scores(q))
+      const orders = scores.map((s) => Array.from(s.keys()).sort((a, b) => s[b]! - s[a]!))
+      const budget = share * this.laidOut
+      const next = orders.map(() => 0)
+      const skipTaken = (i: number) => {
+        while (next[i]! < orders[i]!.length && taken[orders[i]![next[i]!]!]) next[i]!++
+        return next[i]! < orders[i]!.length
+      }
+      for (let rows = 0, turn = 0; rows < budget; turn = (turn + 1) % orders.length) {
+        if (!skipTaken(turn)) break
+        const c = orders[turn]![next[turn]!]!
+        taken[c] = 1
+        rows += this.clusterRows[c]!
+      }
+      queries.forEach((_, i) => {
+        const unread = skipTaken(i) ? scores[i]![orders[i]![next[i]!]!]! : null
+        floors.push(
+          unread === null
+            ? -0x80000000
+            : Math.round(this.clusters.rowScoreUpTo(unread, queries[i]!) * QUANT_SCALE * QUANT_SCALE),
+        )
+      })
+    }
+    const chosen = Array.from(taken.keys()).filter((c) => taken[c])
+    const blocks: [number, number][][] = []
+    for (let cell = 0; cell + 1 < this.cellStart.length; cell += clusters) {
+      const ranges: [number, number][] = []
+      for (const c of chosen) {
+        const [from, to] = [this.cellStart[cell + c]!, this.cellStart[cell + c + 1]!]
+        if (from === to) continue
+        const last = ranges.at(-1)
+        if (last && last[1] === from) last[1] = to
+        else ranges.push([from, to])
+      }
+      if (ranges.length > 0) blocks.push(ranges)
+    }
+    return { blocks, tail: [this.laidOut, this.used] as [number, number], floors }
+  }
+
+  /** Room for `extra` more rows and one more book. */
+  private reserve(extra: number) {
+    const rows = this.used + extra
+    const slots = this.ids.length + 1
+    const k = this.kernel
+    if (rows <= k.rowCapacity && slots <= k.slotCapacity) return
+    k.resize(
+      rows > k.rowCapacity ? Math.max(rows, Math.ceil(k.rowCapacity * 1.5)) : k.rowCapacity,
+      slots > k.slotCapacity ? Math.ceil(k.slotCapacity * 1.5) : k.slotCapacity,
+      this.used,
+    )
+    if (k.rowCapacity > this.rowCluster.length) {
+      const grown = new Int32Array(k.rowCapacity)
+      grown.set(this.rowCluster.subarray(0, this.used))
+      this.rowCluster = grown
+    }
+  }
+}
