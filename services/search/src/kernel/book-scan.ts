@@ -18,8 +18,8 @@ const PAGE = 65_536
 /** Below every int8 dot product: a book no row was scored for. */
 const NONE = -0x80000000
 const IDEAS = 3
-/** rows scored per call into the kernel (see scan) */
-const SCAN_CHUNK = 8192
+/** int32 a slot's best takes: the three ideas and a spare lane, so that the kernel updates it in one SIMD step */
+const BEST_STRIDE = 4
 /**
  * Below this many rows a scan stays on the calling thread: it takes a few milliseconds, and waking helpers costs
  * more than it saves on small catalogues (and tests never start threads).
@@ -43,14 +43,14 @@ let compiled: object | undefined
 const kernelModule = () => (compiled ??= new wasm.Module(Buffer.from(BOOK_SCAN_WASM, 'base64')))
 
 interface Exports {
-  scan(
+  scanList(
     matrix: number,
     rowSlot: number,
     queries: number,
     best: number,
     stride: number,
-    from: number,
-    to: number,
+    ranges: number,
+    count: number,
   ): void
   select(best: number, slots: number, ideas: number, floor: number, out: number): number
   rank(
@@ -82,7 +82,7 @@ const align = (n: number, to: number) => Math.ceil(n / to) * to
 /**
  * The WebAssembly memory of book-scan.wat and typed views on it. Layout (byte offsets, each region 64-aligned):
  * queries (three int16 vectors), score table (float32) and rank histogram (int32) for `rank`, row ranges to scan
- * (int32 pairs, MAX_SCAN_RANGES), best (three int32 per book slot), selected (int32 per slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row),
+ * (int32 pairs, MAX_SCAN_RANGES), best (four int32 per book slot: three ideas and a spare), selected (int32 per slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row),
  * matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
  * The memory is shared, so that up to `maxThreads` threads scan parts of the rows at once (scan-threads.ts).
  */
@@ -139,7 +139,7 @@ export class BookScanKernel {
     o.histogram = o.table + align(SCORE_TABLE_SIZE * 4, 64)
     o.ranges = o.histogram + align(RANK_BUCKETS * 4, 64)
     o.best = o.ranges + MAX_SCAN_RANGES * 8
-    o.selected = o.best + align(slots * IDEAS * 4, 64)
+    o.selected = o.best + align(slots * BEST_STRIDE * 4, 64)
     o.bins = o.selected + align(slots * 4, 64)
     o.rowSlot = o.bins + align(slots * 4, 64)
     o.matrix = o.rowSlot + align(rows * 4, 64)
@@ -162,7 +162,7 @@ export class BookScanKernel {
     this.offsets = o
     this.rowSlot = rowSlot
     this.matrix = matrix
-    this.bestView = new Int32Array(buffer, o.best, slots * IDEAS)
+    this.bestView = new Int32Array(buffer, o.best, slots * BEST_STRIDE)
     this.selected = new Int32Array(buffer, o.selected, slots)
     this.queries = new Int16Array(buffer, o.queries, IDEAS * this.stride)
     this.table = table
@@ -225,7 +225,7 @@ export class BookScanKernel {
 
   /** Clears the best dot products of slots [from, to) before a scan. */
   resetBest(from: number, to: number) {
-    this.bestView.fill(NONE, from * IDEAS, to * IDEAS)
+    this.bestView.fill(NONE, from * BEST_STRIDE, to * BEST_STRIDE)
   }
 
   /**
@@ -271,7 +271,7 @@ export class BookScanKernel {
 
   private scanParts(parts: ScanPart[]) {
     if (parts.length === 1) return this.scanHere(parts[0]!)
-    this.threads ??= new ScanThreads(kernelModule(), this.maxThreads - 1, SCAN_CHUNK)
+    this.threads ??= new ScanThreads(kernelModule(), this.maxThreads - 1)
     this.threads.scan({ memory: this.memory, ...this.offsets, stride: this.stride }, parts, (part) =>
       this.scanHere(part),
     )
@@ -294,26 +294,13 @@ export class BookScanKernel {
   }
 
   /**
-   * In calls of SCAN_CHUNK rows: V8 runs new WebAssembly in its baseline compiler and swaps in optimized code only
-   * at a call's start, so one call over every row would stay in the baseline code (measured: 2.4x slower at 30,000
-   * books). A book split between two calls is still right: the kernel keeps the maximum of what `best` holds.
+   * A part's ranges in one call into the kernel. V8 runs new WebAssembly in its baseline compiler and swaps in
+   * optimized code only at a call's start: the first search of a process (per thread) runs the slower code (2.4x
+   * at 30,000 books), every later one the optimized.
    */
   private scanHere({ first, count }: ScanPart) {
     const o = this.offsets
-    for (let k = first; k < first + count; k++) {
-      const from = this.ranges[2 * k]!
-      const to = this.ranges[2 * k + 1]!
-      for (let at = from; at < to; at += SCAN_CHUNK)
-        this.exports.scan(
-          o.matrix,
-          o.rowSlot,
-          o.queries,
-          o.best,
-          this.stride,
-          at,
-          Math.min(to, at + SCAN_CHUNK),
-        )
-    }
+    this.exports.scanList(o.matrix, o.rowSlot, o.queries, o.best, this.stride, o.ranges + first * 8, count)
   }
 
   /** Rows [from, to) in `parts` ranges of about equal size, each boundary moved forward to a book's first row. */
@@ -369,25 +356,23 @@ export class BookScanKernel {
     // the table spans dot products -high..high; index = (dot + high) * step / 2^20, at most the last
     const high = Math.max(1, Math.floor(this.tableRange))
     const step = Math.floor(((SCORE_TABLE_SIZE - 1) * 2 ** 20) / (2 * high)) | 0
-    // in calls of SCAN_CHUNK slots, for the reason scanHere gives
-    for (let at = 0; at < slots; at += SCAN_CHUNK)
-      this.exports.rank(
-        o.best + at * IDEAS * 4,
-        Math.min(SCAN_CHUNK, slots - at),
-        ideas,
-        o.table,
-        -high,
-        high,
-        step,
-        bonus,
-        bucketsPerKey,
-        RANK_BUCKETS - 1,
-        o.bins + at * 4,
-        o.histogram,
-        floors[0] ?? NONE,
-        floors[1] ?? NONE,
-        floors[2] ?? NONE,
-      )
+    this.exports.rank(
+      o.best,
+      slots,
+      ideas,
+      o.table,
+      -high,
+      high,
+      step,
+      bonus,
+      bucketsPerKey,
+      RANK_BUCKETS - 1,
+      o.bins,
+      o.histogram,
+      floors[0] ?? NONE,
+      floors[1] ?? NONE,
+      floors[2] ?? NONE,
+    )
     return this.histogram
   }
 
@@ -434,6 +419,6 @@ export class BookScanKernel {
 
   /** The best int8 dot product of a slot for idea i, from the last scan. */
   best(slot: number, idea: number): number {
-    return this.bestView[slot * IDEAS + idea]!
+    return this.bestView[slot * BEST_STRIDE + idea]!
   }
 }

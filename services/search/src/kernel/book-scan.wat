@@ -28,21 +28,18 @@
       (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $u) (local.get $w))
       (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $u) (local.get $w))))
 
-  ;; Writes best[slot * 3 + i] = max(best[...], m_i): the per-book reduction, once per run of a book's rows.
+  ;; best[slot] = max(best[slot], m), lane by lane: the per-book reduction, once per run of a book's rows. A slot's
+  ;; best is four int32 (three ideas and a spare lane, which $dots leaves 0), so that one SIMD load, max and store
+  ;; do it: rows read cluster by cluster change book at nearly every row.
   (func $flush (param $best i32) (param $slot i32) (param $m v128)
     (local $at i32)
-    (local.set $at (i32.add (local.get $best) (i32.mul (local.get $slot) (i32.const 12))))
-    (if (i32.gt_s (i32x4.extract_lane 0 (local.get $m)) (i32.load offset=0 (local.get $at)))
-      (then (i32.store offset=0 (local.get $at) (i32x4.extract_lane 0 (local.get $m)))))
-    (if (i32.gt_s (i32x4.extract_lane 1 (local.get $m)) (i32.load offset=4 (local.get $at)))
-      (then (i32.store offset=4 (local.get $at) (i32x4.extract_lane 1 (local.get $m)))))
-    (if (i32.gt_s (i32x4.extract_lane 2 (local.get $m)) (i32.load offset=8 (local.get $at)))
-      (then (i32.store offset=8 (local.get $at) (i32x4.extract_lane 2 (local.get $m))))))
+    (local.set $at (i32.add (local.get $best) (i32.shl (local.get $slot) (i32.const 4))))
+    (v128.store (local.get $at) (i32x4.max_s (v128.load (local.get $at)) (local.get $m))))
 
   ;; Rows [from, to): rowSlot[r] (int32, -1 for a freed row, skipped) names the book. A book's rows need not be
-  ;; contiguous (the running maximum is flushed whenever the slot changes). best (3 int32 per slot) must hold each
+  ;; contiguous (the running maximum is flushed whenever the slot changes). best (4 int32 per slot) must hold each
   ;; slot's running maximum (JS fills it with INT32_MIN first).
-  (func (export "scan")
+  (func $scan
     (param $matrix i32) (param $rowSlot i32) (param $queries i32) (param $best i32)
     (param $stride i32) (param $from i32) (param $to i32)
     (local $r i32) (local $row i32) (local $end i32) (local $j i32) (local $q i32)
@@ -102,7 +99,22 @@
     (if (i32.ge_s (local.get $current) (i32.const 0))
       (then (call $flush (local.get $best) (local.get $current) (local.get $m)))))
 
-  ;; Slots [0, slots) whose best over the first `ideas` columns is at least `floor`, written to out in slot order
+;; `scan` over each of `count` row ranges: int32 pairs [from, to) at `ranges`. One call for a thread's whole share
+  ;; of a search, however many ranges it has (the approximate index reads thousands of short runs of rows).
+  (func (export "scanList")
+    (param $matrix i32) (param $rowSlot i32) (param $queries i32) (param $best i32)
+    (param $stride i32) (param $ranges i32) (param $count i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $ranges) (i32.shl (local.get $count) (i32.const 3))))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $ranges) (local.get $end)))
+        (call $scan (local.get $matrix) (local.get $rowSlot) (local.get $queries) (local.get $best)
+          (local.get $stride) (i32.load (local.get $ranges)) (i32.load offset=4 (local.get $ranges)))
+        (local.set $ranges (i32.add (local.get $ranges) (i32.const 8)))
+        (br $each))))
+
+    ;; Slots [0, slots) whose best over the first `ideas` columns is at least `floor`, written to out in slot order
   ;; (int32 each); returns how many. Unused slots hold INT32_MIN and never pass.
   (func (export "select")
     (param $best i32) (param $slots i32) (param $ideas i32) (param $floor i32) (param $out i32) (result i32)
@@ -110,7 +122,7 @@
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $s) (local.get $slots)))
-        (local.set $at (i32.add (local.get $best) (i32.mul (local.get $s) (i32.const 12))))
+        (local.set $at (i32.add (local.get $best) (i32.shl (local.get $s) (i32.const 4))))
         (local.set $m (i32.load offset=0 (local.get $at)))
         (if (i32.ge_u (local.get $ideas) (i32.const 2))
           (then (if (i32.gt_s (i32.load offset=4 (local.get $at)) (local.get $m))
@@ -146,7 +158,7 @@
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $s) (local.get $slots)))
-        (local.set $at (i32.add (local.get $best) (i32.mul (local.get $s) (i32.const 12))))
+        (local.set $at (i32.add (local.get $best) (i32.shl (local.get $s) (i32.const 4))))
         (local.set $bin (i32.const 0))
         ;; a book none of whose rows was read stays in bucket 0
         (if (i32.ne (i32.load (local.get $at)) (i32.const 0x80000000))

@@ -48,9 +48,8 @@ const STUCK_MS = 30_000
  */
 const HELPER_SOURCE = `
 const { workerData, receiveMessageOnPort } = require('node:worker_threads')
-const { module, control, port, chunk } = workerData
-let scan = null
-let words = null
+const { module, control, port } = workerData
+let scanList = null
 Atomics.store(control, ${READY}, 1)
 let seen = 0
 for (;;) {
@@ -59,16 +58,10 @@ for (;;) {
   if (control[${CMD}] === ${STOP}) break
   try {
     for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
-      scan = new WebAssembly.Instance(module, { env: { memory: m.message } }).exports.scan
-      words = new Int32Array(m.message.buffer)
+      scanList = new WebAssembly.Instance(module, { env: { memory: m.message } }).exports.scanList
     }
     const [matrix, rowSlot, queries, best, stride, ranges, count] = control.subarray(${ARGS}, ${WORDS})
-    for (let k = 0; k < count; k++) {
-      const from = words[(ranges >> 2) + 2 * k]
-      const to = words[(ranges >> 2) + 2 * k + 1]
-      for (let at = from; at < to; at += chunk)
-        scan(matrix, rowSlot, queries, best, stride, at, Math.min(to, at + chunk))
-    }
+    scanList(matrix, rowSlot, queries, best, stride, ranges, count)
     Atomics.store(control, ${FAILED}, 0)
   } catch {
     Atomics.store(control, ${FAILED}, 1)
@@ -93,14 +86,14 @@ export class ScanThreads {
   /** parts a helper failed and this thread scanned again */
   failures = 0
 
-  /** Starts `count` helper threads for the compiled kernel `module`; they scan `chunk` rows per kernel call. */
-  constructor(module: object, count: number, chunk: number) {
+  /** Starts `count` helper threads for the compiled kernel `module`. */
+  constructor(module: object, count: number) {
     for (let i = 0; i < count; i++) {
       const control = new Int32Array(new SharedArrayBuffer(WORDS * 4))
       const { port1, port2 } = new MessageChannel()
       const worker = new Worker(HELPER_SOURCE, {
         eval: true,
-        workerData: { module, control, port: port2, chunk },
+        workerData: { module, control, port: port2 },
         transferList: [port2],
       })
       // An idle helper must not keep the process alive; one that dies leaves its parts to the caller.
