@@ -12,8 +12,8 @@ const books = Array.from({ length: 1500 }, (_, i) => ({
   vectors: pool.slice(i * 6, i * 6 + 2 + (i % 5)),
 }))
 const queries = Array.from({ length: 20 }, (_, i) => pool.slice(9000 + 3 * i, 9003 + 3 * i))
-/** A tenth of the books is scored exactly: the approximate scan must pick the right ones. */
-const options: Partial<AnnOptions> = { dimensions: 32, candidates: 150, scanShare: 0.3 }
+/** A tenth of the books is scored exactly, picked from a quarter of the projected rows (the default share). */
+const options: Partial<AnnOptions> = { dimensions: 32, candidates: 150 }
 /** synthetic vectors sit below the product's relevance floor: rank at a low one, the same for both indexes */
 const floor = 25
 
