@@ -163,12 +163,12 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
 
   private async build() {
     const { exact, options } = this
-    const sample = this.sampleRows(options.sampleRows)
+    const sample = await this.sampleRows(options.sampleRows)
     const dimensions = Math.min(options.dimensions, exact.dimensions)
     const projection = await PrincipalProjection.of(sample, exact.dimensions, dimensions, pause)
     const clusterCount = Math.min(MAX_CLUSTERS, Math.max(1, Math.round(exact.vectorCount / ROWS_PER_CLUSTER)))
     const clusterSample: Float32Array[] = []
-    for (const row of this.sampleRows(clusterCount * CLUSTER_SAMPLE)) {
+    for (const row of await this.sampleRows(clusterCount * CLUSTER_SAMPLE)) {
       clusterSample.push(projection.project(row))
       if (clusterSample.length % ROWS_PER_PAUSE === 0) await pause()
     }
@@ -210,19 +210,24 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     return this.projection!.projectRows(this.exact.rowsOf(bookId)!)
   }
 
-  /** About `count` rows spread over the catalogue (every k-th book's), as float vectors. */
-  private sampleRows(count: number): Float32Array[] {
+  /** About `count` rows spread over the catalogue (every k-th book's), as float vectors; pauses between books. */
+  private async sampleRows(count: number): Promise<Float32Array[]> {
     const ids = [...this.exact.bookIds()]
     const dims = this.exact.dimensions
     const every = Math.max(1, Math.floor(this.exact.vectorCount / count))
     const sample: Float32Array[] = []
     for (let b = 0; b < ids.length; b += every) {
       const rows = this.exact.rowsOf(ids[b]!)!
-      for (let at = 0; at < rows.length; at += dims)
-        sample.push(Float32Array.from(rows.subarray(at, at + dims), (x) => x / QUANT_SCALE))
+      for (let at = 0; at < rows.length; at += dims) {
+        const v = new Float32Array(dims)
+        for (let j = 0; j < dims; j++) v[j] = rows[at + j]! / QUANT_SCALE
+        sample.push(v)
+      }
+      if (sample.length % ROWS_PER_PAUSE < rows.length / dims) await pause()
     }
     return sample
   }
+
 }
 
 /** the largest hellaScore: three ideas of 100 and the bonus */

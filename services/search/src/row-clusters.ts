@@ -56,7 +56,10 @@ export class RowClusters {
     const groupCount = Math.max(1, Math.round(Math.sqrt(total)))
     const groups = await kMeans(unit, groupCount, dimensions, rounds, pause)
     const members: Float32Array[][] = Array.from({ length: groups.length / dimensions }, () => [])
-    for (const v of unit) members[nearestOf(groups, dimensions, v, 0, groups.length / dimensions)]!.push(v)
+    for (let at = 0; at < unit.length; at++) {
+      members[nearestOf(groups, dimensions, unit[at]!, 0, groups.length / dimensions)]!.push(unit[at]!)
+      if (at % 256 === 255) await pause()
+    }
     const parts: Float32Array[] = []
     const groupStart = new Int32Array(members.length + 1)
     for (let g = 0; g < members.length; g++) {
@@ -198,5 +201,7 @@ function normalized(v: ArrayLike<number>): Float32Array {
   let norm = 0
   for (let j = 0; j < v.length; j++) norm += v[j]! * v[j]!
   norm = Math.sqrt(norm)
-  return Float32Array.from(v, (x) => (norm > 0 ? x / norm : 0))
+  const out = new Float32Array(v.length)
+  if (norm > 0) for (let j = 0; j < v.length; j++) out[j] = v[j]! / norm
+  return out
 }
