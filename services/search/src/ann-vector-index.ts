@@ -227,7 +227,6 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     }
     return sample
   }
-
 }
 
 /** the largest hellaScore: three ideas of 100 and the bonus */

@@ -1,3 +1,6 @@
+/** Sample rows and directions `lift` is measured on */
+const LIFT_PAIRS = 4000
+
 /**
  * Clusters of the approximate index's projected rows (ann-vector-index.ts): unit centroids found by spherical
  * k-means on a sample, each row belonging to the centroid it leans on most (largest dot product). A search then
@@ -9,8 +12,6 @@
  * groups first (about the square root of the count), then clusters within the group, so that a row is compared
  * with a few hundred centroids, not thousands.
  */
-/** Sample rows and directions `lift` is measured on */
-const LIFT_PAIRS = 4000
 export class RowClusters {
   private constructor(
     /** the clusters' centroids, unit length, one after the other (`count` × `dimensions` floats) */

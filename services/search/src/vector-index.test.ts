@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 // @ts-expect-error -- a plain .mjs build script, shared with the test so that both compile the kernel one way
 import { compileKernel, KERNEL_MODULE, KERNEL_SOURCE, kernelModuleText } from '../scripts/kernel-source.mjs'
 import { clusteredVectors } from './test/clustered-vectors.js'
-import { PARALLEL_MIN_ROWS } from './kernel/book-scan.js'
+import { MAX_SCAN_RANGES, PARALLEL_MIN_ROWS } from './kernel/book-scan.js'
 import {
   BookVectorIndex,
   DOT_SCALE,
@@ -219,6 +219,23 @@ describe('BookVectorIndex on several threads', () => {
       asMap(one.search(queries, { floorCosine: 0.5 })),
     )
     three.close()
+  })
+})
+
+describe('BookVectorIndex coverage of many books', () => {
+  it('scores more books than one kernel call takes (MAX_SCAN_RANGES) as a full pass does', () => {
+    const dims = 16
+    const pool = vectors(500, dims, 21)
+    const index = new BookVectorIndex(dims, 1024, 1)
+    const ids = Array.from({ length: MAX_SCAN_RANGES + 500 }, (_, i) => `m${i}`)
+    ids.forEach((id, i) => index.upsert(id, [pool[i % 500]!, pool[(i * 7) % 500]!]))
+    const q = vectors(2, dims, 22)
+    const want = asMap(index.search(q, { floorCosine: -1 }))
+    // the books asked, in another order than the index holds them
+    const asked = [...ids].reverse()
+    const got = index.coverage(asked, q)
+    expect(got.bookIds).toEqual(asked)
+    expect(asMap(got)).toEqual(want)
   })
 })
 

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { BookScanKernel, MAX_SCAN_RANGES, QUANT_SCALE } from './kernel/book-scan.js'
+import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
 
 export { QUANT_SCALE, quantizeInto, SCORE_TABLE_SIZE } from './kernel/book-scan.js'
 
@@ -188,8 +188,7 @@ export class BookVectorIndex implements IdeaVectorIndex {
       this.kernel.resetBest(slot, slot + 1)
       return [[book.first, book.first + book.count]]
     })
-    for (let at = 0; at < groups.length; at += MAX_SCAN_RANGES)
-      this.kernel.scanGroups(groups.slice(at, at + MAX_SCAN_RANGES))
+    this.kernel.scanGroups(groups)
     return this.matchesOf(slots, queries.length)
   }
 

@@ -244,11 +244,30 @@ export class BookScanKernel {
   }
 
   /**
-   * Scores the rows of `groups` of row ranges ([from, to) pairs, at most MAX_SCAN_RANGES in all; a book's rows may
-   * be in several ranges, but all in one group) like `scan`: with PARALLEL_MIN_ROWS rows or more, the groups are
-   * shared out over `maxThreads` threads, each taking consecutive groups of about as many rows.
+   * Scores the rows of `groups` of row ranges ([from, to) pairs; a book's rows may be in several ranges, but all in
+   * one group) like `scan`: with PARALLEL_MIN_ROWS rows or more, the groups are shared out over `maxThreads`
+   * threads, each taking consecutive groups of about as many rows. More than MAX_SCAN_RANGES ranges are scanned in
+   * turns of at most that many (a larger group in pieces, one turn after another).
    */
   scanGroups(groups: readonly (readonly (readonly [number, number])[])[]) {
+    let batch: (readonly (readonly [number, number])[])[] = []
+    let ranges = 0
+    for (const group of groups)
+      for (let at = 0; at < Math.max(1, group.length); at += MAX_SCAN_RANGES) {
+        const piece = group.slice(at, at + MAX_SCAN_RANGES)
+        if (ranges + piece.length > MAX_SCAN_RANGES) {
+          this.scanBatch(batch)
+          batch = []
+          ranges = 0
+        }
+        batch.push(piece)
+        ranges += piece.length
+      }
+    this.scanBatch(batch)
+  }
+
+  /** scanGroups for at most MAX_SCAN_RANGES ranges */
+  private scanBatch(groups: readonly (readonly (readonly [number, number])[])[]) {
     const rowsOf = groups.map((g) => g.reduce((sum, [from, to]) => sum + to - from, 0))
     const rows = rowsOf.reduce((a, b) => a + b, 0)
     const parts: ScanPart[] = []
@@ -256,7 +275,6 @@ export class BookScanKernel {
     let at = 0
     let done = 0
     groups.forEach((group, g) => {
-      if (at + group.length > MAX_SCAN_RANGES) throw new Error(`at most ${MAX_SCAN_RANGES} row ranges a scan`)
       group.forEach((range, k) => this.ranges.set(range, 2 * (at + k)))
       // a new part when this group starts past the rows the parts so far should hold
       const part = parts.at(-1)
@@ -266,7 +284,7 @@ export class BookScanKernel {
       at += group.length
       done += rowsOf[g]!
     })
-    if (parts.length > 0) this.scanParts(parts)
+    if (rows > 0) this.scanParts(parts)
   }
 
   private scanParts(parts: ScanPart[]) {
