@@ -127,11 +127,11 @@ export class ClusteredBookRows {
     const slots = this.ids.length
     this.kernel.setQueries(queries)
     this.kernel.resetBest(0, slots)
-    const { blocks, tail, floors } = this.rangesFor(queries, share)
+    const { blocks, tail, floors, rows } = this.rangesFor(queries, share)
     this.kernel.scanGroups(blocks)
     // the tail's books may be in any block: after the blocks, on this thread
     if (tail[1] > tail[0]) this.kernel.scanGroups([[tail]])
-    this.lastReadRows = blocks.flat().reduce((sum, [from, to]) => sum + to - from, tail[1] - tail[0])
+    this.lastReadRows = rows
     const ids: string[] = []
     for (const slot of this.kernel.topSlots(slots, queries.length, count, bonus, maxKey, floors)) {
       const id = this.ids[slot]
@@ -190,8 +190,8 @@ export class ClusteredBookRows {
 
   /**
    * The row ranges to read, block by block (each block's runs of the clusters taken, adjacent ones merged), and the
-   * tail's; and per idea the int8 dot product a row of the nearest cluster not read may have (none when every
-   * cluster is read).
+   * tail's; how many rows they hold; and per idea the int8 dot product a row of the nearest cluster not read may
+   * have (none when every cluster is read).
    */
   private rangesFor(queries: readonly Float32Array[], share: number) {
     const clusters = this.clusters.count
@@ -223,18 +223,20 @@ export class ClusteredBookRows {
     }
     const chosen = Array.from(taken.keys()).filter((c) => taken[c])
     const blocks: [number, number][][] = []
+    let rows = this.used - this.laidOut
     for (let cell = 0; cell + 1 < this.cellStart.length; cell += clusters) {
       const ranges: [number, number][] = []
       for (const c of chosen) {
         const [from, to] = [this.cellStart[cell + c]!, this.cellStart[cell + c + 1]!]
         if (from === to) continue
+        rows += to - from
         const last = ranges.at(-1)
         if (last && last[1] === from) last[1] = to
         else ranges.push([from, to])
       }
       if (ranges.length > 0) blocks.push(ranges)
     }
-    return { blocks, tail: [this.laidOut, this.used] as [number, number], floors }
+    return { blocks, tail: [this.laidOut, this.used] as [number, number], floors, rows }
   }
 
   /** Room for `extra` more rows and one more book. */

@@ -82,8 +82,8 @@ const align = (n: number, to: number) => Math.ceil(n / to) * to
 /**
  * The WebAssembly memory of book-scan.wat and typed views on it. Layout (byte offsets, each region 64-aligned):
  * queries (three int16 vectors), score table (float32) and rank histogram (int32) for `rank`, row ranges to scan
- * (int32 pairs, MAX_SCAN_RANGES), best (four int32 per book slot: three ideas and a spare), selected (int32 per slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row),
- * matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
+ * (int32 pairs, MAX_SCAN_RANGES), best (four int32 per book slot: three ideas and a spare), selected (int32 per
+ * slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row), matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
  * The memory is shared, so that up to `maxThreads` threads scan parts of the rows at once (scan-threads.ts).
  */
 export class BookScanKernel {
@@ -234,13 +234,7 @@ export class BookScanKernel {
    * PARALLEL_MIN_ROWS rows or more.
    */
   scan(from: number, to: number) {
-    if (this.maxThreads < 2 || to - from < PARALLEL_MIN_ROWS) {
-      this.ranges.set([from, to])
-      return this.scanHere({ first: 0, count: 1 })
-    }
-    const split = this.splitAtBooks(from, to, this.maxThreads)
-    split.forEach((range, p) => this.ranges.set(range, 2 * p))
-    this.scanParts(split.map((_, p) => ({ first: p, count: 1 })))
+    this.scanGroups(this.splitAtBooks(from, to, this.maxThreads).map((range) => [range]))
   }
 
   /**
