@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ClusteredBookRows } from './clustered-book-rows.js'
-import { PARALLEL_MIN_ROWS } from './kernel/book-scan.js'
+import { PARALLEL_MIN_BYTES, ScanRanges } from './kernel/book-scan.js'
 import { RowClusters } from './row-clusters.js'
 import { clusteredVectors } from './test/clustered-vectors.js'
 import { BookVectorIndex, SCORE_TABLE_SIZE } from './vector-index.js'
@@ -110,9 +110,9 @@ describe('ClusteredBookRows', () => {
   })
 
   it('shares the blocks of books out over threads and picks what one thread picks', async () => {
-    const many = makeBooks(14_000, 6) // ~35,000 rows: above PARALLEL_MIN_ROWS
+    const many = makeBooks(28_000, 6) // ~70,000 rows of 32 bytes (24 components padded): above PARALLEL_MIN_BYTES
     const one = await both(many, 1)
-    const two = await both(many, 2, 1000) // 14 blocks
+    const two = await both(many, 2, 2000) // 14 blocks
     const replaced = makeBooks(500, 7)
     try {
       one.clustered.layOut()
@@ -123,7 +123,7 @@ describe('ClusteredBookRows', () => {
         two.clustered.upsert(b.id, replaced[i]!.vectors)
       })
       expect(two.clustered.tailRows).toBeGreaterThan(0)
-      expect(two.clustered.vectorCount).toBeGreaterThanOrEqual(PARALLEL_MIN_ROWS)
+      expect(two.clustered.vectorCount * 32).toBeGreaterThanOrEqual(PARALLEL_MIN_BYTES)
       for (const share of [1, 0.5])
         for (const q of [queries, queries.slice(0, 2)]) {
           const want = sorted(one.clustered.topBooks(q, 300, BONUS, MAX_KEY, share))
@@ -170,5 +170,43 @@ describe('RowClusters', () => {
       pure += Math.max(...counts.values())
     }
     expect(pure / sample.length).toBeGreaterThan(0.9)
+  })
+
+  it('ranks the clusters per query by their centroids, as their exact scores do up to int8 rounding', async () => {
+    const clusters = await RowClusters.of(clusteredVectors(2000, dims, 11, 20), 64, dims, 4)
+    const queries = clusteredVectors(3, dims, 12, 3)
+    const ranked = clusters.ranked(queries)
+    expect(ranked).toHaveLength(3)
+    queries.forEach((q, i) => {
+      const scores = clusters.scores(q)
+      const order = ranked[i]!
+      // every cluster once
+      expect([...order].sort((a, b) => a - b)).toEqual(Array.from(scores.keys()))
+      const widest = Math.max(...scores) - Math.min(...scores)
+      // each next one scores no more than the one before it, but for rounding
+      for (let n = 1; n < order.length; n++)
+        expect(scores[order[n]!]!).toBeLessThanOrEqual(scores[order[n - 1]!]! + 0.03 * widest)
+      expect(scores[order[0]!]).toBeCloseTo(Math.max(...scores), 2)
+      expect(clusters.score(order[0]!, q)).toBeCloseTo(scores[order[0]!]!, 5)
+    })
+  })
+})
+
+describe('ScanRanges', () => {
+  it('joins touching ranges within a group only, and counts the rows', () => {
+    const list = new ScanRanges()
+    list.add(0, 4)
+    list.add(4, 9) // joined
+    list.add(12, 12) // empty: nothing
+    list.endGroup()
+    list.add(9, 10) // touches, but a new group
+    list.endGroup()
+    list.endGroup() // an empty group is not kept
+    for (let r = 20; r < 2 * 2048; r += 2) list.add(r, r + 1) // grows past its first arrays
+    list.endGroup()
+    expect(list.rows).toBe(10 + (2 * 2048 - 20) / 2)
+    expect([...list.pairs.subarray(0, 6)]).toEqual([0, 9, 9, 10, 20, 21])
+    expect([...list.groupEnds.subarray(0, list.groups)]).toEqual([1, 2, list.count])
+    expect(list.clear().count + list.groups + list.rows).toBe(0)
   })
 })

@@ -1,12 +1,13 @@
-import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
+import { BookScanKernel, QUANT_SCALE, ScanRanges } from './kernel/book-scan.js'
 import type { RowClusters } from './row-clusters.js'
 
 /**
- * Books per block of the layout: their best dot products (16 bytes a book, 1 MB a block) stay in the core's cache
- * while the block's rows are read. Read in cluster order across all million books, nearly every row's book is a
- * cache miss (a search took 190-230 ms then; with the blocks and the kernel changes that came with them, 85-100).
+ * Books per block of the layout: their best dot products (16 bytes a book, 256 KB a block) stay in the core's
+ * cache (512 KB of L2 here) while the block's rows are read. Read in cluster order across all million books, nearly
+ * every row's book is a cache miss (a search took 190-230 ms then). At 300,000 books, blocks of 65,536 books took
+ * the scan 22 ms, of 16,384 16 ms, of 4,096 (more and shorter runs of rows) 29 ms.
  */
-const BLOCK_BOOKS = 65_536
+const BLOCK_BOOKS = 16_384
 
 /**
  * The approximate index's projected rows (ann-vector-index.ts), stored cluster by cluster (row-clusters.ts), so that
@@ -35,6 +36,9 @@ export class ClusteredBookRows {
   private readonly slotOf = new Map<string, number>()
   private readonly freeSlots: number[] = []
   private scoreTable: { scores: Float32Array; range: number } | null = null
+  /** the ranges a search reads, and the tail's (reused) */
+  private readonly toRead = new ScanRanges()
+  private readonly tailToRead = new ScanRanges()
   /** rows the last `topBooks` read (benches, tests) */
   lastReadRows = 0
 
@@ -127,11 +131,13 @@ export class ClusteredBookRows {
     const slots = this.ids.length
     this.kernel.setQueries(queries)
     this.kernel.resetBest(0, slots)
-    const { blocks, tail, floors, rows } = this.rangesFor(queries, share)
-    this.kernel.scanGroups(blocks)
+    const floors = this.chooseRanges(queries, share)
+    this.kernel.scanGroups(this.toRead)
     // the tail's books may be in any block: after the blocks, on this thread
-    if (tail[1] > tail[0]) this.kernel.scanGroups([[tail]])
-    this.lastReadRows = rows
+    this.tailToRead.clear().add(this.laidOut, this.used)
+    this.tailToRead.endGroup()
+    this.kernel.scanGroups(this.tailToRead)
+    this.lastReadRows = this.toRead.rows + this.tailToRead.rows
     const ids: string[] = []
     for (const slot of this.kernel.topSlots(slots, queries.length, count, bonus, maxKey, floors)) {
       const id = this.ids[slot]
@@ -189,17 +195,16 @@ export class ClusteredBookRows {
   }
 
   /**
-   * The row ranges to read, block by block (each block's runs of the clusters taken, adjacent ones merged), and the
-   * tail's; how many rows they hold; and per idea the int8 dot product a row of the nearest cluster not read may
+   * Sets `toRead` to the laid-out row ranges to read, block by block (a group each: the runs of the clusters
+   * taken, adjacent ones joined); returns per idea the int8 dot product a row of the nearest cluster not read may
    * have (none when every cluster is read).
    */
-  private rangesFor(queries: readonly Float32Array[], share: number) {
+  private chooseRanges(queries: readonly Float32Array[], share: number) {
     const clusters = this.clusters.count
     const taken = new Uint8Array(clusters)
     const floors: number[] = []
     if (this.laidOut > 0) {
-      const scores = queries.map((q) => this.clusters.scores(q))
-      const orders = scores.map((s) => Array.from(s.keys()).sort((a, b) => s[b]! - s[a]!))
+      const orders = this.clusters.ranked(queries)
       const budget = share * this.laidOut
       const next = orders.map(() => 0)
       const skipTaken = (i: number) => {
@@ -212,8 +217,8 @@ export class ClusteredBookRows {
         taken[c] = 1
         rows += this.clusterRows[c]!
       }
-      queries.forEach((_, i) => {
-        const unread = skipTaken(i) ? scores[i]![orders[i]![next[i]!]!]! : null
+      queries.forEach((query, i) => {
+        const unread = skipTaken(i) ? this.clusters.score(orders[i]![next[i]!]!, query) : null
         floors.push(
           unread === null
             ? -0x80000000
@@ -221,22 +226,14 @@ export class ClusteredBookRows {
         )
       })
     }
-    const chosen = Array.from(taken.keys()).filter((c) => taken[c])
-    const blocks: [number, number][][] = []
-    let rows = this.used - this.laidOut
-    for (let cell = 0; cell + 1 < this.cellStart.length; cell += clusters) {
-      const ranges: [number, number][] = []
-      for (const c of chosen) {
-        const [from, to] = [this.cellStart[cell + c]!, this.cellStart[cell + c + 1]!]
-        if (from === to) continue
-        rows += to - from
-        const last = ranges.at(-1)
-        if (last && last[1] === from) last[1] = to
-        else ranges.push([from, to])
-      }
-      if (ranges.length > 0) blocks.push(ranges)
+    const chosen = Int32Array.from(taken.keys()).filter((c) => taken[c] === 1)
+    const start = this.cellStart
+    this.toRead.clear()
+    for (let cell = 0; cell + 1 < start.length; cell += clusters) {
+      for (const c of chosen) this.toRead.add(start[cell + c]!, start[cell + c + 1]!)
+      this.toRead.endGroup()
     }
-    return { blocks, tail: [this.laidOut, this.used] as [number, number], floors, rows }
+    return floors
   }
 
   /** Room for `extra` more rows and one more book. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 // @ts-expect-error -- a plain .mjs build script, shared with the test so that both compile the kernel one way
 import { compileKernel, KERNEL_MODULE, KERNEL_SOURCE, kernelModuleText } from '../scripts/kernel-source.mjs'
 import { clusteredVectors } from './test/clustered-vectors.js'
-import { MAX_SCAN_RANGES, PARALLEL_MIN_ROWS } from './kernel/book-scan.js'
+import { MAX_SCAN_RANGES, PARALLEL_MIN_BYTES } from './kernel/book-scan.js'
 import {
   BookVectorIndex,
   DOT_SCALE,
@@ -155,7 +155,7 @@ describe('BookVectorIndex', () => {
 })
 
 describe('BookVectorIndex on several threads', () => {
-  const dims = 16
+  const dims = 64
   /** Books of 1-11 rows, so that part boundaries fall inside books and must be moved. */
   const makeBooks = (count: number, seed: number): Book[] => {
     const pool = vectors(count * 6, dims, seed)
@@ -173,14 +173,14 @@ describe('BookVectorIndex on several threads', () => {
   }
 
   it('splits a large scan over helper threads and answers exactly what one thread answers', async () => {
-    const first = makeBooks(6000, 3) // ~36,000 rows: above PARALLEL_MIN_ROWS
+    const first = makeBooks(6000, 3) // ~36,000 rows of 64 bytes: above PARALLEL_MIN_BYTES
     const one = new BookVectorIndex(dims, 1024, 1)
     const three = new BookVectorIndex(dims, 1024, 3)
     for (const b of first) {
       one.upsert(b.id, b.vectors)
       three.upsert(b.id, b.vectors)
     }
-    expect(three.vectorCount).toBeGreaterThanOrEqual(PARALLEL_MIN_ROWS)
+    expect(three.vectorCount * dims).toBeGreaterThanOrEqual(PARALLEL_MIN_BYTES)
     try {
       // The first large scan starts the helpers; until they run, their parts are scanned here.
       expect(asMap(three.search(queries, { floorCosine: 0.3 }))).toEqual(
@@ -219,6 +219,34 @@ describe('BookVectorIndex on several threads', () => {
       asMap(one.search(queries, { floorCosine: 0.5 })),
     )
     three.close()
+  })
+
+  it('ranks the books of many slots in parts over threads, as one thread ranks them', async () => {
+    // one row a book: 140,000 slots of 16 bytes of best dot products, past PARALLEL_MIN_BYTES
+    const pool = vectors(140_000, dims, 77)
+    const one = new BookVectorIndex(dims, pool.length, 1)
+    const two = new BookVectorIndex(dims, pool.length, 2)
+    const table = Float32Array.from(
+      { length: SCORE_TABLE_SIZE },
+      (_, n) => (100 * n) / (SCORE_TABLE_SIZE - 1),
+    )
+    for (const index of [one, two]) {
+      pool.forEach((v, i) => index.upsert(`r${i}`, [v]))
+      index.setScoreTable(table, 254 * 254)
+    }
+    expect(pool.length * 16).toBeGreaterThanOrEqual(PARALLEL_MIN_BYTES)
+    try {
+      const top = (index: BookVectorIndex) => index.topBooks(queries, 2000, 0.5, 350).sort()
+      const want = top(one)
+      expect(want.length).toBeGreaterThanOrEqual(2000)
+      expect(want.length).toBeLessThan(2200)
+      await until(() => (top(two), two.scanHelpersReady === 1))
+      expect(two.scanHelpersReady).toBe(1)
+      expect(top(two)).toEqual(want)
+      expect(two.scanHelperFailures).toBe(0)
+    } finally {
+      two.close()
+    }
   })
 })
 

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
+import { BookScanKernel, QUANT_SCALE, ScanRanges } from './kernel/book-scan.js'
 
 export { QUANT_SCALE, quantizeInto, SCORE_TABLE_SIZE } from './kernel/book-scan.js'
 
@@ -86,7 +86,7 @@ export class BookVectorIndex implements IdeaVectorIndex {
   constructor(
     readonly dimensions: number,
     capacity = 1024,
-    /** threads a scan of PARALLEL_MIN_ROWS rows or more uses, this one included */
+    /** threads a scan of PARALLEL_MIN_BYTES of rows or more uses, this one included */
     readonly scanThreads = defaultScanThreads(),
   ) {
     this.kernel = new BookScanKernel(dimensions, capacity, Math.max(16, capacity >> 2), scanThreads)
@@ -183,16 +183,18 @@ export class BookVectorIndex implements IdeaVectorIndex {
     if (slots.length === 0) return NO_MATCHES(queries.length)
     this.kernel.setQueries(queries)
     // one kernel pass over the books' row ranges (each book a group of its own), not a scan per book
-    const groups = slots.map((slot): [number, number][] => {
+    const ranges = new ScanRanges()
+    for (const slot of slots) {
       const book = this.books[slot]!
       this.kernel.resetBest(slot, slot + 1)
-      return [[book.first, book.first + book.count]]
-    })
-    this.kernel.scanGroups(groups)
+      ranges.add(book.first, book.first + book.count)
+      ranges.endGroup()
+    }
+    this.kernel.scanGroups(ranges)
     return this.matchesOf(slots, queries.length)
   }
 
-  /** Scan threads running beside the caller's (started by the first scan of PARALLEL_MIN_ROWS rows or more). */
+  /** Scan threads running beside the caller's (started by the first scan of PARALLEL_MIN_BYTES of rows or more). */
   get scanHelpersReady() {
     return this.kernel.helpersReady
   }

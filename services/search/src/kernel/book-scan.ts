@@ -1,5 +1,5 @@
 import { BOOK_SCAN_WASM } from './book-scan.wasm.js'
-import { ScanThreads, type ScanPart } from './scan-threads.js'
+import { ScanThreads, type KernelCall } from './scan-threads.js'
 
 /**
  * Components of a unit sentence vector stay well inside ±0.5, so they are scaled by 254 and rounded to int8: the
@@ -21,12 +21,75 @@ const IDEAS = 3
 /** int32 a slot's best takes: the three ideas and a spare lane, so that the kernel updates it in one SIMD step */
 const BEST_STRIDE = 4
 /**
- * Below this many rows a scan stays on the calling thread: it takes a few milliseconds, and waking helpers costs
- * more than it saves on small catalogues (and tests never start threads).
+ * Below this many bytes of rows a scan stays on the calling thread: it takes a millisecond or two, and waking helpers
+ * costs more than it saves on small catalogues. Bytes, not rows: 32,768 rows of the approximate index's 64
+ * components, but a sixth of that of the model's 384, as when the exact index scores a few thousand candidates.
  */
-export const PARALLEL_MIN_ROWS = 32_768
-/** Row ranges one `scanGroups` call takes at most (the approximate index's clusters per block of books). */
+export const PARALLEL_MIN_BYTES = 2 * 1024 * 1024
+/** Row ranges one kernel call takes at most; `scanGroups` takes more in turns. */
 export const MAX_SCAN_RANGES = 65_536
+
+/**
+ * Row ranges to scan ([from, to) pairs), in groups: a book's rows may be in several ranges, but all in one group.
+ * Flat typed arrays, reused from search to search: the approximate index reads tens of thousands of short runs.
+ */
+export class ScanRanges {
+  /** the pairs, from and to one after the other */
+  pairs = new Int32Array(2048)
+  count = 0
+  /** group g is pairs [groupEnds[g - 1] or 0, groupEnds[g]) */
+  groupEnds = new Int32Array(256)
+  groups = 0
+  /** rows all the ranges hold */
+  rows = 0
+
+  clear() {
+    this.count = this.groups = this.rows = 0
+    return this
+  }
+
+  /** Adds rows [from, to) to the open group (joined to its last range when they touch). */
+  add(from: number, to: number) {
+    if (to <= from) return
+    this.rows += to - from
+    const last = 2 * this.count - 1
+    if (this.count > this.closedPairs() && this.pairs[last] === from) {
+      this.pairs[last] = to
+      return
+    }
+    if (2 * this.count + 2 > this.pairs.length) this.pairs = grown(this.pairs)
+    this.pairs[2 * this.count] = from
+    this.pairs[2 * this.count + 1] = to
+    this.count++
+  }
+
+  /** Closes the open group (nothing when it is empty). */
+  endGroup() {
+    if (this.count === this.closedPairs()) return
+    if (this.groups === this.groupEnds.length) this.groupEnds = grown(this.groupEnds)
+    this.groupEnds[this.groups++] = this.count
+  }
+
+  /** Each range a group of its own (rows of one book each, or a run whose books start and end in it). */
+  static each(ranges: Iterable<readonly [number, number]>) {
+    const list = new ScanRanges()
+    for (const [from, to] of ranges) {
+      list.add(from, to)
+      list.endGroup()
+    }
+    return list
+  }
+
+  private closedPairs() {
+    return this.groups > 0 ? this.groupEnds[this.groups - 1]! : 0
+  }
+}
+
+function grown(a: Int32Array) {
+  const b = new Int32Array(a.length * 2)
+  b.set(a)
+  return b
+}
 
 /** The part of the WebAssembly JS API used here (@types/node 20 does not declare it; Node 20 has it all). */
 interface WasmMemory {
@@ -76,6 +139,12 @@ interface Exports {
 /** Scores in the table `rank` reads (setScoreTable), and buckets of its keys. */
 export const SCORE_TABLE_SIZE = 4096
 export const RANK_BUCKETS = 4096
+
+/** One thread's share of a scan: `count` row ranges from pair `first` of the ranges region. */
+interface ScanPart {
+  first: number
+  count: number
+}
 
 const align = (n: number, to: number) => Math.ceil(n / to) * to
 
@@ -137,7 +206,7 @@ export class BookScanKernel {
     const o = { ...this.offsets }
     o.table = align(IDEAS * this.stride * 2, 64)
     o.histogram = o.table + align(SCORE_TABLE_SIZE * 4, 64)
-    o.ranges = o.histogram + align(RANK_BUCKETS * 4, 64)
+    o.ranges = o.histogram + align(RANK_BUCKETS * 4 * this.maxThreads, 64)
     o.best = o.ranges + MAX_SCAN_RANGES * 8
     o.selected = o.best + align(slots * BEST_STRIDE * 4, 64)
     o.bins = o.selected + align(slots * 4, 64)
@@ -166,7 +235,7 @@ export class BookScanKernel {
     this.selected = new Int32Array(buffer, o.selected, slots)
     this.queries = new Int16Array(buffer, o.queries, IDEAS * this.stride)
     this.table = table
-    this.histogram = new Uint32Array(buffer, o.histogram, RANK_BUCKETS)
+    this.histogram = new Uint32Array(buffer, o.histogram, RANK_BUCKETS * this.maxThreads)
     this.ranges = new Int32Array(buffer, o.ranges, MAX_SCAN_RANGES * 2)
     this.rowCapacity = rows
     this.slotCapacity = slots
@@ -230,63 +299,68 @@ export class BookScanKernel {
 
   /**
    * Scores rows [from, to), where a book's rows are contiguous, against the queries, keeping each book's best dot
-   * product per idea: on this thread, or split at book boundaries over `maxThreads` threads when there are
-   * PARALLEL_MIN_ROWS rows or more.
+   * product per idea: on this thread, or split at book boundaries over `maxThreads` threads when they hold
+   * PARALLEL_MIN_BYTES or more.
    */
   scan(from: number, to: number) {
-    this.scanGroups(this.splitAtBooks(from, to, this.maxThreads).map((range) => [range]))
+    this.scanGroups(ScanRanges.each(this.splitAtBooks(from, to, this.maxThreads)))
   }
 
   /**
-   * Scores the rows of `groups` of row ranges ([from, to) pairs; a book's rows may be in several ranges, but all in
-   * one group) like `scan`: with PARALLEL_MIN_ROWS rows or more, the groups are shared out over `maxThreads`
-   * threads, each taking consecutive groups of about as many rows. More than MAX_SCAN_RANGES ranges are scanned in
-   * turns of at most that many (a larger group in pieces, one turn after another).
+   * Scores the rows of `list` like `scan`: with PARALLEL_MIN_BYTES of rows or more, its groups are shared out over
+   * `maxThreads` threads, each taking consecutive groups of about as many rows. More than MAX_SCAN_RANGES ranges are
+   * scanned in turns of at most that many (a group across two turns is read in two pieces, one after the other).
    */
-  scanGroups(groups: readonly (readonly (readonly [number, number])[])[]) {
-    let batch: (readonly (readonly [number, number])[])[] = []
-    let ranges = 0
-    for (const group of groups)
-      for (let at = 0; at < Math.max(1, group.length); at += MAX_SCAN_RANGES) {
-        const piece = group.slice(at, at + MAX_SCAN_RANGES)
-        if (ranges + piece.length > MAX_SCAN_RANGES) {
-          this.scanBatch(batch)
-          batch = []
-          ranges = 0
+  scanGroups(list: ScanRanges) {
+    const { pairs, groupEnds } = list
+    const threads = this.maxThreads < 2 || list.rows * this.stride < PARALLEL_MIN_BYTES ? 1 : this.maxThreads
+    let g = 0
+    for (let first = 0; first < list.count; first += MAX_SCAN_RANGES) {
+      const end = Math.min(list.count, first + MAX_SCAN_RANGES)
+      this.ranges.set(pairs.subarray(2 * first, 2 * end))
+      let rows = 0
+      for (let p = first; p < end; p++) rows += pairs[2 * p + 1]! - pairs[2 * p]!
+      // a part ends at the end of the group that takes it past its share of the rows
+      const parts: ScanPart[] = []
+      let start = first
+      let done = 0
+      for (let p = first; p + 1 < end; p++) {
+        done += pairs[2 * p + 1]! - pairs[2 * p]!
+        while (g < list.groups && groupEnds[g]! < p + 1) g++
+        if (
+          groupEnds[g] === p + 1 &&
+          parts.length + 1 < threads &&
+          done >= (rows * (parts.length + 1)) / threads
+        ) {
+          parts.push({ first: start - first, count: p + 1 - start })
+          start = p + 1
         }
-        batch.push(piece)
-        ranges += piece.length
       }
-    this.scanBatch(batch)
-  }
-
-  /** scanGroups for at most MAX_SCAN_RANGES ranges */
-  private scanBatch(groups: readonly (readonly (readonly [number, number])[])[]) {
-    const rowsOf = groups.map((g) => g.reduce((sum, [from, to]) => sum + to - from, 0))
-    const rows = rowsOf.reduce((a, b) => a + b, 0)
-    const parts: ScanPart[] = []
-    const threads = this.maxThreads < 2 || rows < PARALLEL_MIN_ROWS ? 1 : this.maxThreads
-    let at = 0
-    let done = 0
-    groups.forEach((group, g) => {
-      group.forEach((range, k) => this.ranges.set(range, 2 * (at + k)))
-      // a new part when this group starts past the rows the parts so far should hold
-      const part = parts.at(-1)
-      if (!part || (parts.length < threads && done >= (rows * parts.length) / threads))
-        parts.push({ first: at, count: group.length })
-      else part.count += group.length
-      at += group.length
-      done += rowsOf[g]!
-    })
-    if (rows > 0) this.scanParts(parts)
+      parts.push({ first: start - first, count: end - start })
+      if (rows > 0) this.scanParts(parts)
+    }
   }
 
   private scanParts(parts: ScanPart[]) {
-    if (parts.length === 1) return this.scanHere(parts[0]!)
-    this.threads ??= new ScanThreads(kernelModule(), this.maxThreads - 1)
-    this.threads.scan({ memory: this.memory, ...this.offsets, stride: this.stride }, parts, (part) =>
-      this.scanHere(part),
+    const o = this.offsets
+    this.runParts(
+      parts.map(({ first, count }) => ({
+        fn: 'scanList',
+        args: [o.matrix, o.rowSlot, o.queries, o.best, this.stride, o.ranges + first * 8, count],
+      })),
     )
+  }
+
+  /**
+   * Runs the parts of a kernel call, on helper threads but the first. V8 runs new WebAssembly in its baseline
+   * compiler and swaps in optimized code only at a call's start: the first search of a process (per thread) runs the
+   * slower code (2.4x at 30,000 books), every later one the optimized.
+   */
+  private runParts(parts: KernelCall[]) {
+    const runHere = ({ fn, args }: KernelCall) => (this.exports[fn] as (...a: number[]) => void)(...args)
+    if (parts.length === 1) return runHere(parts[0]!)
+    this.threads ??= new ScanThreads(kernelModule(), this.maxThreads - 1)
+    this.threads.run(this.memory, parts, runHere)
   }
 
   /** Helper threads running (none until the first large scan starts them). */
@@ -303,16 +377,6 @@ export class BookScanKernel {
   close() {
     this.threads?.close()
     this.threads = null
-  }
-
-  /**
-   * A part's ranges in one call into the kernel. V8 runs new WebAssembly in its baseline compiler and swaps in
-   * optimized code only at a call's start: the first search of a process (per thread) runs the slower code (2.4x
-   * at 30,000 books), every later one the optimized.
-   */
-  private scanHere({ first, count }: ScanPart) {
-    const o = this.offsets
-    this.exports.scanList(o.matrix, o.rowSlot, o.queries, o.best, this.stride, o.ranges + first * 8, count)
   }
 
   /** Rows [from, to) in `parts` ranges of about equal size, each boundary moved forward to a book's first row. */
@@ -363,29 +427,41 @@ export class BookScanKernel {
     bucketsPerKey: number,
     floors: readonly number[] = [],
   ): Uint32Array {
-    this.histogram.fill(0)
     const o = this.offsets
     // the table spans dot products -high..high; index = (dot + high) * step / 2^20, at most the last
     const high = Math.max(1, Math.floor(this.tableRange))
     const step = Math.floor(((SCORE_TABLE_SIZE - 1) * 2 ** 20) / (2 * high)) | 0
-    this.exports.rank(
-      o.best,
-      slots,
-      ideas,
-      o.table,
-      -high,
-      high,
-      step,
-      bonus,
-      bucketsPerKey,
-      RANK_BUCKETS - 1,
-      o.bins,
-      o.histogram,
-      floors[0] ?? NONE,
-      floors[1] ?? NONE,
-      floors[2] ?? NONE,
-    )
-    return this.histogram
+    // a part of the slots per thread, each counted in a histogram of its own, summed into the first
+    const threads = this.maxThreads < 2 || slots * BEST_STRIDE * 4 < PARALLEL_MIN_BYTES ? 1 : this.maxThreads
+    const parts: KernelCall[] = []
+    for (let t = 0; t < threads; t++) {
+      const [from, to] = [Math.floor((slots * t) / threads), Math.floor((slots * (t + 1)) / threads)]
+      parts.push({
+        fn: 'rank',
+        args: [
+          o.best + from * BEST_STRIDE * 4,
+          to - from,
+          ideas,
+          o.table,
+          -high,
+          high,
+          step,
+          bonus,
+          bucketsPerKey,
+          RANK_BUCKETS - 1,
+          o.bins + from * 4,
+          o.histogram + t * RANK_BUCKETS * 4,
+          floors[0] ?? NONE,
+          floors[1] ?? NONE,
+          floors[2] ?? NONE,
+        ],
+      })
+    }
+    this.runParts(parts)
+    const histogram = this.histogram
+    for (let t = 1; t < threads; t++)
+      for (let b = 0; b < RANK_BUCKETS; b++) histogram[b]! += histogram[t * RANK_BUCKETS + b]!
+    return histogram.subarray(0, RANK_BUCKETS)
   }
 
   /**

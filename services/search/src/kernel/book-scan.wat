@@ -99,7 +99,7 @@
     (if (i32.ge_s (local.get $current) (i32.const 0))
       (then (call $flush (local.get $best) (local.get $current) (local.get $m)))))
 
-;; `scan` over each of `count` row ranges: int32 pairs [from, to) at `ranges`. One call for a thread's whole share
+  ;; `scan` over each of `count` row ranges: int32 pairs [from, to) at `ranges`. One call for a thread's whole share
   ;; of a search, however many ranges it has (the approximate index reads thousands of short runs of rows).
   (func (export "scanList")
     (param $matrix i32) (param $rowSlot i32) (param $queries i32) (param $best i32)
@@ -114,7 +114,7 @@
         (local.set $ranges (i32.add (local.get $ranges) (i32.const 8)))
         (br $each))))
 
-    ;; Slots [0, slots) whose best over the first `ideas` columns is at least `floor`, written to out in slot order
+  ;; Slots [0, slots) whose best over the first `ideas` columns is at least `floor`, written to out in slot order
   ;; (int32 each); returns how many. Unused slots hold INT32_MIN and never pass.
   (func (export "select")
     (param $best i32) (param $slots i32) (param $ideas i32) (param $floor i32) (param $out i32) (result i32)
@@ -140,9 +140,11 @@
 
   ;; The approximate index's ranking of every book (ann-vector-index.ts), after a scan of its projected rows: for
   ;; slots [0, slots), each of the first `ideas` best dot products becomes a score through `table` (float32 scores
-  ;; for dot products evenly spread from low to high: index (dot - low) * step / 2^20, integer arithmetic only), and the book's key
-  ;; is the scores' sum plus `bonus` times the smallest (the hellaScore's formula). Writes the key's bucket
-  ;; (key * binScale, at most binLast) to bins[slot] and counts it in histogram (binLast + 1 int32, zeroed by JS).
+  ;; for dot products evenly spread from low to high: index (dot - low) * step / 2^20, integer arithmetic only), and
+  ;; the book's key is the scores' sum plus `bonus` times the smallest (the hellaScore's formula). Writes the key's
+  ;; bucket (key * binScale, at most binLast) to bins[slot] and counts it in histogram (binLast + 1 int32, zeroed
+  ;; first: a part of the slots run again after a thread failed counts once). `best` and `bins` point at the first
+  ;; slot of the part, so that threads rank parts of the slots, each with a histogram of its own.
   ;; A scan that read only some rows (the approximate index's nearest clusters) leaves a book none of whose rows was
   ;; read at INT32_MIN, and that book in bucket 0; the dot products of a book partly read are raised to the floor of
   ;; their idea (floor0-2: what an unread row may score), so that it is not judged by its weakest rows alone.
@@ -155,6 +157,8 @@
     (local $score0 f32) (local $score1 f32) (local $score2 f32) (local $sum f32) (local $weakest f32)
     (local $key f32) (local $bin i32) (local $count i32)
     (local.set $step64 (i64.extend_i32_u (local.get $step)))
+    (memory.fill (local.get $histogram) (i32.const 0)
+      (i32.shl (i32.add (local.get $binLast) (i32.const 1)) (i32.const 2)))
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $s) (local.get $slots)))
