@@ -106,7 +106,7 @@ let compiled: object | undefined
 const kernelModule = () => (compiled ??= new wasm.Module(Buffer.from(BOOK_SCAN_WASM, 'base64')))
 
 interface Exports {
-  scanList(
+  scanList: (
     matrix: number,
     rowSlot: number,
     queries: number,
@@ -114,9 +114,9 @@ interface Exports {
     stride: number,
     ranges: number,
     count: number,
-  ): void
-  select(best: number, slots: number, ideas: number, floor: number, out: number): number
-  rank(
+  ) => void
+  select: (best: number, slots: number, ideas: number, floor: number, out: number) => number
+  rank: (
     best: number,
     slots: number,
     ideas: number,
@@ -132,8 +132,8 @@ interface Exports {
     floor0: number,
     floor1: number,
     floor2: number,
-  ): void
-  pick(bins: number, slots: number, threshold: number, out: number): number
+  ) => void
+  pick: (bins: number, slots: number, threshold: number, out: number) => number
 }
 
 /** Scores in the table `rank` reads (setScoreTable), and buckets of its keys. */
@@ -357,7 +357,10 @@ export class BookScanKernel {
    * slower code (2.4x at 30,000 books), every later one the optimized.
    */
   private runParts(parts: KernelCall[]) {
-    const runHere = ({ fn, args }: KernelCall) => (this.exports[fn] as (...a: number[]) => void)(...args)
+    const runHere = ({ fn, args }: KernelCall) => {
+      const call: (...a: number[]) => unknown = this.exports[fn]
+      call(...args)
+    }
     if (parts.length === 1) return runHere(parts[0]!)
     this.threads ??= new ScanThreads(kernelModule(), this.maxThreads - 1)
     this.threads.run(this.memory, parts, runHere)
