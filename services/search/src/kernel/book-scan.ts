@@ -328,6 +328,7 @@ export class BookScanKernel {
         done += pairs[2 * p + 1]! - pairs[2 * p]!
         while (g < list.groups && groupEnds[g]! < p + 1) g++
         if (
+          g < list.groups &&
           groupEnds[g] === p + 1 &&
           parts.length + 1 < threads &&
           done >= (rows * (parts.length + 1)) / threads
