@@ -495,9 +495,10 @@ export class BookScanKernel {
 
   /**
    * Copies rows of `from` (a kernel of the same dimensions) here: row r to row to[r], for every r < to.length whose
-   * `to` is not negative, with its slot. Word by word: a typed-array copy per row costs ten times more.
+   * `to` is not negative, with its slot (or slotMap[its slot]). Word by word: a typed-array copy per row costs ten
+   * times more.
    */
-  copyRowsFrom(from: BookScanKernel, to: Int32Array) {
+  copyRowsFrom(from: BookScanKernel, to: Int32Array, slotMap?: Int32Array) {
     const words = this.stride >> 2
     const source = new Int32Array(from.matrix.buffer, from.matrix.byteOffset, from.rowCapacity * words)
     const target = new Int32Array(this.matrix.buffer, this.matrix.byteOffset, this.rowCapacity * words)
@@ -505,7 +506,7 @@ export class BookScanKernel {
       const at = to[r]!
       if (at < 0) continue
       for (let w = 0; w < words; w++) target[at * words + w] = source[r * words + w]!
-      this.rowSlot[at] = from.rowSlot[r]!
+      this.rowSlot[at] = slotMap ? slotMap[from.rowSlot[r]!]! : from.rowSlot[r]!
     }
   }
 
