@@ -39,6 +39,8 @@ export class ClusteredBookRows {
   /** the ranges a search reads, and the tail's (reused) */
   private readonly toRead = new ScanRanges()
   private readonly tailToRead = new ScanRanges()
+  /** slots [0, clearedSlots) hold no best dot product: cleared as the last search ranked them (`rank`'s clear) */
+  private clearedSlots = 0
   /** rows the last `topBooks` read (benches, tests) */
   lastReadRows = 0
 
@@ -130,7 +132,9 @@ export class ClusteredBookRows {
     if (this.vectorCount === 0 || queries.length === 0) return []
     const slots = this.ids.length
     this.kernel.setQueries(queries)
-    this.kernel.resetBest(0, slots)
+    // slots added since the last search, or all after a new kernel memory (layOut, reserve) or a failed search
+    this.kernel.resetBest(Math.min(this.clearedSlots, slots), slots)
+    this.clearedSlots = 0
     const floors = this.chooseRanges(queries, share)
     this.kernel.scanGroups(this.toRead)
     // the tail's books may be in any block: after the blocks, on this thread
@@ -139,10 +143,11 @@ export class ClusteredBookRows {
     this.kernel.scanGroups(this.tailToRead)
     this.lastReadRows = this.toRead.rows + this.tailToRead.rows
     const ids: string[] = []
-    for (const slot of this.kernel.topSlots(slots, queries.length, count, bonus, maxKey, floors)) {
+    for (const slot of this.kernel.topSlots(slots, queries.length, count, bonus, maxKey, floors, true)) {
       const id = this.ids[slot]
       if (id !== undefined) ids.push(id)
     }
+    this.clearedSlots = slots
     return ids
   }
 
@@ -188,6 +193,7 @@ export class ClusteredBookRows {
     old.close()
     if (this.scoreTable) kernel.setScoreTable(this.scoreTable.scores, this.scoreTable.range)
     this.kernel = kernel
+    this.clearedSlots = 0
     this.rowCluster = rowCluster
     this.cellStart = start
     this.clusterRows = clusterRows
@@ -275,6 +281,7 @@ export class ClusteredBookRows {
     const slots = this.ids.length + 1
     const k = this.kernel
     if (rows <= k.rowCapacity && slots <= k.slotCapacity) return
+    this.clearedSlots = 0
     k.resize(
       rows > k.rowCapacity ? Math.max(rows, Math.ceil(k.rowCapacity * 1.5)) : k.rowCapacity,
       slots > k.slotCapacity ? Math.ceil(k.slotCapacity * 1.5) : k.slotCapacity,

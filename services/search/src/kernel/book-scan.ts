@@ -132,6 +132,7 @@ interface Exports {
     floor0: number,
     floor1: number,
     floor2: number,
+    clear: number,
   ) => void
   pick: (bins: number, slots: number, threshold: number, out: number) => number
 }
@@ -422,7 +423,8 @@ export class BookScanKernel {
   /**
    * After a scan: every slot's key, the sum of its first `ideas` best dot products' scores (setScoreTable) plus
    * `bonus` times the smallest, bucketed by `bucketsPerKey` (at most RANK_BUCKETS - 1); returns how many slots fell
-   * in each bucket (a view, valid until the next rank). `pick` then takes the slots of the top buckets.
+   * in each bucket (a view, valid until the next rank). `pick` then takes the slots of the top buckets. With
+   * `clear`, the slots' best dot products are cleared as they are read (resetBest for the next scan).
    */
   rank(
     slots: number,
@@ -430,6 +432,7 @@ export class BookScanKernel {
     bonus: number,
     bucketsPerKey: number,
     floors: readonly number[] = [],
+    clear = false,
   ): Uint32Array {
     const o = this.offsets
     // the table spans dot products -high..high; index = (dot + high) * step / 2^20, at most the last
@@ -458,6 +461,7 @@ export class BookScanKernel {
           floors[0] ?? NONE,
           floors[1] ?? NONE,
           floors[2] ?? NONE,
+          clear ? 1 : 0,
         ],
       })
     }
@@ -480,8 +484,9 @@ export class BookScanKernel {
     bonus: number,
     maxKey: number,
     floors: readonly number[] = [],
+    clear = false,
   ): Int32Array {
-    const histogram = this.rank(slots, ideas, bonus, (RANK_BUCKETS - 1) / maxKey, floors)
+    const histogram = this.rank(slots, ideas, bonus, (RANK_BUCKETS - 1) / maxKey, floors, clear)
     let bucket = RANK_BUCKETS - 1
     for (let taken = histogram[bucket]!; bucket > 1 && taken < count; taken += histogram[bucket]!) bucket--
     return this.pick(slots, bucket)

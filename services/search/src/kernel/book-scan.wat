@@ -147,12 +147,13 @@
   ;; slot of the part, so that threads rank parts of the slots, each with a histogram of its own.
   ;; A scan that read only some rows (the approximate index's nearest clusters) leaves a book none of whose rows was
   ;; read at INT32_MIN, and that book in bucket 0; the dot products of a book partly read are raised to the floor of
-  ;; their idea (floor0-2: what an unread row may score), so that it is not judged by its weakest rows alone.
+  ;; their idea (floor0-2: what an unread row may score), so that it is not judged by its weakest rows alone. With
+  ;; `clear`, each best read is set back to INT32_MIN: the next scan needs no pass of its own to clear them.
   (func (export "rank")
     (param $best i32) (param $slots i32) (param $ideas i32)
     (param $table i32) (param $low i32) (param $high i32) (param $step i32)
     (param $bonus f32) (param $binScale f32) (param $binLast i32) (param $bins i32) (param $histogram i32)
-    (param $floor0 i32) (param $floor1 i32) (param $floor2 i32)
+    (param $floor0 i32) (param $floor1 i32) (param $floor2 i32) (param $clear i32)
     (local $s i32) (local $at i32) (local $dot i32) (local $step64 i64)
     (local $score0 f32) (local $score1 f32) (local $score2 f32) (local $sum f32) (local $weakest f32)
     (local $key f32) (local $bin i32) (local $count i32)
@@ -189,6 +190,8 @@
           (i32.const 2)))))
         ;; idea 2: its dot product raised to its floor, clamped to [low, high], indexed (dot - low) * step / 2^20
         (local.set $dot (i32.load offset=8 (local.get $at)))
+        (if (local.get $clear)
+          (then (v128.store (local.get $at) (v128.const i32x4 0x80000000 0x80000000 0x80000000 0x80000000))))
         (local.set $dot (select (local.get $dot) (local.get $floor2) (i32.gt_s (local.get $dot) (local.get $floor2))))
         (local.set $dot (select (local.get $high) (local.get $dot) (i32.gt_s (local.get $dot) (local.get $high))))
         (local.set $dot (select (local.get $low) (local.get $dot) (i32.lt_s (local.get $dot) (local.get $low))))

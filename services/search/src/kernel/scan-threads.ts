@@ -21,7 +21,7 @@ export interface KernelCall {
 /** The exports a helper may run, by their index in the control block's CMD word (1-based; STOP is 0). */
 const KERNEL_CALLS = ['scanList', 'rank'] as const
 /** Arguments a call takes at most (rank's) */
-const MAX_ARGS = 15
+const MAX_ARGS = 16
 
 /** Words of a helper's control block (Int32); a call's arguments are in a Float64Array beside it. */
 const SEQ = 0 // bumped by the caller for each command
