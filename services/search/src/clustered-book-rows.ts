@@ -13,8 +13,10 @@ const BLOCK_BOOKS = 16_384
  * The approximate index's projected rows (ann-vector-index.ts), stored cluster by cluster (row-clusters.ts), so that
  * a search scans only the clusters nearest its ideas.
  *
- * `layOut` orders the rows by block of books (BLOCK_BOOKS book slots), then by cluster: a search reads, block after
- * block, the runs of its clusters. Blocks are shared out over the scan threads, so no two threads write one book.
+ * `layOut` numbers the books again by their first row's cluster, then orders the rows by block of books
+ * (BLOCK_BOOKS book slots), then by cluster: a search reads, block after block, the runs of its clusters, and a
+ * block's books being about the same things makes those runs fewer and longer. Blocks are shared out over the scan
+ * threads, so no two threads write one book.
  * Rows of books added or replaced since go to a tail after them, which every search scans whole (on the calling
  * thread), until the tail grows past an eighth of the laid-out rows and `upsert` lays everything out again (a copy
  * of the rows: about a second at a million books). A book's rows are wherever their clusters are; `rowsOf`
