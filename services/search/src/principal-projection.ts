@@ -1,5 +1,5 @@
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix'
-import { BookScanKernel, QUANT_SCALE } from './kernel/book-scan.js'
+import { BookScanKernel, int8Fill, QUANT_SCALE } from './kernel/book-scan.js'
 
 /**
  * A projection of the catalogue's vectors onto their principal directions: the few (say 64 of 384) directions
@@ -77,9 +77,7 @@ export class PrincipalProjection {
     const kept = largest.reduce((sum, { value }) => sum + value, 0)
     const keptShare = total > 0 ? kept / total : 0
     const unscaled = new PrincipalProjection(directions, from, dimensions, 1, keptShare)
-    let widest = 0
-    for (const v of sample) for (const x of unscaled.project(v)) widest = Math.max(widest, Math.abs(x))
-    const scale = widest > 0 ? 0.5 / widest : 1
+    const scale = int8Fill(sample.map((v) => Math.max(...unscaled.project(v).map(Math.abs))))
     for (let n = 0; n < directions.length; n++) directions[n]! *= scale
     return new PrincipalProjection(directions, from, dimensions, scale, keptShare)
   }
@@ -114,9 +112,7 @@ export class PrincipalProjection {
     const factors = new Float32Array(this.dimensions)
     for (let k = 0; k < this.dimensions; k++) {
       const direction = this.directions.subarray(k * this.from, (k + 1) * this.from)
-      let widest = 0
-      for (const x of direction) widest = Math.max(widest, Math.abs(x))
-      const fill = widest > 0 ? 0.5 / widest : 1
+      const fill = int8Fill(direction)
       scan.setRow(
         k,
         k,

@@ -1,4 +1,4 @@
-import { BookScanKernel } from './kernel/book-scan.js'
+import { BookScanKernel, int8Fill } from './kernel/book-scan.js'
 
 /** Sample rows and directions `lift` is measured on */
 const LIFT_PAIRS = 4000
@@ -156,7 +156,7 @@ export class RowClusters {
     const count = this.count
     const kernel = (this.kernel ??= this.centroidKernel())
     // an order does not change with a query's scale: each fills the int8 range the kernel rounds it to
-    kernel.setQueries(queries.map((q) => scaledToHalf(q)))
+    kernel.setQueries(queries.map((q) => scaled(q, int8Fill(q))))
     kernel.resetBest(0, count)
     kernel.scan(0, count)
     const dots = new Int32Array(count)
@@ -182,13 +182,12 @@ export class RowClusters {
 
   private centroidKernel() {
     const kernel = new BookScanKernel(this.dimensions, this.count, this.count)
-    let widest = 0
-    for (const x of this.centroids) widest = Math.max(widest, Math.abs(x))
+    const fill = int8Fill(this.centroids)
     for (let c = 0; c < this.count; c++)
       kernel.setRow(
         c,
         c,
-        scaledToHalf(this.centroids.subarray(c * this.dimensions, (c + 1) * this.dimensions), widest),
+        scaled(this.centroids.subarray(c * this.dimensions, (c + 1) * this.dimensions), fill),
       )
     return kernel
   }
@@ -197,10 +196,7 @@ export class RowClusters {
 /** Levels of dot products `ranked` orders clusters by: about one cluster a level at the most clusters (8,000). */
 const RANK_LEVELS = 8192
 
-/** `v` scaled so that its largest component (or `widest`) is ±0.5: the widest the kernel's int8 rounding keeps. */
-function scaledToHalf(v: Float32Array, widest = Math.max(...v.map(Math.abs))) {
-  return widest > 0 ? v.map((x) => (x * 0.5) / widest) : v
-}
+const scaled = (v: Float32Array, factor: number) => v.map((x) => x * factor)
 
 /** Centroids of `k` clusters of unit vectors, one after the other, by `rounds` rounds of spherical k-means. */
 async function kMeans(

@@ -14,6 +14,17 @@ export function quantizeInto(vector: Float32Array, out: Int8Array | Int16Array, 
     out[offset + j] = q > 127 ? 127 : q < -127 ? -127 : q
   }
 }
+
+/**
+ * The factor that scales `values` so that the largest in magnitude is ±0.5, the widest the int8 rounding keeps
+ * (0.5 · QUANT_SCALE = 127); 1 when all are 0. For vectors that are not unit sentence vectors, set as kernel rows or
+ * queries: projected rows, projection directions, cluster centroids.
+ */
+export function int8Fill(values: Iterable<number>): number {
+  let widest = 0
+  for (const x of values) widest = Math.max(widest, Math.abs(x))
+  return widest > 0 ? 0.5 / widest : 1
+}
 const PAGE = 65_536
 /** Below every int8 dot product: a book no row was scored for. */
 const NONE = -0x80000000
@@ -151,9 +162,10 @@ const align = (n: number, to: number) => Math.ceil(n / to) * to
 
 /**
  * The WebAssembly memory of book-scan.wat and typed views on it. Layout (byte offsets, each region 64-aligned):
- * queries (three int16 vectors), score table (float32) and rank histogram (int32) for `rank`, row ranges to scan
- * (int32 pairs, MAX_SCAN_RANGES), best (four int32 per book slot: three ideas and a spare), selected (int32 per
- * slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row), matrix (int8 rows of `stride` bytes). Growing allocates a larger memory and copies the rows over.
+ * queries (three int16 vectors), score table (float32) and rank histograms (int32, one per thread) for `rank`, row
+ * ranges to scan (int32 pairs, MAX_SCAN_RANGES), best (four int32 per book slot: three ideas and a spare), selected
+ * (int32 per slot), bins (int32 per slot, `rank`'s buckets), rowSlot (int32 per row), matrix (int8 rows of `stride`
+ * bytes). Growing allocates a larger memory and copies the rows over.
  * The memory is shared, so that up to `maxThreads` threads scan parts of the rows at once (scan-threads.ts).
  */
 export class BookScanKernel {
@@ -314,7 +326,7 @@ export class BookScanKernel {
    */
   scanGroups(list: ScanRanges) {
     const { pairs, groupEnds } = list
-    const threads = this.maxThreads < 2 || list.rows * this.stride < PARALLEL_MIN_BYTES ? 1 : this.maxThreads
+    const threads = this.threadsFor(list.rows * this.stride)
     let g = 0
     for (let first = 0; first < list.count; first += MAX_SCAN_RANGES) {
       const end = Math.min(list.count, first + MAX_SCAN_RANGES)
@@ -341,6 +353,11 @@ export class BookScanKernel {
       parts.push({ first: start - first, count: end - start })
       if (rows > 0) this.scanParts(parts)
     }
+  }
+
+  /** Threads a call reading `bytes` takes: all, from PARALLEL_MIN_BYTES on. */
+  private threadsFor(bytes: number) {
+    return this.maxThreads < 2 || bytes < PARALLEL_MIN_BYTES ? 1 : this.maxThreads
   }
 
   private scanParts(parts: ScanPart[]) {
@@ -439,7 +456,7 @@ export class BookScanKernel {
     const high = Math.max(1, Math.floor(this.tableRange))
     const step = Math.floor(((SCORE_TABLE_SIZE - 1) * 2 ** 20) / (2 * high)) | 0
     // a part of the slots per thread, each counted in a histogram of its own, summed into the first
-    const threads = this.maxThreads < 2 || slots * BEST_STRIDE * 4 < PARALLEL_MIN_BYTES ? 1 : this.maxThreads
+    const threads = this.threadsFor(slots * BEST_STRIDE * 4)
     const parts: KernelCall[] = []
     for (let t = 0; t < threads; t++) {
       const [from, to] = [Math.floor((slots * t) / threads), Math.floor((slots * (t + 1)) / threads)]
