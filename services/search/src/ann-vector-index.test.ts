@@ -97,11 +97,18 @@ describe('AnnBookVectorIndex', async () => {
         .map((r) => r.bookId)
         .sort(),
     ).toEqual([other.id, top].sort())
+    const slot = ann.exact.bookSlot(top)
     ann.remove(top)
     expect(ann.has(top)).toBe(false)
     expect(rankBooks(ann, q, { floor }).some((r) => r.bookId === top)).toBe(false)
     expect(rankBooks(ann, ownQuery, { floor }).some((r) => r.bookId === top)).toBe(false)
     expect(ann.bookCount).toBe(books.length - 1)
+    // A book added next takes the removed one's slot in the exact index, which the projected rows name their
+    // candidates by: with the removed book's first vectors, it is found first, under its own id.
+    ann.upsert('newcomer', books.find((b) => b.id === top)!.vectors)
+    expect(ann.exact.bookSlot('newcomer')).toBe(slot)
+    expect(rankBooks(ann, q, { floor })[0]!.bookId).toBe('newcomer')
+    ann.remove('newcomer')
   })
 
   it('searches exactly until built, and takes in the books changed while it projects them', async () => {

@@ -121,7 +121,7 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     const target = this.projected ?? this.filling
     if (!target) return
     if (vectors.length === 0) target.remove(bookId)
-    else target.upsert(bookId, this.projectBook(bookId))
+    else target.upsert(bookId, this.projectBook(bookId), this.exact.bookSlot(bookId)!)
   }
 
   remove(bookId: string) {
@@ -144,17 +144,22 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches {
     if (!this.projected) return this.exact.search(queries, opts)
     const include = new Set(opts.include)
-    // the approximate hellaScore: Strut scores (the table set at build) summed with the bonus, as strutScores does
-    const picked = this.projected.topBooks(
-      queries.map((q) => this.projection!.project(q)),
-      this.options.candidates,
-      BONUS_WEIGHT,
-      HELLA_MAX,
-      this.options.scanShare,
+    // the approximate hellaScore: Strut scores (the table set at build) summed with the bonus, as strutScores does;
+    // the candidates come as their slots in the exact index
+    const candidates = new Set(
+      this.projected.topBooks(
+        queries.map((q) => this.projection!.project(q)),
+        this.options.candidates,
+        BONUS_WEIGHT,
+        HELLA_MAX,
+        this.options.scanShare,
+      ),
     )
-    const candidates = new Set(picked)
-    for (const id of include) candidates.add(id)
-    return passingFloor(this.exact.coverage([...candidates], queries), opts.floorCosine, include)
+    for (const id of include) {
+      const slot = this.exact.bookSlot(id)
+      if (slot !== undefined) candidates.add(slot)
+    }
+    return passingFloor(this.exact.coverageOfSlots([...candidates], queries), opts.floorCosine, include)
   }
 
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {
@@ -192,7 +197,7 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
       // A book changed or removed meanwhile was handled by upsert/remove; one still held is projected as it is now.
       if (!exact.has(id) || this.filling.has(id)) continue
       const projectedRows = this.projectBook(id)
-      this.filling.upsert(id, projectedRows)
+      this.filling.upsert(id, projectedRows, exact.bookSlot(id)!)
       rows += projectedRows.length
       if (rows >= ROWS_PER_PAUSE) {
         rows = 0

@@ -33,13 +33,19 @@ async function both(list: Book[], threads = 1, blockBooks?: number) {
   clustered.setScoreTable(table, RANGE)
   contiguous.setScoreTable(table, RANGE)
   for (const b of list) {
-    clustered.upsert(b.id, b.vectors)
+    clustered.upsert(b.id, b.vectors, tag(b.id))
     contiguous.upsert(b.id, b.vectors)
   }
   return { clustered, contiguous }
 }
 
 const sorted = (ids: string[]) => [...ids].sort()
+
+/** the tags the clustered rows name books by: a number per book id, and back */
+const tagOf = new Map<string, number>()
+const idOfTag: string[] = []
+const tag = (id: string) => tagOf.get(id) ?? (tagOf.set(id, idOfTag.length), idOfTag.push(id) - 1)
+const sortedIds = (tags: number[]) => sorted(tags.map((t) => idOfTag[t]!))
 
 describe('ClusteredBookRows', () => {
   const books = makeBooks(600, 1)
@@ -48,7 +54,7 @@ describe('ClusteredBookRows', () => {
   it('reading every cluster, picks the books the book-by-book kernel picks, before and after layout', async () => {
     const { clustered, contiguous } = await both(books)
     const same = (q: Float32Array[]) =>
-      expect(sorted(clustered.topBooks(q, 40, BONUS, MAX_KEY, 1))).toEqual(
+      expect(sortedIds(clustered.topBooks(q, 40, BONUS, MAX_KEY, 1))).toEqual(
         sorted(contiguous.topBooks(q, 40, BONUS, MAX_KEY)),
       )
     // all rows in the tail, then laid out by cluster: a book's rows are now apart
@@ -61,7 +67,7 @@ describe('ClusteredBookRows', () => {
     // replaced (to the tail), removed (rows freed where they lie), added
     const other = makeBooks(40, 2)
     books.slice(0, 30).forEach((b, i) => {
-      clustered.upsert(b.id, other[i]!.vectors)
+      clustered.upsert(b.id, other[i]!.vectors, tag(b.id))
       contiguous.upsert(b.id, other[i]!.vectors)
     })
     for (const b of books.slice(30, 60)) {
@@ -69,7 +75,7 @@ describe('ClusteredBookRows', () => {
       contiguous.remove(b.id)
     }
     for (const b of other.slice(30)) {
-      clustered.upsert(b.id, b.vectors)
+      clustered.upsert(b.id, b.vectors, tag(b.id))
       contiguous.upsert(b.id, b.vectors)
     }
     expect(clustered.tailRows).toBeGreaterThan(0)
@@ -85,7 +91,7 @@ describe('ClusteredBookRows', () => {
     const { clustered } = await both(books)
     clustered.layOut()
     const laidOut = clustered.vectorCount
-    for (const b of makeBooks(100, 3)) clustered.upsert(b.id, b.vectors)
+    for (const b of makeBooks(100, 3)) clustered.upsert(b.id, b.vectors, tag(b.id))
     // at most an eighth waits in the tail; the rest was laid out when it overflowed
     expect(clustered.tailRows).toBeLessThanOrEqual(laidOut / 8 + 4)
     expect(clustered.tailRows).toBeLessThan(clustered.vectorCount - laidOut)
@@ -119,26 +125,26 @@ describe('ClusteredBookRows', () => {
       two.clustered.layOut()
       // and a tail, whose books are in every block
       many.slice(0, 500).forEach((b, i) => {
-        one.clustered.upsert(b.id, replaced[i]!.vectors)
-        two.clustered.upsert(b.id, replaced[i]!.vectors)
+        one.clustered.upsert(b.id, replaced[i]!.vectors, tag(b.id))
+        two.clustered.upsert(b.id, replaced[i]!.vectors, tag(b.id))
       })
       expect(two.clustered.tailRows).toBeGreaterThan(0)
       expect(two.clustered.vectorCount * 32).toBeGreaterThanOrEqual(PARALLEL_MIN_BYTES)
       for (const share of [1, 0.5])
         for (const q of [queries, queries.slice(0, 2)]) {
-          const want = sorted(one.clustered.topBooks(q, 300, BONUS, MAX_KEY, share))
+          const want = sortedIds(one.clustered.topBooks(q, 300, BONUS, MAX_KEY, share))
           expect(want.length).toBeGreaterThanOrEqual(300)
           // the first large scans start the helper; their parts are scanned here meanwhile
           for (let round = 0; round < 20; round++)
-            expect(sorted(two.clustered.topBooks(q, 300, BONUS, MAX_KEY, share))).toEqual(want)
+            expect(sortedIds(two.clustered.topBooks(q, 300, BONUS, MAX_KEY, share))).toEqual(want)
         }
       for (let i = 0; i < 500 && two.clustered.scanHelpersReady < 1; i++)
         await new Promise((r) => setTimeout(r, 10))
       expect(two.clustered.scanHelpersReady).toBe(1)
       expect(one.clustered.scanHelpersReady).toBe(0)
       for (const share of [1, 0.5])
-        expect(sorted(two.clustered.topBooks(queries, 300, BONUS, MAX_KEY, share))).toEqual(
-          sorted(one.clustered.topBooks(queries, 300, BONUS, MAX_KEY, share)),
+        expect(sortedIds(two.clustered.topBooks(queries, 300, BONUS, MAX_KEY, share))).toEqual(
+          sortedIds(one.clustered.topBooks(queries, 300, BONUS, MAX_KEY, share)),
         )
     } finally {
       one.clustered.close()

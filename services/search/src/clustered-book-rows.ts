@@ -1,4 +1,4 @@
-import { BookScanKernel, QUANT_SCALE, ScanRanges } from './kernel/book-scan.js'
+import { BookScanKernel, grownTo, QUANT_SCALE, ScanRanges } from './kernel/book-scan.js'
 import type { RowClusters } from './row-clusters.js'
 
 /**
@@ -34,6 +34,8 @@ export class ClusteredBookRows {
   private used = 0
   private freed = 0
   private ids: (string | undefined)[] = []
+  /** per slot, the number its book was upserted with, which `topBooks` answers */
+  private tags: number[] = []
   private rowsOf: (Int32Array | undefined)[] = []
   private readonly slotOf = new Map<string, number>()
   private freeSlots: number[] = []
@@ -86,8 +88,11 @@ export class ClusteredBookRows {
     this.kernel.setScoreTable(scores, range)
   }
 
-  /** Sets a book's projected rows, replacing any it had; they go to the tail. */
-  upsert(bookId: string, rows: readonly Float32Array[]) {
+  /**
+   * Sets a book's projected rows, replacing any it had; they go to the tail. `tag` is what `topBooks` names the book
+   * by (the approximate index: the book's slot in the exact index, so that its candidates need no lookup by id).
+   */
+  upsert(bookId: string, rows: readonly Float32Array[], tag: number) {
     this.remove(bookId)
     if (rows.length === 0) return
     if (this.laidOut > 0 && this.tailRows + rows.length > this.laidOut / 8) this.layOut()
@@ -101,6 +106,7 @@ export class ClusteredBookRows {
       positions[n] = at
     })
     this.ids[slot] = bookId
+    this.tags[slot] = tag
     this.rowsOf[slot] = positions
     this.slotOf.set(bookId, slot)
   }
@@ -117,12 +123,13 @@ export class ClusteredBookRows {
   }
 
   /**
-   * About `count` books (at least that many, if held) with the highest key, as BookVectorIndex.topBooks keys them,
-   * from the rows of the clusters nearest the queries, about `share` of the laid-out rows, and the tail. The queries
-   * take clusters in turn, each its nearest not yet taken, so that every idea gets its own nearest clusters. A book
-   * none of whose rows is read is not among them. One partly read is keyed by the rows read, each idea's raised to
-   * what an unread row may score: about what a row of the nearest cluster not read scores. Otherwise a book with a
-   * strong passage for one idea and its passage for another in a cluster not read would be judged without it.
+   * The tags of about `count` books (at least that many, if held) with the highest key, as BookVectorIndex.topBooks
+   * keys them, from the rows of the clusters nearest the queries, about `share` of the laid-out rows, and the tail.
+   * The queries take clusters in turn, each its nearest not yet taken, so that every idea gets its own nearest
+   * clusters. A book none of whose rows is read is not among them. One partly read is keyed by the rows read, each
+   * idea's raised to what an unread row may score: about what a row of the nearest cluster not read scores. Otherwise
+   * a book with a strong passage for one idea and its passage for another in a cluster not read would be judged
+   * without it.
    */
   topBooks(
     queries: readonly Float32Array[],
@@ -130,7 +137,7 @@ export class ClusteredBookRows {
     bonus: number,
     maxKey: number,
     share: number,
-  ): string[] {
+  ): number[] {
     if (this.vectorCount === 0 || queries.length === 0) return []
     const slots = this.ids.length
     this.kernel.setQueries(queries)
@@ -144,13 +151,11 @@ export class ClusteredBookRows {
     this.tailToRead.endGroup()
     this.kernel.scanGroups(this.tailToRead)
     this.lastReadRows = this.toRead.rows + this.tailToRead.rows
-    const ids: string[] = []
-    for (const slot of this.kernel.topSlots(slots, queries.length, count, bonus, maxKey, floors, true)) {
-      const id = this.ids[slot]
-      if (id !== undefined) ids.push(id)
-    }
+    const tags: number[] = []
+    for (const slot of this.kernel.topSlots(slots, queries.length, count, bonus, maxKey, floors, true))
+      if (this.ids[slot] !== undefined) tags.push(this.tags[slot]!)
     this.clearedSlots = slots
-    return ids
+    return tags
   }
 
   /**
@@ -252,7 +257,8 @@ export class ClusteredBookRows {
 
   /**
    * Numbers the books 0.. again, by the cluster of their first row (a counting sort), leaving no free slot; returns
-   * each old slot's new number (-1 for a free one). `rowsOf`, `ids` and `slotOf` follow; the kernel's rows not yet.
+   * each old slot's new number (-1 for a free one). `rowsOf`, `ids`, `tags` and `slotOf` follow; the kernel's rows
+   * not yet.
    */
   private renumberBooks(): Int32Array {
     const clusters = this.clusters.count
@@ -263,15 +269,18 @@ export class ClusteredBookRows {
     const slotMap = new Int32Array(this.ids.length).fill(-1)
     const ids: (string | undefined)[] = new Array<string | undefined>(this.slotOf.size)
     const rowsOf: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(this.slotOf.size)
+    const tags = new Array<number>(this.slotOf.size)
     this.rowsOf.forEach((rows, slot) => {
       if (!rows) return
       const to = start[keyOf(slot)]!++
       slotMap[slot] = to
       ids[to] = this.ids[slot]
+      tags[to] = this.tags[slot]!
       rowsOf[to] = rows
       this.slotOf.set(this.ids[slot]!, to)
     })
     this.ids = ids
+    this.tags = tags
     this.rowsOf = rowsOf
     this.freeSlots = []
     return slotMap
@@ -289,10 +298,6 @@ export class ClusteredBookRows {
       slots > k.slotCapacity ? Math.ceil(k.slotCapacity * 1.5) : k.slotCapacity,
       this.used,
     )
-    if (k.rowCapacity > this.rowCluster.length) {
-      const grown = new Int32Array(k.rowCapacity)
-      grown.set(this.rowCluster.subarray(0, this.used))
-      this.rowCluster = grown
-    }
+    if (k.rowCapacity > this.rowCluster.length) this.rowCluster = grownTo(this.rowCluster, k.rowCapacity)
   }
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { BookScanKernel, QUANT_SCALE, ScanRanges } from './kernel/book-scan.js'
+import { BookScanKernel, grownTo, QUANT_SCALE, ScanRanges } from './kernel/book-scan.js'
 
 export { QUANT_SCALE, quantizeInto, SCORE_TABLE_SIZE } from './kernel/book-scan.js'
 
@@ -69,13 +69,6 @@ export function matchCosines(m: IndexMatches, b: number): number[] {
   return cosines
 }
 
-interface BookRows {
-  id: string
-  /** a book's rows are contiguous: upsert appends them together and compaction keeps their order */
-  first: number
-  count: number
-}
-
 const NO_MATCHES = (ideas: number): IndexMatches => ({ bookIds: [], ideas, cosines: new Float32Array(0) })
 
 /** The exact index: brute force over every row, in WebAssembly SIMD. */
@@ -83,9 +76,18 @@ export class BookVectorIndex implements IdeaVectorIndex {
   private readonly kernel: BookScanKernel
   private used = 0
   private freed = 0
-  private readonly books: (BookRows | undefined)[] = []
+  /**
+   * Per slot: its book's id (undefined when free), first row and row count. A book's rows are contiguous (upsert
+   * appends them together and compaction keeps their order). Typed arrays, not an object per book: coverage reads
+   * thousands of scattered slots, and each object was a cache miss of its own.
+   */
+  private readonly ids: (string | undefined)[] = []
+  private firstRows: Int32Array
+  private rowCounts: Int32Array
   private readonly slotOf = new Map<string, number>()
   private readonly freeSlots: number[] = []
+  /** the row ranges of a coverage (reused) */
+  private readonly coverageRanges = new ScanRanges()
 
   constructor(
     readonly dimensions: number,
@@ -94,6 +96,8 @@ export class BookVectorIndex implements IdeaVectorIndex {
     readonly scanThreads = defaultScanThreads(),
   ) {
     this.kernel = new BookScanKernel(dimensions, capacity, Math.max(16, capacity >> 2), scanThreads)
+    this.firstRows = new Int32Array(this.kernel.slotCapacity)
+    this.rowCounts = new Int32Array(this.kernel.slotCapacity)
   }
 
   get bookCount() {
@@ -118,21 +122,24 @@ export class BookVectorIndex implements IdeaVectorIndex {
     this.remove(bookId)
     if (vectors.length === 0) return
     this.reserve(vectors.length)
-    const slot = this.freeSlots.pop() ?? this.books.length
+    const slot = this.freeSlots.pop() ?? this.ids.length
     const first = this.used
     vectors.forEach((v, i) => this.kernel.setRow(first + i, slot, v))
     this.used += vectors.length
-    this.books[slot] = { id: bookId, first, count: vectors.length }
+    this.ids[slot] = bookId
+    this.firstRows[slot] = first
+    this.rowCounts[slot] = vectors.length
     this.slotOf.set(bookId, slot)
   }
 
   remove(bookId: string) {
     const slot = this.slotOf.get(bookId)
     if (slot === undefined) return
-    const book = this.books[slot]!
-    for (let r = book.first; r < book.first + book.count; r++) this.kernel.freeRow(r)
-    this.freed += book.count
-    this.books[slot] = undefined
+    const first = this.firstRows[slot]!
+    for (let r = first; r < first + this.rowCounts[slot]!; r++) this.kernel.freeRow(r)
+    this.freed += this.rowCounts[slot]!
+    this.ids[slot] = undefined
+    this.rowCounts[slot] = 0
     this.freeSlots.push(slot)
     this.slotOf.delete(bookId)
   }
@@ -144,11 +151,7 @@ export class BookVectorIndex implements IdeaVectorIndex {
   search(queries: readonly Float32Array[], opts: IndexSearchOptions): IndexMatches {
     if (this.vectorCount === 0 || queries.length === 0) return NO_MATCHES(queries.length)
     this.scanAll(queries)
-    const slots = this.kernel.select(
-      this.books.length,
-      queries.length,
-      Math.ceil(opts.floorCosine * DOT_SCALE),
-    )
+    const slots = this.kernel.select(this.ids.length, queries.length, Math.ceil(opts.floorCosine * DOT_SCALE))
     return this.matchesOf(this.withIncluded(slots, opts.include), queries.length)
   }
 
@@ -170,28 +173,41 @@ export class BookVectorIndex implements IdeaVectorIndex {
     if (this.vectorCount === 0 || queries.length === 0) return []
     this.scanAll(queries)
     const ids: string[] = []
-    for (const slot of this.kernel.topSlots(this.books.length, queries.length, count, bonus, maxKey)) {
-      const id = this.books[slot]?.id
+    for (const slot of this.kernel.topSlots(this.ids.length, queries.length, count, bonus, maxKey)) {
+      const id = this.ids[slot]
       if (id !== undefined) ids.push(id)
     }
     return ids
   }
 
   coverage(bookIds: readonly string[], queries: readonly Float32Array[]): IndexMatches {
-    if (queries.length === 0) return NO_MATCHES(0)
     const slots: number[] = []
     for (const id of bookIds) {
       const slot = this.slotOf.get(id)
       if (slot !== undefined) slots.push(slot)
     }
+    return this.coverageOfSlots(slots, queries)
+  }
+
+  /**
+   * A book's slot: what `coverageOfSlots` takes (the approximate index keeps it beside the book's projected rows,
+   * so that its candidates need no lookup by id). Held until the book is removed or upserted again.
+   */
+  bookSlot(bookId: string): number | undefined {
+    return this.slotOf.get(bookId)
+  }
+
+  /** `coverage` of the books in the given slots (held books' slots, each once). */
+  coverageOfSlots(slots: ArrayLike<number>, queries: readonly Float32Array[]): IndexMatches {
+    if (queries.length === 0) return NO_MATCHES(0)
     if (slots.length === 0) return NO_MATCHES(queries.length)
     this.kernel.setQueries(queries)
+    this.kernel.resetSlots(slots)
     // one kernel pass over the books' row ranges (each book a group of its own), not a scan per book
-    const ranges = new ScanRanges()
-    for (const slot of slots) {
-      const book = this.books[slot]!
-      this.kernel.resetBest(slot, slot + 1)
-      ranges.add(book.first, book.first + book.count)
+    const ranges = this.coverageRanges.clear()
+    for (let n = 0; n < slots.length; n++) {
+      const first = this.firstRows[slots[n]!]!
+      ranges.add(first, first + this.rowCounts[slots[n]!]!)
       ranges.endGroup()
     }
     this.kernel.scanGroups(ranges)
@@ -221,23 +237,23 @@ export class BookVectorIndex implements IdeaVectorIndex {
   /** How many passage rows a book has (0 if it is not held). */
   rowCount(bookId: string): number {
     const slot = this.slotOf.get(bookId)
-    return slot === undefined ? 0 : this.books[slot]!.count
+    return slot === undefined ? 0 : this.rowCounts[slot]!
   }
 
   /** A book's int8 rows, one after the other (`dimensions` bytes each): what an approximate index is built from. */
   rowsOf(bookId: string): Int8Array | undefined {
     const slot = this.slotOf.get(bookId)
     if (slot === undefined) return undefined
-    const book = this.books[slot]!
-    const out = new Int8Array(book.count * this.dimensions)
-    for (let r = 0; r < book.count; r++) out.set(this.kernel.row(book.first + r), r * this.dimensions)
+    const count = this.rowCounts[slot]!
+    const out = new Int8Array(count * this.dimensions)
+    for (let r = 0; r < count; r++) out.set(this.kernel.row(this.firstRows[slot]! + r), r * this.dimensions)
     return out
   }
 
   /** Scores every row against the queries: each book slot's best dot product per idea, in the kernel. */
   private scanAll(queries: readonly Float32Array[]) {
     this.kernel.setQueries(queries)
-    this.kernel.resetBest(0, this.books.length)
+    this.kernel.resetBest(0, this.ids.length)
     this.kernel.scan(0, this.used)
   }
 
@@ -260,7 +276,7 @@ export class BookVectorIndex implements IdeaVectorIndex {
     const cosines = new Float32Array(slots.length * ideas)
     for (let b = 0; b < slots.length; b++) {
       const slot = slots[b]!
-      bookIds[b] = this.books[slot]!.id
+      bookIds[b] = this.ids[slot]!
       for (let i = 0; i < ideas; i++) cosines[b * ideas + i] = this.kernel.best(slot, i) / DOT_SCALE
     }
     return { bookIds, ideas, cosines }
@@ -271,7 +287,7 @@ export class BookVectorIndex implements IdeaVectorIndex {
     if (this.freed > 0 && this.used + extra > this.kernel.rowCapacity && this.freed > this.used / 4)
       this.compact()
     const rows = this.used + extra
-    const slots = this.books.length + 1
+    const slots = this.ids.length + 1
     if (rows <= this.kernel.rowCapacity && slots <= this.kernel.slotCapacity) return
     this.kernel.resize(
       rows > this.kernel.rowCapacity
@@ -280,6 +296,10 @@ export class BookVectorIndex implements IdeaVectorIndex {
       slots > this.kernel.slotCapacity ? Math.ceil(this.kernel.slotCapacity * 1.5) : this.kernel.slotCapacity,
       this.used,
     )
+    if (this.kernel.slotCapacity > this.firstRows.length) {
+      this.firstRows = grownTo(this.firstRows, this.kernel.slotCapacity)
+      this.rowCounts = grownTo(this.rowCounts, this.kernel.slotCapacity)
+    }
   }
 
   private compact() {
@@ -289,7 +309,7 @@ export class BookVectorIndex implements IdeaVectorIndex {
       const slot = this.kernel.slotOfRow(from)
       if (slot < 0) continue
       if (slot !== lastSlot) {
-        this.books[slot]!.first = to
+        this.firstRows[slot] = to
         lastSlot = slot
       }
       if (from !== to) this.kernel.moveRow(from, to)

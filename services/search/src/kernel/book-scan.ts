@@ -96,11 +96,14 @@ export class ScanRanges {
   }
 }
 
-function grown(a: Int32Array) {
-  const b = new Int32Array(a.length * 2)
-  b.set(a)
-  return b
+/** A copy of `array` with room for `length` values (at least its own). */
+export function grownTo(array: Int32Array, length: number) {
+  const grown = new Int32Array(length)
+  grown.set(array)
+  return grown
 }
+
+const grown = (array: Int32Array) => grownTo(array, array.length * 2)
 
 /** The part of the WebAssembly JS API used here (@types/node 20 does not declare it; Node 20 has it all). */
 interface WasmMemory {
@@ -302,6 +305,15 @@ export class BookScanKernel {
     for (let i = 0; i < IDEAS; i++) {
       const at = offset + (i < count ? i : 0) * this.dimensions
       this.queries.set(rows.subarray(at, at + this.dimensions), i * this.stride)
+    }
+  }
+
+  /** Clears the best dot products of the given slots (scattered ones: a call to `fill` each cost more). */
+  resetSlots(slots: ArrayLike<number>) {
+    const best = this.bestView
+    for (let n = 0; n < slots.length; n++) {
+      const at = slots[n]! * BEST_STRIDE
+      for (let i = 0; i < BEST_STRIDE; i++) best[at + i] = NONE
     }
   }
 
