@@ -154,10 +154,15 @@
     (param $table i32) (param $low i32) (param $high i32) (param $step i32)
     (param $bonus f32) (param $binScale f32) (param $binLast i32) (param $bins i32) (param $histogram i32)
     (param $floor0 i32) (param $floor1 i32) (param $floor2 i32) (param $clear i32)
-    (local $s i32) (local $at i32) (local $dot i32) (local $step64 i64)
+    (local $s i32) (local $at i32)
     (local $score0 f32) (local $score1 f32) (local $score2 f32) (local $sum f32) (local $weakest f32)
     (local $key f32) (local $bin i32) (local $count i32)
-    (local.set $step64 (i64.extend_i32_u (local.get $step)))
+    (local $floors v128) (local $lows v128) (local $highs v128) (local $steps v128) (local $index v128)
+    (local.set $floors (i32x4.replace_lane 2 (i32x4.replace_lane 1 (i32x4.splat (local.get $floor0))
+      (local.get $floor1)) (local.get $floor2)))
+    (local.set $lows (i32x4.splat (local.get $low)))
+    (local.set $highs (i32x4.splat (local.get $high)))
+    (local.set $steps (i32x4.splat (local.get $step)))
     (memory.fill (local.get $histogram) (i32.const 0)
       (i32.shl (i32.add (local.get $binLast) (i32.const 1)) (i32.const 2)))
     (block $done
@@ -168,38 +173,18 @@
         ;; a book none of whose rows was read stays in bucket 0
         (if (i32.ne (i32.load (local.get $at)) (i32.const 0x80000000))
           (then
-        ;; idea 0: its dot product raised to its floor, clamped to [low, high], indexed (dot - low) * step / 2^20
-        (local.set $dot (i32.load offset=0 (local.get $at)))
-        (local.set $dot (select (local.get $dot) (local.get $floor0) (i32.gt_s (local.get $dot) (local.get $floor0))))
-        (local.set $dot (select (local.get $high) (local.get $dot) (i32.gt_s (local.get $dot) (local.get $high))))
-        (local.set $dot (select (local.get $low) (local.get $dot) (i32.lt_s (local.get $dot) (local.get $low))))
-        (local.set $score0 (f32.load (i32.add (local.get $table) (i32.shl
-          (i32.wrap_i64 (i64.shr_u
-            (i64.mul (i64.extend_i32_u (i32.sub (local.get $dot) (local.get $low))) (local.get $step64))
-            (i64.const 20)))
-          (i32.const 2)))))
-        ;; idea 1: its dot product raised to its floor, clamped to [low, high], indexed (dot - low) * step / 2^20
-        (local.set $dot (i32.load offset=4 (local.get $at)))
-        (local.set $dot (select (local.get $dot) (local.get $floor1) (i32.gt_s (local.get $dot) (local.get $floor1))))
-        (local.set $dot (select (local.get $high) (local.get $dot) (i32.gt_s (local.get $dot) (local.get $high))))
-        (local.set $dot (select (local.get $low) (local.get $dot) (i32.lt_s (local.get $dot) (local.get $low))))
-        (local.set $score1 (f32.load (i32.add (local.get $table) (i32.shl
-          (i32.wrap_i64 (i64.shr_u
-            (i64.mul (i64.extend_i32_u (i32.sub (local.get $dot) (local.get $low))) (local.get $step64))
-            (i64.const 20)))
-          (i32.const 2)))))
-        ;; idea 2: its dot product raised to its floor, clamped to [low, high], indexed (dot - low) * step / 2^20
-        (local.set $dot (i32.load offset=8 (local.get $at)))
-        (if (local.get $clear)
-          (then (v128.store (local.get $at) (v128.const i32x4 0x80000000 0x80000000 0x80000000 0x80000000))))
-        (local.set $dot (select (local.get $dot) (local.get $floor2) (i32.gt_s (local.get $dot) (local.get $floor2))))
-        (local.set $dot (select (local.get $high) (local.get $dot) (i32.gt_s (local.get $dot) (local.get $high))))
-        (local.set $dot (select (local.get $low) (local.get $dot) (i32.lt_s (local.get $dot) (local.get $low))))
-        (local.set $score2 (f32.load (i32.add (local.get $table) (i32.shl
-          (i32.wrap_i64 (i64.shr_u
-            (i64.mul (i64.extend_i32_u (i32.sub (local.get $dot) (local.get $low))) (local.get $step64))
-            (i64.const 20)))
-          (i32.const 2)))))
+            ;; the three ideas at once: each dot product raised to its floor, clamped to [low, high], and its
+            ;; table index (dot - low) * step / 2^20 as a byte offset. The product stays below 2^32 (step is at
+            ;; most (table size - 1) * 2^20 / (high - low)), so an unsigned 32-bit lane holds it exactly.
+            (local.set $index (i32x4.shl (i32x4.shr_u (i32x4.mul (i32x4.sub
+              (i32x4.max_s (i32x4.min_s (i32x4.max_s (v128.load (local.get $at)) (local.get $floors))
+                (local.get $highs)) (local.get $lows))
+              (local.get $lows)) (local.get $steps)) (i32.const 20)) (i32.const 2)))
+            (if (local.get $clear)
+              (then (v128.store (local.get $at) (v128.const i32x4 0x80000000 0x80000000 0x80000000 0x80000000))))
+            (local.set $score0 (f32.load (i32.add (local.get $table) (i32x4.extract_lane 0 (local.get $index)))))
+            (local.set $score1 (f32.load (i32.add (local.get $table) (i32x4.extract_lane 1 (local.get $index)))))
+            (local.set $score2 (f32.load (i32.add (local.get $table) (i32x4.extract_lane 2 (local.get $index)))))
             ;; ideas beyond `ideas` (padding) count neither in the sum nor as the weakest
             (local.set $score1 (select (local.get $score1) (local.get $score0) (i32.ge_u (local.get $ideas) (i32.const 2))))
             (local.set $score2 (select (local.get $score2) (local.get $score0) (i32.ge_u (local.get $ideas) (i32.const 3))))
