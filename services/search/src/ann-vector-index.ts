@@ -21,11 +21,11 @@ export const ANN_DEFAULTS = {
   /** principal directions every row is projected onto (of the model's 384) */
   dimensions: 64,
   /** books taken from the projected scan, by their approximate hellaScore, and scored exactly */
-  candidates: 3000,
+  candidates: 7000,
   /** rows the projection is computed from */
   sampleRows: 8_000,
   /** the share of the projected rows a search reads: those of the clusters nearest its ideas */
-  scanShare: 0.25,
+  scanShare: 0.15,
 } as const
 
 /**
@@ -49,8 +49,8 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve))
 /**
  * The approximate index for large catalogues. Every passage row is also held projected onto the catalogue's
  * principal directions (principal-projection.ts: 64 int8 components instead of 384) and grouped in clusters of
- * about a thousand rows (row-clusters.ts, clustered-book-rows.ts). A search reads the clusters nearest its ideas, a
- * quarter of the projected rows, in the same WebAssembly kernel as the exact index: every book read gets an
+ * about a thousand rows (row-clusters.ts, clustered-book-rows.ts). A search reads the clusters nearest its ideas,
+ * 15 % of the projected rows, in the same WebAssembly kernel as the exact index: every book read gets an
  * approximate coverage per idea, so an approximate hellaScore (the ranking's own formula, the ideas together). The
  * `candidates` best books by it are then scored exactly (every row, every idea) by the exact index, which this one
  * wraps and keeps current. So every score shown is exact; what is approximate is only which books are looked at: a
