@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AuthModalsProvider } from '@/features/auth/components/auth-modals-provider'
@@ -99,6 +99,24 @@ describe('like and favourite', () => {
     const view = await serverView(podcastId, reader)
     expect(view.likeFlag).toBe(true)
     expect(view.episodes[0]?.likes).toBe(1)
+  })
+
+  it('the second click of a double click counts not even when the first is already stored', async () => {
+    const reader = await createAccount()
+    const { title, podcastId } = await titleWithPodblurb()
+    signIn(reader)
+    renderSinglePage(podcastId)
+    const like = within(await detail()).getByRole('button', { name: `Like ${title}` })
+    const sent = watchRequests()
+    // A fast server answers between the two clicks of a double click: the browser numbers them in `detail`.
+    fireEvent.click(like, { detail: 1 })
+    await sent.settled()
+    await waitFor(async () => expect((await serverView(podcastId, reader)).likeFlag).toBe(true))
+    fireEvent.click(like, { detail: 2 })
+    await sent.settled()
+    expect(sent.requests.filter((r) => r.path === '/add/like' || r.path === '/remove/like')).toHaveLength(1)
+    expect(like).toHaveAttribute('aria-pressed', 'true')
+    expect((await serverView(podcastId, reader)).episodes[0]?.likes).toBe(1)
   })
 
   it('a favourite is stored and listed among the reader’s favourites; every view of the title agrees', async () => {

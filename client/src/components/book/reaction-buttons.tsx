@@ -1,6 +1,17 @@
 import type { Podcast } from '@bookstrut/schemas'
 import { Icon } from '@/components/ui/icon'
 import { useToggleReaction } from '@/lib/reactions'
+import type { MouseEvent } from 'react'
+
+/**
+ * A click handler that ignores the second and later clicks of a double (or triple) click: the browser numbers them
+ * in `detail`. The first click's change may already be stored when the second arrives (a fast server answers
+ * within a double click's 100-300 ms), so the in-flight guard alone would count a like and then take it back.
+ * Keyboard activation has detail 0 and always counts.
+ */
+const firstClickOnly = (action: () => void) => (event: MouseEvent) => {
+  if (event.detail <= 1) action()
+}
 
 /** The like toggle with the first podblurb's like count (spec: like count with toggle). */
 export function LikeButton({ podcast, className }: { podcast: Podcast; className?: string }) {
@@ -11,7 +22,7 @@ export function LikeButton({ podcast, className }: { podcast: Podcast; className
     <button
       type="button"
       className={`icon-button reaction reaction--like${podcast.likeFlag ? ' reaction--on' : ''}${className ? ` ${className}` : ''}`}
-      onClick={() => void toggle(podcast)}
+      onClick={firstClickOnly(() => void toggle(podcast))}
       aria-pressed={podcast.likeFlag}
       aria-label={`Like ${title}`}
       title={podcast.likeFlag ? 'Unlike' : 'Like'}
@@ -30,7 +41,7 @@ export function FavoriteButton({ podcast, className }: { podcast: Podcast; class
     <button
       type="button"
       className={`icon-button reaction reaction--favorite${podcast.favoritesFlag ? ' reaction--on' : ''}${className ? ` ${className}` : ''}`}
-      onClick={() => void toggle(podcast)}
+      onClick={firstClickOnly(() => void toggle(podcast))}
       aria-pressed={podcast.favoritesFlag}
       aria-label={`Favourite ${title}`}
       title={podcast.favoritesFlag ? 'Remove from favorites' : 'Add to favorites'}

@@ -69,6 +69,9 @@ function setup(tracks: Track[]) {
 async function play(track: Track) {
   fireEvent.click(screen.getByRole('button', { name: track.title }))
   await screen.findByText('playing')
+  // The status shows before React runs the effects of that render, among them the one that starts counting
+  // seconds: flush them, or the seconds a test lets pass next would go by with no counter (seen on a loaded CI).
+  await act(async () => {})
 }
 
 /** `seconds` of listening go by. */
