@@ -12,13 +12,14 @@ export interface BookText {
 /**
  * How a description is cut into passages. `chunkWords`: sentences are joined up to this many words (1: each
  * sentence alone; Infinity: the whole description in one passage); `maxChunks`: long blurbs stop there (the
- * opening carries the premise); `title`: the title leads the first passage, every passage, or is a passage of
- * its own. bench:quality compares schemes on the dev split.
+ * opening carries the premise); `title`: the title leads the first passage, every passage, is a passage of its
+ * own, or is left out ('none': embedded only when the book has nothing else). bench:quality compares schemes on
+ * the dev split.
  */
 export interface PassageScheme {
   chunkWords: number
   maxChunks: number
-  title: 'first' | 'every' | 'own'
+  title: 'first' | 'every' | 'own' | 'none'
 }
 
 /** The scheme books are embedded with: about two sentences a chunk, the title leading the first. */
@@ -55,8 +56,10 @@ export function bookPassages(book: BookText, scheme: PassageScheme = PASSAGES): 
   const chunks = descriptionChunks(book.description, scheme)
   const title = book.title.trim()
   if (!title) return [...ideas, ...chunks]
+  // A book with nothing else to embed is found by its title.
   if (scheme.title === 'own' || (chunks.length === 0 && ideas.length === 0))
     return [...ideas, title, ...chunks]
+  if (scheme.title === 'none') return [...ideas, ...chunks]
   const led = chunks.map((c, i) => (scheme.title === 'every' || i === 0 ? `${title}. ${c}` : c))
   return [...ideas, ...led]
 }

@@ -50,7 +50,7 @@ describe('book passages', () => {
     for (const c of chunks) expect(c.split(' ').length).toBeLessThanOrEqual(PASSAGES.chunkWords)
   })
 
-  it('cuts by sentence, keeps the whole description, or gives the title its own passage as the scheme says', () => {
+  it('cuts by sentence or keeps the whole description, and places the title as the scheme says', () => {
     const book = {
       title: 'Moby-Dick',
       ideas: [],
@@ -68,5 +68,13 @@ describe('book passages', () => {
       'Call me Ishmael.',
       'Some years ago I went to sea.',
     ])
+    expect(bookPassages(book, { chunkWords: 1, maxChunks: 16, title: 'none' })).toEqual([
+      'Call me Ishmael.',
+      'Some years ago I went to sea.',
+    ])
+    // Without a description or ideas the title is all there is to find the book by.
+    expect(
+      bookPassages({ ...book, description: ' ' }, { chunkWords: 1, maxChunks: 16, title: 'none' }),
+    ).toEqual(['Moby-Dick'])
   })
 })

@@ -86,6 +86,7 @@ const SCHEMES: Record<string, PassageScheme> = {
   'chunks40-title-first': { chunkWords: 40, maxChunks: 8, title: 'first' },
   'chunks40-title-every': { chunkWords: 40, maxChunks: 8, title: 'every' },
   'chunks40-title-own': { chunkWords: 40, maxChunks: 8, title: 'own' },
+  'chunks40-no-title': { chunkWords: 40, maxChunks: 8, title: 'none' },
   'sentences-title-first': { chunkWords: 1, maxChunks: 16, title: 'first' },
   'sentences-title-every': { chunkWords: 1, maxChunks: 16, title: 'every' },
   'whole-title-first': { chunkWords: Infinity, maxChunks: 1, title: 'first' },
