@@ -47,7 +47,8 @@ import { loadSanitySet, type SanityBook } from './sanity-set.js'
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] ' +
-  '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword]'
+  '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
+  '[--sanity-only]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -108,6 +109,7 @@ function parseCommandLine() {
         pool: { type: 'string', default: 'full' },
         sweep: { type: 'boolean', default: false },
         'skip-keyword': { type: 'boolean', default: false },
+        'sanity-only': { type: 'boolean', default: false },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -136,6 +138,7 @@ function parseCommandLine() {
       poolKind,
       sweep: values.sweep,
       keyword: !values['skip-keyword'],
+      sanityOnly: values['sanity-only'],
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -171,6 +174,20 @@ for (const model of args.models) {
     console.error(`model ${model} is not under ${ref.modelsDir ?? 'MODELS_DIR (unset)'}`)
     process.exit(2)
   }
+}
+
+// `--sanity-only`: the sanity set alone (a minute per model, where the full run embeds a pool of 9,542 books).
+if (args.sanityOnly) {
+  for (const model of args.models) {
+    const { modelId, modelsDir } = locateModel(config.search, model)
+    const embedder = await createEmbedder({ modelId, modelsDir, threads: availableParallelism() })
+    try {
+      console.log(await sanityCheck(embedder, short(model)))
+    } finally {
+      await embedder.close()
+    }
+  }
+  process.exit(0)
 }
 
 const pool = (await loadPool(args.dataDir)).filter((b) => args.poolKind === 'full' || b.source === 'corpus')
