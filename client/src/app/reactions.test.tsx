@@ -101,7 +101,7 @@ describe('like and favourite', () => {
     expect(view.episodes[0]?.likes).toBe(1)
   })
 
-  it('the second click of a double click counts not even when the first is already stored', async () => {
+  it('the second click of a double click does not count, even when the first is already stored', async () => {
     const reader = await createAccount()
     const { title, podcastId } = await titleWithPodblurb()
     signIn(reader)
