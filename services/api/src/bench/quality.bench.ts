@@ -176,11 +176,16 @@ for (const model of args.models) {
   }
 }
 
+/** The embedder of a model the checks above found, on every core. */
+async function openEmbedder(model: string): Promise<Embedder> {
+  const { modelId, modelsDir } = locateModel(config.search, model)
+  return createEmbedder({ modelId, modelsDir, threads: availableParallelism() })
+}
+
 // `--sanity-only`: the sanity set alone (a minute per model, where the full run embeds a pool of 9,542 books).
 if (args.sanityOnly) {
   for (const model of args.models) {
-    const { modelId, modelsDir } = locateModel(config.search, model)
-    const embedder = await createEmbedder({ modelId, modelsDir, threads: availableParallelism() })
+    const embedder = await openEmbedder(model)
     try {
       console.log(await sanityCheck(embedder, short(model)))
     } finally {
@@ -221,11 +226,7 @@ const distributionReports: string[] = []
 const sanityReports: string[] = []
 for (const model of args.models) {
   const name = short(model)
-  const embedder = await createEmbedder({
-    modelId: locateModel(config.search, model).modelId,
-    modelsDir: locateModel(config.search, model).modelsDir,
-    threads: availableParallelism(),
-  })
+  const embedder = await openEmbedder(model)
   try {
     const ideaVectors = await cachedEmbeddings(embedder, {
       cacheDir,
