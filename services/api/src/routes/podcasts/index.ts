@@ -42,7 +42,8 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Who may write is settled before an upload is read; the form then becomes the body its schema checks. */
   const readForm = {
     preValidation: [signedIn, readListingForm(path.join(app.config.dataDir, 'tmp'))],
-    onResponse: removeListingUpload,
+    // Removed before the answer is written, so a caller that reads the answer finds no temporary file left.
+    onSend: removeListingUpload,
   }
 
   app.post(

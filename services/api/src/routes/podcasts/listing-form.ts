@@ -27,7 +27,7 @@ export interface ListingForm {
   extra: Record<string, string | undefined>
   cover?: Buffer
   authorImage?: Buffer
-  /** The uploaded MP3 in a temporary file, removed once the response is sent (`removeListingUpload`). */
+  /** The uploaded MP3 in a temporary file, removed before the response is sent (`removeListingUpload`). */
   audioPath?: string
 }
 
@@ -90,7 +90,7 @@ export const readListingForm = (tmpDir: string) =>
         }
       }
     } catch (err) {
-      // Also when the client went away: then no response is sent and onResponse may never come.
+      // Also when the client went away: then no response is sent and onSend may never come.
       await removeListingUpload(req)
       throw err
     }
@@ -98,7 +98,10 @@ export const readListingForm = (tmpDir: string) =>
     files.set(req, upload)
   }
 
-/** onResponse hook of the listing routes: the temporary MP3 goes once the answer is sent, whatever it was. */
+/**
+ * onSend hook of the listing routes: the temporary MP3 goes before the answer is written, whatever it was (onSend
+ * runs for errors too), so that no caller ever sees a refused upload's file left behind.
+ */
 export async function removeListingUpload(req: FastifyRequest) {
   const audioPath = tempAudio.get(req)
   if (audioPath) await rm(audioPath, { force: true })
