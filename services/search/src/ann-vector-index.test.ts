@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AnnBookVectorIndex, type AnnOptions } from './ann-vector-index.js'
 import { rankBooks } from './idea-ranking.js'
+import type { CosineScale } from './strut-score.js'
 import { clusteredVectors } from './test/clustered-vectors.js'
 import { BookVectorIndex, matchCosines } from './vector-index.js'
 
@@ -27,12 +28,17 @@ function exactOver(list: typeof books) {
 }
 
 /** The share of each query's exact top 10 that the approximate index's top 10 lists, on average. */
-function recallAt10(ann: AnnBookVectorIndex, reference: BookVectorIndex, asked = queries) {
+function recallAt10(
+  ann: AnnBookVectorIndex,
+  reference: BookVectorIndex,
+  asked = queries,
+  scale?: CosineScale,
+) {
   let found = 0
   for (const q of asked) {
-    const want = rankBooks(reference, q, { floor }).slice(0, 10)
+    const want = rankBooks(reference, q, { floor, scale }).slice(0, 10)
     const got = new Set(
-      rankBooks(ann, q, { floor })
+      rankBooks(ann, q, { floor, scale })
         .slice(0, 10)
         .map((r) => r.bookId),
     )
@@ -61,6 +67,48 @@ describe('AnnBookVectorIndex', async () => {
       // Every candidate is scored exactly: the same scores as the exact index gives it.
       for (const r of got) expect(r.scores.hella).toBe(exactScores.get(r.bookId))
     }
+  })
+
+  it("picks its candidates by the Strut scores of the model's own cosine scale", async () => {
+    // Three orthogonal ideas; 'one' covers the first at 0.9, 'all' covers each at 0.5, the rest of the catalogue
+    // none. On the base scale 'all' ranks first (three scores of 62 against one of 99); on this model's scale, which
+    // puts 0.5 at 0.3 and 0.9 at 0.7, 'one' does (98 against three of 22). With one candidate, the approximate
+    // index finds the exact first book only if it keys books by the same scale. (16 projected dimensions keep every
+    // direction these rows span: what is tested is the scale, not the projection.)
+    const scale = { slope: 1, offset: -0.2 }
+    // unit directions spread over 4 of the 48 dimensions each (the int8 rows hold components up to ±0.5)
+    const direction = (k: number) =>
+      Float32Array.from({ length: dims }, (_, j) => (Math.floor(j / 4) === k ? 0.5 : 0))
+    const mix = (parts: [number, number][]) =>
+      Float32Array.from({ length: dims }, (_, j) => parts.reduce((v, [k, w]) => v + w * direction(k)[j]!, 0))
+    const ideas = [direction(0), direction(1), direction(2)]
+    const designed = new BookVectorIndex(dims)
+    designed.upsert('one', [
+      mix([
+        [0, 0.9],
+        [3, Math.sqrt(1 - 0.81)],
+      ]),
+    ])
+    designed.upsert('all', [
+      mix([
+        [0, 0.5],
+        [1, 0.5],
+        [2, 0.5],
+        [3, 0.5],
+      ]),
+    ])
+    // the rest of the catalogue: about nothing the ideas say
+    for (let k = 4; k < 12; k++) designed.upsert(`other${k}`, [direction(k)])
+    expect(rankBooks(designed, ideas, { floor: 1 })[0]!.bookId).toBe('all')
+    expect(rankBooks(designed, ideas, { floor: 1, scale })[0]!.bookId).toBe('one')
+
+    const ann = await AnnBookVectorIndex.building(
+      designed,
+      { dimensions: 16, candidates: 1, scanShare: 1 },
+      scale,
+    ).built
+    expect(rankBooks(ann, ideas, { floor: 1, scale })[0]!.bookId).toBe('one')
+    ann.close()
   })
 
   it('ranks one or two ideas by their own combination', () => {

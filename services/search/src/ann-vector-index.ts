@@ -1,7 +1,7 @@
 import { ClusteredBookRows } from './clustered-book-rows.js'
 import { PrincipalProjection } from './principal-projection.js'
 import { RowClusters } from './row-clusters.js'
-import { BONUS_WEIGHT, strutScore } from './strut-score.js'
+import { BASE_SCALE, BONUS_WEIGHT, onBaseScale, strutScore, type CosineScale } from './strut-score.js'
 import {
   BookVectorIndex,
   DOT_SCALE,
@@ -72,6 +72,8 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
   private constructor(
     readonly exact: BookVectorIndex,
     options: Partial<AnnOptions>,
+    /** the cosine scale of the model that made the vectors: the approximate scores are Strut scores, as rankBooks' */
+    private readonly scale: CosineScale,
   ) {
     this.options = { ...ANN_DEFAULTS, ...options }
   }
@@ -82,8 +84,8 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
    * books): until the promise resolves, keep searching `exact`, but send every change through the returned index
    * (it updates `exact` too, and projects changed books at once).
    */
-  static building(exact: BookVectorIndex, options: Partial<AnnOptions> = {}) {
-    const ann = new AnnBookVectorIndex(exact, options)
+  static building(exact: BookVectorIndex, options: Partial<AnnOptions> = {}, scale = BASE_SCALE) {
+    const ann = new AnnBookVectorIndex(exact, options, scale)
     return { ann, built: ann.build().then(() => ann) }
   }
 
@@ -185,7 +187,7 @@ export class AnnBookVectorIndex implements IdeaVectorIndex {
     const range = projection.scale ** 2 * DOT_SCALE
     this.filling.setScoreTable(
       Float32Array.from({ length: SCORE_TABLE_SIZE }, (_, n) =>
-        strutScore((2 * n) / (SCORE_TABLE_SIZE - 1) - 1),
+        strutScore(onBaseScale(this.scale, (2 * n) / (SCORE_TABLE_SIZE - 1) - 1)),
       ),
       range,
     )

@@ -1,5 +1,15 @@
 import { matchCosines, type IdeaVectorIndex } from './vector-index.js'
-import { cosineForScore, passesFloor, RELEVANCE_FLOOR, strutScores, type StrutScores } from './strut-score.js'
+import {
+  BASE_SCALE,
+  cosineForScore,
+  offBaseScale,
+  onBaseScale,
+  passesFloor,
+  RELEVANCE_FLOOR,
+  strutScores,
+  type CosineScale,
+  type StrutScores,
+} from './strut-score.js'
 import { fuseIdeaEvidence, LEXICAL_WEIGHT, type LexicalMatches } from './lexical/idea-fusion.js'
 
 export interface RankedBook {
@@ -16,6 +26,8 @@ export interface RankOptions {
   /** the benchmarks try other values; the product uses the defaults */
   lexicalWeight?: number
   floor?: number
+  /** the cosine scale of the model that made the vectors (its card's); the base model's by default */
+  scale?: CosineScale
 }
 
 /**
@@ -32,11 +44,16 @@ export function rankBooks(
   // A book under the floor by meaning can still reach it with its words: the books the lexical index found for
   // any idea are candidates too, scored exactly in the same pass.
   const byWords = opts.lexical && weight > 0 ? [...new Set(opts.lexical.flatMap((m) => [...m.keys()]))] : []
+  const scale = opts.scale ?? BASE_SCALE
   const floorCosine = cosineForScore(floor)
-  const matches = index.search(ideaVectors, { floorCosine, include: byWords })
+  const matches = index.search(ideaVectors, {
+    floorCosine: offBaseScale(scale, floorCosine),
+    include: byWords,
+  })
   const ranked: RankedBook[] = []
   matches.bookIds.forEach((bookId, b) => {
-    const evidence = fuseIdeaEvidence(bookId, matchCosines(matches, b), opts.lexical, weight)
+    const cosines = matchCosines(matches, b).map((c) => onBaseScale(scale, c))
+    const evidence = fuseIdeaEvidence(bookId, cosines, opts.lexical, weight)
     // Most books the words found stay under the floor even with their words' share. Scores rise with evidence,
     // so those are left before any score is computed (the margin leaves the exact test to passesFloor).
     if (Math.max(...evidence) < floorCosine - 1e-6) return

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { parseJson, type Config } from '@bookstrut/core'
+import { BASE_SCALE, type CosineScale } from './strut-score.js'
 
 /** A model: its id (stored with the vectors it made) and how transformers.js loads it. */
 export interface ModelRef {
@@ -21,6 +22,14 @@ export const ModelCard = Type.Object(
     passed: Type.Boolean(),
     /** trained with --limit (a smoke run): never chosen by `auto`, only when named in EMBEDDING_MODEL */
     smoke_run: Type.Optional(Type.Boolean()),
+    /** the model's cosines on the base model's scale (strut-score.ts CosineScale); older cards have none */
+    cosine_scale: Type.Optional(
+      Type.Object(
+        { slope: Type.Number({ exclusiveMinimum: 0 }), offset: Type.Number() },
+        // the card also records how the scale was fitted
+        { additionalProperties: true },
+      ),
+    ),
   },
   // The card also records the training run (settings, scores); only these fields decide here.
   { additionalProperties: true },
@@ -38,7 +47,11 @@ function readCard(folder: string): ModelCard | null {
   return parseJson(ModelCard, text)
 }
 
-/** Published trained versions that passed their checks and are no smoke runs, newest first (versions sort by time). */
+/**
+ * Published trained versions that passed their checks, are no smoke runs and carry their cosine scale (without
+ * it their Strut scores and floor would be the base model's, and search worse than the base model's), newest
+ * first (versions sort by time).
+ */
 export function passingTrainedVersions(trainedModelsDir: string): string[] {
   const root = path.join(trainedModelsDir, TRAINED_NAMESPACE)
   if (!existsSync(root)) return []
@@ -51,6 +64,7 @@ export function passingTrainedVersions(trainedModelsDir: string): string[] {
       return (
         card?.passed === true &&
         !card.smoke_run &&
+        card.cosine_scale !== undefined &&
         existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))
       )
     })
@@ -63,6 +77,17 @@ export function locateModel(search: Config['search'], id: string): ModelRef {
   if (!id.startsWith(`${TRAINED_NAMESPACE}/`)) return { id, modelsDir: search.modelsDir, modelId: id }
   const [org, ...rest] = id.split('/')
   return { id, modelsDir: path.join(search.trainedModelsDir, org!), modelId: rest.join('/') }
+}
+
+/**
+ * The cosine scale of a model's vectors: a trained idea encoder's from its card, the identity for the base model
+ * (and for a trained one named in EMBEDDING_MODEL whose card has none, trained before cards carried it).
+ */
+export function cosineScaleOf(search: Config['search'], id: string): CosineScale {
+  const ref = locateModel(search, id)
+  if (!id.startsWith(`${TRAINED_NAMESPACE}/`) || !ref.modelsDir) return BASE_SCALE
+  const scale = readCard(path.join(ref.modelsDir, ref.modelId))?.cosine_scale
+  return scale ? { slope: scale.slope, offset: scale.offset } : BASE_SCALE
 }
 
 /**

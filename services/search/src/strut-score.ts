@@ -11,7 +11,26 @@
  */
 export const CALIBRATION = { midpoint: 0.4, width: 0.08 } as const
 
-/** Cosine similarity (unit vectors) → Strut score 0-100. */
+/**
+ * A model's cosines put on the base model's scale: `slope × cosine + offset`. CALIBRATION, RELEVANCE_FLOOR and the
+ * lexical weight were fitted to all-MiniLM-L6-v2's cosines; a trained idea encoder spreads its cosines otherwise
+ * (an answer book's run about 0.15 higher), so with the base curve it would list nearly every book at full score.
+ * Each trained model's card carries its scale, fitted by the encoder on its validation split (encoder/README
+ * "The cosine scale"), and every cosine it makes goes through it before fusion, floor and scores: a Strut score
+ * means the same whichever model made it. The base model's scale is the identity.
+ */
+export interface CosineScale {
+  slope: number
+  offset: number
+}
+export const BASE_SCALE: CosineScale = { slope: 1, offset: 0 }
+
+/** A model's cosine on the base scale. */
+export const onBaseScale = (scale: CosineScale, cosine: number) => scale.slope * cosine + scale.offset
+/** The model's own cosine for one on the base scale (the inverse of `onBaseScale`), e.g. to test its rows against the floor. */
+export const offBaseScale = (scale: CosineScale, cosine: number) => (cosine - scale.offset) / scale.slope
+
+/** Cosine similarity (unit vectors, on the base scale) → Strut score 0-100. */
 export function strutScore(cosine: number): number {
   return 100 / (1 + Math.exp(-(cosine - CALIBRATION.midpoint) / CALIBRATION.width))
 }

@@ -15,17 +15,21 @@ import {
   BookVectorIndex,
   bookPassages,
   cosineForScore,
+  cosineScaleOf,
   LEXICAL_WEIGHT,
   PASSAGES,
   createEmbedder,
   hasLocalModel,
   locateModel,
   MAX_RANKED,
+  offBaseScale,
+  onBaseScale,
   passingTrainedVersions,
   rankBooks,
   RELEVANCE_FLOOR,
   strutScores,
   TRAINED_NAMESPACE,
+  type CosineScale,
   type Embedder,
   type LexicalMatches,
   type PassageScheme,
@@ -43,12 +47,13 @@ import { loadSanitySet, type SanityBook } from './sanity-set.js'
  * default) in a pool of ~9,500 books (the tomt corpus plus goodreads-books-mix distractors), for keyword mode
  * (the real `surfaceSearch` on a scratch database of TEST_DATABASE_URL), idea mode per model, and their
  * reciprocal-rank fusion. Pool vectors are cached under DATA_DIR/bench-cache, so only the first run per model
- * embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt in with `--models minilm,mpnet`).
+ * embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt in with `--models minilm,mpnet`). Each model ranks with
+ * its cosine scale (strut-score.ts CosineScale, from its card); `--scale` tries another for every model.
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
-  '[--sanity-only]'
+  '[--sanity-only] [--scale SLOPE,OFFSET]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -110,6 +115,7 @@ function parseCommandLine() {
         sweep: { type: 'boolean', default: false },
         'skip-keyword': { type: 'boolean', default: false },
         'sanity-only': { type: 'boolean', default: false },
+        scale: { type: 'string' },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -130,6 +136,9 @@ function parseCommandLine() {
       .map((m) => m.trim())
       .filter(Boolean)
     if (schemes.length === 0 || schemes.some((n) => !(n in SCHEMES))) return null
+    const [slope, offset] = (values.scale ?? '').split(',').map(Number)
+    const scale = values.scale === undefined ? undefined : { slope: slope!, offset: offset! }
+    if (scale && !(scale.slope > 0 && Number.isFinite(scale.offset))) return null
     return {
       split,
       limit,
@@ -139,6 +148,7 @@ function parseCommandLine() {
       sweep: values.sweep,
       keyword: !values['skip-keyword'],
       sanityOnly: values['sanity-only'],
+      scale,
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -176,6 +186,9 @@ for (const model of args.models) {
   }
 }
 
+/** The cosine scale a model's rankings use: `--scale slope,offset` to try one, else the model's own (its card's). */
+const scaleOf = (model: string): CosineScale => args!.scale ?? cosineScaleOf(config.search, model)
+
 /** The embedder of a model the checks above found, on every core. */
 async function openEmbedder(model: string): Promise<Embedder> {
   const { modelId, modelsDir } = locateModel(config.search, model)
@@ -187,7 +200,7 @@ if (args.sanityOnly) {
   for (const model of args.models) {
     const embedder = await openEmbedder(model)
     try {
-      console.log(await sanityCheck(embedder, short(model)))
+      console.log(await sanityCheck(embedder, short(model), scaleOf(model)))
     } finally {
       await embedder.close()
     }
@@ -226,6 +239,8 @@ const distributionReports: string[] = []
 const sanityReports: string[] = []
 for (const model of args.models) {
   const name = short(model)
+  const scale = scaleOf(model)
+  console.log(`${name}: cosine scale ${scale.slope.toFixed(3)} × cosine + ${scale.offset.toFixed(3)}`)
   const embedder = await openEmbedder(model)
   try {
     const ideaVectors = await cachedEmbeddings(embedder, {
@@ -243,8 +258,14 @@ for (const model of args.models) {
       const scheme = SCHEMES[schemeName]!
       const { index, bookVectors } = await poolIndex(embedder, scheme, schemeName)
       const label = args.schemes.length > 1 || schemeName !== 'product' ? ` ${schemeName}` : ''
-      const vectorOnly = ideaMode(`idea ${name}${label}, cosine only`, index, perQuery, {})
-      const fused = ideaMode(`idea ${name}${label} + BM25 per idea`, index, perQuery, { lexical }, lexicalMs)
+      const vectorOnly = ideaMode(`idea ${name}${label}, cosine only`, index, perQuery, { scale })
+      const fused = ideaMode(
+        `idea ${name}${label} + BM25 per idea`,
+        index,
+        perQuery,
+        { lexical, scale },
+        lexicalMs,
+      )
       modes.push(vectorOnly, fused)
       if (si > 0) continue
       modes.push(
@@ -254,23 +275,28 @@ for (const model of args.models) {
           : []),
       )
       if (args.sweep) {
-        modes.push(rrfPerIdea(`${name}: RRF per idea (cosine, BM25)`, index, perQuery))
+        modes.push(rrfPerIdea(`${name}: RRF per idea (cosine, BM25)`, index, perQuery, scale))
         for (const w of SWEEP_WEIGHTS)
           modes.push(
             ideaMode(`${name}: weight ${w}, floor ${RELEVANCE_FLOOR}`, index, perQuery, {
               lexical,
               lexicalWeight: w,
+              scale,
             }),
           )
         for (const f of SWEEP_FLOORS)
           modes.push(
-            ideaMode(`${name}: weight ${LEXICAL_WEIGHT}, floor ${f}`, index, perQuery, { lexical, floor: f }),
+            ideaMode(`${name}: weight ${LEXICAL_WEIGHT}, floor ${f}`, index, perQuery, {
+              lexical,
+              floor: f,
+              scale,
+            }),
           )
       }
-      const report = answerReport(name, fused.rankings, bookVectors, perQuery)
+      const report = answerReport(name, fused.rankings, bookVectors, perQuery, scale)
       floorReports.push(report.floor)
       distributionReports.push(report.distribution)
-      sanityReports.push(await sanityCheck(embedder, name))
+      sanityReports.push(await sanityCheck(embedder, name, scale))
     }
   } finally {
     await embedder.close()
@@ -459,7 +485,7 @@ function ideaMode(
   name: string,
   index: BookVectorIndex,
   ideas: Float32Array[][],
-  opts: { lexical?: LexicalMatches[]; lexicalWeight?: number; floor?: number },
+  opts: { lexical?: LexicalMatches[]; lexicalWeight?: number; floor?: number; scale: CosineScale },
   extraMs = 0,
 ): ModeResult {
   const started = performance.now()
@@ -468,6 +494,7 @@ function ideaMode(
       lexical: opts.lexical?.[qi],
       lexicalWeight: opts.lexicalWeight,
       floor: opts.floor,
+      scale: opts.scale,
     }).map((r) => r.bookId),
   )
   const ms = (performance.now() - started) / ideas.length + extraMs
@@ -478,9 +505,15 @@ function ideaMode(
  * The alternative to score fusion, for the table: per idea, reciprocal-rank fusion of the cosine ranking and the
  * BM25 ranking of that idea; a book's score is the sum over its ideas. It yields an order, not Strut scores.
  */
-function rrfPerIdea(name: string, index: BookVectorIndex, ideas: Float32Array[][]): ModeResult {
+function rrfPerIdea(
+  name: string,
+  index: BookVectorIndex,
+  ideas: Float32Array[][],
+  scale: CosineScale,
+): ModeResult {
+  const floorCosine = offBaseScale(scale, cosineForScore(RELEVANCE_FLOOR))
   const rankings = ideas.map((vectors, qi) => {
-    const coverage = index.search(vectors, { floorCosine: cosineForScore(RELEVANCE_FLOOR) })
+    const coverage = index.search(vectors, { floorCosine })
     const score = new Map<string, number>()
     vectors.forEach((_, i) => {
       const byCosine = coverage.bookIds
@@ -506,10 +539,13 @@ function answerReport(
   rankings: string[][],
   bookVectors: Map<string, Float32Array[]>,
   ideas: Float32Array[][],
+  scale: CosineScale,
 ) {
-  /** a book's exact (float32) coverage of each idea: its best cosine over its passages */
+  /** a book's exact (float32) coverage of each idea: its best cosine over its passages, on the base scale */
   const coverage = (bookId: string, qi: number) =>
-    ideas[qi]!.map((idea) => Math.max(...bookVectors.get(bookId)!.map((v) => dot(v, idea))))
+    ideas[qi]!.map((idea) =>
+      onBaseScale(scale, Math.max(...bookVectors.get(bookId)!.map((v) => dot(v, idea)))),
+    )
   const answer: number[][] = []
   const wrong: number[][] = []
   let noWrong = 0
@@ -533,7 +569,7 @@ function answerReport(
  * indexes imported books, each book's three plain ideas searched as a reader would; counts the books found in the
  * top 3, cosine only and with the product's fusion.
  */
-async function sanityCheck(embedder: Embedder, model: string): Promise<string> {
+async function sanityCheck(embedder: Embedder, model: string, scale: CosineScale): Promise<string> {
   const { catalogue, books } = await loadSanitySet(args!.dataDir)
   const passages = catalogue.map((b) =>
     bookPassages({ title: b.title, ideas: [], description: b.description }),
@@ -559,6 +595,7 @@ async function sanityCheck(embedder: Embedder, model: string): Promise<string> {
     const ranked = rankBooks(index, ideaVectors.slice(i * 3, i * 3 + 3), {
       lexical: fused ? text.matchIdeas(book.ideas) : undefined,
       floor,
+      scale,
     })
     const at = ranked.findIndex((r) => r.bookId === book.id)
     return { rank: at < 0 ? Infinity : at + 1, listed: ranked.length }
@@ -600,7 +637,7 @@ function distribution(model: string, answer: number[][], wrong: number[][], noWr
   const line = (label: string, values: number[], digits = 3) =>
     `  ${label.padEnd(36)}${[0.1, 0.5, 0.9].map((p) => quantile(values, p).toFixed(digits).padStart(8)).join('')}`
   const lines = [
-    `\ncoverage distributions, ${model} (float32 cosine of the best passage per idea)`,
+    `\ncoverage distributions, ${model} (float32 cosine of the best passage per idea, on the base scale)`,
     `  ${''.padEnd(36)}${['p10', 'p50', 'p90'].map((h) => h.padStart(8)).join('')}`,
     line(
       `answer: best idea (n=${answer.length})`,

@@ -6,6 +6,7 @@ import {
   BookVectorIndex,
   IdeaEmbeddings,
   rankBooks,
+  type CosineScale,
   type Embedder,
   type IdeaVectorIndex,
   type RankedBook,
@@ -42,6 +43,8 @@ export class IdeaIndex {
     private readonly deps: {
       db: Db
       model: string
+      /** the model's cosine scale (its card's): Strut scores mean the same for every model */
+      scale: CosineScale
       /** IDEA_INDEX: exact, ann, or auto (ann from `annFromBooks` books) */
       kind?: 'auto' | 'exact' | 'ann'
       /** IDEA_INDEX_ANN_FROM_BOOKS (default ANN_AUTO_BOOKS) */
@@ -80,7 +83,7 @@ export class IdeaIndex {
     await this.ready
     if (!this.index || this.index.bookCount === 0) return []
     const vectors = await (await this.embeddings()).embed(ideas)
-    return rankBooks(this.index, vectors, { lexical: this.text.matchIdeas(ideas) })
+    return rankBooks(this.index, vectors, { lexical: this.text.matchIdeas(ideas), scale: this.deps.scale })
   }
 
   /**
@@ -166,7 +169,7 @@ export class IdeaIndex {
     if (kind === 'exact' || this.building || !(index instanceof BookVectorIndex)) return
     if (kind === 'auto' && index.bookCount < (this.deps.annFromBooks ?? ANN_AUTO_BOOKS)) return
     const started = performance.now()
-    const { ann, built } = AnnBookVectorIndex.building(index)
+    const { ann, built } = AnnBookVectorIndex.building(index, {}, this.deps.scale)
     this.building = ann
     built.then(
       (ready) => {

@@ -1,5 +1,5 @@
 import { embeddingsRepo, type Config, type Db, type EmbeddingsMessage, type Logger } from '@bookstrut/core'
-import { createThreadedEmbedder, locateModel, targetModel } from '@bookstrut/search'
+import { cosineScaleOf, createThreadedEmbedder, locateModel, targetModel } from '@bookstrut/search'
 import { IdeaIndex } from './idea-index.js'
 
 /**
@@ -85,6 +85,7 @@ export class IdeaSearch {
     return new IdeaIndex({
       db: this.deps.db,
       model,
+      scale: cosineScaleOf(this.deps.search, model),
       kind: this.deps.search.ideaIndex,
       scanThreads: this.deps.search.scanThreads,
       annFromBooks: this.deps.search.annFromBooks,

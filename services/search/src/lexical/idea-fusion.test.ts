@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { rankBooks } from '../idea-ranking.js'
-import { cosineForScore, RELEVANCE_FLOOR, strutScore } from '../strut-score.js'
+import { cosineForScore, offBaseScale, onBaseScale, RELEVANCE_FLOOR, strutScore } from '../strut-score.js'
 import { BookVectorIndex } from '../vector-index.js'
 import { fuseIdeaEvidence, LEXICAL_WEIGHT } from './idea-fusion.js'
 
@@ -65,5 +65,30 @@ describe('fusion per idea', () => {
     // words alone do not list a book that means nothing like the idea
     const weak = rankBooks(index, ideas, { lexical: [new Map([['far', 1]]), new Map([['far', 1]])] })
     expect(weak).toEqual([])
+  })
+})
+
+describe("a model's cosine scale", () => {
+  // a trained encoder's cosines run higher and spread less than the base model's. Scores are compared to ±0.5: the
+  // index holds int8 rows, and the curve is steep.
+  const scale = { slope: 0.8, offset: -0.1 }
+
+  it('scores, fuses and floors the cosines put on the base scale, so a score means the same for every model', () => {
+    const raw = (base: number) => offBaseScale(scale, base)
+    // 'listed' is at the floor once scaled; 'high' passes the floor on its raw cosine only
+    const index = catalogue({ listed: [raw(floor + 0.01), raw(0.2)], high: [floor + 0.01, 0.1] })
+    const ranked = rankBooks(index, ideas, { scale })
+    expect(ranked.map((r) => r.bookId)).toEqual(['listed'])
+    expect(ranked[0]!.scores.ideas[0]).toBeCloseTo(strutScore(floor + 0.01), 0)
+    expect(ranked[0]!.scores.ideas[1]).toBeCloseTo(strutScore(0.2), 0)
+    // on the base scale the same vectors list both books
+    expect(rankBooks(index, ideas).map((r) => r.bookId)).toEqual(['listed', 'high'])
+
+    // the words' share is added on the base scale: the same lift whatever the model
+    const lexical = [new Map<string, number>(), new Map([['listed', 1]])]
+    const fused = rankBooks(index, ideas, { scale, lexical })
+    const unfused = ranked[0]!.scores.ideas[1]!
+    expect(fused[0]!.scores.ideas[1]).toBeCloseTo(strutScore(cosineForScore(unfused) + LEXICAL_WEIGHT), 6)
+    expect(onBaseScale(scale, raw(0.3))).toBeCloseTo(0.3, 9)
   })
 })
