@@ -137,6 +137,10 @@ Every evaluation:
 |---|---|---|---|
 {history}
 
+## Cosine scale
+The app puts this model's cosines on the base model's scale before it turns them into Strut scores:
+**{card['cosine_scale']['slope']} × cosine + {card['cosine_scale']['offset']}** ({card['cosine_scale']['method']}).
+
 ## int8 check
 Cosine between the fp32 PyTorch model and the published int8 file on {check['sentences']} fixed sentences
 (`{check['sentences_file']}`): min {check['min']:.4f}, mean {check['mean']:.4f}; threshold {check['threshold']} →

@@ -93,6 +93,8 @@ class Evaluator:
         self.ideas = [idea for q in queries for idea in q.ideas]
         self.idea_counts = torch.tensor([len(q.ideas) for q in queries])
         self.last_pool_vectors: torch.Tensor | None = None
+        # every validation idea's cosine to every pool book (ideas × pool), of the last model scored
+        self.last_idea_scores: torch.Tensor | None = None
 
     def __call__(self, model: SentenceTransformer, cache: Path | None = None) -> Figures:
         """`cache`: a file for the pool's vectors, for a model that is the same on every run (the base model):
@@ -106,7 +108,7 @@ class Evaluator:
                 torch.save(pool_vectors, cache.with_suffix(".tmp"))
                 cache.with_suffix(".tmp").replace(cache)  # whole or absent, never half-written
         self.last_pool_vectors = pool_vectors
-        idea_scores = encode(model, self.ideas) @ pool_vectors.T
+        idea_scores = self.last_idea_scores = encode(model, self.ideas) @ pool_vectors.T
         # mean over each request's ideas: split the idea rows by request and average them
         per_query = torch.stack([s.mean(dim=0) for s in idea_scores.split(self.idea_counts.tolist())])
         return figures_from_ranks(answer_ranks(per_query, self.answers), len(self.pool))

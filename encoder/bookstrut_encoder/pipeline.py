@@ -18,6 +18,7 @@ from sentence_transformers import SentenceTransformer
 from . import hard_negatives
 from .card import LICENSE_NOTE, manifest, package_versions, render_markdown
 from .check import cosine_check
+from .cosine_scale import fit_cosine_scale
 from .cli import HUB_BASE
 from .data import Dataset, Pair, load_dataset, sha256_file
 from .evaluate import Evaluator, Figures, pool_cache_key
@@ -79,6 +80,7 @@ def build_card(
     base_model: dict,
     base_figures: Figures,
     result: Result,
+    scale: dict,
     check: dict,
     export: dict,
     version: str,
@@ -146,6 +148,8 @@ def build_card(
             "beats_base": trained["mrr_at_10"] > base["mrr_at_10"],
             "history": [{"step": e.step, "epoch": e.epoch, "figures": e.figures.as_dict()} for e in result.evaluations],
         },
+        # the app reads slope and offset (services/search model-registry.ts): a model without them is never `auto`
+        "cosine_scale": scale,
         "check": check,
         "export": export,
         "software": package_versions(),
@@ -163,6 +167,18 @@ def base_figures(model: SentenceTransformer, evaluator: Evaluator, base: dict, a
     figures = evaluator(model, cache)
     log(f"validation, base model: {figures}  [{time.monotonic() - t:.0f} s]")
     return figures
+
+
+def cosine_scale(model: SentenceTransformer, evaluator: Evaluator, base_scores: torch.Tensor | None) -> dict:
+    """The trained model's cosines on the base model's scale (cosine_scale.py), from both models' validation scores."""
+    assert base_scores is not None, "score the base model first"
+    t = time.monotonic()
+    evaluator(model)  # the trained model's scores of the same pairs
+    assert evaluator.last_idea_scores is not None
+    scale = fit_cosine_scale(base_scores, evaluator.last_idea_scores)
+    evaluator.last_pool_vectors = evaluator.last_idea_scores = None
+    log(f"cosine scale: {scale['slope']} × cosine + {scale['offset']}  [{time.monotonic() - t:.0f} s]")
+    return scale
 
 
 def export_check_publish(
@@ -211,6 +227,7 @@ def run(args: argparse.Namespace) -> int:
     base = describe_base(args.base)
     evaluator = Evaluator(dataset.validation_queries, dataset.pool)
     before = base_figures(model, evaluator, base, args)
+    base_scores = evaluator.last_idea_scores
     pairs = mine_negatives(model, dataset, evaluator, args.seed) if args.hard_negatives else dataset.pairs
     evaluator.last_pool_vectors = None  # ~15 MB no longer needed
 
@@ -224,11 +241,12 @@ def run(args: argparse.Namespace) -> int:
         max_seq_length=args.max_seq_length,
     )
     result = train(model, pairs, evaluator, settings)
+    scale = cosine_scale(model, evaluator, base_scores)
 
     m = manifest(dataset, pairs, args.data_dir)
 
     def describe(check: dict, export: dict, version: str) -> dict[str, str]:
-        card = build_card(args, dataset, m, base, before, result, check, export, version)
+        card = build_card(args, dataset, m, base, before, result, scale, check, export, version)
         return {
             "manifest.json": json.dumps(m, indent=2) + "\n",
             "card.json": json.dumps(card, indent=2) + "\n",

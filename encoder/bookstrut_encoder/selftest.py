@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from . import self_supervised
+from .cosine_scale import fit_cosine_scale
 from .batching import epoch_batches, pair_books
 from .cli import default_data_dir
 from .data import GOODREADS_FILE, IDEA_JOINER, Dataset, load_dataset, load_queries, normalise_title, read_jsonl
@@ -119,6 +120,23 @@ def batches_mix_both_kinds_and_never_repeat_a_book(data_dir: Path) -> None:
 
 
 @check
+def the_cosine_scale_maps_a_model_onto_the_base_model(_: Path) -> None:
+    """A model whose cosines are the base model's, halved and raised by 0.2, gets the map back: 2 × cosine - 0.4;
+    a collapsed one (every cosine alike, nothing to map) is refused."""
+    import torch
+
+    base = torch.rand(300, 700, generator=torch.Generator().manual_seed(1)) ** 3 * 0.8 - 0.1
+    scale = fit_cosine_scale(base, base * 0.5 + 0.2)
+    assert abs(scale["slope"] - 2) < 1e-3 and abs(scale["offset"] + 0.4) < 1e-3, scale
+    try:
+        fit_cosine_scale(base, torch.full_like(base, 0.9))
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a collapsed model got a scale")
+
+
+@check
 def a_tiny_run_trains_on_them(data_dir: Path) -> None:
     """The real pipeline (training, export, int8 check, publishing) on 4 requests and 4 self-supervised pairs: 20
     pairs, one epoch in batches of 8 (4 or 5 of them: a request's 4 pairs share its book, so each goes in another
@@ -144,6 +162,7 @@ def a_tiny_run_trains_on_them(data_dir: Path) -> None:
     assert sum(trained.values()) == manifest["pairs_total"], (trained, manifest["pairs_total"])
     assert "catalogue books without ideas): 4 from goodreads-books-mix" in markdown, markdown
     assert "self_supervised 4" in markdown, "the model card lists the pairs trained on"
+    assert card["cosine_scale"]["slope"] > 0 and "## Cosine scale" in markdown, card.get("cosine_scale")
 
 
 def main() -> int:

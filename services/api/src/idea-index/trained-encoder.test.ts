@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { announceBookChanges } from '@bookstrut/core'
-import { TRAINED_NAMESPACE } from '@bookstrut/search'
+import { announceBookChanges, loadConfig } from '@bookstrut/core'
+import { cosineScaleOf, TRAINED_NAMESPACE } from '@bookstrut/search'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
 import { buildListing, buildUser, until } from '@bookstrut/core/testing'
@@ -97,8 +97,20 @@ describe('a trained idea encoder', () => {
       passed: boolean
       training: { steps: number }
       hyperparameters: { epochs: number; lr: number; max_seq_length: number }
+      cosine_scale: { slope: number; offset: number }
     }
     expect(card.passed).toBe(true)
+    // its cosines' map onto the base model's scale, which the app reads
+    expect(card.cosine_scale.slope).toBeGreaterThan(0)
+    expect(
+      cosineScaleOf(
+        loadConfig({ DATA_DIR: dataDir }).search,
+        `${TRAINED_NAMESPACE}/${path.basename(published)}`,
+      ),
+    ).toEqual({
+      slope: card.cosine_scale.slope,
+      offset: card.cosine_scale.offset,
+    })
     expect(card.training.steps).toBeGreaterThan(0) // it trained, on the tiny settings asked for
     expect(card.hyperparameters).toMatchObject({ epochs: 1, lr: LR, max_seq_length: MAX_SEQ_LENGTH })
     for (const file of [
