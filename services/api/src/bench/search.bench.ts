@@ -50,7 +50,7 @@ import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic
  */
 const USAGE =
   'Usage: npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann | --ann-only] [--ann-candidates 1000,3000] [--ann-share 0.25] [--ann-dims 64] ' +
-  '[--queries 300] ' +
+  '[--ann-words] [--queries 300] ' +
   '[--check-queries N] ' +
   '[--data DIR] [--keyword-only]'
 /** Above this many books the float32 catalogue is not kept (it would take 9 GB at a million books). */
@@ -86,6 +86,8 @@ function parseCommandLine() {
         'keyword-only': { type: 'boolean', default: false },
         /** with --ann: only the approximate index against the exact one (no exact, fresh or lexical timings) */
         'ann-only': { type: 'boolean', default: false },
+        /** with --ann: also the product's words (BookTextIndex over synthetic texts) on the approximate index */
+        'ann-words': { type: 'boolean', default: false },
         /** queries checked against a plain JavaScript brute force (minutes at 100,000 books); 0 skips the check */
         'check-queries': { type: 'string' },
       },
@@ -107,6 +109,7 @@ function parseCommandLine() {
       queries,
       ann: values.ann || values['ann-only'],
       annOnly: values['ann-only'],
+      annWords: values['ann-words'],
       annCandidates,
       annShares,
       annDimensions,
@@ -526,6 +529,60 @@ async function benchAnn(
         .join('\n'),
     )
   }
+  if (args!.annWords) lines.push(...benchAnnWords(size, exact, ann, row))
+  return lines
+}
+
+/**
+ * `--ann-words`: the product's path on the approximate index, words included (IdeaIndex.rank: matchIdeas, then
+ * rankBooks with the lexical matches, whose books are rescored exactly beside the candidates), with the product's
+ * settings: the text index's build time and memory, matchIdeas alone, both together, and recall@10 against the
+ * exact index ranking with the same words.
+ */
+function benchAnnWords(
+  size: number,
+  exact: BookVectorIndex,
+  ann: AnnBookVectorIndex,
+  row: (measure: string, values: number[], target?: number) => string,
+): string[] {
+  ann.tune({ candidates: ANN_DEFAULTS.candidates, scanShare: ANN_DEFAULTS.scanShare })
+  collect()
+  const before = process.memoryUsage()
+  const started = performance.now()
+  const text = syntheticTexts(sourceBooks, [...exact.bookIds()])
+  const buildS = (performance.now() - started) / 1000
+  collect()
+  const after = process.memoryUsage()
+  const memory = `heap +${mb(after.heapUsed - before.heapUsed)}, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)}`
+  const matched = cachedTexts.flat().map((idea) => text.countMatches(idea))
+  console.log(
+    `  BookTextIndex: ${size} synthetic texts indexed in ${buildS.toFixed(0)} s, ${memory}; books matched per ` +
+      `idea median ${quantile(matched, 0.5)}, p90 ${Math.round(quantile(matched, 0.9))}`,
+  )
+  for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
+    rankBooks(ann, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
+  const matchOnly: number[] = []
+  const both: number[] = []
+  let found = 0
+  let wanted = 0
+  cachedQueries.forEach((vectors, q) => {
+    const started = performance.now()
+    const lexical = text.matchIdeas(cachedTexts[q]!)
+    matchOnly.push(performance.now() - started)
+    const got = rankBooks(ann, vectors, { lexical })
+    both.push(performance.now() - started)
+    const want = rankBooks(exact, vectors, { lexical }).slice(0, 10)
+    const gotTop = new Set(got.slice(0, 10).map((r) => r.bookId))
+    wanted += want.length
+    found += want.filter((r) => gotTop.has(r.bookId)).length
+  })
+  const lines = [
+    row(`ANN with words: matchIdeas alone (n=${matchOnly.length})`, matchOnly),
+    row(`ANN with words: matchIdeas + rankBooks`, both, TARGETS.cachedP95Ms),
+    `${String(size).padEnd(9)}ANN with words: recall@10 vs exact with words ${(wanted === 0 ? 1 : found / wanted).toFixed(3)}; ` +
+      `BookTextIndex build ${buildS.toFixed(0)} s, ${memory}, books matched per idea median ${quantile(matched, 0.5)}`,
+  ]
+  console.log(lines.map((l) => `  ${l}`).join('\n'))
   return lines
 }
 
