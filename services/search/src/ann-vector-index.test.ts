@@ -71,7 +71,7 @@ describe('AnnBookVectorIndex', async () => {
 
   it("picks its candidates by the Strut scores of the model's own cosine scale", async () => {
     // Three orthogonal ideas; 'one' covers the first at 0.9, 'all' covers each at 0.5, the rest of the catalogue
-    // none. On the base scale 'all' ranks first (three scores of 62 against one of 99); on this model's scale, which
+    // none. On the base scale 'all' ranks first (three scores of 78 against one of 100); on this model's scale, which
     // puts 0.5 at 0.3 and 0.9 at 0.7, 'one' does (98 against three of 22). With one candidate, the approximate
     // index finds the exact first book only if it keys books by the same scale. (16 projected dimensions keep every
     // direction these rows span: what is tested is the scale, not the projection.)
