@@ -187,7 +187,7 @@ for (const model of args.models) {
 }
 
 /** The cosine scale a model's rankings use: `--scale slope,offset` to try one, else the model's own (its card's). */
-const scaleOf = (model: string): CosineScale => args!.scale ?? cosineScaleOf(config.search, model)
+const scaleOf = (model: string): CosineScale => args.scale ?? cosineScaleOf(config.search, model)
 
 /** The embedder of a model the checks above found, on every core. */
 async function openEmbedder(model: string): Promise<Embedder> {
