@@ -42,8 +42,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Search approved titles by three ideas, with Strut scores',
         description:
           'Each idea is scored 0-100 against every approved, active title: the best cosine similarity between the ' +
-          "idea and the book's own ideas and description passages, mapped through a logistic calibration (a close " +
-          `paraphrase scores 80 or more, an unrelated idea 20 or less). bonusScore is ${BONUS_WEIGHT} x the weakest ` +
+          "idea and the book's own ideas and description passages (put on one scale whichever model made them), " +
+          'mapped through a logistic calibration (a close paraphrase scores 80 or more, an unrelated idea 20 or ' +
+          `less). bonusScore is ${BONUS_WEIGHT} x the weakest ` +
           'of the three idea scores (it rewards covering all three); hellaScore is the sum of the three and the ' +
           `bonus. A title is listed only when at least one idea scores ${RELEVANCE_FLOOR} or more, at most ` +
           `${MAX_RANKED} titles. Titles in the reader's language (same primary subtag as \`language\`) gain ` +
