@@ -196,6 +196,7 @@ export class IdeaIndex {
     this.deps.logger.info(
       {
         model: this.deps.model,
+        cosineScale: this.deps.scale,
         books: this.bookCount,
         index: this.kind,
         vectors: this.index?.vectorCount ?? 0,
