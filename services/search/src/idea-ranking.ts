@@ -3,7 +3,6 @@ import {
   BASE_SCALE,
   cosineForScore,
   offBaseScale,
-  onBaseScale,
   passesFloor,
   RELEVANCE_FLOOR,
   strutScores,
@@ -52,8 +51,7 @@ export function rankBooks(
   })
   const ranked: RankedBook[] = []
   matches.bookIds.forEach((bookId, b) => {
-    const cosines = matchCosines(matches, b).map((c) => onBaseScale(scale, c))
-    const evidence = fuseIdeaEvidence(bookId, cosines, opts.lexical, weight)
+    const evidence = fuseIdeaEvidence(bookId, matchCosines(matches, b), opts.lexical, weight, scale)
     // Most books the words found stay under the floor even with their words' share. Scores rise with evidence,
     // so those are left before any score is computed (the margin leaves the exact test to passesFloor).
     if (Math.max(...evidence) < floorCosine - 1e-6) return

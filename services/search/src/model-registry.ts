@@ -84,9 +84,9 @@ export function locateModel(search: Config['search'], id: string): ModelRef {
  * (and for a trained one named in EMBEDDING_MODEL whose card has none, trained before cards carried it).
  */
 export function cosineScaleOf(search: Config['search'], id: string): CosineScale {
-  const ref = locateModel(search, id)
-  if (!id.startsWith(`${TRAINED_NAMESPACE}/`) || !ref.modelsDir) return BASE_SCALE
-  const scale = readCard(path.join(ref.modelsDir, ref.modelId))?.cosine_scale
+  if (!id.startsWith(`${TRAINED_NAMESPACE}/`)) return BASE_SCALE
+  const { modelsDir, modelId } = locateModel(search, id)
+  const scale = readCard(path.join(modelsDir!, modelId))?.cosine_scale
   return scale ? { slope: scale.slope, offset: scale.offset } : BASE_SCALE
 }
 

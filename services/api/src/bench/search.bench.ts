@@ -378,24 +378,7 @@ async function benchSize(size: number): Promise<string[]> {
  * match, so that the load on the lexical index can be compared with a real catalogue's.
  */
 async function benchLexical(size: number, ids: string[], index: BookVectorIndex, ideas: IdeaEmbeddings) {
-  collect()
-  const before = process.memoryUsage()
-  const started = performance.now()
-  const text = syntheticTexts(sourceBooks, ids)
-  const buildMs = performance.now() - started
-  collect()
-  const after = process.memoryUsage()
-  const heap = after.heapUsed - before.heapUsed
-  const buffers = after.arrayBuffers - before.arrayBuffers
-  const perIdea = cachedTexts.flat()
-  const matched = perIdea.map((idea) => text.countMatches(idea))
-  console.log(
-    `  BookTextIndex: ${size} synthetic texts indexed in ${(buildMs / 1000).toFixed(1)} s; heap +${mb(heap)}, ` +
-      `array buffers +${mb(buffers)}; books matched per idea (before the depth cut): ` +
-      `median ${quantile(matched, 0.5)}, p90 ${Math.round(quantile(matched, 0.9))}, ` +
-      `none for ${matched.filter((n) => n === 0).length}/${matched.length} ideas`,
-  )
-
+  const { text, summary } = measuredTextIndex(size, ids)
   for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
     rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
   const matchOnly: number[] = []
@@ -435,10 +418,36 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
       ),
       row('lexical: rankBooks with words minus without', fusionCost),
       row(`lexical: fresh request, embed + both (n=${fresh.length})`, fresh, TARGETS.freshP95Ms),
-      `${String(size).padEnd(9)}lexical: BookTextIndex build ${(buildMs / 1000).toFixed(1)} s, heap +${mb(heap)}, ` +
-        `array buffers +${mb(buffers)}, books matched per idea median ${quantile(matched, 0.5)}`,
+      `${String(size).padEnd(9)}lexical: ${summary}`,
     ],
   }
+}
+
+/**
+ * The text index of the catalogue (syntheticTexts), its build time and memory measured, and how many books each
+ * query idea's words match (the load on it, to compare with a real catalogue's); `summary` says it in one line.
+ */
+function measuredTextIndex(size: number, ids: string[]) {
+  collect()
+  const before = process.memoryUsage()
+  const started = performance.now()
+  const text = syntheticTexts(sourceBooks, ids)
+  const buildMs = performance.now() - started
+  collect()
+  const after = process.memoryUsage()
+  const memory =
+    `heap +${mb(after.heapUsed - before.heapUsed)}, ` +
+    `array buffers +${mb(after.arrayBuffers - before.arrayBuffers)}`
+  const matched = cachedTexts.flat().map((idea) => text.countMatches(idea))
+  console.log(
+    `  BookTextIndex: ${size} synthetic texts indexed in ${(buildMs / 1000).toFixed(1)} s; ${memory}; books ` +
+      `matched per idea (before the depth cut): median ${quantile(matched, 0.5)}, ` +
+      `p90 ${Math.round(quantile(matched, 0.9))}, none for ${matched.filter((n) => n === 0).length}/${matched.length} ideas`,
+  )
+  const summary =
+    `BookTextIndex build ${(buildMs / 1000).toFixed(1)} s, ${memory}, ` +
+    `books matched per idea median ${quantile(matched, 0.5)}`
+  return { text, summary }
 }
 
 /** A BookTextIndex of one synthetic text (synthetic-books.ts) per id, seeded by the catalogue's size. */
@@ -546,19 +555,7 @@ function benchAnnWords(
   row: (measure: string, values: number[], target?: number) => string,
 ): string[] {
   ann.tune({ candidates: ANN_DEFAULTS.candidates, scanShare: ANN_DEFAULTS.scanShare })
-  collect()
-  const before = process.memoryUsage()
-  const started = performance.now()
-  const text = syntheticTexts(sourceBooks, [...exact.bookIds()])
-  const buildS = (performance.now() - started) / 1000
-  collect()
-  const after = process.memoryUsage()
-  const memory = `heap +${mb(after.heapUsed - before.heapUsed)}, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)}`
-  const matched = cachedTexts.flat().map((idea) => text.countMatches(idea))
-  console.log(
-    `  BookTextIndex: ${size} synthetic texts indexed in ${buildS.toFixed(0)} s, ${memory}; books matched per ` +
-      `idea median ${quantile(matched, 0.5)}, p90 ${Math.round(quantile(matched, 0.9))}`,
-  )
+  const { text, summary } = measuredTextIndex(size, [...exact.bookIds()])
   for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
     rankBooks(ann, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
   const matchOnly: number[] = []
@@ -579,8 +576,8 @@ function benchAnnWords(
   const lines = [
     row(`ANN with words: matchIdeas alone (n=${matchOnly.length})`, matchOnly),
     row(`ANN with words: matchIdeas + rankBooks`, both, TARGETS.cachedP95Ms),
-    `${String(size).padEnd(9)}ANN with words: recall@10 vs exact with words ${(wanted === 0 ? 1 : found / wanted).toFixed(3)}; ` +
-      `BookTextIndex build ${buildS.toFixed(0)} s, ${memory}, books matched per idea median ${quantile(matched, 0.5)}`,
+    `${String(size).padEnd(9)}ANN with words: recall@10 vs exact with words ` +
+      `${(wanted === 0 ? 1 : found / wanted).toFixed(3)}; ${summary}`,
   ]
   console.log(lines.map((l) => `  ${l}`).join('\n'))
   return lines
