@@ -16,8 +16,6 @@ import {
   createThreadedEmbedder,
   hasLocalModel,
   IdeaEmbeddings,
-  LEXICAL_CHAMPIONS,
-  LEXICAL_DEPTH,
   MAX_RANKED,
   passesFloor,
   QUANT_SCALE,
@@ -52,7 +50,7 @@ import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic
  */
 const USAGE =
   'Usage: npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann | --ann-only] [--ann-candidates 1000,3000] [--ann-share 0.25] [--ann-dims 64] ' +
-  '[--ann-words [--lexical-champions 5000,20000] [--lexical-depth 1000,300]] [--queries 300] ' +
+  '[--ann-words] [--queries 300] ' +
   '[--check-queries N] ' +
   '[--data DIR] [--keyword-only]'
 /** Above this many books the float32 catalogue is not kept (it would take 9 GB at a million books). */
@@ -90,9 +88,6 @@ function parseCommandLine() {
         'ann-only': { type: 'boolean', default: false },
         /** with --ann: also the product's words (BookTextIndex over synthetic texts) on the approximate index */
         'ann-words': { type: 'boolean', default: false },
-        /** with --ann-words: champion list sizes and lexical depths tried (default: the product's) */
-        'lexical-champions': { type: 'string' },
-        'lexical-depth': { type: 'string' },
         /** queries checked against a plain JavaScript brute force (minutes at 100,000 books); 0 skips the check */
         'check-queries': { type: 'string' },
       },
@@ -106,10 +101,6 @@ function parseCommandLine() {
     if (annCandidates.some((n) => !Number.isInteger(n) || n < 1)) return null
     const annShares = (values['ann-share'] ?? String(ANN_DEFAULTS.scanShare)).split(',').map(Number)
     if (annShares.some((n) => !(n > 0 && n <= 1))) return null
-    const positive = (list: string | undefined, fallback: number) => (list ?? String(fallback)).split(',').map(Number)
-    const lexicalChampions = positive(values['lexical-champions'], LEXICAL_CHAMPIONS)
-    const lexicalDepth = positive(values['lexical-depth'], LEXICAL_DEPTH)
-    if ([...lexicalChampions, ...lexicalDepth].some((n) => !Number.isInteger(n) || n < 1)) return null
     if (!Number.isInteger(annDimensions) || annDimensions < 1) return null
     const check = values['check-queries']
     if (check !== undefined && !(Number.isInteger(Number(check)) && Number(check) >= 0)) return null
@@ -119,8 +110,6 @@ function parseCommandLine() {
       ann: values.ann || values['ann-only'],
       annOnly: values['ann-only'],
       annWords: values['ann-words'],
-      lexicalChampions,
-      lexicalDepth,
       annCandidates,
       annShares,
       annDimensions,
@@ -554,10 +543,10 @@ async function benchAnn(
 }
 
 /**
- * `--ann-words`: the product's path on the approximate index, words included (IdeaIndex.rank: matchIdeas in its
- * approximate mode, then rankBooks with those matches, whose books are rescored exactly beside the candidates),
- * with the product's settings: the text index's build time and memory, matchIdeas alone, both together, and
- * recall@10 against the exact path (the exact index, the exact words).
+ * `--ann-words`: the product's path on the approximate index, words included (IdeaIndex.rank: matchIdeas, then
+ * rankBooks with the lexical matches, whose books are rescored exactly beside the candidates), with the product's
+ * settings: the text index's build time and memory, matchIdeas alone, both together, and recall@10 against the
+ * exact index ranking with the same words.
  */
 function benchAnnWords(
   size: number,
@@ -567,55 +556,30 @@ function benchAnnWords(
 ): string[] {
   ann.tune({ candidates: ANN_DEFAULTS.candidates, scanShare: ANN_DEFAULTS.scanShare })
   const { text, summary } = measuredTextIndex(size, [...exact.bookIds()])
-  // The reference: the exact index with the exact words, and the time of those words.
-  const matchExact: number[] = []
-  const want = cachedQueries.map((vectors, q) => {
+  for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
+    rankBooks(ann, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
+  const matchOnly: number[] = []
+  const both: number[] = []
+  let found = 0
+  let wanted = 0
+  cachedQueries.forEach((vectors, q) => {
     const started = performance.now()
     const lexical = text.matchIdeas(cachedTexts[q]!)
-    matchExact.push(performance.now() - started)
-    return rankBooks(exact, vectors, { lexical }).slice(0, 10)
+    matchOnly.push(performance.now() - started)
+    const got = rankBooks(ann, vectors, { lexical })
+    both.push(performance.now() - started)
+    const want = rankBooks(exact, vectors, { lexical }).slice(0, 10)
+    const gotTop = new Set(got.slice(0, 10).map((r) => r.bookId))
+    wanted += want.length
+    found += want.filter((r) => gotTop.has(r.bookId)).length
   })
-  const lines = [row(`ANN with words: matchIdeas exact, for comparison (n=${matchExact.length})`, matchExact)]
-  for (const champions of args!.lexicalChampions)
-    for (const depth of args!.lexicalDepth) {
-      const options = { approximate: true, champions, depth }
-      // Every word's champion list is made the first time a query holds the word; timed apart, then in use.
-      const first: number[] = []
-      for (const ideas of cachedTexts) {
-        const started = performance.now()
-        text.matchIdeas(ideas, options)
-        first.push(performance.now() - started)
-      }
-      const matchOnly: number[] = []
-      const both: number[] = []
-      let found = 0
-      let wanted = 0
-      cachedQueries.forEach((vectors, q) => {
-        const started = performance.now()
-        const lexical = text.matchIdeas(cachedTexts[q]!, options)
-        matchOnly.push(performance.now() - started)
-        const got = rankBooks(ann, vectors, { lexical })
-        both.push(performance.now() - started)
-        const gotTop = new Set(got.slice(0, 10).map((r) => r.bookId))
-        wanted += want[q]!.length
-        found += want[q]!.filter((r) => gotTop.has(r.bookId)).length
-      })
-      const setting = `champion lists ${champions}, depth ${depth}`
-      lines.push(
-        row(`ANN with words: matchIdeas approximate, lists being made (n=${first.length})`, first),
-        row(`ANN with words: matchIdeas approximate alone, ${setting}`, matchOnly),
-        row(`ANN with words: matchIdeas approximate + rankBooks, ${setting}`, both, TARGETS.cachedP95Ms),
-        `${String(size).padEnd(9)}ANN with words, ${setting}: recall@10 vs the exact index with exact words ` +
-          `${(wanted === 0 ? 1 : found / wanted).toFixed(3)}`,
-      )
-      console.log(
-        lines
-          .slice(-4)
-          .map((l) => `  ${l}`)
-          .join('\n'),
-      )
-    }
-  lines.push(`${String(size).padEnd(9)}ANN with words: ${summary}`)
+  const lines = [
+    row(`ANN with words: matchIdeas alone (n=${matchOnly.length})`, matchOnly),
+    row(`ANN with words: matchIdeas + rankBooks`, both, TARGETS.cachedP95Ms),
+    `${String(size).padEnd(9)}ANN with words: recall@10 vs exact with words ` +
+      `${(wanted === 0 ? 1 : found / wanted).toFixed(3)}; ${summary}`,
+  ]
+  console.log(lines.map((l) => `  ${l}`).join('\n'))
   return lines
 }
 

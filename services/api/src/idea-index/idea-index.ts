@@ -83,8 +83,7 @@ export class IdeaIndex {
     await this.ready
     if (!this.index || this.index.bookCount === 0) return []
     const vectors = await (await this.embeddings()).embed(ideas)
-    const lexical = this.text.matchIdeas(ideas, { approximate: this.kind === 'ann' })
-    return rankBooks(this.index, vectors, { lexical, scale: this.deps.scale })
+    return rankBooks(this.index, vectors, { lexical: this.text.matchIdeas(ideas), scale: this.deps.scale })
   }
 
   /**

@@ -1,4 +1,4 @@
-import { kthLargest, topK } from './top-k.js'
+import { topK } from './top-k.js'
 
 /**
  * An in-memory BM25+ index over a few text fields, built for a large catalogue queried often: postings in typed
@@ -31,29 +31,6 @@ export interface Bm25Options {
 export interface Bm25Hit {
   id: string
   score: number
-}
-
-/** searchApproximate scores exactly this many times `k` documents found in the champion lists. */
-const CANDIDATE_FACTOR = 2
-
-/** A query's term: its id and its weight per field (boost × idf × times it is repeated in the query). */
-interface QueryTerm {
-  t: number
-  weight: Float64Array
-}
-
-interface Query {
-  terms: QueryTerm[]
-  /** per field: k1 × b / the field's average length */
-  norm: Float64Array
-}
-
-/** A term's champion list (Bm25Index.searchApproximate). */
-interface Champions {
-  size: number
-  /** changes to the term's postings since the list was made */
-  changes: number
-  postings: Uint32Array
 }
 
 /**
@@ -89,8 +66,6 @@ export class Bm25Index {
   private postingCount: number[] = []
   /** per term and field: the documents holding the term in that field */
   private df: number[] = []
-  /** per term: its champion list (searchApproximate), if one was made, and its postings changed since */
-  private champions: (Champions | undefined)[] = []
 
   // Query scratch, indexed by slot and reused: scores, distinct query terms matched, the slots touched.
   private score = new Float64Array(0)
@@ -168,185 +143,59 @@ export class Bm25Index {
 
   /**
    * The `k` best documents for the query's processed terms (repeats count again), best first, equal scores by id
-   * (documents holding none of the terms are not listed); and how many documents hold any of the terms. Exact:
-   * every posting of every term is read.
+   * (documents holding none of the terms are not listed); and how many documents hold any of the terms.
    */
   search(terms: readonly string[], k: number): { hits: Bm25Hit[]; matched: number } {
-    const query = this.prepare(terms)
-    if (!query) return { hits: [], matched: 0 }
-    let touchedCount = 0
-    for (const term of query.terms)
-      touchedCount = this.accumulate(query, term, this.postings[term.t]!, this.postingCount[term.t]!, touchedCount)
-    this.finish(this.touched, touchedCount)
-    return { hits: this.hitsOf(this.best(this.touched, touchedCount, k)), matched: touchedCount }
-  }
-
-  /**
-   * Nearly the `k` best documents, with their exact scores, for catalogues where a common word's postings are too
-   * many to read per query. A term held by more than `championSize` documents is read only in its champion list:
-   * the `championSize` documents it weighs most in (made on first use, remade once its postings have changed by
-   * an eighth of that). The best `k` × CANDIDATE_FACTOR documents of that partial reading are then scored exactly,
-   * and the `k` best kept. What is approximate is only which documents are looked at: a document that holds a
-   * common word weakly and no rarer word of the query can be missed.
-   */
-  searchApproximate(terms: readonly string[], k: number, championSize: number): Bm25Hit[] {
-    const query = this.prepare(terms)
-    if (!query) return []
-    let touchedCount = 0
-    for (const term of query.terms) {
-      const { t } = term
-      const champions =
-        this.postingCount[t]! > championSize ? this.championsOf(query, term, championSize) : null
-      const list = champions?.postings ?? this.postings[t]!
-      const count = champions?.postings.length ?? this.postingCount[t]!
-      touchedCount = this.accumulate(query, term, list, count, touchedCount)
-    }
-    this.finish(this.touched, touchedCount)
-    // A champion list made before a document was removed may still name its slot (then free, or another
-    // document's): scored again below like any other, a free one left out.
-    const candidates = Int32Array.from(
-      this.best(this.touched, touchedCount, k * CANDIDATE_FACTOR).filter((slot) => this.ids[slot] !== undefined),
-    ).sort()
-    this.rescore(query, candidates)
-    const scored = candidates.filter((slot) => this.score[slot]! > 0)
-    return this.hitsOf(this.best(scored, scored.length, k))
-  }
-
-  /** The query's indexed terms with their per-field weights (boost × idf × repeats), or null if none is indexed. */
-  private prepare(terms: readonly string[]): Query | null {
     const repeats = new Map<number, number>()
     for (const term of terms) {
       const t = this.termIds.get(term)
       if (t !== undefined && this.postingCount[t]! > 0) repeats.set(t, (repeats.get(t) ?? 0) + 1)
     }
     const n = this.documentCount
-    if (repeats.size === 0 || n === 0) return null
-    const { k1, b, fields } = this
-    // BM25's length normalisation per field: k1 × b / average length (multiplied by a document's length)
-    const norm = Float64Array.from(this.totalLength, (total) => (total > 0 ? (k1 * b * n) / total : 0))
-    const prepared: QueryTerm[] = []
+    if (repeats.size === 0 || n === 0) return { hits: [], matched: 0 }
+    const { k1, b, delta, fields } = this
+    const average = this.totalLength.map((total) => total / n)
+    const { score, matched, touched, lengths } = this
+    let touchedCount = 0
+    const idf = new Float64Array(fields)
+    const norm = new Float64Array(fields)
     for (const [t, times] of repeats) {
-      const weight = new Float64Array(fields)
       for (let f = 0; f < fields; f++) {
         const df = this.df[t * fields + f]!
-        weight[f] = times * this.boosts[f]! * Math.log(1 + (n - df + 0.5) / (df + 0.5))
+        idf[f] = times * this.boosts[f]! * Math.log(1 + (n - df + 0.5) / (df + 0.5))
+        norm[f] = average[f]! > 0 ? (k1 * b) / average[f]! : 0
       }
-      prepared.push({ t, weight })
-    }
-    return { terms: prepared, norm }
-  }
-
-  /** One posting's share of its document's score. */
-  private impact(query: Query, term: QueryTerm, posting: number): number {
-    const { k1, b, delta, fields } = this
-    const slot = posting >>> SLOT_SHIFT
-    const f = (posting >>> TF_BITS) & ((1 << FIELD_BITS) - 1)
-    const tf = posting & MAX_TF
-    const length = this.lengths[slot * fields + f]!
-    return term.weight[f]! * (delta + (tf * (k1 + 1)) / (tf + k1 * (1 - b) + query.norm[f]! * length))
-  }
-
-  /**
-   * Adds the scores of `list[0..count)` (one term's postings, sorted by slot) into the query scratch; the number
-   * of slots touched so far, which it returns updated.
-   */
-  private accumulate(query: Query, term: QueryTerm, list: Uint32Array, count: number, touchedCount: number) {
-    const { score, matched, touched } = this
-    let previous = -1
-    for (let i = 0; i < count; i++) {
-      const p = list[i]!
-      const slot = p >>> SLOT_SHIFT
-      if (slot !== previous) {
-        if (matched[slot] === 0) {
-          touched[touchedCount++] = slot
-          score[slot] = 0
+      const list = this.postings[t]!
+      const count = this.postingCount[t]!
+      let previous = -1
+      for (let i = 0; i < count; i++) {
+        const p = list[i]!
+        const slot = p >>> SLOT_SHIFT
+        const f = (p >>> TF_BITS) & ((1 << FIELD_BITS) - 1)
+        const tf = p & MAX_TF
+        const s =
+          idf[f]! * (delta + (tf * (k1 + 1)) / (tf + k1 * (1 - b) + norm[f]! * lengths[slot * fields + f]!))
+        if (slot !== previous) {
+          if (matched[slot] === 0) {
+            touched[touchedCount++] = slot
+            score[slot] = 0
+          }
+          matched[slot]!++
+          previous = slot
         }
-        matched[slot]!++
-        previous = slot
+        score[slot]! += s
       }
-      score[slot]! += this.impact(query, term, p)
     }
-    return touchedCount
-  }
-
-  /** Completes the scores of `slots[0..count)` (times the distinct query terms each holds), clearing the counts. */
-  private finish(slots: Int32Array, count: number) {
-    const { score, matched } = this
-    for (let i = 0; i < count; i++) {
-      const slot = slots[i]!
+    for (let i = 0; i < touchedCount; i++) {
+      const slot = touched[i]!
       score[slot]! *= matched[slot]!
       matched[slot] = 0
     }
-  }
-
-  /** The `k` best of `slots[0..count)` by their finished scores, best first, equal scores by id. */
-  private best(slots: Int32Array, count: number, k: number): number[] {
-    const { score, ids } = this
-    return topK(slots, count, score, k, (x, y) => (ids[x]! < ids[y]! ? -1 : ids[x]! > ids[y]! ? 1 : 0))
-  }
-
-  private hitsOf(slots: readonly number[]): Bm25Hit[] {
-    return slots.map((slot) => ({ id: this.ids[slot]!, score: this.score[slot]! }))
-  }
-
-  /**
-   * The exact, finished scores of `slots` (ascending), into the query scratch: each term's postings are walked
-   * once, skipping ahead (galloping) to the next slot asked for.
-   */
-  private rescore(query: Query, slots: Int32Array) {
-    const { score, matched } = this
-    for (const slot of slots) score[slot] = 0
-    for (const term of query.terms) {
-      const list = this.postings[term.t]!
-      const count = this.postingCount[term.t]!
-      let i = 0
-      for (const slot of slots) {
-        i = gallop(list, i, count, slotBase(slot))
-        if (i >= count) break
-        if (list[i]! >>> SLOT_SHIFT !== slot) continue
-        matched[slot]!++
-        for (; i < count && list[i]! >>> SLOT_SHIFT === slot; i++) score[slot]! += this.impact(query, term, list[i]!)
-      }
-    }
-    this.finish(slots, slots.length)
-  }
-
-  /**
-   * The term's champion list: the postings of the `size` documents whose share of the score for this term is
-   * largest (at the query's weights), in slot order; kept until the term's postings have changed by size / 8.
-   */
-  private championsOf(query: Query, term: QueryTerm, size: number): Champions {
-    const { t } = term
-    const kept = this.champions[t]
-    if (kept && kept.size === size && kept.changes <= size >> 3) return kept
-    const list = this.postings[t]!
-    const count = this.postingCount[t]!
-    // Each document's share (summed over its fields' postings), and where its postings start.
-    const shares: number[] = []
-    const starts: number[] = []
-    let previous = -1
-    for (let i = 0; i < count; i++) {
-      const slot = list[i]! >>> SLOT_SHIFT
-      if (slot !== previous) {
-        shares.push(0)
-        starts.push(i)
-        previous = slot
-      }
-      shares[shares.length - 1]! += this.impact(query, term, list[i]!)
-    }
-    const threshold = shares.length > size ? kthLargest(Float64Array.from(shares), size) : 0
-    const postings: number[] = []
-    let room = size
-    shares.forEach((share, d) => {
-      // Documents above the size-th share, then as many of the equal ones as fit (in slot order).
-      if (share < threshold || room === 0) return
-      room--
-      const end = d + 1 < starts.length ? starts[d + 1]! : count
-      for (let i = starts[d]!; i < end; i++) postings.push(list[i]!)
-    })
-    const made = { size, changes: 0, postings: Uint32Array.from(postings) }
-    this.champions[t] = made
-    return made
+    const ids = this.ids
+    const best = topK(touched, touchedCount, score, k, (x, y) =>
+      ids[x]! < ids[y]! ? -1 : ids[x]! > ids[y]! ? 1 : 0,
+    )
+    return { hits: best.map((slot) => ({ id: ids[slot]!, score: score[slot]! })), matched: touchedCount }
   }
 
   private newSlot(id: string): number {
@@ -376,7 +225,6 @@ export class Bm25Index {
       this.postings.push(new Uint32Array(2))
       this.postingCount.push(0)
       for (let f = 0; f < this.fields; f++) this.df.push(0)
-      this.champions.push(undefined)
     }
     return t
   }
@@ -402,7 +250,6 @@ export class Bm25Index {
       this.df[t * this.fields + f]!++
     }
     this.postingCount[t] = count + added
-    this.changed(t)
   }
 
   private removePostings(t: number, slot: number) {
@@ -416,33 +263,12 @@ export class Bm25Index {
     }
     list.copyWithin(from, to, count)
     this.postingCount[t] = count - (to - from)
-    this.changed(t)
-  }
-
-  /** Counts a change to term t's postings against its champion list, if it has one. */
-  private changed(t: number) {
-    const champions = this.champions[t]
-    if (champions) champions.changes++
   }
 }
 
-/** The first index in sorted `list[from..count)` whose value is >= `value` (count if none), found from `from` on. */
-function gallop(list: Uint32Array, from: number, count: number, value: number): number {
-  let step = 1
-  let lo = from
-  let hi = from
-  // Doubling steps until past the value, then binary search in the last step.
-  while (hi < count && list[hi]! < value) {
-    lo = hi + 1
-    hi += step
-    step *= 2
-  }
-  return lowerBound(list, Math.min(hi, count), value, lo)
-}
-
-/** The first index in sorted `list[from..count)` whose value is >= `value` (count if none). */
-function lowerBound(list: Uint32Array, count: number, value: number, from = 0): number {
-  let lo = from
+/** The first index in sorted `list[0..count)` whose value is >= `value`. */
+function lowerBound(list: Uint32Array, count: number, value: number): number {
+  let lo = 0
   let hi = count
   while (lo < hi) {
     const mid = (lo + hi) >>> 1

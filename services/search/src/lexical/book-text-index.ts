@@ -37,20 +37,6 @@ export const LEXICAL_FIELD_BOOST = { title: 2, ideas: 1.5, description: 1 } as c
 export const LEXICAL_DEPTH = 1000
 
 /**
- * In the approximate mode (large catalogues), a word held by more books than this is read only in the books it
- * weighs most in (Bm25Index.searchApproximate; README "Measured speed").
- */
-export const LEXICAL_CHAMPIONS = 5000
-
-export interface MatchOptions {
-  /** the mode of large catalogues (see matchIdeas) */
-  approximate?: boolean
-  /** the benchmarks try other values; the product uses LEXICAL_DEPTH and LEXICAL_CHAMPIONS */
-  depth?: number
-  champions?: number
-}
-
-/**
  * A field as BM25 reads it: its processed terms with their frequencies, and its length in distinct words (stop
  * words included). Each distinct word is processed once (stemming is most of the cost of indexing).
  */
@@ -81,13 +67,6 @@ function cachedTerm(word: string): string | null {
   }
   return term
 }
-
-/** A book's fields as the index reads them, in the order of LEXICAL_FIELD_BOOST. */
-export const bookFields = (book: BookText): Bm25Field[] => [
-  field(book.title),
-  field(book.ideas.join('. ')),
-  field(book.description),
-]
 
 /** An idea's processed terms, as the index's fields are processed (a repeated word counts again). */
 export function ideaTerms(idea: string): string[] {
@@ -123,7 +102,7 @@ export class BookTextIndex {
 
   /** Sets a book's text, replacing any it had. */
   upsert(bookId: string, book: BookText) {
-    this.index.add(bookId, bookFields(book))
+    this.index.add(bookId, [field(book.title), field(book.ideas.join('. ')), field(book.description)])
   }
 
   remove(bookId: string) {
@@ -134,18 +113,12 @@ export class BookTextIndex {
    * For each idea: the books matching its words, with a strength in (0, 1]: the book's BM25 score divided by the
    * best book's for that idea, so that strengths of different ideas are on one scale (the best match of an idea
    * is 1 however common its words are). The LEXICAL_DEPTH best books per idea (equal scores by id), selected
-   * without sorting every match; an idea with no indexed word matches nothing (an empty map). `approximate` (the
-   * mode of large catalogues, beside the approximate vector index): the best books are looked for in the common
-   * words' champion lists (Bm25Index.searchApproximate); their scores stay exact.
+   * without sorting every match; an idea with no indexed word matches nothing (an empty map).
    */
-  matchIdeas(ideas: readonly string[], options: MatchOptions = {}): Map<string, number>[] {
-    const { approximate = false, depth = LEXICAL_DEPTH, champions = LEXICAL_CHAMPIONS } = options
+  matchIdeas(ideas: readonly string[]): Map<string, number>[] {
     return ideas.map((idea) => {
       const strengths = new Map<string, number>()
-      const terms = ideaTerms(idea)
-      const hits = approximate
-        ? this.index.searchApproximate(terms, depth, champions)
-        : this.index.search(terms, depth).hits
+      const { hits } = this.index.search(ideaTerms(idea), LEXICAL_DEPTH)
       const best = hits[0]?.score ?? 0
       if (best <= 0) return strengths
       for (const h of hits) strengths.set(h.id, h.score / best)
