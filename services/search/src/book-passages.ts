@@ -18,6 +18,8 @@ export interface BookText {
  */
 export interface PassageScheme {
   chunkWords: number
+  /** a sentence longer than this is cut at its clause marks (, ; : dashes) into parts of about this many words */
+  clauseWords?: number
   maxChunks: number
   title: 'first' | 'every' | 'own' | 'none'
 }
@@ -28,26 +30,43 @@ export const PASSAGES: PassageScheme = { chunkWords: 40, maxChunks: 8, title: 'f
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' })
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length
 
-/** Sentences joined into chunks of about `chunkWords` words (a longer sentence stays whole). */
+/**
+ * Sentences joined into chunks of about `chunkWords` words (a longer sentence stays whole, or is cut into clauses
+ * when the scheme says so).
+ */
 export function descriptionChunks(
   description: string,
-  { chunkWords, maxChunks }: Pick<PassageScheme, 'chunkWords' | 'maxChunks'> = PASSAGES,
+  {
+    chunkWords,
+    maxChunks,
+    clauseWords,
+  }: Pick<PassageScheme, 'chunkWords' | 'maxChunks' | 'clauseWords'> = PASSAGES,
 ): string[] {
-  const chunks: string[] = []
+  const sentences = [...segmenter.segment(description.replace(/\s+/g, ' ').trim())]
+    .map(({ segment }) => segment.trim())
+    .filter(Boolean)
+  const pieces = clauseWords ? sentences.flatMap((s) => clauses(s, clauseWords)) : sentences
+  return joinedUpTo(pieces, chunkWords).slice(0, maxChunks)
+}
+
+/** A sentence of more than `words` words cut after its clause marks, the clauses joined up to about `words`. */
+function clauses(sentence: string, words: number): string[] {
+  if (wordCount(sentence) <= words) return [sentence]
+  return joinedUpTo(sentence.split(/(?<=[,;:\u2013\u2014])\s+|\s+(?=[\u2013\u2014]|--)/), words)
+}
+
+/** Consecutive pieces joined while they stay within `words` words (a longer piece stays whole). */
+function joinedUpTo(pieces: readonly string[], words: number): string[] {
+  const joined: string[] = []
   let current = ''
-  for (const { segment } of segmenter.segment(description.replace(/\s+/g, ' ').trim())) {
-    const sentence = segment.trim()
-    if (!sentence) continue
-    if (current && wordCount(current) + wordCount(sentence) > chunkWords) {
-      chunks.push(current)
-      if (chunks.length === maxChunks) return chunks
-      current = sentence
-    } else {
-      current = current ? `${current} ${sentence}` : sentence
-    }
+  for (const piece of pieces) {
+    if (current && wordCount(current) + wordCount(piece) > words) {
+      joined.push(current)
+      current = piece
+    } else current = current ? `${current} ${piece}` : piece
   }
-  if (current && chunks.length < maxChunks) chunks.push(current)
-  return chunks
+  if (current) joined.push(current)
+  return joined
 }
 
 /** The passages to embed for a book, ideas first, then its description cut as `scheme` says. */

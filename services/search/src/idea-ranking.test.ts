@@ -50,6 +50,23 @@ describe('book passages', () => {
     for (const c of chunks) expect(c.split(' ').length).toBeLessThanOrEqual(PASSAGES.chunkWords)
   })
 
+  it('cuts a long sentence at its clauses, so that the premise it opens with is a passage of its own', () => {
+    const description =
+      'Seconds before the Earth is demolished to make way for a galactic freeway, Arthur Dent is plucked off ' +
+      "the planet by his friend Ford Prefect, a researcher for the revised edition of The Hitchhiker's Guide who, " +
+      'for the last fifteen years, has been posing as an out-of-work actor. Where are these pens?'
+    expect(descriptionChunks(description, { chunkWords: 20, clauseWords: 20, maxChunks: 12 })).toEqual([
+      'Seconds before the Earth is demolished to make way for a galactic freeway,',
+      'Arthur Dent is plucked off the planet by his friend Ford Prefect,',
+      "a researcher for the revised edition of The Hitchhiker's Guide who, for the last fifteen years,",
+      'has been posing as an out-of-work actor. Where are these pens?',
+    ])
+    // A sentence without clause marks stays whole; without clauseWords every sentence does.
+    const plain = 'One two three four five six seven eight nine ten eleven twelve thirteen fourteen.'
+    expect(descriptionChunks(plain, { chunkWords: 5, clauseWords: 5, maxChunks: 12 })).toEqual([plain])
+    expect(descriptionChunks(description, { chunkWords: 20, maxChunks: 12 })).toHaveLength(2)
+  })
+
   it('cuts by sentence or keeps the whole description, and places the title as the scheme says', () => {
     const book = {
       title: 'Moby-Dick',

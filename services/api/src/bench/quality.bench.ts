@@ -96,10 +96,11 @@ const SCHEMES: Record<string, PassageScheme> = {
   'sentences-title-first': { chunkWords: 1, maxChunks: 16, title: 'first' },
   'sentences-title-every': { chunkWords: 1, maxChunks: 16, title: 'every' },
   'whole-title-first': { chunkWords: Infinity, maxChunks: 1, title: 'first' },
+  'chunks20-clauses20': { chunkWords: 20, clauseWords: 20, maxChunks: 12, title: 'first' },
 }
 /** `--sweep`: the lexical weights and relevance floors tried around the product's (chosen on the dev split). */
 const SWEEP_WEIGHTS = [0, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.4]
-const SWEEP_FLOORS = [25, 45, 50, 55, 60, 65]
+const SWEEP_FLOORS = [25, 45, 50, 55, 60, 65, 70, 75]
 
 function parseCommandLine() {
   try {
@@ -200,7 +201,8 @@ if (args.sanityOnly) {
   for (const model of args.models) {
     const embedder = await openEmbedder(model)
     try {
-      console.log(await sanityCheck(embedder, short(model), scaleOf(model)))
+      for (const schemeName of args.schemes)
+        console.log(await sanityCheck(embedder, `${short(model)} ${schemeName}`, scaleOf(model), schemeName))
     } finally {
       await embedder.close()
     }
@@ -267,6 +269,7 @@ for (const model of args.models) {
         lexicalMs,
       )
       modes.push(vectorOnly, fused)
+      sanityReports.push(await sanityCheck(embedder, `${name}${label}`, scale, schemeName))
       if (si > 0) continue
       modes.push(
         { name: `RRF ${name} + bm25 (ref.)`, rankings: fuse(vectorOnly.rankings, bm25.rankings) },
@@ -296,7 +299,6 @@ for (const model of args.models) {
       const report = answerReport(name, fused.rankings, bookVectors, perQuery, scale)
       floorReports.push(report.floor)
       distributionReports.push(report.distribution)
-      sanityReports.push(await sanityCheck(embedder, name, scale))
     }
   } finally {
     await embedder.close()
@@ -569,14 +571,19 @@ function answerReport(
  * indexes imported books, each book's three plain ideas searched as a reader would; counts the books found in the
  * top 3, cosine only and with the product's fusion.
  */
-async function sanityCheck(embedder: Embedder, model: string, scale: CosineScale): Promise<string> {
+async function sanityCheck(
+  embedder: Embedder,
+  model: string,
+  scale: CosineScale,
+  schemeName: string,
+): Promise<string> {
   const { catalogue, books } = await loadSanitySet(args!.dataDir)
   const passages = catalogue.map((b) =>
-    bookPassages({ title: b.title, ideas: [], description: b.description }),
+    bookPassages({ title: b.title, ideas: [], description: b.description }, SCHEMES[schemeName]),
   )
   const vectors = await cachedEmbeddings(embedder, {
     cacheDir,
-    name: 'demo-catalogue',
+    name: schemeName === 'product' ? 'demo-catalogue' : `demo-catalogue-${schemeName}`,
     texts: passages.flat(),
   })
   const index = new BookVectorIndex(embedder.dimensions)
