@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from .data import Pair
+from .records import Pair
 
 
 def pair_books(pair: Pair) -> set[str]:

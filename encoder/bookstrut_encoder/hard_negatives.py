@@ -14,7 +14,7 @@ from dataclasses import replace
 import torch
 from sentence_transformers import SentenceTransformer
 
-from .data import Book, Pair, normalise_title
+from .records import Book, Pair, normalise_title
 from .evaluate import encode
 
 # Where a negative is drawn from: among the base model's first TOP_K wrong books, at random. The very first wrong

@@ -19,7 +19,7 @@ from . import hard_negatives
 from .card import LICENSE_NOTE, manifest, package_versions, render_markdown
 from .check import cosine_check
 from .cosine_scale import fit_cosine_scale
-from .cli import HUB_BASE
+from .base_model import HUB_BASE
 from .data import Dataset, Pair, load_dataset, sha256_file
 from .evaluate import Evaluator, Figures, pool_cache_key
 from .export import MODEL_MAX_LENGTH, build_model_folder

@@ -27,7 +27,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from .data import IDEA_JOINER, Book, Pair, normalise_title
+from .records import IDEA_JOINER, Book, Pair, normalise_title
 
 KIND = "self_supervised"
 KEEP_RATE = 0.1

@@ -17,7 +17,7 @@ from sentence_transformers.sentence_transformer.losses import MultipleNegativesR
 from transformers import get_linear_schedule_with_warmup
 
 from .batching import epoch_batches
-from .data import Pair
+from .records import Pair
 from .evaluate import Evaluator, Figures
 from .log import log
 
