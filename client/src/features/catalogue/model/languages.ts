@@ -3,6 +3,11 @@
  * ar-SA). Only the codes are kept here; readable labels come from the browser (Intl.DisplayNames).
  */
 export const LANGUAGE_CODES = [
+  // A plain language for a book not tied to one country: "English" must not hide among regional variants.
+  'en',
+  'es',
+  'fr',
+  'pt',
   'af-ZA',
   'am-ET',
   'ar-SA',
@@ -92,10 +97,15 @@ export interface LanguageOption {
   label: string
 }
 
-/** "en-US" → "English (United States)"; the code itself where the browser has no name for it. */
+const standardNames = () => new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' })
+
+/**
+ * "en" → "English", "en-US" → "English (United States)" (the standard form, so every English sorts together and a
+ * search for "English" finds them all); the code itself where the browser has no name for it.
+ */
 export function languageLabel(code: string, display?: Intl.DisplayNames): string {
   try {
-    const names = display ?? new Intl.DisplayNames(['en'], { type: 'language' })
+    const names = display ?? standardNames()
     const label = names.of(code)
     return label && label !== code ? label : code
   } catch {
@@ -110,7 +120,7 @@ export function languageOptions(): LanguageOption[] {
   if (cached) return cached
   let display: Intl.DisplayNames | undefined
   try {
-    display = new Intl.DisplayNames(['en'], { type: 'language' })
+    display = standardNames()
   } catch {
     display = undefined
   }
