@@ -7,6 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { testAdminUrl } from '@bookstrut/core/testing'
+import { LISTING_CREATED_MESSAGE, LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
 import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
 import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
 
@@ -103,7 +104,7 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await author.getByRole('option', { name: /British English/ }).click()
   await screenshot(author, 'catalogue-upload-filled')
   await author.getByRole('button', { name: 'Save' }).click()
-  await author.getByText('Podcast created successfully. It will be public once approved.').waitFor()
+  await author.getByText(LISTING_CREATED_MESSAGE).waitFor()
   // The form is reset for the next book.
   await expect.poll(() => author.getByLabel('Book Title').inputValue()).toBe('')
 
@@ -132,7 +133,7 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await author.getByLabel('Publisher Name').fill('Harbour Lights Press')
   await author.getByRole('button', { name: 'Update' }).click()
   await author.waitForURL('**/profile-listings')
-  await author.getByText('Podcast updated successfully').waitFor()
+  await author.getByText(LISTING_UPDATED_MESSAGE).waitFor()
   await row.getByText('Harbour Lights Press').waitFor()
 
   // Not public yet: a visitor gets "not found".

@@ -191,7 +191,10 @@ export const Membership = Type.Object({
   planId: Type.Union([Id, Type.Null()]),
   planName: Type.String(),
   description: Type.String(),
-  price: Type.Number(),
+  price: Type.Number({ description: 'the monthly price paid (0 for the free plan and for a granted plan)' }),
+  planPrice: Type.Number({
+    description: "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
+  }),
   bookLimit: Type.Integer({ description: '-1 means unlimited' }),
   booksListed: Type.Integer(),
   purchaseDate: Type.Union([Type.String(), Type.Null()]),

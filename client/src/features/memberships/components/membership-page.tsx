@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
+import { YEARLY_BILLING_NOTE } from '@/lib/plan-texts'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import '@/styles/memberships.css'
 import { usePlans } from '../api/get-plans'
@@ -32,6 +33,7 @@ export function MembershipPage({ email, onLoginFirst }: { email: string; onLogin
             <span aria-current="page">Membership</span>
           </nav>
           <h1 className="membership-page__banner">Choose Your Plan &amp; Strut Your Titles to the World!</h1>
+          <p className="membership-page__billing">{YEARLY_BILLING_NOTE}</p>
         </div>
       </section>
       <div className="container membership-page__body">

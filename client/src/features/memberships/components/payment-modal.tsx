@@ -12,7 +12,7 @@ import {
   emptyBilling,
   type BillingValues,
 } from '../model/billing-form'
-import { formatUsd } from '../model/plan-choice'
+import { formatUsd } from '@/lib/plan-texts'
 import { BillingFields } from './billing-fields'
 import { CardInput } from './card-input'
 import { QuoteSummary } from './quote-summary'

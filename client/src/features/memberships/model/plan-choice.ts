@@ -4,7 +4,9 @@ import {
   isExpired,
   UNLIMITED_BOOKS,
   LIFETIME,
+  planStanding,
   type MembershipTerms,
+  type PlanStanding,
   type MembershipsByUser,
   type Plan,
 } from '@bookstrut/schemas'
@@ -22,6 +24,10 @@ export type Viewer =
       /** can upgrade, reading (a) (home and membership flow) or (b) (My Membership) */
       canUpgrade: boolean
     }
+
+/** Where the account stands with its plan (schemas planStanding), from the server's membership answer. */
+export const standingOfMemberships = (m: MembershipsByUser, now: Date): PlanStanding =>
+  planStanding(m.current ? { ...m.current, booksListed: m.booksListed } : null, now, m.booksListed)
 
 /** The fields the shared plan-state rules read, from the server's membership answer. */
 export function termsOf(m: MembershipsByUser): MembershipTerms {
@@ -96,12 +102,3 @@ export function bookLimitLabel(bookLimit: number): string {
 /** The plan marked "Most Popular" (spec section 3: Pro Strut). */
 export const isMostPopular = (plan: Pick<Plan, 'planName'>) => /^pro\b/i.test(plan.planName)
 
-/** Dates in en-US long format (spec section 9); "-1" or empty means none. */
-export function formatPlanDate(iso: string | null | undefined): string {
-  if (!iso || iso === '-1') return 'Never'
-  const at = new Date(iso)
-  if (Number.isNaN(at.getTime())) return 'Never'
-  return at.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
-}
-
-export const formatUsd = (amount: number) => `$${amount.toFixed(2)}`

@@ -41,6 +41,7 @@ const toRecord = (row: membershipsRepo.MembershipHistoryRow): MembershipRecord =
   planName: row.plan_name,
   description: row.plan_description,
   price: Number(row.price),
+  planPrice: Number(row.plan_price),
   bookLimit: row.book_limit,
   purchaseDate: row.purchase_date.toISOString(),
   expiryDate: isoOrNone(row.expiry_date),
@@ -111,7 +112,8 @@ export async function membershipsByUser(deps: Deps, userId: string): Promise<Mem
     state: {
       expired: effective.expired,
       limitExceeded: isLimitExceeded({ bookLimit: effective.bookLimit, booksListed }),
-      free: effective.price === 0,
+      // The free plan, not a paid plan an operator granted for nothing (its price paid is 0 too).
+      free: effective.rankPrice === 0,
       canUpgrade: canUpgradeReadingA(terms, now),
       canUpgradeToHigherPlan: plans.some((p) => Number(p.price) > effective.rankPrice),
     },
