@@ -96,7 +96,8 @@ export const MembershipRecord = Type.Object({
   description: Type.String(),
   price: Type.Number({ description: 'the monthly price when bought (0 for free and granted plans)' }),
   planPrice: Type.Number({
-    description: "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
+    description:
+      "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
   }),
   bookLimit: Type.Integer({ description: '-1 = unlimited' }),
   purchaseDate: Type.String(),

@@ -193,7 +193,8 @@ export const Membership = Type.Object({
   description: Type.String(),
   price: Type.Number({ description: 'the monthly price paid (0 for the free plan and for a granted plan)' }),
   planPrice: Type.Number({
-    description: "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
+    description:
+      "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
   }),
   bookLimit: Type.Integer({ description: '-1 means unlimited' }),
   booksListed: Type.Integer(),

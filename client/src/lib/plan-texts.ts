@@ -1,9 +1,4 @@
-import {
-  FREE_PLAN_BOOK_LIMIT,
-  LIFETIME,
-  periodChargeCents,
-  type PlanStanding,
-} from '@bookstrut/schemas'
+import { FREE_PLAN_BOOK_LIMIT, LIFETIME, periodChargeCents, type PlanStanding } from '@bookstrut/schemas'
 
 /*
  * Every plan text the client shows, worded from the account's standing (schemas plan-standing.ts, which reads the
@@ -72,7 +67,10 @@ export function limitDialogText(s: PlanStanding): DialogText {
 }
 
 /** The Welcome modal's words (its content is ours: the spec does not show it). Only for the free plan. */
-export function welcomeText(s: PlanStanding): { lead: string; action: 'List My First Book' | 'Go to My Listings' } {
+export function welcomeText(s: PlanStanding): {
+  lead: string
+  action: 'List My First Book' | 'Go to My Listings'
+} {
   return {
     lead: `You are on ${s.planName}, our free plan: list ${booksText(s.limit)} with a podblurb of up to 5 minutes and let readers find it by its ideas.`,
     action: s.listed === 0 ? 'List My First Book' : 'Go to My Listings',

@@ -18,7 +18,15 @@ const plansErrorMessage = (error: unknown) =>
   isApiError(error) && error.status > 0 && error.message ? error.message : FETCH_PLANS_FAILED
 
 /** /membership: breadcrumb, banner, plan list, payment, how-to-choose steps and the comparison table. */
-export function MembershipPage({ email, onLoginFirst }: { email: string; onLoginFirst: () => void }) {
+export function MembershipPage({
+  email,
+  supportEmail,
+  onLoginFirst,
+}: {
+  email: string
+  supportEmail: string | undefined
+  onLoginFirst: () => void
+}) {
   useDocumentTitle('Membership')
   const plans = usePlans()
   const { viewer, error: viewerError } = useViewer()
@@ -44,7 +52,13 @@ export function MembershipPage({ email, onLoginFirst }: { email: string; onLogin
           }
         />
         {plans.data && viewer && (
-          <UpgradeChooser plans={plans.data} viewer={viewer} email={email} onLoginFirst={onLoginFirst} />
+          <UpgradeChooser
+            plans={plans.data}
+            viewer={viewer}
+            email={email}
+            supportEmail={supportEmail}
+            onLoginFirst={onLoginFirst}
+          />
         )}
         <HowToChoose />
         <ComparisonTable plans={plans.data ?? []} />

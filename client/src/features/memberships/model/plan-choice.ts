@@ -32,7 +32,8 @@ export const standingOfMemberships = (m: MembershipsByUser, now: Date): PlanStan
 /** The fields the shared plan-state rules read, from the server's membership answer. */
 export function termsOf(m: MembershipsByUser): MembershipTerms {
   return {
-    price: m.current?.price ?? 0,
+    // The plan's list price, not the price paid: a paid plan granted for nothing ranks as that plan, not as free.
+    price: m.current?.planPrice ?? 0,
     bookLimit: m.current?.bookLimit ?? m.effective.bookLimit,
     booksListed: m.booksListed,
     expiryDate: m.current?.expiryDate ?? '-1',
@@ -101,4 +102,3 @@ export function bookLimitLabel(bookLimit: number): string {
 
 /** The plan marked "Most Popular" (spec section 3: Pro Strut). */
 export const isMostPopular = (plan: Pick<Plan, 'planName'>) => /^pro\b/i.test(plan.planName)
-

@@ -95,7 +95,8 @@ export async function membershipsByUser(deps: Deps, userId: string): Promise<Mem
   const effective = effectiveTerms(currentRow, free, now)
   const current = history.find((m) => m.is_current)
   const terms = {
-    price: current ? Number(current.price) : 0,
+    // The plan's list price: a paid plan granted for nothing (price paid 0) is not the free plan.
+    price: current ? Number(current.plan_price) : 0,
     bookLimit: current?.book_limit ?? free.book_limit,
     booksListed,
     expiryDate: isoOrNone(current?.expiry_date ?? null),
