@@ -23,6 +23,8 @@ describe('language choices', () => {
   it('offers plain English first among the Englishes', () => {
     const english = filterLanguages(languageOptions(), 'english')
     expect(english[0]).toEqual({ code: 'en', label: 'English' })
+    // The dialect name still finds its option.
+    expect(filterLanguages(languageOptions(), 'british').map((o) => o.code)).toEqual(['en-GB'])
     expect(english.map((o) => o.code)).toEqual(expect.arrayContaining(['en-US', 'en-GB', 'en-IN']))
   })
 

@@ -95,9 +95,18 @@ export const LANGUAGE_CODES = [
 export interface LanguageOption {
   code: string
   label: string
+  /** the browser's dialect name ("British English") when it differs: found by search, not shown */
+  alias?: string
 }
 
-const standardNames = () => new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' })
+/** English names of languages ("standard": "English (United Kingdom)"; "dialect": "British English"). */
+function displayNames(languageDisplay: 'standard' | 'dialect'): Intl.DisplayNames | undefined {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language', languageDisplay })
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * "en" → "English", "en-US" → "English (United States)" (the standard form, so every English sorts together and a
@@ -105,8 +114,7 @@ const standardNames = () => new Intl.DisplayNames(['en'], { type: 'language', la
  */
 export function languageLabel(code: string, display?: Intl.DisplayNames): string {
   try {
-    const names = display ?? standardNames()
-    const label = names.of(code)
+    const label = (display ?? displayNames('standard'))?.of(code)
     return label && label !== code ? label : code
   } catch {
     return code
@@ -118,15 +126,13 @@ let cached: LanguageOption[] | null = null
 /** Every option, sorted by label. */
 export function languageOptions(): LanguageOption[] {
   if (cached) return cached
-  let display: Intl.DisplayNames | undefined
-  try {
-    display = standardNames()
-  } catch {
-    display = undefined
-  }
-  cached = LANGUAGE_CODES.map((code) => ({ code, label: languageLabel(code, display) })).sort((a, b) =>
-    a.label.localeCompare(b.label, 'en'),
-  )
+  const display = displayNames('standard')
+  const dialects = displayNames('dialect')
+  cached = LANGUAGE_CODES.map((code) => {
+    const label = languageLabel(code, display)
+    const alias = dialects ? languageLabel(code, dialects) : code
+    return alias !== label && alias !== code ? { code, label, alias } : { code, label }
+  }).sort((a, b) => a.label.localeCompare(b.label, 'en'))
   return cached
 }
 
@@ -135,7 +141,7 @@ export function filterLanguages(options: readonly LanguageOption[], query: strin
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return [...options]
   return options.filter((o) => {
-    const hay = `${o.label} ${o.code}`.toLowerCase()
+    const hay = `${o.label} ${o.alias ?? ''} ${o.code}`.toLowerCase()
     return words.every((w) => hay.includes(w))
   })
 }

@@ -151,7 +151,7 @@ describe('Membership page', () => {
     expect(mail.getAttribute('href')).toMatch(
       /^mailto:support@bookstrut\.test\?subject=Upgrade%20to%20Pro%20Strut&/,
     )
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -37,7 +37,7 @@ export function PaymentUnavailable({
       )}
       <div className="payment-form__actions">
         <Button variant="secondary" onClick={onClose}>
-          Close
+          Cancel
         </Button>
         {supportEmail && (
           <a className="btn btn--primary btn--md" href={upgradeMailto(supportEmail, plan)} data-autofocus>

@@ -64,9 +64,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       const podcast = await createListing(deps, requireAuth(req), listingFormOf(req, req.body))
-      return reply
-        .code(201)
-        .send(ok(LISTING_CREATED_MESSAGE, podcast))
+      return reply.code(201).send(ok(LISTING_CREATED_MESSAGE, podcast))
     },
   )
 
