@@ -171,6 +171,12 @@ describe('plan texts come from the plan rules', () => {
       c.plan,
     ))
       expect(screen.getByTestId('plan-summary')).not.toHaveTextContent(name)
+    // At the limit the page says why at once, before anything is filled in.
+    if (standing.limitReached)
+      expect(await screen.findByRole('dialog', { name: limitDialogText(standing).title })).toHaveTextContent(
+        limitDialogText(standing).body,
+      )
+    else expect(screen.queryByRole('dialog', { name: /limit|expired/i })).not.toBeInTheDocument()
     upload.unmount()
 
     // My Listings: the counter and, at the limit, the dialog that says why (expired only when it is).

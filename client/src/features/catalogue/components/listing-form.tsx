@@ -75,8 +75,9 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
   const [values, setValues] = useState<ListingValues>(original)
   const [files, setFiles] = useState<ListingFiles>(noFiles)
   const [errors, setErrors] = useState<FieldErrors<ListingField>>({})
+  // Creating at the plan's limit: say so when the page opens, not after the whole form is filled in.
   const [dialog, setDialog] = useState<'none' | 'limits' | 'planLimit'>(() =>
-    mode === 'create' && isFree ? 'limits' : 'none',
+    mode !== 'create' ? 'none' : standing.limitReached ? 'planLimit' : isFree ? 'limits' : 'none',
   )
   const [locked] = useState(() => (podcast ? isEditLocked(podcast.editableUntil) : false))
   const create = useCreateListing()
