@@ -3,6 +3,7 @@ import { resetPasswordProblem, signupPasswordProblem } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { startSmtpReceiver } from '../../test/smtp-receiver.js'
 import { client } from '../../test/api-client.js'
+import { buildUser } from '@bookstrut/core/testing'
 
 // The server and the client's forms read one password rule each (schemas password-rules.ts): for every sample the
 // API refuses exactly what the client refuses, with the same message, and accepts what the client accepts.
@@ -66,6 +67,22 @@ describe('password rules: server and client agree', () => {
       expect(answer.body.message).toBe(problem)
     } else {
       expect(answer.status).toBeLessThan(300)
+    }
+  })
+
+  it.each(signupSamples)('profile change to %j follows the sign-up rule', async (password) => {
+    const user = await buildUser(t.app.db, { role: 'author' })
+    const answer = await client(t.app).put(
+      `/update/user?id=${user.id}`,
+      { password, confirm_password: password },
+      { token: user.token },
+    )
+    const problem = signupPasswordProblem(password)
+    if (problem) {
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toBe(problem)
+    } else {
+      expect(answer.status).toBe(200)
     }
   })
 })
