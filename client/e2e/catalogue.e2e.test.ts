@@ -7,6 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { testAdminUrl } from '@bookstrut/core/testing'
+import { LISTING_CREATED_MESSAGE, LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
 import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
 import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
 
@@ -93,34 +94,36 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await author.getByLabel('Author Name').fill('Maya Okafor')
   await author.getByLabel('Category/Genre').fill('Literary fiction')
   await author
-    .getByRole('textbox', { name: 'Description', exact: true })
+    .getByRole('textbox', { name: /^Description\b/ })
     .fill(
       'A sweeping, intimate novel about memory and the secrets a small island keeps, told over one long stormy night.',
     )
-  await author.getByLabel('Where to get this URL').fill('bookshop.example.com/keeper')
+  // Required, and marked so before anything is sent.
+  const getThis = author.getByLabel('Where to get this URL')
+  expect(await getThis.getAttribute('required')).not.toBeNull()
+  await getThis.fill('bookshop.example.com/keeper')
   await author.getByLabel('Year First Published').fill('1999')
   await author.getByRole('combobox', { name: 'Language' }).fill('british')
-  await author.getByRole('option', { name: /British English/ }).click()
+  await author.getByRole('option', { name: /English \(United Kingdom\)/ }).click()
   await screenshot(author, 'catalogue-upload-filled')
   await author.getByRole('button', { name: 'Save' }).click()
-  await author.getByText('Podcast created successfully. It will be public once approved.').waitFor()
-  // The form is reset for the next book.
-  await expect.poll(() => author.getByLabel('Book Title').inputValue()).toBe('')
-
-  // My Listings shows it as Pending, with the plan's counter on the add button.
-  await author.goto(`${app.baseUrl}/profile-listings`)
+  await author.getByText(LISTING_CREATED_MESSAGE).waitFor()
+  // Saved: My Listings opens with the new listing highlighted, Pending, and the plan's counter on the add button.
+  await author.waitForURL('**/profile-listings')
   const row = author.getByRole('listitem').filter({ hasText: title })
   await row.getByText('Pending').waitFor()
+  await row.getByText('Just saved').waitFor()
+  expect(await row.getAttribute('aria-current')).toBe('true')
   await author.getByRole('button', { name: /Add Listing\s*1 of 1 listed/ }).waitFor()
   await screenshot(author, 'catalogue-my-listings')
   const href = await row.getByRole('link', { name: title, exact: true }).getAttribute('href')
   const podcastId = href?.split('/').at(-1) ?? ''
   expect(podcastId).toMatch(/^[0-9a-f]{24}$/)
 
-  // The free plan holds one book: adding another shows the plan warning.
+  // The free plan holds one book: adding another says the limit is reached (the plan has not expired).
   await author.getByRole('button', { name: /Add Listing/ }).click()
-  const limit = author.getByRole('dialog', { name: 'Your plan has expired' })
-  await limit.getByText('Please upgrade your plan to continue.').waitFor()
+  const limit = author.getByRole('dialog', { name: "You have reached your plan's book limit" })
+  await limit.getByText(/Starter Strut lists up to 1 book, and you have listed 1\. Please upgrade/).waitFor()
   await limit.getByRole('button', { name: 'Cancel' }).click()
 
   // Editing sends only what changed: nothing changed gives the info; a new publisher is saved.
@@ -132,7 +135,7 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await author.getByLabel('Publisher Name').fill('Harbour Lights Press')
   await author.getByRole('button', { name: 'Update' }).click()
   await author.waitForURL('**/profile-listings')
-  await author.getByText('Podcast updated successfully').waitFor()
+  await author.getByText(LISTING_UPDATED_MESSAGE).waitFor()
   await row.getByText('Harbour Lights Press').waitFor()
 
   // Not public yet: a visitor gets "not found".

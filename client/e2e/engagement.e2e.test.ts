@@ -218,7 +218,7 @@ it('a reader plays, likes and favourites a podblurb; its author sees it live in 
   await like.dblclick()
   await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true')
   await expect.poll(() => like.textContent()).toBe('1')
-  const favourite = detail.getByRole('button', { name: `Favourite ${TITLE}` })
+  const favourite = detail.getByRole('button', { name: `Favorite ${TITLE}` })
   await favourite.click()
   await expect.poll(() => favourite.getAttribute('aria-pressed')).toBe('true')
   await screenshot(page, 'engagement-liked')
@@ -229,7 +229,7 @@ it('a reader plays, likes and favourites a podblurb; its author sees it live in 
       async () => ({
         plays: await figure(panel, 'Audio plays'),
         likes: await figure(panel, 'Likes'),
-        favourites: await figure(panel, 'In favourites'),
+        favourites: await figure(panel, 'In favorites'),
         hours: await figure(panel, 'Listening hours'),
       }),
       { timeout: 15_000, interval: 500 },
@@ -242,7 +242,7 @@ it('a reader plays, likes and favourites a podblurb; its author sees it live in 
 
   // The Favorite page lists it.
   await page.goto(`${app.baseUrl}/profile-fevorite`)
-  await page.getByRole('list', { name: 'Favourite titles' }).getByRole('listitem', { name: TITLE }).waitFor()
+  await page.getByRole('list', { name: 'Favorite titles' }).getByRole('listitem', { name: TITLE }).waitFor()
   await screenshot(page, 'engagement-favorite-desktop')
   // As on a phone: the Favorite page, then the single page.
   await page.setViewportSize({ width: 390, height: 844 })

@@ -40,3 +40,7 @@ export const ListingFormBody = Type.Object(
   { additionalProperties: false },
 )
 export type ListingFormBody = Static<typeof ListingFormBody>
+
+/** The API's answers to a saved listing, in our words (the spec leaves them to the server): shown as the toast. */
+export const LISTING_CREATED_MESSAGE = 'Book listed successfully. It will be public once approved.'
+export const LISTING_UPDATED_MESSAGE = 'Listing updated successfully'

@@ -95,6 +95,10 @@ export const MembershipRecord = Type.Object({
   planName: Type.String(),
   description: Type.String(),
   price: Type.Number({ description: 'the monthly price when bought (0 for free and granted plans)' }),
+  planPrice: Type.Number({
+    description:
+      "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
+  }),
   bookLimit: Type.Integer({ description: '-1 = unlimited' }),
   purchaseDate: Type.String(),
   expiryDate: Type.String({ description: '"-1" means no expiry' }),

@@ -6,6 +6,16 @@ import {
   WEB_LINK_PATTERN,
   WEBSITE_NOT_HTTP,
 } from './profile-rules.js'
+import {
+  PASSWORD_MAX,
+  RESET_PASSWORD_MAX_DIGITS,
+  RESET_PASSWORD_MIN_DIGITS,
+  RESET_PASSWORD_NOT_DIGITS,
+  RESET_PASSWORD_TOO_LONG,
+  RESET_PASSWORD_TOO_SHORT,
+  SIGNUP_PASSWORD_MIN,
+  SIGNUP_PASSWORD_TOO_SHORT,
+} from './password-rules.js'
 
 /** Roles a person can choose at sign-up. */
 export const SignupRole = Type.Union(
@@ -34,10 +44,11 @@ export const Email = Type.String({
   errorMessage: 'Invalid email format.',
 })
 
+/** The sign-up rule (password-rules.ts): at least 6 characters of any kind. */
 export const Password = Type.String({
-  minLength: 6,
-  maxLength: 128,
-  errorMessage: { minLength: 'Password must be at least 6 characters.', maxLength: 'Password is too long.' },
+  minLength: SIGNUP_PASSWORD_MIN,
+  maxLength: PASSWORD_MAX,
+  errorMessage: { minLength: SIGNUP_PASSWORD_TOO_SHORT, maxLength: 'Password is too long.' },
 })
 
 export const CreateUserBody = Type.Object(
@@ -98,10 +109,20 @@ export const RefreshTokenBody = Type.Object({
 })
 export type RefreshTokenBody = Static<typeof RefreshTokenBody>
 
-/** Reset passwords are numeric, at least 6 digits (spec reader-and-account section 5, forgot password). */
+/**
+ * Reset passwords are numeric, at least 6 digits (spec reader-and-account section 5, forgot password). Ajv checks
+ * the length before the pattern, and the first message is the one answered: `resetPasswordProblem` (the client's
+ * check) follows the same order.
+ */
 export const ResetPassword = Type.String({
-  pattern: '^[0-9]{6,64}$',
-  errorMessage: 'Password must be 6 digits',
+  minLength: RESET_PASSWORD_MIN_DIGITS,
+  maxLength: RESET_PASSWORD_MAX_DIGITS,
+  pattern: '^[0-9]+$',
+  errorMessage: {
+    minLength: RESET_PASSWORD_TOO_SHORT,
+    maxLength: RESET_PASSWORD_TOO_LONG,
+    pattern: RESET_PASSWORD_NOT_DIGITS,
+  },
 })
 
 /** The one-time token `POST /verifyOtp/user` answers; `POST /forgot-password/user` spends it. */
@@ -170,7 +191,11 @@ export const Membership = Type.Object({
   planId: Type.Union([Id, Type.Null()]),
   planName: Type.String(),
   description: Type.String(),
-  price: Type.Number(),
+  price: Type.Number({ description: 'the monthly price paid (0 for the free plan and for a granted plan)' }),
+  planPrice: Type.Number({
+    description:
+      "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
+  }),
   bookLimit: Type.Integer({ description: '-1 means unlimited' }),
   booksListed: Type.Integer(),
   purchaseDate: Type.Union([Type.String(), Type.Null()]),

@@ -311,7 +311,7 @@ describe('header and footer', () => {
     expect(within(footer).queryByRole('link', { name: 'Instagram' })).not.toBeInTheDocument()
     expect(within(footer).queryByRole('link', { name: 'YouTube' })).not.toBeInTheDocument()
     expect(within(footer).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument()
-    expect(footer).toHaveTextContent('© 2025 BookStrut')
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} BookStrut`)
   })
 })
 

@@ -129,8 +129,8 @@ describe('like and favourite', () => {
     const page = screen.getAllByRole('article').find((a) => a !== card && a.classList.contains('book-detail'))
     if (!page) throw new Error('no single page')
 
-    await user.click(within(page).getByRole('button', { name: `Favourite ${title}` }))
-    expect(within(card).getByRole('button', { name: `Favourite ${title}` })).toHaveAttribute(
+    await user.click(within(page).getByRole('button', { name: `Favorite ${title}` }))
+    expect(within(card).getByRole('button', { name: `Favorite ${title}` })).toHaveAttribute(
       'aria-pressed',
       'true',
     )
@@ -161,7 +161,7 @@ describe('like and favourite', () => {
     const { title, podcastId } = await titleWithPodblurb()
     signIn(reader)
     const user = renderSinglePage(podcastId)
-    const favourite = within(await detail()).getByRole('button', { name: `Favourite ${title}` })
+    const favourite = within(await detail()).getByRole('button', { name: `Favorite ${title}` })
     await blockUser(reader.id, 'Spam reports')
     await user.click(favourite)
     const notice = await screen.findByRole('dialog', { name: 'Your Account Has Been Blocked' })

@@ -112,7 +112,7 @@ export function Footer() {
         )}
       </div>
       <div className="site-footer__bottom">
-        <p className="container">© 2025 BookStrut. All rights reserved.</p>
+        <p className="container">© {new Date().getFullYear()} BookStrut. All rights reserved.</p>
       </div>
     </footer>
   )

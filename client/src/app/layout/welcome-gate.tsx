@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { planStanding } from '@bookstrut/schemas'
 import { useOpenModalCount } from '@/components/ui/open-modals'
 import { useMe } from '@/features/auth/api/refresh-session'
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
@@ -18,17 +19,19 @@ export function WelcomeGate() {
   const otherDialogs = useOpenModalCount()
   const [, setDismissed] = useState(0)
   if (!me || me._id !== session.userId) return null
+  const standing = planStanding(me.membership, new Date())
   const due = welcomeDue({
     isLoggedIn: session.isLoggedIn,
     isBlocked: session.isBlocked || me.isBlocked,
     role: me.role,
-    planPrice: me.membership?.price ?? null,
+    planKind: standing.kind,
     userId: session.userId,
     seenBy: readItem(StorageKeys.hasSeenWelcome),
   })
   if (!due || authModals.state.kind !== 'none' || otherDialogs > 0) return null
   return (
     <WelcomeModal
+      standing={standing}
       onClose={() => {
         writeItem(StorageKeys.hasSeenWelcome, me._id)
         setDismissed((n) => n + 1)

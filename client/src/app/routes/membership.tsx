@@ -1,5 +1,6 @@
 import { toast } from 'sonner'
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
+import { useSettings } from '@/features/content/api/get-settings'
 import { MembershipPage } from '@/features/memberships/components/membership-page'
 import { useOwnUser } from '@/features/profile/api/get-user'
 import { useStoredSession } from '@/lib/storage'
@@ -9,9 +10,11 @@ export function Component() {
   const { userId, isLoggedIn } = useStoredSession()
   const { openSignUp } = useAuthModals()
   const user = useOwnUser(isLoggedIn ? userId : null)
+  const settings = useSettings()
   return (
     <MembershipPage
       email={user.data?.email ?? ''}
+      supportEmail={settings?.authEmailCredentials.email}
       onLoginFirst={() => {
         toast.warning('Please login first')
         openSignUp()

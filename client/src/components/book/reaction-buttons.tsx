@@ -43,7 +43,7 @@ export function FavoriteButton({ podcast, className }: { podcast: Podcast; class
       className={`icon-button reaction reaction--favorite${podcast.favoritesFlag ? ' reaction--on' : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(podcast))}
       aria-pressed={podcast.favoritesFlag}
-      aria-label={`Favourite ${title}`}
+      aria-label={`Favorite ${title}`}
       title={podcast.favoritesFlag ? 'Remove from favorites' : 'Add to favorites'}
     >
       <Icon name="star" solid={podcast.favoritesFlag} />

@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react'
+import { fieldLabelClass } from './field'
 
 /** Idea text areas grow with their text up to this height, then scroll (spec: 200 px). */
 export const AUTO_GROW_MAX_PX = 200
@@ -25,7 +26,7 @@ export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGro
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
+      <label className={fieldLabelClass(area.required)} htmlFor={id}>
         {label}
       </label>
       <textarea

@@ -14,13 +14,15 @@ interface FieldShellProps {
   hint?: ReactNode
   children: ReactNode
   className?: string | undefined
+  /** marks the label (the control carries `required` itself) */
+  required?: boolean | undefined
 }
 
 /** Label, control, hint and the error under the field (errors are announced and linked by aria-describedby). */
-function FieldShell({ id, label, error, hint, children, className }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, children, className, required }: FieldShellProps) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={id}>
+      <label className={fieldLabelClass(required)} htmlFor={id}>
         {label}
       </label>
       {children}
@@ -38,6 +40,10 @@ function FieldShell({ id, label, error, hint, children, className }: FieldShellP
   )
 }
 
+/** The label's class: required fields get the mark (`*`) after their name. */
+export const fieldLabelClass = (required: boolean | undefined) =>
+  required ? 'field__label field__label--required' : 'field__label'
+
 const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined
 
@@ -51,7 +57,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export function TextField({ label, error, hint, fieldClassName, ...input }: TextFieldProps) {
   const id = useId()
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+    <FieldShell
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      className={fieldClassName}
+      required={input.required}
+    >
       <input
         id={id}
         className="input"
@@ -137,7 +150,7 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 export function TextAreaField({ label, error, hint, ...area }: TextAreaFieldProps) {
   const id = useId()
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={id} label={label} error={error} hint={hint} required={area.required}>
       <textarea
         id={id}
         className="input textarea"

@@ -8,6 +8,7 @@ const toMembership = (m: membershipsRepo.CurrentMembership, booksListed: number)
   planName: m.plan_name,
   description: m.plan_description,
   price: Number(m.price),
+  planPrice: Number(m.plan_price),
   bookLimit: m.book_limit,
   booksListed,
   purchaseDate: m.purchase_date.toISOString(),

@@ -1,4 +1,4 @@
-import { LIFETIME, PAID_PERIOD_MONTHS } from '@bookstrut/schemas'
+import { LIFETIME, PAID_PERIOD_MONTHS, periodChargeCents } from '@bookstrut/schemas'
 
 /*
  * What an upgrade costs (spec reader-and-account section 9): 12 × the monthly price of the new plan (a lifetime plan,
@@ -33,8 +33,7 @@ export const toCents = (usd: number) => Math.round(usd * 100)
 export const fromCents = (cents: number) => cents / 100
 
 /** What a plan costs for one period: 12 months of its monthly price, or the price as is for a lifetime plan. */
-export const planChargeCents = (plan: PricedPlan) =>
-  plan.duration === LIFETIME ? toCents(plan.price) : PAID_PERIOD_MONTHS * toCents(plan.price)
+export const planChargeCents = (plan: PricedPlan) => periodChargeCents(plan)
 
 const daysInMonthUtc = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
 

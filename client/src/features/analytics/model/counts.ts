@@ -9,7 +9,7 @@ export const COUNT_FIELDS = [
     hours: true,
   },
   { key: 'total_Likes', label: 'Likes', hint: 'Readers who like the title' },
-  { key: 'in_favorites', label: 'In favourites', hint: 'Readers who keep it in their favourites' },
+  { key: 'in_favorites', label: 'In favorites', hint: 'Readers who keep it in their favorites' },
   { key: 'video_Shares', label: 'Shares', hint: 'Times the title was shared' },
   { key: 'purchaseClicks', label: 'Get This clicks', hint: 'Clicks on the Get This link' },
   { key: 'descriptionClicks', label: 'Description clicks', hint: 'Readers who opened the description' },

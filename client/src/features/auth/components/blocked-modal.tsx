@@ -1,15 +1,14 @@
 import { Modal } from '@/components/ui/modal'
+import { mailtoLink } from '@/lib/mailto'
 
 export const BLOCKED_TITLE = 'Your Account Has Been Blocked'
 
 /** mailto: link with a pre-filled subject and body. */
-export function supportMailto(address: string): string {
-  const subject = encodeURIComponent('Blocked account: request for review')
-  const body = encodeURIComponent(
-    'Hello BookStrut support,\n\nMy account has been blocked. Could you please review it?\n\nThank you.',
-  )
-  return `mailto:${address}?subject=${subject}&body=${body}`
-}
+export const supportMailto = (address: string): string =>
+  mailtoLink(address, {
+    subject: 'Blocked account: request for review',
+    body: 'Hello BookStrut support,\n\nMy account has been blocked. Could you please review it?\n\nThank you.',
+  })
 
 export interface BlockedModalProps {
   notes: string

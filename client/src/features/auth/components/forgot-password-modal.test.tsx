@@ -67,8 +67,9 @@ describe('forgot-password wizard', () => {
       otp: code,
     })
 
-    // Step 3: numeric password of at least 6 digits, confirmed.
+    // Step 3: numeric password of at least 6 digits, confirmed; the rule is stated before anything is typed.
     const newPassword = await within(dialog()).findByLabelText('New Password')
+    expect(newPassword).toHaveAccessibleDescription('At least 6 digits, numbers only (0-9).')
     await user.type(newPassword, '12345')
     await user.click(within(dialog()).getByRole('button', { name: 'Reset password' }))
     expect(within(dialog()).getByText('Password must be 6 digits')).toBeInTheDocument()

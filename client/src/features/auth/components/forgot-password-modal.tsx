@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { RESET_PASSWORD_RULE } from '@bookstrut/schemas'
 import { PasswordField, TextField } from '@/components/ui/field'
 import { Modal } from '@/components/ui/modal'
 import { ApiError, errorMessage } from '@/lib/api-client'
@@ -220,11 +221,14 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
 
       {step === 3 && (
         <form className="stack" onSubmit={submitPassword} noValidate>
-          <p className="muted">Your new password must be at least 6 digits (numbers only).</p>
+          <p className="muted">
+            A password set here is numbers only, even if the one you signed up with had letters.
+          </p>
           <PasswordField
             label="New Password"
             inputMode="numeric"
             autoComplete="new-password"
+            hint={RESET_PASSWORD_RULE}
             value={passwords.newPassword}
             error={passwordErrors.newPassword}
             onChange={(e) => setPassword('newPassword', e.target.value)}

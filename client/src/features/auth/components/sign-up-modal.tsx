@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
+import { SIGNUP_PASSWORD_RULE } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { PasswordField, SelectField, TextField } from '@/components/ui/field'
 import { Modal } from '@/components/ui/modal'
@@ -8,9 +9,8 @@ import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/
 import { useCreateUser } from '../api/create-user'
 import { submitOnEnter } from './submit-on-enter'
 import {
-  canSignUpAsAuthorOrPublisher,
-  canSignUpAsReader,
   emptySignUp,
+  signUpButtonLabel,
   validateSignUp,
   toMemberType,
   type SignUpField,
@@ -105,7 +105,7 @@ export function SignUpModal({ onClose, onSignIn, onCreated }: SignUpModalProps) 
             autoComplete="new-password"
             value={values.password}
             error={errors.password}
-            hint="At least 6 characters."
+            hint={SIGNUP_PASSWORD_RULE}
             onChange={(e) => set('password', e.target.value)}
           />
           <PasswordField
@@ -124,23 +124,9 @@ export function SignUpModal({ onClose, onSignIn, onCreated }: SignUpModalProps) 
           error={errors.memberType}
           onChange={(e) => set('memberType', toMemberType(e.target.value))}
         />
-        <div className="button-pair">
-          <Button
-            type="submit"
-            disabled={!canSignUpAsReader(values.memberType) || busy}
-            loading={busy && values.memberType === 'reader'}
-          >
-            Sign Up as Reader
-          </Button>
-          <Button
-            type="submit"
-            variant="secondary"
-            disabled={!canSignUpAsAuthorOrPublisher(values.memberType) || busy}
-            loading={busy && values.memberType !== 'reader'}
-          >
-            Sign Up as Author/Publisher
-          </Button>
-        </div>
+        <Button type="submit" block loading={busy}>
+          {signUpButtonLabel(values.memberType)}
+        </Button>
         <p className="modal__switch">
           Already have an account?{' '}
           <Button variant="link" onClick={onSignIn}>

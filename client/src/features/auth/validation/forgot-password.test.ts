@@ -1,3 +1,4 @@
+import { RESET_PASSWORD_NOT_DIGITS, RESET_PASSWORD_TOO_LONG } from '@bookstrut/schemas'
 import { describe, expect, it } from 'vitest'
 import {
   sanitizeResetOtp,
@@ -57,9 +58,13 @@ describe('forgot password, step 3: new password', () => {
       { newPassword: 'New password is required', confirmPassword: 'Confirm password is required' },
     ],
     ['five digits', '12345', '12345', { newPassword: 'Password must be 6 digits' }],
-    ['letters', 'abcdef', 'abcdef', { newPassword: 'Password must be 6 digits' }],
-    ['digits and a letter', '12345a', '12345a', { newPassword: 'Password must be 6 digits' }],
-    ['digits with a space', '123 456', '123 456', { newPassword: 'Password must be 6 digits' }],
+    ['letters', 'abcde', 'abcde', { newPassword: 'Password must be 6 digits' }],
+    // Six or more characters that are not all digits: "must be 6 digits" would contradict what was typed.
+    ['six letters', 'abcdef', 'abcdef', { newPassword: RESET_PASSWORD_NOT_DIGITS }],
+    ['digits and a letter', '1234567a', '1234567a', { newPassword: RESET_PASSWORD_NOT_DIGITS }],
+    ['digits with a space', '123 456', '123 456', { newPassword: RESET_PASSWORD_NOT_DIGITS }],
+    ['65 digits', '1'.repeat(65), '1'.repeat(65), { newPassword: RESET_PASSWORD_TOO_LONG }],
+    ['eight digits, matching', '12345678', '12345678', {}],
     ['confirm missing', '123456', '', { confirmPassword: 'Confirm password is required' }],
     ['confirm different', '123456', '123457', { confirmPassword: 'Passwords do not match' }],
     ['six digits, matching', '123456', '123456', {}],

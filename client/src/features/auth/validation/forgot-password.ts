@@ -1,3 +1,4 @@
+import { resetPasswordProblem } from '@bookstrut/schemas'
 import { digitsOnly, isBlank, strictEmailPattern } from '@/lib/validation'
 
 export const OTP_LENGTH = 4
@@ -23,13 +24,16 @@ export interface NewPasswordValues {
   confirmPassword: string
 }
 
-/** Step 3: at least six characters, digits only ("Password must be 6 digits"), and a matching confirmation. */
+/** Step 3: the reset rule shared with the server (schemas password-rules.ts) and a matching confirmation. */
 export function validateNewPassword(
   values: NewPasswordValues,
 ): Partial<Record<keyof NewPasswordValues, string>> {
   const errors: Partial<Record<keyof NewPasswordValues, string>> = {}
   if (values.newPassword === '') errors.newPassword = 'New password is required'
-  else if (!/^\d{6,}$/.test(values.newPassword)) errors.newPassword = 'Password must be 6 digits'
+  else {
+    const problem = resetPasswordProblem(values.newPassword)
+    if (problem) errors.newPassword = problem
+  }
   if (values.confirmPassword === '') errors.confirmPassword = 'Confirm password is required'
   else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Passwords do not match'
   return errors

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  canSignUpAsAuthorOrPublisher,
-  canSignUpAsReader,
+  signUpButtonLabel,
   toMemberType,
   validateSignUp,
   type SignUpField,
@@ -35,6 +34,13 @@ describe('validateSignUp', () => {
     [
       'password of 5 characters',
       { password: 'abcde', confirmPassword: 'abcde' },
+      'password',
+      'Password must be at least 6 characters.',
+    ],
+    [
+      // Three emoji are six UTF-16 units but three characters, as the server counts them.
+      'password of 3 emoji',
+      { password: '😀😀😀', confirmPassword: '😀😀😀' },
       'password',
       'Password must be at least 6 characters.',
     ],
@@ -87,15 +93,14 @@ describe('validateSignUp', () => {
   })
 })
 
-describe('sign-up buttons', () => {
+describe('sign-up button', () => {
   it.each([
-    ['', false, false],
-    ['reader', true, false],
-    ['author', false, true],
-    ['publisher', false, true],
-  ] as const)('member type %j: reader button %s, author/publisher button %s', (type, reader, creator) => {
-    expect(canSignUpAsReader(type)).toBe(reader)
-    expect(canSignUpAsAuthorOrPublisher(type)).toBe(creator)
+    ['', 'Sign Up'],
+    ['reader', 'Sign Up as Reader'],
+    ['author', 'Sign Up as Author/Publisher'],
+    ['publisher', 'Sign Up as Author/Publisher'],
+  ] as const)('member type %j: the one button reads %j', (type, label) => {
+    expect(signUpButtonLabel(type)).toBe(label)
   })
 
   it.each([

@@ -1,3 +1,4 @@
+import { signupPasswordProblem } from '@bookstrut/schemas'
 import { emailPattern, isBlank, type FieldErrors } from '@/lib/validation'
 
 export type MemberType = '' | 'reader' | 'author' | 'publisher'
@@ -21,8 +22,6 @@ export const emptySignUp: SignUpValues = {
   memberType: '',
 }
 
-export const PASSWORD_MIN_LENGTH = 6
-
 /** Sign-up rules and their exact messages (spec reader-and-account section 5). */
 export function validateSignUp(values: SignUpValues): FieldErrors<SignUpField> {
   const errors: FieldErrors<SignUpField> = {}
@@ -31,18 +30,26 @@ export function validateSignUp(values: SignUpValues): FieldErrors<SignUpField> {
   if (isBlank(values.email)) errors.email = 'Email is required.'
   else if (!emailPattern.test(values.email.trim())) errors.email = 'Invalid email format.'
   if (values.password === '') errors.password = 'Password is required.'
-  else if (values.password.length < PASSWORD_MIN_LENGTH)
-    errors.password = 'Password must be at least 6 characters.'
+  else {
+    const problem = signupPasswordProblem(values.password)
+    if (problem) errors.password = problem
+  }
   if (values.confirmPassword === '') errors.confirmPassword = 'Confirm password is required.'
   else if (values.confirmPassword !== values.password) errors.confirmPassword = 'Passwords do not match.'
   if (values.memberType === '') errors.memberType = 'Member Type is required.'
   return errors
 }
 
-/** "Sign Up as Reader" is enabled only for Reader; the other button only for Author or Publisher. */
-export const canSignUpAsReader = (memberType: MemberType): boolean => memberType === 'reader'
-export const canSignUpAsAuthorOrPublisher = (memberType: MemberType): boolean =>
-  memberType === 'author' || memberType === 'publisher'
+/**
+ * The one submit button's label, following the Member Type choice: one control decides the role (the spec's two
+ * buttons, each disabled until the dropdown matched it, asked for the same choice twice). Its labels are the
+ * spec's button names; with nothing chosen it reads "Sign Up" and submitting shows "Member Type is required.".
+ */
+export function signUpButtonLabel(memberType: MemberType): string {
+  if (memberType === 'reader') return 'Sign Up as Reader'
+  if (memberType === 'author' || memberType === 'publisher') return 'Sign Up as Author/Publisher'
+  return 'Sign Up'
+}
 
 /** The select's value as a member type ('' when nothing valid is chosen). */
 export const toMemberType = (value: string): MemberType =>

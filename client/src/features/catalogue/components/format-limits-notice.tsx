@@ -1,18 +1,20 @@
 import { useNavigate } from 'react-router-dom'
+import type { PlanStanding } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
+import { uploadAllowanceText } from '@/lib/plan-texts'
 
 /**
  * The Format & Limits notice for the free plan (spec reader-and-account section 6): one free MP3 podblurb of
  * at most 5 minutes or 7 MB, promoting one book. Upgrade goes to /membership; the free upload stays here.
  */
-export function FormatLimitsNotice({ onClose }: { onClose: () => void }) {
+export function FormatLimitsNotice({ standing, onClose }: { standing: PlanStanding; onClose: () => void }) {
   const navigate = useNavigate()
   return (
     <Modal open onClose={onClose} size="sm" title="Format & Limits">
       <div className="stack">
-        <p>Your free Starter Strut plan includes:</p>
+        <p>{uploadAllowanceText(standing)} Each listing includes:</p>
         <ul className="check-list">
           <li>1 podblurb upload in MP3 format</li>
           <li>Up to 5 minutes or 7 MB per podblurb</li>

@@ -1,10 +1,19 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
-import { countChars, DESCRIPTION_MAX, type Podcast, type User } from '@bookstrut/schemas'
+import {
+  countChars,
+  DESCRIPTION_MAX,
+  LISTING_CREATED_MESSAGE,
+  LISTING_UPDATED_MESSAGE,
+  planStanding,
+  type PlanStanding,
+  type Podcast,
+  type User,
+} from '@bookstrut/schemas'
 import { AutoGrowTextArea } from '@/components/ui/auto-grow-textarea'
 import { Button } from '@/components/ui/button'
-import { TextAreaField, TextField } from '@/components/ui/field'
+import { fieldLabelClass, TextAreaField, TextField } from '@/components/ui/field'
 import { ImagePicker } from '@/components/ui/image-picker'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
@@ -27,7 +36,7 @@ import {
   type ListingTextField,
   type ListingValues,
 } from '../model/listing-rules'
-import { planUsage } from '../model/plan-usage'
+import { listingSavedState } from '../model/saved-listing'
 import { AudioUploader } from './audio-uploader'
 import { FormatLimitsNotice } from './format-limits-notice'
 import { LanguageSelect } from './language-select'
@@ -42,13 +51,11 @@ export interface ListingFormProps {
   onBlocked: (notes: string) => void
 }
 
-/** Free in effect: the free plan, or a paid plan that has expired. */
-const isFreePlan = (account: User) =>
-  (account.membership?.price ?? 0) === 0 || (planUsage(account.membership, new Date())?.expired ?? false)
+/** Where the account stands with its plan: every plan text and limit on the author's pages reads this. */
+export const standingOf = (account: User, now = new Date()) => planStanding(account.membership, now)
 
-/** The plan in effect (the free plan's limit once a paid plan has expired) allows no new listing. */
-export const planLimitReached = (account: User, now = new Date()) =>
-  planUsage(account.membership, now)?.reached ?? false
+/** Free in effect: the free plan, or a paid plan that has expired (a granted paid plan is not free). */
+const isFreePlan = (s: PlanStanding) => s.kind === 'free' || s.kind === 'expired'
 
 const notesOf = (data: unknown, fallback: string) =>
   typeof data === 'object' && data !== null && 'notes' in data && typeof data.notes === 'string'
@@ -62,13 +69,15 @@ const notesOf = (data: unknown, fallback: string) =>
 export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
   const mode = podcast ? 'edit' : 'create'
   const navigate = useNavigate()
-  const isFree = isFreePlan(account)
+  const standing = standingOf(account)
+  const isFree = isFreePlan(standing)
   const [original] = useState<ListingValues>(() => (podcast ? valuesFromPodcast(podcast) : emptyListing))
   const [values, setValues] = useState<ListingValues>(original)
   const [files, setFiles] = useState<ListingFiles>(noFiles)
   const [errors, setErrors] = useState<FieldErrors<ListingField>>({})
+  // Creating at the plan's limit: say so when the page opens, not after the whole form is filled in.
   const [dialog, setDialog] = useState<'none' | 'limits' | 'planLimit'>(() =>
-    mode === 'create' && isFree ? 'limits' : 'none',
+    mode !== 'create' ? 'none' : standing.limitReached ? 'planLimit' : isFree ? 'limits' : 'none',
   )
   const [locked] = useState(() => (podcast ? isEditLocked(podcast.editableUntil) : false))
   const create = useCreateListing()
@@ -109,14 +118,15 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
     if (account.isBlocked) return onBlocked(account.notes)
 
     if (mode === 'create') {
-      if (planLimitReached(account)) return setDialog('planLimit')
+      if (standingOf(account).limitReached) return setDialog('planLimit')
       const found = validateListing(values, files, { mode, isFree })
       setErrors(found)
       if (hasErrors(found)) return focusFirstInvalid(form)
       create.mutate(toListingFormData(values, files, { mode, userId: account._id, isFree }), {
-        onSuccess: ({ message }) => {
-          toast.success(message || 'Podcast created successfully.')
+        onSuccess: ({ message, data }) => {
+          toast.success(message || LISTING_CREATED_MESSAGE)
           reset()
+          void navigate(paths.profileListings, { state: listingSavedState(data._id) })
         },
         onError: (error) => handleFailure(error, 'Podcast creation failed'),
       })
@@ -146,9 +156,9 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
             toast.info(message)
             return
           }
-          toast.success(message || 'Podcast updated successfully')
+          toast.success(message || LISTING_UPDATED_MESSAGE)
           reset()
-          void navigate(paths.profileListings)
+          void navigate(paths.profileListings, { state: listingSavedState(podcast._id) })
         },
         onError: (error) => handleFailure(error, 'Podcast update failed'),
       },
@@ -167,6 +177,9 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
         noValidate
         aria-label={mode === 'create' ? 'Upload a book' : 'Edit book'}
       >
+        <p className="field__hint listing-form__required-note">
+          Fields marked <span className="required-mark">*</span> are required.
+        </p>
         {locked && lockedUntil && (
           <p className="form-alert form-alert--info" role="note">
             The 72-hour edit window ended on{' '}
@@ -185,6 +198,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
               field="bookImage"
               kind="cover"
               title="Book Cover"
+              required={mode === 'create'}
               label="Book cover"
               hint="JPEG, PNG, GIF or WEBP, up to 2 MB."
               placeholder="Add cover (3:4)"
@@ -233,6 +247,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </p>
           <AutoGrowTextArea
             label="Primary Idea"
+            required
             value={values.primaryKeyword}
             error={errors.primaryKeyword}
             disabled={busy || isLocked('primaryKeyword')}
@@ -241,6 +256,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           />
           <AutoGrowTextArea
             label="Secondary Idea"
+            required
             value={values.secondaryKeyword}
             error={errors.secondaryKeyword}
             disabled={busy || isLocked('secondaryKeyword')}
@@ -248,6 +264,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           />
           <AutoGrowTextArea
             label="Additional Idea"
+            required
             value={values.additionalKeyword}
             error={errors.additionalKeyword}
             disabled={busy || isLocked('additionalKeyword')}
@@ -256,6 +273,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           <div className="form-grid">
             <TextField
               label="Book Title"
+              required
               value={values.bookTitle}
               error={errors.bookTitle}
               disabled={busy || isLocked('bookTitle')}
@@ -263,6 +281,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
             />
             <TextField
               label="Author Name"
+              required
               value={values.authorName}
               error={errors.authorName}
               disabled={busy || isLocked('authorName')}
@@ -271,6 +290,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </div>
           <TextField
             label="Category/Genre"
+            required
             value={values.category}
             error={errors.category}
             disabled={busy || isLocked('category')}
@@ -285,6 +305,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </h2>
           <TextAreaField
             label="Description"
+            required
             rows={8}
             value={values.bookDescription}
             error={errors.bookDescription}
@@ -312,6 +333,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
             />
             <TextField
               label="Where to get this URL"
+              required
               inputMode="url"
               placeholder="https://shop.example.com/your-book"
               value={values.get_Url}
@@ -400,8 +422,10 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </Button>
         </div>
       </form>
-      {dialog === 'limits' && <FormatLimitsNotice onClose={() => setDialog('none')} />}
-      {dialog === 'planLimit' && <PlanLimitDialog onClose={() => setDialog('none')} />}
+      {dialog === 'limits' && <FormatLimitsNotice standing={standing} onClose={() => setDialog('none')} />}
+      {dialog === 'planLimit' && (
+        <PlanLimitDialog standing={standingOf(account)} onClose={() => setDialog('none')} />
+      )}
     </>
   )
 }
@@ -414,6 +438,7 @@ function ImageField(props: {
   label: string
   hint: string
   placeholder: string
+  required?: boolean
   currentUrl: string | null | undefined
   file: File | null
   error: string | undefined
@@ -424,7 +449,7 @@ function ImageField(props: {
   const { field, error } = props
   return (
     <div className="field">
-      <span className="field__label">{props.title}</span>
+      <span className={fieldLabelClass(props.required)}>{props.title}</span>
       <ImagePicker
         kind={props.kind}
         label={props.label}

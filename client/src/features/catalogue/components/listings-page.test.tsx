@@ -52,8 +52,10 @@ describe('My Listings follows the plan in effect', () => {
     await addBooks(author.id, 2)
     renderPage(author)
     expect(await screen.findByRole('button', { name: /Add Listing\s*2 of 1 listed/ })).toBeInTheDocument()
-    expect(screen.getByRole('alert')).toHaveTextContent('Your plan has expired.')
-    expect(screen.getByRole('link', { name: 'upgrade your plan' })).toHaveAttribute('href', '/membership')
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "Your Basic Strut plan expired on January 10, 2026. Your listings stay; new ones follow the free plan's limit of 1 book.",
+    )
+    expect(screen.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/membership')
     expect(await screen.findByText('Test Book 2')).toBeInTheDocument()
   })
 })

@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
-import type { Podcast, User } from '@bookstrut/schemas'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import type { Podcast } from '@bookstrut/schemas'
 import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { ShareButton } from '@/components/book/share-button'
@@ -13,13 +13,14 @@ import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
+import { listedCounterText, uploadAllowanceText } from '@/lib/plan-texts'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useOwnAccount } from '../api/get-account'
 import { useMyListings } from '../api/get-my-listings'
-import { listedText, planUsage } from '../model/plan-usage'
-import { planLimitReached } from './listing-form'
+import { savedListingIdOf } from '../model/saved-listing'
+import { standingOf } from './listing-form'
 import { PlanLimitDialog } from './plan-limit-dialog'
 
 /** Spec: the search box waits 400 ms after typing stops. */
@@ -31,10 +32,6 @@ const statusBadge = {
   1: { label: 'approved', tone: 'approved' },
   2: { label: 'Rejected', tone: 'rejected' },
 } as const
-
-/** "N of M listed" on the add button when the plan in effect has a book limit (the free one once expired). */
-export const listedCounter = (account: User | undefined, now = new Date()): string | null =>
-  listedText(planUsage(account?.membership, now))
 
 /** Renders the analytics panel of an approved listing (the app passes the analytics feature's panel). */
 export type RenderAnalytics = (podcast: Podcast) => ReactNode
@@ -51,6 +48,7 @@ export function ListingsPage({
 }) {
   useDocumentTitle('My Listings')
   const navigate = useNavigate()
+  const savedId = savedListingIdOf(useLocation().state)
   const searchId = useId()
   const [search, setSearch] = useState('')
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
@@ -69,12 +67,12 @@ export function ListingsPage({
   const addListing = () => {
     const a = account.account
     if (a?.isBlocked) return onBlocked(a.notes)
-    if (a && planLimitReached(a)) return setPlanLimit(true)
+    if (a && standingOf(a).limitReached) return setPlanLimit(true)
     void navigate(paths.uploadBook)
   }
 
-  const counter = listedCounter(account.account)
-  const expired = planUsage(account.account?.membership, new Date())?.expired ?? false
+  const standing = account.account ? standingOf(account.account) : null
+  const counter = standing ? listedCounterText(standing) : null
   const items = listings.data?.items ?? []
 
   return (
@@ -110,10 +108,9 @@ export function ListingsPage({
         </div>
       </div>
 
-      {expired && (
+      {standing?.kind === 'expired' && (
         <p className="form-error listings__expired" role="alert">
-          Your plan has expired. Your listings stay; to add more than the free plan allows,{' '}
-          <Link to={paths.membership}>upgrade your plan</Link>.
+          {uploadAllowanceText(standing)} <Link to={paths.membership}>Upgrade your plan</Link>.
         </p>
       )}
       {listings.isPending ? (
@@ -135,6 +132,7 @@ export function ListingsPage({
             <ListingRow
               key={podcast._id}
               podcast={podcast}
+              justSaved={podcast._id === savedId}
               analyticsOpen={openAnalytics === podcast._id}
               onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
               onShowRejection={() => setRejected(podcast)}
@@ -180,13 +178,14 @@ export function ListingsPage({
           </div>
         </Modal>
       )}
-      {planLimit && <PlanLimitDialog onClose={() => setPlanLimit(false)} />}
+      {planLimit && standing && <PlanLimitDialog standing={standing} onClose={() => setPlanLimit(false)} />}
     </div>
   )
 }
 
 function ListingRow({
   podcast,
+  justSaved,
   analyticsOpen,
   onToggleAnalytics,
   onShowRejection,
@@ -194,6 +193,8 @@ function ListingRow({
   renderAnalytics,
 }: {
   podcast: Podcast
+  /** the listing the author has just saved: highlighted and scrolled into view */
+  justSaved: boolean
   analyticsOpen: boolean
   onToggleAnalytics: () => void
   onShowRejection: () => void
@@ -201,11 +202,21 @@ function ListingRow({
   renderAnalytics?: RenderAnalytics
 }) {
   const panelId = useId()
+  const rowRef = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    if (justSaved) rowRef.current?.scrollIntoView?.({ block: 'center' })
+  }, [justSaved])
   const badge = statusBadge[podcast.status]
   const approved = podcast.status === 1
   const episode = podcast.episodes[0]
   return (
-    <li className={`listing-row${podcast.status === 2 ? ' listing-row--rejected' : ''}`}>
+    <li
+      ref={rowRef}
+      className={`listing-row${podcast.status === 2 ? ' listing-row--rejected' : ''}${justSaved ? ' listing-row--saved' : ''}`}
+      aria-current={justSaved ? 'true' : undefined}
+      aria-label={podcast.title || 'Unknown Title'}
+    >
+      {justSaved && <p className="listing-row__saved">Just saved</p>}
       <div className="listing-row__main">
         <Link
           to={paths.singleBook(podcast._id)}

@@ -1,15 +1,21 @@
 import { useNavigate } from 'react-router-dom'
+import type { PlanStanding } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
+import { limitDialogText } from '@/lib/plan-texts'
 
-/** The plan's book limit is reached (spec section 4): Upgrade goes to /membership, Cancel closes. */
-export function PlanLimitDialog({ onClose }: { onClose: () => void }) {
+/**
+ * No new listing under the plan in effect (spec section 4): Upgrade goes to /membership, Cancel closes. The spec's
+ * title "Your plan has expired" only when it has; a running plan at its limit says so (lib/plan-texts.ts).
+ */
+export function PlanLimitDialog({ standing, onClose }: { standing: PlanStanding; onClose: () => void }) {
   const navigate = useNavigate()
+  const text = limitDialogText(standing)
   return (
-    <Modal open onClose={onClose} size="sm" title="Your plan has expired" className="modal--warning">
+    <Modal open onClose={onClose} size="sm" title={text.title} className="modal--warning">
       <div className="stack">
-        <p>Please upgrade your plan to continue.</p>
+        <p>{text.body}</p>
         <div className="button-pair">
           <Button variant="ghost" onClick={onClose}>
             Cancel

@@ -7,10 +7,11 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { useStoredSession } from '@/lib/storage'
+import { planSummaryText, uploadAllowanceText } from '@/lib/plan-texts'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useOwnAccount } from '../api/get-account'
 import { usePodcast } from '../api/get-podcast'
-import { ListingForm } from './listing-form'
+import { ListingForm, standingOf } from './listing-form'
 import { uploadFaq, uploadSteps } from './upload-help'
 
 /**
@@ -42,7 +43,7 @@ export function UploadBookPage({
 
   const failed = account.isError ? account.error : podcast.isError ? podcast.error : null
   const loading = account.isPending || (mode === 'edit' && podcast.isPending)
-  const m = account.account?.membership
+  const standing = account.account ? standingOf(account.account) : null
 
   return (
     <div className="upload-page container">
@@ -58,9 +59,9 @@ export function UploadBookPage({
           for 72 hours after creation. Each idea is one sentence of 7-12 words. BookStrut does not use or
           require book files.
         </p>
-        {m && m.bookLimit > 0 && (
-          <p className="chip chip--soft">
-            {m.planName}: {m.booksListed} of {m.bookLimit} listed
+        {standing && (
+          <p className="chip chip--soft" data-testid="plan-summary">
+            {planSummaryText(standing)}
           </p>
         )}
       </header>
@@ -93,10 +94,7 @@ export function UploadBookPage({
             <div className="help-card">
               <h2 className="help-card__title">Good to know</h2>
               <ul className="check-list">
-                <li>
-                  Free users can upload up to 5 books; premium users have unlimited uploads. Your plan&apos;s
-                  limit applies.
-                </li>
+                {standing && <li data-testid="plan-allowance">{uploadAllowanceText(standing)}</li>}
                 <li>New and edited listings are reviewed before they are public.</li>
                 <li>Readers find your book by its ideas: be specific.</li>
               </ul>

@@ -12,11 +12,20 @@ describe('language choices', () => {
   })
 
   it('labels codes with readable names', () => {
-    expect(languageLabel('en-US')).toBe('American English')
+    expect(languageLabel('en')).toBe('English')
+    expect(languageLabel('en-US')).toBe('English (United States)')
     expect(languageLabel('fr-FR')).toMatch(/French/)
     const options = languageOptions()
     expect(options).toHaveLength(LANGUAGE_CODES.length)
     expect(options.every((o) => o.label !== o.code)).toBe(true)
+  })
+
+  it('offers plain English first among the Englishes', () => {
+    const english = filterLanguages(languageOptions(), 'english')
+    expect(english[0]).toEqual({ code: 'en', label: 'English' })
+    // The dialect name still finds its option.
+    expect(filterLanguages(languageOptions(), 'british').map((o) => o.code)).toEqual(['en-GB'])
+    expect(english.map((o) => o.code)).toEqual(expect.arrayContaining(['en-US', 'en-GB', 'en-IN']))
   })
 
   it('filters by label or code, every word counting', () => {

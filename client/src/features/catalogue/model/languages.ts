@@ -3,6 +3,11 @@
  * ar-SA). Only the codes are kept here; readable labels come from the browser (Intl.DisplayNames).
  */
 export const LANGUAGE_CODES = [
+  // A plain language for a book not tied to one country: "English" must not hide among regional variants.
+  'en',
+  'es',
+  'fr',
+  'pt',
   'af-ZA',
   'am-ET',
   'ar-SA',
@@ -90,13 +95,26 @@ export const LANGUAGE_CODES = [
 export interface LanguageOption {
   code: string
   label: string
+  /** the browser's dialect name ("British English") when it differs: found by search, not shown */
+  alias?: string
 }
 
-/** "en-US" → "English (United States)"; the code itself where the browser has no name for it. */
+/** English names of languages ("standard": "English (United Kingdom)"; "dialect": "British English"). */
+function displayNames(languageDisplay: 'standard' | 'dialect'): Intl.DisplayNames | undefined {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language', languageDisplay })
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * "en" → "English", "en-US" → "English (United States)" (the standard form, so every English sorts together and a
+ * search for "English" finds them all); the code itself where the browser has no name for it.
+ */
 export function languageLabel(code: string, display?: Intl.DisplayNames): string {
   try {
-    const names = display ?? new Intl.DisplayNames(['en'], { type: 'language' })
-    const label = names.of(code)
+    const label = (display ?? displayNames('standard'))?.of(code)
     return label && label !== code ? label : code
   } catch {
     return code
@@ -108,15 +126,13 @@ let cached: LanguageOption[] | null = null
 /** Every option, sorted by label. */
 export function languageOptions(): LanguageOption[] {
   if (cached) return cached
-  let display: Intl.DisplayNames | undefined
-  try {
-    display = new Intl.DisplayNames(['en'], { type: 'language' })
-  } catch {
-    display = undefined
-  }
-  cached = LANGUAGE_CODES.map((code) => ({ code, label: languageLabel(code, display) })).sort((a, b) =>
-    a.label.localeCompare(b.label, 'en'),
-  )
+  const display = displayNames('standard')
+  const dialects = displayNames('dialect')
+  cached = LANGUAGE_CODES.map((code) => {
+    const label = languageLabel(code, display)
+    const alias = dialects ? languageLabel(code, dialects) : code
+    return alias !== label && alias !== code ? { code, label, alias } : { code, label }
+  }).sort((a, b) => a.label.localeCompare(b.label, 'en'))
   return cached
 }
 
@@ -125,7 +141,7 @@ export function filterLanguages(options: readonly LanguageOption[], query: strin
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return [...options]
   return options.filter((o) => {
-    const hay = `${o.label} ${o.code}`.toLowerCase()
+    const hay = `${o.label} ${o.alias ?? ''} ${o.code}`.toLowerCase()
     return words.every((w) => hay.includes(w))
   })
 }

@@ -38,7 +38,7 @@ function renderPage(reader: Account) {
   return userEvent.setup()
 }
 
-const list = () => screen.findByRole('list', { name: 'Favourite titles' })
+const list = () => screen.findByRole('list', { name: 'Favorite titles' })
 const rowsOf = (l: HTMLElement) =>
   within(l)
     .getAllByRole('listitem')

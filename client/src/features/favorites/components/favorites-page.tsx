@@ -83,15 +83,15 @@ export function FavoritesPage({ userId }: { userId: string }) {
           <h1 className="h3 listings__title">Favorite</h1>
           <p className="muted">
             {favorites.isSuccess
-              ? `${total} favourite ${total === 1 ? 'title' : 'titles'}`
-              : 'The titles you marked as favourites.'}
+              ? `${total} favorite ${total === 1 ? 'title' : 'titles'}`
+              : 'The titles you marked as favorites.'}
           </p>
         </div>
       </div>
 
       {favorites.isPending ? (
         <div className="listings__loading">
-          <Spinner size="lg" label="Loading your favourites" />
+          <Spinner size="lg" label="Loading your favorites" />
         </div>
       ) : favorites.isError ? (
         <div className="empty-state" role="alert">
@@ -107,7 +107,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
           <p className="muted">Mark a title with the star to keep it here.</p>
         </div>
       ) : (
-        <ul className="favorites__list" aria-label="Favourite titles">
+        <ul className="favorites__list" aria-label="Favorite titles">
           {rows.map((podcast) => (
             <FavoriteRow
               key={podcast._id}

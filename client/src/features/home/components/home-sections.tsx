@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
+import { billingText, formatUsd } from '@/lib/plan-texts'
 
 const steps = [
   {
@@ -110,11 +111,11 @@ export function StrutScorePreview() {
 
 /** The static plan table of the marketing pages (spec reader-and-account section 3). */
 const plans = [
-  { name: 'Starter Strut', price: 'Free', limit: '1 book', analytics: false },
-  { name: 'Essential Strut', price: '$5.99', limit: '2 books', analytics: true },
-  { name: 'Basic Strut', price: '$9.99', limit: '5 books', analytics: true },
-  { name: 'Pro Strut', price: '$15.99', limit: '10 books', analytics: true, popular: true },
-  { name: 'Elite Strut', price: '$24.99', limit: 'Unlimited', analytics: true },
+  { name: 'Starter Strut', monthly: 0, limit: '1 book', analytics: false },
+  { name: 'Essential Strut', monthly: 5.99, limit: '2 books', analytics: true },
+  { name: 'Basic Strut', monthly: 9.99, limit: '5 books', analytics: true },
+  { name: 'Pro Strut', monthly: 15.99, limit: '10 books', analytics: true, popular: true },
+  { name: 'Elite Strut', monthly: 24.99, limit: 'Unlimited', analytics: true },
 ]
 
 export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin: boolean }) {
@@ -135,9 +136,12 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
               {plan.popular && <span className="plan__ribbon">Most Popular</span>}
               <h3 className="plan__name">{plan.name}</h3>
               <p className="plan__price">
-                {plan.price}
-                {plan.price !== 'Free' && <span> / mo</span>}
+                {plan.monthly === 0 ? 'Free' : formatUsd(plan.monthly)}
+                {plan.monthly !== 0 && <span> / mo</span>}
               </p>
+              {plan.monthly !== 0 && (
+                <p className="plan__billing">{billingText({ price: plan.monthly, duration: 12 })}</p>
+              )}
               <ul className="plan__features">
                 <li>{plan.limit}</li>
                 <li>Permanent listing</li>

@@ -1,4 +1,5 @@
 import type { Plan } from '@bookstrut/schemas'
+import { billingText } from '@/lib/plan-texts'
 import { bookLimitLabel, isMostPopular, priceLabel } from '../model/plan-choice'
 
 /** Plans side by side: price, book limit, analytics (off on the free plan only), permanent listing on all. */
@@ -25,7 +26,10 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
                   {plan.planName}
                   {isMostPopular(plan) && <span className="chip">Most Popular</span>}
                 </th>
-                <td>{priceLabel(plan)}</td>
+                <td>
+                  {priceLabel(plan)}
+                  {billingText(plan) && <span className="plan-compare__billing">{billingText(plan)}</span>}
+                </td>
                 <td>{bookLimitLabel(plan.bookLimit)}</td>
                 <td>{plan.price === 0 ? 'No' : 'Yes'}</td>
                 <td>Yes</td>

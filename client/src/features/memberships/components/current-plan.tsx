@@ -1,25 +1,26 @@
 import type { MembershipsByUser } from '@bookstrut/schemas'
-import { bookLimitLabel, formatPlanDate, priceLabel } from '../model/plan-choice'
+import { allowanceText, expiredText, formatPlanDate, heldPriceText } from '@/lib/plan-texts'
+import { standingOfMemberships } from '../model/plan-choice'
 
 /** The plan bought and the plan in effect: limits, books listed, dates and the expired state. */
 export function CurrentPlan({ memberships }: { memberships: MembershipsByUser }) {
-  const { current, effective, booksListed, state } = memberships
+  const { current, effective, booksListed } = memberships
+  const standing = standingOfMemberships(memberships, new Date())
   return (
     <section className="my-membership__card" aria-labelledby="current-plan-title">
       <h2 id="current-plan-title">Current plan</h2>
-      {state.expired && current && (
+      {standing.kind === 'expired' && (
         <p role="alert" className="form-error">
-          Your {current.planName} plan expired on {formatPlanDate(current.expiryDate)}. Your listings stay;
-          new ones follow the free plan&apos;s limit until you upgrade.
+          {expiredText(standing)}
         </p>
       )}
       <dl>
         <dt>Plan</dt>
         <dd data-testid="current-plan-name">{current?.planName ?? effective.planName}</dd>
         <dt>Price</dt>
-        <dd>{priceLabel({ price: current?.price ?? effective.price, duration: current ? 12 : -1 })}</dd>
+        <dd data-testid="current-plan-price">{heldPriceText(standing)}</dd>
         <dt>Book limit</dt>
-        <dd>{bookLimitLabel(effective.bookLimit)}</dd>
+        <dd data-testid="current-plan-limit">{allowanceText(standing)}</dd>
         <dt>Books listed</dt>
         <dd>{booksListed}</dd>
         <dt>Purchased</dt>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
+import { YEARLY_BILLING_NOTE } from '@/lib/plan-texts'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import '@/styles/memberships.css'
 import { usePlans } from '../api/get-plans'
@@ -17,7 +18,15 @@ const plansErrorMessage = (error: unknown) =>
   isApiError(error) && error.status > 0 && error.message ? error.message : FETCH_PLANS_FAILED
 
 /** /membership: breadcrumb, banner, plan list, payment, how-to-choose steps and the comparison table. */
-export function MembershipPage({ email, onLoginFirst }: { email: string; onLoginFirst: () => void }) {
+export function MembershipPage({
+  email,
+  supportEmail,
+  onLoginFirst,
+}: {
+  email: string
+  supportEmail: string | undefined
+  onLoginFirst: () => void
+}) {
   useDocumentTitle('Membership')
   const plans = usePlans()
   const { viewer, error: viewerError } = useViewer()
@@ -32,6 +41,7 @@ export function MembershipPage({ email, onLoginFirst }: { email: string; onLogin
             <span aria-current="page">Membership</span>
           </nav>
           <h1 className="membership-page__banner">Choose Your Plan &amp; Strut Your Titles to the World!</h1>
+          <p className="membership-page__billing">{YEARLY_BILLING_NOTE}</p>
         </div>
       </section>
       <div className="container membership-page__body">
@@ -42,7 +52,13 @@ export function MembershipPage({ email, onLoginFirst }: { email: string; onLogin
           }
         />
         {plans.data && viewer && (
-          <UpgradeChooser plans={plans.data} viewer={viewer} email={email} onLoginFirst={onLoginFirst} />
+          <UpgradeChooser
+            plans={plans.data}
+            viewer={viewer}
+            email={email}
+            supportEmail={supportEmail}
+            onLoginFirst={onLoginFirst}
+          />
         )}
         <HowToChoose />
         <ComparisonTable plans={plans.data ?? []} />

@@ -38,7 +38,7 @@ function renderPage(author: Account) {
   localStorage.setItem('isLogin', 'true')
   renderWithProviders(
     <MemoryRouter>
-      <MyMembershipPage userId={author.id} email={author.email} />
+      <MyMembershipPage userId={author.id} email={author.email} supportEmail="support@bookstrut.test" />
     </MemoryRouter>,
   )
 }

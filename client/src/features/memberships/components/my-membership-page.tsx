@@ -11,7 +11,15 @@ import { PastPlans } from './past-plans'
 import { UpgradeChooser } from './upgrade-chooser'
 
 /** /profile-membership: current plan, the upgrade chooser (reading (b)), past plans and billing details. */
-export function MyMembershipPage({ userId, email }: { userId: string; email: string }) {
+export function MyMembershipPage({
+  userId,
+  email,
+  supportEmail,
+}: {
+  userId: string
+  email: string
+  supportEmail: string | undefined
+}) {
   useDocumentTitle('My Membership')
   const memberships = useMembershipsByUser(userId)
   const plans = usePlans()
@@ -30,7 +38,13 @@ export function MyMembershipPage({ userId, email }: { userId: string; email: str
       {viewer.kind === 'creator' && viewer.canUpgrade && (
         <section className="my-membership__card" aria-labelledby="upgrade-title">
           <h2 id="upgrade-title">Upgrade your plan</h2>
-          <UpgradeChooser plans={plans.data} viewer={viewer} email={email} onLoginFirst={() => {}} />
+          <UpgradeChooser
+            plans={plans.data}
+            viewer={viewer}
+            email={email}
+            supportEmail={supportEmail}
+            onLoginFirst={() => {}}
+          />
         </section>
       )}
       <PastPlans plans={memberships.data.pastPlans} />

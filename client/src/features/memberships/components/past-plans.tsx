@@ -1,5 +1,5 @@
 import type { MembershipRecord } from '@bookstrut/schemas'
-import { formatPlanDate, formatUsd } from '../model/plan-choice'
+import { formatPlanDate, formatUsd } from '@/lib/plan-texts'
 
 /** The plans held before, newest first, with what was paid. */
 export function PastPlans({ plans }: { plans: readonly MembershipRecord[] }) {

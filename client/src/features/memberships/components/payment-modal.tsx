@@ -1,7 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react'
-import { PAYMENT_NOT_CONFIGURED_MESSAGE, type Plan } from '@bookstrut/schemas'
+import { useQuery } from '@tanstack/react-query'
+import type { Plan } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
+import { paymentConfigQueryOptions } from '../api/get-payment-config'
 import { useQuote } from '../api/get-quote'
 import type { CardField } from '../card/card-provider'
 import type { CardProviderState } from '../hooks/use-lazy-card-provider'
@@ -12,9 +14,10 @@ import {
   emptyBilling,
   type BillingValues,
 } from '../model/billing-form'
-import { formatUsd } from '../model/plan-choice'
+import { formatUsd } from '@/lib/plan-texts'
 import { BillingFields } from './billing-fields'
 import { CardInput } from './card-input'
+import { PaymentUnavailable } from './payment-unavailable'
 import { QuoteSummary } from './quote-summary'
 import { SecurityBanner } from './security-banner'
 
@@ -22,24 +25,30 @@ export interface PaymentModalProps {
   plan: Plan
   email: string
   card: CardProviderState
+  /** the support address from settings: the way to upgrade when card payments are not configured */
+  supportEmail: string | undefined
   onClose: () => void
   onPaid: (plan: Plan) => void
 }
 
 /** Paying for an upgrade: the server's quote, the billing form (spec section 5), the card and the security banner. */
-export function PaymentModal({ plan, email, card, onClose, onPaid }: PaymentModalProps) {
+export function PaymentModal({ plan, email, card, supportEmail, onClose, onPaid }: PaymentModalProps) {
   const quote = useQuote(plan._id)
+  const config = useQuery(paymentConfigQueryOptions())
   const [values, setValues] = useState<BillingValues>(() => emptyBilling(email))
   const [field, setField] = useState<CardField | null>(null)
   const { pay, paying, error, setError } = usePayForPlan(() => onPaid(plan), onClose)
   const onField = useCallback((f: CardField | null) => setField(f), [])
-  const notConfigured = quote.data?.paymentsConfigured === false || card.status === 'notConfigured'
+  // The server says so twice (its public payment config and the quote); either is enough to stop paying.
+  const notConfigured =
+    config.data?.publishableKey === null ||
+    quote.data?.paymentsConfigured === false ||
+    card.status === 'notConfigured'
 
   function submit(event: FormEvent) {
     event.preventDefault()
     const checked = checkBilling(values)
     if (!checked.ok) return setError(checked.message)
-    if (notConfigured) return setError(PAYMENT_NOT_CONFIGURED_MESSAGE)
     if (card.status !== 'ready' || !field) return setError(CARD_UNAVAILABLE_MESSAGE)
     if (!quote.data) return
     void pay({ planId: plan._id, billing: checked.billing, provider: card.provider, field })
@@ -49,35 +58,33 @@ export function PaymentModal({ plan, email, card, onClose, onPaid }: PaymentModa
     <Modal open onClose={onClose} size="md" title={`Upgrade to ${plan.planName}`} dismissible={!paying}>
       <SecurityBanner open />
       <QuoteSummary quote={quote} />
-      <form className="payment-form" onSubmit={submit} noValidate>
-        <BillingFields
-          values={values}
-          onChange={(key, value) => {
-            setValues((v) => ({ ...v, [key]: value }))
-            setError(null)
-          }}
-        />
-        {notConfigured ? (
-          <p role="alert" className="form-error">
-            {PAYMENT_NOT_CONFIGURED_MESSAGE}
-          </p>
-        ) : (
+      {notConfigured ? (
+        <PaymentUnavailable plan={plan} supportEmail={supportEmail} onClose={onClose} />
+      ) : (
+        <form className="payment-form" onSubmit={submit} noValidate>
+          <BillingFields
+            values={values}
+            onChange={(key, value) => {
+              setValues((v) => ({ ...v, [key]: value }))
+              setError(null)
+            }}
+          />
           <CardInput state={card} onField={onField} />
-        )}
-        {error && error !== PAYMENT_NOT_CONFIGURED_MESSAGE && (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        )}
-        <div className="payment-form__actions">
-          <Button variant="secondary" onClick={onClose} disabled={paying}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={paying} disabled={!quote.data}>
-            {quote.data ? `Pay ${formatUsd(quote.data.amount)}` : 'Pay'}
-          </Button>
-        </div>
-      </form>
+          {error && (
+            <p role="alert" className="form-error">
+              {error}
+            </p>
+          )}
+          <div className="payment-form__actions">
+            <Button variant="secondary" onClick={onClose} disabled={paying}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={paying} disabled={!quote.data || config.isPending}>
+              {quote.data ? `Pay ${formatUsd(quote.data.amount)}` : 'Pay'}
+            </Button>
+          </div>
+        </form>
+      )}
     </Modal>
   )
 }

@@ -1,4 +1,5 @@
 import type { Plan } from '@bookstrut/schemas'
+import { billingText } from '@/lib/plan-texts'
 import { bookLimitLabel, isMostPopular, priceLabel } from '../model/plan-choice'
 
 export interface PlanCardProps {
@@ -12,6 +13,7 @@ export interface PlanCardProps {
 
 /** One plan as a radio choice; greyed out (and not selectable) below or at the plan in effect. */
 export function PlanCard({ plan, selected, greyed, current, name, onSelect }: PlanCardProps) {
+  const billing = billingText(plan)
   const classes = ['plan-card']
   if (selected) classes.push('plan-card--selected')
   if (greyed) classes.push('plan-card--greyed')
@@ -30,6 +32,7 @@ export function PlanCard({ plan, selected, greyed, current, name, onSelect }: Pl
       {isMostPopular(plan) && <span className="plan-card__badge">Most Popular</span>}
       <span className="plan-card__name">{plan.planName}</span>
       <span className="plan-card__price">{priceLabel(plan)}</span>
+      {billing && <span className="plan-card__billing">{billing}</span>}
       <span className="plan-card__limit">{bookLimitLabel(plan.bookLimit)}</span>
       {plan.description && <span className="plan-card__text">{plan.description}</span>}
       {current && <span className="plan-card__current">Current plan</span>}

@@ -1,8 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { UpgradeQuote } from '@bookstrut/schemas'
+import { LIFETIME, type UpgradeQuote } from '@bookstrut/schemas'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
-import { formatPlanDate, formatUsd } from '../model/plan-choice'
+import { billingText, formatPlanDate, formatUsd } from '@/lib/plan-texts'
+
+/** How the charge is made up: 12 months of the monthly price, or one payment for a lifetime plan. */
+const chargeText = (q: UpgradeQuote) =>
+  q.expiryDate === '-1'
+    ? billingText({ price: q.monthlyPrice, duration: LIFETIME })
+    : `12 months × ${formatUsd(q.monthlyPrice)} a month, billed yearly`
 
 /** The server's quote, shown before paying: charge, credit for the current plan, the amount and the new expiry. */
 export function QuoteSummary({ quote }: { quote: UseQueryResult<UpgradeQuote> }) {
@@ -16,7 +22,10 @@ export function QuoteSummary({ quote }: { quote: UseQueryResult<UpgradeQuote> })
   const q = quote.data
   return (
     <dl className="quote">
-      <dt>{q.planName}</dt>
+      <dt>
+        {q.planName}
+        <span className="quote__billing">{chargeText(q)}</span>
+      </dt>
       <dd>{formatUsd(q.charge)}</dd>
       {q.credit > 0 && (
         <>

@@ -12,11 +12,13 @@ export interface UpgradeChooserProps {
   plans: readonly Plan[]
   viewer: Viewer
   email: string
+  /** the support address from settings (offered when card payments are not configured) */
+  supportEmail: string | undefined
   onLoginFirst: () => void
 }
 
 /** The upgrade flow: choose a plan, the payment modal, then "Payment Successful!" (spec section 4). */
-export function UpgradeChooser({ plans, viewer, email, onLoginFirst }: UpgradeChooserProps) {
+export function UpgradeChooser({ plans, viewer, email, supportEmail, onLoginFirst }: UpgradeChooserProps) {
   const card = useLazyCardProvider(useCardProviderLoader(useStripeCardLoader()))
   const [selectedId, setSelectedId] = useState<string>()
   const [paying, setPaying] = useState<Plan | null>(null)
@@ -36,6 +38,7 @@ export function UpgradeChooser({ plans, viewer, email, onLoginFirst }: UpgradeCh
           plan={paying}
           email={email}
           card={card}
+          supportEmail={supportEmail}
           onClose={() => setPaying(null)}
           onPaid={(plan) => {
             setPaying(null)

@@ -4,7 +4,9 @@ import {
   isExpired,
   UNLIMITED_BOOKS,
   LIFETIME,
+  planStanding,
   type MembershipTerms,
+  type PlanStanding,
   type MembershipsByUser,
   type Plan,
 } from '@bookstrut/schemas'
@@ -23,10 +25,15 @@ export type Viewer =
       canUpgrade: boolean
     }
 
+/** Where the account stands with its plan (schemas planStanding), from the server's membership answer. */
+export const standingOfMemberships = (m: MembershipsByUser, now: Date): PlanStanding =>
+  planStanding(m.current ? { ...m.current, booksListed: m.booksListed } : null, now, m.booksListed)
+
 /** The fields the shared plan-state rules read, from the server's membership answer. */
 export function termsOf(m: MembershipsByUser): MembershipTerms {
   return {
-    price: m.current?.price ?? 0,
+    // The plan's list price, not the price paid: a paid plan granted for nothing ranks as that plan, not as free.
+    price: m.current?.planPrice ?? 0,
     bookLimit: m.current?.bookLimit ?? m.effective.bookLimit,
     booksListed: m.booksListed,
     expiryDate: m.current?.expiryDate ?? '-1',
@@ -95,13 +102,3 @@ export function bookLimitLabel(bookLimit: number): string {
 
 /** The plan marked "Most Popular" (spec section 3: Pro Strut). */
 export const isMostPopular = (plan: Pick<Plan, 'planName'>) => /^pro\b/i.test(plan.planName)
-
-/** Dates in en-US long format (spec section 9); "-1" or empty means none. */
-export function formatPlanDate(iso: string | null | undefined): string {
-  if (!iso || iso === '-1') return 'Never'
-  const at = new Date(iso)
-  if (Number.isNaN(at.getTime())) return 'Never'
-  return at.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
-}
-
-export const formatUsd = (amount: number) => `$${amount.toFixed(2)}`

@@ -1,10 +1,12 @@
+import type { PlanKind } from '@bookstrut/schemas'
+
 /** What decides the Welcome modal (spec reader-and-account section 4, "Welcome modal"). */
 export interface WelcomeAudience {
   isLoggedIn: boolean
   isBlocked: boolean
   role: string | null
-  /** The price of the plan on the account; null when the account has no membership yet (the free plan). */
-  planPrice: number | null
+  /** Where the account stands with its plan (schemas planStanding): only the free plan is welcomed. */
+  planKind: PlanKind
   userId: string | null
   /** The stored hasSeenWelcome: the id of the account that dismissed it here. */
   seenBy: string | null
@@ -18,6 +20,7 @@ export interface WelcomeAudience {
 export function welcomeDue(a: WelcomeAudience): boolean {
   if (!a.isLoggedIn || a.isBlocked || !a.userId) return false
   if (a.role !== 'author' && a.role !== 'publisher') return false
-  if ((a.planPrice ?? 0) !== 0) return false
+  // Not by price alone: a paid plan granted for nothing (price 0) is not the free plan.
+  if (a.planKind !== 'free') return false
   return a.seenBy !== a.userId && a.seenBy !== 'true'
 }

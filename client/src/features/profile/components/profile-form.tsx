@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import type { User } from '@bookstrut/schemas'
+import { SIGNUP_PASSWORD_RULE, type User } from '@bookstrut/schemas'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { useImageChooser, useObjectUrl } from '@/components/ui/image-picker'
@@ -226,6 +226,7 @@ export function ProfileForm({ user }: { user: User }) {
             value={values.password}
             error={errors.password}
             placeholder={editing ? 'Leave blank to keep it' : '••••••••'}
+            hint={editing ? SIGNUP_PASSWORD_RULE : undefined}
             onChange={(e) => set('password', e.target.value)}
           />
           <PasswordField

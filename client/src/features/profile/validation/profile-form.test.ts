@@ -62,6 +62,13 @@ describe('validateProfile (author and publisher form)', () => {
     ],
     ['only the password filled', { password: 'abcdef' }, 'confirmPassword', 'Passwords do not match'],
     [
+      // The sign-up rule, as the server checks a new password.
+      'a new password of 5 characters',
+      { password: 'abcde', confirmPassword: 'abcde' },
+      'password',
+      'Password must be at least 6 characters.',
+    ],
+    [
       'only the confirmation filled',
       { confirmPassword: 'abcdef' },
       'confirmPassword',
@@ -109,6 +116,7 @@ describe('validateProfile (reader form)', () => {
     expect(validateProfile({ ...valid, firstName: '', lastName: '', password: 'x' }, 'reader')).toEqual({
       firstName: 'First Name is required.',
       lastName: 'Last Name is required.',
+      password: 'Password must be at least 6 characters.',
       confirmPassword: 'Passwords do not match',
     })
   })

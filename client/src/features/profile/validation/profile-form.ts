@@ -4,6 +4,7 @@ import {
   isBlankBio,
   isWebLink,
   LAST_NAME_REQUIRED,
+  signupPasswordProblem,
   socialLinkNotHttp,
   WEBSITE_NOT_HTTP,
   type UpdateUserBody,
@@ -61,6 +62,9 @@ export function validateProfile(values: ProfileValues, variant: ProfileVariant):
   // Not in the spec's list, but the server rejects such an address; saying so here is kinder.
   if (isBlank(values.email)) errors.email = 'Email is required.'
   else if (!emailPattern.test(values.email.trim())) errors.email = 'Invalid email format.'
+  // A new password follows the sign-up rule, as the server checks it (schemas password-rules.ts).
+  const passwordProblem = values.password === '' ? null : signupPasswordProblem(values.password)
+  if (passwordProblem) errors.password = passwordProblem
   if (values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match'
   if (variant === 'creator') {
     if (!isBlank(values.website) && !isWebLink(values.website)) errors.website = WEBSITE_NOT_HTTP

@@ -41,6 +41,7 @@ const toRecord = (row: membershipsRepo.MembershipHistoryRow): MembershipRecord =
   planName: row.plan_name,
   description: row.plan_description,
   price: Number(row.price),
+  planPrice: Number(row.plan_price),
   bookLimit: row.book_limit,
   purchaseDate: row.purchase_date.toISOString(),
   expiryDate: isoOrNone(row.expiry_date),
@@ -94,7 +95,8 @@ export async function membershipsByUser(deps: Deps, userId: string): Promise<Mem
   const effective = effectiveTerms(currentRow, free, now)
   const current = history.find((m) => m.is_current)
   const terms = {
-    price: current ? Number(current.price) : 0,
+    // The plan's list price: a paid plan granted for nothing (price paid 0) is not the free plan.
+    price: current ? Number(current.plan_price) : 0,
     bookLimit: current?.book_limit ?? free.book_limit,
     booksListed,
     expiryDate: isoOrNone(current?.expiry_date ?? null),
@@ -111,7 +113,8 @@ export async function membershipsByUser(deps: Deps, userId: string): Promise<Mem
     state: {
       expired: effective.expired,
       limitExceeded: isLimitExceeded({ bookLimit: effective.bookLimit, booksListed }),
-      free: effective.price === 0,
+      // The free plan, not a paid plan an operator granted for nothing (its price paid is 0 too).
+      free: effective.rankPrice === 0,
       canUpgrade: canUpgradeReadingA(terms, now),
       canUpgradeToHigherPlan: plans.some((p) => Number(p.price) > effective.rankPrice),
     },

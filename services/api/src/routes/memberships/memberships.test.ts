@@ -191,6 +191,20 @@ describe('GET /get/all/membershipsByUser', () => {
   })
 })
 
+describe('a paid plan granted for nothing (the catalogue importer holds Elite)', () => {
+  it('is not the free plan: its list price is given, it is not free and has nothing to upgrade to', async () => {
+    const user = await buildUser(t.app.db, { role: 'publisher' })
+    await holds(user, PLANS.elite, '0', -1, t.clock.now(), null)
+    const res = await api().get(`/get/all/membershipsByUser?userId=${user.id}`, { token: user.token })
+    expect(res.body.data).toMatchObject({
+      current: { planName: 'Elite Strut', price: 0, planPrice: 24.99, bookLimit: -1 },
+      state: { free: false, canUpgrade: false, canUpgradeToHigherPlan: false },
+    })
+    const me = await api().get(`/get/single/user?userId=${user.id}`, { token: user.token })
+    expect(me.body.data.membership).toMatchObject({ planName: 'Elite Strut', price: 0, planPrice: 24.99 })
+  })
+})
+
 describe('GET /get/membership/quote', () => {
   it('credits whole unused months of the current plan', async () => {
     const user = await buildUser(t.app.db, { role: 'publisher' })

@@ -5,6 +5,8 @@ import {
   Envelope,
   HomePageData,
   HomePageQuery,
+  LISTING_CREATED_MESSAGE,
+  LISTING_UPDATED_MESSAGE,
   ListingFormBody,
   ModeratePodcastBody,
   ModerationQueueQuery,
@@ -62,9 +64,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       const podcast = await createListing(deps, requireAuth(req), listingFormOf(req, req.body))
-      return reply
-        .code(201)
-        .send(ok('Podcast created successfully. It will be public once approved.', podcast))
+      return reply.code(201).send(ok(LISTING_CREATED_MESSAGE, podcast))
     },
   )
 
@@ -86,7 +86,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const form = listingFormOf(req, req.body)
       const { podcast, changed } = await updateListing(deps, requireAuth(req), req.query, form)
-      return ok(changed ? 'Podcast updated successfully' : 'No changes detected!', podcast)
+      return ok(changed ? LISTING_UPDATED_MESSAGE : 'No changes detected!', podcast)
     },
   )
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { buildUser } from '@bookstrut/core/testing'
 import { image, silentMp3 } from '../../test/media-fixtures.js'
@@ -313,7 +314,7 @@ describe('editing a listing', () => {
       author.token,
       form({ transcript: 'A keeper, a storm, a stranger.' }, { bookCoverImage: null }),
     )
-    expect(transcribed.body.message).toBe('Podcast updated successfully')
+    expect(transcribed.body.message).toBe(LISTING_UPDATED_MESSAGE)
     expect(transcribed.body.data.episodes[0]).toMatchObject({
       transcript: 'A keeper, a storm, a stranger.',
       fileUrl: res.body.data.episodes[0].fileUrl,

@@ -15,6 +15,7 @@ import {
   BIO_BLANK,
   isBlankBio,
   isWebLink,
+  signupPasswordProblem,
   socialLinkNotHttp,
   WEBSITE_NOT_HTTP,
   type UpdateUserBody,
@@ -99,7 +100,9 @@ export async function planProfileUpdate(
   const password = body.password ?? ''
   const confirm = body.confirm_password ?? ''
   if (password !== '' || confirm !== '') {
-    if (password.length < 6) throw badRequest('Password must be at least 6 characters.')
+    // The sign-up rule (schemas password-rules.ts), which the profile form checks too.
+    const problem = signupPasswordProblem(password)
+    if (problem) throw badRequest(problem)
     if (password !== confirm) throw badRequest('Passwords do not match.')
     // Counted per account once the cheap checks pass, before the costly hash.
     await deps.limits.consume('passwordChangePerAccount', current.id)

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import pg from 'pg'
+import { MemoryRouter } from 'react-router-dom'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { planStanding, type HeldPlan, type PlanKind } from '@bookstrut/schemas'
+import { ListingsPage } from '@/features/catalogue/components/listings-page'
+import { UploadBookPage } from '@/features/catalogue/components/upload-book-page'
+import { MyMembershipPage } from '@/features/memberships/components/my-membership-page'
+import { WELCOME_TITLE } from '@/features/memberships/components/welcome-modal'
+import {
+  allowanceText,
+  expiredText,
+  formatUsd,
+  heldPriceText,
+  limitDialogText,
+  listedCounterText,
+  planSummaryText,
+  uploadAllowanceText,
+  welcomeText,
+} from '@/lib/plan-texts'
+import { createAccount, type Account } from '@/test/factories'
+import { renderRoutes, renderWithProviders } from '@/test/render'
+import { routes } from './router'
+
+/*
+ * Issue 30: every plan text (welcome, upload page, My Listings, My Membership, payment dialog) comes from the one
+ * plan rule set. For each of the five plans and the expired state, on the real API: the account's membership is
+ * written as the server writes it, and each page must show the texts that planStanding + lib/plan-texts give for
+ * it, and never another plan's words (the Elite publisher with 300 books welcomed as "Starter Strut", a Starter
+ * author at the limit told "Your plan has expired", "Price: Free" for a granted Elite).
+ */
+
+const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
+afterAll(() => pool.end())
+
+interface CatalogueRow {
+  name: string
+  price: number
+  bookLimit: number
+}
+let catalogue: CatalogueRow[] = []
+beforeAll(async () => {
+  const { rows } = await pool.query<{ plan_name: string; price: string; book_limit: number }>(
+    'select plan_name, price, book_limit from plans where status order by price',
+  )
+  catalogue = rows.map((r) => ({ name: r.plan_name, price: Number(r.price), bookLimit: r.book_limit }))
+})
+const planNamed = (name: string) => {
+  const plan = catalogue.find((p) => p.name === name)
+  if (!plan) throw new Error(`no plan ${name}`)
+  return plan
+}
+
+const newId = () => Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
+const DAY = 86_400_000
+
+interface Case {
+  plan: string
+  kind: PlanKind
+  listed: number
+  /** paid: the catalogue price; granted and free: 0 */
+  paid: boolean
+  expiry: Date | null
+}
+
+const cases: Array<[string, Case]> = [
+  [
+    'Starter Strut at its 1-book limit',
+    { plan: 'Starter Strut', kind: 'free', listed: 1, paid: false, expiry: null },
+  ],
+  [
+    'Essential Strut, room left',
+    {
+      plan: 'Essential Strut',
+      kind: 'paid',
+      listed: 1,
+      paid: true,
+      expiry: new Date(Date.now() + 200 * DAY),
+    },
+  ],
+  [
+    'Basic Strut at its limit',
+    { plan: 'Basic Strut', kind: 'paid', listed: 5, paid: true, expiry: new Date(Date.now() + 200 * DAY) },
+  ],
+  [
+    'Pro Strut, room left',
+    { plan: 'Pro Strut', kind: 'paid', listed: 3, paid: true, expiry: new Date(Date.now() + 300 * DAY) },
+  ],
+  [
+    'Elite Strut granted, 300 books',
+    { plan: 'Elite Strut', kind: 'granted', listed: 300, paid: false, expiry: null },
+  ],
+  [
+    'Basic Strut expired',
+    { plan: 'Basic Strut', kind: 'expired', listed: 2, paid: true, expiry: new Date(Date.now() - 30 * DAY) },
+  ],
+]
+
+/** The account's membership and books, written as the server writes them (grantPlan, a paid upgrade, the free plan). */
+async function publisherOn(c: Case): Promise<{ account: Account; held: HeldPlan }> {
+  const account = await createAccount({ role: 'publisher' })
+  const plan = planNamed(c.plan)
+  const price = c.paid ? plan.price : 0
+  await pool.query(
+    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
+     select $1, $2, p.id, $4, p.book_limit, now() - interval '200 days', $5, true from plans p where p.plan_name = $3`,
+    [newId(), account.id, c.plan, price, c.expiry],
+  )
+  await pool.query(
+    `insert into podcasts (id, create_by, title, author, category_name, description, status, created_at, updated_at)
+     select substr(md5(random()::text || g), 1, 24), $1, 'Book ' || g, 'Test Author',
+            'Mystery', 'A test book.', 1, now(), now()
+       from generate_series(1, $2::int) g`,
+    [account.id, c.listed],
+  )
+  localStorage.setItem('token', account.token)
+  localStorage.setItem('userId', account.id)
+  localStorage.setItem('role', 'publisher')
+  localStorage.setItem('isLogin', 'true')
+  return {
+    account,
+    held: {
+      planName: c.plan,
+      price,
+      planPrice: plan.price,
+      bookLimit: plan.bookLimit,
+      booksListed: c.listed,
+      expiryDate: c.expiry ? c.expiry.toISOString() : '-1',
+    },
+  }
+}
+
+const other = (names: string[], but: string) => names.filter((n) => n !== but)
+
+describe('plan texts come from the plan rules', () => {
+  it.each(cases)('%s', async (_name, c) => {
+    const { account, held } = await publisherOn(c)
+    const standing = planStanding(held, new Date())
+    expect(standing.kind).toBe(c.kind)
+    const user = userEvent.setup()
+
+    // Welcome: only the free plan is welcomed, in its own words.
+    const home = renderRoutes(routes, '/')
+    await screen.findByRole('button', { name: 'Account menu' })
+    if (c.kind === 'free') {
+      const dialog = await screen.findByRole('dialog', { name: WELCOME_TITLE })
+      const text = welcomeText(standing)
+      expect(dialog).toHaveTextContent(text.lead)
+      expect(within(dialog).getByRole('button', { name: text.action })).toBeInTheDocument()
+      expect(text.action).toBe('Go to My Listings')
+    } else {
+      await new Promise((r) => setTimeout(r, 300))
+      expect(screen.queryByRole('dialog', { name: WELCOME_TITLE })).not.toBeInTheDocument()
+      expect(screen.queryByText(/List My First Book/)).not.toBeInTheDocument()
+    }
+    home.unmount()
+
+    // Upload page: the plan held and what it allows; no fixed "Free users can upload up to 5 books".
+    const upload = renderWithProviders(
+      <MemoryRouter>
+        <UploadBookPage podcastId={undefined} onBlocked={() => {}} />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByTestId('plan-summary')).toHaveTextContent(planSummaryText(standing))
+    expect(screen.getByTestId('plan-allowance')).toHaveTextContent(uploadAllowanceText(standing))
+    expect(document.body).not.toHaveTextContent(/Free users can upload/)
+    for (const name of other(
+      catalogue.map((p) => p.name),
+      c.plan,
+    ))
+      expect(screen.getByTestId('plan-summary')).not.toHaveTextContent(name)
+    // At the limit the page says why at once, before anything is filled in.
+    if (standing.limitReached)
+      expect(await screen.findByRole('dialog', { name: limitDialogText(standing).title })).toHaveTextContent(
+        limitDialogText(standing).body,
+      )
+    else expect(screen.queryByRole('dialog', { name: /limit|expired/i })).not.toBeInTheDocument()
+    upload.unmount()
+
+    // My Listings: the counter and, at the limit, the dialog that says why (expired only when it is).
+    const listings = renderWithProviders(
+      <MemoryRouter>
+        <ListingsPage userId={account.id} onBlocked={() => {}} />
+      </MemoryRouter>,
+    )
+    const counter = listedCounterText(standing)
+    const add = await screen.findByRole('button', { name: /Add Listing/ })
+    await waitFor(() => expect(add).toHaveAccessibleName(counter ? `Add Listing${counter}` : 'Add Listing'))
+    await user.click(add)
+    if (standing.limitReached) {
+      const text = limitDialogText(standing)
+      const dialog = await screen.findByRole('dialog', { name: text.title })
+      expect(dialog).toHaveTextContent(text.body)
+      expect(text.title === 'Your plan has expired').toBe(c.kind === 'expired')
+    } else {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    }
+    listings.unmount()
+
+    // My Membership: price and limit of the plan held; the expired notice only when expired.
+    const membership = renderWithProviders(
+      <MemoryRouter>
+        <MyMembershipPage userId={account.id} email={account.email} supportEmail="support@bookstrut.test" />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByTestId('current-plan-price')).toHaveTextContent(heldPriceText(standing))
+    expect(screen.getByTestId('current-plan-limit')).toHaveTextContent(allowanceText(standing))
+    if (c.kind === 'expired') expect(screen.getByRole('alert')).toHaveTextContent(expiredText(standing))
+    else expect(screen.queryByText(/expired/)).not.toBeInTheDocument()
+    if (c.kind === 'granted') expect(screen.getByTestId('current-plan-price')).not.toHaveTextContent(/^Free$/)
+
+    // Payment dialog: the next plan up, billed yearly at 12 × its monthly price (none above Elite).
+    const next = catalogue.find((p) => p.price > (c.kind === 'expired' ? 0 : standing.monthlyPrice))
+    if (next) {
+      const chooser = screen.getByRole('region', { name: 'Upgrade your plan' })
+      await user.click(within(chooser).getByRole('radio', { name: next.name }))
+      await user.click(within(chooser).getByRole('button', { name: 'Upgrade Now' }))
+      const dialog = await screen.findByRole('dialog', { name: `Upgrade to ${next.name}` })
+      await within(dialog).findByTestId('quote-amount')
+      expect(dialog).toHaveTextContent(`12 months × ${formatUsd(next.price)} a month, billed yearly`)
+    } else {
+      expect(screen.queryByRole('region', { name: 'Upgrade your plan' })).not.toBeInTheDocument()
+    }
+    membership.unmount()
+  })
+})

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resetPasswordProblem, signupPasswordProblem } from '@bookstrut/schemas'
+import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { startSmtpReceiver } from '../../test/smtp-receiver.js'
+import { client } from '../../test/api-client.js'
+import { buildUser } from '@bookstrut/core/testing'
+
+// The server and the client's forms read one password rule each (schemas password-rules.ts): for every sample the
+// API refuses exactly what the client refuses, with the same message, and accepts what the client accepts.
+
+let t: TestApp
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
+let seq = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver()
+  t = await buildTestApp({ SMTP_URL: smtp.url })
+})
+afterAll(async () => {
+  await t?.close()
+  await smtp?.close()
+})
+
+const resetSamples = [
+  '12345',
+  'abcde',
+  'abcdef',
+  '123456',
+  '12345678',
+  '1234567a',
+  '123 456',
+  '١٢٣٤٥٦',
+  '1'.repeat(65),
+]
+const signupSamples = ['abcde', '😀😀😀', 'abcdef', 'secret1', '123456', '😀😀😀😀😀😀']
+
+describe('password rules: server and client agree', () => {
+  it.each(resetSamples)('reset password %j', async (password) => {
+    const answer = await client(t.app).post('/forgot-password/user', {
+      email: 'nobody@example.com',
+      newPassword: password,
+      confirmPassword: password,
+      resetToken: 'x'.repeat(43),
+    })
+    const problem = resetPasswordProblem(password)
+    if (problem) {
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toBe(problem)
+    } else {
+      // Past the password rule: refused only for the made-up reset token.
+      expect(answer.body.code).not.toBe('VALIDATION')
+      expect(answer.body.message).not.toMatch(/password/i)
+    }
+  })
+
+  it.each(signupSamples)('sign-up password %j', async (password) => {
+    const answer = await client(t.app).post('/user/create', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: `rules.${Date.now()}.${++seq}@example.com`,
+      password,
+      role: 'reader',
+    })
+    const problem = signupPasswordProblem(password)
+    if (problem) {
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toBe(problem)
+    } else {
+      expect(answer.status).toBeLessThan(300)
+    }
+  })
+
+  it.each(signupSamples)('profile change to %j follows the sign-up rule', async (password) => {
+    const user = await buildUser(t.app.db, { role: 'author' })
+    const answer = await client(t.app).put(
+      `/update/user?id=${user.id}`,
+      { password, confirm_password: password },
+      { token: user.token },
+    )
+    const problem = signupPasswordProblem(password)
+    if (problem) {
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toBe(problem)
+    } else {
+      expect(answer.status).toBe(200)
+    }
+  })
+})
