@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import path from 'node:path'
 import {
+  AuthorBooks,
+  AuthorBooksQuery,
   Envelope,
   HomePageData,
   HomePageQuery,
@@ -25,6 +27,7 @@ import { listingFormOf, readListingForm, removeListingUpload } from './listing-f
 import { createListing, updateListing } from './listings.service.js'
 import * as catalogue from './catalogue.service.js'
 import { getSinglePodcast } from '../../views/podcast-view.js'
+import { authorBooks, limitAuthorPages } from './authors.service.js'
 
 const LISTING_FORM_DOC =
   'multipart/form-data with the fields title, author, categoryName, primary_key, secondary_key, additional_key, description, ' +
@@ -132,6 +135,28 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok('Podcasts fetched successfully', await catalogue.userPodcasts(deps, req.query, req.auth)),
+  )
+
+  app.get(
+    '/author/books',
+    {
+      schema: {
+        tags,
+        summary: "An author's page: their approved books by the author's name, and the accounts listing them",
+        description:
+          'The author as books name them (`author`), not an account: an imported book belongs to the account that ' +
+          'imported it (its publisher, whose profile is GET /get/single/user), so its author has no account. ' +
+          '`name` is matched whole, ignoring case and repeated spaces (no wildcards); 404 NOT_FOUND when no ' +
+          'approved book has that author. `userId`, when sent, must be the caller (403 otherwise); it adds the ' +
+          "caller's like and favourite flags. Rate-limited per account when signed in (authorPagesPerAccount: 120 " +
+          'a minute), else per IP address (authorPagesPerIp: 60 a minute), counted before anything is read; past ' +
+          'it 429 RATE_LIMITED with Retry-After.',
+        querystring: AuthorBooksQuery,
+        response: { 200: Envelope(AuthorBooks), ...errorResponses },
+      },
+      onRequest: limitAuthorPages(app.limits),
+    },
+    async (req) => ok('Author fetched successfully', await authorBooks(deps, req.query, req.auth)),
   )
 
   app.get(
