@@ -1,9 +1,7 @@
 import { assertCallerId, notFound, podcastsRepo } from '@bookstrut/core'
 import type { AuthorBooks } from '@bookstrut/schemas'
-import type { FastifyRequest } from 'fastify'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import type { RateLimits } from '../../plugins/app/rate-limits.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 
 /** As many books as an account's public titles list (userPodcasts): an author page is one page. */
@@ -11,17 +9,6 @@ const AUTHOR_BOOKS_MAX = 200
 
 /** The name as books are matched by it: without outer spaces and with inner runs of spaces as one. */
 export const normaliseAuthorName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ')
-
-/**
- * An `onRequest` hook: one bucket per signed-in account, else one per IP address, counted before the query
- * string is validated or any SQL runs, so a flood costs one Redis call a request (429 with Retry-After).
- */
-export function limitAuthorPages(limits: RateLimits) {
-  return async (req: FastifyRequest): Promise<void> => {
-    if (req.auth) await limits.consume('authorPagesPerAccount', req.auth.user.id)
-    else await limits.consume('authorPagesPerIp', req.ip)
-  }
-}
 
 /**
  * An author's page: the approved books that name `name` as their author, whichever accounts list them, and

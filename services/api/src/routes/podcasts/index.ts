@@ -20,6 +20,7 @@ import {
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { assertCallerId } from '@bookstrut/core'
+import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
@@ -27,7 +28,8 @@ import { listingFormOf, readListingForm, removeListingUpload } from './listing-f
 import { createListing, updateListing } from './listings.service.js'
 import * as catalogue from './catalogue.service.js'
 import { getSinglePodcast } from '../../views/podcast-view.js'
-import { authorBooks, limitAuthorPages } from './authors.service.js'
+import { authorBooks } from './authors.service.js'
+import { limitAuthorPages } from './author-pages-rate-limit.js'
 
 const LISTING_FORM_DOC =
   'multipart/form-data with the fields title, author, categoryName, primary_key, secondary_key, additional_key, description, ' +
@@ -168,14 +170,16 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The latest Top 20 ranking (README, "Author analytics and the Top 20"), best first, paged by `limit`; ' +
           'titles blocked or unapproved since the ranking are left out. While nobody has engaged with any title ' +
-          '(no ranking, or an empty one) the newest approved titles instead.',
+          '(no ranking, or an empty one) the newest approved titles instead. Each title answered counts as a view ' +
+          '(an impression in `top20` mode, docs/analytics.md "What a view is"): ask for the titles you show.',
         querystring: HomePageQuery,
         response: { 200: Envelope(HomePageData), ...errorResponses },
       },
     },
     async (req) => {
       assertCallerId(req.auth?.user, req.query.userid)
-      return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query, req.auth))
+      const who = { userId: req.auth?.user.id ?? null, anonymousId: anonymousIdOf(req) }
+      return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query, who))
     },
   )
 
