@@ -24,7 +24,11 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1366, height: 900 },
 ] as const
-const IDEAS = ['A boy flies kites in Kabul', 'A friendship betrayed in childhood', 'Atonement years later'] as const
+const IDEAS = [
+  'A boy flies kites in Kabul',
+  'A friendship betrayed in childhood',
+  'Atonement years later',
+] as const
 
 let app: Awaited<ReturnType<typeof startApp>>
 let browser: Browser
@@ -32,8 +36,10 @@ let files: string
 let author: { email: string; id: string; token: string }
 
 const api = (p: string, init?: RequestInit) =>
-  fetch(`${app.baseUrl}/api/v1${p}`, { ...init, headers: { 'content-type': 'application/json', ...init?.headers } })
-    .then(async (r) => ({ status: r.status, body: await r.json() }))
+  fetch(`${app.baseUrl}/api/v1${p}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init?.headers },
+  }).then(async (r) => ({ status: r.status, body: await r.json() }))
 
 const book = (id: string, title: string, author: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -76,11 +82,20 @@ beforeAll(async () => {
   const email = `pages.${Date.now()}@example.com`
   const created = await api('/user/create', {
     method: 'POST',
-    body: JSON.stringify({ first_name: 'Iris', last_name: 'Moreau', role: 'author', email, password: 'secret123' }),
+    body: JSON.stringify({
+      first_name: 'Iris',
+      last_name: 'Moreau',
+      role: 'author',
+      email,
+      password: 'secret123',
+    }),
   })
   expect(created.status).toBe(201)
   const otp = Number(await app.outboxCode(email))
-  const verified = await api('/verify/user/Verification', { method: 'POST', body: JSON.stringify({ email, otp }) })
+  const verified = await api('/verify/user/Verification', {
+    method: 'POST',
+    body: JSON.stringify({ email, otp }),
+  })
   author = { email, id: verified.body.data._id, token: verified.body.data.token }
   const db = new pg.Client({ connectionString: app.databaseUrl })
   await db.connect()
@@ -104,7 +119,10 @@ afterAll(async () => {
   if (files) await rm(files, { recursive: true, force: true })
 })
 
-async function pageAt(width: (typeof WIDTHS)[number], signedIn = false): Promise<{ page: Page; context: BrowserContext }> {
+async function pageAt(
+  width: (typeof WIDTHS)[number],
+  signedIn = false,
+): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({
     viewport: { width: width.width, height: width.height },
     userAgent: USER_AGENT,
@@ -121,55 +139,66 @@ async function pageAt(width: (typeof WIDTHS)[number], signedIn = false): Promise
   return { page: await context.newPage(), context }
 }
 
-it.each(WIDTHS)('the Top 20 shows its first row at once, without play controls for books without a podblurb ($width px)', async (w) => {
-  const { page, context } = await pageAt(w)
-  await page.goto(app.baseUrl)
-  const section = page.getByRole('region', { name: 'TOP 20 BOOK STRUTS' })
-  const cards = section.locator('article.book-card')
-  await cards.first().waitFor()
-  await expect.poll(() => cards.count()).toBe(w.width < 600 ? 2 : 6)
-  await section.scrollIntoViewIfNeeded()
-  await screenshot(page, `pages-home-top20-${w.name}`)
-  // Only the title with a recording has a play control; the others say they have none yet.
-  const playable = await cards.filter({ has: page.getByRole('button', { name: /^Play podblurb of/ }) }).count()
-  const silent = await cards.filter({ hasText: 'Not yet recorded' }).count()
-  expect(playable + silent).toBe(await cards.count())
-  await section.getByRole('button', { name: 'Show all 20' }).click()
-  // The ten imported titles and the author's approved one.
-  await expect.poll(() => cards.count()).toBe(11)
-  expect(await section.getByRole('button', { name: /^Play podblurb of/ }).count()).toBe(1)
-  await screenshot(page, `pages-home-top20-all-${w.name}`)
-  await context.close()
-})
+it.each(WIDTHS)(
+  'the Top 20 shows its first row at once, without play controls for books without a podblurb ($width px)',
+  async (w) => {
+    const { page, context } = await pageAt(w)
+    await page.goto(app.baseUrl)
+    const section = page.getByRole('region', { name: 'TOP 20 BOOK STRUTS' })
+    const cards = section.locator('article.book-card')
+    await cards.first().waitFor()
+    await expect.poll(() => cards.count()).toBe(w.width < 600 ? 2 : 6)
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, `pages-home-top20-${w.name}`)
+    // Only the title with a recording has a play control; the others say they have none yet.
+    const playable = await cards
+      .filter({ has: page.getByRole('button', { name: /^Play podblurb of/ }) })
+      .count()
+    const silent = await cards.filter({ hasText: 'Not yet recorded' }).count()
+    expect(playable + silent).toBe(await cards.count())
+    await section.getByRole('button', { name: 'Show all 20' }).click()
+    // The ten imported titles and the author's approved one.
+    await expect.poll(() => cards.count()).toBe(11)
+    expect(await section.getByRole('button', { name: /^Play podblurb of/ }).count()).toBe(1)
+    await screenshot(page, `pages-home-top20-all-${w.name}`)
+    await context.close()
+  },
+)
 
-it.each(WIDTHS)("an imported book's Author profile opens the author's page, not the importing account ($width px)", async (w) => {
-  const { page, context } = await pageAt(w)
-  const titles = await api('/author/books?name=Khaled%20Hosseini')
-  const kite = titles.body.data.data.find((b: { title: string }) => b.title === 'The Kite Runner')
-  await page.goto(`${app.baseUrl}/single-book/${kite._id}`)
-  await page.getByRole('link', { name: 'Author profile' }).click()
-  await page.getByRole('heading', { level: 1, name: 'Khaled Hosseini' }).waitFor()
-  expect(new URL(page.url()).pathname).toBe('/author/Khaled%20Hosseini')
-  expect(await page.locator('.profile-stat').innerText()).toBe('3 Total Titles')
-  const listedBy = page.getByRole('region', { name: 'Listed by' })
-  expect(await listedBy.getByRole('link').innerText()).toBe('BookStrut Catalogue')
-  await page.locator('.carousel article.book-card').first().waitFor()
-  await screenshot(page, `pages-author-${w.name}`)
-  // The publisher's own profile is one click on: the account's name, not the author's.
-  await listedBy.getByRole('link').click()
-  await page.getByRole('heading', { level: 1, name: 'BookStrut Catalogue' }).waitFor()
-  await context.close()
-})
+it.each(WIDTHS)(
+  "an imported book's Author profile opens the author's page, not the importing account ($width px)",
+  async (w) => {
+    const { page, context } = await pageAt(w)
+    const titles = await api('/author/books?name=Khaled%20Hosseini')
+    const kite = titles.body.data.data.find((b: { title: string }) => b.title === 'The Kite Runner')
+    await page.goto(`${app.baseUrl}/single-book/${kite._id}`)
+    await page.getByRole('link', { name: 'Author profile' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Khaled Hosseini' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/author/Khaled%20Hosseini')
+    expect(await page.locator('.profile-stat').innerText()).toBe('3 Total Titles')
+    const listedBy = page.getByRole('region', { name: 'Listed by' })
+    expect(await listedBy.getByRole('link').innerText()).toBe('BookStrut Catalogue')
+    await page.locator('.carousel article.book-card').first().waitFor()
+    await screenshot(page, `pages-author-${w.name}`)
+    // The publisher's own profile is one click on: the account's name, not the author's.
+    await listedBy.getByRole('link').click()
+    await page.getByRole('heading', { level: 1, name: 'BookStrut Catalogue' }).waitFor()
+    await context.close()
+  },
+)
 
-it.each(WIDTHS)('a one-result search reads "That’s the only result." and a year unknown as such ($width px)', async (w) => {
-  const { page, context } = await pageAt(w)
-  await page.goto(`${app.baseUrl}/search-book?query=Philosopher`)
-  await page.getByText('That’s the only result.').waitFor()
-  expect(await page.getByText('1 result', { exact: true }).count()).toBeGreaterThan(0)
-  expect(await page.locator('.result-row__year').first().innerText()).toContain('Unknown')
-  await screenshot(page, `pages-search-one-result-${w.name}`)
-  await context.close()
-})
+it.each(WIDTHS)(
+  'a one-result search reads "That’s the only result." and a year unknown as such ($width px)',
+  async (w) => {
+    const { page, context } = await pageAt(w)
+    await page.goto(`${app.baseUrl}/search-book?query=Philosopher`)
+    await page.getByText('That’s the only result.').waitFor()
+    expect(await page.getByText('1 result', { exact: true }).count()).toBeGreaterThan(0)
+    expect(await page.locator('.result-row__year').first().innerText()).toContain('Unknown')
+    await screenshot(page, `pages-search-one-result-${w.name}`)
+    await context.close()
+  },
+)
 
 it('an idea search explains its Strut total where it is shown', async () => {
   const query = new URLSearchParams({ firstField: IDEAS[0], secondField: IDEAS[1], thirdField: IDEAS[2] })
@@ -251,7 +280,11 @@ it('the analytics panel: no "Live" on the free plan; on a paid one a 13-second l
   })
   expect(sent.status).toBe(202)
   await page.reload()
-  await page.getByRole('listitem').filter({ hasText: 'Salt Psalms' }).getByRole('button', { name: 'Analytics' }).click()
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Salt Psalms' })
+    .getByRole('button', { name: 'Analytics' })
+    .click()
   await panel.getByText('Live', { exact: true }).waitFor()
   const listened = panel
     .locator('.analytics-count')
@@ -259,8 +292,14 @@ it('the analytics panel: no "Live" on the free plan; on a paid one a 13-second l
     .locator('dd')
   await expect.poll(() => listened.innerText(), { timeout: 20_000 }).toBe('13 s')
   const funnel = panel.getByRole('region', { name: /Funnel/ })
-  await expect.poll(() => funnel.getByText(/^No impressions in this period/).count(), { timeout: 20_000 }).toBe(1)
-  expect(await funnel.locator('.funnel__bar').evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width))).toEqual(['0%', '0%', '0%'])
+  await expect
+    .poll(() => funnel.getByText(/^No impressions in this period/).count(), { timeout: 20_000 })
+    .toBe(1)
+  expect(
+    await funnel
+      .locator('.funnel__bar')
+      .evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width)),
+  ).toEqual(['0%', '0%', '0%'])
   await funnel.scrollIntoViewIfNeeded()
   await screenshot(page, 'pages-analytics-paid-laptop')
   await page.setViewportSize({ width: 390, height: 844 })

@@ -59,5 +59,7 @@ describe('formatFileSize (1 KB = 1,024 bytes)', () => {
     [1.4 * 1024 * 1024, '1.4 MB'],
     [7 * 1024 * 1024, '7.0 MB'],
     [12.6 * 1024 * 1024, '13 MB'],
-  ])('%d bytes → %s (a 40 KB MP3 is never "0.0 MB")', (bytes, text) => expect(formatFileSize(bytes)).toBe(text))
+  ])('%d bytes → %s (a 40 KB MP3 is never "0.0 MB")', (bytes, text) =>
+    expect(formatFileSize(bytes)).toBe(text),
+  )
 })

@@ -287,7 +287,8 @@ export async function publicLanguages(
 }
 
 /** The key an author's books are found by: the name lowered (index podcasts_author_key_idx). */
-const authorKey = (eb: ExpressionBuilder<DB, 'podcasts'>) => eb.fn<string>('lower', [eb.ref('podcasts.author')])
+const authorKey = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
+  eb.fn<string>('lower', [eb.ref('podcasts.author')])
 
 /**
  * The public books whose author is `name` (matched whole, ignoring case: the caller normalises its spaces),
@@ -317,12 +318,7 @@ export async function listingAccountsOfAuthor(db: DbOrTx, name: string) {
     .where((eb) => eb(authorKey(eb), '=', name.toLowerCase()))
     .where(isPublic)
     .groupBy(['users.id', 'users.first_name', 'users.last_name'])
-    .select((eb) => [
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      eb.fn.countAll<string>().as('books'),
-    ])
+    .select((eb) => ['users.id', 'users.first_name', 'users.last_name', eb.fn.countAll<string>().as('books')])
     .orderBy('books', 'desc')
     .orderBy('users.id')
     .execute()

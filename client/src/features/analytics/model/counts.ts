@@ -1,6 +1,10 @@
 /** The all-time counts of GET /lnsights, by the spec's field names (odd spellings kept: the API contract). */
 export const COUNT_FIELDS = [
-  { key: 'views', label: 'Views', hint: 'Times the title was shown in search results or the Top 20 (impressions)' },
+  {
+    key: 'views',
+    label: 'Views',
+    hint: 'Times the title was shown in search results or the Top 20 (impressions)',
+  },
   { key: 'audioPlays', label: 'Audio plays', hint: 'Plays of the podblurb' },
   {
     key: 'total_Listening_Hours',

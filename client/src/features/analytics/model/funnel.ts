@@ -53,7 +53,9 @@ export const formatRate = (rate: number | null): string => (rate === null ? '—
 
 /** The line under a step: "25% of impressions", or "no plays to compare with" after a step of 0. */
 export const rateLine = (step: FunnelStep): string =>
-  step.rate === null ? `no ${step.before ?? 'step'} to compare with` : `${formatRate(step.rate)} of ${step.before}`
+  step.rate === null
+    ? `no ${step.before ?? 'step'} to compare with`
+    : `${formatRate(step.rate)} of ${step.before}`
 
 /** Why no bars are drawn: plays or clicks came, but none after an impression. Null when there is a funnel. */
 export function funnelNote(totals: FunnelTotals): string | null {

@@ -85,7 +85,8 @@ export function AudioUploader({
             <>
               <strong className="break-all">{file.name}</strong>
               <span className="muted">
-                {duration !== null ? formatDuration(duration) : 'Length unknown'} · {formatFileSize(file.size)}
+                {duration !== null ? formatDuration(duration) : 'Length unknown'} ·{' '}
+                {formatFileSize(file.size)}
               </span>
             </>
           ) : hasCurrent ? (

@@ -85,7 +85,11 @@ describe("an imported book's author", () => {
 
   it('a name holding a slash or a percent sign reaches its page', async () => {
     const odd = `AC/DC 100% ${randomBytes(3).toString('hex')}`
-    await addBook(catalogue.id, { title: 'Highway', author: odd, sourceId: `gr-${randomBytes(4).toString('hex')}` })
+    await addBook(catalogue.id, {
+      title: 'Highway',
+      author: odd,
+      sourceId: `gr-${randomBytes(4).toString('hex')}`,
+    })
     renderRoutes(routes, `/author/${encodeURIComponent(odd)}`)
     expect(await screen.findByRole('heading', { level: 1, name: odd })).toBeInTheDocument()
   })

@@ -90,13 +90,7 @@ export function AuthorBooksPage({ name }: { name: string }) {
       <header className="author-header author-header--plain container">
         <div className="author-header__main">
           <div className="author-header__avatar">
-            <FallbackImage
-              src={picture}
-              fallback={fallbackImages.avatar}
-              alt=""
-              width={160}
-              height={160}
-            />
+            <FallbackImage src={picture} fallback={fallbackImages.avatar} alt="" width={160} height={160} />
           </div>
           <div className="author-header__text">
             <p className="author-header__kicker muted">Author</p>

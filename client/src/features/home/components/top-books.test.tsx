@@ -51,7 +51,9 @@ describe('a title card', () => {
   }
 
   it('has no play control and says "Not yet recorded" when the book has no podblurb', async () => {
-    const card = renderCard(await served(await addBook(owner.id, { title: 'Silent', year: 1997, category: 'Fantasy' })))
+    const card = renderCard(
+      await served(await addBook(owner.id, { title: 'Silent', year: 1997, category: 'Fantasy' })),
+    )
     expect(within(card).queryByRole('button', { name: /play/i })).toBeNull()
     const facts = within(card)
       .getAllByRole('term')

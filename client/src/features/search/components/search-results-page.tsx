@@ -133,9 +133,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
       <div className="container search-page__body">
         {runnable && results.isSuccess && (
           <div className="results-counter" role="status">
-            <strong>
-              {plural(total, 'result')}
-            </strong>
+            <strong>{plural(total, 'result')}</strong>
             {runnable.mode === 'structured' && (
               <ol className="results-counter__legend" aria-label="Your ideas">
                 {runnable.ideas.map((idea, i) => (
@@ -225,9 +223,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
           </div>
         )}
         {runnable && results.isSuccess && !results.hasNextPage && rows.length > 0 && (
-          <p className="search-page__end muted">
-            {endOfResults(total)}
-          </p>
+          <p className="search-page__end muted">{endOfResults(total)}</p>
         )}
 
         <div className="search-page__help">

@@ -8,7 +8,12 @@ import { StrutScore } from './strut-score'
 
 const strut = readStrutScores({
   hellaScore: 119.05,
-  ideaScore: [{ 'a boy wizard': 41.2 }, { 'a school of magic': 49.62 }, { 'a dark lord': 18.82 }, { bonusScore: 9.41 }],
+  ideaScore: [
+    { 'a boy wizard': 41.2 },
+    { 'a school of magic': 49.62 },
+    { 'a dark lord': 18.82 },
+    { bonusScore: 9.41 },
+  ],
 })
 
 describe('a result’s Strut score', () => {

@@ -33,11 +33,20 @@ beforeAll(async () => {
     author: 'Khaled Hosseini',
     created_at: newer,
   })
-  await buildListing(db, { create_by: selfPublished.id, title: 'And the Mountains Echoed', author: 'Khaled Hosseini' })
+  await buildListing(db, {
+    create_by: selfPublished.id,
+    title: 'And the Mountains Echoed',
+    author: 'Khaled Hosseini',
+  })
   // Not shown: another author's book, a pending one and a deactivated one by the same author.
   await buildListing(db, { create_by: publisher.id, title: 'Rebecca', author: 'Daphne du Maurier' })
   await buildListing(db, { create_by: publisher.id, title: 'Draft', author: 'Khaled Hosseini', status: 0 })
-  await buildListing(db, { create_by: publisher.id, title: 'Gone', author: 'Khaled Hosseini', is_active: false })
+  await buildListing(db, {
+    create_by: publisher.id,
+    title: 'Gone',
+    author: 'Khaled Hosseini',
+    is_active: false,
+  })
   await buildListing(db, { create_by: publisher.id, title: 'Unseen', author: 'Pending Only', status: 0 })
   await buildListing(db, { create_by: publisher.id, title: '100% Wild', author: '100% Wild Press' })
 })
@@ -76,7 +85,12 @@ describe('GET /author/books', () => {
     for (const name of ['Nobody Wrote This', 'Pending Only']) {
       const res = await client(t.app).get(page(name))
       expect(res.status).toBe(404)
-      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'Author not found', data: null })
+      expect(res.body).toMatchObject({
+        success: false,
+        code: 'NOT_FOUND',
+        message: 'Author not found',
+        data: null,
+      })
     }
   })
 

@@ -92,7 +92,8 @@ async function top20Titles(deps: Deps, window: ReturnType<typeof pageWindow>, re
   const allowed = await top20Repo.rankableTitles(deps.db, ranked)
   const top = ranked.filter((id) => allowed.has(id))
   if (top.length === 0) {
-    return (await page(deps, { includeUnpublished: false }, window.page, window.limit, readerId ?? undefined)).data
+    return (await page(deps, { includeUnpublished: false }, window.page, window.limit, readerId ?? undefined))
+      .data
   }
   const rows = await podcastsRepo.findPublicPodcastsInOrder(
     deps.db,

@@ -60,7 +60,11 @@ describe('views from the Top 20', () => {
       expect(res.status).toBe(403)
       // A later accepted page proves the queue ran past the refused one.
       await client(t.app).get('/home/page?limit=1')
-      await until('the later view stored', async () => (await storedEvents(store, ids)).length >= before + 1, 20_000)
+      await until(
+        'the later view stored',
+        async () => (await storedEvents(store, ids)).length >= before + 1,
+        20_000,
+      )
       expect((await storedEvents(store, ids)).length).toBe(before + 1)
     } finally {
       await store.close()
