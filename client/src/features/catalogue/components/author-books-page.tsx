@@ -3,7 +3,6 @@ import type { AuthorBooks } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
-import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { plural } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
@@ -12,7 +11,7 @@ import { useStoredSession } from '@/lib/storage'
 import { usePageMeta } from '@/lib/use-page-meta'
 import { toast } from 'sonner'
 import { useAuthorBooks } from '../api/get-author-books'
-import { PageLoadError } from './page-load-error'
+import { AuthorHeaderText, LoadError } from './author-page-parts'
 import { TitlesSection } from './titles-carousel'
 
 function structuredData(author: AuthorBooks, path: string) {
@@ -67,11 +66,14 @@ export function AuthorBooksPage({ name }: { name: string }) {
 
   if (query.isError) {
     return (
-      <PageLoadError
-        error={query.error}
-        notFound={{ title: 'Author not found', text: 'No book on BookStrut names this author.' }}
-        onRetry={() => void query.refetch()}
-      />
+      <div className="container author-page">
+        <LoadError
+          error={query.error}
+          notFound={{ title: 'Author not found', text: 'No book on BookStrut names this author.' }}
+          failed="We couldn't load this author"
+          onRetry={() => void query.refetch()}
+        />
+      </div>
     )
   }
 
@@ -92,19 +94,11 @@ export function AuthorBooksPage({ name }: { name: string }) {
           <div className="author-header__avatar">
             <FallbackImage src={picture} fallback={fallbackImages.avatar} alt="" width={160} height={160} />
           </div>
-          <div className="author-header__text">
-            <p className="author-header__kicker muted">Author</p>
-            {author ? (
-              <h1 className="author-header__name">{author.author}</h1>
-            ) : (
-              <Skeleton style={{ width: 220, height: 30 }} />
-            )}
-            <p className="author-header__meta">
-              <span className="profile-stat">
-                <strong>{author?.podcastCount ?? '–'}</strong> Total Titles
-              </span>
-            </p>
-          </div>
+          <AuthorHeaderText
+            name={author?.author}
+            count={author?.podcastCount}
+            kicker={<p className="author-header__kicker muted">Author</p>}
+          />
           <div className="author-header__actions">
             <Button variant="secondary" onClick={() => void share()} disabled={!author}>
               <Icon name="share" size={16} />

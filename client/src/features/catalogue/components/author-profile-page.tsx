@@ -18,7 +18,7 @@ import { useAuthorProfile } from '../api/get-account'
 import { useAuthorTitles } from '../api/get-author-titles'
 import { cutWords } from '../model/bio'
 import { authorFaq, authorSteps } from './book-help'
-import { PageLoadError } from './page-load-error'
+import { AuthorHeaderText, LoadError } from './author-page-parts'
 import { TitlesSection } from './titles-carousel'
 
 const fullName = (p: PublicProfile) => `${p.first_name} ${p.last_name}`.trim() || 'Author'
@@ -137,11 +137,14 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
 
   if (profile.isError) {
     return (
-      <PageLoadError
-        error={profile.error}
-        notFound={{ title: 'Author not found', text: 'This author does not exist.' }}
-        onRetry={() => void profile.refetch()}
-      />
+      <div className="container author-page">
+        <LoadError
+          error={profile.error}
+          notFound={{ title: 'Author not found', text: 'This author does not exist.' }}
+          failed="We couldn't load this profile"
+          onRetry={() => void profile.refetch()}
+        />
+      </div>
     )
   }
 
@@ -175,18 +178,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
               <Skeleton className="skeleton--fill" />
             )}
           </div>
-          <div className="author-header__text">
-            {p ? (
-              <h1 className="author-header__name">{fullName(p)}</h1>
-            ) : (
-              <Skeleton style={{ width: 220, height: 30 }} />
-            )}
-            <p className="author-header__meta">
-              <span className="profile-stat">
-                <strong>{p?.podcastCount ?? '–'}</strong> Total Titles
-              </span>
-            </p>
-          </div>
+          <AuthorHeaderText name={p && fullName(p)} count={p?.podcastCount} />
           <div className="author-header__actions">
             <Button variant="secondary" onClick={() => void share()} disabled={!p}>
               <Icon name="share" size={16} />
