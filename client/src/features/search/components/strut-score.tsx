@@ -14,8 +14,8 @@ export function StrutScore({ strut }: { strut: StrutScores }) {
         <span className="strut__total">
           <span className="visually-hidden">Strut score total </span>
           {formatScore(strut.total)}
-          <span className="strut__max"> / {MAX_TOTAL}</span>
         </span>
+        <span className="strut__max">/ {MAX_TOTAL}</span>
         <span className="strut__bonus">
           incl. bonus <strong>+{formatScore(strut.bonus)}</strong>
         </span>
