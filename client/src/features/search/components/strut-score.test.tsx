@@ -19,7 +19,9 @@ const strut = readStrutScores({
 describe('a result’s Strut score', () => {
   it('shows the total out of 350 with its bonus, and explains the sum in a tooltip tied to it', () => {
     render(<StrutScore strut={strut} />)
-    expect(screen.getByText('119.05').closest('.strut__total')).toHaveTextContent(/^Strut score total 119\.05$/)
+    expect(screen.getByText('119.05').closest('.strut__total')).toHaveTextContent(
+      /^Strut score total 119\.05$/,
+    )
     expect(screen.getByText('/ 350')).toHaveClass('strut__max')
     const tip = screen.getByRole('tooltip')
     expect(tip).toHaveTextContent(
