@@ -95,7 +95,7 @@ it('an author watches plays arrive in the analytics panel, changes the period an
   // A second reader while the panel is open: the figures follow without a reload.
   await readerListens(podcastId)
   await expect.poll(() => countOf(page, 'Audio plays').textContent(), { timeout: 20_000 }).toBe('2')
-  await expect.poll(() => countOf(page, 'Listening hours').textContent(), { timeout: 20_000 }).toBe('0.17')
+  await expect.poll(() => countOf(page, 'Listening time').textContent(), { timeout: 20_000 }).toBe('10 min')
   await expect.poll(() => seriesTotal(page, 'Plays over the last 7 days'), { timeout: 20_000 }).toBe('2')
   await expect(panel.getByText('Live', { exact: true }).isVisible()).resolves.toBe(true)
   await expect(panel.locator('.recharts-surface').count()).resolves.toBe(3)

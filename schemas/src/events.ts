@@ -90,8 +90,11 @@ export const AcceptedEvents = Type.Object({
 })
 export type AcceptedEvents = Static<typeof AcceptedEvents>
 
-/** Which search listed a title: by three ideas, or by keywords. */
-export const SearchMode = Type.Union([Type.Literal('idea'), Type.Literal('keyword')])
+/**
+ * Which list showed a title (docs/analytics.md, "What a view is"): an idea search, a keyword search, or the home
+ * page's Top 20. Only idea searches feed top_search and Idea Hits; every one is a view.
+ */
+export const SearchMode = Type.Union([Type.Literal('idea'), Type.Literal('keyword'), Type.Literal('top20')])
 export type SearchMode = Static<typeof SearchMode>
 
 /** Impressions: the result list a title was shown in, and how it scored there. */
@@ -99,9 +102,9 @@ export const ImpressionContext = Type.Object({
   mode: SearchMode,
   /** 1-based position in the whole result list */
   rank: Type.Integer({ minimum: 1 }),
-  /** idea mode: the Strut score (0-100) of each of the three ideas, then bonusScore; keyword mode: empty */
+  /** idea mode: the Strut score (0-100) of each of the three ideas, then bonusScore; other modes: empty */
   scores: Type.Array(Type.Number(), { maxItems: 4 }),
-  /** the query as typed: the three ideas, or the keyword query alone */
+  /** the query as typed: the three ideas, or the keyword query alone; empty for the Top 20 */
   query: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 3 }),
 })
 export type ImpressionContext = Static<typeof ImpressionContext>

@@ -20,7 +20,7 @@ export type InsightsQuery = Static<typeof InsightsQuery>
 export const Insights = Type.Object({
   /** impressions: how often the title was listed in search results */
   views: Figure,
-  /** hours listened, 2 decimals */
+  /** hours listened, to the second (whole seconds / 3600) */
   total_Listening_Hours: Figure,
   /** shares (the spec's name) */
   video_Shares: Figure,
@@ -70,7 +70,7 @@ export type InsightsSeriesQuery = Static<typeof InsightsSeriesQuery>
 export const SeriesFigures = Type.Object({
   impressions: Type.Number({ minimum: 0 }),
   plays: Type.Number({ minimum: 0 }),
-  /** hours, 2 decimals */
+  /** hours, to the second (whole seconds / 3600) */
   listeningHours: Type.Number({ minimum: 0 }),
   likes: Type.Number({ minimum: 0 }),
   purchaseClicks: Type.Number({ minimum: 0 }),

@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
       { path: 'terms-conditions', lazy: async () => ({ Component: (await placeholders()).TermsRoute }) },
       { path: 'single-book/:id', lazy: () => import('./routes/single-book') },
       { path: 'author-profile/:id', lazy: () => import('./routes/author-profile') },
+      // A splat: a name may hold an encoded "/".
+      { path: 'author/*', lazy: () => import('./routes/author-books') },
       {
         path: paths.topList.slice(1),
         lazy: async () => ({ Component: (await placeholders()).TopListRoute }),

@@ -14,6 +14,8 @@ export const paths = {
   logout: '/Logout',
   singleBook: (id: string) => `/single-book/${encodeURIComponent(id)}`,
   authorProfile: (id: string) => `/author-profile/${encodeURIComponent(id)}`,
+  /** An author as books name them (an imported book's author, who has no account): their books. */
+  author: (name: string) => `/author/${encodeURIComponent(name)}`,
   topList: '/topbookstruts',
   uploadBook: '/upload-book',
   profile: '/profile',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { excerpt, formatDuration, withScheme } from './format'
+import { excerpt, formatDuration, formatFileSize, plural, withScheme } from './format'
 
 describe('formatDuration (mm:ss)', () => {
   it.each([
@@ -37,4 +37,29 @@ describe('withScheme', () => {
     expect(withScheme('http://example.com')).toBe('http://example.com')
     expect(withScheme('  ')).toBe('')
   })
+})
+
+describe('plural', () => {
+  it.each([
+    [0, '0 results'],
+    [1, '1 result'],
+    [2, '2 results'],
+    [1204, '1,204 results'],
+  ])('%d → %s', (n, text) => expect(plural(n, 'result')).toBe(text))
+
+  it('takes an irregular plural', () => expect(plural(2, 'story', 'stories')).toBe('2 stories'))
+})
+
+describe('formatFileSize (1 KB = 1,024 bytes)', () => {
+  it.each([
+    [0, '0 B'],
+    [512, '512 B'],
+    [40 * 1024, '40 KB'],
+    [1536, '1.5 KB'],
+    [1.4 * 1024 * 1024, '1.4 MB'],
+    [7 * 1024 * 1024, '7.0 MB'],
+    [12.6 * 1024 * 1024, '13 MB'],
+  ])('%d bytes → %s (a 40 KB MP3 is never "0.0 MB")', (bytes, text) =>
+    expect(formatFileSize(bytes)).toBe(text),
+  )
 })

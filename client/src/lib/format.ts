@@ -26,3 +26,28 @@ export function withScheme(link: string): string {
   if (trimmed === '') return ''
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`
 }
+
+const pluralRules = new Intl.PluralRules('en-US')
+const counted = new Intl.NumberFormat('en-US')
+
+/** "1 result", "2 results", "1,204 results": the count with the noun in the form English gives it. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${counted.format(count)} ${pluralRules.select(count) === 'one' ? singular : pluralForm}`
+}
+
+const sizeUnits = ['B', 'KB', 'MB', 'GB'] as const
+
+/**
+ * A file's size for people: 512 B, 40 KB, 1.4 MB (1 KB = 1,024 bytes, as file managers and the upload limits
+ * "7 MB" count). One decimal below 10 of a unit, whole numbers above, so a 40 KB file never reads "0.0 MB".
+ */
+export function formatFileSize(bytes: number): string {
+  let value = Math.max(0, bytes)
+  let unit = 0
+  while (value >= 1024 && unit < sizeUnits.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1
+  return `${value.toFixed(digits)} ${sizeUnits[unit]}`
+}

@@ -172,17 +172,27 @@ export async function addBooks(ownerId: string, count: number): Promise<string[]
   return ids
 }
 
-/** One approved, public book with the given title (and optional details). Returns its id. */
+/**
+ * One approved, public book with the given title (and optional details). `sourceId` makes it an imported book
+ * (as `npm run import` stores them). Returns its id.
+ */
 export async function addBook(
   ownerId: string,
-  book: { title: string; author?: string; category?: string; description?: string; year?: number },
+  book: {
+    title: string
+    author?: string
+    category?: string
+    description?: string
+    year?: number
+    sourceId?: string
+  },
 ): Promise<string> {
   const id = newId()
   const now = new Date()
   await db().query(
     `insert into podcasts (id, create_by, title, author, category_name, description, year_published, status,
-       created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, 1, $8, $8)`,
+       created_at, updated_at, source_id)
+     values ($1, $2, $3, $4, $5, $6, $7, 1, $8, $8, $9)`,
     [
       id,
       ownerId,
@@ -192,6 +202,7 @@ export async function addBook(
       book.description ?? 'A test book.',
       book.year ?? null,
       now,
+      book.sourceId ?? null,
     ],
   )
   return id

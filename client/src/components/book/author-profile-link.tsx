@@ -4,7 +4,17 @@ import type { Podcast } from '@bookstrut/schemas'
 import { paths } from '@/config/paths'
 import { trackProfileClick, trackTargetOf } from '@/lib/tracking'
 
-/** A link from a title to its author's profile; the visit is reported as the title's profile click. */
+/**
+ * Where a book's author links. An imported book (one with a `sourceId`) belongs to the account that imported it,
+ * its publisher, not to its author: its author's page is the one of their name (/author/{name}). A book listed in
+ * the app links to the profile of the account that listed it, as the spec's author-profile shortcut does.
+ */
+export const authorPageOf = (podcast: Pick<Podcast, 'sourceId' | 'author' | 'createBy'>): string =>
+  podcast.sourceId !== null && podcast.author.trim() !== ''
+    ? paths.author(podcast.author)
+    : paths.authorProfile(podcast.createBy)
+
+/** A link from a title to its author's page; the visit is reported as the title's profile click. */
 export function AuthorProfileLink({
   podcast,
   children,
@@ -18,7 +28,7 @@ export function AuthorProfileLink({
 }) {
   return (
     <Link
-      to={paths.authorProfile(podcast.createBy)}
+      to={authorPageOf(podcast)}
       className={className}
       aria-label={label}
       onClick={() => void trackProfileClick(trackTargetOf(podcast))}

@@ -3,18 +3,15 @@ import { FallbackImage } from '@/components/ui/fallback-image'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
-import { excerpt, formatDuration } from '@/lib/format'
+import { excerpt } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { AuthorProfileLink } from './author-profile-link'
 import { BookCoverLink, BookTitleLink } from './book-cover-and-title'
+import { BookFacts, NO_PODBLURB } from './book-facts'
 import { BookLinks } from './book-links'
 import { PlayToggle } from './play-toggle'
 import { FavoriteButton, LikeButton } from './reaction-buttons'
 import { ShareButton } from './share-button'
-
-/** Year Pub shows the first podblurb's year (spec), else the book's. */
-export const yearOf = (podcast: Podcast): number | null =>
-  podcast.episodes[0]?.year_published ?? podcast.year_published
 
 /**
  * The title card of the Top 20 list and the author profile: cover, title (description on hover), links,
@@ -23,7 +20,6 @@ export const yearOf = (podcast: Podcast): number | null =>
  */
 export function BookCard({ podcast }: { podcast: Podcast }) {
   const title = podcast.title || 'Unknown Title'
-  const year = yearOf(podcast)
   const episode = podcast.episodes[0]
   return (
     <article className="book-card" aria-label={title}>
@@ -51,18 +47,7 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
             <Icon name="user" />
           </AuthorProfileLink>
         </div>
-        <dl className="book-card__meta">
-          <div>
-            <dt>Year Pub</dt>
-            <dd>
-              {year ?? '—'}
-              {podcast.categoryName && <span className="book-card__category"> · {podcast.categoryName}</span>}
-            </dd>
-          </div>
-          <div>
-            <dt>Podblurb</dt>
-            <dd>{episode?.fileUrl ? formatDuration(episode.duration) : '—'}</dd>
-          </div>
+        <BookFacts podcast={podcast} className="book-card__meta" noPodblurb={NO_PODBLURB}>
           <div>
             <dt>Author</dt>
             <dd>
@@ -83,7 +68,7 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
               </HoverInfo>
             </dd>
           </div>
-        </dl>
+        </BookFacts>
       </div>
     </article>
   )

@@ -46,13 +46,13 @@ describe('a title’s facts', () => {
     ])
   })
 
-  it('a title without a year reads "—" before its category, and without a recording the view’s words', async () => {
+  it('a title without a year reads "Year unknown" before its category, and without a recording the view’s words', async () => {
     const podcast = await title({})
     const { container } = render(
       <BookFacts podcast={podcast} className="book-facts" noPodblurb="Not yet recorded" />,
     )
     expect(factsOf(container)).toEqual([
-      ['Year Pub', '— · Mystery'],
+      ['Year Pub', 'Year unknown · Mystery'],
       ['Podblurb', 'Not yet recorded'],
     ])
   })

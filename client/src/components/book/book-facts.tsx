@@ -1,7 +1,20 @@
 import type { ReactNode } from 'react'
 import type { Podcast } from '@bookstrut/schemas'
 import { formatDuration } from '@/lib/format'
-import { yearOf } from './book-card'
+
+/** What Podblurb reads on a card for a title without a recording (no play control is shown either). */
+export const NO_PODBLURB = 'Not yet recorded'
+
+/**
+ * Year Pub: the first podblurb's year (spec), else the book's; null when neither is known (an imported book
+ * whose source has no year), shown as "Year unknown" rather than a dash beside the category.
+ */
+export const yearOf = (podcast: Podcast): number | null =>
+  podcast.episodes[0]?.year_published ?? podcast.year_published
+
+/** "1997 · Fantasy", "Year unknown · Fantasy", "1997", "Year unknown". */
+export const yearAndCategory = (podcast: Podcast): string =>
+  [yearOf(podcast) ?? 'Year unknown', podcast.categoryName].filter(Boolean).join(' · ')
 
 /**
  * A title's facts as a description list: the spec's "year with category" (Year Pub) and the podblurb's length
@@ -24,10 +37,7 @@ export function BookFacts({
     <dl className={className}>
       <div>
         <dt>Year Pub</dt>
-        <dd>
-          {yearOf(podcast) ?? '—'}
-          {podcast.categoryName && ` · ${podcast.categoryName}`}
-        </dd>
+        <dd>{yearAndCategory(podcast)}</dd>
       </div>
       <div>
         <dt>Podblurb</dt>

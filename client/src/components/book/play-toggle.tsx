@@ -2,7 +2,10 @@ import type { Podcast } from '@bookstrut/schemas'
 import { Icon } from '@/components/ui/icon'
 import { isPlayingBook, trackOf, usePlayer } from '@/lib/player'
 
-/** Play/pause of a book's podblurb in the persistent player; toggles per title. */
+/**
+ * Play/pause of a book's podblurb in the persistent player; toggles per title. A book without a podblurb gets no
+ * control at all: a greyed play button on most cards read as broken (issue 30).
+ */
 export function PlayToggle({
   podcast,
   variant = 'round',
@@ -15,16 +18,14 @@ export function PlayToggle({
   const player = usePlayer()
   const track = trackOf(podcast)
   const playing = isPlayingBook(player, podcast._id)
-  const label = track ? `${playing ? 'Pause' : 'Play'} podblurb of ${podcast.title}` : 'No podblurb yet'
+  if (!track) return null
   return (
     <button
       type="button"
       className={`play-toggle play-toggle--${variant}${playing ? ' play-toggle--playing' : ''}${className ? ` ${className}` : ''}`}
-      onClick={() => track && player.toggle(track)}
-      disabled={!track}
-      aria-label={label}
-      aria-pressed={track ? playing : undefined}
-      title={track ? undefined : 'No podblurb yet'}
+      onClick={() => player.toggle(track)}
+      aria-label={`${playing ? 'Pause' : 'Play'} podblurb of ${podcast.title}`}
+      aria-pressed={playing}
     >
       <Icon name={playing ? 'pause' : 'play'} size={variant === 'round' ? 18 : 16} />
       {variant === 'button' && <span>{playing ? 'Pause' : 'Play podblurb'}</span>}

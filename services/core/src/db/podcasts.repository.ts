@@ -285,3 +285,42 @@ export async function publicLanguages(
     .execute()
   return new Map(rows.map((r) => [r.id, r.language]))
 }
+
+/** The key an author's books are found by: the name lowered (index podcasts_author_key_idx). */
+const authorKey = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
+  eb.fn<string>('lower', [eb.ref('podcasts.author')])
+
+/**
+ * The public books whose author is `name` (matched whole, ignoring case: the caller normalises its spaces),
+ * newest first, at most `limit`, with the total.
+ */
+export async function listPublicByAuthor(
+  db: DbOrTx,
+  name: string,
+  limit: number,
+): Promise<{ rows: PodcastWithEpisodes[]; total: number }> {
+  const q = db
+    .selectFrom('podcasts')
+    .where((eb) => eb(authorKey(eb), '=', name.toLowerCase()))
+    .where(isPublic)
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows: await withEpisodes(db, rows), total: Number(count.n) }
+}
+
+/** The accounts listing public books by the author `name`, with how many each lists, most first. */
+export async function listingAccountsOfAuthor(db: DbOrTx, name: string) {
+  const rows = await db
+    .selectFrom('podcasts')
+    .innerJoin('users', 'users.id', 'podcasts.create_by')
+    .where((eb) => eb(authorKey(eb), '=', name.toLowerCase()))
+    .where(isPublic)
+    .groupBy(['users.id', 'users.first_name', 'users.last_name'])
+    .select((eb) => ['users.id', 'users.first_name', 'users.last_name', eb.fn.countAll<string>().as('books')])
+    .orderBy('books', 'desc')
+    .orderBy('users.id')
+    .execute()
+  return rows.map((r) => ({ ...r, books: Number(r.books) }))
+}

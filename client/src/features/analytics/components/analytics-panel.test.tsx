@@ -73,8 +73,8 @@ describe('the analytics panel on a paid plan', () => {
     renderPanel(paid, podcastId)
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument()
     expect(count('Audio plays')).toBe('3')
-    // 3 × 300 s = 0.25 h
-    expect(count('Listening hours')).toBe('0.25')
+    // 3 × 300 s = 15 minutes
+    expect(count('Listening time')).toBe('15 min')
     expect(count('Shares')).toBe('2')
     expect(count('Get This clicks')).toBe('1')
     expect(count('Description clicks')).toBe('1')
@@ -93,16 +93,30 @@ describe('the analytics panel on a paid plan', () => {
     expect(within(plays).getByText('new: none in the 7 days before')).toBeInTheDocument()
     const impressions = screen.getByRole('figure', { name: 'Impressions over the last 7 days' })
     expect(within(impressions).getByText('unchanged on the 7 days before')).toBeInTheDocument()
-    expect(seriesTotal('Listening hours over the last 7 days')).toBe('0.25')
+    expect(seriesTotal('Listening time over the last 7 days')).toBe('15 min')
 
-    // Funnel: 0 impressions → 3 plays → 1 Get This click (a third of the plays).
+    // Funnel: 0 impressions → 3 plays → 1 Get This click (a third of the plays). Without impressions no bar
+    // is drawn (a full Plays bar read as "every impression played") and a line says why.
     const funnel = screen.getByRole('region', { name: /Funnel/ })
     const steps = within(funnel).getAllByRole('listitem')
     expect(steps.map((s) => s.textContent)).toEqual([
       'Impressions0',
-      'Plays3— of impressions',
+      'Plays3no impressions to compare with',
       'Get This clicks133% of plays',
     ])
+    const bars = [...funnel.querySelectorAll<HTMLElement>('.funnel__bar')].map((b) => b.style.width)
+    expect(bars).toEqual(['0%', '0%', '0%'])
+    expect(within(funnel).getByText(/^No impressions in this period/)).toBeInTheDocument()
+  })
+
+  it('shows a 13-second listen as 13 s, not as 0.00 hours', async () => {
+    const { podcastId } = await addTitle(paid.id, { title: 'Short Listen', ideas: IDEAS })
+    await sendEvents(podcastId, [{ type: 'play' }, { type: 'listening', seconds: 13 }])
+    await waitForCounts(paid.token, podcastId, (d) => Number(d.total_Listening_Hours) > 0)
+    renderPanel(paid, podcastId, 'Short Listen')
+    await screen.findByRole('heading', { name: 'Analytics' })
+    expect(count('Listening time')).toBe('13 s')
+    await waitFor(() => expect(seriesTotal('Listening time over the last 7 days')).toBe('13 s'))
   })
 
   it('brings in new events while open, and says when the figures were read', async () => {
@@ -193,7 +207,10 @@ describe('the analytics panel on the free plan', () => {
       'href',
       '/membership',
     )
-    for (const label of ['Views', 'Audio plays', 'Listening hours', 'Likes', 'Shares', 'Ghosted'])
+    // Nothing there updates live: no "Live · updated" line.
+    expect(screen.queryByText('Live')).toBeNull()
+    expect(screen.queryByText(/^updated/)).toBeNull()
+    for (const label of ['Views', 'Audio plays', 'Listening time', 'Likes', 'Shares', 'Ghosted'])
       expect(count(label)).toBe('••••')
     const grid = screen.getByText('Views', { selector: 'dt' }).closest('dl')
     const values = [...(grid?.querySelectorAll('dd') ?? [])].map((dd) => dd.textContent)

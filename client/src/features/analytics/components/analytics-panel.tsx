@@ -52,7 +52,8 @@ export function AnalyticsPanel({ podcastId, title }: { podcastId: string; title:
     <div className="analytics">
       <div className="analytics__head">
         <h3 className="analytics__title">Analytics</h3>
-        <LiveIndicator updatedAt={data.updatedAt} stale={insights.isError} />
+        {/* A free plan's figures are hidden: nothing there updates live. */}
+        {!data.planLocked && <LiveIndicator updatedAt={data.updatedAt} stale={insights.isError} />}
       </div>
       {data.planLocked && <UpgradeHint />}
       <CountsGrid insights={data} />

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { SeriesFigures } from '@bookstrut/schemas'
 import { formatCount } from '../model/counts'
-import { formatRate, funnelSteps } from '../model/funnel'
+import { funnelNote, funnelSteps, rateLine } from '../model/funnel'
 import { LockedValue } from './locked-value'
 
 const placeholderSteps = funnelSteps({ impressions: 0, plays: 0, purchaseClicks: 0 })
@@ -13,6 +13,7 @@ const placeholderSteps = funnelSteps({ impressions: 0, plays: 0, purchaseClicks:
 export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | null; periodLabel: string }) {
   const headingId = useId()
   const steps = totals ? funnelSteps(totals) : placeholderSteps
+  const note = totals ? funnelNote(totals) : null
   return (
     <section className="analytics-block" aria-labelledby={headingId}>
       <h4 id={headingId} className="analytics-block__title">
@@ -30,12 +31,19 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
             </div>
             {i > 0 && (
               <p className="funnel__rate muted">
-                {totals ? formatRate(step.rate) : <LockedValue />} of {steps[i - 1]?.label.toLowerCase()}
+                {totals ? (
+                  rateLine(step)
+                ) : (
+                  <>
+                    <LockedValue /> of {step.before}
+                  </>
+                )}
               </p>
             )}
           </li>
         ))}
       </ol>
+      {note && <p className="funnel__note muted">{note}</p>}
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { formatCount } from '../model/counts'
+import { formatCount, formatListeningTick } from '../model/counts'
 import { bucketTick, bucketTitle, type Bucket, type ChartPoint, type SeriesKey } from '../model/series'
 
 /** One series over the period as a small area chart (each series its own scale: hours are not counts). */
@@ -51,7 +51,7 @@ export function SeriesChart({
             tick={{ fontSize: 11, fill: '#5b5a72' }}
             tickLine={false}
             axisLine={false}
-            tickFormatter={(v: number) => formatCount(v, hours && v % 1 !== 0)}
+            tickFormatter={(v: number) => (hours ? formatListeningTick(v) : formatCount(v))}
           />
           <Tooltip
             labelFormatter={(t) => (typeof t === 'number' ? bucketTitle(t, bucket) : '')}

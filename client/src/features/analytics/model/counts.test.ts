@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COUNT_FIELDS, formatCount, ideaHits } from './counts'
+import { COUNT_FIELDS, formatCount, formatListening, formatListeningTick, ideaHits } from './counts'
 
 describe('analytics counts', () => {
   it("lists every count of the spec, each once, by the API's own field names", () => {
@@ -21,11 +21,22 @@ describe('analytics counts', () => {
     )
   })
 
-  it('writes counts with thousands separators and hours with 2 decimals', () => {
+  it('writes counts with thousands separators', () => {
     expect(formatCount(1234567)).toBe('1,234,567')
     expect(formatCount(0)).toBe('0')
-    expect(formatCount(3.5, true)).toBe('3.50')
-    expect(formatCount(1234.567, true)).toBe('1,234.57')
+  })
+
+  it('writes listening time as seconds, minutes and seconds under an hour, hours and minutes after', () => {
+    expect(formatListening(0)).toBe('0 s')
+    expect(formatListening(13 / 3600)).toBe('13 s')
+    expect(formatListening(59.6 / 3600)).toBe('1 min')
+    expect(formatListening(245 / 3600)).toBe('4 min 05 s')
+    expect(formatListening(0.25)).toBe('15 min')
+    expect(formatListening(3599 / 3600)).toBe('59 min 59 s')
+    expect(formatListening(1)).toBe('1 h 00 min')
+    expect(formatCount(3.5, true)).toBe('3 h 30 min')
+    expect(formatCount(1234.567, true)).toBe('1,234 h 34 min')
+    expect([0.0125, 0.2, 2.5].map(formatListeningTick)).toEqual(['45s', '12m', '2.5h'])
   })
 
   it('shows Idea Hits with underscores turned into spaces, in the order sent', () => {

@@ -1,11 +1,15 @@
 /** The all-time counts of GET /lnsights, by the spec's field names (odd spellings kept: the API contract). */
 export const COUNT_FIELDS = [
-  { key: 'views', label: 'Views', hint: 'Times the title was listed in search results (impressions)' },
+  {
+    key: 'views',
+    label: 'Views',
+    hint: 'Times the title was shown in search results or the Top 20 (impressions)',
+  },
   { key: 'audioPlays', label: 'Audio plays', hint: 'Plays of the podblurb' },
   {
     key: 'total_Listening_Hours',
-    label: 'Listening hours',
-    hint: 'Hours of the podblurb listened to',
+    label: 'Listening time',
+    hint: 'Time spent listening to the podblurb',
     hours: true,
   },
   { key: 'total_Likes', label: 'Likes', hint: 'Readers who like the title' },
@@ -22,10 +26,32 @@ export const COUNT_FIELDS = [
 export type CountKey = (typeof COUNT_FIELDS)[number]['key']
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-const hours = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
 
-/** 12,345 for counts; 3.25 for hours (the API sends hours with 2 decimals). */
-export const formatCount = (value: number, asHours = false): string => (asHours ? hours : whole).format(value)
+/**
+ * Listening time from the API's hours (sent to the second): "13 s" and "4 min 05 s" under an hour, "12 h 05 min"
+ * from an hour on, so a short listen never reads as "0.00" hours.
+ */
+export function formatListening(hours: number): string {
+  const seconds = Math.max(0, Math.round(hours * 3600))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${pad(seconds % 60)} s`
+  return `${whole.format(Math.floor(minutes / 60))} h ${pad(minutes % 60)} min`
+}
+
+/** An axis tick of listening time, short enough for the chart's 40 px axis: 45s, 12m, 3h. */
+export function formatListeningTick(hours: number): string {
+  const seconds = Math.max(0, Math.round(hours * 3600))
+  if (seconds < 60) return `${seconds}s`
+  if (seconds < 3600) return `${Math.round(seconds / 60)}m`
+  return `${oneDecimal.format(seconds / 3600)}h`
+}
+
+/** 12,345 for counts; listening time (formatListening) for the API's hours. */
+export const formatCount = (value: number, asHours = false): string =>
+  asHours ? formatListening(value) : whole.format(value)
 
 /** What a free plan sees instead of a number (spec: values hidden, shown as dots). */
 export const HIDDEN_VALUE = '••••'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatRate, funnelSteps } from './funnel'
+import { formatRate, funnelNote, funnelSteps, rateLine } from './funnel'
 
 describe('the funnel impression → play → Get This click', () => {
   it('gives each step its count and its rate of the step before', () => {
@@ -19,6 +19,17 @@ describe('the funnel impression → play → Get This click', () => {
       [null, 0],
     ])
     expect(formatRate(steps[1]!.rate)).toBe('—')
+    expect(rateLine(steps[1]!)).toBe('no impressions to compare with')
+    expect(funnelNote({ impressions: 0, plays: 0, purchaseClicks: 0 })).toBeNull()
+  })
+
+  it('draws no bar without impressions (a full Plays bar would read as every impression played), and says why', () => {
+    const totals = { impressions: 0, plays: 3, purchaseClicks: 1 }
+    const steps = funnelSteps(totals)
+    expect(steps.map((s) => s.width)).toEqual([0, 0, 0])
+    expect(steps.map(rateLine).slice(1)).toEqual(['no impressions to compare with', '33% of plays'])
+    expect(funnelNote(totals)).toMatch(/^No impressions in this period/)
+    expect(funnelNote({ impressions: 1, plays: 3, purchaseClicks: 1 })).toBeNull()
   })
 
   it('shows a step above the one before as it is (plays from a shared link have no impression)', () => {
@@ -27,5 +38,6 @@ describe('the funnel impression → play → Get This click', () => {
     expect(steps[0]).toMatchObject({ width: 40 })
     expect(formatRate(steps[1]!.rate)).toBe('250%')
     expect(formatRate(steps[2]!.rate)).toBe('10%')
+    expect(rateLine(steps[1]!)).toBe('250% of impressions')
   })
 })

@@ -10,8 +10,8 @@ describe('CSV export of the shown series', () => {
   it('writes a header and one row per bucket, zeros included, with CRLF line ends', () => {
     expect(seriesCsv(points)).toBe(
       'bucket_start_utc,impressions,plays,listening_hours\r\n' +
-        '2026-11-24T10:00:00.000Z,12,3,0.25\r\n' +
-        '2026-11-24T11:00:00.000Z,0,0,0.00\r\n',
+        '2026-11-24T10:00:00.000Z,12,3,0.2500\r\n' +
+        '2026-11-24T11:00:00.000Z,0,0,0.0000\r\n',
     )
   })
 

@@ -6,11 +6,12 @@ export const CSV_HEADER = ['bucket_start_utc', 'impressions', 'plays', 'listenin
 
 /**
  * The series shown, as CSV (RFC 4180: comma-separated, CRLF line ends). Timestamps stay in UTC ISO form so a
- * spreadsheet sorts and converts them without guessing a time zone; hours keep the API's 2 decimals.
+ * spreadsheet sorts and converts them without guessing a time zone; hours have 4 decimals (the API sends them
+ * to the second), so a short listen is not written as 0.00.
  */
 export function seriesCsv(points: readonly SeriesPointIn[]): string {
   const rows = points.map((p) =>
-    [p.ts, String(p.impressions), String(p.plays), p.listeningHours.toFixed(2)].join(','),
+    [p.ts, String(p.impressions), String(p.plays), p.listeningHours.toFixed(4)].join(','),
   )
   return [CSV_HEADER.join(','), ...rows].join('\r\n') + '\r\n'
 }

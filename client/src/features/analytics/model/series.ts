@@ -21,7 +21,7 @@ export type Bucket = 'hour' | 'day'
 export const CHART_SERIES = [
   { key: 'impressions', label: 'Impressions', color: '#4f46e5' },
   { key: 'plays', label: 'Plays', color: '#d97706' },
-  { key: 'listeningHours', label: 'Listening hours', color: '#15803d', hours: true },
+  { key: 'listeningHours', label: 'Listening time', color: '#15803d', hours: true },
 ] as const
 
 export type SeriesKey = (typeof CHART_SERIES)[number]['key']

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { Icon } from '@/components/ui/icon'
 import { Spinner } from '@/components/ui/spinner'
-import { formatDuration } from '@/lib/format'
+import { formatDuration, formatFileSize } from '@/lib/format'
 import { audioError } from '../model/listing-rules'
 
 /** Reads an audio file's length in the browser with an Audio element; null when it cannot be read. */
@@ -86,7 +86,7 @@ export function AudioUploader({
               <strong className="break-all">{file.name}</strong>
               <span className="muted">
                 {duration !== null ? formatDuration(duration) : 'Length unknown'} ·{' '}
-                {(file.size / (1024 * 1024)).toFixed(1)} MB
+                {formatFileSize(file.size)}
               </span>
             </>
           ) : hasCurrent ? (

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom'
 import type { PublicProfile } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
@@ -9,7 +8,6 @@ import { Icon } from '@/components/ui/icon'
 import { Popover } from '@/components/ui/popover'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { errorMessage, isApiError } from '@/lib/api-client'
 import { excerpt } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { shareLink } from '@/lib/share'
@@ -20,7 +18,8 @@ import { useAuthorProfile } from '../api/get-account'
 import { useAuthorTitles } from '../api/get-author-titles'
 import { cutWords } from '../model/bio'
 import { authorFaq, authorSteps } from './book-help'
-import { TitlesCarousel } from './titles-carousel'
+import { AuthorHeaderText, LoadError } from './author-page-parts'
+import { TitlesSection } from './titles-carousel'
 
 const fullName = (p: PublicProfile) => `${p.first_name} ${p.last_name}`.trim() || 'Author'
 
@@ -137,24 +136,14 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
   }
 
   if (profile.isError) {
-    const missing =
-      isApiError(profile.error) && (profile.error.status === 404 || profile.error.status === 400)
     return (
       <div className="container author-page">
-        <div className="empty-state" role="alert">
-          <h1 className="h3">{missing ? 'Author not found' : "We couldn't load this profile"}</h1>
-          <p className="muted">{missing ? 'This author does not exist.' : errorMessage(profile.error)}</p>
-          <div className="cta-row">
-            {!missing && (
-              <Button variant="secondary" onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Link className="btn btn--primary btn--md" to={paths.home}>
-              <span>Back to home</span>
-            </Link>
-          </div>
-        </div>
+        <LoadError
+          error={profile.error}
+          notFound={{ title: 'Author not found', text: 'This author does not exist.' }}
+          failed="We couldn't load this profile"
+          onRetry={() => void profile.refetch()}
+        />
       </div>
     )
   }
@@ -189,18 +178,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
               <Skeleton className="skeleton--fill" />
             )}
           </div>
-          <div className="author-header__text">
-            {p ? (
-              <h1 className="author-header__name">{fullName(p)}</h1>
-            ) : (
-              <Skeleton style={{ width: 220, height: 30 }} />
-            )}
-            <p className="author-header__meta">
-              <span className="profile-stat">
-                <strong>{p?.podcastCount ?? '–'}</strong> Total Titles
-              </span>
-            </p>
-          </div>
+          <AuthorHeaderText name={p && fullName(p)} count={p?.podcastCount} />
           <div className="author-header__actions">
             <Button variant="secondary" onClick={() => void share()} disabled={!p}>
               <Icon name="share" size={16} />
@@ -217,25 +195,11 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         </section>
       </header>
 
-      <section className="container author-titles" aria-label="Titles">
-        <div className="pill-row" role="tablist" aria-label="Title types">
-          <span className="pill pill--active" role="tab" aria-selected="true">
-            Books
-          </span>
-        </div>
-        {titles.isError ? (
-          <div className="empty-state" role="alert">
-            <p>{errorMessage(titles.error, 'Failed to fetch titles')}</p>
-            <Button variant="secondary" onClick={() => void titles.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : !titles.isPending && titles.data.length === 0 ? (
-          <p className="empty-state muted">No titles listed yet.</p>
-        ) : (
-          <TitlesCarousel titles={titles.data ?? []} loading={titles.isPending} />
-        )}
-      </section>
+      <TitlesSection
+        error={titles.isError ? titles.error : null}
+        titles={titles.data}
+        onRetry={() => void titles.refetch()}
+      />
 
       <div className="container author-help">
         <FaqList items={authorFaq} />

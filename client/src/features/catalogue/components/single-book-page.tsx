@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom'
 import type { Podcast } from '@bookstrut/schemas'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookLinks } from '@/components/book/book-links'
@@ -6,7 +5,6 @@ import { BookFacts } from '@/components/book/book-facts'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
-import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { FaqList, type FaqItem } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
@@ -14,7 +12,6 @@ import { HowTo } from '@/components/ui/how-to'
 import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { errorMessage, isApiError } from '@/lib/api-client'
 import { excerpt } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { useStoredSession } from '@/lib/storage'
@@ -22,6 +19,7 @@ import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import { usePageMeta } from '@/lib/use-page-meta'
 import { usePodcast } from '../api/get-podcast'
 import { languageLabel } from '../model/languages'
+import { LoadError } from './author-page-parts'
 import { bookFaq, readSteps } from './book-help'
 
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
@@ -84,29 +82,17 @@ export function SingleBookPage({ podcastId }: { podcastId: string }) {
     structuredData: podcast ? bookStructuredData(podcast) : undefined,
   })
 
-  // A malformed id (400) is as missing as an unknown one (404).
-  const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)
   return (
     <div className="single-book container">
       {query.isPending ? (
         <SingleBookSkeleton />
       ) : query.isError || !podcast ? (
-        <div className="empty-state" role="alert">
-          <h1 className="h3">{missing ? 'Book not found' : "We couldn't load this book"}</h1>
-          <p className="muted">
-            {missing ? 'This book does not exist or is not public yet.' : errorMessage(query.error)}
-          </p>
-          <div className="cta-row">
-            {!missing && (
-              <Button variant="secondary" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Link className="btn btn--primary btn--md" to={paths.home}>
-              <span>Back to home</span>
-            </Link>
-          </div>
-        </div>
+        <LoadError
+          error={query.error}
+          notFound={{ title: 'Book not found', text: 'This book does not exist or is not public yet.' }}
+          failed="We couldn't load this book"
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <BookDetail podcast={podcast} />
       )}

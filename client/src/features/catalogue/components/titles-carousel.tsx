@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
 import type { Podcast } from '@bookstrut/schemas'
 import { BookCard, BookCardSkeleton } from '@/components/book/book-card'
+import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
+import { errorMessage } from '@/lib/api-client'
 import { useWindowWidth } from '@/lib/use-media-query'
 import { carouselLayout } from '../model/carousel'
 
@@ -83,6 +85,42 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Podcast[]
           <Icon name="right" />
         </button>
       </div>
+    </section>
+  )
+}
+
+/**
+ * An author page's titles: the Books pill, then the carousel (skeletons while `titles` is undefined), the load
+ * error with a retry, or the empty state.
+ */
+export function TitlesSection({
+  titles,
+  error,
+  onRetry,
+}: {
+  titles: readonly Podcast[] | undefined
+  error: unknown
+  onRetry: () => void
+}) {
+  return (
+    <section className="container author-titles" aria-label="Titles">
+      <div className="pill-row" role="tablist" aria-label="Title types">
+        <span className="pill pill--active" role="tab" aria-selected="true">
+          Books
+        </span>
+      </div>
+      {error !== null ? (
+        <div className="empty-state" role="alert">
+          <p>{errorMessage(error, 'Failed to fetch titles')}</p>
+          <Button variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : titles?.length === 0 ? (
+        <p className="empty-state muted">No titles listed yet.</p>
+      ) : (
+        <TitlesCarousel titles={titles ?? []} loading={titles === undefined} />
+      )}
     </section>
   )
 }

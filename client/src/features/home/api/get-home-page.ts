@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { HomePageData } from '@bookstrut/schemas'
 import { apiRequest } from '@/lib/api-client'
 
@@ -6,17 +6,20 @@ import { apiRequest } from '@/lib/api-client'
 export const TOP_LIST_SIZE = 20
 
 /**
- * GET /home/page?limit=20 (&userid= the caller when signed in): the featured video and the titles of the
- * TOP 20 BOOK STRUTS section (the newest approved titles until the ranking exists).
+ * GET /home/page?limit= (&userid= the caller when signed in): the featured video and the first `limit` titles of
+ * the TOP 20 BOOK STRUTS section (the newest approved titles until the ranking exists). Each title answered counts
+ * as a view (docs/analytics.md, "What a view is"), so ask only for the titles shown.
  */
-export const homePageQueryOptions = (userId: string | null) =>
+export const homePageQueryOptions = (userId: string | null, limit = TOP_LIST_SIZE) =>
   queryOptions({
-    queryKey: ['podcasts', 'home', { userId }],
+    queryKey: ['podcasts', 'home', { userId, limit }],
     queryFn: () =>
       apiRequest('/home/page', {
-        query: { page: 1, limit: TOP_LIST_SIZE, userid: userId ?? undefined },
+        query: { page: 1, limit, userid: userId ?? undefined },
         schema: HomePageData,
       }).then((r) => r.data),
   })
 
-export const useHomePage = (userId: string | null) => useQuery(homePageQueryOptions(userId))
+/** The first `limit` titles; while a longer list loads, the shorter one stays on screen. */
+export const useHomePage = (userId: string | null, limit = TOP_LIST_SIZE) =>
+  useQuery({ ...homePageQueryOptions(userId, limit), placeholderData: keepPreviousData })

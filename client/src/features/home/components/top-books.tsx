@@ -5,18 +5,27 @@ import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/api-client'
 import { useStoredSession } from '@/lib/storage'
 import { useMediaQuery } from '@/lib/use-media-query'
-import { useHomePage } from '../api/get-home-page'
+import { TOP_LIST_SIZE, useHomePage } from '../api/get-home-page'
 import { adLayout, withAdSlots } from '../model/ad-slots'
+import { firstRowSize } from '../model/top-list'
 
-/** The home page's TOP 20 BOOK STRUTS section: collapsed by default, a grid of title cards with ad slots. */
+/**
+ * The home page's TOP 20 BOOK STRUTS section: its first row of title cards open (as many as the grid shows in a
+ * row at this width), the rest behind "Show all 20", with ad slots between rows. Only the titles shown are asked
+ * for, because each one answered counts as a view for its author.
+ */
 export function TopBooks() {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const { userId } = useStoredSession()
-  const home = useHomePage(userId)
   const narrow = useMediaQuery('(max-width: 599px)')
+  const tablet = useMediaQuery('(max-width: 1023px)')
+  const row = firstRowSize({ narrow, tablet })
+  const home = useHomePage(userId, open ? TOP_LIST_SIZE : row)
   const { every, trailing } = adLayout(narrow)
-  const titles = home.data?.data ?? []
+  const titles = (home.data?.data ?? []).slice(0, open ? TOP_LIST_SIZE : row)
+  // More than one row may exist: offered until the whole list is open (a short list hides the button once known).
+  const more = !open && (home.data?.data.length ?? 0) >= row
 
   return (
     <section className="section top-books" aria-labelledby="top-books-title">
@@ -28,49 +37,50 @@ export function TopBooks() {
               TOP 20 BOOK STRUTS
             </h2>
           </div>
-          <Button
-            variant="secondary"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? 'Hide the list' : 'Show the Top 20'}
-          </Button>
+          {(more || open) && (
+            <Button
+              variant="secondary"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? 'Show the first row only' : 'Show all 20'}
+            </Button>
+          )}
         </div>
-        <div id={panelId} hidden={!open}>
-          {open &&
-            (home.isPending ? (
-              <ul className="book-grid" aria-busy="true">
-                {Array.from({ length: 6 }, (_, i) => (
-                  <li key={i}>
-                    <BookCardSkeleton />
+        <div id={panelId}>
+          {home.isPending ? (
+            <ul className="book-grid" aria-busy="true">
+              {Array.from({ length: row }, (_, i) => (
+                <li key={i}>
+                  <BookCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          ) : home.isError && titles.length === 0 ? (
+            <div className="empty-state" role="alert">
+              <p>{errorMessage(home.error, 'Failed to fetch podcasts')}</p>
+              <Button variant="secondary" onClick={() => void home.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : titles.length === 0 ? (
+            <p className="empty-state muted">No titles yet. Check back soon.</p>
+          ) : (
+            <ul className="book-grid" aria-busy={home.isPlaceholderData || undefined}>
+              {withAdSlots(titles, every, open && trailing).map((cell) =>
+                cell.kind === 'item' ? (
+                  <li key={cell.item._id}>
+                    <BookCard podcast={cell.item} />
                   </li>
-                ))}
-              </ul>
-            ) : home.isError ? (
-              <div className="empty-state" role="alert">
-                <p>{errorMessage(home.error, 'Failed to fetch podcasts')}</p>
-                <Button variant="secondary" onClick={() => void home.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            ) : titles.length === 0 ? (
-              <p className="empty-state muted">No titles yet. Check back soon.</p>
-            ) : (
-              <ul className="book-grid">
-                {withAdSlots(titles, every, trailing).map((cell) =>
-                  cell.kind === 'item' ? (
-                    <li key={cell.item._id}>
-                      <BookCard podcast={cell.item} />
-                    </li>
-                  ) : (
-                    <li key={cell.key} className="book-grid__ad">
-                      <AdSlot />
-                    </li>
-                  ),
-                )}
-              </ul>
-            ))}
+                ) : (
+                  <li key={cell.key} className="book-grid__ad">
+                    <AdSlot />
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
         </div>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Icon } from '@/components/ui/icon'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
+import { plural } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useGhostedTitles } from '../api/get-ghosted-titles'
@@ -60,7 +61,7 @@ export function GhostedTitlesPage({ userId }: { userId: string }) {
           <h1 className="h3 listings__title">Ghosted Titles</h1>
           <p className="muted">
             {ghosts.isSuccess
-              ? `${total} ${total === 1 ? 'title' : 'titles'} hidden from your results`
+              ? `${plural(total, 'title')} hidden from your results`
               : 'Titles you hid from your search results.'}
           </p>
         </div>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookCoverLink, BookTitleLink } from '@/components/book/book-cover-and-title'
-import { yearOf } from '@/components/book/book-card'
+import { yearOf } from '@/components/book/book-facts'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { AdSlot } from '@/components/ui/ad-slot'
@@ -164,7 +164,7 @@ function ResultRowView({
         <span className="result-row__label" aria-hidden="true">
           Year Pub
         </span>
-        <span>{year ?? '—'}</span>
+        <span>{year ?? 'Unknown'}</span>
       </div>
       {showScore && (
         <div role="cell" className="result-row__score">

@@ -80,6 +80,16 @@ describe('keyword (one sentence) results', () => {
     )
   })
 
+  it('one match reads "1 result" and "That’s the only result.", not "That’s all 1 result."', async () => {
+    const { word } = await books(1)
+    renderPage(`/search-book?query=${word}`)
+    const t = await table()
+    expect(dataRows(t)).toHaveLength(1)
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 result')
+    expect(await screen.findByText('That’s the only result.')).toBeInTheDocument()
+    expect(screen.queryByText(/That’s all 1 result/)).toBeNull()
+  })
+
   it('"No results found" when nothing matches', async () => {
     renderPage(`/search-book?query=${uniqueWord()}`)
     expect(await screen.findByText('No results found')).toBeInTheDocument()

@@ -9,13 +9,14 @@ import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { plural } from '@/lib/format'
 import { getStoredSession, setBlockedFlag, useStoredSession } from '@/lib/storage'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { useGhostTitle } from '../hooks/use-ghost-title'
 import { useSearchResults } from '../hooks/use-search-results'
-import { GHOST_MESSAGES, LOGIN_FIRST, searchFailure } from '../model/messages'
+import { endOfResults, GHOST_MESSAGES, LOGIN_FIRST, searchFailure } from '../model/messages'
 import { resultAdEvery } from '../model/result-ads'
 import type { ResultRow } from '../model/result-row'
 import { chooseModeSteps, searchFaq } from '../model/search-help'
@@ -132,9 +133,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
       <div className="container search-page__body">
         {runnable && results.isSuccess && (
           <div className="results-counter" role="status">
-            <strong>
-              {total} {total === 1 ? 'result' : 'results'}
-            </strong>
+            <strong>{plural(total, 'result')}</strong>
             {runnable.mode === 'structured' && (
               <ol className="results-counter__legend" aria-label="Your ideas">
                 {runnable.ideas.map((idea, i) => (
@@ -224,9 +223,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
           </div>
         )}
         {runnable && results.isSuccess && !results.hasNextPage && rows.length > 0 && (
-          <p className="search-page__end muted">
-            That’s all {total} {total === 1 ? 'result' : 'results'}.
-          </p>
+          <p className="search-page__end muted">{endOfResults(total)}</p>
         )}
 
         <div className="search-page__help">

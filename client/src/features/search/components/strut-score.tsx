@@ -1,21 +1,26 @@
-import { formatScore, scoreWidth, type StrutScores } from '../model/strut-score'
+import { HoverInfo } from '@/components/ui/hover-info'
+import { Icon } from '@/components/ui/icon'
+import { explainTotal, formatScore, MAX_TOTAL, scoreWidth, type StrutScores } from '../model/strut-score'
 
 /**
- * A result's Strut scores: the total, the bonus, and one small bar per idea (0-100, 2 decimals) labelled by the
- * idea and coloured as the idea is everywhere on the page, so a reader sees at a glance which ideas a book covers.
+ * A result's Strut scores: the total (out of 350, explained with its own figures on hover or focus), the bonus,
+ * and one small bar per idea (0-100, 2 decimals) labelled by the idea and coloured as the idea is everywhere on
+ * the page, so a reader sees at a glance which ideas a book covers.
  */
 export function StrutScore({ strut }: { strut: StrutScores }) {
   return (
     <div className="strut">
-      <p className="strut__head">
+      <HoverInfo className="strut__head" info={explainTotal(strut)}>
         <span className="strut__total">
           <span className="visually-hidden">Strut score total </span>
           {formatScore(strut.total)}
         </span>
+        <span className="strut__max">/ {MAX_TOTAL}</span>
         <span className="strut__bonus">
           incl. bonus <strong>+{formatScore(strut.bonus)}</strong>
         </span>
-      </p>
+        <Icon name="info" size={14} className="strut__info" />
+      </HoverInfo>
       <ul className="strut__bars">
         {strut.ideas.map((idea, i) => (
           <li

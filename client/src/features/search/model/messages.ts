@@ -1,4 +1,5 @@
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
+import { plural } from '@/lib/format'
 import { SEARCH_MESSAGES } from './search-terms'
 
 /** Spec reader-and-account section 8 (ghost, report, history) and author-and-content section 8 (ghost removal). */
@@ -73,3 +74,7 @@ export function ghostFailureMessage(error: unknown): string {
 
 /** A failed call whose fallback is a fixed text: the server's message, else the fallback. */
 export const failureMessage = (error: unknown, fallback: string): string => serverMessage(error) ?? fallback
+
+/** The line under the last result: "That’s the only result." for one, "That’s all 12 results." otherwise. */
+export const endOfResults = (total: number) =>
+  total === 1 ? 'That’s the only result.' : `That’s all ${plural(total, 'result')}.`

@@ -35,6 +35,9 @@ export const LIMITS = {
   reactionsPerAccount: { points: 120, duration: MINUTE },
   // Author analytics (both calls, one bucket): a panel refreshing every few seconds, not a scraper.
   insightsPerAccount: { points: 120, duration: MINUTE },
+  // Author pages (GET /author/books), public: per account when signed in, else per IP address.
+  authorPagesPerIp: { points: 60, duration: MINUTE },
+  authorPagesPerAccount: { points: 120, duration: MINUTE },
 } as const
 
 export type LimitName = keyof typeof LIMITS

@@ -35,7 +35,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           `${ACCESS}\n\n` +
           'Counted events since the title was listed (README, "Events and analytics"): `views` impressions, ' +
-          '`audioPlays` plays, `total_Listening_Hours` hours listened (2 decimals), `video_Shares` shares, ' +
+          '`audioPlays` plays, `total_Listening_Hours` hours listened (to the second: whole seconds / 3600), `video_Shares` shares, ' +
           '`purchaseClicks` Get This clicks, `descriptionClicks`, `profileClicks`; `top_search` idea-search ' +
           'impressions among the first 10 results. Current state from the database: `total_Likes` and ' +
           '`in_favorites` (readers who like or favour the title now), `ghost_count` (readers who hide it now). ' +
@@ -63,7 +63,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`period` 24h: 24 hourly buckets; 7d, 30d, 90d: UTC days. The period ends with the bucket holding now ' +
           '(`to` is that bucket’s end); every bucket is listed, zeros included. `totals` are this period’s, ' +
           '`previous` the same figures over the period of the same length just before. `likes` are likes given in ' +
-          'the bucket; `listeningHours` in hours with 2 decimals. On a free plan `points` is empty and ' +
+          'the bucket; `listeningHours` in hours to the second (whole seconds / 3600). On a free plan `points` is empty and ' +
           '`totals`/`previous` are null.',
         querystring: InsightsSeriesQuery,
         security: secured,

@@ -41,8 +41,11 @@ async function fromStore<T>(deps: InsightsDeps, read: (store: AnalyticsStore) =>
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 
-/** Hours with two decimals, as the spec's panels show them. */
-const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100
+/**
+ * Hours to the second (whole seconds / 3600): two decimals were 36-second steps, so a 13-second listen read as
+ * 0 hours; the panel shows time under an hour as minutes and seconds.
+ */
+const hours = (seconds: number) => Math.round(seconds) / 3600
 
 /** The start of the bucket after the one holding `now`: the (exclusive) end of a period that includes now. */
 const nextBucketStart = (now: Date, size: number) => new Date((Math.floor(now.getTime() / size) + 1) * size)

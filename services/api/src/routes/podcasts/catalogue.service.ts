@@ -1,4 +1,5 @@
 import {
+  queueEvents,
   announceBookChanges,
   actsFor,
   assertCallerId,
@@ -13,6 +14,7 @@ import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
+import { impressionEvents, type Searcher } from '../../views/impressions.js'
 
 const canSeeUnpublished = (auth: Auth | null, ownerId: string) => actsFor(auth?.user, ownerId)
 
@@ -67,25 +69,38 @@ export async function userPodcasts(
 /**
  * The home page's "TOP 20 BOOK STRUTS": the latest Top 20 ranking (the top20 job), in its order, each title checked
  * again now (one blocked or unapproved since the ranking is left out); the newest approved titles instead only
- * while there is no engagement at all (no ranking yet, or an empty one). And the featured video.
+ * while there is no engagement at all (no ranking yet, or an empty one). And the featured video. Every title
+ * answered is shown, so each is a view (docs/analytics.md, "What a view is"): an impression in `top20` mode with
+ * its place in the list is queued for it, as search results are.
  */
-export async function homePage(deps: Deps, q: { page?: number; limit?: number }, auth: Auth | null) {
-  const pageNo = q.page ?? 1
-  const limit = q.limit ?? 20
+export async function homePage(deps: Deps, q: { page?: number; limit?: number }, who: Searcher) {
+  const window = pageWindow(q.page ?? 1, q.limit ?? 20)
+  const data = await top20Titles(deps, window, who.userId)
+  const views = impressionEvents(data, who, deps.clock.now().toISOString(), (_p, i) => ({
+    mode: 'top20',
+    rank: window.offset + i + 1,
+    scores: [],
+    query: [],
+  }))
+  await queueEvents(deps.queues, views)
+  return { homePageMedia: null, data }
+}
+
+/** One page of the Top 20 (or, without a ranking, of the newest approved titles), with the reader's flags. */
+async function top20Titles(deps: Deps, window: ReturnType<typeof pageWindow>, readerId: string | null) {
   const ranked = (await top20Repo.latestRanking(deps.db))?.entries.map((e) => e.podcast_id) ?? []
   const allowed = await top20Repo.rankableTitles(deps.db, ranked)
   const top = ranked.filter((id) => allowed.has(id))
   if (top.length === 0) {
-    const { data } = await page(deps, { includeUnpublished: false }, pageNo, limit, auth?.user.id)
-    return { homePageMedia: null, data }
+    return (await page(deps, { includeUnpublished: false }, window.page, window.limit, readerId ?? undefined))
+      .data
   }
-  const window = pageWindow(pageNo, limit)
   const rows = await podcastsRepo.findPublicPodcastsInOrder(
     deps.db,
     top.slice(window.offset, window.offset + window.limit),
-    auth?.user.id ?? null,
+    readerId,
   )
-  return { homePageMedia: null, data: await withReactionFlags(deps, auth?.user.id, rows.map(toPodcast)) }
+  return withReactionFlags(deps, readerId, rows.map(toPodcast))
 }
 
 /** Admin: the moderation queue (pending by default), oldest first so nothing waits forever. */

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import path from 'node:path'
 import {
+  AuthorBooks,
+  AuthorBooksQuery,
   Envelope,
   HomePageData,
   HomePageQuery,
@@ -20,6 +22,7 @@ import {
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { assertCallerId } from '@bookstrut/core'
+import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
@@ -27,6 +30,8 @@ import { listingFormOf, readListingForm, removeListingUpload } from './listing-f
 import { createListing, updateListing } from './listings.service.js'
 import * as catalogue from './catalogue.service.js'
 import { getSinglePodcast } from '../../views/podcast-view.js'
+import { authorBooks } from './authors.service.js'
+import { limitAuthorPages } from './author-pages-rate-limit.js'
 
 const LISTING_FORM_DOC =
   'multipart/form-data with the fields title, author, categoryName, primary_key, secondary_key, additional_key, description, ' +
@@ -135,6 +140,28 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
+    '/author/books',
+    {
+      schema: {
+        tags,
+        summary: "An author's page: their approved books by the author's name, and the accounts listing them",
+        description:
+          'The author as books name them (`author`), not an account: an imported book belongs to the account that ' +
+          'imported it (its publisher, whose profile is GET /get/single/user), so its author has no account. ' +
+          '`name` is matched whole, ignoring case and repeated spaces (no wildcards); 404 NOT_FOUND when no ' +
+          'approved book has that author. `userId`, when sent, must be the caller (403 otherwise); it adds the ' +
+          "caller's like and favourite flags. Rate-limited per account when signed in (authorPagesPerAccount: 120 " +
+          'a minute), else per IP address (authorPagesPerIp: 60 a minute), counted before anything is read; past ' +
+          'it 429 RATE_LIMITED with Retry-After.',
+        querystring: AuthorBooksQuery,
+        response: { 200: Envelope(AuthorBooks), ...errorResponses },
+      },
+      onRequest: limitAuthorPages(app.limits),
+    },
+    async (req) => ok('Author fetched successfully', await authorBooks(deps, req.query, req.auth)),
+  )
+
+  app.get(
     '/home/page',
     {
       schema: {
@@ -143,14 +170,16 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The latest Top 20 ranking (README, "Author analytics and the Top 20"), best first, paged by `limit`; ' +
           'titles blocked or unapproved since the ranking are left out. While nobody has engaged with any title ' +
-          '(no ranking, or an empty one) the newest approved titles instead.',
+          '(no ranking, or an empty one) the newest approved titles instead. Each title answered counts as a view ' +
+          '(an impression in `top20` mode, docs/analytics.md "What a view is"): ask for the titles you show.',
         querystring: HomePageQuery,
         response: { 200: Envelope(HomePageData), ...errorResponses },
       },
     },
     async (req) => {
       assertCallerId(req.auth?.user, req.query.userid)
-      return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query, req.auth))
+      const who = { userId: req.auth?.user.id ?? null, anonymousId: anonymousIdOf(req) }
+      return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query, who))
     },
   )
 

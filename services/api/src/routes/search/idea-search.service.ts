@@ -22,7 +22,7 @@ import type { Deps } from '../deps.js'
 import type { IdeaSearch } from '../../idea-index/idea-search.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
-import { impressionEvents, type Searcher } from './impressions.js'
+import { impressionEvents, type Searcher } from '../../views/impressions.js'
 
 export interface IdeaSearchDeps extends Deps {
   ideaSearch: IdeaSearch

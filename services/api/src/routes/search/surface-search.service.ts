@@ -3,7 +3,7 @@ import type { Podcast } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
-import { impressionEvents, type Searcher } from './impressions.js'
+import { impressionEvents, type Searcher } from '../../views/impressions.js'
 
 /**
  * One page of a keyword search for a reader: ids from the surface index (which leaves out the reader's ghosted

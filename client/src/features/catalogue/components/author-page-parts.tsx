@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { errorMessage, isApiError } from '@/lib/api-client'
+
+/**
+ * What a catalogue page (a book, an author) shows when it cannot be loaded: "not found" for a 404 or a malformed
+ * address (400), otherwise the reason and a retry; both offer the way home.
+ */
+export function LoadError({
+  error,
+  notFound,
+  failed,
+  onRetry,
+}: {
+  error: unknown
+  notFound: { title: string; text: string }
+  /** the heading when loading failed for another reason */
+  failed: string
+  onRetry: () => void
+}) {
+  const missing = isApiError(error) && (error.status === 404 || error.status === 400)
+  return (
+    <div className="empty-state" role="alert">
+      <h1 className="h3">{missing ? notFound.title : failed}</h1>
+      <p className="muted">{missing ? notFound.text : errorMessage(error)}</p>
+      <div className="cta-row">
+        {!missing && (
+          <Button variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+        <Link className="btn btn--primary btn--md" to={paths.home}>
+          <span>Back to home</span>
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+/** An author page's name (a skeleton while loading), with an optional line above it, and its Total Titles. */
+export function AuthorHeaderText({
+  name,
+  count,
+  kicker,
+}: {
+  name: string | undefined
+  count: number | undefined
+  kicker?: ReactNode
+}) {
+  return (
+    <div className="author-header__text">
+      {kicker}
+      {name !== undefined ? (
+        <h1 className="author-header__name">{name}</h1>
+      ) : (
+        <Skeleton style={{ width: 220, height: 30 }} />
+      )}
+      <p className="author-header__meta">
+        <span className="profile-stat">
+          <strong>{count ?? '–'}</strong> Total Titles
+        </span>
+      </p>
+    </div>
+  )
+}
