@@ -10,7 +10,8 @@ const DAY = 24 * HOUR
  * Counters in Redis, shared by every api process. Login counts every attempt per IP, and failed attempts per
  * account and IP (that pair is locked) and per account (never locked, only slowed: see loginDelayMs). Codes
  * count mails per IP and per address and wrong tries per address and per IP, per day, on top of the resend
- * cooldowns; the password endpoints that hash count per IP (sign-up, reset) or per account (change).
+ * cooldowns; reset codes count the account's usual addresses apart from new ones (usual-addresses.ts). The
+ * password endpoints that hash count per IP (sign-up, reset) or per account (change).
  */
 export const LIMITS = {
   loginPerIp: { points: 30, duration: 15 * MINUTE },
@@ -19,8 +20,18 @@ export const LIMITS = {
   loginFailuresPerAccount: { points: 1_000_000, duration: 15 * MINUTE },
   otpPerIp: { points: 10, duration: HOUR },
   otpPerIpPerDay: { points: 30, duration: DAY },
+  // Codes mailed per account: sign-up codes, and reset codes asked for from the account's usual addresses...
   otpPerAccount: { points: 5, duration: DAY },
+  // ...and, apart, reset codes asked for from any other address: a stranger cannot use up the owner's codes.
+  resetCodesPerAccountFromNewAddresses: { points: 3, duration: DAY },
+  // Wrong sign-up codes per account.
   otpFailuresPerAccount: { points: 10, duration: DAY },
+  // Wrong reset codes: per account and address (that pair is refused, as sign-in locks the pair), per account from
+  // its usual addresses, and per account from all other addresses together. A stranger using up the last bucket
+  // leaves the owner's own tries untouched; together the two buckets keep guessing at 10 tries a day (SECURITY.md).
+  resetFailuresPerAccountAndIp: { points: 3, duration: DAY },
+  resetFailuresPerAccountFromUsualAddresses: { points: 5, duration: DAY },
+  resetFailuresPerAccountFromNewAddresses: { points: 5, duration: DAY },
   otpFailuresPerIp: { points: 30, duration: DAY },
   signUpPerIp: { points: 20, duration: HOUR },
   passwordResetPerIp: { points: 20, duration: HOUR },
