@@ -44,6 +44,7 @@ export const ErrorCodes = [
   'PAYMENT_FAILED',
   'PAYMENT_PENDING',
   'QUEUE_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ErrorCodes)[number]

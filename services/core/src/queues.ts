@@ -1,6 +1,8 @@
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { bulkAddJobs, type BulkAdd } from './bulk-add-jobs.js'
+import type { Logger } from './logger.js'
+import { logQueueErrors } from './runtime/redis-outages.js'
 import {
   QueueNames,
   type AnalyticsEvent,
@@ -51,12 +53,21 @@ export interface Queues {
   close(): Promise<void>
 }
 
-export function createQueues(connection: Redis, prefix: string): Queues {
+/**
+ * The typed queues on one connection. `logger` gets their errors other than Redis being down (logQueueErrors); the
+ * app and the workers always give one (without a listener BullMQ prints errors on stderr).
+ */
+export function createQueues(
+  connection: Redis,
+  prefix: string,
+  logger?: Pick<Logger, 'error'>,
+): Queues {
   const queues = new Map<QueueName, Queue>()
   const queue = (name: QueueName) => {
     let q = queues.get(name)
     if (!q) {
       q = new Queue(name, { connection, prefix, defaultJobOptions: jobOptionsOf(name) })
+      if (logger) logQueueErrors(q, name, logger)
       queues.set(name, q)
     }
     return q

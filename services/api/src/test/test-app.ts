@@ -55,6 +55,7 @@ export async function buildTestApp(
       : await startWorkers(config, logger, {
           databaseUrl: database.url,
           sweepIntervalMs: workerOptions.sweepIntervalMs,
+          redisOutages: app.redisOutages,
         })
   return {
     app,

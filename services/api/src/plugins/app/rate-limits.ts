@@ -1,6 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
-import { tooManyRequests } from '@bookstrut/core'
+import { isRedisConnectionError, redisUnavailable, tooManyRequests } from '@bookstrut/core'
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE
@@ -50,6 +50,14 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS
 
+/**
+ * While Redis does not answer, a limit cannot be counted. Public reads (searches) are let through uncounted: a
+ * reader loses nothing and a flood of reads costs what one search costs. Every other limit guards a write, a
+ * sign-in, a code, a hash or an account's data, and refuses with 503 and Retry-After (fails closed), so an outage
+ * never opens a door to guessing or floods.
+ */
+export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set(['searchPerIp', 'searchPerAccount'])
+
 /** Points set by configuration instead of LIMITS (the search limits), by limit name. */
 export type LimitPoints = Partial<Record<LimitName, number>>
 
@@ -85,28 +93,42 @@ export function createRateLimits(redis: Redis, prefix: string, points: LimitPoin
     ]),
   ) as Record<LimitName, RateLimiterRedis>
 
+  /**
+   * Runs one limiter call, or applies OPEN_WHEN_REDIS_IS_DOWN when Redis is not connected (answered at once, not
+   * after the connection's retries) or the call fails for want of it.
+   */
+  async function guarded<T>(name: LimitName, call: () => Promise<T>, whenOpen: T): Promise<T> {
+    const redisDown = () => {
+      if (OPEN_WHEN_REDIS_IS_DOWN.has(name)) return whenOpen
+      throw redisUnavailable()
+    }
+    if (redis.status !== 'ready') return redisDown()
+    try {
+      return await call()
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw limited(err)
+      if (isRedisConnectionError(err)) return redisDown()
+      throw err
+    }
+  }
+
   return {
     async consume(name, key) {
-      try {
-        await limiters[name].consume(key.toLowerCase())
-      } catch (err) {
-        if (err instanceof RateLimiterRes) throw limited(err)
-        throw err
-      }
+      await guarded(name, () => limiters[name].consume(key.toLowerCase()), undefined)
     },
     async check(name, key) {
-      const res = await limiters[name].get(key.toLowerCase())
+      const res = await guarded(name, () => limiters[name].get(key.toLowerCase()), null)
       if (res && res.remainingPoints <= 0) throw limited(res)
     },
     async reset(name, key) {
-      await limiters[name].delete(key.toLowerCase())
+      await guarded(name, () => limiters[name].delete(key.toLowerCase()), false)
     },
     async count(name, key) {
-      const res = await limiters[name].penalty(key.toLowerCase(), 1)
-      return res.consumedPoints
+      const res = await guarded(name, () => limiters[name].penalty(key.toLowerCase(), 1), null)
+      return res?.consumedPoints ?? 0
     },
     async used(name, key) {
-      const res = await limiters[name].get(key.toLowerCase())
+      const res = await guarded(name, () => limiters[name].get(key.toLowerCase()), null)
       return res?.consumedPoints ?? 0
     },
   }
