@@ -1,4 +1,5 @@
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox'
+import { IGNORED_TEXT_MAX } from './common.js'
 import { LISTING_FIELDS } from './listing-rules.js'
 
 const formText = Type.String()
@@ -30,7 +31,9 @@ export const ListingFormBody = Type.Object(
     ...optionalTexts(LISTING_FIELDS),
     createBy: Type.Optional(Type.String({ description: 'the caller’s own id (the spec’s client sends it)' })),
     transcript: Type.Optional(Type.String({ description: 'the podblurb’s text alternative' })),
-    totalDuration: Type.Optional(Type.String({ description: 'ignored: the duration is read from the MP3' })),
+    totalDuration: Type.Optional(
+      Type.String({ maxLength: IGNORED_TEXT_MAX, description: 'ignored: the duration is read from the MP3' }),
+    ),
     ...optionalTexts(SPEC_CLIENT_PARTS),
     // A form may name a file field without a file (nothing chosen); the files themselves are read apart.
     bookCoverImage: Type.Optional(Type.String({ maxLength: 0 })),

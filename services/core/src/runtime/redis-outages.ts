@@ -17,6 +17,14 @@ export const redisUnavailable = () =>
     { retryAfter: REDIS_RETRY_AFTER_SECONDS },
   )
 
+/** A call refused at once because its Redis connection is not ready (instead of waiting for it to come back). */
+export class RedisNotConnectedError extends Error {
+  constructor() {
+    super('Redis is not connected')
+    this.name = 'RedisNotConnectedError'
+  }
+}
+
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -35,6 +43,7 @@ const CONNECTION_CODES = new Set([
  * or unwritable connection.
  */
 export function isRedisConnectionError(err: unknown): boolean {
+  if (err instanceof RedisNotConnectedError) return true
   if (!(err instanceof Error)) return false
   const code = (err as { code?: unknown }).code
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true
