@@ -157,7 +157,7 @@ function requestFor({ method, path, op }: Operation, f: Fixtures) {
   }
   const bodySchema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined
   const body = bodySchema ? sample(bodySchema, 'body', f) : undefined
-  return { method, url: query.size > 0 ? `${url}?${query}` : url, body }
+  return { method, url: query.size > 0 ? `${url}?${query.toString()}` : url, body }
 }
 
 async function call(
@@ -171,7 +171,7 @@ async function call(
     headers: { 'user-agent': BROWSER, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     remoteAddress: '10.29.0.1',
   })
-  const body = res.body.startsWith('{') ? (res.json() as { code?: string }) : {}
+  const body = res.body.startsWith('{') ? res.json<{ code?: string }>() : {}
   return { status: res.statusCode, retryAfter: res.headers['retry-after'], code: body.code }
 }
 
@@ -180,7 +180,7 @@ async function call(
 describe('with Redis killed under the running app', () => {
   it('answers every operation 2xx/4xx or 503 with Retry-After (never 500), logs one line, and counts exactly after', async () => {
     const f = await fixtures()
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Schema
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<Schema>()
     // Signing out ends the admin's session: last.
     const operations = operationsOf(doc).sort(
       (a, b) => Number(a.path.includes('logout')) - Number(b.path.includes('logout')),
@@ -191,9 +191,9 @@ describe('with Redis killed under the running app', () => {
     // Before: the keyword search finds the title (so during the outage it has impressions to queue).
     expect((await api.get(search)).body.data).toEqual(expect.arrayContaining([expect.anything()]))
 
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      stderr += chunk.toString()
-      return (writeStderr as (...args: unknown[]) => boolean)(chunk, ...rest)
+    process.stderr.write = ((...args: Parameters<typeof writeStderr>) => {
+      stderr += args[0].toString()
+      return writeStderr(...args)
     }) as typeof process.stderr.write
     await redis.kill()
     await until('the api sees Redis gone', async () => t.app.redis.status !== 'ready', 10_000)

@@ -20,7 +20,7 @@ const NESTED_MESSAGE = `The request body is nested too deeply: at most ${MAX_JSO
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels)
 
 async function jsonOperations() {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Schema
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<Schema>()
   return Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, ops]) =>
     Object.entries(ops)
       .filter(([, op]) => op.requestBody?.content?.['application/json'])

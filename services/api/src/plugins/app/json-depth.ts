@@ -44,6 +44,6 @@ export const jsonDepthPlugin = fp(async (app) => {
       )
       return
     }
-    parse(req, text, done)
+    void parse(req, text, done)
   })
 })

@@ -67,7 +67,10 @@ export interface RateLimits {
   /** Throws 429 when the limit is used up, without counting. */
   check(name: LimitName, key: string): Promise<void>
   reset(name: LimitName, key: string): Promise<void>
-  /** Counts one hit and never refuses; answers the hits counted in the window so far (this one included). */
+  /**
+   * Counts one hit and never refuses; answers the hits left in the window (none once the limit is reached;
+   * Infinity when Redis is down and the limit fails open).
+   */
   count(name: LimitName, key: string): Promise<number>
   /** The hits counted in the window so far, without counting (0 when none). */
   used(name: LimitName, key: string): Promise<number>
@@ -125,7 +128,7 @@ export function createRateLimits(redis: Redis, prefix: string, points: LimitPoin
     },
     async count(name, key) {
       const res = await guarded(name, () => limiters[name].penalty(key.toLowerCase(), 1), null)
-      return res?.consumedPoints ?? 0
+      return res ? Math.max(0, res.remainingPoints) : Infinity
     },
     async used(name, key) {
       const res = await guarded(name, () => limiters[name].get(key.toLowerCase()), null)

@@ -11,7 +11,6 @@ import {
 } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
-import { LIMITS } from '../../plugins/app/rate-limits.js'
 import type { AddressOrigin } from './usual-addresses.js'
 
 /** Spec constants: codes live 10 minutes; resend waits 30 s (sign-up) or 120 s (password reset); 5 wrong tries. */
@@ -138,9 +137,10 @@ export async function countWrongTry(
   origin?: AddressOrigin,
 ) {
   if (error.code !== 'OTP_INVALID') return
-  const limits = wrongTryLimits(email, ip, origin)
-  const used = await Promise.all(limits.map(({ name, key }) => deps.limits.count(name, key)))
-  const leftToday = Math.min(...limits.map(({ name }, i) => LIMITS[name].points - (used[i] ?? 0)))
+  const left = await Promise.all(
+    wrongTryLimits(email, ip, origin).map(({ name, key }) => deps.limits.count(name, key)),
+  )
+  const leftToday = Math.min(...left)
   const data = error.data as { attemptsLeft: number } | undefined
   if (data) data.attemptsLeft = Math.max(0, Math.min(data.attemptsLeft, leftToday))
 }
