@@ -124,7 +124,8 @@ function sampleString(schema: Schema, name: string, f: Fixtures): string {
   if (pattern.startsWith('^[0-9]{6')) return '123456'
   if (pattern.startsWith('^[0-9]{')) return '1234'
   if (schema.format === 'uri' || lower.includes('link') || lower.includes('url')) return 'https://example.com'
-  return 'lighthouse'.padEnd(schema.minLength ?? 1, 'x').slice(0, schema.maxLength ?? 100)
+  // Named after its field, so that sibling fields differ (idea search refuses three equal ideas).
+  return `lighthouse keeper ${name}`.padEnd(schema.minLength ?? 1, 'x').slice(0, schema.maxLength ?? 100)
 }
 
 interface Operation {
