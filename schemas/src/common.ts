@@ -44,11 +44,28 @@ export const ErrorCodes = [
   'PAYMENT_FAILED',
   'PAYMENT_PENDING',
   'QUEUE_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ErrorCodes)[number]
 
 export const EmptyData = Type.Null()
+
+/** The longest text a field the server ignores may hold. */
+export const IGNORED_TEXT_MAX = 64
+
+/**
+ * A field the spec's client sends and the server ignores (a price the server computes itself, a count it makes
+ * itself): still bounded, as every field is. A number, a short text or null; anything else (an object, an array, a
+ * long text) is a 400 naming the field.
+ */
+export const IgnoredField = (name: string, description: string) =>
+  Type.Optional(
+    Type.Union([Type.Number(), Type.String({ maxLength: IGNORED_TEXT_MAX }), Type.Null()], {
+      description: `ignored: ${description}`,
+      errorMessage: `${name}: the server ignores this field; send a number or a text of at most ${IGNORED_TEXT_MAX} characters, or leave it out`,
+    }),
+  )
 
 /** A page number; bounded so that the offset it makes stays a sane number. */
 export const PageNumber = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })

@@ -1,7 +1,11 @@
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox'
+import { IGNORED_TEXT_MAX } from './common.js'
 import { LISTING_FIELDS } from './listing-rules.js'
+import { FORM_MAX_FIELD_BYTES } from './media-rules.js'
 
-const formText = Type.String()
+// Every part is bounded as a form field is (16 KB), also when the same body comes as JSON; the listing's rules then
+// apply the spec's own, tighter limits with its messages.
+const formText = Type.String({ maxLength: FORM_MAX_FIELD_BYTES })
 /** One optional text part per name. */
 const optionalTexts = <K extends string>(names: readonly K[]) =>
   Object.fromEntries(names.map((name) => [name, Type.Optional(formText)])) as Record<K, TOptional<TString>>
@@ -28,9 +32,18 @@ const SPEC_CLIENT_PARTS = [
 export const ListingFormBody = Type.Object(
   {
     ...optionalTexts(LISTING_FIELDS),
-    createBy: Type.Optional(Type.String({ description: 'the caller’s own id (the spec’s client sends it)' })),
-    transcript: Type.Optional(Type.String({ description: 'the podblurb’s text alternative' })),
-    totalDuration: Type.Optional(Type.String({ description: 'ignored: the duration is read from the MP3' })),
+    createBy: Type.Optional(
+      Type.String({
+        maxLength: IGNORED_TEXT_MAX,
+        description: 'the caller’s own id (the spec’s client sends it)',
+      }),
+    ),
+    transcript: Type.Optional(
+      Type.String({ maxLength: FORM_MAX_FIELD_BYTES, description: 'the podblurb’s text alternative' }),
+    ),
+    totalDuration: Type.Optional(
+      Type.String({ maxLength: IGNORED_TEXT_MAX, description: 'ignored: the duration is read from the MP3' }),
+    ),
     ...optionalTexts(SPEC_CLIENT_PARTS),
     // A form may name a file field without a file (nothing chosen); the files themselves are read apart.
     bookCoverImage: Type.Optional(Type.String({ maxLength: 0 })),

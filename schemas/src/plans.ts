@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id } from './common.js'
+import { Id, IgnoredField } from './common.js'
 import { Plan } from './books.js'
 
 /*
@@ -178,14 +178,15 @@ export type UpgradeQuote = Static<typeof UpgradeQuote>
 
 /**
  * Starting a card payment for an upgrade. The spec's billing form also sends `price`, and its old payment call
- * `amount`: both are accepted and ignored, because the server alone decides what is charged.
+ * `amount`: both are accepted (a number or a short text) and ignored, because the server alone decides what is
+ * charged.
  */
 export const CreatePaymentIntentBody = Type.Object({
   planId: Id,
   billing: BillingDetails,
   userId: Type.Optional(Id),
-  price: Type.Optional(Type.Unknown({ description: 'ignored: the server computes the amount' })),
-  amount: Type.Optional(Type.Unknown({ description: 'ignored: the server computes the amount' })),
+  price: IgnoredField('price', 'the server computes the amount'),
+  amount: IgnoredField('amount', 'the server computes the amount'),
 })
 export type CreatePaymentIntentBody = Static<typeof CreatePaymentIntentBody>
 
@@ -209,14 +210,15 @@ export type PaymentIntentData = Static<typeof PaymentIntentData>
 
 /**
  * The spec's plan-upgrade call, made after the card payment: only a confirmed payment changes the plan. The spec's
- * client also sends `bookLimit` and `totalbooksListed`: accepted and ignored (the plan decides the limit).
+ * client also sends `bookLimit` and `totalbooksListed`: accepted (a number or a short text) and ignored (the plan
+ * decides the limit).
  */
 export const CreateUserMembershipBody = Type.Object({
   paymentId: Id,
   userId: Type.Optional(Id),
   planId: Type.Optional(Id),
-  bookLimit: Type.Optional(Type.Unknown({ description: 'ignored: the plan decides the limit' })),
-  totalbooksListed: Type.Optional(Type.Unknown({ description: 'ignored: the server counts the books' })),
+  bookLimit: IgnoredField('bookLimit', 'the plan decides the limit'),
+  totalbooksListed: IgnoredField('totalbooksListed', 'the server counts the books'),
 })
 export type CreateUserMembershipBody = Static<typeof CreateUserMembershipBody>
 

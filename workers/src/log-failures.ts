@@ -1,9 +1,10 @@
 import { UnrecoverableError, type Worker } from 'bullmq'
-import type { Logger } from '@bookstrut/core'
+import { logQueueErrors, type Logger } from '@bookstrut/core'
 
 /**
  * Logs a worker's failures once each: a job on its last attempt (or refused as unrecoverable), with its ids;
- * earlier failures are retried and not logged. Also logs the worker's own errors (connection and the like).
+ * earlier failures are retried and not logged. Also logs the worker's own errors, but not Redis being down: that
+ * is logged once per outage by the connection's RedisOutages (logQueueErrors).
  */
 export function logFailures(worker: Worker, queue: string, logger: Logger): void {
   worker.on('failed', (job, err) => {
@@ -15,5 +16,5 @@ export function logFailures(worker: Worker, queue: string, logger: Logger): void
       `${queue} job failed`,
     )
   })
-  worker.on('error', (err) => logger.error({ queue, err }, `${queue} worker error`))
+  logQueueErrors(worker, queue, logger)
 }

@@ -5,6 +5,7 @@ import {
   createRedis,
   embeddingsAnnouncer,
   openAnalyticsStore,
+  RedisOutages,
   systemClock,
   type Config,
   type Logger,
@@ -28,6 +29,8 @@ export interface WorkerOptions {
   sweepIntervalMs?: number
   /** how often the Top 20 is ranked (default every 5 minutes; the first at start) */
   top20EveryMs?: number
+  /** the process's Redis outage log, shared with the api in the one-process default (one line per outage) */
+  redisOutages?: RedisOutages
 }
 
 /** Starts every BullMQ worker. The api process calls this in the one-process default (RUN_WORKERS=true). */
@@ -38,9 +41,12 @@ export async function startWorkers(
 ): Promise<RunningWorkers> {
   const connection = createRedis(config.redis.url, 'worker')
   const publisher = createRedis(config.redis.url, 'producer')
+  const outages = opts.redisOutages ?? new RedisOutages(logger)
+  outages.watchConnection('workers', connection)
+  outages.watchConnection('workers-publisher', publisher)
   await Promise.all([connection.connect(), publisher.connect()])
   const db = createDb(opts.databaseUrl, 4, (err) => logger.warn({ err }, 'idle database connection lost'))
-  const queues = createQueues(publisher, config.redis.prefix)
+  const queues = createQueues(publisher, config.redis.prefix, logger)
   const mailer = createMailer(config.mail)
   const announce = embeddingsAnnouncer(publisher, config.redis.prefix)
   const embedLogger = logger.child({ queue: 'embed' })

@@ -7,6 +7,7 @@ import { dbPlugin } from './plugins/app/db.js'
 import { redisPlugin } from './plugins/app/redis.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { errorsPlugin } from './plugins/app/errors.js'
+import { jsonDepthPlugin } from './plugins/app/json-depth.js'
 import { buildPartValidator, strictBodiesPlugin } from './plugins/app/validation.js'
 import { rejectNulPlugin } from './plugins/app/reject-nul.js'
 import { routesIndexPlugin } from './plugins/app/routes-index.js'
@@ -59,6 +60,7 @@ export async function buildApp(opts: BuildAppOptions) {
   })
 
   await app.register(errorsPlugin)
+  await app.register(jsonDepthPlugin)
   await app.register(strictBodiesPlugin)
   await app.register(routesIndexPlugin)
   await app.register(rejectNulPlugin)

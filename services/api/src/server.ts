@@ -27,7 +27,10 @@ async function main() {
   const app = await buildApp({ config, databaseUrl: stores.databaseUrl, logger })
   let workers: RunningWorkers | null = null
   if (config.workers.inProcess)
-    workers = await startWorkers(config, logger, { databaseUrl: stores.databaseUrl })
+    workers = await startWorkers(config, logger, {
+      databaseUrl: stores.databaseUrl,
+      redisOutages: app.redisOutages,
+    })
 
   // In order: stop taking requests and close the api's pools, then the workers and theirs, then the stores
   // they all use. One line says it is done.

@@ -1,4 +1,4 @@
-import type { Clock, Config, Db, Queues, UserRow, SessionRow } from '@bookstrut/core'
+import type { Clock, Config, Db, Queues, RedisOutages, UserRow, SessionRow } from '@bookstrut/core'
 import type { Redis } from 'ioredis'
 import type { RateLimits } from './plugins/app/rate-limits.js'
 import type { IdeaSearch } from './idea-index/idea-search.js'
@@ -17,6 +17,7 @@ declare module 'fastify' {
     clock: Clock
     db: Db
     redis: Redis
+    redisOutages: RedisOutages
     queues: Queues
     limits: RateLimits
     ideaSearch: IdeaSearch

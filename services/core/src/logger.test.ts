@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
-import { redactPaths } from './logger.js'
+import { censor, redactPaths } from './logger.js'
 
 /** A logger with the app's redaction that writes into a string. */
 function capture() {
@@ -12,7 +12,7 @@ function capture() {
       done()
     },
   })
-  const logger = pino({ level: 'info', redact: { paths: redactPaths, censor: '[redacted]' } }, stream)
+  const logger = pino({ level: 'info', redact: { paths: redactPaths, censor } }, stream)
   return { logger, text: () => out }
 }
 
@@ -54,5 +54,26 @@ describe('logger redaction', () => {
       expect(written).not.toContain(value)
     expect(written).toContain('[redacted]')
     expect(written).toContain('two levels down')
+  })
+
+  it("keeps an error's code (ECONNREFUSED, a SQLSTATE) while e-mailed codes stay hidden (issue 29)", () => {
+    const { logger, text } = capture()
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' })
+    logger.warn({ err: refused }, 'redis down')
+    logger.warn({ redis: { connection: 'api', code: 'ECONNREFUSED' } }, 'redis unavailable')
+    logger.warn({ err: { code: '23505', message: 'duplicate key' } }, 'sql')
+    logger.info({ code: '4821', job: { data: { code: '0917' } }, body: { code: 1234 } }, 'mail')
+    const lines = text()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, any>)
+    expect(lines[0]?.err.code).toBe('ECONNREFUSED')
+    expect(lines[1]?.redis.code).toBe('ECONNREFUSED')
+    expect(lines[2]?.err.code).toBe('23505')
+    expect(lines[3]).toMatchObject({
+      code: '[redacted]',
+      job: { data: { code: '[redacted]' } },
+      body: { code: '[redacted]' },
+    })
   })
 })

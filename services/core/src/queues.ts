@@ -1,6 +1,8 @@
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { bulkAddJobs, type BulkAdd } from './bulk-add-jobs.js'
+import type { Logger } from './logger.js'
+import { logQueueErrors, RedisNotConnectedError } from './runtime/redis-outages.js'
 import {
   QueueNames,
   type AnalyticsEvent,
@@ -51,24 +53,36 @@ export interface Queues {
   close(): Promise<void>
 }
 
-export function createQueues(connection: Redis, prefix: string): Queues {
+/**
+ * The typed queues on one connection. `logger` gets their errors other than Redis being down (logQueueErrors); the
+ * app and the workers always give one (without a listener BullMQ prints errors on stderr).
+ */
+export function createQueues(connection: Redis, prefix: string, logger?: Pick<Logger, 'error'>): Queues {
   const queues = new Map<QueueName, Queue>()
   const queue = (name: QueueName) => {
     let q = queues.get(name)
     if (!q) {
       q = new Queue(name, { connection, prefix, defaultJobOptions: jobOptionsOf(name) })
+      if (logger) logQueueErrors(q, name, logger)
       queues.set(name, q)
     }
     return q
   }
   // Analytics events come by the thousand a second: many jobs per Redis call (bulk-add-jobs.ts).
   let ingestAdd: BulkAdd | undefined
+  // BullMQ waits for a reconnecting connection before it adds a job: while Redis is down a request would hang
+  // until it is back. It is refused at once instead (the api answers 503 with Retry-After).
+  const assertConnected = () => {
+    if (connection.status !== 'ready') throw new RedisNotConnectedError()
+  }
   return {
     async enqueue(name, data, jobId) {
+      assertConnected()
       await queue(name).add(name, data, { jobId })
     },
     async enqueueMany(name, jobs) {
       if (jobs.length === 0) return
+      assertConnected()
       if (name === QueueNames.ingest) {
         ingestAdd ??= bulkAddJobs(connection, queue(name), name)
         return ingestAdd(jobs)

@@ -6,6 +6,7 @@ import { AnalyticsEvent, QueueNames } from '@bookstrut/schemas'
 import {
   ingestJobOptions,
   insertEvents,
+  logQueueErrors,
   migrateAnalytics,
   type AnalyticsStore,
   type Logger,
@@ -61,7 +62,7 @@ export function startIngestWorker(deps: IngestWorkerDeps): RunningIngest {
     // How long an idle worker blocks on Redis before looking again (and noticing close()).
     drainDelay: 1,
   })
-  worker.on('error', (err) => deps.logger.error({ err }, 'ingest worker error'))
+  logQueueErrors(worker, QueueNames.ingest, deps.logger)
   const token = randomUUID()
   const keep = ingestJobOptions.removeOnComplete as KeepCompleted
   const bulk = bulkJobs(deps.connection, worker, {

@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { QueueNames } from '@bookstrut/schemas'
-import { migrateAnalytics, type Clock, type Logger } from '@bookstrut/core'
+import { logQueueErrors, migrateAnalytics, type Clock, type Logger } from '@bookstrut/core'
 import { logFailures } from '../log-failures.js'
 import { rankTop20, type Top20Deps } from './top20-ranking.js'
 
@@ -41,6 +41,7 @@ export function startTop20Worker(deps: Top20WorkerDeps) {
   )
   logFailures(worker, QueueNames.top20, deps.logger)
   const queue = new Queue(QueueNames.top20, { connection: deps.connection, prefix: deps.prefix })
+  logQueueErrors(queue, QueueNames.top20, deps.logger)
   const scheduled = queue.upsertJobScheduler(
     SCHEDULER_ID,
     { every: deps.everyMs ?? TOP20_EVERY_MS },

@@ -10,6 +10,8 @@ export const errorResponses = {
   // A body over the JSON limit (1 MB) or a form over its limits (size, parts, field length).
   413: ErrorEnvelope,
   429: ErrorEnvelope,
+  // Redis (queues, rate limits) does not answer for a moment: SERVICE_UNAVAILABLE with Retry-After.
+  503: ErrorEnvelope,
 }
 
 /** Routes that need a session token. */

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { loadConfig, ManualClock, createLogger, type Clock, type Config } from '@bookstrut/core'
+import { loadConfig, ManualClock, createLogger, type Clock, type Config, type Logger } from '@bookstrut/core'
 import { createScratchDatabase, testPrefix, testRedisUrl } from '@bookstrut/core/testing'
 import { startWorkers, type RunningWorkers } from '@bookstrut/workers'
 import { buildApp, type App } from '../app.js'
@@ -30,6 +30,8 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   clock: Clock = new ManualClock(),
   workerOptions: { sweepIntervalMs?: number; start?: boolean } = {},
+  /** the app's and the workers' logger (default: LOG_LEVEL, silent unless TEST_LOG_LEVEL says otherwise) */
+  logger?: Logger,
 ): Promise<TestApp> {
   const database = await createScratchDatabase()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-test-'))
@@ -46,7 +48,7 @@ export async function buildTestApp(
     ...(process.env.MODELS_DIR ? { MODELS_DIR: process.env.MODELS_DIR } : {}),
     ...env,
   })
-  const logger = createLogger(config.logLevel)
+  logger ??= createLogger(config.logLevel)
   const app = await buildApp({ config, databaseUrl: database.url, clock, logger })
   await app.ready()
   let workers: RunningWorkers | null =
@@ -55,6 +57,7 @@ export async function buildTestApp(
       : await startWorkers(config, logger, {
           databaseUrl: database.url,
           sweepIntervalMs: workerOptions.sweepIntervalMs,
+          redisOutages: app.redisOutages,
         })
   return {
     app,

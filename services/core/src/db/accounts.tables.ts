@@ -41,7 +41,12 @@ export interface OtpCodesTable {
   email: string
   purpose: 'signup' | 'reset'
   code_hash: string
+  /** Wrong tries from the account's usual addresses (and every wrong try at a sign-up code). */
   attempts: Generated<number>
+  /** Wrong tries at a reset code from addresses the account has not used lately (counted apart: issue 29). */
+  attempts_from_new_addresses: Generated<number>
+  /** The code was asked for from one of the account's usual addresses. */
+  from_usual_address: Generated<boolean>
   sent_at: Date
   expires_at: Date
   verified_at: Date | null

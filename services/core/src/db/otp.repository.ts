@@ -8,6 +8,8 @@ export interface NewOtp {
   codeHash: string
   sentAt: Date
   expiresAt: Date
+  /** Asked for from one of the account's usual addresses (reset codes; false for sign-up codes). */
+  fromUsualAddress?: boolean
 }
 
 /** Stores a fresh code for an address and purpose, replacing (and so killing) any earlier one. */
@@ -21,6 +23,7 @@ export const replaceOtp = (db: DbOrTx, otp: NewOtp) =>
       code_hash: otp.codeHash,
       sent_at: otp.sentAt,
       expires_at: otp.expiresAt,
+      from_usual_address: otp.fromUsualAddress ?? false,
     })
     .onConflict((oc) =>
       oc.columns(['email', 'purpose']).doUpdateSet({
@@ -29,6 +32,8 @@ export const replaceOtp = (db: DbOrTx, otp: NewOtp) =>
         sent_at: otp.sentAt,
         expires_at: otp.expiresAt,
         attempts: 0,
+        attempts_from_new_addresses: 0,
+        from_usual_address: otp.fromUsualAddress ?? false,
         verified_at: null,
         consumed_at: null,
       }),
@@ -53,10 +58,13 @@ export const lockOtp = (db: DbOrTx, email: string, purpose: OtpPurpose): Promise
     .forUpdate()
     .executeTakeFirst()
 
-export const recordOtpFailure = (db: DbOrTx, id: string) =>
+/** Which counter a wrong try goes to: tries from new addresses are counted apart from the owner's own. */
+export type OtpAttemptsColumn = 'attempts' | 'attempts_from_new_addresses'
+
+export const recordOtpFailure = (db: DbOrTx, id: string, column: OtpAttemptsColumn = 'attempts') =>
   db
     .updateTable('otp_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({ [column]: eb(column, '+', 1) }))
     .where('id', '=', id)
     .execute()
 

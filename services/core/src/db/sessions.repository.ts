@@ -93,3 +93,26 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, 
   if (keepSessionId) q = q.where('id', '!=', keepSessionId)
   await q.execute()
 }
+
+/**
+ * The addresses an account has signed in from since `since` (its newest sessions first, at most `limit`): the
+ * addresses a reset code from its owner is expected from.
+ */
+export async function recentAddressesOf(
+  db: DbOrTx,
+  email: string,
+  since: Date,
+  limit = 50,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.ip')
+    .where('users.email', '=', email)
+    .where('sessions.created_at', '>', since)
+    .where('sessions.ip', 'is not', null)
+    .orderBy('sessions.created_at', 'desc')
+    .limit(limit)
+    .execute()
+  return [...new Set(rows.map((r) => r.ip).filter((ip): ip is string => ip !== null))]
+}

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
-import type { FastifyError } from 'fastify'
-import { AppError } from '@bookstrut/core'
+import type { FastifyError, FastifyReply } from 'fastify'
+import { AppError, isRedisConnectionError, redisUnavailable } from '@bookstrut/core'
 
 interface ValidationIssue {
   keyword: string
@@ -36,18 +36,23 @@ export function describeValidation(
 
 /**
  * One error handler for the whole API: AppErrors keep their status and code, schema failures become a 400
- * with a readable message, other client errors keep their status, anything else is logged and answered 500.
+ * with a readable message, other client errors keep their status, Redis being down is a 503 with Retry-After,
+ * anything else is logged and answered 500.
  * Every answer is the `{ success: false, code, message, data }` envelope.
  */
 export const errorsPlugin = fp(async (app) => {
+  const sendAppError = (reply: FastifyReply, err: AppError) => {
+    if ((err.status === 429 || err.status === 503) && typeof err.data?.retryAfter === 'number')
+      reply.header('retry-after', err.data.retryAfter)
+    return reply
+      .code(err.status)
+      .send({ success: false, code: err.code, message: err.message, data: err.data })
+  }
+  const redisIsDown = (err: unknown) =>
+    isRedisConnectionError(err) || (app.hasDecorator('redis') && app.redis.status !== 'ready')
+
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      if ((err.status === 429 || err.status === 503) && typeof err.data?.retryAfter === 'number')
-        reply.header('retry-after', err.data.retryAfter)
-      return reply
-        .code(err.status)
-        .send({ success: false, code: err.code, message: err.message, data: err.data })
-    }
+    if (err instanceof AppError) return sendAppError(reply, err)
     if (err.validation) {
       const { message, errors } = describeValidation(err.validation, err.validationContext)
       return reply.code(400).send({ success: false, code: 'VALIDATION', message, data: { errors } })
@@ -64,6 +69,9 @@ export const errorsPlugin = fp(async (app) => {
               : 'VALIDATION'
       return reply.code(status).send({ success: false, code, message: err.message, data: null })
     }
+    // Redis down (a queue, a counter, a cache): 503 with Retry-After, not logged per request (the outage is logged
+    // once by RedisOutages).
+    if (redisIsDown(err)) return sendAppError(reply, redisUnavailable())
     req.log.error({ err }, 'unhandled error')
     return reply
       .code(500)

@@ -11,7 +11,7 @@ import { IdeaSearch } from '../../idea-index/idea-search.js'
 export const ideaSearchPlugin = fp(async (app) => {
   const ideaSearch = await IdeaSearch.start({ db: app.db, search: app.config.search, logger: app.log })
   const subscriber = app.redis.duplicate()
-  subscriber.on('error', (err) => app.log.warn({ err }, 'redis subscriber error'))
+  app.redisOutages.watchConnection('api-subscriber', subscriber)
   subscriber.on('message', (_channel: string, raw: string) => {
     const message = parseJson(EmbeddingsMessage, raw)
     if (!message) {

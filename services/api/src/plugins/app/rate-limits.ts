@@ -1,6 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
-import { tooManyRequests } from '@bookstrut/core'
+import { isRedisConnectionError, redisUnavailable, tooManyRequests } from '@bookstrut/core'
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE
@@ -10,7 +10,8 @@ const DAY = 24 * HOUR
  * Counters in Redis, shared by every api process. Login counts every attempt per IP, and failed attempts per
  * account and IP (that pair is locked) and per account (never locked, only slowed: see loginDelayMs). Codes
  * count mails per IP and per address and wrong tries per address and per IP, per day, on top of the resend
- * cooldowns; the password endpoints that hash count per IP (sign-up, reset) or per account (change).
+ * cooldowns; reset codes count the account's usual addresses apart from new ones (usual-addresses.ts). The
+ * password endpoints that hash count per IP (sign-up, reset) or per account (change).
  */
 export const LIMITS = {
   loginPerIp: { points: 30, duration: 15 * MINUTE },
@@ -19,8 +20,18 @@ export const LIMITS = {
   loginFailuresPerAccount: { points: 1_000_000, duration: 15 * MINUTE },
   otpPerIp: { points: 10, duration: HOUR },
   otpPerIpPerDay: { points: 30, duration: DAY },
+  // Codes mailed per account: sign-up codes, and reset codes asked for from the account's usual addresses...
   otpPerAccount: { points: 5, duration: DAY },
+  // ...and, apart, reset codes asked for from any other address: a stranger cannot use up the owner's codes.
+  resetCodesPerAccountFromNewAddresses: { points: 3, duration: DAY },
+  // Wrong sign-up codes per account.
   otpFailuresPerAccount: { points: 10, duration: DAY },
+  // Wrong reset codes: per account and address (that pair is refused, as sign-in locks the pair), per account from
+  // its usual addresses, and per account from all other addresses together. A stranger using up the last bucket
+  // leaves the owner's own tries untouched; together the two buckets keep guessing at 10 tries a day (SECURITY.md).
+  resetFailuresPerAccountAndIp: { points: 3, duration: DAY },
+  resetFailuresPerAccountFromUsualAddresses: { points: 5, duration: DAY },
+  resetFailuresPerAccountFromNewAddresses: { points: 5, duration: DAY },
   otpFailuresPerIp: { points: 30, duration: DAY },
   signUpPerIp: { points: 20, duration: HOUR },
   passwordResetPerIp: { points: 20, duration: HOUR },
@@ -42,6 +53,14 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS
 
+/**
+ * While Redis does not answer, a limit cannot be counted. Public reads (searches) are let through uncounted: a
+ * reader loses nothing and a flood of reads costs what one search costs. Every other limit guards a write, a
+ * sign-in, a code, a hash or an account's data, and refuses with 503 and Retry-After (fails closed), so an outage
+ * never opens a door to guessing or floods.
+ */
+export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set(['searchPerIp', 'searchPerAccount'])
+
 /** Points set by configuration instead of LIMITS (the search limits), by limit name. */
 export type LimitPoints = Partial<Record<LimitName, number>>
 
@@ -51,7 +70,10 @@ export interface RateLimits {
   /** Throws 429 when the limit is used up, without counting. */
   check(name: LimitName, key: string): Promise<void>
   reset(name: LimitName, key: string): Promise<void>
-  /** Counts one hit and never refuses; answers the hits counted in the window so far (this one included). */
+  /**
+   * Counts one hit and never refuses; answers the hits left in the window (none once the limit is reached;
+   * Infinity when Redis is down and the limit fails open).
+   */
   count(name: LimitName, key: string): Promise<number>
   /** The hits counted in the window so far, without counting (0 when none). */
   used(name: LimitName, key: string): Promise<number>
@@ -77,28 +99,42 @@ export function createRateLimits(redis: Redis, prefix: string, points: LimitPoin
     ]),
   ) as Record<LimitName, RateLimiterRedis>
 
+  /**
+   * Runs one limiter call, or applies OPEN_WHEN_REDIS_IS_DOWN when Redis is not connected (answered at once, not
+   * after the connection's retries) or the call fails for want of it.
+   */
+  async function guarded<T>(name: LimitName, call: () => Promise<T>, whenOpen: T): Promise<T> {
+    const redisDown = () => {
+      if (OPEN_WHEN_REDIS_IS_DOWN.has(name)) return whenOpen
+      throw redisUnavailable()
+    }
+    if (redis.status !== 'ready') return redisDown()
+    try {
+      return await call()
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw limited(err)
+      if (isRedisConnectionError(err)) return redisDown()
+      throw err
+    }
+  }
+
   return {
     async consume(name, key) {
-      try {
-        await limiters[name].consume(key.toLowerCase())
-      } catch (err) {
-        if (err instanceof RateLimiterRes) throw limited(err)
-        throw err
-      }
+      await guarded(name, () => limiters[name].consume(key.toLowerCase()), undefined)
     },
     async check(name, key) {
-      const res = await limiters[name].get(key.toLowerCase())
+      const res = await guarded(name, () => limiters[name].get(key.toLowerCase()), null)
       if (res && res.remainingPoints <= 0) throw limited(res)
     },
     async reset(name, key) {
-      await limiters[name].delete(key.toLowerCase())
+      await guarded(name, () => limiters[name].delete(key.toLowerCase()), false)
     },
     async count(name, key) {
-      const res = await limiters[name].penalty(key.toLowerCase(), 1)
-      return res.consumedPoints
+      const res = await guarded(name, () => limiters[name].penalty(key.toLowerCase(), 1), null)
+      return res ? Math.max(0, res.remainingPoints) : Infinity
     },
     async used(name, key) {
-      const res = await limiters[name].get(key.toLowerCase())
+      const res = await guarded(name, () => limiters[name].get(key.toLowerCase()), null)
       return res?.consumedPoints ?? 0
     },
   }

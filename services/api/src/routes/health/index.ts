@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'kysely'
 import { Envelope, ErrorEnvelope, Health } from '@bookstrut/schemas'
+import { REDIS_RETRY_AFTER_SECONDS } from '@bookstrut/core'
 
-/** Reports whether Postgres and Redis answer; 503 when either does not. */
+/** Reports whether Postgres and Redis answer; 503 with Retry-After when either does not. */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
@@ -25,6 +26,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       ])
       const healthy = db === 'up' && redis === 'up'
+      if (!healthy) reply.header('retry-after', REDIS_RETRY_AFTER_SECONDS)
       return reply.code(healthy ? 200 : 503).send({
         success: healthy,
         message: healthy ? 'OK' : 'Degraded',

@@ -196,22 +196,30 @@ describe('password reset: step 3 needs the one-time token of step 2', () => {
 })
 
 describe('reset-code guessing: daily caps', () => {
-  it('allows 10 wrong tries a day per account, over several codes and addresses, then refuses even the right code', async () => {
+  it('allows 5 wrong tries a day per account from new addresses, 3 per address, then refuses even the right code', async () => {
+    // A factory account has never signed in: every address is new to it.
     const owner = await account()
-    let mails = 0
-    for (let round = 0; round < 2; round++) {
-      const code = await resetCode(owner.email, ++mails)
-      const guesser = client(t.app)
-      for (let i = 0; i < 5; i++) {
-        const res = await guesser.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(code) })
-        expect(res.body.code).toBe('OTP_INVALID')
-      }
-      t.clock.advance(RESET_COOLDOWN_MS)
-    }
-    const code = await resetCode(owner.email, ++mails)
-    const right = await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: code })
+    const first = await resetCode(owner.email, 1)
+    const guesser = client(t.app)
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await guesser.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(first) })).body.code,
+      ).toBe('OTP_INVALID')
+    // That address is done with this account for the day, even with the right code.
+    const pairLocked = await guesser.post('/verifyOtp/user', { email: owner.email, otp: first })
+    expect(pairLocked.status).toBe(429)
+    t.clock.advance(RESET_COOLDOWN_MS)
+    const second = await resetCode(owner.email, 2)
+    const other = client(t.app)
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await other.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(second) })).body.code,
+      ).toBe('OTP_INVALID')
+    // 5 wrong tries from new addresses: every new address is refused now, before the code is looked at.
+    const right = await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: second })
     expect(right.status).toBe(429)
     expect(right.body.code).toBe('RATE_LIMITED')
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0)
     expect(
       await t.app.db
         .selectFrom('password_reset_tokens')
@@ -221,39 +229,125 @@ describe('reset-code guessing: daily caps', () => {
     ).toEqual([])
   })
 
-  it('sends at most 5 codes a day per account, whichever addresses ask', async () => {
+  it('sends at most 3 codes a day per account to requests from new addresses', async () => {
     const owner = await account()
-    for (let n = 1; n <= 5; n++) {
+    for (let n = 1; n <= 3; n++) {
       await resetCode(owner.email, n)
       t.clock.advance(RESET_COOLDOWN_MS)
     }
-    const sixth = await client(t.app).post('/sentOtp/user', { email: owner.email })
-    expect(sixth.status).toBe(429)
-    expect(sixth.body.code).toBe('RATE_LIMITED')
+    const fourth = await client(t.app).post('/sentOtp/user', { email: owner.email })
+    expect(fourth.status).toBe(429)
+    expect(fourth.body.code).toBe('RATE_LIMITED')
     await new Promise((r) => setTimeout(r, 300))
-    expect(mailsTo(owner.email)).toBe(5)
+    expect(mailsTo(owner.email)).toBe(3)
   })
 
   it('allows 30 wrong tries a day per IP across accounts', async () => {
     const guesser = client(t.app)
-    const targets = await Promise.all([account(), account(), account(), account()])
-    for (const target of targets.slice(0, 3)) {
-      for (let round = 1; round <= 2; round++) {
-        const code = await resetCode(target.email, round)
-        for (let i = 0; i < 5; i++)
-          expect(
-            (await guesser.post('/verifyOtp/user', { email: target.email, otp: wrongCodeFor(code) })).body
-              .code,
-          ).toBe('OTP_INVALID')
-        t.clock.advance(RESET_COOLDOWN_MS)
-      }
+    const targets = await Promise.all(Array.from({ length: 11 }, () => account()))
+    for (const target of targets.slice(0, 10)) {
+      const code = await resetCode(target.email, 1)
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await guesser.post('/verifyOtp/user', { email: target.email, otp: wrongCodeFor(code) })).body.code,
+        ).toBe('OTP_INVALID')
     }
-    const last = targets[3]
-    if (!last) throw new Error('four targets')
+    const last = targets[10]
+    if (!last) throw new Error('eleven targets')
     const code = await resetCode(last.email, 1)
     expect((await guesser.post('/verifyOtp/user', { email: last.email, otp: code })).status).toBe(429)
     // Another address is not affected.
     expect((await client(t.app).post('/verifyOtp/user', { email: last.email, otp: code })).status).toBe(200)
+  })
+})
+
+describe("a stranger cannot block the owner's password reset (issue 29)", () => {
+  /** An account that signed in from `home`: its usual address. */
+  async function ownerAt(home: string) {
+    const owner = await account()
+    const signedIn = await client(t.app, home).post('/login-user', {
+      email: owner.email,
+      password: 'secret123',
+    })
+    expect(signedIn.status).toBe(200)
+    return owner
+  }
+  const strangers = (n: number) => Array.from({ length: n }, () => client(t.app))
+
+  it("5 wrong codes from 5 addresses leave the owner's code working from their usual address", async () => {
+    const home = nextIp()
+    const owner = await ownerAt(home)
+    const code = await resetCode(owner.email, 1, client(t.app, home))
+    const answers: number[] = []
+    for (const stranger of strangers(5))
+      for (let i = 0; i < 2; i++)
+        answers.push(
+          (await stranger.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(code) })).status,
+        )
+    // The strangers' share is used up (5 × 400, then 429)...
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429, 429, 429, 429, 429])
+    // ...and asking for codes (past the cooldown) gets them the same answer but leaves the owner's code alone.
+    t.clock.advance(RESET_COOLDOWN_MS)
+    for (const stranger of strangers(3))
+      expect((await stranger.post('/sentOtp/user', { email: owner.email })).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(mailsTo(owner.email)).toBe(1)
+    const own = await client(t.app, home).post('/verifyOtp/user', { email: owner.email, otp: code })
+    expect(own.status).toBe(200)
+    expect(own.body.data.resetToken).toEqual(expect.any(String))
+  })
+
+  it('codes used up from other addresses leave the owner a code of their own, at once', async () => {
+    const home = nextIp()
+    const owner = await ownerAt(home)
+    for (const [i, stranger] of strangers(3).entries()) {
+      expect((await stranger.post('/sentOtp/user', { email: owner.email })).status).toBe(200)
+      if (i < 2) t.clock.advance(RESET_COOLDOWN_MS)
+    }
+    // The owner, within the last stranger's cooldown, gets a code of their own at once.
+    const code = await resetCode(owner.email, 4, client(t.app, home))
+    // The strangers' daily codes are used up; the owner's were not touched.
+    t.clock.advance(RESET_COOLDOWN_MS)
+    const refused = await client(t.app).post('/sentOtp/user', { email: owner.email })
+    expect(refused.status).toBe(429)
+    expect(refused.body.code).toBe('RATE_LIMITED')
+    // The strangers burn what they can on it, then the owner uses it.
+    for (const stranger of strangers(3))
+      await stranger.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(code) })
+    const own = await client(t.app, home).post('/verifyOtp/user', { email: owner.email, otp: code })
+    expect(own.status).toBe(200)
+    const done = await client(t.app, home).post(
+      '/forgot-password/user',
+      newPassword('290290', own.body.data.resetToken, owner.email),
+    )
+    expect(done.status).toBe(200)
+    expect(await verifyPassword('290290', await passwordHashOf(owner.id))).toBe(true)
+  })
+
+  it('treats an IPv6 owner on the same /64 as at home, and caps guessing from the usual addresses too', async () => {
+    const owner = await account()
+    const signedIn = await client(t.app, '2001:db8:29:1::a').post('/login-user', {
+      email: owner.email,
+      password: 'secret123',
+    })
+    expect(signedIn.status).toBe(200)
+    // Another address in the same /64 (a privacy address of the same phone or home network) is usual.
+    const phone = client(t.app, '2001:db8:29:1:ffff::b')
+    const code = await resetCode(owner.email, 1, phone)
+    // Even from there, wrong tries are capped: 3 per address, 5 per account from the usual addresses.
+    const laptop = client(t.app, '2001:db8:29:1::c')
+    const statuses: number[] = []
+    for (const api of [phone, phone, phone, phone, laptop, laptop, laptop])
+      statuses.push(
+        (await api.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(code) })).status,
+      )
+    expect(statuses).toEqual([400, 400, 400, 429, 400, 400, 429])
+    // A stranger elsewhere was not using that share: the strangers' 5 tries are still whole.
+    const stranger = await client(t.app).post('/verifyOtp/user', {
+      email: owner.email,
+      otp: wrongCodeFor(code),
+    })
+    expect(stranger.body).toMatchObject({ code: 'OTP_INVALID', data: { attemptsLeft: 2 } })
   })
 })
 
@@ -285,10 +379,15 @@ describe('account enumeration through the reset codes', () => {
       const first = await api.post('/sentOtp/user', { email })
       const again = await api.post('/sentOtp/user', { email })
       const guesses = []
-      for (let i = 0; i < 6; i++) guesses.push(await api.post('/verifyOtp/user', { email, otp: '0001' }))
-      // The e-mail is echoed back; everything else must be the same.
+      for (let i = 0; i < 4; i++) guesses.push(await api.post('/verifyOtp/user', { email, otp: '0001' }))
+      // The e-mail is echoed back, and a day's counters started a moment apart; everything else must be the same.
       const strip = (a: { status: number; body: unknown }) =>
-        JSON.parse(JSON.stringify({ status: a.status, body: a.body }).replaceAll(email, 'EMAIL')) as unknown
+        JSON.parse(
+          JSON.stringify({ status: a.status, body: a.body })
+            .replaceAll(email, 'EMAIL')
+            .replace(/"retryAfter":\d+/g, '"retryAfter":0')
+            .replace(/in \d+ (minutes|seconds)/g, 'in some time'),
+        ) as unknown
       return [first, again, ...guesses].map(strip)
     }
     const before = smtp.mails.length
@@ -297,11 +396,14 @@ describe('account enumeration through the reset codes', () => {
     const forKnown = await answers(known.email)
     expect(forUnknown).toEqual(forKnown)
     expect(forKnown[1]).toMatchObject({ status: 429, body: { code: 'OTP_COOLDOWN' } })
-    expect(forKnown[2]).toMatchObject({
-      status: 400,
-      body: { code: 'OTP_INVALID', data: { attemptsLeft: 4 } },
-    })
-    expect(forKnown[7]).toMatchObject({ status: 400, body: { code: 'OTP_EXPIRED' } })
+    // Three tries a day per address: attemptsLeft says so, and the fourth is refused before the code is read.
+    expect(forKnown.slice(2).map((a) => (a as { body: { data: unknown } }).body.data)).toMatchObject([
+      { attemptsLeft: 2 },
+      { attemptsLeft: 1 },
+      { attemptsLeft: 0 },
+      { retryAfter: 0 },
+    ])
+    expect(forKnown[5]).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } })
   })
 })
 

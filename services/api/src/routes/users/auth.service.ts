@@ -28,6 +28,7 @@ import type {
 } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import { OTP_TTL_MS, assertTriesLeft, checkOtp, countWrongTry, issueOtp } from './otp.service.js'
+import { originOf } from './usual-addresses.js'
 
 /** Who is asking, for rate limits, logs and the session record. */
 export interface Caller {
@@ -233,7 +234,8 @@ const RESET_SENT_MESSAGE = 'If an account exists for this email, we have sent it
 /**
  * Sends a password-reset code. For an address without a verified account a decoy code is stored and nothing is
  * sent, so the answer, the 120 s cooldown, the limits and the code checks of step 2 are the same either way:
- * neither call tells who is registered.
+ * neither call tells who is registered. An unknown address has no usual addresses: every caller is new to it, as
+ * a stranger is to a registered one.
  */
 export async function sendResetOtp(deps: Deps, rawEmail: string, caller: Caller) {
   const email = normaliseEmail(rawEmail)
@@ -245,6 +247,7 @@ export async function sendResetOtp(deps: Deps, rawEmail: string, caller: Caller)
     ip: caller.ip,
     requestId: caller.requestId,
     decoy: !user?.is_verified,
+    origin: await originOf(deps.db, email, caller.ip, deps.clock.now()),
   })
   return { message: RESET_SENT_MESSAGE, resendAfter: sent.resendAfter }
 }
@@ -256,8 +259,9 @@ const resetTokenRequired = () =>
   new AppError(400, 'OTP_REQUIRED', 'Please verify the code sent to your email first.')
 
 /**
- * Step 2 of the reset wizard: checks the code (daily caps on wrong tries first) and, when it is right, uses it up
- * and hands out a one-time reset token bound to this account and this code. Step 3 needs that token.
+ * Step 2 of the reset wizard: checks the code (daily caps on wrong tries first, counted by the caller's origin) and,
+ * when it is right, uses it up and hands out a one-time reset token bound to this account and this code. Step 3
+ * needs that token.
  */
 export async function verifyResetOtp(
   deps: Deps & { db: Db },
@@ -265,10 +269,11 @@ export async function verifyResetOtp(
   caller: Caller,
 ): Promise<{ resetToken: string }> {
   const email = normaliseEmail(body.email)
-  await assertTriesLeft(deps, email, caller.ip)
+  const origin = await originOf(deps.db, email, caller.ip, deps.clock.now())
+  await assertTriesLeft(deps, email, caller.ip, origin)
   type Outcome = { error: AppError } | { resetToken: string }
   const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
-    const check = await checkOtp(deps, trx, email, 'reset', body.otp)
+    const check = await checkOtp(deps, trx, email, 'reset', body.otp, origin)
     if (!check.ok) return { error: check.error }
     const user = await usersRepo.findUserByEmail(trx, email)
     // Decoy codes never match, so a right code always has its verified account; kept as a guard.
@@ -288,7 +293,7 @@ export async function verifyResetOtp(
   })
   // Thrown after the commit, so a wrong try stays counted.
   if ('error' in outcome) {
-    await countWrongTry(deps, email, caller.ip, outcome.error)
+    await countWrongTry(deps, email, caller.ip, outcome.error, origin)
     throw outcome.error
   }
   return outcome
