@@ -14,6 +14,7 @@ import * as createPayments from './2026_11_26_1000_create_payments.js'
 import * as createReactions from './2026_11_27_1000_create_reactions.js'
 import * as createSurfaceWords from './2026_11_28_1100_create_surface_words.js'
 import * as createTop20 from './2026_11_28_1400_create_top20.js'
+import * as createAnalyticsIntegrity from './2026_11_29_1000_create_analytics_integrity.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1000_create_reactions': createReactions,
   '2026_11_28_1100_create_surface_words': createSurfaceWords,
   '2026_11_28_1400_create_top20': createTop20,
+  '2026_11_29_1000_create_analytics_integrity': createAnalyticsIntegrity,
 }
