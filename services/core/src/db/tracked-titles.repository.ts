@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely'
 import type { UserRow } from './accounts.tables.js'
 import type { DbOrTx } from './database.js'
 import { actsFor } from '../access/access-policy.js'
@@ -36,16 +37,18 @@ export async function findTrackedTitles(
       'users.is_blocked as ownerBlocked',
       'episodes.id as episodeId',
       'episodes.duration as duration',
-      (viewer
-        ? eb.exists(
-            eb
-              .selectFrom('ghosts')
-              .select('ghosts.podcast_id')
-              .whereRef('ghosts.podcast_id', '=', 'podcasts.id')
-              .where('ghosts.user_id', '=', viewer.id),
-          )
-        : eb.val(false)
-      ).as('ghosted'),
+      // Anonymous visitors have ghosted nothing.
+      viewer
+        ? eb
+            .exists(
+              eb
+                .selectFrom('ghosts')
+                .select('ghosts.podcast_id')
+                .whereRef('ghosts.podcast_id', '=', 'podcasts.id')
+                .where('ghosts.user_id', '=', viewer.id),
+            )
+            .as('ghosted')
+        : sql<SqlBool>`false`.as('ghosted'),
     ])
     .where('podcasts.id', 'in', [...new Set(podcastIds)])
     .orderBy('podcasts.id')
