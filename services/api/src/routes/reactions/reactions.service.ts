@@ -48,13 +48,16 @@ const eventOf = (
  * id is made of the reader, title and day, its time is the day's first like: liking, unliking and liking again the
  * same day queues this very event again, which counts once in the series and the ranking.
  */
+export const dailyReactionEventId = (kind: Reaction, userId: string, podcastId: string, day: Date) =>
+  reactionEventId(kind, `day:${userId}:${podcastId}:${day.toISOString().slice(0, 10)}`)
+
 const dailyEventOf = (
   kind: Reaction,
   row: { user_id: string; podcast_id: string; episode_id: string | null },
   firstAt: Date,
 ): AnalyticsEvent => ({
   ...eventOf(kind, { ...row, id: '' }, firstAt),
-  id: reactionEventId(kind, `day:${row.user_id}:${row.podcast_id}:${firstAt.toISOString().slice(0, 10)}`),
+  id: dailyReactionEventId(kind, row.user_id, row.podcast_id, firstAt),
 })
 
 /**
