@@ -4,6 +4,7 @@ import {
   ADDRESS_DAY_CAP,
   announceBookChanges,
   engagementRanking,
+  insertEvents,
   sqlString,
   ManualClock,
   newId,
@@ -16,7 +17,7 @@ import {
 } from '@bookstrut/core'
 import { buildListing, buildUser, until } from '@bookstrut/core/testing'
 import { rankTop20 } from '@bookstrut/workers'
-import type { Insights, InsightsSeries } from '@bookstrut/schemas'
+import type { AnalyticsEvent, Insights, InsightsSeries } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
@@ -199,6 +200,44 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
     expect(entries.map((e) => e.podcastId)).not.toContain(flooded.podcastId)
     const held = (await top20Repo.heldTitles(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
     expect(held).toMatchObject({ reason: 'anonymous_majority', details: { anonymousShare: 1 } })
+  })
+})
+
+describe('GET /admin/top20/held', () => {
+  it('shows admins the held titles with why, and nobody else; refuses hostile queries', async () => {
+    const flooded = await title()
+    const address = 'b'.repeat(20)
+    const at = t.clock.now()
+    const events: AnalyticsEvent[] = Array.from({ length: 60 }, (_, i) => ({
+      id: randomUUID(),
+      type: 'play',
+      ts: new Date(at.getTime() - 10_000 + i).toISOString(),
+      podcastId: flooded.podcastId,
+      episodeId: null,
+      userId: null,
+      anonymousId: `${address}-${i % 4}`,
+    }))
+    await insertEvents(store, events, at)
+    await rankTop20({ db: t.app.db, store }, at)
+
+    const admin = await buildUser(t.app.db, { role: 'admin' })
+    const reader = await buildUser(t.app.db)
+    const api = client(t.app)
+    const held = await api.get<{ podcastId: string }[]>('/admin/top20/held?limit=100', { token: admin.token })
+    expect(held.status).toBe(200)
+    expect(held.body.data.find((h) => h.podcastId === flooded.podcastId)).toEqual({
+      podcastId: flooded.podcastId,
+      reason: 'address_burst',
+      score: 1,
+      readers: 4,
+      details: { anonymousShare: 1, anonymousReaders: 4, burstEvents: 60 },
+      heldAt: at.toISOString(),
+    })
+    expect((await api.get('/admin/top20/held', { token: reader.token })).status).toBe(403)
+    expect((await api.get('/admin/top20/held', { token: owner.token })).status).toBe(403)
+    expect((await api.get('/admin/top20/held')).status).toBe(401)
+    for (const q of ['limit=1000', 'limit=0', 'limit=abc', 'limit=1.5'])
+      expect([q, (await api.get(`/admin/top20/held?${q}`, { token: admin.token })).status]).toEqual([q, 400])
   })
 })
 
