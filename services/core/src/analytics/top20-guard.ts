@@ -33,6 +33,7 @@ export function holdReason(entry: EngagementScore, burstEvents: number | undefin
   }
   if (share >= ANONYMOUS_MAJORITY_SHARE && entry.anonymousReaders >= GUARD_MIN_VISITORS)
     return { entry, reason: 'anonymous_majority', details }
-  if (burstEvents !== undefined && share >= BURST_HOLD_SHARE) return { entry, reason: 'address_burst', details }
+  if (burstEvents !== undefined && share >= BURST_HOLD_SHARE)
+    return { entry, reason: 'address_burst', details }
   return null
 }

@@ -23,7 +23,9 @@ export function visitorId(salt: string, address: string, userAgent: string | und
     .update(`address\0${address}`)
     .digest('hex')
     .slice(0, ADDRESS_KEY_LENGTH)
-  const agent = createHmac('sha256', salt).update(`agent\0${address}\0${userAgent ?? ''}`).digest()
+  const agent = createHmac('sha256', salt)
+    .update(`agent\0${address}\0${userAgent ?? ''}`)
+    .digest()
   return `${addressKey}-${agent.readUInt32BE(0) % VISITORS_PER_ADDRESS}`
 }
 

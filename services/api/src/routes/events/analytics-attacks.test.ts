@@ -374,7 +374,7 @@ describe('a crash or retry', () => {
     // A worker that died after writing but before completing its jobs writes the same rows again.
     const rows = await store.select(`SELECT * FROM events WHERE podcast_id = ${sqlString(book.podcastId)}`)
     const before = await counts(book.podcastId)
-    await store.insertRows('events', rows)
+    await store.insertRows('events', rows as Record<string, unknown>[])
     expect(before).toEqual({ play: 1, listening: 1, share: 1, like: 1 })
     expect(await counts(book.podcastId)).toEqual(before)
     expect((await titleListening(store, book.podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(40)

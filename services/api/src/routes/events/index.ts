@@ -23,7 +23,7 @@ const ACCEPTED = 'Event accepted'
 
 const WHO =
   "Signed in: the events are the account's, and a `userId` sent must be the caller's own (403 otherwise); a blocked " +
-  'account gets 403 BLOCKED. Not signed in: the server makes the visitor\'s anonymous identity from the address ' +
+  "account gets 403 BLOCKED. Not signed in: the server makes the visitor's anonymous identity from the address " +
   'and User-Agent under a salt that changes daily (at most 4 anonymous readers per address a day; docs/analytics.md); ' +
   '`anonymousId` (body) and `X-Anonymous-Id` are still accepted and ignored, and no address is stored. The title ' +
   '(and episode, when given) must exist and be visible to the caller: an unknown, pending, rejected, deactivated or ' +

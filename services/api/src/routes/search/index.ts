@@ -58,7 +58,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const page = await searchByIdeas(deps, req.auth, req.query, req.auth ? undefined : await anonymousIdOf(req))
+      const page = await searchByIdeas(
+        deps,
+        req.auth,
+        req.query,
+        req.auth ? undefined : await anonymousIdOf(req),
+      )
       return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
     },
   )
