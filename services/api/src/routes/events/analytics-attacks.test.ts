@@ -15,7 +15,7 @@ import {
   type AnalyticsStore,
   type ListingStatus,
 } from '@bookstrut/core'
-import { buildListing, buildUser, until } from '@bookstrut/core/testing'
+import { buildEpisode, buildListing, buildUser, until } from '@bookstrut/core/testing'
 import { rankTop20 } from '@bookstrut/workers'
 import type { AnalyticsEvent, Insights, InsightsSeries } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
@@ -77,19 +77,7 @@ afterAll(async () => {
 /** A title of the paid owner with one 90-second podblurb. */
 async function title(fields: Parameters<typeof buildListing>[1] = {}) {
   const listing = await buildListing(t.app.db, { create_by: owner.id, ...fields })
-  const episodeId = newId()
-  await t.app.db
-    .insertInto('episodes')
-    .values({
-      id: episodeId,
-      podcast_id: listing.id,
-      duration: CLIP_SECONDS,
-      file_url: null,
-      transcript: null,
-      year_published: null,
-      created_at: new Date(),
-    })
-    .execute()
+  const episodeId = await buildEpisode(t.app.db, listing.id, CLIP_SECONDS)
   return { podcastId: listing.id, episodeId, updatedAt: listing.updated_at }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId, titleEventCounts, titleListening, type AnalyticsStore } from '@bookstrut/core'
-import { buildListing, buildUser, until } from '@bookstrut/core/testing'
+import { buildEpisode, buildListing, buildUser, until } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
@@ -28,19 +28,7 @@ afterAll(async () => {
 /** A new approved title with one 90-second podblurb. */
 async function title() {
   const listing = await buildListing(t.app.db)
-  const episodeId = newId()
-  await t.app.db
-    .insertInto('episodes')
-    .values({
-      id: episodeId,
-      podcast_id: listing.id,
-      duration: 90,
-      file_url: null,
-      transcript: null,
-      year_published: null,
-      created_at: new Date(),
-    })
-    .execute()
+  const episodeId = await buildEpisode(t.app.db, listing.id, 90)
   return { podcastId: listing.id, episodeId }
 }
 
