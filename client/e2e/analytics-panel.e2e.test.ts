@@ -74,7 +74,13 @@ async function readerListens(podcastId: string) {
       {
         method: 'POST',
         localAddress: `127.0.0.${10 + ++readers}`,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          // a browser's: events without a User-Agent are dropped as a bot's
+          'user-agent':
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+        },
       },
       (res) => {
         res.resume()
