@@ -119,10 +119,21 @@ export async function rankableTitles(db: DbOrTx, ids: readonly string[]): Promis
   return new Set(rows.map((r) => r.id))
 }
 
-/** Titles held out of rankings by the anomaly guard, latest first (for admins), at most `limit`. */
+/**
+ * Titles held out of rankings by the anomaly guard (for admins): each title once, with its latest hold (a title
+ * stays held ranking after ranking while its engagement stays suspicious), latest first, at most `limit`.
+ */
 export async function heldTitles(db: DbOrTx, limit: number): Promise<Top20HeldRow[]> {
   return db
-    .selectFrom('top20_held')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('top20_held')
+        .selectAll()
+        .distinctOn('podcast_id')
+        .orderBy('podcast_id')
+        .orderBy('held_at', 'desc')
+        .as('latest'),
+    )
     .selectAll()
     .orderBy('held_at', 'desc')
     .orderBy('score', 'desc')
