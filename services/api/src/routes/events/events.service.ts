@@ -21,8 +21,8 @@ export interface EventsDeps extends Deps {
 /** Who is sending: the session (if any), else the visitor the server makes of the request's address and agent. */
 export interface EventSender {
   auth: Auth | null
-  /** the server-issued visitor id (plugins/app/anonymous-id.ts; reads the day's salt from Redis once a day); a
-   * client-sent anonymous id is never used */
+  /** The server-issued visitor id (plugins/app/anonymous-id.ts; reads the day's salt from Redis once a day); a
+   * client-sent anonymous id is never used. */
   visitorId: () => Promise<string>
   ip: string
   userAgent: string | undefined
@@ -52,9 +52,9 @@ async function throughQueue<T>(call: () => Promise<T>): Promise<T> {
 
 /**
  * Accepts tracked events: checks who sends them, that their titles exist and the caller can see them (404 'Podcast
- * not found' alike for an unknown, pending, rejected, deactivated, blocked or ghosted title: no oracle), applies the per-client limit, and queues
- * them for the ingest worker (job id = event id). Answers once they are queued, before anything is stored.
- * All or nothing: one bad event refuses the request and nothing of it is queued.
+ * not found' alike for an unknown, pending, rejected, deactivated, blocked or ghosted title: no oracle), applies the
+ * per-client limit, and queues them for the ingest worker (job id = event id). Answers once they are queued, before
+ * anything is stored. All or nothing: one bad event refuses the request and nothing of it is queued.
  */
 export async function acceptEvents(
   deps: EventsDeps,
