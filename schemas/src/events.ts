@@ -36,11 +36,15 @@ export const ClientEventTypes = [
 ] as const satisfies readonly EventType[]
 export type ClientEventType = (typeof ClientEventTypes)[number]
 
-/** A browser's own random id (a UUID kept in localStorage), for visitors not signed in; never an IP address. */
+/**
+ * A visitor's anonymous id. In requests it is accepted (bounded by this pattern) and ignored: the server makes the
+ * visitor's identity itself (docs/analytics.md). In stored events it is that server-made id, `<hash>-<slot>`.
+ */
 export const AnonymousId = Type.String({
   pattern: '^[A-Za-z0-9-]{16,64}$',
   description:
-    'a random id the browser keeps for a visitor who is not signed in (a UUID); never an IP address',
+    'accepted for compatibility and ignored: the server makes the identity of a visitor who is not signed in ' +
+    'from the address and User-Agent (a daily-salted hash; never an IP address)',
 })
 
 // Patterns rather than formats: the workers check payloads with TypeBox's Value, which knows no formats.

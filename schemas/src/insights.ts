@@ -102,3 +102,25 @@ export const InsightsSeries = Type.Object({
   planLocked: Type.Boolean(),
 })
 export type InsightsSeries = Static<typeof InsightsSeries>
+
+/**
+ * A title the Top 20's anomaly guard held out of a ranking (docs/analytics.md, "Anomaly guard"), for admins:
+ * why, the score it would have ranked with, and the figures that decided it.
+ */
+export const HeldTitle = Type.Object({
+  podcastId: Id,
+  reason: Type.Union([Type.Literal('anonymous_majority'), Type.Literal('address_burst')]),
+  score: Type.Number(),
+  readers: Type.Integer({ minimum: 0 }),
+  /** anonymousShare (0-1), anonymousReaders, and burstEvents (its largest one-hour burst) when there was one */
+  details: Type.Record(Type.String(), Type.Number()),
+  /** when the ranking that held it was computed (ISO 8601) */
+  heldAt: Type.String({ format: 'date-time' }),
+})
+export type HeldTitle = Static<typeof HeldTitle>
+
+export const HeldTitlesQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })) },
+  { additionalProperties: false },
+)
+export type HeldTitlesQuery = Static<typeof HeldTitlesQuery>

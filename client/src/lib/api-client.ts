@@ -1,7 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { env } from '@/config/env'
-import { ANONYMOUS_ID_HEADER, storedAnonymousId } from './anonymous-id'
 import { clearAllLocalStorage, readItem, StorageKeys } from './storage'
 import { registerFormats } from './typebox-formats'
 
@@ -160,11 +159,8 @@ async function send<S extends TSchema>(
     // The spec's clients send the token in a `token` header; Bearer is the standard form. Both are sent.
     headers.Authorization = `Bearer ${token}`
     headers.token = token
-  } else {
-    // A visitor's events and search impressions are counted under the browser's random id (never an IP).
-    const visitor = storedAnonymousId()
-    if (visitor) headers[ANONYMOUS_ID_HEADER] = visitor
   }
+  // Without a token the server counts a visitor under an identity it makes itself (never one the browser sends).
   let payload: BodyInit | undefined
   if (body instanceof FormData) payload = body
   else if (body !== undefined) {

@@ -15,8 +15,6 @@ export const StorageKeys = {
   musicStartTime: 'musicStartTime',
   searchMode: 'searchMode',
   descriptionClickedBooks: 'descriptionClickedBooks',
-  /** Our own key (not in the spec): the random id of a visitor who is not signed in, for analytics. */
-  anonymousId: 'anonymousId',
 } as const
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys]
 

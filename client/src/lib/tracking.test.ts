@@ -26,18 +26,20 @@ async function title(duration = 90) {
 }
 
 describe('tracking', () => {
-  it("a visitor's reports carry the browser's anonymous id (X-Anonymous-Id), kept across reports", async () => {
+  it("a visitor's reports carry no id of the browser's: the server makes one visitor of them", async () => {
     const target = await title()
     const sent = watchRequests()
     expect(await trackPlay(target)).toBe(true)
     expect(await trackPurchaseClick(target)).toBe(true)
-    const anonymousId = localStorage.getItem('anonymousId')
-    expect(anonymousId).toMatch(/^[0-9a-f-]{36}$/)
-    expect(sent.requests.map((r) => r.headers['x-anonymous-id'])).toEqual([anonymousId, anonymousId])
+    expect(localStorage.getItem('anonymousId')).toBeNull()
+    expect(sent.requests.map((r) => r.headers['x-anonymous-id'])).toEqual([undefined, undefined])
     const events = await queuedEvents(target.podcastId)
+    // The server's visitor id: the day's salted hash of the address and agent, one for both reports.
+    const visitor = events[0]?.anonymousId
+    expect(visitor).toMatch(/^[0-9a-f]{20}-[0-3]$/)
     expect(events.map((e) => [e.type, e.anonymousId, e.userId, e.episodeId]).sort()).toEqual([
-      ['play', anonymousId, null, target.episodeId],
-      ['purchase_click', anonymousId, null, target.episodeId],
+      ['play', visitor, null, target.episodeId],
+      ['purchase_click', visitor, null, target.episodeId],
     ])
   })
 

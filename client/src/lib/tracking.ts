@@ -1,5 +1,4 @@
 import { AcceptedEvents } from '@bookstrut/schemas'
-import { ensureAnonymousId } from './anonymous-id'
 import { apiRequest } from './api-client'
 import { readItem, StorageKeys, writeItem } from './storage'
 
@@ -8,8 +7,8 @@ import { readItem, StorageKeys, writeItem } from './storage'
  * when (a play at 60 s or at the end, listening on switch, end and page hide) live in the player; this module only
  * sends. Tracking never gets in the reader's way: a failed report is dropped (logged), never shown.
  *
- * Who: the stored token when signed in, else the browser's anonymous id (made here on the first report), which the
- * api-client sends as X-Anonymous-Id on every call without a token (lib/anonymous-id.ts).
+ * Who: the stored token when signed in; else the server itself makes the visitor's anonymous identity from the
+ * request (docs/analytics.md): the browser keeps and sends no id of its own.
  */
 
 /** The title (and podblurb) an event is about. */
@@ -43,7 +42,6 @@ async function report(
   options: { method?: 'POST' | 'PUT'; body: unknown; query?: Record<string, string> },
 ): Promise<boolean> {
   try {
-    if (!readItem(StorageKeys.token)) ensureAnonymousId()
     await apiRequest(path, { ...options, schema: AcceptedEvents, keepalive: true })
     return true
   } catch (error) {

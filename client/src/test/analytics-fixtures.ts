@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, expect, inject } from 'vitest'
+import { createAccount } from '@/test/factories'
 import { callApi } from '@/test/server'
 
 /*
@@ -48,12 +49,16 @@ export interface SentEvent {
   seconds?: number
 }
 
-/** Events of one browser (its own anonymous id), through the API's public tracking endpoint. */
+/**
+ * Events of one reader (a new signed-in account), through the API's public tracking endpoint. Signed in because
+ * visitors who are not are told apart by the server by address and agent, and every test call comes from one.
+ */
 export async function sendEvents(podcastId: string, events: SentEvent[]) {
-  const anonymousId = randomUUID()
+  const reader = await createAccount()
   const res = await callApi('/events', {
     method: 'POST',
-    body: { anonymousId, events: events.map((e) => ({ ...e, id: randomUUID(), podcastId })) },
+    token: reader.token,
+    body: { events: events.map((e) => ({ ...e, id: randomUUID(), podcastId })) },
   })
   expect(res.status, JSON.stringify(res.body)).toBe(202)
 }

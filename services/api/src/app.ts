@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loggerOptions, systemClock, type Clock, type Config, type Logger } from '@bookstrut/core'
 import { dbPlugin } from './plugins/app/db.js'
 import { redisPlugin } from './plugins/app/redis.js'
+import { visitorsPlugin } from './plugins/app/anonymous-id.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { errorsPlugin } from './plugins/app/errors.js'
 import { jsonDepthPlugin } from './plugins/app/json-depth.js'
@@ -82,6 +83,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(swaggerPlugin)
   await app.register(dbPlugin, { databaseUrl: opts.databaseUrl })
   await app.register(redisPlugin)
+  await app.register(visitorsPlugin)
   await app.register(authPlugin)
   await app.register(mediaPlugin)
   await app.register(ideaSearchPlugin)

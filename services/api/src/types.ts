@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis'
 import type { RateLimits } from './plugins/app/rate-limits.js'
 import type { IdeaSearch } from './idea-index/idea-search.js'
 import type { AnalyticsReader } from './plugins/app/analytics.js'
+import type { Visitors } from './plugins/app/anonymous-id.js'
 
 export interface Auth {
   user: UserRow
@@ -22,6 +23,8 @@ declare module 'fastify' {
     limits: RateLimits
     ideaSearch: IdeaSearch
     analytics: AnalyticsReader
+    /** server-issued identities of visitors not signed in (plugins/app/anonymous-id.ts) */
+    visitors: Visitors
   }
   interface FastifyRequest {
     /** Set by the auth hooks when the request carries a live session token. */

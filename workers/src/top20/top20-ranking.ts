@@ -1,10 +1,14 @@
 import {
+  addressBursts,
   engagementRanking,
+  holdReason,
   newId,
+  rankingWindow,
   top20Repo,
   type AnalyticsStore,
   type Db,
   type EngagementScore,
+  type HeldTitle,
 } from '@bookstrut/core'
 
 /** How many titles the home page's "TOP 20 BOOK STRUTS" shows. */
@@ -22,8 +26,9 @@ export interface Top20Deps {
 }
 
 /**
- * Ranks titles by engagement over the last 7 days as of `now` (formula: engagement-ranking.ts in core), keeps the
- * 20 best that may appear, and stores the ranking with its time and its titles' day in the Top 20, in one
+ * Ranks titles by engagement over the last 7 days as of `now` (formula: engagement-ranking.ts in core), leaves out
+ * the titles that may not appear and those the anomaly guard holds (top20-guard.ts in core), keeps the 20 best, and
+ * stores the ranking with its time, its titles' day in the Top 20 and the held titles (for admins), in one
  * transaction. An empty ranking (no engagement at all) is stored too: the home page then shows the newest titles.
  */
 export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementScore[]> {
@@ -32,9 +37,32 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
     deps.db,
     candidates.map((c) => c.podcastId),
   )
-  const entries = candidates.filter((c) => allowed.has(c.podcastId)).slice(0, TOP20_SIZE)
-  await deps.db
-    .transaction()
-    .execute((trx) => top20Repo.saveRanking(trx, { id: newId(now.getTime()), computedAt: now, entries }))
+  const rankable = candidates.filter((c) => allowed.has(c.podcastId))
+  const bursts = await addressBursts(
+    deps.store,
+    rankable.map((c) => c.podcastId),
+    { from: rankingWindow(now).from, to: now },
+  )
+  const held: HeldTitle[] = []
+  const entries: EngagementScore[] = []
+  for (const c of rankable) {
+    const hold = holdReason(c, bursts.get(c.podcastId))
+    if (hold) held.push(hold)
+    else if (entries.length < TOP20_SIZE) entries.push(c)
+  }
+  await deps.db.transaction().execute((trx) =>
+    top20Repo.saveRanking(trx, {
+      id: newId(now.getTime()),
+      computedAt: now,
+      entries,
+      held: held.map((h) => ({
+        podcastId: h.entry.podcastId,
+        score: h.entry.score,
+        readers: h.entry.readers,
+        reason: h.reason,
+        details: h.details,
+      })),
+    }),
+  )
   return entries
 }

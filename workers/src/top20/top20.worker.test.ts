@@ -147,6 +147,78 @@ describe('rankTop20', () => {
   })
 })
 
+describe('the anomaly guard', () => {
+  // A week no other test of this file has events in; earlier than the worker's ranking below (the latest).
+  const AT = new Date('2026-12-01T12:00:00Z')
+  const visitor = (address: number, slot: number) => `${address.toString(16).padStart(20, 'a')}-${slot}`
+  const anon = (
+    podcastId: string,
+    type: AnalyticsEvent['type'],
+    anonymousId: string,
+    ts: string,
+  ): AnalyticsEvent => ({
+    id: randomUUID(),
+    type,
+    ts,
+    podcastId,
+    episodeId: null,
+    userId: null,
+    anonymousId,
+  })
+
+  it('holds out titles read mostly by visitors or flooded from few addresses, records why, and keeps the rest', async () => {
+    const [crowd, flooded, genuine, floodedGenuine] = [
+      await titleId(),
+      await titleId(),
+      await titleId(),
+      await titleId(),
+    ]
+    const events: AnalyticsEvent[] = []
+    // crowd: 10 addresses x 4 visitors play and like it: 10 points, all anonymous, 40 visitors
+    for (let a = 1; a <= 10; a++)
+      for (let slot = 0; slot < 4; slot++)
+        events.push(
+          anon(crowd, 'play', visitor(a, slot), '2026-12-01T09:00:00.000Z'),
+          anon(crowd, 'like', visitor(a, slot), '2026-12-01T09:00:30.000Z'),
+        )
+    // flooded: one address sends 150 plays and 150 listening events within a minute (as in the issue)
+    for (let i = 0; i < 150; i++) {
+      const v = visitor(99, i % 4)
+      events.push(
+        anon(flooded, 'play', v, '2026-12-01T10:00:10.000Z'),
+        anon(flooded, 'listening', v, '2026-12-01T10:00:20.000Z'),
+      )
+    }
+    // genuine: three signed-in readers play it
+    events.push(...(await readersEngage(genuine, 3, '2026-12-01')))
+    // floodedGenuine: the same flood on a title five signed-in readers play and like: it stays in
+    events.push(...(await readersEngage(floodedGenuine, 5, '2026-12-01')))
+    for (let i = 0; i < 150; i++)
+      events.push(anon(floodedGenuine, 'play', visitor(98, i % 4), '2026-12-01T10:00:10.000Z'))
+    await insertEvents(store, events, AT)
+
+    const entries = await rankTop20({ db, store }, AT)
+    const ids = entries.map((e) => e.podcastId)
+    expect(ids).toEqual([floodedGenuine, genuine])
+    expect(entries[0]).toMatchObject({ score: 11, readers: 9, anonymousScore: 1, anonymousReaders: 4 })
+
+    const held = await top20Repo.heldTitles(db, 10)
+    const ours = held.filter((h) => [crowd, flooded, genuine, floodedGenuine].includes(h.podcast_id))
+    expect(ours.map((h) => [h.podcast_id, h.reason, h.score, h.readers]).sort()).toEqual(
+      [
+        [crowd, 'anonymous_majority', 10, 40],
+        [flooded, 'address_burst', 1, 4],
+      ].sort(),
+    )
+    expect(ours.find((h) => h.podcast_id === flooded)?.details).toEqual({
+      anonymousShare: 1,
+      anonymousReaders: 4,
+      burstEvents: 300,
+    })
+    expect(ours.every((h) => h.held_at.toISOString() === AT.toISOString())).toBe(true)
+  })
+})
+
 describe('the top20 worker', () => {
   const connection = createRedis(testRedisUrl, 'worker')
   afterAll(() => connection.disconnect())

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AnalyticsEvent, ImpressionContext, Podcast } from '@bookstrut/schemas'
 
-/** Who searched: a signed-in reader, else the anonymous id their browser keeps (never an address). */
+/** Who searched: a signed-in reader, else the visitor id the server made of the request (never an address). */
 export interface Searcher {
   userId: string | null
   anonymousId: string | undefined

@@ -8,6 +8,7 @@ import { sqlString } from './sql-literals.js'
 import { titleEventCounts } from './queries/title-event-counts.js'
 import { titleListening } from './queries/title-listening.js'
 import { titleTopSearches } from './queries/title-top-searches.js'
+import { addressBursts } from './queries/address-bursts.js'
 import { titleIdeaHits } from './queries/title-idea-hits.js'
 import { engagementRanking } from './queries/engagement-ranking.js'
 
@@ -178,17 +179,36 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
       ])
     })
 
-    it('counts idea-search impressions on the first page once each (top_search)', async () => {
+    it('counts idea-search impressions on the first page once per searcher and half hour (top_search)', async () => {
       const podcastId = hex24()
-      const shown = (rank: number, mode: 'idea' | 'keyword' = 'idea') =>
+      const shown = (
+        rank: number,
+        searcher: string,
+        mode: 'idea' | 'keyword' = 'idea',
+        ts = '2026-11-20T10:05:00.000Z',
+      ) =>
         event(podcastId, {
           type: 'impression',
+          anonymousId: `anon-${searcher.repeat(16)}`,
+          ts,
           search: { mode, rank, scores: mode === 'idea' ? [80, 20, 10, 5] : [], query: ['a', 'b', 'c'] },
         })
-      const first = shown(1)
-      await insertEvents(store, [first, shown(10), shown(11), shown(3, 'keyword')], new Date())
-      await insertEvents(store, [first], new Date())
-      expect(await titleTopSearches(store, podcastId, DAY)).toBe(2)
+      const first = shown(1, 'a')
+      // a: rank 1 three times in one window (one), then again in the next window (one more); b: rank 10; c: rank 11
+      // (not the first page); d: keyword mode
+      await insertEvents(
+        store,
+        [
+          first,
+          shown(2, 'a'),
+          shown(1, 'a'),
+          shown(1, 'a', 'idea', '2026-11-20T10:35:00.000Z'),
+          shown(10, 'b'),
+        ],
+        new Date(),
+      )
+      await insertEvents(store, [first, shown(11, 'c'), shown(3, 'd', 'keyword')], new Date())
+      expect(await titleTopSearches(store, podcastId, DAY)).toBe(3)
     })
 
     it('counts Idea Hits per title idea: a strong reader idea sharing a content word with it', async () => {
@@ -210,6 +230,8 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         new Date(),
       )
       await insertEvents(store, [both], new Date())
+      // the same searcher searching again in the same half hour adds nothing
+      await insertEvents(store, [{ ...both, id: randomUUID() }], new Date())
       const ideas = ['storm at sea', 'Time-travel paradox', 'the old lighthouse', 'of a']
       expect(await titleIdeaHits(store, podcastId, ideas, DAY)).toEqual([1, 1, 1, 0])
       // keyword-mode impressions and other titles count nothing
@@ -242,7 +264,7 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         by(older, 'play', hex24(), '2026-11-12T09:00:00.000Z'),
         by(older, 'play', hex24(), '2026-11-20T13:00:00.000Z'),
       ]
-      // a browser not signed in, doing everything: 1 a day at most
+      // a visitor not signed in, doing everything: ANONYMOUS_DAY_CAP (0.5) a day at most
       const anonymousEvents = (['play', 'share', 'purchase_click'] as const).map((type) =>
         event(anonymous, { type, anonymousId: 'anon-dddddddddddddddd', ts: '2026-11-20T08:00:00.000Z' }),
       )
@@ -259,8 +281,40 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         [popular, 4, 2],
         [hammered, 3, 1],
         [older, 2, 2],
-        [anonymous, 1, 1],
+        [anonymous, 0.5, 1],
       ])
+    })
+
+    it('caps what the visitors of one address earn a title a day, and reports them apart', async () => {
+      const [flooded, read] = [hex24(), hex24()]
+      const now = at('2026-11-20T12:00:00Z')
+      const address = 'f'.repeat(20)
+      // four visitors (the slots of one address) doing everything, twice: 4 x 0.5 capped at 1 for the address
+      const flood = [0, 1, 2, 3].flatMap((slot) =>
+        (['play', 'share', 'purchase_click', 'like'] as const).map((type) =>
+          event(flooded, { type, anonymousId: `${address}-${slot}`, ts: '2026-11-20T08:00:00.000Z' }),
+        ),
+      )
+      const signedIn = [hex24(), hex24()].map((userId) =>
+        event(read, { type: 'play', userId, anonymousId: null, ts: '2026-11-20T09:00:00.000Z' }),
+      )
+      await insertEvents(
+        store,
+        [...flood, ...flood.map((e) => ({ ...e, id: randomUUID() })), ...signedIn],
+        new Date(),
+      )
+      const ranking = (await engagementRanking(store, now, 1000)).filter((r) =>
+        [flooded, read].includes(r.podcastId),
+      )
+      expect(ranking).toEqual([
+        { podcastId: read, score: 2, readers: 2, anonymousScore: 0, anonymousReaders: 0 },
+        { podcastId: flooded, score: 1, readers: 4, anonymousScore: 1, anonymousReaders: 4 },
+      ])
+      const bursts = await addressBursts(store, [flooded, read], {
+        from: at('2026-11-20T00:00:00Z'),
+        to: now,
+      })
+      expect(bursts.size).toBe(0) // 32 events: below a burst
     })
 
     it('quotes literals so that a hostile value stays a value', async () => {

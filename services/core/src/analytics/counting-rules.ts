@@ -1,18 +1,20 @@
 import type { EventType } from '@bookstrut/schemas'
 
 /*
- * How events become the numbers authors see (README, "Counting rules"):
+ * How events become the numbers authors see (docs/analytics.md, "What counts once"):
  * - every stored event counts once, whatever number of times it was sent or inserted (distinct event ids);
- * - plays, shares and clicks count once per listener (account, else anonymous id) per title per half-hour window
- *   (clock-aligned: :00-:30, :30-:00 UTC), so replaying or re-clicking cannot inflate them;
+ * - impressions (views, top_search, Idea Hits), plays, shares and clicks count once per reader (account, else the
+ *   server's visitor id) per title per half-hour window (clock-aligned: :00-:30, :30-:00 UTC), so searching again,
+ *   replaying or re-clicking cannot inflate them;
  * - listening seconds are summed per listener, title and window and capped there by the clip's length;
- * - impressions, reactions and ghosts count each event (their producers already allow one per search result, or
- *   one per reader and title).
+ * - likes and favourites count once per reader, title and UTC day: their producer makes one event id per reader,
+ *   title and day (reactions.service.ts), however often the reader toggles; unlikes and ghosts count each event.
  */
 export const LISTENER_WINDOW_SECONDS = 1800
 
 /** Event types counted once per actor and window (the `counted` sets) rather than per event. */
 export const WINDOWED_TYPES: ReadonlySet<EventType> = new Set([
+  'impression',
   'play',
   'share',
   'purchase_click',
@@ -21,3 +23,6 @@ export const WINDOWED_TYPES: ReadonlySet<EventType> = new Set([
 ])
 
 export const isWindowed = (type: EventType) => WINDOWED_TYPES.has(type)
+
+/** A reader's half-hour window as SQL over the `events` table: what impressions are counted once in. */
+export const SQL_READER_WINDOW = `concat(actor, '@', toString(intDiv(toUInt32(ts), ${LISTENER_WINDOW_SECONDS})))`

@@ -9,8 +9,8 @@ import type { ImportedMediaTable } from './catalogue-import.tables.js'
 import type { SearchHistoryTable } from './search-history.tables.js'
 import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './embeddings.tables.js'
 import type { PaymentsTable, StripeEventsTable } from './payments.tables.js'
-import type { ReactionsTable } from './reactions.tables.js'
-import type { Top20DaysTable, Top20EntriesTable, Top20RankingsTable } from './top20.tables.js'
+import type { ReactionDaysTable, ReactionsTable } from './reactions.tables.js'
+import type { Top20DaysTable, Top20EntriesTable, Top20HeldTable, Top20RankingsTable } from './top20.tables.js'
 
 export interface DB {
   users: UsersTable
@@ -35,9 +35,11 @@ export interface DB {
   stripe_events: StripeEventsTable
   likes: ReactionsTable
   favorites: ReactionsTable
+  reaction_days: ReactionDaysTable
   top20_rankings: Top20RankingsTable
   top20_entries: Top20EntriesTable
   top20_days: Top20DaysTable
+  top20_held: Top20HeldTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

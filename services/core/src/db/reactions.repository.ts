@@ -119,3 +119,29 @@ export async function countReactions(db: DbOrTx, kind: ReactionKind, podcastId: 
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/**
+ * When the reader first liked (or favourited) the title on `now`'s UTC day: recorded by the first call of the day,
+ * answered unchanged by every later one (an unlike and a new like the same day, a retried request). Pass the
+ * transaction that stores the reaction.
+ */
+export async function firstReactionOfDay(
+  db: DbOrTx,
+  r: { kind: 'like' | 'favorite'; userId: string; podcastId: string; now: Date },
+): Promise<Date> {
+  const day = r.now.toISOString().slice(0, 10)
+  await db
+    .insertInto('reaction_days')
+    .values({ kind: r.kind, user_id: r.userId, podcast_id: r.podcastId, day, first_at: r.now })
+    .onConflict((oc) => oc.columns(['kind', 'user_id', 'podcast_id', 'day']).doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('reaction_days')
+    .select('first_at')
+    .where('kind', '=', r.kind)
+    .where('user_id', '=', r.userId)
+    .where('podcast_id', '=', r.podcastId)
+    .where('day', '=', sql<Date>`${day}::date`)
+    .executeTakeFirstOrThrow()
+  return row.first_at
+}

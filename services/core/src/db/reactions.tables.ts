@@ -9,3 +9,13 @@ export interface ReactionsTable {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 export type ReactionRow = Selectable<ReactionsTable>
+
+/** The first like (or favourite) of a reader, title and UTC day: the time its once-a-day event carries. */
+export interface ReactionDaysTable {
+  kind: 'like' | 'favorite'
+  user_id: string
+  podcast_id: string
+  /** the UTC day, written as 'YYYY-MM-DD' */
+  day: ColumnType<Date, string, string>
+  first_at: Date
+}

@@ -1,5 +1,5 @@
 import type { DbOrTx } from './database.js'
-import type { Top20EntryRow } from './top20.tables.js'
+import type { Top20EntryRow, Top20HeldRow } from './top20.tables.js'
 
 /** How long rankings are kept: enough to look back on; days_in_top_20 lives in top20_days, kept for ever. */
 export const RANKING_RETENTION_DAYS = 30
@@ -10,16 +10,42 @@ export interface NewRankingEntry {
   readers: number
 }
 
+/** A title the anomaly guard held out of the ranking, and why. */
+export interface NewHeldTitle extends NewRankingEntry {
+  reason: string
+  details: Record<string, number>
+}
+
 /**
- * Stores one ranking (entries in order, position 1 first) and marks each of its titles as in the Top 20 on the
- * ranking's UTC day (once per title and day), and drops rankings past the retention. Pass a transaction: all or
- * nothing.
+ * Stores one ranking (entries in order, position 1 first) and the titles held out of it, marks each of its titles
+ * as in the Top 20 on the ranking's UTC day (once per title and day), and drops rankings past the retention (their
+ * held titles with them). Pass a transaction: all or nothing.
  */
 export async function saveRanking(
   db: DbOrTx,
-  ranking: { id: string; computedAt: Date; entries: readonly NewRankingEntry[] },
+  ranking: {
+    id: string
+    computedAt: Date
+    entries: readonly NewRankingEntry[]
+    held?: readonly NewHeldTitle[]
+  },
 ): Promise<void> {
   await db.insertInto('top20_rankings').values({ id: ranking.id, computed_at: ranking.computedAt }).execute()
+  if (ranking.held && ranking.held.length > 0)
+    await db
+      .insertInto('top20_held')
+      .values(
+        ranking.held.map((h) => ({
+          ranking_id: ranking.id,
+          podcast_id: h.podcastId,
+          reason: h.reason,
+          score: h.score,
+          readers: h.readers,
+          details: JSON.stringify(h.details),
+          held_at: ranking.computedAt,
+        })),
+      )
+      .execute()
   if (ranking.entries.length > 0) {
     await db
       .insertInto('top20_entries')
@@ -91,4 +117,26 @@ export async function rankableTitles(db: DbOrTx, ids: readonly string[]): Promis
     .where('users.is_blocked', '=', false)
     .execute()
   return new Set(rows.map((r) => r.id))
+}
+
+/**
+ * Titles held out of rankings by the anomaly guard (for admins): each title once, with its latest hold (a title
+ * stays held ranking after ranking while its engagement stays suspicious), latest first, at most `limit`.
+ */
+export async function heldTitles(db: DbOrTx, limit: number): Promise<Top20HeldRow[]> {
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('top20_held')
+        .selectAll()
+        .distinctOn('podcast_id')
+        .orderBy('podcast_id')
+        .orderBy('held_at', 'desc')
+        .as('latest'),
+    )
+    .selectAll()
+    .orderBy('held_at', 'desc')
+    .orderBy('score', 'desc')
+    .limit(limit)
+    .execute()
 }

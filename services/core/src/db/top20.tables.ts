@@ -23,3 +23,17 @@ export interface Top20DaysTable {
   day: ColumnType<Date, string, string>
   created_at: ColumnType<Date, Date | undefined, never>
 }
+
+/** A title the anomaly guard kept out of one ranking, with the figures that decided it (for admins). */
+export interface Top20HeldTable {
+  ranking_id: string
+  podcast_id: string
+  /** why (analytics/top20-guard.ts): 'anonymous_majority' or 'address_burst' */
+  reason: string
+  /** the score it would have ranked with */
+  score: number
+  readers: number
+  details: ColumnType<Record<string, number>, string, string>
+  held_at: Date
+}
+export type Top20HeldRow = Selectable<Top20HeldTable>

@@ -54,3 +54,21 @@ export async function buildListing(db: Db, fields: ListingFields = {}): Promise<
     .returningAll()
     .executeTakeFirstOrThrow()
 }
+
+/** Factory: a podblurb (episode) of `seconds` for a listing, without a file; returns its id. */
+export async function buildEpisode(db: Db, podcastId: string, seconds: number): Promise<string> {
+  const id = newId()
+  await db
+    .insertInto('episodes')
+    .values({
+      id,
+      podcast_id: podcastId,
+      duration: seconds,
+      file_url: null,
+      transcript: null,
+      year_published: null,
+      created_at: new Date(),
+    })
+    .execute()
+  return id
+}

@@ -1,4 +1,5 @@
-import { badRequest, forbidden, notFound, usersRepo } from '@bookstrut/core'
+import { badRequest, forbidden, notFound, top20Repo, usersRepo } from '@bookstrut/core'
+import type { HeldTitle } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import { loadUser } from '../../views/user-view.js'
 
@@ -15,4 +16,17 @@ export async function setBlocked(deps: Deps, userId: string, blocked: boolean, n
   })
   if (!updated) throw notFound('User not found')
   return loadUser(deps.db, updated)
+}
+
+/** The titles the Top 20's anomaly guard held out, latest ranking first (docs/analytics.md, "Anomaly guard"). */
+export async function listHeldTitles(deps: Deps, limit: number): Promise<HeldTitle[]> {
+  const rows = await top20Repo.heldTitles(deps.db, limit)
+  return rows.map((r) => ({
+    podcastId: r.podcast_id,
+    reason: r.reason === 'address_burst' ? 'address_burst' : 'anonymous_majority',
+    score: r.score,
+    readers: r.readers,
+    details: r.details,
+    heldAt: r.held_at.toISOString(),
+  }))
 }

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { BlockUserBody, Envelope, UnblockUserBody, User } from '@bookstrut/schemas'
+import { Type } from '@sinclair/typebox'
+import {
+  BlockUserBody,
+  Envelope,
+  HeldTitle,
+  HeldTitlesQuery,
+  UnblockUserBody,
+  User,
+} from '@bookstrut/schemas'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { adminOnly } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
-import { setBlocked } from './admin.service.js'
+import { listHeldTitles, setBlocked } from './admin.service.js'
 
 /** Admin-only account moderation. Not in the spec's client; documented here and in the OpenAPI document. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,5 +47,23 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => ok('User unblocked', await setBlocked(deps, req.body.userId, false, '')),
+  )
+
+  app.get(
+    '/admin/top20/held',
+    {
+      schema: {
+        tags,
+        summary: "Titles the Top 20's anomaly guard held out of a ranking, latest first",
+        description:
+          'For admins: each title held out of a ranking because most of its score came from visitors who are not ' +
+          'signed in, or from a burst of events from few addresses (docs/analytics.md), with the figures behind it. ' +
+          'At most `limit` (1-100, default 50) rows.',
+        security: secured,
+        querystring: HeldTitlesQuery,
+        response: { 200: Envelope(Type.Array(HeldTitle)), ...errorResponses },
+      },
+    },
+    async (req) => ok('Held titles fetched', await listHeldTitles(deps, req.query.limit ?? 50)),
   )
 }

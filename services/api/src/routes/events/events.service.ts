@@ -18,11 +18,12 @@ export interface EventsDeps extends Deps {
   eventLimits: EventLimits
 }
 
-/** Who is sending: the session (if any), the browser's anonymous id (header or body), the address and agent. */
+/** Who is sending: the session (if any), else the visitor the server makes of the request's address and agent. */
 export interface EventSender {
   auth: Auth | null
-  /** `X-Anonymous-Id`, when sent */
-  anonymousId: string | undefined
+  /** The server-issued visitor id (plugins/app/anonymous-id.ts; reads the day's salt from Redis once a day); a
+   * client-sent anonymous id is never used. */
+  visitorId: () => Promise<string>
   ip: string
   userAgent: string | undefined
 }
@@ -50,27 +51,23 @@ async function throughQueue<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Accepts tracked events: checks who sends them, that their titles exist, applies the per-client limit, and queues
- * them for the ingest worker (job id = event id). Answers once they are queued, before anything is stored.
- * All or nothing: one bad event refuses the request and nothing of it is queued.
+ * Accepts tracked events: checks who sends them, that their titles exist and the caller can see them (404 'Podcast
+ * not found' alike for an unknown, pending, rejected, deactivated, blocked or ghosted title: no oracle), applies the
+ * per-client limit, and queues them for the ingest worker (job id = event id). Answers once they are queued, before
+ * anything is stored. All or nothing: one bad event refuses the request and nothing of it is queued.
  */
 export async function acceptEvents(
   deps: EventsDeps,
   sender: EventSender,
   tracked: readonly TrackedEvent[],
-  batchAnonymousId?: string,
 ): Promise<AcceptedEvents> {
-  const userId = sender.auth?.user.id ?? null
+  const user = sender.auth?.user ?? null
+  const userId = user?.id ?? null
   // An id sent in a body must be the caller's own: nobody, not even an admin, reports for another account.
   for (const e of tracked)
     if (e.userId !== undefined && e.userId !== userId)
       throw forbidden('You can only report your own listening and clicks.')
   if (sender.auth) assertNotBlocked(sender.auth.user)
-  const anonymousOf = (e: TrackedEvent) => e.anonymousId ?? batchAnonymousId ?? sender.anonymousId
-  if (!userId && tracked.some((e) => anonymousOf(e) === undefined))
-    throw badRequest(
-      "anonymousId: send the browser's anonymous id (X-Anonymous-Id header or body) or sign in",
-    )
   for (const e of tracked)
     if (e.type === 'listening' && e.seconds === undefined)
       throw badRequest('seconds: listening events need seconds')
@@ -80,15 +77,13 @@ export async function acceptEvents(
   const titles = await trackedTitlesRepo.findTrackedTitles(
     deps.db,
     tracked.map((e) => e.podcastId),
+    user,
   )
   const ts = deps.clock.now().toISOString()
-  const events = tracked.map((e) =>
-    toEvent(e, titles.get(e.podcastId), {
-      ts,
-      userId,
-      anonymousId: userId ? null : (anonymousOf(e) ?? null),
-    }),
-  )
+  // A client's anonymousId (body or header) is accepted by the schema and ignored: identities are the server's.
+  const anonymousId = userId ? null : await throughQueue(sender.visitorId)
+  const who = { ts, userId, anonymousId }
+  const events = tracked.map((e) => toEvent(e, titles.get(e.podcastId), who))
   const ids = events.map((e) => e.id)
   if (isBotAgent(sender.userAgent)) return { ids, accepted: 0 }
   await throughQueue(() => queueEvents(deps.queues, events))

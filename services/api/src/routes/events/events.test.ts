@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId, titleEventCounts, titleListening, type AnalyticsStore } from '@bookstrut/core'
-import { buildListing, buildUser, until } from '@bookstrut/core/testing'
+import { buildEpisode, buildListing, buildUser, until } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
@@ -28,19 +28,7 @@ afterAll(async () => {
 /** A new approved title with one 90-second podblurb. */
 async function title() {
   const listing = await buildListing(t.app.db)
-  const episodeId = newId()
-  await t.app.db
-    .insertInto('episodes')
-    .values({
-      id: episodeId,
-      podcast_id: listing.id,
-      duration: 90,
-      file_url: null,
-      transcript: null,
-      year_published: null,
-      created_at: new Date(),
-    })
-    .execute()
+  const episodeId = await buildEpisode(t.app.db, listing.id, 90)
   return { podcastId: listing.id, episodeId }
 }
 
@@ -184,7 +172,6 @@ describe('event tracking', () => {
       ['/track-audio-play', { podcastId: 'nope', anonymousId }, 400],
       ['/track-audio-play', { podcastId, anonymousId, extra: 1 }, 400],
       ['/track-audio-play', { podcastId, anonymousId: 'short' }, 400],
-      ['/track-audio-play', { podcastId }, 400], // neither signed in nor an anonymous id
       ['/track-audio-play', { podcastId: newId(), anonymousId }, 404],
       ['/track-audio-play', { podcastId, episodeId: other.episodeId, anonymousId }, 404],
       ['/track-listening', { podcastId, episodeId, anonymousId, listeningHours: -1 }, 400],
@@ -224,20 +211,25 @@ describe('event tracking', () => {
     await expectNothingStoredAfterAMarker(podcastId)
   })
 
-  it('takes the anonymous id from the X-Anonymous-Id header or the body, never from the address', async () => {
+  it("makes a visitor's identity itself from the address and agent, ignoring anonymous ids sent", async () => {
     const { podcastId } = await title()
-    const fromHeader = anonymous()
-    const fromBody = anonymous()
     const api = client(t.app)
+    const [fromHeader, fromBody] = [anonymous(), anonymous()]
     await api.post('/track-profile-click', { podcastId }, { headers: browser(fromHeader) })
     await api.post(
       '/events',
-      { anonymousId: fromBody, events: [{ type: 'play', podcastId }] },
+      { anonymousId: fromBody, events: [{ type: 'play', podcastId, anonymousId: anonymous() }] },
       { headers: browser() },
     )
-    await stored(podcastId, 2)
-    const actors = (await storedEvents(store, [podcastId])).map((e) => e.anonymous_id).sort()
-    expect(actors).toEqual([fromHeader, fromBody].sort())
+    // another address with the same browser is another visitor
+    await client(t.app).post('/track-profile-click', { podcastId }, { headers: browser() })
+    await stored(podcastId, 3)
+    const ids = (await storedEvents(store, [podcastId])).map((e) => e.anonymous_id)
+    // `<salted address hash>-<slot>`: no address, none of the ids sent
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{20}-[0-3]$/)
+    expect(new Set(ids).size).toBe(2)
+    expect(ids).not.toContain(fromHeader)
+    expect(ids).not.toContain(fromBody)
   })
 
   it('drops events from known bots unseen, with the same 202', async () => {

@@ -23,16 +23,18 @@ const ACCEPTED = 'Event accepted'
 
 const WHO =
   "Signed in: the events are the account's, and a `userId` sent must be the caller's own (403 otherwise); a blocked " +
-  "account gets 403 BLOCKED. Not signed in: send the browser's anonymous id (a random UUID it keeps in " +
-  'localStorage) as `anonymousId` or the `X-Anonymous-Id` header; IP addresses are never stored. The title (and ' +
-  'episode, when given) must exist (404). Answers 202 once the events are queued; they are counted within ' +
+  "account gets 403 BLOCKED. Not signed in: the server makes the visitor's anonymous identity from the address " +
+  'and User-Agent under a salt that changes daily (at most 4 anonymous readers per address a day; docs/analytics.md); ' +
+  '`anonymousId` (body) and `X-Anonymous-Id` are still accepted and ignored, and no address is stored. The title ' +
+  '(and episode, when given) must exist and be visible to the caller: an unknown, pending, rejected, deactivated or ' +
+  'ghosted title answers the same 404. Answers 202 once the events are queued; they are counted within ' +
   'seconds. Events from known bots (by User-Agent) are answered the same and dropped. While the queue cannot take ' +
   'events (Redis restarting) the answer is 503 QUEUE_UNAVAILABLE with Retry-After and nothing is queued: send the ' +
   'same events again, with the same ids, to have each counted once. '
 
 const senderOf = (req: FastifyRequest): EventSender => ({
   auth: req.auth,
-  anonymousId: anonymousIdOf(req),
+  visitorId: () => anonymousIdOf(req),
   ip: req.ip,
   userAgent: req.headers['user-agent'],
 })
@@ -59,7 +61,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => {
-      const accepted = await acceptEvents(deps, senderOf(req), req.body.events, req.body.anonymousId)
+      const accepted = await acceptEvents(deps, senderOf(req), req.body.events)
       return reply.code(202).send(ok(ACCEPTED, accepted))
     },
   )

@@ -178,7 +178,10 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       assertCallerId(req.auth?.user, req.query.userid)
-      const who = { userId: req.auth?.user.id ?? null, anonymousId: anonymousIdOf(req) }
+      const who = {
+        userId: req.auth?.user.id ?? null,
+        anonymousId: req.auth ? undefined : await anonymousIdOf(req),
+      }
       return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query, who))
     },
   )

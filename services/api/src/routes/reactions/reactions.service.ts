@@ -44,27 +44,53 @@ const eventOf = (
 })
 
 /**
+ * The event of a like or favourite: one per reader, title and UTC day (docs/analytics.md, "What counts once"). Its
+ * id is made of the reader, title and day, its time is the day's first like: liking, unliking and liking again the
+ * same day queues this very event again, which counts once in the series and the ranking.
+ */
+export const dailyReactionEventId = (kind: Reaction, userId: string, podcastId: string, day: Date) =>
+  reactionEventId(kind, `day:${userId}:${podcastId}:${day.toISOString().slice(0, 10)}`)
+
+const dailyEventOf = (
+  kind: Reaction,
+  row: { user_id: string; podcast_id: string; episode_id: string | null },
+  firstAt: Date,
+): AnalyticsEvent => ({
+  ...eventOf(kind, { ...row, id: '' }, firstAt),
+  id: dailyReactionEventId(kind, row.user_id, row.podcast_id, firstAt),
+})
+
+/**
  * `userid` was checked by the route (the caller's own, or an admin's acting for it); the rate limit is the caller's.
  *
  * Likes or favourites a title the reader can see; once per reader and title. The reaction is stored (and a like
- * raises the episode's `likes`) first, then its event is queued: a repeat finds the stored row and queues the
- * same event again, which counts once; a request that failed after storing is made whole by its retry.
+ * raises the episode's `likes`) first, with the day's first reaction of the reader to the title, then the day's
+ * event is queued: a repeat finds the stored rows and queues the same event again, which counts once; a request
+ * that failed after storing is made whole by its retry.
  */
 export async function addReaction(deps: Deps, auth: Auth, kind: Reaction, body: ReactionBody): Promise<void> {
   await deps.limits.consume('reactionsPerAccount', auth.user.id)
   const podcast = await getSinglePodcast(deps, body.podcastid, auth)
   const episodeId = episodeOf(podcast, body.episodeId)
   const now = deps.clock.now()
-  const { row } = await deps.db.transaction().execute((trx) =>
-    reactionsRepo.addReaction(trx, tableOf[kind], {
+  const { row, firstAt } = await deps.db.transaction().execute(async (trx) => {
+    const { row } = await reactionsRepo.addReaction(trx, tableOf[kind], {
       id: newId(now.getTime()),
       userId: body.userid,
       podcastId: podcast._id,
       episodeId,
       now,
-    }),
-  )
-  await queueEvents(deps.queues, [eventOf(kind, row, row.created_at)])
+    })
+    // An earlier reaction (a repeat) belongs to the day it was made on, not today.
+    const firstAt = await reactionsRepo.firstReactionOfDay(trx, {
+      kind,
+      userId: row.user_id,
+      podcastId: row.podcast_id,
+      now: row.created_at,
+    })
+    return { row, firstAt }
+  })
+  await queueEvents(deps.queues, [dailyEventOf(kind, row, firstAt)])
 }
 
 /**

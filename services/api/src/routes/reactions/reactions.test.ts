@@ -5,7 +5,7 @@ import { buildListing, buildUser } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import type { SurfaceIndex } from '@bookstrut/search'
 import { searchByKeywords } from '../search/surface-search.service.js'
-import { reactionEventId } from './reactions.service.js'
+import { dailyReactionEventId, reactionEventId } from './reactions.service.js'
 
 let t: TestApp
 let queued: AnalyticsEvent[] = []
@@ -53,7 +53,7 @@ const likes = async (episodeId: string) =>
   ).likes
 const single = (id: string, token?: string) => call('GET', `/get/Single/Podcast?PodcastId=${id}`, token)
 
-it('likes once however often it is asked, live on the episode, with one event id per like', async () => {
+it('likes once however often it is asked, live on the episode, with one like event per reader, title and day', async () => {
   const book = await title()
   const reader = await buildUser(t.app.db)
   const body = { userid: reader.id, podcastid: book.id, episodeId: book.episodeId }
@@ -70,9 +70,11 @@ it('likes once however often it is asked, live on the episode, with one event id
   const rows = await t.app.db.selectFrom('likes').selectAll().where('user_id', '=', reader.id).execute()
   expect(rows).toHaveLength(1)
 
-  // Three requests, one like: every queued event has the same deterministic id.
+  // Three requests, one like: every queued event has the same deterministic id (reader, title, day).
   expect(queued).toHaveLength(3)
-  expect(new Set(queued.map((e) => e.id))).toEqual(new Set([reactionEventId('like', rows[0]!.id)]))
+  const today = dailyReactionEventId('like', reader.id, book.id, t.clock.now())
+  expect(new Set(queued.map((e) => e.id))).toEqual(new Set([today]))
+  const likedAt = queued[0]!.ts
   expect(queued[0]).toMatchObject({
     type: 'like',
     podcastId: book.id,
@@ -93,11 +95,19 @@ it('likes once however often it is asked, live on the episode, with one event id
   expect(queued.map((e) => [e.type, e.id])).toEqual([['unlike', reactionEventId('unlike', rows[0]!.id)]])
   expect((await single(book.id, reader.token)).body.data.likeFlag).toBe(false)
 
-  // Liking again is a new like: a new event.
+  // Liking again the same day is the same event, time included: the series counts the reader's like once.
   queued = []
+  t.clock.advance(3 * 3_600_000)
   await call('POST', '/add/like', reader.token, body)
   expect(await likes(book.episodeId)).toBe(1)
-  expect(queued[0]!.id).not.toBe(reactionEventId('like', rows[0]!.id))
+  expect(queued.map((e) => [e.id, e.ts])).toEqual([[today, likedAt]])
+  // The next day, after an unlike, a like is a new event.
+  await call('DELETE', unlike, reader.token)
+  t.clock.advance(24 * 3_600_000)
+  queued = []
+  await call('POST', '/add/like', reader.token, body)
+  expect(queued.map((e) => e.id)).toEqual([dailyReactionEventId('like', reader.id, book.id, t.clock.now())])
+  expect(queued[0]!.id).not.toBe(today)
 })
 
 it('favourites once, flags it, and lists favourites ten a page for the reader or an admin', async () => {

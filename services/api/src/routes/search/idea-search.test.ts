@@ -6,7 +6,7 @@ import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildApp, type App } from '../../app.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { buildListing, buildUser, type ListingFields, until } from '@bookstrut/core/testing'
-import { client } from '../../test/api-client.js'
+import { client, nextIp } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 
 /*
@@ -292,14 +292,17 @@ describe('GET /search/podcast', () => {
   })
 
   it('queues an impression per listed title with its rank and scores, stored by the ingest worker', async () => {
-    const anonymousId = randomUUID()
-    const res = await client(t.app).get<Results>(query(wizardIdeas, { limit: 2 }), {
-      headers: { 'x-anonymous-id': anonymousId },
+    // A visitor's identity is the server's (the day's salted hash of address and agent), not the id it sends.
+    const ip = nextIp()
+    const agent = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' }
+    const anonymousId = await t.app.visitors.idOf({ ip, headers: agent })
+    const res = await client(t.app, ip).get<Results>(query(wizardIdeas, { limit: 2 }), {
+      headers: { ...agent, 'x-anonymous-id': randomUUID() },
     })
     const ids = res.body.data.map((p) => p._id)
     const store = await analyticsOf(t)
     try {
-      // Earlier searches listed the same titles: this reader's impressions are the ones with its anonymous id.
+      // Earlier searches listed the same titles: this visitor's impressions are the ones with its visitor id.
       const mine = async () => (await storedEvents(store, ids)).filter((e) => e.anonymous_id === anonymousId)
       await until('impressions stored', async () => (await mine()).length >= ids.length, 20_000)
       const stored = await mine()

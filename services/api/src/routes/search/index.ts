@@ -58,7 +58,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const page = await searchByIdeas(deps, req.auth, req.query, anonymousIdOf(req))
+      const page = await searchByIdeas(
+        deps,
+        req.auth,
+        req.query,
+        req.auth ? undefined : await anonymousIdOf(req),
+      )
       return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
     },
   )
@@ -88,7 +93,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         deps,
         surfaceIndex,
         { term: req.query.query.trim(), page: req.query.page ?? 1, limit: req.query.limit ?? 10 },
-        { userId: req.auth?.user.id ?? null, anonymousId: anonymousIdOf(req) },
+        { userId: req.auth?.user.id ?? null, anonymousId: req.auth ? undefined : await anonymousIdOf(req) },
       )
       return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
     },

@@ -1,26 +1,31 @@
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { AnalyticsStore } from '../analytics-store.js'
-import { sqlNumber, sqlTime } from '../sql-literals.js'
+import { sqlNumber, sqlString, sqlTime } from '../sql-literals.js'
+import { sqlAddressOfActor } from '../visitor-identity.js'
 import { toCount } from './time-range.js'
 
 /*
- * The Top 20 formula (README, "Author analytics and the Top 20"). Over the counted events of the last
- * RANKING_DAYS UTC days, each reader (account, else anonymous id) earns a title points per day:
+ * The Top 20 formula (docs/analytics.md, "Top 20"). Over the counted events of the last RANKING_DAYS UTC days, each
+ * reader (account, else the server's visitor id) earns a title points per day:
  *   play 1 · listening 1 per hour (at most 1 hour a day) · like 1 · favourite 1.5 · share 1.5 · Get This click 2
  * each at most once per reader, title and day (doing it again adds nothing), and the day's total per reader and
- * title is capped at READER_DAY_CAP (ANONYMOUS_DAY_CAP for a reader not signed in). A day's points fade with age: weight 0.5^(age in days / HALF_LIFE_DAYS), today
- * 1. A title's score is the sum over its readers and days. So one reader hammering a title earns it at most
- * READER_DAY_CAP a day, which two readers who play and like it already match.
+ * title is capped at READER_DAY_CAP for a signed-in reader, ANONYMOUS_DAY_CAP for a visitor. The visitors of one
+ * address (at most VISITORS_PER_ADDRESS of them) together earn a title at most ADDRESS_DAY_CAP a day. A day's
+ * points fade with age: weight 0.5^(age in days / HALF_LIFE_DAYS), today 1. A title's score is the sum over its
+ * readers and days. So one reader hammering a title earns it at most READER_DAY_CAP a day, and one address, however
+ * many browsers it poses as, at most ADDRESS_DAY_CAP: less than one signed-in reader's play and like.
  */
 export const RANKING_DAYS = 7
 export const HALF_LIFE_DAYS = 3
 export const READER_DAY_CAP = 3
 /**
- * Anonymous ids cost nothing to make (a script can pose as many browsers, bounded only by the per-address event
- * limit), so a reader who is not signed in earns a title at most this much a day.
+ * Visitors cost nothing to make (a script can pose as a new browser, bounded only by the slots of its address), so
+ * a reader who is not signed in earns a title at most this much a day: half a signed-in reader's play.
  */
-export const ANONYMOUS_DAY_CAP = 1
+export const ANONYMOUS_DAY_CAP = 0.5
+/** What all the visitors of one address together earn a title a day: one signed-in reader's play. */
+export const ADDRESS_DAY_CAP = 1
 export const ENGAGEMENT_WEIGHTS = {
   play: 1,
   listeningHour: 1,
@@ -30,10 +35,16 @@ export const ENGAGEMENT_WEIGHTS = {
   purchase_click: 2,
 } as const
 
+/** The event types the ranking reads (and the anomaly guard's bursts count). */
+export const ENGAGEMENT_TYPES = ['play', 'listening', 'like', 'favorite', 'share', 'purchase_click'] as const
+
+const Count = Type.Union([Type.Number(), Type.String()])
 const Row = Type.Object({
   podcast_id: Type.String(),
   score: Type.Number(),
-  readers: Type.Union([Type.Number(), Type.String()]),
+  anonymous_score: Type.Number(),
+  readers: Count,
+  anonymous_readers: Count,
 })
 
 export interface EngagementScore {
@@ -41,11 +52,23 @@ export interface EngagementScore {
   score: number
   /** distinct readers who engaged in the window */
   readers: number
+  /** the part of `score` earned from visitors not signed in */
+  anonymousScore: number
+  /** how many of `readers` were visitors not signed in */
+  anonymousReaders: number
 }
 
 const DAY_MS = 86_400_000
 
 const did = (type: string) => `max(kind = '${type}')`
+const isVisitor = (reader: string) => `substring(${reader}, 1, 2) = 'a:'`
+
+/** The UTC day number of `now` and the start of the ranking window (RANKING_DAYS - 1 days before today). */
+export function rankingWindow(now: Date): { today: number; from: Date } {
+  // UTC day numbers (days since 1970) computed here: toDate() would follow the server's own time zone.
+  const today = Math.floor(now.getTime() / DAY_MS)
+  return { today, from: new Date((today - (RANKING_DAYS - 1)) * DAY_MS) }
+}
 
 /**
  * Titles by engagement score, best first (ties: more readers, then id), those scoring above 0 only, at most
@@ -58,30 +81,39 @@ export async function engagementRanking(
   limit: number,
 ): Promise<EngagementScore[]> {
   const w = ENGAGEMENT_WEIGHTS
-  // UTC day numbers (days since 1970) computed here: toDate() would follow the server's own time zone.
-  const today = Math.floor(now.getTime() / DAY_MS)
-  const from = new Date((today - (RANKING_DAYS - 1)) * DAY_MS)
+  const { today, from } = rankingWindow(now)
+  const decay = `pow(0.5, (${sqlNumber(today)} - day) / ${sqlNumber(HALF_LIFE_DAYS)})`
+  // Levels, inside out: one row per event; per reader, title and day (capped per reader); per payer, title and day
+  // (a signed-in reader is their own payer, the visitors of one address share one, capped per address); per title.
   const rows = await store.select(`
-    SELECT title AS podcast_id, sum(points * pow(0.5, (${sqlNumber(today)} - day) / ${sqlNumber(HALF_LIFE_DAYS)})) AS score,
-      uniqExact(reader) AS readers
+    SELECT title AS podcast_id, sum(points * ${decay}) AS score,
+      sumIf(points * ${decay}, visitors = 1) AS anonymous_score,
+      length(groupUniqArrayArray(reader_list)) AS readers,
+      length(arrayFilter(r -> ${isVisitor('r')}, groupUniqArrayArray(reader_list))) AS anonymous_readers
     FROM (
-      SELECT title, reader, day,
-        least(if(substring(reader, 1, 2) = 'a:', ${sqlNumber(ANONYMOUS_DAY_CAP)}, ${sqlNumber(READER_DAY_CAP)}),
-          ${sqlNumber(w.play)} * ${did('play')}
-          + ${sqlNumber(w.listeningHour)} * least(sumIf(listened, kind = 'listening') / 3600, 1)
-          + ${sqlNumber(w.like)} * ${did('like')}
-          + ${sqlNumber(w.favorite)} * ${did('favorite')}
-          + ${sqlNumber(w.share)} * ${did('share')}
-          + ${sqlNumber(w.purchase_click)} * ${did('purchase_click')}) AS points
+      SELECT title, day, payer, max(${isVisitor('reader')}) AS visitors, groupArray(reader) AS reader_list,
+        least(if(visitors = 1, ${sqlNumber(ADDRESS_DAY_CAP)}, ${sqlNumber(READER_DAY_CAP)}), sum(reader_points)) AS points
       FROM (
-        SELECT id, any(podcast_id) AS title, any(actor) AS reader, any(type) AS kind,
-          intDiv(toUInt32(any(ts)), 86400) AS day, any(seconds) AS listened
-        FROM events
-        WHERE type IN ('play', 'listening', 'like', 'favorite', 'share', 'purchase_click')
-          AND ts >= ${sqlTime(from)} AND ts < ${sqlTime(now)}
-        GROUP BY id
+        SELECT title, reader, day,
+          if(${isVisitor('reader')}, concat('@', ${sqlAddressOfActor('reader')}), reader) AS payer,
+          least(if(${isVisitor('reader')}, ${sqlNumber(ANONYMOUS_DAY_CAP)}, ${sqlNumber(READER_DAY_CAP)}),
+            ${sqlNumber(w.play)} * ${did('play')}
+            + ${sqlNumber(w.listeningHour)} * least(sumIf(listened, kind = 'listening') / 3600, 1)
+            + ${sqlNumber(w.like)} * ${did('like')}
+            + ${sqlNumber(w.favorite)} * ${did('favorite')}
+            + ${sqlNumber(w.share)} * ${did('share')}
+            + ${sqlNumber(w.purchase_click)} * ${did('purchase_click')}) AS reader_points
+        FROM (
+          SELECT id, any(podcast_id) AS title, any(actor) AS reader, any(type) AS kind,
+            intDiv(toUInt32(any(ts)), 86400) AS day, any(seconds) AS listened
+          FROM events
+          WHERE type IN (${ENGAGEMENT_TYPES.map(sqlString).join(', ')})
+            AND ts >= ${sqlTime(from)} AND ts < ${sqlTime(now)}
+          GROUP BY id
+        )
+        GROUP BY title, reader, day
       )
-      GROUP BY title, reader, day
+      GROUP BY title, day, payer
     )
     GROUP BY title
     HAVING score > 0
@@ -89,7 +121,15 @@ export async function engagementRanking(
     LIMIT ${sqlNumber(Math.floor(limit))}`)
   return rows.flatMap((raw) =>
     Value.Check(Row, raw)
-      ? [{ podcastId: raw.podcast_id, score: raw.score, readers: toCount(raw.readers) }]
+      ? [
+          {
+            podcastId: raw.podcast_id,
+            score: raw.score,
+            readers: toCount(raw.readers),
+            anonymousScore: raw.anonymous_score,
+            anonymousReaders: toCount(raw.anonymous_readers),
+          },
+        ]
       : [],
   )
 }

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { AnalyticsStore } from '../analytics-store.js'
+import { SQL_READER_WINDOW } from '../counting-rules.js'
 import { sqlNumber, sqlString, sqlTime } from '../sql-literals.js'
 import { toCount, type TimeRange } from './time-range.js'
 
@@ -28,8 +29,9 @@ const Row = Type.Object({ idea: Type.Number(), n: Type.Union([Type.Number(), Typ
 /**
  * "Idea Hits" of a title: for each of its own ideas, how many idea-search impressions of the title had a reader's
  * idea that both scored a strong match (Strut score ≥ STRONG_MATCH_SCORE) and shares at least one content word
- * with that idea of the title. An impression counts at most once per title idea (distinct event ids), and can count
- * for several of the title's ideas when the reader's ideas touch several. Answers one count per idea, in the order
+ * with that idea of the title. Counted once per searcher and half-hour window for each title idea (counting-rules.ts:
+ * searching again adds nothing), and an impression can count for several of the title's ideas when the reader's
+ * ideas touch several. Answers one count per idea, in the order
  * given; an idea without content words counts 0.
  */
 export async function titleIdeaHits(
@@ -49,9 +51,9 @@ export async function titleIdeaHits(
       `search_query, arraySlice(search_scores, 1, length(search_query)))`,
   )
   const rows = await store.select(`
-    SELECT idea, uniqExact(id) AS n
+    SELECT idea, uniqExact(reader_window) AS n
     FROM (
-      SELECT id, arrayJoin(arrayFilter(i -> i >= 0, [${hits.map((h, k) => `if(${h}, ${counted[k]!.index}, -1)`).join(', ')}])) AS idea
+      SELECT ${SQL_READER_WINDOW} AS reader_window, arrayJoin(arrayFilter(i -> i >= 0, [${hits.map((h, k) => `if(${h}, ${counted[k]!.index}, -1)`).join(', ')}])) AS idea
       FROM events
       WHERE podcast_id = ${sqlString(podcastId)} AND type = 'impression' AND search_mode = 'idea'
         AND ts >= ${sqlTime(range.from)} AND ts < ${sqlTime(range.to)}

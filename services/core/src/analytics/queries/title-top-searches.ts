@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { AnalyticsStore } from '../analytics-store.js'
+import { SQL_READER_WINDOW } from '../counting-rules.js'
 import { sqlString, sqlTime } from '../sql-literals.js'
 import { toCount, type TimeRange } from './time-range.js'
 
@@ -11,7 +12,7 @@ const Row = Type.Object({ n: Type.Union([Type.Number(), Type.String()]) })
 
 /**
  * top_search: how many idea-search impressions showed the title among the first TOP_SEARCH_RANK results, counted
- * once per event id (a duplicate row adds nothing before merges).
+ * once per searcher and half-hour window (counting-rules.ts): searching again adds nothing, nor does a duplicate row.
  */
 export async function titleTopSearches(
   store: AnalyticsStore,
@@ -19,7 +20,7 @@ export async function titleTopSearches(
   range: TimeRange,
 ): Promise<number> {
   const [row] = await store.select(`
-    SELECT uniqExact(id) AS n
+    SELECT uniqExact(${SQL_READER_WINDOW}) AS n
     FROM events
     WHERE podcast_id = ${sqlString(podcastId)} AND type = 'impression' AND search_mode = 'idea'
       AND search_rank >= 1 AND search_rank <= ${TOP_SEARCH_RANK}

@@ -15,6 +15,7 @@ import * as createReactions from './2026_11_27_1000_create_reactions.js'
 import * as createSurfaceWords from './2026_11_28_1100_create_surface_words.js'
 import * as createTop20 from './2026_11_28_1400_create_top20.js'
 import * as resetCodeOrigins from './2026_11_29_0900_reset_code_origins.js'
+import * as createAnalyticsIntegrity from './2026_11_29_1000_create_analytics_integrity.js'
 import * as indexPodcastsAuthor from './2026_11_29_1100_index_podcasts_author.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1100_create_surface_words': createSurfaceWords,
   '2026_11_28_1400_create_top20': createTop20,
   '2026_11_29_0900_reset_code_origins': resetCodeOrigins,
+  '2026_11_29_1000_create_analytics_integrity': createAnalyticsIntegrity,
   '2026_11_29_1100_index_podcasts_author': indexPodcastsAuthor,
 }
