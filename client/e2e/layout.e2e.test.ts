@@ -7,8 +7,9 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { paths } from '../src/config/paths.js'
 import { artifactsDir, launchBrowser, startApp } from './harness.js'
-import { findLayoutProblems, settleLayout, type LayoutProblem } from './layout/rules.js'
+import { findDesignProblems, findLayoutProblems, settleLayout, type LayoutProblem } from './layout/rules.js'
 import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds } from './layout/site-map.js'
 
 /*
@@ -270,30 +271,18 @@ async function checkAtWidths(
     if (shots && SCREENSHOT_WIDTHS.has(size.width))
       await page.screenshot({
         path: path.join(artifactsDir, `layout-${shots}-${size.width}.png`),
-        fullPage: true,
+        // A page whole; a dialog as it is seen, over the page.
+        fullPage: !dialogOpen(where),
       })
-    const problems = await page.evaluate(findLayoutProblems, {
+    const { problems, checked } = await page.evaluate(findLayoutProblems, {
       maxChromeShare: dialogOpen(where) ? 0 : MAX_CHROME_SHARE,
     })
+    if (checked === 0) found.push(`${where} @${size.width}: no interactive element seen (page not loaded?)`)
     found.push(...problems.map((p) => describeProblem(`${where} @${size.width}`, p)))
-    found.push(...(await page.evaluate(listsOfEqualWidth)).map((d) => `${where} @${size.width}: ${d}`))
+    found.push(...(await page.evaluate(findDesignProblems)).map((d) => `${where} @${size.width}: ${d}`))
   }
   return found
 }
-/**
- * A list of result cards and the ad slots between them (search results on phones and tablets): every item as wide
- * as the others, so an ad reads as one of the list.
- */
-function listsOfEqualWidth(): string[] {
-  const found: string[] = []
-  for (const list of document.querySelectorAll('.results-table__body')) {
-    const widths = [...list.children].map((c) => Math.round(c.getBoundingClientRect().width))
-    if (new Set(widths).size > 1)
-      found.push(`unequal-widths in the results list: ${[...new Set(widths)].join(', ')} px`)
-  }
-  return found
-}
-
 /**
  * While working on one page: LAYOUT_ONLY=search-results,dialog-report checks only those (names as in the
  * screenshots' file names). Unset, everything is checked.
@@ -302,7 +291,23 @@ const only = process.env.LAYOUT_ONLY?.split(',').filter(Boolean)
 const wanted = (name: string) => !only || only.includes(name)
 const dialogOpen = (where: string) => where.includes(' dialog ')
 
-/** The dialogs each role can open, and how: each opener leaves the dialog on screen. */
+/** Parts of a page that show after a person's first click: the home page's Top 20 cards. */
+const REVEAL: Record<string, (page: Page) => Promise<void>> = {
+  home: async (page) => {
+    const collapsed = page.locator('section.top-books button[aria-expanded="false"]')
+    if (await collapsed.count()) await collapsed.click()
+    await page.locator('section.top-books article.book-card').first().waitFor()
+    await settled(page)
+  },
+}
+
+/** Waits for the (first) dialog an opener opened. */
+const dialogShown = (page: Page) => page.getByRole('dialog').first().waitFor()
+
+/**
+ * The dialogs (and other layers over a page) each role can open, and how: each opener waits until its layer is
+ * on screen.
+ */
 const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>; phoneOnly?: boolean }[]> = {
   visitor: [
     {
@@ -310,6 +315,7 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
       open: async (page) => {
         await page.goto(app.baseUrl)
         await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+        await dialogShown(page)
       },
     },
     {
@@ -321,6 +327,7 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
           .getByRole('dialog')
           .getByRole('button', { name: /Forgot Password/i })
           .click()
+        await dialogShown(page)
       },
     },
     {
@@ -328,6 +335,7 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
       open: async (page) => {
         await page.goto(app.baseUrl)
         await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
+        await dialogShown(page)
       },
     },
     {
@@ -360,6 +368,21 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
       open: async (page) => {
         await page.goto(app.baseUrl)
         await page.getByRole('button', { name: 'Open menu' }).click()
+        await dialogShown(page)
+      },
+    },
+    {
+      // The audio player bar over the page, paused (its controls, the ±10 s buttons), on a title's page.
+      name: 'player',
+      open: async (page) => {
+        await page.goto(`${app.baseUrl}${paths.singleBook(ids.bookId)}`)
+        await page
+          .getByRole('button', { name: /^Play podblurb of / })
+          .first()
+          .click()
+        const player = page.getByRole('region', { name: 'Audio player' })
+        await player.getByRole('button', { name: 'Pause', exact: true }).click()
+        await player.getByRole('button', { name: 'Play', exact: true }).waitFor()
       },
     },
   ],
@@ -372,6 +395,7 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
           .getByRole('button', { name: /^Report / })
           .first()
           .click()
+        await dialogShown(page)
       },
     },
     {
@@ -382,6 +406,7 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
           .getByRole('button', { name: /^Ghost / })
           .first()
           .click()
+        await dialogShown(page)
       },
     },
     {
@@ -390,6 +415,7 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
       open: async (page) => {
         await page.goto(app.baseUrl)
         await page.getByRole('button', { name: 'Open menu' }).click()
+        await dialogShown(page)
       },
     },
   ],
@@ -400,6 +426,7 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
         await page.goto(`${app.baseUrl}/membership`)
         await page.locator('label.plan-card', { hasText: 'Pro Strut' }).click()
         await page.getByRole('button', { name: 'Upgrade Now' }).click()
+        await dialogShown(page)
       },
     },
     {
@@ -430,6 +457,7 @@ describe.each(ROLES)('layout as %s', (role) => {
       await page.setViewportSize(WIDTHS[2])
       await page.goto(`${app.baseUrl}${sitePage.url(ids)}`)
       await settled(page)
+      await REVEAL[sitePage.name]?.(page)
       found.push(
         ...(await checkAtWidths(page, `${role} ${sitePage.name}`, {
           shots: `${role}-${sitePage.name}`,
@@ -441,7 +469,6 @@ describe.each(ROLES)('layout as %s', (role) => {
       // Opened as on a desktop (the header's buttons), then resized; the phone's menu on a phone.
       await page.setViewportSize(dialog.phoneOnly ? WIDTHS[0] : WIDTHS[2])
       await dialog.open(page)
-      await page.getByRole('dialog').first().waitFor()
       await settled(page)
       found.push(
         ...(await checkAtWidths(page, `${role} dialog ${dialog.name}`, {

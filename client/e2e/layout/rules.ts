@@ -33,7 +33,11 @@ export interface LayoutRuleOptions {
  * Finds every broken layout rule on the page as it is now. It scrolls the window (to click-test each element's
  * centre where it is in view) and scrolls back to the top when done.
  */
-export function findLayoutProblems({ maxChromeShare }: LayoutRuleOptions): LayoutProblem[] {
+export function findLayoutProblems({ maxChromeShare }: LayoutRuleOptions): {
+  problems: LayoutProblem[]
+  /** How many visible interactive elements were checked (none would mean the check saw nothing). */
+  checked: number
+} {
   const INTERACTIVE = [
     'a[href]',
     'button',
@@ -293,7 +297,7 @@ export function findLayoutProblems({ maxChromeShare }: LayoutRuleOptions): Layou
       })
   }
   window.scrollTo({ top: 0, behavior: 'instant' })
-  return problems
+  return { problems, checked: elements.length }
 }
 
 /** Resolves once layout has settled: fonts loaded, finite animations and transitions finished, two frames drawn. */
@@ -307,4 +311,60 @@ export async function settleLayout(): Promise<void> {
     new Promise((r) => setTimeout(r, 2000)),
   ])
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+}
+
+/**
+ * Rules for particular designs, found by their classes (also run inside the page):
+ * - a list of result cards and the ad slots between them (search results on phones and tablets) has every item
+ *   as wide as the others, so an ad reads as one of the list;
+ * - title cards side by side (Top 20 grid, title carousels) start their action bars at the same height;
+ * - an e-mail address in running text (.email-address) breaks only after its "@" or a hyphen, or before a dot,
+ *   never between two letters or digits.
+ */
+export function findDesignProblems(): string[] {
+  const found: string[] = []
+  const shown = (el: Element) => el.checkVisibility() && el.getBoundingClientRect().width > 0
+
+  for (const list of document.querySelectorAll('.results-table__body')) {
+    if (!shown(list)) continue
+    const widths = new Set([...list.children].map((c) => Math.round(c.getBoundingClientRect().width)))
+    if (widths.size > 1) found.push(`unequal-widths in the results list: ${[...widths].join(', ')} px`)
+  }
+
+  const rows = new Map<string, number[]>()
+  for (const card of document.querySelectorAll('.book-card')) {
+    const actions = card.querySelector('.book-card__actions')
+    if (!actions || !shown(card)) continue
+    const key = `${card.parentElement?.parentElement?.className ?? ''}@${Math.round(card.getBoundingClientRect().top)}`
+    rows.set(key, [...(rows.get(key) ?? []), Math.round(actions.getBoundingClientRect().top)])
+  }
+  for (const [key, tops] of rows) {
+    const distinct = new Set(tops)
+    if (distinct.size > 1)
+      found.push(
+        `cards-misaligned: cards of one row (${key}) start their actions at y ${[...distinct].join(', ')}`,
+      )
+  }
+
+  for (const address of document.querySelectorAll('.email-address')) {
+    if (!shown(address)) continue
+    const text = address.textContent ?? ''
+    const range = document.createRange()
+    let lastTop: number | null = null
+    let offset = 0
+    for (const node of [...address.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)) {
+      for (let i = 0; i < (node.textContent ?? '').length; i++, offset++) {
+        range.setStart(node, i)
+        range.setEnd(node, i + 1)
+        const top = Math.round(range.getBoundingClientRect().top)
+        const atPunctuation = ['@', '-'].includes(text[offset - 1] ?? '') || text[offset] === '.'
+        if (lastTop !== null && top > lastTop + 2 && !atPunctuation)
+          found.push(
+            `address-broken-mid-word: "${text}" breaks between "${text[offset - 1]}" and "${text[offset]}"`,
+          )
+        lastTop = top
+      }
+    }
+  }
+  return found
 }

@@ -18,6 +18,7 @@ import {
   validateResetOtp,
   type NewPasswordValues,
 } from '../validation/forgot-password'
+import { EmailAddress } from '@/components/ui/email-address'
 
 /** Forgot-password resend cooldown (spec reader-and-account section 9). */
 export const RESET_RESEND_SECONDS = 120
@@ -178,7 +179,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
       {step === 2 && (
         <form className="stack" onSubmit={submitOtp} noValidate>
           <p className="muted">
-            We sent a code to <strong className="break-all">{email.trim()}</strong>.
+            We sent a code to <EmailAddress value={email.trim()} />.
           </p>
           <TextField
             label="OTP"
