@@ -318,16 +318,20 @@ export async function settleLayout(): Promise<void> {
  * - a list of result cards and the ad slots between them (search results on phones and tablets) has every item
  *   as wide as the others, so an ad reads as one of the list;
  * - title cards side by side (Top 20 grid, title carousels) start their action bars at the same height;
- * - an e-mail address in running text (.email-address) breaks only after its "@" or a hyphen, or before a dot,
- *   never between two letters or digits.
+ * - an e-mail address (an element whose whole text is one) breaks only after its "@" or a hyphen, or before a
+ *   dot, never between two letters or digits.
  */
 export function findDesignProblems(): string[] {
   const found: string[] = []
   const shown = (el: Element) => el.checkVisibility() && el.getBoundingClientRect().width > 0
 
   for (const list of document.querySelectorAll('.results-table__body')) {
-    if (!shown(list)) continue
-    const widths = new Set([...list.children].map((c) => Math.round(c.getBoundingClientRect().width)))
+    // Rows are cards when the table's head row is hidden (phones and tablets); on desktops the ad is a band.
+    const head = list.parentElement?.querySelector('.results-table__row--head')
+    const cards = !head || head.getBoundingClientRect().width <= 1
+    if (!shown(list) || !cards) continue
+    const items = [...list.querySelectorAll(':scope > .result-row, :scope .ad-slot')].filter(shown)
+    const widths = new Set(items.map((c) => Math.round(c.getBoundingClientRect().width)))
     if (widths.size > 1) found.push(`unequal-widths in the results list: ${[...widths].join(', ')} px`)
   }
 
@@ -346,7 +350,10 @@ export function findDesignProblems(): string[] {
       )
   }
 
-  for (const address of document.querySelectorAll('.email-address')) {
+  const addresses = [...document.body.querySelectorAll('strong, span, b, em, a, p, dd, td')].filter((el) =>
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test((el.textContent ?? '').trim()),
+  )
+  for (const address of addresses) {
     if (!shown(address)) continue
     const text = address.textContent ?? ''
     const range = document.createRange()
