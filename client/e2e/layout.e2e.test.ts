@@ -440,8 +440,38 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
     },
   ],
   publisher: [],
-  admin: [],
+  admin: [
+    {
+      name: 'reject-listing',
+      open: async (page) => {
+        await page.goto(`${app.baseUrl}${paths.adminModeration}`)
+        await page
+          .getByRole('button', { name: /^Reject / })
+          .first()
+          .click()
+        await dialogShown(page)
+      },
+    },
+  ],
 }
+// Every signed-in role: the account menu (a popover over the header), with the name and address.
+for (const role of ROLES.filter((r) => r !== 'visitor'))
+  DIALOGS[role].push({
+    name: 'account-menu',
+    open: async (page) => {
+      await page.goto(app.baseUrl)
+      await page.getByRole('button', { name: 'Account menu' }).click()
+      await page.getByRole('link', { name: 'My Dashboard' }).waitFor()
+    },
+  })
+DIALOGS.reader.push({
+  name: 'clear-searches',
+  open: async (page) => {
+    await page.goto(`${app.baseUrl}${paths.profileSearch}`)
+    await page.getByRole('button', { name: 'Clear All' }).click()
+    await dialogShown(page)
+  },
+})
 
 it('every route of the router is visited by the layout check, or says why not', () => {
   const visited = new Set(SITE_PAGES.map((p) => p.route))
