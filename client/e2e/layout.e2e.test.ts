@@ -262,7 +262,11 @@ const describeProblem = (where: string, p: LayoutProblem) =>
 async function checkAtWidths(
   page: Page,
   where: string,
-  { shots, widths = WIDTHS }: { shots?: string; widths?: readonly (typeof WIDTHS)[number][] } = {},
+  {
+    shots,
+    widths = WIDTHS,
+    scope,
+  }: { shots?: string; widths?: readonly (typeof WIDTHS)[number][]; scope?: string | undefined } = {},
 ): Promise<string[]> {
   const found: string[] = []
   for (const size of widths) {
@@ -276,6 +280,7 @@ async function checkAtWidths(
       })
     const { problems, checked } = await page.evaluate(findLayoutProblems, {
       maxChromeShare: dialogOpen(where) ? 0 : MAX_CHROME_SHARE,
+      ...(scope ? { scope } : {}),
     })
     if (checked === 0) found.push(`${where} @${size.width}: no interactive element seen (page not loaded?)`)
     found.push(...problems.map((p) => describeProblem(`${where} @${size.width}`, p)))
@@ -308,7 +313,15 @@ const dialogShown = (page: Page) => page.getByRole('dialog').first().waitFor()
  * The dialogs (and other layers over a page) each role can open, and how: each opener waits until its layer is
  * on screen.
  */
-const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>; phoneOnly?: boolean }[]> = {
+interface Layer {
+  name: string
+  open: (page: Page) => Promise<void>
+  /** Only on a phone (the phone's menu). */
+  phoneOnly?: boolean
+  /** A non-modal layer: the selector of its own part, the only part checked (see LayoutRuleOptions.scope). */
+  scope?: string
+}
+const DIALOGS: Record<Role, Layer[]> = {
   visitor: [
     {
       name: 'sign-in',
@@ -456,8 +469,9 @@ const DIALOGS: Record<Role, { name: string; open: (page: Page) => Promise<void>;
 }
 // Every signed-in role: the account menu (a popover over the header), with the name and address.
 for (const role of ROLES.filter((r) => r !== 'visitor'))
-  DIALOGS[role].push({
+  DIALOGS[role].unshift({
     name: 'account-menu',
+    scope: '.account-menu',
     open: async (page) => {
       await page.goto(app.baseUrl)
       await page.getByRole('button', { name: 'Account menu' }).click()
@@ -503,6 +517,7 @@ describe.each(ROLES)('layout as %s', (role) => {
       found.push(
         ...(await checkAtWidths(page, `${role} dialog ${dialog.name}`, {
           widths,
+          scope: dialog.scope,
           shots: `${role}-dialog-${dialog.name}`,
         })),
       )

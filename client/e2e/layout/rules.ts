@@ -23,6 +23,11 @@ export interface LayoutProblem {
 
 export interface LayoutRuleOptions {
   /**
+   * A selector for the part to check while a non-modal layer is open (a popover menu): what it covers of the page
+   * is covered on purpose. Unset: the topmost modal dialog, or else the whole page.
+   */
+  scope?: string
+  /**
    * The most of the viewport's height that top-pinned chrome (fixed or sticky: header, result counters) may cover
    * once the page is scrolled; checked on pages, not inside dialogs. 0 = not checked.
    */
@@ -33,7 +38,7 @@ export interface LayoutRuleOptions {
  * Finds every broken layout rule on the page as it is now. It scrolls the window (to click-test each element's
  * centre where it is in view) and scrolls back to the top when done.
  */
-export function findLayoutProblems({ maxChromeShare }: LayoutRuleOptions): {
+export function findLayoutProblems({ maxChromeShare, scope: scopeSelector }: LayoutRuleOptions): {
   problems: LayoutProblem[]
   /** How many visible interactive elements were checked (none would mean the check saw nothing). */
   checked: number
@@ -153,7 +158,8 @@ export function findLayoutProblems({ maxChromeShare }: LayoutRuleOptions): {
   const modals = [...document.querySelectorAll('[aria-modal="true"], dialog[open]')].filter((d) =>
     d.checkVisibility(),
   )
-  const scope = modals.at(-1) ?? document.body
+  const scope =
+    (scopeSelector ? document.querySelector(scopeSelector) : null) ?? modals.at(-1) ?? document.body
   const elements = [...scope.querySelectorAll(INTERACTIVE)]
     .filter((el) => !el.closest('[inert], [aria-hidden="true"]'))
     .map((el) => ({ el, box: visibleBox(el), layer: layerOf(el) }))

@@ -179,7 +179,11 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
       {step === 2 && (
         <form className="stack" onSubmit={submitOtp} noValidate>
           <p className="muted">
-            We sent a code to <EmailAddress value={email.trim()} />.
+            We sent a code to{' '}
+            <strong>
+              <EmailAddress value={email.trim()} />
+            </strong>
+            .
           </p>
           <TextField
             label="OTP"

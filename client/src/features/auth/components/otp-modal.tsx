@@ -105,7 +105,11 @@ export function OtpModal({ email, onClose, onVerified }: OtpModalProps) {
     <Modal open onClose={onClose} dismissible={false} size="sm" title="Verify your email">
       <form className="stack" onSubmit={handleSubmit} noValidate>
         <p className="muted" id={hintId}>
-          We sent a 4-digit code to <EmailAddress value={email} />. Enter it below to activate your account.
+          We sent a 4-digit code to{' '}
+          <strong>
+            <EmailAddress value={email} />
+          </strong>
+          . Enter it below to activate your account.
         </p>
         <OtpBoxes
           ref={boxes}
