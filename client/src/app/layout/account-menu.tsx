@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { Avatar } from '@/components/ui/avatar'
+import { EmailAddress } from '@/components/ui/email-address'
 import { Popover } from '@/components/ui/popover'
 import { paths } from '@/config/paths'
 import { useMe } from '@/features/auth/api/refresh-session'
@@ -38,7 +39,9 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
             />
             <div className="account-menu__text">
               <p className="account-menu__name">{me ? `${me.first_name} ${me.last_name}` : 'Loading…'}</p>
-              <p className="account-menu__email">{me?.email ?? ''}</p>
+              <p className="account-menu__email">
+                <EmailAddress value={me?.email ?? ''} />
+              </p>
               {role && <span className="badge badge--soft">{roleLabels[role] ?? role}</span>}
             </div>
           </div>

@@ -10,8 +10,6 @@ const paths = {
   cart: 'M3 4h2l2.4 11h10.2L20 7H6.2M9 20a1 1 0 100-2 1 1 0 000 2zm8 0a1 1 0 100-2 1 1 0 000 2z',
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
   chart: 'M5 20V10M12 20V4M19 20v-7',
-  back10: 'M4 12a8 8 0 108-8H8M8 4L5 7l3 3',
-  forward10: 'M20 12a8 8 0 11-8-8h4M16 4l3 3-3 3',
   close: 'M6 6l12 12M18 6L6 18',
   left: 'M15 5l-7 7 7 7',
   right: 'M9 5l7 7-7 7',

@@ -19,6 +19,7 @@ import {
   validateResetOtp,
   type NewPasswordValues,
 } from '../validation/forgot-password'
+import { EmailAddress } from '@/components/ui/email-address'
 
 /** Forgot-password resend cooldown (spec reader-and-account section 9). */
 export const RESET_RESEND_SECONDS = 120
@@ -179,7 +180,11 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
       {step === 2 && (
         <form className="stack" onSubmit={submitOtp} noValidate>
           <p className="muted">
-            We sent a code to <strong className="break-all">{email.trim()}</strong>.
+            We sent a code to{' '}
+            <strong>
+              <EmailAddress value={email.trim()} />
+            </strong>
+            .
           </p>
           <TextField
             label="OTP"

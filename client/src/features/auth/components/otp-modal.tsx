@@ -11,6 +11,7 @@ import { formatCountdown, useCountdown } from '../hooks/use-countdown'
 import { startSession } from '../hooks/use-session-actions'
 import { emptyOtp, isOtpComplete, missingDigits, OTP_DIGITS, otpValue } from '../validation/otp'
 import { OtpBoxes, type OtpBoxesHandle } from './otp-boxes'
+import { EmailAddress } from '@/components/ui/email-address'
 
 /** Sign-up resend cooldown (spec reader-and-account section 9). */
 export const SIGNUP_RESEND_SECONDS = 30
@@ -104,8 +105,11 @@ export function OtpModal({ email, onClose, onVerified }: OtpModalProps) {
     <Modal open onClose={onClose} dismissible={false} size="sm" title="Verify your email">
       <form className="stack" onSubmit={handleSubmit} noValidate>
         <p className="muted" id={hintId}>
-          We sent a 4-digit code to <strong className="break-all">{email}</strong>. Enter it below to activate
-          your account.
+          We sent a 4-digit code to{' '}
+          <strong>
+            <EmailAddress value={email} />
+          </strong>
+          . Enter it below to activate your account.
         </p>
         <OtpBoxes
           ref={boxes}

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths'
 import { formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import type { PlayerApi } from '@/lib/player'
+import { SkipIcon } from './skip-icon'
 
 /** Position and length of the audio, following its events. */
 function useAudioTime(audioRef: RefObject<HTMLAudioElement | null>) {
@@ -71,10 +72,7 @@ export function AudioPlayerBar({
               onClick={() => api.seekBy(-10)}
               aria-label="Back 10 seconds"
             >
-              <Icon name="back10" />
-              <span className="skip-label" aria-hidden="true">
-                10
-              </span>
+              <SkipIcon direction="back" />
             </button>
             <button
               type="button"
@@ -95,10 +93,7 @@ export function AudioPlayerBar({
               onClick={() => api.seekBy(10)}
               aria-label="Forward 10 seconds"
             >
-              <Icon name="forward10" />
-              <span className="skip-label" aria-hidden="true">
-                10
-              </span>
+              <SkipIcon direction="forward" />
             </button>
           </div>
           <div className="player-bar__progress">

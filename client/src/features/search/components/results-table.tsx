@@ -43,6 +43,10 @@ const categoryLink = (category: string) => {
 /**
  * The results table of the search page (and of the ghost view): Title, Author, Year Pub, Strut Score, Ghost
  * Count, Podblurb, and the row actions. Rows lay out as cards on narrow screens.
+ *
+ * The table is one CSS grid and each row a subgrid of it, so a column is as wide as its widest cell: the Podblurb
+ * (play, length, like, favourite) and action columns size to their buttons and nothing in a row can overlap its
+ * neighbour at any width (search.css).
  */
 export function ResultsTable({
   label,
@@ -180,10 +184,12 @@ function ResultRowView({
         </div>
       )}
       <div role="cell" className="result-row__play">
-        <PlayToggle podcast={row} />
-        <span className="result-row__duration">
-          <span className="visually-hidden">Podblurb length </span>
-          {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
+        <span className="result-row__listen">
+          <PlayToggle podcast={row} />
+          <span className="result-row__duration">
+            <span className="visually-hidden">Podblurb length </span>
+            {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
+          </span>
         </span>
         <span className="result-row__reactions">
           <LikeButton podcast={row} />

@@ -1,0 +1,528 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { paths } from '../src/config/paths.js'
+import { artifactsDir, launchBrowser, startApp } from './harness.js'
+import { findDesignProblems, findLayoutProblems, settleLayout, type LayoutProblem } from './layout/rules.js'
+import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds } from './layout/site-map.js'
+
+/*
+ * The layout check (issue 30): every page of the router and every dialog, at a phone's, a tablet's and two
+ * desktops' widths, signed out and as each role. On each: no two visible interactive elements overlap, each lies
+ * inside the box it is laid out in and inside the viewport, a click at its centre reaches it, the page does not
+ * scroll sideways, and pinned chrome leaves a phone most of its screen. Screenshots of every page at 390 and
+ * 1366 px go to e2e/artifacts/layout-*.png. One browser, one page per role, reused: each page is loaded once and
+ * resized through the four widths.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const catalogue = path.join(import.meta.dirname, 'fixtures/idea-search-books.jsonl')
+const run = promisify(execFile)
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const
+const SCREENSHOT_WIDTHS: ReadonlySet<number> = new Set([390, 1366])
+/** Pinned chrome (header, sticky counters) may cover at most this share of the viewport's height. */
+const MAX_CHROME_SHARE = 0.2
+const PASSWORD = 'secret123'
+const IDEAS = [
+  'A dangerous voyage across a stormy ocean on an old ship',
+  'Family secrets slowly revealed across three generations',
+  'An unlikely friendship between two lonely strangers',
+] as const
+/** Books of the fixture that get a podblurb, so rows show a working play button and a length. */
+const WITH_PODBLURB = 6
+
+interface Session {
+  email: string
+  id: string
+  token: string
+  role: string
+}
+
+let app: Awaited<ReturnType<typeof startApp>>
+let browser: Browser
+let files: string
+let ids: SeededIds
+const sessions = new Map<Role, Session>()
+const publisherEmail = `publisher.${Date.now()}@example.com`
+
+const api = (p: string, init: RequestInit & { token?: string } = {}) => {
+  const headers = new Headers(init.headers)
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`)
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json')
+  return fetch(`${app.baseUrl}/api/v1${p}`, { ...init, headers }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as { data: any; total?: number; message?: string },
+  }))
+}
+
+const login = async (email: string, password = PASSWORD): Promise<Session> => {
+  const res = await api('/login-user', { method: 'POST', body: JSON.stringify({ email, password }) })
+  expect(res.status, `sign-in of ${email}: ${res.body.message}`).toBe(200)
+  return { email, id: res.body.data._id, token: res.body.data.token, role: res.body.data.role }
+}
+
+/** A verified account through the API (the sign-up journey has its own test). */
+async function signUp(role: 'reader' | 'author'): Promise<Session> {
+  const email = `${role}.${Date.now()}@example.com`
+  const created = await api('/user/create', {
+    method: 'POST',
+    body: JSON.stringify({ first_name: 'Layout', last_name: 'Tester', role, email, password: PASSWORD }),
+  })
+  expect(created.status).toBe(201)
+  const otp = Number(await app.outboxCode(email))
+  const verified = await api('/verify/user/Verification', {
+    method: 'POST',
+    body: JSON.stringify({ email, otp }),
+  })
+  expect(verified.status).toBe(200)
+  return { email, id: verified.body.data._id, token: verified.body.data.token, role }
+}
+
+const cli = (args: string[], env: Record<string, string>) =>
+  run('npm', ['run', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, EMBEDDED_REDIS: 'false', LOG_LEVEL: 'warn' },
+  })
+
+/**
+ * The idea-search fixture, its first books with a podblurb, imported for a publisher account (created by the
+ * import on the unlimited plan) whose password is then set, so the publisher can sign in.
+ */
+async function importCatalogue(databaseUrl: string, dataDir: string) {
+  files = await mkdtemp(path.join(tmpdir(), 'bookstrut-e2e-layout-'))
+  await writeFile(path.join(files, 'clip.mp3'), silentMp3(20))
+  const lines = (await readFile(catalogue, 'utf8')).split('\n').filter(Boolean)
+  const withAudio = lines.map((line, i) =>
+    JSON.stringify({ ...JSON.parse(line), ...(i < WITH_PODBLURB ? { audio: 'clip.mp3' } : {}) }),
+  )
+  await writeFile(path.join(files, 'books.jsonl'), withAudio.map((l) => `${l}\n`).join(''))
+  const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
+  await cli(['catalog:import', '--', path.join(files, 'books.jsonl'), '--owner', publisherEmail], env)
+  // The import gives the account a password nobody knows; admin:create sets one only for new accounts.
+  const { hashPassword } = await import('@bookstrut/core')
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    await db.query('update users set password_hash = $1 where email = $2', [
+      await hashPassword(PASSWORD, 12),
+      publisherEmail,
+    ])
+  } finally {
+    await db.end()
+  }
+}
+
+const searchQuery = new URLSearchParams({
+  firstField: IDEAS[0],
+  secondField: IDEAS[1],
+  thirdField: IDEAS[2],
+}).toString()
+
+/** The embed worker computes vectors in the background: wait until the idea search answers all of them. */
+async function waitForIdeaSearch() {
+  const deadline = Date.now() + 180_000
+  let last = -1
+  for (;;) {
+    const res = await api(`/search/podcast?${searchQuery}&limit=10`)
+    const total = res.status === 200 ? (res.body.total ?? 0) : -1
+    if (total > 10 && total === last) return
+    last = total
+    if (Date.now() > deadline) throw new Error(`idea search never settled (last total ${total})`)
+    await new Promise((r) => setTimeout(r, 1500))
+  }
+}
+
+/** One listing of the author's own, pending review (My Listings and the moderation queue show it). */
+async function listBook(token: string) {
+  const fd = new FormData()
+  const fields: Record<string, string> = {
+    title: 'The Cartographer of Small Hours',
+    author: 'Layout Tester',
+    categoryName: 'Literary Fiction',
+    primary_key: 'A mapmaker draws the streets of a city that changes at night',
+    secondary_key: 'Two sisters search for their missing father in old archives',
+    additional_key: 'A lighthouse keeper writes letters to a stranger overseas',
+    description:
+      'A mapmaker, her sister and a city that rearranges itself every night while its people sleep.',
+    publisher: 'Small Hours Press',
+    get_this_url: 'books.example/cartographer',
+    year_published: '2021',
+    language: 'en-US',
+  }
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v)
+  fd.append('bookCoverImage', new Blob([new Uint8Array(await image('png'))]), 'cover.png')
+  const res = await fetch(`${app.baseUrl}/api/v1/create/podcast`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: fd,
+  })
+  expect(res.status, await res.text()).toBe(201)
+}
+
+beforeAll(async () => {
+  app = await startApp({
+    label: 'e2e_layout',
+    prepare: ({ databaseUrl, dataDir }) => importCatalogue(databaseUrl, dataDir),
+  })
+  browser = await launchBrowser()
+  const [reader, author] = [await signUp('reader'), await signUp('author')]
+  const adminEmail = `admin.${Date.now()}@example.com`
+  await cli(['admin:create', '--', adminEmail, '--password', PASSWORD], {
+    DATABASE_URL: app.databaseUrl,
+    DATA_DIR: app.dataDir,
+  })
+  sessions.set('reader', reader)
+  sessions.set('author', author)
+  sessions.set('publisher', await login(publisherEmail))
+  sessions.set('admin', await login(adminEmail))
+  await listBook(author.token)
+
+  const publisher = sessions.get('publisher')!
+  const titles = await api(`/user/podcasts?createBy=${publisher.id}&status=1`)
+  const books = titles.body.data as { _id: string; episodes?: { _id: string }[] }[]
+  expect(books.length).toBeGreaterThan(10)
+  const [first, second, third] = books.filter((b) => (b.episodes?.length ?? 0) > 0)
+  ids = { bookId: first!._id, authorId: publisher.id, searchQuery }
+  // The reader's own lists: a favourite, a ghosted title, a like.
+  const reaction = (kind: string, book: typeof first) =>
+    api(`/add/${kind}`, {
+      method: 'POST',
+      token: reader.token,
+      body: JSON.stringify({ userid: reader.id, podcastid: book!._id }),
+    })
+  expect((await reaction('favorite', first)).status).toBe(200)
+  expect((await reaction('like', second)).status).toBe(200)
+  const ghost = await api('/create/ghostmode', {
+    method: 'POST',
+    token: reader.token,
+    body: JSON.stringify({ userId: reader.id, podcastId: third!._id, episodeId: third!.episodes![0]!._id }),
+  })
+  expect(ghost.status).toBeLessThan(300)
+  await api('/update/search/history', {
+    method: 'POST',
+    token: reader.token,
+    body: JSON.stringify({ fistKeyWord: IDEAS[0], secondKeyWord: IDEAS[1], thirdKeyWord: IDEAS[2] }),
+  })
+  await waitForIdeaSearch()
+}, 300_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  if (files) await rm(files, { recursive: true, force: true })
+})
+
+/** A page of its own for `role`: signed in through stored session keys (the sign-in journey has its own test). */
+async function pageAs(role: Role): Promise<Page> {
+  const context = await browser.newContext({ viewport: WIDTHS[2] })
+  const session = sessions.get(role)
+  if (session)
+    await context.addInitScript((s: Session) => {
+      if (sessionStorage.getItem('seeded')) return
+      localStorage.setItem('token', s.token)
+      localStorage.setItem('userId', s.id)
+      localStorage.setItem('role', s.role)
+      localStorage.setItem('isLogin', 'true')
+      localStorage.setItem('hasSeenWelcome', 'true')
+      sessionStorage.setItem('seeded', '1')
+    }, session)
+  return context.newPage()
+}
+
+/** The page has loaded its data: no spinner or skeleton left, the network quiet. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page
+    .waitForFunction(() => !document.querySelector('.spinner, .skeleton, .page-spinner'), null, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined)
+  await page.evaluate(settleLayout)
+}
+
+const describeProblem = (where: string, p: LayoutProblem) =>
+  `${where}: ${p.rule} ${p.element}${p.other ? ` × ${p.other}` : ''} (${p.detail})`
+
+/**
+ * Checks what is on screen now at each width (`widths`, all four by default), taking the screenshots of a page;
+ * returns the problems found, each prefixed with where.
+ */
+async function checkAtWidths(
+  page: Page,
+  where: string,
+  {
+    shots,
+    widths = WIDTHS,
+    scope,
+  }: { shots?: string; widths?: readonly (typeof WIDTHS)[number][]; scope?: string | undefined } = {},
+): Promise<string[]> {
+  const found: string[] = []
+  for (const size of widths) {
+    await page.setViewportSize(size)
+    await page.evaluate(settleLayout)
+    if (shots && SCREENSHOT_WIDTHS.has(size.width))
+      await page.screenshot({
+        path: path.join(artifactsDir, `layout-${shots}-${size.width}.png`),
+        // A page whole; a dialog as it is seen, over the page.
+        fullPage: !dialogOpen(where),
+      })
+    const { problems, checked } = await page.evaluate(findLayoutProblems, {
+      maxChromeShare: dialogOpen(where) ? 0 : MAX_CHROME_SHARE,
+      ...(scope ? { scope } : {}),
+    })
+    if (checked === 0) found.push(`${where} @${size.width}: no interactive element seen (page not loaded?)`)
+    found.push(...problems.map((p) => describeProblem(`${where} @${size.width}`, p)))
+    found.push(...(await page.evaluate(findDesignProblems)).map((d) => `${where} @${size.width}: ${d}`))
+  }
+  return found
+}
+/**
+ * While working on one page: LAYOUT_ONLY=search-results,dialog-report checks only those (names as in the
+ * screenshots' file names). Unset, everything is checked.
+ */
+const only = process.env.LAYOUT_ONLY?.split(',').filter(Boolean)
+const wanted = (name: string) => !only || only.includes(name)
+const dialogOpen = (where: string) => where.includes(' dialog ')
+
+/** Parts of a page that show after a person's first click: the home page's Top 20 cards. */
+const REVEAL: Record<string, (page: Page) => Promise<void>> = {
+  home: async (page) => {
+    const collapsed = page.locator('section.top-books button[aria-expanded="false"]')
+    if (await collapsed.count()) await collapsed.click()
+    await page.locator('section.top-books article.book-card').first().waitFor()
+    await settled(page)
+  },
+}
+
+/** Waits for the (first) dialog an opener opened. */
+const dialogShown = (page: Page) => page.getByRole('dialog').first().waitFor()
+
+/**
+ * The dialogs (and other layers over a page) each role can open, and how: each opener waits until its layer is
+ * on screen.
+ */
+interface Layer {
+  name: string
+  open: (page: Page) => Promise<void>
+  /** Only on a phone (the phone's menu). */
+  phoneOnly?: boolean
+  /** A non-modal layer: the selector of its own part, the only part checked (see LayoutRuleOptions.scope). */
+  scope?: string
+}
+const DIALOGS: Record<Role, Layer[]> = {
+  visitor: [
+    {
+      name: 'sign-in',
+      open: async (page) => {
+        await page.goto(app.baseUrl)
+        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+        await dialogShown(page)
+      },
+    },
+    {
+      name: 'forgot-password',
+      open: async (page) => {
+        await page.goto(app.baseUrl)
+        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: /Forgot Password/i })
+          .click()
+        await dialogShown(page)
+      },
+    },
+    {
+      name: 'sign-up',
+      open: async (page) => {
+        await page.goto(app.baseUrl)
+        await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
+        await dialogShown(page)
+      },
+    },
+    {
+      // A long address, as people have: the OTP dialog shows it whole.
+      name: 'otp',
+      open: async (page) => {
+        const email = `a.rather.long.address.of.a.new.reader.${Date.now()}@example-publishing-house.com`
+        await api('/user/create', {
+          method: 'POST',
+          body: JSON.stringify({
+            first_name: 'O',
+            last_name: 'Tp',
+            role: 'reader',
+            email,
+            password: PASSWORD,
+          }),
+        })
+        await page.goto(app.baseUrl)
+        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+        const dialog = page.getByRole('dialog')
+        await dialog.getByLabel('Email').fill(email)
+        await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+        await dialog.getByRole('button', { name: 'Sign In' }).click()
+        await page.getByLabel('OTP digit 1').waitFor()
+      },
+    },
+    {
+      name: 'mobile-menu',
+      phoneOnly: true,
+      open: async (page) => {
+        await page.goto(app.baseUrl)
+        await page.getByRole('button', { name: 'Open menu' }).click()
+        await dialogShown(page)
+      },
+    },
+    {
+      // The audio player bar over the page, paused (its controls, the ±10 s buttons), on a title's page.
+      name: 'player',
+      open: async (page) => {
+        await page.goto(`${app.baseUrl}${paths.singleBook(ids.bookId)}`)
+        await page
+          .getByRole('button', { name: /^Play podblurb of / })
+          .first()
+          .click()
+        const player = page.getByRole('region', { name: 'Audio player' })
+        await player.getByRole('button', { name: 'Pause', exact: true }).click()
+        await player.getByRole('button', { name: 'Play', exact: true }).waitFor()
+      },
+    },
+  ],
+  reader: [
+    {
+      name: 'report',
+      open: async (page) => {
+        await page.goto(`${app.baseUrl}/search-book?${searchQuery}`)
+        await page
+          .getByRole('button', { name: /^Report / })
+          .first()
+          .click()
+        await dialogShown(page)
+      },
+    },
+    {
+      name: 'ghost-confirm',
+      open: async (page) => {
+        await page.goto(`${app.baseUrl}/search-book?${searchQuery}`)
+        await page
+          .getByRole('button', { name: /^Ghost / })
+          .first()
+          .click()
+        await dialogShown(page)
+      },
+    },
+    {
+      name: 'mobile-menu',
+      phoneOnly: true,
+      open: async (page) => {
+        await page.goto(app.baseUrl)
+        await page.getByRole('button', { name: 'Open menu' }).click()
+        await dialogShown(page)
+      },
+    },
+  ],
+  author: [
+    {
+      name: 'payment',
+      open: async (page) => {
+        await page.goto(`${app.baseUrl}/membership`)
+        await page.locator('label.plan-card', { hasText: 'Pro Strut' }).click()
+        await page.getByRole('button', { name: 'Upgrade Now' }).click()
+        await dialogShown(page)
+      },
+    },
+    {
+      name: 'welcome',
+      open: async (page) => {
+        await page.goto(app.baseUrl)
+        await page.evaluate(() => localStorage.removeItem('hasSeenWelcome'))
+        await page.reload()
+        await page.getByRole('dialog', { name: 'Welcome to BookStrut!' }).waitFor()
+      },
+    },
+  ],
+  publisher: [],
+  admin: [
+    {
+      name: 'reject-listing',
+      open: async (page) => {
+        await page.goto(`${app.baseUrl}${paths.adminModeration}`)
+        await page
+          .getByRole('button', { name: /^Reject / })
+          .first()
+          .click()
+        await dialogShown(page)
+      },
+    },
+  ],
+}
+// Every signed-in role: the account menu (a popover over the header), with the name and address.
+for (const role of ROLES.filter((r) => r !== 'visitor'))
+  DIALOGS[role].unshift({
+    name: 'account-menu',
+    scope: '.account-menu',
+    open: async (page) => {
+      await page.goto(app.baseUrl)
+      await page.getByRole('button', { name: 'Account menu' }).click()
+      await page.getByRole('link', { name: 'My Dashboard' }).waitFor()
+    },
+  })
+DIALOGS.reader.push({
+  name: 'clear-searches',
+  open: async (page) => {
+    await page.goto(`${app.baseUrl}${paths.profileSearch}`)
+    await page.getByRole('button', { name: 'Clear All' }).click()
+    await dialogShown(page)
+  },
+})
+
+it('every route of the router is visited by the layout check, or says why not', () => {
+  const visited = new Set(SITE_PAGES.map((p) => p.route))
+  const unchecked = routerPaths().filter((r) => !visited.has(r) && !(r in NOT_VISITED))
+  expect(unchecked).toEqual([])
+})
+
+describe.each(ROLES)('layout as %s', (role) => {
+  it('pages and dialogs: nothing overlaps, sticks out or swallows a click, at 390, 768, 1366 and 1920 px', async () => {
+    const page = await pageAs(role)
+    const found: string[] = []
+    for (const sitePage of SITE_PAGES.filter((p) => p.roles.includes(role) && wanted(p.name))) {
+      await page.setViewportSize(WIDTHS[2])
+      await page.goto(`${app.baseUrl}${sitePage.url(ids)}`)
+      await settled(page)
+      await REVEAL[sitePage.name]?.(page)
+      found.push(
+        ...(await checkAtWidths(page, `${role} ${sitePage.name}`, {
+          shots: `${role}-${sitePage.name}`,
+        })),
+      )
+    }
+    for (const dialog of DIALOGS[role].filter((d) => wanted(`dialog-${d.name}`))) {
+      const widths = dialog.phoneOnly ? [WIDTHS[0]] : WIDTHS
+      // Opened as on a desktop (the header's buttons), then resized; the phone's menu on a phone.
+      await page.setViewportSize(dialog.phoneOnly ? WIDTHS[0] : WIDTHS[2])
+      await dialog.open(page)
+      await settled(page)
+      found.push(
+        ...(await checkAtWidths(page, `${role} dialog ${dialog.name}`, {
+          widths,
+          scope: dialog.scope,
+          shots: `${role}-dialog-${dialog.name}`,
+        })),
+      )
+    }
+    await page.context().close()
+    expect(found, found.join('\n')).toEqual([])
+  }, 600_000)
+})
