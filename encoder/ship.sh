@@ -13,6 +13,7 @@ source="${1:?usage: bash encoder/ship.sh PUBLISHED_FOLDER [NAME]}"
 name="${2:-idea-encoder-v1}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 target="$repo/services/search/models/bookstrut/$name"
+# MODEL_FILES of services/search/src/model-registry.ts, and the record of how the model was made
 files=(config.json tokenizer.json tokenizer_config.json special_tokens_map.json onnx/model_quantized.onnx
   manifest.json card.json model-card.md)
 

@@ -23,6 +23,15 @@ export const TRAINED_NAMESPACE = 'bookstrut/idea-encoder'
  */
 export const SHIPPED_MODEL = 'bookstrut/idea-encoder-v1'
 
+/** The files transformers.js loads from a model's folder (int8: `dtype: 'q8'`), ours and the base model's alike. */
+export const MODEL_FILES = [
+  'config.json',
+  'tokenizer.json',
+  'tokenizer_config.json',
+  'special_tokens_map.json',
+  'onnx/model_quantized.onnx',
+] as const
+
 /** The organisation of our own models: shipped ones directly under it, trained ones under TRAINED_NAMESPACE. */
 const OWN_ORG = 'bookstrut'
 

@@ -7,6 +7,7 @@ import {
   embedBook,
   hasLocalModel,
   locateModel,
+  MODEL_FILES,
   ModelEmbedders,
   PASSAGE_SCHEME,
   SHIPPED_MODEL,
@@ -74,14 +75,7 @@ async function publishTrainedVersion(): Promise<void> {
   const source = path.join(t.config.search.modelsDir!, other)
   const target = path.join(t.config.search.trainedModelsDir, trainedId)
   await mkdir(path.join(target, 'onnx'), { recursive: true })
-  for (const file of [
-    'config.json',
-    'tokenizer.json',
-    'tokenizer_config.json',
-    'special_tokens_map.json',
-    'onnx/model_quantized.onnx',
-  ])
-    await symlink(path.join(source, file), path.join(target, file))
+  for (const file of MODEL_FILES) await symlink(path.join(source, file), path.join(target, file))
   // `other` is no trained idea encoder: its cosines are taken as they are (the identity scale)
   const card = { passed: true, base: other, cosine_scale: { slope: 1, offset: 0 } }
   await writeFile(path.join(target, 'card.json'), JSON.stringify(card))
