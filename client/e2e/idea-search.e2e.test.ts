@@ -146,11 +146,11 @@ it('three ideas give ranked results with per-idea scores, page 2 on scroll, and 
   await form.getByLabel('Idea #1').fill(IDEAS[0])
   await form.getByLabel('Idea #2').fill(IDEAS[0].toUpperCase())
   await form.getByLabel('Idea #3').fill('a boy')
-  await form.getByText('2 words · aim for 7-12').waitFor()
+  await form.getByText('2 words', { exact: true }).waitFor()
   await form.getByRole('button', { name: 'Strut my search' }).click()
   await form.getByText('It appears you have duplicate or similar queries. Please revise.').waitFor()
   await typeIdeas(page)
-  await form.getByText('11 words · good length').waitFor()
+  await form.getByText('11 words', { exact: true }).waitFor()
   await form.getByLabel('Idea #2').scrollIntoViewIfNeeded()
   await screenshot(page, 'idea-search-home-desktop')
 

@@ -42,7 +42,7 @@ const Env = Type.Object({
     pattern: '^(auto|[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+){1,2})$',
     default: 'auto',
     description:
-      'auto, a model id (org/name) under MODELS_DIR or on the Hugging Face hub, or a trained bookstrut/idea-encoder/<version>',
+      'auto (our shipped idea encoder, or a newer one trained here), a model id (org/name) under MODELS_DIR or on the Hugging Face hub, the shipped bookstrut/idea-encoder-v1, or a trained bookstrut/idea-encoder/<version>',
   }),
   EMBEDDING_THREADS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   IDEA_INDEX_CATCH_UP_MS: Type.Integer({
@@ -154,12 +154,14 @@ export interface Config {
   search: {
     /** local model folders (transformers.js layout); unset when none exists: models then come from the hub */
     modelsDir: string | undefined
-    /** the sentence-embedding model id; `auto` gives the base model here (a trained one wins at run time) */
+    /** the sentence-embedding model id; `auto` gives the base model here (our idea encoder wins at run time) */
     embeddingModel: string
-    /** EMBEDDING_MODEL=auto: use the newest trained idea encoder under `trainedModelsDir` when there is one */
+    /** EMBEDDING_MODEL=auto: serve a trained idea encoder (the shipped one, or a newer one trained here) */
     preferTrained: boolean
     /** where `npm run encoder:train` publishes trained models: DATA_DIR/models */
     trainedModelsDir: string
+    /** the idea encoders shipped in the repository (services/search/models, transformers.js layout) */
+    shippedModelsDir: string
     /** onnxruntime threads of one embedder (the api's and the worker's each) */
     embeddingThreads: number
     /** how often an api process catches up on vectors and model switches it was not told about */
@@ -209,7 +211,10 @@ const stripeApiBase = (url: string | undefined): StripeApiBase | undefined => {
   return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 }
 }
 
-/** The base model `EMBEDDING_MODEL=auto` resolves to: chosen by `npm run bench:quality` (see README). */
+/**
+ * The base model: what `EMBEDDING_MODEL=auto` falls back to when no idea encoder of ours can serve (model-registry.ts
+ * targetModel), chosen by `npm run bench:quality` (see README).
+ */
 export const DEFAULT_EMBEDDING_MODEL = 'sentence-transformers/all-MiniLM-L6-v2'
 
 export class ConfigError extends Error {
@@ -292,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddingModel: e.EMBEDDING_MODEL === 'auto' ? DEFAULT_EMBEDDING_MODEL : e.EMBEDDING_MODEL,
       preferTrained: e.EMBEDDING_MODEL === 'auto',
       trainedModelsDir: path.join(dataDir, 'models'),
+      shippedModelsDir: path.join(repoRoot, 'services', 'search', 'models'),
       embeddingThreads: e.EMBEDDING_THREADS,
       catchUpIntervalMs: e.IDEA_INDEX_CATCH_UP_MS,
       ideaIndex: e.IDEA_INDEX,

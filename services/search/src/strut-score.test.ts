@@ -1,7 +1,17 @@
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '@bookstrut/core'
+import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
 import { createEmbedder, hasLocalModel, type Embedder } from './embedder.js'
-import { CALIBRATION, cosineForScore, RELEVANCE_FLOOR, strutScore, strutScores } from './strut-score.js'
+import { cosineScaleOf, locateModel, targetModel } from './model-registry.js'
+import {
+  CALIBRATION,
+  cosineForScore,
+  onBaseScale,
+  RELEVANCE_FLOOR,
+  strutScore,
+  strutScores,
+} from './strut-score.js'
 
 describe('the calibration curve', () => {
   it('is monotonic and bounded', () => {
@@ -29,26 +39,39 @@ describe('the calibration curve', () => {
 })
 
 /*
- * The calibration's promise on real sentences, with the model the app uses (local files: MODELS_DIR):
- * a close paraphrase of one of a book's ideas scores 80 or more, an unrelated idea 20 or less.
+ * The calibration's promise on real sentences, with the model the app serves on a fresh clone (EMBEDDING_MODEL=auto
+ * and nothing trained here: our shipped idea encoder, its cosines on the base model's scale through its card) and
+ * with the base model (local files: MODELS_DIR): a close paraphrase of one of a book's ideas scores 80 or more, an
+ * unrelated idea 20 or less.
  */
-describe('Strut scores of real idea pairs', () => {
-  const config = loadConfig({ MODELS_DIR: process.env.MODELS_DIR })
+const config = loadConfig({
+  MODELS_DIR: process.env.MODELS_DIR,
+  DATA_DIR: path.join(tmpdir(), `bookstrut-nothing-trained-${process.pid}`),
+})
+const served = targetModel(config.search)
+const base = locateModel(config.search, DEFAULT_EMBEDDING_MODEL)
+describe.each([
+  ...(served.id === base.id ? [] : [[`the served model (${served.id})`, served] as const]),
+  [`the base model (${base.id})`, base] as const,
+])('Strut scores of real idea pairs, %s', (_, model) => {
   let embedder: Embedder
+  const scale = cosineScaleOf(config.search, model.id)
 
   beforeAll(async () => {
-    const { modelsDir, embeddingModel } = config.search
-    if (!hasLocalModel(modelsDir, embeddingModel))
-      throw new Error(
-        `the model ${embeddingModel} is not under MODELS_DIR (${modelsDir}); tests never download one`,
-      )
-    embedder = await createEmbedder({ modelId: embeddingModel, modelsDir, threads: 1 })
+    if (!hasLocalModel(model.modelsDir, model.modelId))
+      throw new Error(`the model ${model.id} is not under ${model.modelsDir}; tests never download one`)
+    embedder = await createEmbedder({ modelId: model.modelId, modelsDir: model.modelsDir, threads: 1 })
   })
   afterAll(() => embedder?.close())
 
   const score = async (a: string, b: string) => {
     const [va, vb] = await embedder.embed([a, b])
-    return strutScore(va!.reduce((s, x, i) => s + x * vb![i]!, 0))
+    return strutScore(
+      onBaseScale(
+        scale,
+        va!.reduce((s, x, i) => s + x * vb![i]!, 0),
+      ),
+    )
   }
 
   it.each([

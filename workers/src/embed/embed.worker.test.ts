@@ -26,18 +26,20 @@ import {
   embedBook,
   hasLocalModel,
   PASSAGE_SCHEME,
+  targetModel,
   type Embedder,
   type ModelRef,
 } from '@bookstrut/search'
 import { createEmbedWorker, type EmbedWorkerDeps } from './embed.worker.js'
 import { sweepStaleEmbeddings } from './embed-sweep.js'
 
-// The embed worker on real PostgreSQL, Redis/BullMQ and the local embedding model (MODELS_DIR).
+// The embed worker on real PostgreSQL, Redis/BullMQ and the model EMBEDDING_MODEL=auto serves on a fresh clone (our
+// shipped idea encoder, local files).
 
 const prefix = testPrefix('te')
 const { search } = loadConfig({ DATA_DIR: `/tmp/${prefix}`, MODELS_DIR: process.env.MODELS_DIR })
-const model = search.embeddingModel
-const ref: ModelRef = { id: model, modelsDir: search.modelsDir, modelId: model }
+const ref: ModelRef = targetModel(search)
+const model = ref.id
 const logger = createLogger('silent')
 
 const producer = createRedis(testRedisUrl, 'producer')
@@ -57,15 +59,13 @@ const storedRows = (id: string) =>
   db.selectFrom('book_embeddings').selectAll().where('podcast_id', '=', id).execute()
 
 beforeAll(async () => {
-  if (!hasLocalModel(search.modelsDir, model))
-    throw new Error(
-      `the model ${model} is not under MODELS_DIR (${search.modelsDir}); tests never download one`,
-    )
+  if (!hasLocalModel(ref.modelsDir, ref.modelId))
+    throw new Error(`the model ${model} is not under ${ref.modelsDir}; tests never download one`)
   testDb = await createTestDb('embed')
   db = testDb.db
   await Promise.all([producer.connect(), workerConnection.connect(), subscriber.connect()])
   queues = createQueues(producer, prefix)
-  embedder = await createThreadedEmbedder({ modelId: model, modelsDir: search.modelsDir, threads: 1 })
+  embedder = await createThreadedEmbedder({ modelId: ref.modelId, modelsDir: ref.modelsDir, threads: 1 })
   deps = {
     connection: workerConnection,
     prefix,

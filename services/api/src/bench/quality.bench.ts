@@ -27,7 +27,9 @@ import {
   passingTrainedVersions,
   rankBooks,
   RELEVANCE_FLOOR,
+  SHIPPED_MODEL,
   strutScores,
+  targetModel,
   TRAINED_NAMESPACE,
   type CosineScale,
   type Embedder,
@@ -40,20 +42,25 @@ import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'
 import { loadSanitySet, type SanityBook } from './sanity-set.js'
+import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
 
 /**
- * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] [--data DIR]`:
+ * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models auto,minilm,shipped,mpnet,trained]
+ * [--data DIR]`:
  * how often search finds the book a real reader was looking for (reddit-tomt-books-dev, validation split by
  * default) in a pool of ~9,500 books (the tomt corpus plus goodreads-books-mix distractors), for keyword mode
  * (the real `surfaceSearch` on a scratch database of TEST_DATABASE_URL), idea mode per model, and their
- * reciprocal-rank fusion. Pool vectors are cached under DATA_DIR/bench-cache, so only the first run per model
- * embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt in with `--models minilm,mpnet`). Each model ranks with
- * its cosine scale (strut-score.ts CosineScale, from its card); `--scale` tries another for every model.
+ * reciprocal-rank fusion. Models: `auto` (the default) what EMBEDDING_MODEL=auto serves, `minilm` the base model,
+ * `shipped` our idea encoder in the repository, `trained` the newest under DATA_DIR/models. Pool vectors are cached
+ * under DATA_DIR/bench-cache, so only the first run per model embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt
+ * in with `--models minilm,mpnet`). Each model ranks with its cosine scale (strut-score.ts CosineScale, from its
+ * card); `--scale` tries another for every model. `--by-idea-form` adds Recall@10 by the ideas' length and wording.
  */
 const USAGE =
-  'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] [--models minilm,mpnet,trained] ' +
+  'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
+  '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
-  '[--sanity-only] [--scale SLOPE,OFFSET]'
+  '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -61,9 +68,13 @@ function newestTrained(): string {
   return version ? `${TRAINED_NAMESPACE}/${version}` : ''
 }
 
+/** `--models auto` (the default): the model EMBEDDING_MODEL=auto serves (model-registry.ts targetModel). */
+const servedModel = () => targetModel(loadConfig({ ...process.env, EMBEDDING_MODEL: 'auto' }).search).id
+
 const MODEL_ALIASES: Record<string, string> = {
-  minilm: 'sentence-transformers/all-MiniLM-L6-v2',
+  minilm: DEFAULT_EMBEDDING_MODEL,
   mpnet: 'sentence-transformers/all-mpnet-base-v2',
+  shipped: SHIPPED_MODEL,
 }
 /** Reciprocal-rank fusion constant (Cormack et al. 2009). */
 const RRF_K = 60
@@ -109,13 +120,14 @@ function parseCommandLine() {
       options: {
         split: { type: 'string', default: 'validation' },
         limit: { type: 'string' },
-        models: { type: 'string', default: DEFAULT_EMBEDDING_MODEL },
+        models: { type: 'string', default: 'auto' },
         data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
         passages: { type: 'string', default: 'product' },
         pool: { type: 'string', default: 'full' },
         sweep: { type: 'boolean', default: false },
         'skip-keyword': { type: 'boolean', default: false },
         'sanity-only': { type: 'boolean', default: false },
+        'by-idea-form': { type: 'boolean', default: false },
         scale: { type: 'string' },
       },
     })
@@ -130,7 +142,11 @@ function parseCommandLine() {
       .split(',')
       .map((m) => m.trim())
       .filter(Boolean)
-      .map((m) => (m.toLowerCase() === 'trained' ? newestTrained() : (MODEL_ALIASES[m.toLowerCase()] ?? m)))
+      .map((m) => {
+        const alias = m.toLowerCase()
+        if (alias === 'trained') return newestTrained()
+        return alias === 'auto' ? servedModel() : (MODEL_ALIASES[alias] ?? m)
+      })
     if (models.length === 0 || models.includes('')) return null
     const schemes = values.passages
       .split(',')
@@ -149,6 +165,7 @@ function parseCommandLine() {
       sweep: values.sweep,
       keyword: !values['skip-keyword'],
       sanityOnly: values['sanity-only'],
+      byIdeaForm: values['by-idea-form'],
       scale,
       dataDir: path.resolve(values.data),
     }
@@ -239,6 +256,7 @@ console.log(`lexical: BookTextIndex matchIdeas ${lexicalMs.toFixed(1)} ms/query 
 const floorReports: string[] = []
 const distributionReports: string[] = []
 const sanityReports: string[] = []
+const formReports: string[] = []
 for (const model of args.models) {
   const name = short(model)
   const scale = scaleOf(model)
@@ -296,6 +314,7 @@ for (const model of args.models) {
             }),
           )
       }
+      if (args.byIdeaForm) formReports.push(ideaFormReport(name, index, perQuery, fused.rankings, scale))
       const report = answerReport(name, fused.rankings, bookVectors, perQuery, scale)
       floorReports.push(report.floor)
       distributionReports.push(report.distribution)
@@ -309,6 +328,7 @@ printTable(modes, queries)
 console.log(floorReports.join('\n'))
 console.log(distributionReports.join('\n'))
 console.log(sanityReports.join('\n'))
+console.log(formReports.join('\n'))
 
 function toQueries(lines: TomtQuery[]): { queries: Query[]; skipped: number } {
   const queries: Query[] = []
@@ -566,6 +586,55 @@ function answerReport(
   return { floor, distribution: distribution(model, answer, wrong, noWrong) }
 }
 
+/** The 1-based rank of a query's answer in a ranking; Infinity when it is not listed. */
+function rankIn(ranking: readonly string[], q: Query): number {
+  const i = ranking.findIndex((id) => q.relevant.has(id))
+  return i < 0 ? Infinity : i + 1
+}
+
+/**
+ * `--by-idea-form`: Recall@10 by the ideas' length and wording (idea-form.ts). Each idea searched alone, as the
+ * product ranks one idea (its vector and its BM25 strength), then each request's three ideas together, grouped by
+ * their mean length and by whether most of them are noun phrases.
+ */
+function ideaFormReport(
+  model: string,
+  index: BookVectorIndex,
+  ideas: Float32Array[][],
+  fusedRankings: string[][],
+  scale: CosineScale,
+): string {
+  const alone: FormCase[] = []
+  const requests: FormCase[] = []
+  queries.forEach((q, qi) => {
+    const wordings = q.ideas.map(wordingOf)
+    q.ideas.forEach((idea, i) => {
+      const ranked = rankBooks(index, [ideas[qi]![i]!], { lexical: [lexical[qi]![i]!], scale })
+      alone.push({
+        words: wordCount(idea),
+        wording: wordings[i]!,
+        rank: rankIn(
+          ranked.map((r) => r.bookId),
+          q,
+        ),
+      })
+    })
+    const phrases = wordings.filter((w) => w === 'phrase').length
+    requests.push({
+      words: Math.round(q.ideas.reduce((sum, idea) => sum + wordCount(idea), 0) / q.ideas.length),
+      wording: phrases * 2 > q.ideas.length ? 'phrase' : 'sentence',
+      rank: rankIn(fusedRankings[qi]!, q),
+    })
+  })
+  return [
+    formTable(
+      `${model}: each idea searched alone, by its length and wording (BM25 per idea, the product)`,
+      alone,
+    ),
+    formTable(`${model}: whole requests, by their ideas' mean length and most ideas' wording`, requests),
+  ].join('\n')
+}
+
 /**
  * The sanity set (sanity-set.json): the demo catalogue (the books scripts/demo.sh imports) indexed as the product
  * indexes imported books, each book's three plain ideas searched as a reader would; counts the books found in the
@@ -607,27 +676,36 @@ async function sanityCheck(
     const at = ranked.findIndex((r) => r.bookId === book.id)
     return { rank: at < 0 ? Infinity : at + 1, listed: ranked.length }
   }
+  const setSize = books.filter((b) => !b.expectFirst).length
   const lines = [
-    `\nsanity set, ${model}: ${books.length} books of the ${catalogue.length}-book demo catalogue`,
+    `\nsanity set, ${model}: ${setSize} books of the ${catalogue.length}-book demo catalogue, and ` +
+      `${books.length - setSize} searches readers reported`,
   ]
+  const rankText = (rank: number) => (Number.isFinite(rank) ? `#${rank}` : 'not listed')
   for (const fused of [false, true]) {
-    const results = books.map((b, i) => ({ b, ...rankOf(b, i, fused) }))
+    const all = books.map((b, i) => ({ b, ...rankOf(b, i, fused) }))
+    const results = all.filter((r) => !r.b.expectFirst)
     const top3 = results.filter((r) => r.rank <= 3).length
     const listed = results.map((r) => r.listed)
+    const reported = all.filter((r) => r.b.expectFirst)
     lines.push(
-      `  ${fused ? 'BM25 per idea (product)' : 'cosine only'}: ${top3}/${books.length} in the top 3, ` +
+      `  ${fused ? 'BM25 per idea (product)' : 'cosine only'}: ${top3}/${setSize} in the top 3, ` +
         `${results.filter((r) => r.rank === 1).length} first; listed books p50 ${quantile(listed, 0.5)} ` +
         `max ${Math.max(...listed)}; missed: ` +
         (results
           .filter((r) => r.rank > 3)
-          .map((r) => `${r.b.title} (${Number.isFinite(r.rank) ? `#${r.rank}` : 'not listed'})`)
+          .map((r) => `${r.b.title} (${rankText(r.rank)})`)
           .join(', ') || 'none'),
+      `    readers' searches that must come first: ${reported.filter((r) => r.rank === 1).length}/` +
+        `${reported.length} (` +
+        reported.map((r) => `${r.b.title} ${rankText(r.rank)}`).join(', ') +
+        ')',
     )
   }
   if (args!.sweep)
     for (const floor of SWEEP_FLOORS) {
-      const top3 = books.filter((b, i) => rankOf(b, i, true, floor).rank <= 3).length
-      lines.push(`  BM25 per idea, floor ${floor}: ${top3}/${books.length} in the top 3`)
+      const top3 = books.filter((b, i) => !b.expectFirst && rankOf(b, i, true, floor).rank <= 3).length
+      lines.push(`  BM25 per idea, floor ${floor}: ${top3}/${setSize} in the top 3`)
     }
   return lines.join('\n')
 }
@@ -682,10 +760,6 @@ function fuse(a: string[][], b: string[][]): string[][] {
 }
 
 function printTable(results: ModeResult[], qs: Query[]) {
-  const rankOf = (ranking: string[], q: Query) => {
-    const i = ranking.findIndex((id) => q.relevant.has(id))
-    return i < 0 ? Infinity : i + 1
-  }
   const cell = (values: number[]) => {
     const b = bootstrapMean(values)
     return `${b.mean.toFixed(3)} [${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`.padEnd(24)
@@ -695,7 +769,7 @@ function printTable(results: ModeResult[], qs: Query[]) {
       `${'listed p50/p90/max'.padEnd(20)}ms/query`,
   )
   for (const m of results) {
-    const ranks = qs.map((q, i) => rankOf(m.rankings[i]!, q))
+    const ranks = qs.map((q, i) => rankIn(m.rankings[i]!, q))
     console.log(
       m.name.padEnd(44) +
         cell(ranks.map((r) => (r === 1 ? 1 : 0))) +

@@ -17,6 +17,8 @@ const SanityFile = Type.Object({
       id: Type.String(),
       title: Type.String(),
       ideas: Type.Array(Type.String({ minLength: 1 }), { minItems: 3, maxItems: 3 }),
+      /** a search readers reported (issue 34): it must put the book first, and is counted apart from the set */
+      expectFirst: Type.Optional(Type.Boolean()),
     }),
   ),
 })

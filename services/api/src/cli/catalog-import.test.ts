@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
 import path from 'node:path'
-import { createDb, type Db } from '@bookstrut/core'
+import { createDb, loadConfig, type Db } from '@bookstrut/core'
+import { targetModel } from '@bookstrut/search'
 import { createScratchDatabase } from '@bookstrut/core/testing'
 
 const run = promisify(execFile)
@@ -74,7 +75,11 @@ it('exports the catalogue as training pairs (ideas → title and description) an
   )
 
   const status = await cli('embeddings-status.ts')
-  expect(status.stdout).toMatch(/serving +sentence-transformers\/all-MiniLM-L6-v2 +12\/12 books embedded/)
+  // the model EMBEDDING_MODEL=auto serves on a fresh clone (our shipped idea encoder)
+  const served = targetModel(loadConfig({ ...process.env, DATA_DIR: dataDir }).search).id
+  const serving = status.stdout.split('\n').find((line) => line.startsWith('serving'))
+  expect(serving).toMatch(/^serving +\S+ +12\/12 books embedded/)
+  expect(serving?.split(/ +/)[1]).toBe(served)
   expect(status.stdout).toMatch(/next +\(the same model: nothing to re-embed\)/)
 })
 

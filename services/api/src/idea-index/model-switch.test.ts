@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -6,8 +7,11 @@ import {
   embedBook,
   hasLocalModel,
   locateModel,
+  MODEL_FILES,
   ModelEmbedders,
   PASSAGE_SCHEME,
+  SHIPPED_MODEL,
+  targetModel,
   TRAINED_NAMESPACE,
 } from '@bookstrut/search'
 import { sweepStaleEmbeddings } from '@bookstrut/workers'
@@ -17,16 +21,19 @@ import { buildListing, until } from '@bookstrut/core/testing'
 import { client } from '../test/api-client.js'
 
 /*
- * Serving a new model without downtime. The "new model" is a published trained version whose files are those of
- * all-mpnet-base-v2 (768 dimensions, other scores than the 384-dimension base model): a ranking that mixed the
- * two could not even be computed, and which model served a search shows in its scores.
+ * Serving a new model without downtime. The old model is what EMBEDDING_MODEL=auto serves on a fresh clone (our
+ * shipped idea encoder; the base model in a clone without it); the "new model" is a published trained version whose
+ * files are those of all-mpnet-base-v2 (768 dimensions, other scores than the 384-dimension old model): a ranking
+ * that mixed the two could not even be computed, and which model served a search shows in its scores.
  */
 
 let t: TestApp
 const bookIds: string[] = []
-const base = 'sentence-transformers/all-MiniLM-L6-v2'
+/** the model `auto` serves before anything is trained here */
+let first: string
 const other = 'sentence-transformers/all-mpnet-base-v2'
-const version = '2026-11-23T0000Z-test'
+// trained here after the shipped model was (versions sort by time), so `auto` prefers it
+const version = '2999-01-01T0000Z-test'
 const trainedId = `${TRAINED_NAMESPACE}/${version}`
 
 const books: [string, [string, string, string], string][] = [
@@ -68,14 +75,7 @@ async function publishTrainedVersion(): Promise<void> {
   const source = path.join(t.config.search.modelsDir!, other)
   const target = path.join(t.config.search.trainedModelsDir, trainedId)
   await mkdir(path.join(target, 'onnx'), { recursive: true })
-  for (const file of [
-    'config.json',
-    'tokenizer.json',
-    'tokenizer_config.json',
-    'special_tokens_map.json',
-    'onnx/model_quantized.onnx',
-  ])
-    await symlink(path.join(source, file), path.join(target, file))
+  for (const file of MODEL_FILES) await symlink(path.join(source, file), path.join(target, file))
   // `other` is no trained idea encoder: its cosines are taken as they are (the identity scale)
   const card = { passed: true, base: other, cosine_scale: { slope: 1, offset: 0 } }
   await writeFile(path.join(target, 'card.json'), JSON.stringify(card))
@@ -84,16 +84,21 @@ async function publishTrainedVersion(): Promise<void> {
 beforeAll(async () => {
   // The periodic sweep is off: this test runs each sweep itself, so that it sees the re-embedding half done.
   t = await buildTestApp({ EMBEDDING_MODEL: 'auto' }, undefined, { sweepIntervalMs: 3_600_000 })
-  for (const m of [base, other])
-    if (!hasLocalModel(t.config.search.modelsDir, m))
-      throw new Error(`${m} is not under MODELS_DIR; tests never download one`)
+  first = targetModel(t.config.search).id
+  if (existsSync(path.join(t.config.search.shippedModelsDir, SHIPPED_MODEL)))
+    expect(first).toBe(SHIPPED_MODEL)
+  for (const m of [first, other]) {
+    const { modelsDir, modelId } = locateModel(t.config.search, m)
+    if (!hasLocalModel(modelsDir, modelId))
+      throw new Error(`${m} is not under ${modelsDir}; tests never download one`)
+  }
   for (const [title, bookIdeas, description] of books) {
     const { id, updated_at } = await buildListing(t.app.db, { title, description, ideas: bookIdeas })
     bookIds.push(id)
     await announceBookChanges(t.app.queues, [{ id, updatedAt: updated_at }], { surfaceIndex: false })
   }
   await until(
-    'the base model to serve every book',
+    'the first model to serve every book',
     () => t.app.ideaSearch.current.bookCount === books.length,
     120_000,
   )
@@ -104,7 +109,7 @@ afterAll(async () => {
 })
 
 it('keeps serving the old model while a new one re-embeds the catalogue, then switches every search at once', async () => {
-  expect(t.app.ideaSearch.current.model).toBe(base)
+  expect(t.app.ideaSearch.current.model).toBe(first)
   const before = await search()
   expect(before.body.data[0]?.title).toBe('The White Whale')
 
@@ -124,8 +129,8 @@ it('keeps serving the old model while a new one re-embeds the catalogue, then sw
 
   // While the set is incomplete: searches use the old model and its vectors only, whatever the api looks at.
   await t.app.ideaSearch.catchUp()
-  expect(t.app.ideaSearch.current.model).toBe(base)
-  expect(await embeddingsRepo.findServingModel(t.app.db)).toBe(base)
+  expect(t.app.ideaSearch.current.model).toBe(first)
+  expect(await embeddingsRepo.findServingModel(t.app.db)).toBe(first)
   const during = await search()
   expect(scoresOf(during.body.data)).toEqual(scoresOf(before.body.data))
 
@@ -137,7 +142,7 @@ it('keeps serving the old model while a new one re-embeds the catalogue, then sw
     announce: embeddingsAnnouncer(t.app.redis, t.config.redis.prefix),
     logger: createLogger('silent'),
   })
-  expect(result.serving).toBe(base)
+  expect(result.serving).toBe(first)
   expect(result.queued).toBe(2)
   await until(
     'every api process to serve the new model',
@@ -152,5 +157,5 @@ it('keeps serving the old model while a new one re-embeds the catalogue, then sw
   expect(scoresOf(after.body.data)).not.toEqual(scoresOf(before.body.data))
   // The old model's vectors are kept (a way back), but no longer searched.
   const stored = await t.app.db.selectFrom('book_embeddings').select(['model']).execute()
-  expect(new Set(stored.map((s) => s.model))).toEqual(new Set([base, trainedId]))
+  expect(new Set(stored.map((s) => s.model))).toEqual(new Set([first, trainedId]))
 })

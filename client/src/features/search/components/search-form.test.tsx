@@ -70,16 +70,20 @@ describe('search box: three ideas', () => {
     expect(router.state.location.pathname).toBe('/')
   })
 
-  it('counts words live against the 7-12 guidance', async () => {
+  it('counts words live, judging no length, and advises three different ideas', async () => {
     const { user, form } = setup()
     const idea = within(form).getByLabelText('Idea #1')
-    expect(within(form).getAllByText('aim for 7-12 words')).toHaveLength(3)
-    await user.type(idea, 'a boy finds a dragon')
-    expect(within(form).getByText('5 words · aim for 7-12')).toBeInTheDocument()
-    await user.type(idea, ' egg in the old mountains')
-    expect(within(form).getByText('10 words · good length')).toBeInTheDocument()
-    await user.type(idea, ' far away from home and his worried family')
-    expect(within(form).getByText('18 words · aim for 7-12')).toBeInTheDocument()
+    expect(within(form).getAllByText('a few words or a sentence')).toHaveLength(3)
+    expect(
+      within(form).getByText(
+        'Three different ideas, a few words or a sentence each: together they find a book nearly twice as often as one.',
+      ),
+    ).toBeInTheDocument()
+    await user.type(idea, 'the arctic')
+    expect(within(form).getByText('2 words')).toHaveClass('word-guide--count')
+    await user.type(idea, ' where a scientist chases the creature he made')
+    expect(within(form).getByText('10 words')).toHaveClass('word-guide--count')
+    expect(within(form).getAllByText('a few words or a sentence')).toHaveLength(2)
   })
 
   it('sends trimmed ideas to /search-book in the query string and as navigation state (Enter searches)', async () => {

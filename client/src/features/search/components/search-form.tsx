@@ -49,8 +49,8 @@ const IDEA_INPUT_MAX_PX = 96
 
 /**
  * The search box with its two modes: three ideas (structured) or one sentence (surface). The mode is
- * remembered (searchMode). Each input counts its words against the guidance (7-12 per idea, up to 24 for the
- * sentence). Valid terms go to /search-book, as navigation state and in the query string.
+ * remembered (searchMode). Each input counts its words (an idea has no length to aim for, the sentence up to 24:
+ * search-terms.ts). Valid terms go to /search-book, as navigation state and in the query string.
  */
 export function SearchForm({
   variant = 'hero',
@@ -184,7 +184,7 @@ export function SearchForm({
       </div>
       <p className="search-form__guide">
         {mode === 'structured'
-          ? 'Three different ideas, each one sentence of about 7-12 words.'
+          ? 'Three different ideas, a few words or a sentence each: together they find a book nearly twice as often as one.'
           : 'One sentence of up to 24 words: ideas, a title or an author.'}
       </p>
     </form>

@@ -18,8 +18,12 @@ export const SEARCH_MESSAGES = {
 
 export const IDEA_LABELS = ['Idea #1', 'Idea #2', 'Idea #3'] as const
 
-/** Guidance only, never enforced: an idea is one sentence of 7-12 words; single-sentence mode up to 24. */
-export const IDEA_WORDS = { min: 7, max: 12 } as const
+/**
+ * Guidance only, never enforced. An idea has no length to aim for: on readers' real requests (`npm run bench:quality
+ * -- --by-idea-form`, docs/idea-search-advice.md) ideas of 4 to 13 words found the book about equally often, noun
+ * phrases as well as sentences, while three ideas together found it nearly twice as often as one alone. So an idea's
+ * count is shown as information, and the advice is about three different ideas. Single-sentence mode: up to 24.
+ */
 export const SENTENCE_MAX_WORDS = 24
 
 /** Why a search cannot run: the message, an optional detail, and which inputs to mark (0-2; 0 in surface mode). */
@@ -57,21 +61,19 @@ export const countWords = (text: string): number => {
 
 const words = (n: number) => `${n} ${n === 1 ? 'word' : 'words'}`
 
-export type GuideTone = 'empty' | 'short' | 'good' | 'long'
+/** empty: nothing typed yet; count: a count without judgement; good / long: against the sentence's limit */
+export type GuideTone = 'empty' | 'count' | 'good' | 'long'
 export interface WordGuide {
   words: number
   tone: GuideTone
   text: string
 }
 
-/** The live count under an idea, against the 7-12-word guidance: "5 words · aim for 7-12". */
+/** The live count under an idea: "a few words or a sentence" while empty, then "5 words" (no length is better). */
 export function ideaWordGuide(idea: string): WordGuide {
   const n = countWords(idea)
-  const aim = `aim for ${IDEA_WORDS.min}-${IDEA_WORDS.max}`
-  if (n === 0) return { words: 0, tone: 'empty', text: `${aim} words` }
-  if (n < IDEA_WORDS.min) return { words: n, tone: 'short', text: `${words(n)} · ${aim}` }
-  if (n > IDEA_WORDS.max) return { words: n, tone: 'long', text: `${words(n)} · ${aim}` }
-  return { words: n, tone: 'good', text: `${words(n)} · good length` }
+  if (n === 0) return { words: 0, tone: 'empty', text: 'a few words or a sentence' }
+  return { words: n, tone: 'count', text: words(n) }
 }
 
 /** The live count under the single sentence: up to 24 words. */

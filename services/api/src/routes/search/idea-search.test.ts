@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { announceBookChanges, createLogger, embeddingsRepo, podcastsRepo } from '@bookstrut/core'
-import { hasLocalModel } from '@bookstrut/search'
+import { hasLocalModel, targetModel } from '@bookstrut/search'
 import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildApp, type App } from '../../app.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
@@ -143,10 +143,10 @@ const wizardIdeas = [
 
 beforeAll(async () => {
   t = await buildTestApp()
-  if (!hasLocalModel(t.config.search.modelsDir, t.config.search.embeddingModel))
-    throw new Error(
-      `the model ${t.config.search.embeddingModel} is not under MODELS_DIR (${t.config.search.modelsDir}): tests never download one`,
-    )
+  // the model EMBEDDING_MODEL=auto serves on a fresh clone (our shipped idea encoder)
+  const served = targetModel(t.config.search)
+  if (!hasLocalModel(served.modelsDir, served.modelId))
+    throw new Error(`the model ${served.id} is not under ${served.modelsDir}: tests never download one`)
   for (const [key, book] of Object.entries(catalogue)) await writeBook(t.app, key, book)
   await until(
     'the catalogue to be indexed',
@@ -394,10 +394,11 @@ describe('the in-memory index', () => {
       description: 'An imported copy of the wizard book.',
       language: 'en-US',
     })
-    const wizard = await embeddingsRepo.findEmbedding(t.app.db, ids.wizard!, t.config.search.embeddingModel)
+    const model = t.app.ideaSearch.current.model
+    const wizard = await embeddingsRepo.findEmbedding(t.app.db, ids.wizard!, model)
     await embeddingsRepo.saveEmbedding(t.app.db, {
       podcastId: id,
-      model: t.config.search.embeddingModel,
+      model,
       sourceHash: 'copied in a test',
       dimensions: wizard!.vectors[0]!.length,
       vectors: wizard!.vectors,
