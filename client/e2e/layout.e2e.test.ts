@@ -191,10 +191,10 @@ beforeAll(async () => {
 
   const publisher = sessions.get('publisher')!
   const titles = await api(`/user/podcasts?createBy=${publisher.id}&status=1`)
-  const books = titles.body.data as { _id: string; episodes?: { _id: string }[] }[]
+  const books = titles.body.data as { _id: string; author: string; episodes?: { _id: string }[] }[]
   expect(books.length).toBeGreaterThan(10)
   const [first, second, third] = books.filter((b) => (b.episodes?.length ?? 0) > 0)
-  ids = { bookId: first!._id, authorId: publisher.id, searchQuery }
+  ids = { bookId: first!._id, authorId: publisher.id, authorName: first!.author, searchQuery }
   // The reader's own lists: a favourite, a ghosted title, a like.
   const reaction = (kind: string, book: typeof first) =>
     api(`/add/${kind}`, {

@@ -16,6 +16,8 @@ const creators: readonly Role[] = ['author', 'publisher', 'admin']
 export interface SeededIds {
   bookId: string
   authorId: string
+  /** An imported book's author (no account): the name of the /author/{name} page. */
+  authorName: string
   searchQuery: string
 }
 
@@ -51,6 +53,12 @@ export const SITE_PAGES: readonly SitePage[] = [
     route: 'author-profile/:id',
     name: 'author-profile',
     url: (s) => paths.authorProfile(s.authorId),
+    roles: ['visitor', 'reader'],
+  },
+  {
+    route: 'author/*',
+    name: 'author-books',
+    url: (s) => paths.author(s.authorName),
     roles: ['visitor', 'reader'],
   },
   { route: paths.topList.slice(1), name: 'top-list', url: () => paths.topList, roles: ['visitor'] },

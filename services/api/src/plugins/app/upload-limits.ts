@@ -29,8 +29,8 @@ const bodyTooLarge = (limits: FormLimits) =>
 /**
  * The parts of a multipart form, held to `limits` while they arrive: a declared Content-Length over the limit is
  * refused before a byte is read, and a body that grows past it (chunked, or lying about its length) is cut off
- * there; too many parts, files or fields, and a field over 16 KB, are refused too. Every refusal is an AppError
- * naming its limit (413, or 400 with the file's own message).
+ * there; too many parts, files or fields are refused too (413), and a field over 16 KB (400). Every refusal is an
+ * AppError naming its limit (413, or 400 with the field's or the file's own message).
  */
 export async function* formParts(req: FastifyRequest, limits: FormLimits): AsyncGenerator<Multipart> {
   if (Number(req.headers['content-length']) > limits.maxBytes) throw bodyTooLarge(limits)
@@ -107,10 +107,13 @@ function guardBody(
   return { halted, halt, stop }
 }
 
-/** A text part the parser cut short would be stored cut short: refuse it instead. */
+/**
+ * A text part the parser cut short would be stored cut short: refuse it instead. A field over its length is a bad
+ * value of that field, as its schema's maxLength says (400, as for any field), not an oversized upload (413).
+ */
 function assertWhole(part: Multipart): Multipart {
   if (part.type === 'field' && (part.valueTruncated || part.fieldnameTruncated))
-    throw payloadTooLarge(
+    throw badRequest(
       `The form field "${part.fieldname.slice(0, 100)}" is too long (at most ${FORM_MAX_FIELD_BYTES / 1024} KB).`,
     )
   return part

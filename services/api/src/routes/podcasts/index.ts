@@ -38,8 +38,8 @@ const LISTING_FORM_DOC =
   'publisher, get_this_url, year_published, ISBN, language, youtube_url, tiktok_url (paid plans), transcript, and the files ' +
   'bookCoverImage (JPEG/PNG/GIF/WEBP ≤ 2 MB and ≤ 40 megapixels), authorImage (≤ 1 MB), podcast (MP3 ≤ 7,340,032 bytes and ≤ 300 s; ' +
   'the duration is measured by counting its MPEG frames, and a file whose Xing/VBRI header disagrees with its frames, or with ' +
-  'non-audio bytes between them, is refused). A whole form over 11,206,656 bytes, or with more than 3 files, 40 text fields or a ' +
-  'field over 16 KB, is refused with 413 as soon as that is known. Lengths are counted without whitespace; links without a scheme ' +
+  'non-audio bytes between them, is refused). A whole form over 11,206,656 bytes, or with more than 3 files or 40 text fields, ' +
+  'is refused with 413 as soon as that is known, and a field over 16 KB with 400. Lengths are counted without whitespace; links without a scheme ' +
   'get https://.'
 
 /** Listings: the author side (create, edit), the public reads, and admin moderation. */
