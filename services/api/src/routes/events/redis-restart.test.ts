@@ -1,17 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Queue } from 'bullmq'
-import { createRedis, pingRedis, type AnalyticsStore } from '@bookstrut/core'
+import { createRedis, type AnalyticsStore } from '@bookstrut/core'
 import { buildListing, until } from '@bookstrut/core/testing'
 import { QueueNames } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
+import { ownRedis, type OwnRedis } from '../../test/own-redis.js'
 
 // Redis restarted under the api and the ingest worker: a redis-server of this test's own (never the shared one),
 // append-only with every write synced, killed with SIGKILL while events are queued, and started again on the same
@@ -21,69 +17,22 @@ import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-let dir: string
-let port: number
+let redis: OwnRedis
 let url: string
-let redis: ChildProcess | undefined
-
-async function startRedis() {
-  redis = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--save',
-      '',
-      '--appendonly',
-      'yes',
-      // Every write on disk before Redis answers: what Redis acknowledged survives SIGKILL.
-      '--appendfsync',
-      'always',
-      '--maxmemory-policy',
-      'noeviction',
-    ],
-    { stdio: 'ignore' },
-  )
-  await until('our redis-server answers', () => pingRedis(url), 20_000)
-}
-
-async function killRedis() {
-  const child = redis!
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGKILL')
-  await exited
-  redis = undefined
-}
-
 let t: TestApp
 let store: AnalyticsStore
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'bookstrut-redis-restart-'))
-  port = await freePort()
-  url = `redis://127.0.0.1:${port}`
-  await startRedis()
+  redis = await ownRedis()
+  url = redis.url
   // A batch is written 5 s after its first event: Redis dies while the worker holds the first events unwritten.
   t = await buildTestApp({ REDIS_URL: url, EVENTS_RATE_LIMIT_ANON: '100000', ANALYTICS_FLUSH_MS: '5000' })
   store = await analyticsOf(t)
 }, 60_000)
 afterAll(async () => {
   await store?.close()
-  if (!redis) await startRedis().catch(() => undefined) // the app closes its queues cleanly
+  await redis?.start().catch(() => undefined) // the app closes its queues cleanly
   await t?.close()
-  if (redis) await killRedis()
-  await rm(dir, { recursive: true, force: true })
+  await redis?.remove()
 }, 60_000)
 
 /** `n` plays with ids made here, as a retrying client does (all from one visitor: the events are counted). */
@@ -122,7 +71,7 @@ describe('events through a Redis restart', () => {
     const before = [plays(podcastId, 100), plays(podcastId, 100), plays(podcastId, 100)]
     for (const batch of before) expect((await send(batch)).status).toBe(202)
     expect(await played(podcastId)).toBe(0)
-    await killRedis()
+    await redis.kill()
 
     // During: the api cannot queue, says so, and queues nothing.
     const during = plays(podcastId, 50)
@@ -132,7 +81,7 @@ describe('events through a Redis restart', () => {
     expect(refused.body).toMatchObject({ success: false, code: 'QUEUE_UNAVAILABLE' })
 
     // Redis back, with what it had acknowledged (append-only file).
-    await startRedis()
+    await redis.start()
     // The client sends the refused batch again, with the same ids, until it is taken (the api's connection
     // reconnects within a moment).
     await until('the refused batch is taken', async () => (await send(during)).status === 202, 30_000)
