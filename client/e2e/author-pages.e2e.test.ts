@@ -7,7 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { launchBrowser, screenshot, startApp } from './harness.js'
+import { launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 
 /*
  * Issue 30's pages in chromium, at a phone's 390 px and a laptop's 1366 px, with screenshots in e2e/artifacts:
@@ -127,15 +127,7 @@ async function pageAt(
     viewport: { width: width.width, height: width.height },
     userAgent: USER_AGENT,
   })
-  if (signedIn) {
-    await context.addInitScript((s: { id: string; token: string }) => {
-      localStorage.setItem('token', s.token)
-      localStorage.setItem('userId', s.id)
-      localStorage.setItem('role', 'author')
-      localStorage.setItem('isLogin', 'true')
-      localStorage.setItem('hasSeenWelcome', 'true')
-    }, author)
-  }
+  if (signedIn) await signInWith(context, { ...author, role: 'author' })
   return { page: await context.newPage(), context }
 }
 

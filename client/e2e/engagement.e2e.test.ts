@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { testRedisUrl } from '@bookstrut/core/testing'
 import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { launchBrowser, screenshot, startApp } from './harness.js'
+import { launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 
 /*
  * The engagement journey (issue 14): a reader plays a short podblurb to its end, likes and favourites it; its
@@ -78,15 +78,7 @@ async function signUp(role: 'reader' | 'author', first: string): Promise<Session
 /** A browser context of a person (a browser's User-Agent) signed in with `session`. */
 async function signedInContext(session: Session): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT })
-  await context.addInitScript((s: Session) => {
-    if (sessionStorage.getItem('seeded')) return
-    localStorage.setItem('token', s.token)
-    localStorage.setItem('userId', s.id)
-    localStorage.setItem('role', s.role)
-    localStorage.setItem('isLogin', 'true')
-    localStorage.setItem('hasSeenWelcome', 'true')
-    sessionStorage.setItem('seeded', '1')
-  }, session)
+  await signInWith(context, session)
   return context
 }
 

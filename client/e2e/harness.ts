@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 export const artifactsDir = path.join(import.meta.dirname, 'artifacts')
 
@@ -64,4 +64,27 @@ export async function signUpAuthor(
   await page.getByRole('button', { name: 'Verify' }).click()
   await page.getByRole('button', { name: 'Account menu' }).waitFor()
   await dismissWelcome(page)
+}
+
+/** What the client keeps of a signed-in session (the keys it reads from localStorage). */
+export interface StoredSession {
+  id: string
+  token: string
+  role: string
+}
+
+/**
+ * Signs every page of `context` in as `session` through the client's stored keys, the Welcome modal already seen
+ * (the sign-in journey has tests of its own). Seeded once per tab, so signing out in the page sticks.
+ */
+export function signInWith(context: BrowserContext, session: StoredSession) {
+  return context.addInitScript((s: StoredSession) => {
+    if (sessionStorage.getItem('seeded')) return
+    localStorage.setItem('token', s.token)
+    localStorage.setItem('userId', s.id)
+    localStorage.setItem('role', s.role)
+    localStorage.setItem('isLogin', 'true')
+    localStorage.setItem('hasSeenWelcome', 'true')
+    sessionStorage.setItem('seeded', '1')
+  }, session)
 }

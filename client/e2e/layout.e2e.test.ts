@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
 import { paths } from '../src/config/paths.js'
-import { artifactsDir, launchBrowser, startApp } from './harness.js'
+import { artifactsDir, launchBrowser, signInWith, startApp } from './harness.js'
 import { findDesignProblems, findLayoutProblems, settleLayout, type LayoutProblem } from './layout/rules.js'
 import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds } from './layout/site-map.js'
 
@@ -228,16 +228,7 @@ afterAll(async () => {
 async function pageAs(role: Role): Promise<Page> {
   const context = await browser.newContext({ viewport: WIDTHS[2] })
   const session = sessions.get(role)
-  if (session)
-    await context.addInitScript((s: Session) => {
-      if (sessionStorage.getItem('seeded')) return
-      localStorage.setItem('token', s.token)
-      localStorage.setItem('userId', s.id)
-      localStorage.setItem('role', s.role)
-      localStorage.setItem('isLogin', 'true')
-      localStorage.setItem('hasSeenWelcome', 'true')
-      sessionStorage.setItem('seeded', '1')
-    }, session)
+  if (session) await signInWith(context, session)
   return context.newPage()
 }
 
