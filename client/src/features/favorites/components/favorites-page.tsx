@@ -7,9 +7,9 @@ import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
-import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
+import { ListStates } from '@/components/ui/list-states'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
 import { excerpt } from '@/lib/format'
@@ -35,12 +35,6 @@ const serverWords = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== 0 && error.message && error.message !== GENERIC_ERROR
     ? error.message
     : fallback
-
-/** A list that failed to load: the server's message, "Something went wrong" when unreachable (spec). */
-const fetchFailure = (error: unknown) =>
-  error instanceof ApiError && error.status === 0
-    ? GENERIC_ERROR
-    : serverWords(error, FAVORITE_MESSAGES.fetchFailed)
 
 /**
  * /profile-fevorite (the route's spelling): the reader's favourite titles, 10 per page with infinite scroll. Each
@@ -89,41 +83,33 @@ export function FavoritesPage({ userId }: { userId: string }) {
         </div>
       </div>
 
-      {favorites.isPending ? (
-        <div className="listings__loading">
-          <Spinner size="lg" label="Loading your favorites" />
-        </div>
-      ) : favorites.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{fetchFailure(favorites.error)}</p>
-          <Button variant="secondary" onClick={() => void favorites.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="empty-state">
-          <Icon name="star" size={28} />
-          <p className="favorites__empty">{FAVORITE_MESSAGES.empty}</p>
-          <p className="muted">Mark a title with the star to keep it here.</p>
-        </div>
-      ) : (
-        <ul className="favorites__list" aria-label="Favorite titles">
-          {rows.map((podcast) => (
-            <FavoriteRow
-              key={podcast._id}
-              podcast={podcast}
-              removing={removing === podcast._id}
-              onRemove={() => handleRemove(podcast)}
-            />
-          ))}
-        </ul>
-      )}
-      {favorites.isFetchingNextPage && (
-        <div className="listings__more">
-          <Spinner label={FAVORITE_MESSAGES.loadingMore} />
-          <span>{FAVORITE_MESSAGES.loadingMore}</span>
-        </div>
-      )}
+      <ListStates
+        query={favorites}
+        rows={rows}
+        loadingLabel="Loading your favorites"
+        failedMessage={FAVORITE_MESSAGES.fetchFailed}
+        loadingMoreLabel={FAVORITE_MESSAGES.loadingMore}
+        empty={
+          <>
+            <Icon name="star" size={28} />
+            <p className="favorites__empty">{FAVORITE_MESSAGES.empty}</p>
+            <p className="muted">Mark a title with the star to keep it here.</p>
+          </>
+        }
+      >
+        {(rows) => (
+          <ul className="favorites__list" aria-label="Favorite titles">
+            {rows.map((podcast) => (
+              <FavoriteRow
+                key={podcast._id}
+                podcast={podcast}
+                removing={removing === podcast._id}
+                onRemove={() => handleRemove(podcast)}
+              />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </div>
   )
 }
