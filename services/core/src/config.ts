@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 
 /**
- * The environment variables BookStrut reads. Defaults are the one-machine setup; README.md's table mirrors this.
+ * The environment variables BookStrut reads. Defaults are the one-machine setup; docs/operations.md's table mirrors this.
  * Nothing else in the code base reads process.env.
  */
 const Env = Type.Object({
@@ -213,7 +213,7 @@ const stripeApiBase = (url: string | undefined): StripeApiBase | undefined => {
 
 /**
  * The base model: what `EMBEDDING_MODEL=auto` falls back to when no idea encoder of ours can serve (model-registry.ts
- * targetModel), chosen by `npm run bench:quality` (see README).
+ * targetModel), chosen by `npm run bench:quality` (see docs/benchmarks.md).
  */
 export const DEFAULT_EMBEDDING_MODEL = 'sentence-transformers/all-MiniLM-L6-v2'
 
