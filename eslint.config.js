@@ -4,8 +4,9 @@ import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+// Test support (`@bookstrut/core/testing`, `@bookstrut/accounts/testing`) is for tests and benches only.
 const testingOnly = {
-  name: '@bookstrut/core/testing',
+  group: ['@bookstrut/*/testing'],
   message: 'Test support is for tests and benches only.',
 }
 
@@ -73,16 +74,16 @@ export default tseslint.config(
     },
   },
   {
-    // Test support (@bookstrut/core/testing) stays out of production code.
+    // Test support (@bookstrut/*/testing) stays out of production code.
     files: ['services/*/src/**', 'workers/src/**', 'schemas/src/**'],
     ignores: [
       '**/*.test.ts',
       '**/*.bench.ts',
       '**/src/test/**',
       '**/src/bench/**',
-      'services/core/src/testing/**',
+      'services/*/src/testing/**',
     ],
-    rules: { 'no-restricted-imports': ['error', { paths: [testingOnly] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [testingOnly] }] },
   },
   {
     // The api starts the workers and imports nothing else from them (the embedding of a book is in search).
@@ -92,8 +93,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [testingOnly],
           paths: [
-            testingOnly,
             {
               name: '@bookstrut/workers',
               allowImportNames: ['startWorkers', 'RunningWorkers'],

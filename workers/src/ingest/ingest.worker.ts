@@ -2,15 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { Job, UnrecoverableError, Worker } from 'bullmq'
 import { Value } from '@sinclair/typebox/value'
 import type { Redis } from 'ioredis'
+import { insertEvents, migrateAnalytics, type AnalyticsStore } from '@bookstrut/analytics'
+import { ingestJobOptions, logQueueErrors, type Logger } from '@bookstrut/core'
 import { AnalyticsEvent, QueueNames } from '@bookstrut/schemas'
-import {
-  ingestJobOptions,
-  insertEvents,
-  logQueueErrors,
-  migrateAnalytics,
-  type AnalyticsStore,
-  type Logger,
-} from '@bookstrut/core'
 import { bulkJobs, type KeepCompleted, type TakenJob } from './bulk-jobs.js'
 
 export interface IngestWorkerDeps {

@@ -1,10 +1,4 @@
 import {
-  AppError,
-  actsFor,
-  effectivePlan,
-  forbidden,
-  notFound,
-  podcastsRepo,
   reactionsRepo,
   titleEventCounts,
   titleIdeaHits,
@@ -15,7 +9,10 @@ import {
   type EventCount,
   type ListeningTime,
   type TimeRange,
-} from '@bookstrut/core'
+} from '@bookstrut/analytics'
+import { effectivePlan } from '@bookstrut/billing'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { AppError, actsFor, forbidden, notFound } from '@bookstrut/core'
 import type { Insights, InsightsPeriod, InsightsSeries, SeriesFigures, SeriesPoint } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { newId, type ListingStatus } from '@bookstrut/core'
+import { buildListing } from '@bookstrut/core/testing'
 import type { AnalyticsEvent } from '@bookstrut/schemas'
-import { buildListing, buildUser } from '@bookstrut/core/testing'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import type { SurfaceIndex } from '@bookstrut/search'
+import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { searchByKeywords } from '../search/surface-search.service.js'
 import { dailyReactionEventId, reactionEventId } from './reactions.service.js'
 
