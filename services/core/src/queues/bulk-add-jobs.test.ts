@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { createRedis } from './runtime/redis.js'
+import { createRedis } from '../runtime/redis.js'
 import { ingestJobOptions } from './queues.js'
 import { bulkAddJobs } from './bulk-add-jobs.js'
-import { testPrefix, testRedisUrl } from './testing/index.js'
+import { testPrefix, testRedisUrl } from '../testing/index.js'
 
 // Many jobs per Redis call through BullMQ's own addStandardJob script: on real Redis, each job is stored exactly as
 // BullMQ's addBulk stores it, a repeated id is no new job, and a BullMQ worker takes them as its own.

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module'
-import { Job, type KeysMap, type Queue } from 'bullmq'
+import { Job, type Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { bullmqScript, defineScript, queueKey } from './bullmq-scripts.js'
 
 /*
  * Many plain jobs (an id, data, the queue's default options) added in one Redis call, for the ingest queue's
@@ -11,19 +11,13 @@ import type { Redis } from 'ioredis'
  * compares the two field by field).
  */
 
-// The CommonJS build has the script without type declarations; bullmq is pinned to a minor version in package.json.
-const require = createRequire(import.meta.url)
-const { addStandardJob } = require('bullmq/dist/cjs/scripts/addStandardJob-9.js') as {
-  addStandardJob: { content: string }
-}
-
 /** The script's body, its two msgpack-unpacked arguments taken from the loop instead. */
 function addOneFunction(): string {
   const steps: [string, string][] = [
     ['local args = cmsgpack.unpack(ARGV[1])', 'local args = ARGS'],
     ['local opts = cmsgpack.unpack(ARGV[3])', 'local opts = OPTS'],
   ]
-  let body = addStandardJob.content
+  let body = bullmqScript('addStandardJob')
   for (const [from, to] of steps) {
     if (!body.includes(from))
       throw new Error(`bullmq's addStandardJob no longer reads "${from}": see bulk-add-jobs.ts`)
@@ -32,7 +26,7 @@ function addOneFunction(): string {
   return `local function addOne(KEYS, ARGV, ARGS, OPTS)\n${body}\nend`
 }
 
-const ADD_SCRIPT = `
+const addScript = () => `
 ${addOneFunction()}
 -- ARGV: key prefix, job name, timestamp, the options as JSON (without jobId), then job id and data, pairs
 local template = cjson.decode(ARGV[4])
@@ -51,8 +45,6 @@ return ids
 /** The most jobs one call adds: a call blocks Redis for its length. */
 const PER_CALL = 500
 
-type ScriptRunner = (numKeys: number, ...args: (string | number)[]) => Promise<unknown>
-
 export type BulkAdd = (jobs: readonly { data: unknown; jobId: string }[]) => Promise<void>
 
 /**
@@ -60,17 +52,10 @@ export type BulkAdd = (jobs: readonly { data: unknown; jobId: string }[]) => Pro
  * jobs the ingest queue takes). Same idempotency as BullMQ's: a job id already there is no new job.
  */
 export function bulkAddJobs(connection: Redis, queue: Queue, name: string): BulkAdd {
-  const commands = connection as unknown as Record<string, ScriptRunner | undefined>
-  if (!commands.bookstrutAddJobs) connection.defineCommand('bookstrutAddJobs', { lua: ADD_SCRIPT })
-  const run = commands.bookstrutAddJobs!
-  const key = (k: keyof KeysMap): string => {
-    const value = queue.keys[k]
-    if (!value) throw new Error(`BullMQ has no ${String(k)} key here (bulk-add-jobs.ts follows bullmq 6.7)`)
-    return value
-  }
+  const run = defineScript(connection, 'bookstrutAddJobs', addScript())
   const keys = (
     ['wait', 'paused', 'meta', 'id', 'completed', 'delayed', 'active', 'events', 'marker'] as const
-  ).map(key)
+  ).map(queueKey(queue))
   // The options exactly as BullMQ's Job normalises them (attempts, backoff), less the id set per job.
   const { jobId: _jobId, ...template } = new Job(
     queue,
@@ -86,7 +71,7 @@ export function bulkAddJobs(connection: Redis, queue: Queue, name: string): Bulk
     for (let i = 0; i < jobs.length; i += PER_CALL) {
       const pairs: string[] = []
       for (const job of jobs.slice(i, i + PER_CALL)) pairs.push(job.jobId, JSON.stringify(job.data))
-      await run.call(connection, keys.length, ...keys, prefix, name, Date.now(), optionsJson, ...pairs)
+      await run(keys.length, ...keys, prefix, name, Date.now(), optionsJson, ...pairs)
     }
   }
 }

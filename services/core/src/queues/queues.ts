@@ -1,8 +1,8 @@
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { bulkAddJobs, type BulkAdd } from './bulk-add-jobs.js'
-import type { Logger } from './logger.js'
-import { logQueueErrors, RedisNotConnectedError } from './runtime/redis-outages.js'
+import type { Logger } from '../logger.js'
+import { logQueueErrors, RedisNotConnectedError } from '../runtime/redis-outages.js'
 import {
   QueueNames,
   type AnalyticsEvent,

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module'
 import type { KeysMap } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { bullmqScript, defineScript, queueKey } from './bullmq-scripts.js'
 
 /*
  * Many BullMQ jobs taken and acknowledged per Redis call, for the ingest worker.
@@ -13,19 +13,9 @@ import type { Redis } from 'ioredis'
  * moveToFailed keep working on these jobs unchanged. Only the number of calls changes.
  */
 
-// BullMQ's own scripts, includes expanded, from the installed package (the CommonJS build: no type declarations,
-// hence the shape named here). bullmq is pinned to a minor version in package.json.
-const require = createRequire(import.meta.url)
-const { moveToActive } = require('bullmq/dist/cjs/scripts/moveToActive-11.js') as {
-  moveToActive: { content: string }
-}
-const { moveToFinished } = require('bullmq/dist/cjs/scripts/moveToFinished-14.js') as {
-  moveToFinished: { content: string }
-}
-
-const TAKE_SCRIPT = `
+const takeScript = () => `
 local function takeOne(KEYS, ARGV)
-${moveToActive.content}
+${bullmqScript('moveToActive')}
 end
 -- ARGV: key prefix, timestamp, token, lock ms, worker name, how many
 local name = nil
@@ -43,9 +33,9 @@ end
 return out
 `
 
-const COMPLETE_SCRIPT = `
+const completeScript = () => `
 local function finishOne(KEYS, ARGV)
-${moveToFinished.content}
+${bullmqScript('moveToFinished')}
 end
 -- ARGV: timestamp, key prefix, token, worker name, lock ms, attempts, keep age (s, 0 = none), keep count, job ids…
 local keepJobs = { count = tonumber(ARGV[8]) }
@@ -89,28 +79,14 @@ interface QueueRef {
   toKey(type: string): string
 }
 
-type ScriptRunner = (numKeys: number, ...args: (string | number)[]) => Promise<unknown>
-
-function defineScript(connection: Redis, name: string, lua: string): ScriptRunner {
-  // defineCommand sends EVALSHA, and the script itself only when Redis does not know it yet (after a restart).
-  const commands = connection as unknown as Record<string, ScriptRunner | undefined>
-  if (!commands[name]) connection.defineCommand(name, { lua })
-  const run = commands[name]!
-  return (numKeys, ...args) => run.call(connection, numKeys, ...args)
-}
-
 export function bulkJobs(
   connection: Redis,
   queue: QueueRef,
   opts: { token: string; lockMs: number; workerName: string; attempts: number; keep: KeepCompleted },
 ): BulkJobs {
-  const takeScript = defineScript(connection, 'bookstrutTakeJobs', TAKE_SCRIPT)
-  const completeScript = defineScript(connection, 'bookstrutCompleteJobs', COMPLETE_SCRIPT)
-  const key = (name: keyof KeysMap): string => {
-    const value = queue.keys[name]
-    if (!value) throw new Error(`BullMQ has no ${String(name)} key here (bulk-jobs.ts follows bullmq 6.7)`)
-    return value
-  }
+  const runTake = defineScript(connection, 'bookstrutTakeJobs', takeScript())
+  const runComplete = defineScript(connection, 'bookstrutCompleteJobs', completeScript())
+  const key = queueKey(queue)
   const prefix = queue.toKey('')
   // The key lists BullMQ's own callers pass (RedisQueueBackend.moveToActive / moveToFinishedArgs).
   const shared = (
@@ -141,7 +117,7 @@ export function bulkJobs(
       const taken: TakenJob[] = []
       while (taken.length < max) {
         const want = Math.min(PER_CALL, max - taken.length)
-        const flat = (await takeScript(
+        const flat = (await runTake(
           takeKeys.length,
           ...takeKeys,
           prefix,
@@ -173,7 +149,7 @@ export function bulkJobs(
       const refused: string[] = []
       for (let i = 0; i < ids.length; i += PER_CALL) {
         const chunk = ids.slice(i, i + PER_CALL)
-        const codes = (await completeScript(
+        const codes = (await runComplete(
           completeKeys.length,
           ...completeKeys,
           Date.now(),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Job, Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { createRedis } from '@bookstrut/core'
-import { testPrefix, testRedisUrl } from '@bookstrut/core/testing'
+import { createRedis } from '../runtime/redis.js'
+import { testPrefix, testRedisUrl } from '../testing/index.js'
 import { bulkJobs } from './bulk-jobs.js'
 
 // BullMQ's own scripts run many jobs per call (bulk-jobs.ts): on real Redis, the jobs end up exactly as BullMQ's
