@@ -11,7 +11,7 @@ import {
   type SurfaceBook,
   type SurfaceIndex,
 } from '@bookstrut/search'
-import { MeiliStandIn } from '../../../services/search/src/test/meili-stand-in.js'
+import { MeiliStandIn } from '@bookstrut/search/testing'
 import { createSurfaceIndexWorker, reindexSurface } from './surface-index.worker.js'
 
 // The worker against real PostgreSQL and Redis, writing through the real Meilisearch adapter. Meilisearch

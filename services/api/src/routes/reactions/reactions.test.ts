@@ -5,6 +5,8 @@ import { buildListing } from '@bookstrut/core/testing'
 import type { AnalyticsEvent } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+// The keyword search's reaction flags are checked here, beside the reactions that set them.
+// eslint-disable-next-line import-x/no-restricted-paths
 import { searchByKeywords } from '../search/surface-search.service.js'
 import { dailyReactionEventId, reactionEventId } from './reactions.service.js'
 

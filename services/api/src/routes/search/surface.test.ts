@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { podcastsRepo } from '@bookstrut/catalogue'
 import { buildListing } from '@bookstrut/core/testing'
 import { createMeiliSurfaceIndex, toSurfaceBook, type SurfaceIndex } from '@bookstrut/search'
-import { MeiliStandIn } from '../../../../search/src/test/meili-stand-in.js'
+import { MeiliStandIn } from '@bookstrut/search/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { surfaceSearch } from './surface-search.service.js'
 
