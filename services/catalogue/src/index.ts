@@ -5,6 +5,7 @@
  * (visibility.ts).
  */
 export * from './visibility.js'
+export * from './db/reader-titles.js'
 export * as podcastsRepo from './db/podcasts.repository.js'
 export * as catalogueImportRepo from './db/catalogue-import.repository.js'
 export * as ghostsRepo from './db/ghosts.repository.js'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { DbOrTx, PodcastRow, ReactionRow } from '@bookstrut/core'
-import { isPublic } from '@bookstrut/catalogue'
+import type { DbOrTx, ReactionRow } from '@bookstrut/core'
+import { readerTitles } from '@bookstrut/catalogue'
 
 /** The two reactions a reader can have to a title, each its own table of the same shape. */
 export type ReactionKind = 'likes' | 'favorites'
@@ -84,29 +84,8 @@ export async function reactionFlags(
 }
 
 /** A reader's favourite titles, most recently added first; only public ones (approved and active). */
-export async function listFavorites(
-  db: DbOrTx,
-  userId: string,
-  offset: number,
-  limit: number,
-): Promise<{ rows: PodcastRow[]; total: number }> {
-  const base = db
-    .selectFrom('favorites')
-    .innerJoin('podcasts', 'podcasts.id', 'favorites.podcast_id')
-    .where('favorites.user_id', '=', userId)
-    .where(isPublic)
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('podcasts')
-      .orderBy('favorites.created_at', 'desc')
-      .orderBy('podcasts.id')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
-}
+export const listFavorites = (db: DbOrTx, userId: string, offset: number, limit: number) =>
+  readerTitles(db, 'favorites', userId, { offset, limit }, { publicOnly: true })
 
 /** How many readers have the reaction to the title now (likes or favourites). */
 export async function countReactions(db: DbOrTx, kind: ReactionKind, podcastId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import { expressionBuilder, type Expression, type SqlBool } from 'kysely'
-import type { DB, DbOrTx, PodcastRow } from '@bookstrut/core'
+import type { DB, DbOrTx } from '@bookstrut/core'
+import { readerTitles } from './reader-titles.js'
 
 /**
  * "Not ghosted by this reader" for the title id `podcastId` of any query: the one rule by which both search
@@ -48,29 +49,9 @@ export async function removeGhost(db: DbOrTx, userId: string, podcastId: string)
   return Number(res.numDeletedRows) > 0
 }
 
-/** A reader's ghosted titles, most recently ghosted first. */
-export async function listGhosted(
-  db: DbOrTx,
-  userId: string,
-  offset: number,
-  limit: number,
-): Promise<{ rows: PodcastRow[]; total: number }> {
-  const base = db
-    .selectFrom('ghosts')
-    .innerJoin('podcasts', 'podcasts.id', 'ghosts.podcast_id')
-    .where('ghosts.user_id', '=', userId)
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('podcasts')
-      .orderBy('ghosts.created_at', 'desc')
-      .orderBy('podcasts.id')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
-}
+/** A reader's ghosted titles, most recently ghosted first, whatever their status. */
+export const listGhosted = (db: DbOrTx, userId: string, offset: number, limit: number) =>
+  readerTitles(db, 'ghosts', userId, { offset, limit }, { publicOnly: false })
 
 /** How many readers ghosted each of the given titles. */
 export async function ghostCounts(db: DbOrTx, podcastIds: string[]): Promise<Map<string, number>> {

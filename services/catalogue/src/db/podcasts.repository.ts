@@ -154,10 +154,15 @@ const toHits = (rows: readonly { total: number; id: string | null }[]): SurfaceH
 })
 
 /**
- * The last step of both keyword searches: the number of rows in their `matches` (id, score) and one page of
- * ids, best score first, from that one materialised set.
+ * The last steps of both keyword searches: the public listings whose stored vector matches `query.q` (not ghosted
+ * by the reader), each ranked once and materialised as `matches` (id, score); then their number and one page of
+ * ids, best score first, from that one set.
  */
-const countAndPage = (opts: SurfaceSearchOptions) => sql`
+const matchesAndPage = (opts: SurfaceSearchOptions) => sql`matches as materialized (
+      select d.podcast_id as id, ts_rank_cd(d.document, query.q) as score
+      from podcast_search_documents d, query
+      where d.document @@ query.q and ${notGhostedBy(opts.readerId ?? null, sql.ref('d.podcast_id'))}
+    )
     select counted.total, page.id
     from (select count(*) as total from matches) counted
     left join lateral (
@@ -172,12 +177,7 @@ const countAndPage = (opts: SurfaceSearchOptions) => sql`
 async function fullTextSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
   const { rows } = await sql<{ total: number; id: string | null }>`
     with query as (select websearch_to_tsquery('english', ${opts.term}) as q),
-    matches as materialized (
-      select d.podcast_id as id, ts_rank_cd(d.document, query.q) as score
-      from podcast_search_documents d, query
-      where d.document @@ query.q and ${notGhostedBy(opts.readerId ?? null, sql.ref('d.podcast_id'))}
-    )
-    ${countAndPage(opts)}`.execute(db)
+    ${matchesAndPage(opts)}`.execute(db)
   return toHits(rows)
 }
 
@@ -223,12 +223,7 @@ async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promi
       -- only stop words typed: nothing is asked, nothing matches (an exclusion alone would match everything)
       having exists (select 1 from alternatives)
     ),
-    matches as materialized (
-      select d.podcast_id as id, ts_rank_cd(d.document, query.q) as score
-      from podcast_search_documents d, query
-      where d.document @@ query.q and ${notGhostedBy(opts.readerId ?? null, sql.ref('d.podcast_id'))}
-    )
-    ${countAndPage(opts)}`.execute(db)
+    ${matchesAndPage(opts)}`.execute(db)
   return toHits(rows)
 }
 
