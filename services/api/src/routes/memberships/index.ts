@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
+import { assertSelfOrAdmin } from '@bookstrut/core'
 import {
   Envelope,
   MembershipsByUser,
@@ -11,7 +12,6 @@ import {
   UpdatePlanBody,
   UpgradeQuote,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { adminOnly, signedIn } from '../../plugins/app/route-access.js'

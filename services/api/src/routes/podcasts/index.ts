@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import path from 'node:path'
+import { assertCallerId } from '@bookstrut/core'
 import {
   AuthorBooks,
   AuthorBooksQuery,
@@ -21,7 +22,6 @@ import {
 } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertCallerId } from '@bookstrut/core'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
