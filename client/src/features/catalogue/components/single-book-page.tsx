@@ -80,6 +80,8 @@ export function SingleBookPage({ podcastId }: { podcastId: string }) {
     description: podcast ? excerpt(podcast.description, META_DESCRIPTION_CHARS) : undefined,
     canonicalPath: paths.singleBook(podcastId),
     structuredData: podcast ? bookStructuredData(podcast) : undefined,
+    image: podcast?.bookCoverImage || undefined,
+    type: 'book',
   })
 
   return (
