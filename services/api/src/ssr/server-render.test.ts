@@ -125,6 +125,10 @@ describe('a public page, fetched without JavaScript', () => {
       author: { '@type': 'Person', name: 'M. L. Stedman' },
     })
     expect(graph.find((n) => n['@type'] === 'FAQPage')).toBeDefined()
+    expect(graph.find((n) => n['@type'] === 'HowTo')).toMatchObject({
+      totalTime: 'PT2M',
+      step: expect.any(Array),
+    })
 
     // The page itself, not an empty shell, and the data the browser hydrates from.
     expect(page.root).toContain(book.title)

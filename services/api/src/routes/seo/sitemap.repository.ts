@@ -1,4 +1,5 @@
-import { podcastsRepo, type DbOrTx } from '@bookstrut/core'
+import type { SelectQueryBuilder } from 'kysely'
+import { podcastsRepo, type DB, type DbOrTx } from '@bookstrut/core'
 
 /**
  * The catalogue's public pages for the sitemap, in a stable order so a sitemap file always holds the same slice:
@@ -10,64 +11,48 @@ export interface CatalogueRow {
   lastmod: Date | null
 }
 
-export const countPublicBooks = async (db: DbOrTx) =>
-  Number(
-    (
-      await db
-        .selectFrom('podcasts')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where(podcastsRepo.isPublic)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+/** A list of public pages that can be counted and read by offset. */
+export interface CatalogueList {
+  count(db: DbOrTx): Promise<number>
+  rows(db: DbOrTx, offset: number, limit: number): Promise<CatalogueRow[]>
+}
 
-export const publicBooks = (db: DbOrTx, offset: number, limit: number): Promise<CatalogueRow[]> =>
+function listOf(query: (db: DbOrTx) => SelectQueryBuilder<DB, 'podcasts', CatalogueRow>): CatalogueList {
+  return {
+    async count(db) {
+      const { n } = await db
+        .selectFrom(query(db).as('list'))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+      return Number(n)
+    },
+    rows: (db, offset, limit) => query(db).offset(offset).limit(limit).execute(),
+  }
+}
+
+export const publicBooks = listOf((db) =>
   db
     .selectFrom('podcasts')
     .select(['id as key', 'updated_at as lastmod'])
     .where(podcastsRepo.isPublic)
-    .orderBy('id')
-    .offset(offset)
-    .limit(limit)
-    .execute()
+    .orderBy('id'),
+)
 
-const ownersOfPublicBooks = (db: DbOrTx) =>
+export const authorProfiles = listOf((db) =>
   db
     .selectFrom('podcasts')
     .select((eb) => ['create_by as key', eb.fn.max('updated_at').as('lastmod')])
     .where(podcastsRepo.isPublic)
     .groupBy('create_by')
+    .orderBy('create_by'),
+)
 
-export const countAuthorProfiles = async (db: DbOrTx) =>
-  Number(
-    (
-      await db
-        .selectFrom(ownersOfPublicBooks(db).as('o'))
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
-export const authorProfiles = (db: DbOrTx, offset: number, limit: number): Promise<CatalogueRow[]> =>
-  ownersOfPublicBooks(db).orderBy('create_by').offset(offset).limit(limit).execute()
-
-const authorNames = (db: DbOrTx) =>
+export const authorNames = listOf((db) =>
   db
     .selectFrom('podcasts')
     .select((eb) => ['author as key', eb.fn.max('updated_at').as('lastmod')])
     .where(podcastsRepo.isPublic)
     .where('author', '<>', '')
     .groupBy('author')
-
-export const countAuthorNames = async (db: DbOrTx) =>
-  Number(
-    (
-      await db
-        .selectFrom(authorNames(db).as('a'))
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
-export const authorNamePages = (db: DbOrTx, offset: number, limit: number): Promise<CatalogueRow[]> =>
-  authorNames(db).orderBy('author').offset(offset).limit(limit).execute()
+    .orderBy('author'),
+)

@@ -66,32 +66,21 @@ function listSegment(sources: readonly SitemapSource[]): Segment {
 
 function catalogueSegment(
   db: DbOrTx,
-  count: (db: DbOrTx) => Promise<number>,
-  rows: (db: DbOrTx, offset: number, limit: number) => Promise<catalogue.CatalogueRow[]>,
+  list: catalogue.CatalogueList,
   pathOf: (key: string) => string,
 ): Segment {
   return {
-    count: () => count(db),
+    count: () => list.count(db),
     slice: async (offset, limit) =>
-      (await rows(db, offset, limit)).map((r) => ({ path: pathOf(r.key), lastmod: r.lastmod })),
+      (await list.rows(db, offset, limit)).map((r) => ({ path: pathOf(r.key), lastmod: r.lastmod })),
   }
 }
 
 const segmentsOf = (db: DbOrTx, sources: readonly SitemapSource[]): Segment[] => [
   listSegment(sources),
-  catalogueSegment(db, catalogue.countPublicBooks, catalogue.publicBooks, (id) => `/single-book/${id}`),
-  catalogueSegment(
-    db,
-    catalogue.countAuthorProfiles,
-    catalogue.authorProfiles,
-    (id) => `/author-profile/${encodeURIComponent(id)}`,
-  ),
-  catalogueSegment(
-    db,
-    catalogue.countAuthorNames,
-    catalogue.authorNamePages,
-    (name) => `/author/${encodeURIComponent(name)}`,
-  ),
+  catalogueSegment(db, catalogue.publicBooks, (id) => `/single-book/${id}`),
+  catalogueSegment(db, catalogue.authorProfiles, (id) => `/author-profile/${encodeURIComponent(id)}`),
+  catalogueSegment(db, catalogue.authorNames, (name) => `/author/${encodeURIComponent(name)}`),
 ]
 
 /** The addresses at [offset, offset + limit) of all segments in order. */
