@@ -13,7 +13,7 @@ import { NotFoundPage } from './app/not-found-page'
 import { routeHandleOf } from './app/route-handle'
 import { routes } from './app/router'
 import { isApiError, setApiTransport, type ApiTransport } from './lib/api-client'
-import { HeadContext, PageHeadTags, type HeadCollector, type PageMeta } from './lib/page-head'
+import { createHeadCollector, HeadContext, PageHeadTags, type PageMeta } from './lib/page-head'
 
 export type { ApiTransport } from './lib/api-client'
 
@@ -54,7 +54,7 @@ async function prefetch(
   queryClient: QueryClient,
 ): Promise<'ok' | 'not-found'> {
   const outcomes = await Promise.allSettled(
-    matches.map(({ route, params }) => routeHandleOf(route.handle).prefetch?.({ queryClient, params })),
+    matches.map(async ({ route, params }) => routeHandleOf(route.handle).prefetch?.({ queryClient, params })),
   )
   // 400: the address holds an id the API refuses as malformed; either way nothing is there.
   const notFound = outcomes.some(
@@ -95,7 +95,7 @@ export async function render({ url, origin, transport }: RenderRequest): Promise
     }
   }
 
-  const collector: HeadCollector = { origin, meta: null, title: undefined }
+  const collector = createHeadCollector(origin)
   const router = createStaticRouter(handler.dataRoutes, context)
   const html = renderToString(
     <StrictMode>

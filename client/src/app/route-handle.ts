@@ -17,4 +17,4 @@ export const privatePage: RouteHandle = { private: true }
 
 /** Reads a matched route's handle (react-router types it as unknown). */
 export const routeHandleOf = (handle: unknown): RouteHandle =>
-  typeof handle === 'object' && handle !== null ? (handle as RouteHandle) : {}
+  typeof handle === 'object' && handle !== null ? handle : {}

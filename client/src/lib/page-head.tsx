@@ -29,11 +29,33 @@ export interface PageMeta {
  * hook sets the tags in effects). The last declaration wins: the page's own hook runs after the layout's.
  */
 export interface HeadCollector {
-  origin: string
-  meta: PageMeta | null
-  title: string | undefined
+  readonly origin: string
+  readonly meta: PageMeta | null
+  readonly title: string | undefined
+  declare(meta: PageMeta): void
+  declareTitle(title: string | undefined): void
 }
 export const HeadContext = createContext<HeadCollector | null>(null)
+
+export function createHeadCollector(origin: string): HeadCollector {
+  let meta: PageMeta | null = null
+  let title: string | undefined
+  return {
+    origin,
+    get meta() {
+      return meta
+    },
+    get title() {
+      return title
+    },
+    declare(next) {
+      meta = next
+    },
+    declareTitle(next) {
+      title = next
+    },
+  }
+}
 
 /** The full tab title: "Page · BookStrut", or the site's own title. */
 export const fullTitle = (title: string | undefined) => (title ? `${title} · ${BRAND}` : DEFAULT_TITLE)

@@ -4,7 +4,7 @@ import { fullTitle, HeadContext } from './page-head'
 /** Sets the browser tab title as "Page · BookStrut" (and the server-rendered <title>, see usePageMeta). */
 export function useDocumentTitle(title: string | undefined): void {
   const collector = useContext(HeadContext)
-  if (collector) collector.title = title
+  collector?.declareTitle(title)
   useEffect(() => {
     document.title = fullTitle(title)
   }, [title])

@@ -43,7 +43,7 @@ function applyTag(t: HeadTag): () => void {
 export function usePageMeta(meta: PageMeta): void {
   useDocumentTitle(meta.title)
   const collector = useContext(HeadContext)
-  if (collector) collector.meta = meta
+  collector?.declare(meta)
 
   // The effect reruns only when what the tags say changes (a new object each render must not reset them).
   const key = JSON.stringify([meta.title, meta.description, meta.canonicalPath, meta.image, meta.type])

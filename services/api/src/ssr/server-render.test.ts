@@ -29,7 +29,7 @@ const text = (el: El): string =>
 
 /** What a crawler reads in a page's HTML. */
 function readPage(html: string) {
-  const all = elements(parse(html) as unknown as El)
+  const all = elements(parse(html))
   const head = all.find((e) => e.nodeName === 'head')!
   const inHead = elements(head)
   const meta = (key: string) =>
