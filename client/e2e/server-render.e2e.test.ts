@@ -63,6 +63,10 @@ describe('a server-rendered book page in chromium', () => {
     const problems = problemsOf(page)
     await openServerRendered(page, `/single-book/${book.id}`, book.title)
     await expect.poll(() => page.title()).toBe(`${book.title} by Kazuo Ishiguro · BookStrut`)
+    // Clicks were held off until React took the page over.
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('root')?.style.pointerEvents))
+      .toBe('')
 
     // The app is live: a link click is a client-side navigation, not a new document.
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'))

@@ -27,7 +27,10 @@ export function parseTemplate(indexHtml: string): PageTemplate {
         state === undefined
           ? ''
           : `<script id="ssr-state" type="application/json">${scriptJson(state)}</script>`
-      return `${beforeHead}${head}\n${betweenHeadAndRoot}<div id="root">${html}</div>${stateBlock}${afterRoot}`
+      // A page to hydrate takes no clicks until React has taken it over (App removes the style): a click on a
+      // server-rendered button before then would do nothing. Links and text stay readable meanwhile.
+      const root = state === undefined ? '<div id="root">' : '<div id="root" style="pointer-events:none">'
+      return `${beforeHead}${head}\n${betweenHeadAndRoot}${root}${html}</div>${stateBlock}${afterRoot}`
     },
   }
 }

@@ -99,7 +99,8 @@ describe('a public page, fetched without JavaScript', () => {
     const res = await get(`/single-book/${book.id}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
-    const page = readPage(await res.text())
+    const html = await res.text()
+    const page = readPage(html)
 
     const title = `${book.title} by M. L. Stedman · BookStrut`
     expect(page.title).toEqual([title])
@@ -140,7 +141,8 @@ describe('a public page, fetched without JavaScript', () => {
       book.id,
       { userId: null },
     ])
-    // No inline script: the app's CSP allows only its own files.
+    // Clicks wait for the browser app (App removes this), and no inline script: the CSP allows only our files.
+    expect(html).toContain('<div id="root" style="pointer-events:none">')
     expect(page.scripts.every((s) => attr(s, 'src'))).toBe(true)
   })
 
