@@ -27,7 +27,10 @@ describe('headTags', () => {
 
   it('cuts a description at 160 characters and makes an image absolute, with the large card', () => {
     const tags = byKey(
-      headTags({ title: 'X', description: 'word '.repeat(100), image: '/media/cover.png' }, 'https://b.example'),
+      headTags(
+        { title: 'X', description: 'word '.repeat(100), image: '/media/cover.png' },
+        'https://b.example',
+      ),
     )
     expect(tags.description!.length).toBeLessThanOrEqual(META_DESCRIPTION_MAX)
     expect(tags['og:image']).toBe('https://b.example/media/cover.png')
