@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { createDb, type Db } from '@bookstrut/core'
-import { buildListing, buildUser } from '@bookstrut/core/testing'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { buildListing } from '@bookstrut/core/testing'
 import { launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 
 /*

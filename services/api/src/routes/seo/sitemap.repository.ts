@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely'
-import { podcastsRepo, type DB, type DbOrTx } from '@bookstrut/core'
+import { isPublic } from '@bookstrut/catalogue'
+import type { DB, DbOrTx } from '@bookstrut/core'
 
 /**
  * The catalogue's public pages for the sitemap, in a stable order so a sitemap file always holds the same slice:
@@ -31,18 +32,14 @@ function listOf(query: (db: DbOrTx) => SelectQueryBuilder<DB, 'podcasts', Catalo
 }
 
 export const publicBooks = listOf((db) =>
-  db
-    .selectFrom('podcasts')
-    .select(['id as key', 'updated_at as lastmod'])
-    .where(podcastsRepo.isPublic)
-    .orderBy('id'),
+  db.selectFrom('podcasts').select(['id as key', 'updated_at as lastmod']).where(isPublic).orderBy('id'),
 )
 
 export const authorProfiles = listOf((db) =>
   db
     .selectFrom('podcasts')
     .select((eb) => ['create_by as key', eb.fn.max('updated_at').as('lastmod')])
-    .where(podcastsRepo.isPublic)
+    .where(isPublic)
     .groupBy('create_by')
     .orderBy('create_by'),
 )
@@ -51,7 +48,7 @@ export const authorNames = listOf((db) =>
   db
     .selectFrom('podcasts')
     .select((eb) => ['author as key', eb.fn.max('updated_at').as('lastmod')])
-    .where(podcastsRepo.isPublic)
+    .where(isPublic)
     .where('author', '<>', '')
     .groupBy('author')
     .orderBy('author'),
