@@ -21,12 +21,12 @@ const hex24 = () => randomUUID().replace(/-/g, '').slice(0, 24)
 const at = (iso: string) => new Date(iso)
 const DAY = { from: at('2026-11-20T00:00:00Z'), to: at('2026-11-21T00:00:00Z') }
 
-function event(podcastId: string, fields: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
+function event(bookId: string, fields: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
   return {
     id: randomUUID(),
     type: 'play',
     ts: '2026-11-20T10:05:00.000Z',
-    podcastId,
+    podcastId: bookId,
     episodeId: null,
     userId: null,
     anonymousId: 'anon-0000000000000001',
@@ -34,8 +34,8 @@ function event(podcastId: string, fields: Partial<AnalyticsEvent> = {}): Analyti
   }
 }
 
-const countsOf = async (store: AnalyticsStore, podcastId: string) =>
-  Object.fromEntries((await titleEventCounts(store, podcastId, DAY, 'total')).map((c) => [c.type, c.count]))
+const countsOf = async (store: AnalyticsStore, bookId: string) =>
+  Object.fromEntries((await titleEventCounts(store, bookId, DAY, 'total')).map((c) => [c.type, c.count]))
 
 export function analyticsStoreContract(name: string, open: () => Promise<AnalyticsStore>) {
   describe(`analytics store contract: ${name}`, () => {
@@ -242,8 +242,8 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
       const [hammered, popular, older, anonymous] = [hex24(), hex24(), hex24(), hex24()]
       const now = at('2026-11-20T12:00:00Z')
       const hammer = hex24()
-      const by = (podcastId: string, type: AnalyticsEvent['type'], user: string, ts: string) =>
-        event(podcastId, { type, userId: user, anonymousId: null, ts })
+      const by = (bookId: string, type: AnalyticsEvent['type'], user: string, ts: string) =>
+        event(bookId, { type, userId: user, anonymousId: null, ts })
       const hammering = Array.from({ length: 60 }, (_, i) =>
         (['play', 'like', 'favorite', 'share', 'purchase_click'] as const).map((type) =>
           by(hammered, type, hammer, `2026-11-20T${String(i % 12).padStart(2, '0')}:0${i % 10}:00.000Z`),

@@ -25,14 +25,14 @@ export type SurfaceIndexOutcome = 'indexed' | 'removed'
  */
 export async function syncSurfaceBook(
   deps: Pick<SurfaceIndexWorkerDeps, 'db' | 'index'>,
-  podcastId: string,
+  bookId: string,
 ): Promise<SurfaceIndexOutcome> {
-  const book = await loadSurfaceBook(deps.db, podcastId)
+  const book = await loadSurfaceBook(deps.db, bookId)
   if (book?.public) {
     await deps.index.upsert([book])
     return 'indexed'
   }
-  await deps.index.remove([podcastId])
+  await deps.index.remove([bookId])
   return 'removed'
 }
 

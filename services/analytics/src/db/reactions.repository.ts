@@ -44,12 +44,12 @@ export async function removeReaction(
   db: DbOrTx,
   kind: ReactionKind,
   userId: string,
-  podcastId: string,
+  bookId: string,
 ): Promise<ReactionRow | undefined> {
   const removed = await db
     .deleteFrom(kind)
     .where('user_id', '=', userId)
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .returningAll()
     .executeTakeFirst()
   if (removed && kind === 'likes' && removed.episode_id) await bumpLikes(db, removed.episode_id, -1)
@@ -67,10 +67,10 @@ const bumpLikes = (db: DbOrTx, episodeId: string, by: 1 | -1) =>
 export async function reactionFlags(
   db: DbOrTx,
   userId: string,
-  podcastIds: readonly string[],
+  bookIds: readonly string[],
 ): Promise<{ liked: Set<string>; favorited: Set<string> }> {
-  if (podcastIds.length === 0) return { liked: new Set(), favorited: new Set() }
-  const ids = [...new Set(podcastIds)]
+  if (bookIds.length === 0) return { liked: new Set(), favorited: new Set() }
+  const ids = [...new Set(bookIds)]
   const of = (kind: ReactionKind) =>
     db
       .selectFrom(kind)
@@ -88,11 +88,11 @@ export const listFavorites = (db: DbOrTx, userId: string, offset: number, limit:
   readerTitles(db, 'favorites', userId, { offset, limit }, { publicOnly: true })
 
 /** How many readers have the reaction to the title now (likes or favourites). */
-export async function countReactions(db: DbOrTx, kind: ReactionKind, podcastId: string): Promise<number> {
+export async function countReactions(db: DbOrTx, kind: ReactionKind, bookId: string): Promise<number> {
   const row = await db
     .selectFrom(kind)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

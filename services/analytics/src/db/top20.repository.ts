@@ -92,11 +92,11 @@ export async function latestRanking(
 }
 
 /** On how many UTC days the title was in the Top 20. */
-export async function daysInTop20(db: DbOrTx, podcastId: string): Promise<number> {
+export async function daysInTop20(db: DbOrTx, bookId: string): Promise<number> {
   const row = await db
     .selectFrom('top20_days')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

@@ -22,11 +22,11 @@ const Row = Type.Object({ podcast_id: Type.String(), events: Type.Union([Type.Nu
  */
 export async function addressBursts(
   store: AnalyticsStore,
-  podcastIds: readonly string[],
+  bookIds: readonly string[],
   range: TimeRange,
 ): Promise<Map<string, number>> {
   const bursts = new Map<string, number>()
-  if (podcastIds.length === 0) return bursts
+  if (bookIds.length === 0) return bursts
   const rows = await store.select(`
     SELECT title AS podcast_id, max(total) AS events
     FROM (
@@ -36,7 +36,7 @@ export async function addressBursts(
         SELECT podcast_id AS title, toStartOfHour(ts) AS hour, ${sqlAddressOfActor('actor')} AS address,
           uniqExact(id) AS n
         FROM events
-        WHERE podcast_id IN (${podcastIds.map(sqlString).join(', ')})
+        WHERE podcast_id IN (${bookIds.map(sqlString).join(', ')})
           AND substring(actor, 1, 2) = 'a:'
           AND type IN (${ENGAGEMENT_TYPES.map(sqlString).join(', ')})
           AND ts >= ${sqlTime(range.from)} AND ts < ${sqlTime(range.to)}

@@ -28,7 +28,7 @@ export interface EventCount {
  */
 export async function titleEventCounts(
   store: AnalyticsStore,
-  podcastId: string,
+  bookId: string,
   range: TimeRange,
   bucket: Bucket,
 ): Promise<EventCount[]> {
@@ -36,7 +36,7 @@ export async function titleEventCounts(
     SELECT ${bucketStart(bucket, 'hour')} AS bucket, type,
       uniqExactMerge(events) AS events, uniqExactMerge(counted) AS counted
     FROM events_hourly
-    WHERE podcast_id = ${sqlString(podcastId)}
+    WHERE podcast_id = ${sqlString(bookId)}
       AND hour >= toStartOfHour(${sqlTime(range.from)}) AND hour < ${sqlTime(range.to)}
     GROUP BY bucket, type
     ORDER BY bucket, type`)

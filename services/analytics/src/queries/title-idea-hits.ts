@@ -36,7 +36,7 @@ const Row = Type.Object({ idea: Type.Number(), n: Type.Union([Type.Number(), Typ
  */
 export async function titleIdeaHits(
   store: AnalyticsStore,
-  podcastId: string,
+  bookId: string,
   ideas: readonly string[],
   range: TimeRange,
 ): Promise<number[]> {
@@ -55,7 +55,7 @@ export async function titleIdeaHits(
     FROM (
       SELECT ${SQL_READER_WINDOW} AS reader_window, arrayJoin(arrayFilter(i -> i >= 0, [${hits.map((h, k) => `if(${h}, ${counted[k]!.index}, -1)`).join(', ')}])) AS idea
       FROM events
-      WHERE podcast_id = ${sqlString(podcastId)} AND type = 'impression' AND search_mode = 'idea'
+      WHERE podcast_id = ${sqlString(bookId)} AND type = 'impression' AND search_mode = 'idea'
         AND ts >= ${sqlTime(range.from)} AND ts < ${sqlTime(range.to)}
     )
     GROUP BY idea

@@ -20,7 +20,7 @@ export interface ListeningTime {
  */
 export async function titleListening(
   store: AnalyticsStore,
-  podcastId: string,
+  bookId: string,
   range: TimeRange,
   bucket: Bucket,
 ): Promise<ListeningTime[]> {
@@ -34,7 +34,7 @@ export async function titleListening(
           toDateTime(intDiv(toUInt32(any(ts)), ${LISTENER_WINDOW_SECONDS}) * ${LISTENER_WINDOW_SECONDS}, 'UTC')
             AS window_start
         FROM events
-        WHERE podcast_id = ${sqlString(podcastId)} AND type = 'listening'
+        WHERE podcast_id = ${sqlString(bookId)} AND type = 'listening'
           AND ts >= toStartOfHour(${sqlTime(range.from)}) AND ts < ${sqlTime(range.to)}
         GROUP BY id
       )

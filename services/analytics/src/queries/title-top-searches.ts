@@ -16,13 +16,13 @@ const Row = Type.Object({ n: Type.Union([Type.Number(), Type.String()]) })
  */
 export async function titleTopSearches(
   store: AnalyticsStore,
-  podcastId: string,
+  bookId: string,
   range: TimeRange,
 ): Promise<number> {
   const [row] = await store.select(`
     SELECT uniqExact(${SQL_READER_WINDOW}) AS n
     FROM events
-    WHERE podcast_id = ${sqlString(podcastId)} AND type = 'impression' AND search_mode = 'idea'
+    WHERE podcast_id = ${sqlString(bookId)} AND type = 'impression' AND search_mode = 'idea'
       AND search_rank >= 1 AND search_rank <= ${TOP_SEARCH_RANK}
       AND ts >= ${sqlTime(range.from)} AND ts < ${sqlTime(range.to)}`)
   return Value.Check(Row, row) ? toCount(row.n) : 0

@@ -12,11 +12,11 @@ import { readerTitles } from './reader-titles.js'
  * with every ghost (0.56 s for "love" and 200 ghosts at 30,000 books, against 0.04 s hashed). podcast_id is
  * never null, so NOT IN has no null surprise.
  */
-export function notGhostedBy(readerId: string | null, podcastId: Expression<string>): Expression<SqlBool> {
+export function notGhostedBy(readerId: string | null, bookId: Expression<string>): Expression<SqlBool> {
   const eb = expressionBuilder<DB>()
   if (readerId === null) return eb.lit(true)
   return eb(
-    podcastId,
+    bookId,
     'not in',
     eb.selectFrom('ghosts').select('ghosts.podcast_id').where('ghosts.user_id', '=', readerId),
   )
@@ -40,11 +40,11 @@ export const addGhost = (
     .execute()
 
 /** True when there was a ghost to remove. */
-export async function removeGhost(db: DbOrTx, userId: string, podcastId: string): Promise<boolean> {
+export async function removeGhost(db: DbOrTx, userId: string, bookId: string): Promise<boolean> {
   const res = await db
     .deleteFrom('ghosts')
     .where('user_id', '=', userId)
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .executeTakeFirst()
   return Number(res.numDeletedRows) > 0
 }
@@ -54,12 +54,12 @@ export const listGhosted = (db: DbOrTx, userId: string, offset: number, limit: n
   readerTitles(db, 'ghosts', userId, { offset, limit }, { publicOnly: false })
 
 /** How many readers ghosted each of the given titles. */
-export async function ghostCounts(db: DbOrTx, podcastIds: string[]): Promise<Map<string, number>> {
-  if (podcastIds.length === 0) return new Map()
+export async function ghostCounts(db: DbOrTx, bookIds: string[]): Promise<Map<string, number>> {
+  if (bookIds.length === 0) return new Map()
   const rows = await db
     .selectFrom('ghosts')
     .select(['podcast_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('podcast_id', 'in', podcastIds)
+    .where('podcast_id', 'in', bookIds)
     .groupBy('podcast_id')
     .execute()
   return new Map(rows.map((r) => [r.podcast_id, Number(r.n)]))

@@ -19,11 +19,11 @@ export type Viewer = Pick<UserRow, 'id' | 'role'> | null
  */
 export async function findTrackedTitles(
   db: DbOrTx,
-  podcastIds: readonly string[],
+  bookIds: readonly string[],
   viewer: Viewer,
 ): Promise<Map<string, TrackedTitle>> {
   const titles = new Map<string, TrackedTitle>()
-  if (podcastIds.length === 0) return titles
+  if (bookIds.length === 0) return titles
   const rows = await db
     .selectFrom('podcasts')
     .innerJoin('users', 'users.id', 'podcasts.create_by')
@@ -49,7 +49,7 @@ export async function findTrackedTitles(
             .as('ghosted')
         : sql<SqlBool>`false`.as('ghosted'),
     ])
-    .where('podcasts.id', 'in', [...new Set(podcastIds)])
+    .where('podcasts.id', 'in', [...new Set(bookIds)])
     .orderBy('podcasts.id')
     .orderBy('episodes.part')
     .execute()

@@ -56,13 +56,13 @@ export async function buildListing(db: Db, fields: ListingFields = {}): Promise<
 }
 
 /** Factory: a podblurb (episode) of `seconds` for a listing, without a file; returns its id. */
-export async function buildEpisode(db: Db, podcastId: string, seconds: number): Promise<string> {
+export async function buildEpisode(db: Db, bookId: string, seconds: number): Promise<string> {
   const id = newId()
   await db
     .insertInto('episodes')
     .values({
       id,
-      podcast_id: podcastId,
+      podcast_id: bookId,
       duration: seconds,
       file_url: null,
       transcript: null,

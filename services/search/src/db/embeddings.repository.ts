@@ -22,12 +22,12 @@ export type BookText = Omit<BookSource, 'sourceHash'>
  * The text (title, ideas, description) of the given books, for the lexical index an api process keeps beside
  * their vectors. Books that are gone are absent.
  */
-export async function findBookTexts(db: DbOrTx, podcastIds: readonly string[]): Promise<BookText[]> {
-  if (podcastIds.length === 0) return []
+export async function findBookTexts(db: DbOrTx, bookIds: readonly string[]): Promise<BookText[]> {
+  if (bookIds.length === 0) return []
   const rows = await db
     .selectFrom('podcasts')
     .select(['id', 'title', 'primary_key', 'secondary_key', 'additional_key', 'description'])
-    .where('id', 'in', podcastIds)
+    .where('id', 'in', bookIds)
     .execute()
   return rows.map((r) => ({
     id: r.id,
@@ -40,14 +40,14 @@ export async function findBookTexts(db: DbOrTx, podcastIds: readonly string[]): 
 /** A book's text as the embed worker needs it, or undefined when the book is gone. */
 export async function findBookSource(
   db: DbOrTx,
-  podcastId: string,
+  bookId: string,
   scheme: string,
 ): Promise<BookSource | undefined> {
   const row = await db
     .selectFrom('podcasts')
     .select(['id', 'title', 'primary_key', 'secondary_key', 'additional_key', 'description'])
     .select(sourceHash(scheme).as('source_hash'))
-    .where('id', '=', podcastId)
+    .where('id', '=', bookId)
     .executeTakeFirst()
   return (
     row && {
@@ -60,16 +60,12 @@ export async function findBookSource(
   )
 }
 
-export async function findSourceHash(
-  db: DbOrTx,
-  podcastId: string,
-  model: string,
-): Promise<string | undefined> {
+export async function findSourceHash(db: DbOrTx, bookId: string, model: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('book_embeddings')
     .select('source_hash')
     .where('model', '=', model)
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .executeTakeFirst()
   return row?.source_hash
 }
@@ -132,14 +128,14 @@ const toStored = (r: {
 
 export async function findEmbedding(
   db: DbOrTx,
-  podcastId: string,
+  bookId: string,
   model: string,
 ): Promise<StoredEmbedding | undefined> {
   const row = await db
     .selectFrom('book_embeddings')
     .select(['podcast_id', 'vectors', 'dimensions', 'updated_at'])
     .where('model', '=', model)
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .executeTakeFirst()
   return row && toStored(row)
 }
