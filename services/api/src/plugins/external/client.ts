@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin'
 import path from 'node:path'
-import fastifyStatic from '@fastify/static'
-import { hasClientBuild } from '@bookstrut/core'
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static'
+import { access, hasClientBuild } from '@bookstrut/core'
+import { declarePublic } from '../app/access.js'
 
 /**
  * Serves the built single-page client: hashed assets cached for a year, index.html never cached, and
@@ -11,13 +12,19 @@ import { hasClientBuild } from '@bookstrut/core'
 export const clientPlugin = fp(async (app) => {
   const withClient = hasClientBuild(app.config)
   if (withClient) {
-    await app.register(fastifyStatic, {
+    const files: FastifyStaticOptions = {
       root: app.config.client.distDir,
-      wildcard: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
+    }
+    // reply.sendFile for the not-found handler below (serves nothing itself) …
+    await app.register(fastifyStatic, { ...files, serve: false })
+    // … and the client's files, public, in a scope that declares their routes so (plugins/app/access.ts).
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', declarePublic(access.public()))
+      await scope.register(fastifyStatic, { ...files, wildcard: false, decorateReply: false })
     })
   } else {
     app.log.warn(

@@ -7,9 +7,9 @@ import {
   InsightsSeries,
   InsightsSeriesQuery,
 } from '@bookstrut/schemas'
+import { access } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import { getInsights, getInsightsSeries } from './insights.service.js'
@@ -46,7 +46,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Insights), ...errorResponses, 503: ErrorEnvelope },
       },
-      preHandler: signedIn,
+      config: { access: access.signedIn() },
     },
     async (req) =>
       ok('Analytics fetched successfully', await getInsights(deps, requireAuth(req), req.query.podcastid)),
@@ -69,7 +69,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(InsightsSeries), ...errorResponses, 503: ErrorEnvelope },
       },
-      preHandler: signedIn,
+      config: { access: access.signedIn() },
     },
     async (req) =>
       ok(

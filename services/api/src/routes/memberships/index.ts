@@ -11,10 +11,9 @@ import {
   UpdatePlanBody,
   UpgradeQuote,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin } from '@bookstrut/core'
+import { access, adminRule, buysPlansRule, inQuery, notBlockedRule, ruleWhen } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as memberships from './memberships.service.js'
@@ -27,7 +26,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['memberships']
 
-  /** After signedIn: a quote is cheap (SQL only), but a flood of them is still a flood. */
+  /** After the access policy: a quote is cheap (SQL only), but a flood of them is still a flood. */
   const limitQuotes = async (req: FastifyRequest) => {
     await app.limits.consume('planQuotesPerAccount', requireAuth(req).user.id)
   }
@@ -46,11 +45,20 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PlanListQuery,
         response: { 200: Envelope(Type.Array(Plan)), ...errorResponses },
       },
+      config: {
+        access: access.public(
+          ruleWhen(
+            'status=false',
+            ({ query }) => !memberships.onSale(query as { status?: boolean }),
+            adminRule('Only admins can see withdrawn plans.'),
+          ),
+        ),
+      },
     },
     async (req) =>
       ok(
         'Memberships fetched successfully',
-        await memberships.listPlans(deps, req.auth?.user ?? null, req.query.status),
+        await memberships.listPlans(deps, memberships.onSale(req.query)),
       ),
   )
 
@@ -68,7 +76,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Plan), ...errorResponses },
       },
-      preHandler: adminOnly,
+      config: { access: access.admin() },
     },
     async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body)),
   )
@@ -87,10 +95,9 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(MembershipsByUser), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccount(inQuery('userId')) },
     },
     async (req) => {
-      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
       return ok(
         'Memberships fetched successfully',
         await memberships.membershipsByUser(deps, req.query.userId),
@@ -114,7 +121,8 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(UpgradeQuote), ...errorResponses },
       },
-      preHandler: [signedIn, limitQuotes],
+      config: { access: access.signedIn(buysPlansRule, notBlockedRule) },
+      preHandler: limitQuotes,
     },
     async (req) =>
       ok(

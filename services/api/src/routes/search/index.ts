@@ -6,7 +6,7 @@ import {
   PagedScoredPodcasts,
   SurfaceSearchQuery,
 } from '@bookstrut/schemas'
-import { assertCallerId, podcastsRepo } from '@bookstrut/core'
+import { access, actsForRule, inQuery, notBlockedRule, podcastsRepo } from '@bookstrut/core'
 import {
   BONUS_WEIGHT,
   createSurfaceIndex,
@@ -56,6 +56,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: IdeaSearchQuery,
         response: { 200: PagedScoredPodcasts, ...errorResponses, 422: ErrorEnvelope },
       },
+      // A blocked reader gets 403 BLOCKED: the spec's client shows the blocked dialog instead of results.
+      config: { access: access.public(actsForRule(inQuery('userid')), notBlockedRule) },
     },
     async (req) => {
       const page = await searchByIdeas(
@@ -86,9 +88,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: SurfaceSearchQuery,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
+      config: { access: access.public(actsForRule(inQuery('userid'))) },
     },
     async (req) => {
-      assertCallerId(req.auth?.user, req.query.userid)
       const page = await searchByKeywords(
         deps,
         surfaceIndex,

@@ -1,6 +1,5 @@
 import {
   actsFor,
-  assertSelfOrAdmin,
   badRequest,
   forbidden,
   hashPassword,
@@ -122,7 +121,6 @@ export async function updateProfile(
   auth: Auth,
   images: ProfileImages = {},
 ) {
-  assertSelfOrAdmin(auth.user, targetId)
   const target = targetId === auth.user.id ? auth.user : await usersRepo.findUserById(deps.db, targetId)
   if (!target) throw notFound('User not found')
   const patch = await planProfileUpdate(deps, target, body)
