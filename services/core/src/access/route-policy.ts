@@ -47,13 +47,18 @@ export function decide(policy: RoutePolicy, caller: Caller, facts: RequestFacts)
   return { allow: true }
 }
 
-/** One line per policy for the route table: "own account, write: signed in; acts for body.userId; not blocked". */
-export const describePolicy = (policy: RoutePolicy) =>
-  [
+/**
+ * One line per policy for the route table: "own account, write: acts for body.userId; not blocked". Every label
+ * but "public" means a live session, so the signed-in rule is not spelled again, nor a rule the label names.
+ */
+export function describePolicy(policy: RoutePolicy) {
+  const rules = policy.rules.filter((r) => r !== signedInRule && r.name !== policy.label).map((r) => r.name)
+  return [
     policy.label,
-    policy.rules.length > 0 ? `: ${policy.rules.map((r) => r.name).join('; ')}` : '',
+    rules.length > 0 ? `: ${rules.join('; ')}` : '',
     policy.beforeBody ? ' (before the body is read)' : '',
   ].join('')
+}
 
 // ---- where a rule finds an id: a field of the query or the body, or of each item of a list in the body ----
 
@@ -104,15 +109,20 @@ export const notBlockedRule: AccessRule = {
 }
 
 /** An account id sent at `ref`, when sent, must be the caller's own, or the caller an admin (403 otherwise). */
-export const actsForRule = (ref: FieldRef, message = 'You can only act on your own account.'): AccessRule => ({
+export const actsForRule = (
+  ref: FieldRef,
+  message = 'You can only act on your own account.',
+): AccessRule => ({
   name: `acts for ${fieldName(ref)}`,
-  check: (caller, facts) => (valuesAt(facts, ref).every((id) => actsFor(caller, id)) ? null : forbidden(message)),
+  check: (caller, facts) =>
+    valuesAt(facts, ref).every((id) => actsFor(caller, id)) ? null : forbidden(message),
 })
 
 /** Every account id sent at `ref` must be the caller's own: nobody, not even an admin, acts for another here. */
 export const isCallerRule = (ref: FieldRef, message: string): AccessRule => ({
   name: `is the caller at ${fieldName(ref)}`,
-  check: (caller, facts) => (valuesAt(facts, ref).every((id) => id === caller?.id) ? null : forbidden(message)),
+  check: (caller, facts) =>
+    valuesAt(facts, ref).every((id) => id === caller?.id) ? null : forbidden(message),
 })
 
 /** Only accounts of these roles (403 otherwise). Anonymous callers pass: pair it with signedInRule. */
@@ -134,7 +144,10 @@ export const ruleWhen = (
 // ---- the product's rules, by name ----
 
 /** Authors and publishers list books (admins too, for anyone). */
-export const listsBooksRule = roleRule(['author', 'publisher', 'admin'], 'Only authors and publishers can list books.')
+export const listsBooksRule = roleRule(
+  ['author', 'publisher', 'admin'],
+  'Only authors and publishers can list books.',
+)
 
 /** Readers do not buy plans (spec section 6: no Upgrade button, My Membership hidden); nor do admins. */
 export const buysPlansRule = roleRule(['author', 'publisher'], 'Only authors and publishers can buy a plan.')
@@ -148,7 +161,11 @@ export const ownPaymentRule = isCallerRule(inBody('userId'), 'You can only pay f
 
 // ---- the policies routes declare ----
 
-const policy = (label: string, rules: readonly AccessRule[]): RoutePolicy => ({ label, rules, beforeBody: false })
+const policy = (label: string, rules: readonly AccessRule[]): RoutePolicy => ({
+  label,
+  rules,
+  beforeBody: false,
+})
 
 /** The policies a route declares in `config: { access }`. */
 export const access = {

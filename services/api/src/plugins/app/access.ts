@@ -20,6 +20,8 @@ export interface DeclaredRoute {
   policy: RoutePolicy | undefined
   /** the policy in words, or "NONE" */
   described: string
+  /** the route's schema, to check a policy against what the route documents and requires */
+  schema: RouteOptions['schema']
 }
 
 /**
@@ -64,7 +66,8 @@ export const accessPlugin = fp(async (app) => {
     routes.flatMap((route) =>
       (Array.isArray(route.method) ? route.method : [route.method]).map((method) => {
         const policy = route.config?.access
-        return { method, url: route.url, policy, described: policy ? describePolicy(policy) : 'NONE' }
+        const described = policy ? describePolicy(policy) : 'NONE'
+        return { method, url: route.url, policy, described, schema: route.schema }
       }),
     )
   app.decorate('routePolicies', table)

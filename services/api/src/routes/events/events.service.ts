@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import {
-  AppError,
-  badRequest,
-  notFound,
-  queueEvents,
-  trackedTitlesRepo,
-} from '@bookstrut/core'
+import { AppError, badRequest, notFound, queueEvents, trackedTitlesRepo } from '@bookstrut/core'
 import type { AcceptedEvents, AnalyticsEvent, TrackedEvent } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import {
   Envelope,
@@ -14,6 +13,7 @@ import {
 import { access, adminRule, buysPlansRule, inQuery, notBlockedRule, ruleWhen } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as memberships from './memberships.service.js'
@@ -26,10 +26,8 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['memberships']
 
-  /** After the access policy: a quote is cheap (SQL only), but a flood of them is still a flood. */
-  const limitQuotes = async (req: FastifyRequest) => {
-    await app.limits.consume('planQuotesPerAccount', requireAuth(req).user.id)
-  }
+  /** A quote is cheap (SQL only), but a flood of them is still a flood. */
+  const limitQuotes = limitPerAccount(app.limits, 'planQuotesPerAccount')
 
   app.get(
     '/get/all/memberships',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import {
   CreatePaymentIntentBody,
@@ -15,6 +15,7 @@ import {
 import { access, buysPlansRule, notBlockedRule, ownPaymentRule } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as payments from './payments.service.js'
@@ -44,10 +45,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     'STRIPE_SECRET_KEY: 503 PAYMENT_NOT_CONFIGURED "Payment system is not properly configured. Please contact ' +
     'support." Rate-limited per account with the other payment calls (429).'
 
-  /** After the access policy and before any SQL or Stripe call: each of these may reach Stripe. */
-  const limitPayments = async (req: FastifyRequest) => {
-    await app.limits.consume('paymentsPerAccount', requireAuth(req).user.id)
-  }
+  /** Before any SQL or Stripe call: each of these may reach Stripe. */
+  const limitPayments = limitPerAccount(app.limits, 'paymentsPerAccount')
 
   app.get(
     '/get/payment/config',

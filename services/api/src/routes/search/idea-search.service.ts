@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
-import {
-  AppError,
-  queueEvents,
-  parseJson,
-  podcastsRepo,
-  searchHistoryRepo,
-} from '@bookstrut/core'
+import { AppError, queueEvents, parseJson, podcastsRepo, searchHistoryRepo } from '@bookstrut/core'
 import {
   hasDuplicateIdeas,
   type AnalyticsEvent,
