@@ -5,8 +5,9 @@ import type { DeclaredRoute } from '../plugins/app/access.js'
 
 /*
  * Every route of the real app with the access policy it declares (plugins/app/access.ts): the API's routes as a
- * table kept in route-policies.md beside this file (a changed policy shows in review; `npx vitest run src/routes/route-policies.test.ts --update` rewrites
- * it), and checks that no route declares none and that each policy agrees with what its route documents.
+ * table kept in route-policies.md beside this file (a changed policy shows in review; rewrite it with
+ * `npx vitest run src/routes/route-policies.test.ts --update`), and checks that no route declares none and that
+ * each policy agrees with what its route documents.
  */
 
 let t: TestApp
