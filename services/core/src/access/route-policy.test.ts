@@ -5,6 +5,7 @@ import {
   adminRule,
   buysPlansRule,
   decide,
+  decideOwner,
   describePolicy,
   inBody,
   inEachOf,
@@ -117,6 +118,21 @@ describe('route policies', () => {
     expect(valuesAt(facts(undefined), inQuery('id'))).toEqual([])
     expect(valuesAt(facts({}, 'not an object'), inBody('id'))).toEqual([])
     expect(valuesAt(facts({}, { events: 'no list' }), inEachOf('events', 'userId'))).toEqual([])
+  })
+
+  it('lets only the owner of a stored row, or an admin, go on; no row is a 404', () => {
+    const owned = { kind: 'title' as const, at: inQuery('podcastid'), refused: 'Not yours.' }
+    const answer = (caller: Caller, owner: string | undefined) => {
+      const d = decideOwner(owned, caller, owner)
+      return d.allow ? 'allow' : `${d.error.status} ${d.error.message}`
+    }
+    expect(answer(author, 'a1')).toBe('allow')
+    expect(answer(admin, 'a1')).toBe('allow')
+    expect(answer(reader, 'a1')).toBe('403 Not yours.')
+    expect(answer(author, undefined)).toBe('404 Podcast not found')
+    expect(describePolicy(access.ownerOf(access.signedIn(), owned))).toBe(
+      'signed in: owns the title at query.podcastid',
+    )
   })
 
   it('describes each policy for the route table', () => {

@@ -1,5 +1,5 @@
 import type { UserRow } from '../db/accounts.tables.js'
-import { blocked, forbidden, unauthorized, type AppError } from '../errors.js'
+import { blocked, forbidden, notFound, unauthorized, type AppError } from '../errors.js'
 import { actsFor, isAdmin } from './access-policy.js'
 
 /*
@@ -34,7 +34,20 @@ export interface RoutePolicy {
    * they may not send). Rules then see the raw query; a field that is not a string is left to the schema.
    */
   readonly beforeBody: boolean
+  /** A stored row whose owner (or an admin) alone may go on: decided once the rules above held (decideOwner). */
+  readonly owned?: OwnedResource
 }
+
+/** A stored row a route acts on, found by an id in the request; the api's access hook loads whose it is. */
+export interface OwnedResource {
+  readonly kind: 'title'
+  readonly at: FieldRef
+  /** the 403 message for a caller who neither owns the row nor is an admin */
+  readonly refused: string
+}
+
+/** What a missing row answers, per kind (the same as before the policy: no oracle beyond what the contract says). */
+const MISSING: Record<OwnedResource['kind'], () => AppError> = { title: () => notFound('Podcast not found') }
 
 export type Decision = { allow: true } | { allow: false; error: AppError }
 
@@ -47,17 +60,21 @@ export function decide(policy: RoutePolicy, caller: Caller, facts: RequestFacts)
   return { allow: true }
 }
 
+/** The second decision of an `owned` policy, once the row's owner is known (undefined: no such row, 404). */
+export function decideOwner(owned: OwnedResource, caller: Caller, owner: string | undefined): Decision {
+  if (owner === undefined) return { allow: false, error: MISSING[owned.kind]() }
+  return actsFor(caller, owner) ? { allow: true } : { allow: false, error: forbidden(owned.refused) }
+}
+
 /**
  * One line per policy for the route table: "own account, write: acts for body.userId; not blocked". Every label
  * but "public" means a live session, so the signed-in rule is not spelled again, nor a rule the label names.
  */
 export function describePolicy(policy: RoutePolicy) {
   const rules = policy.rules.filter((r) => r !== signedInRule && r.name !== policy.label).map((r) => r.name)
-  return [
-    policy.label,
-    rules.length > 0 ? `: ${rules.join('; ')}` : '',
-    policy.beforeBody ? ' (before the body is read)' : '',
-  ].join('')
+  if (policy.beforeBody) rules.push(`${rules.pop() ?? ''} (before the body is read)`.trim())
+  if (policy.owned) rules.push(`owns the ${policy.owned.kind} at ${fieldName(policy.owned.at)}`)
+  return [policy.label, rules.length > 0 ? `: ${rules.join('; ')}` : ''].join('')
 }
 
 // ---- where a rule finds an id: a field of the query or the body, or of each item of a list in the body ----
@@ -185,4 +202,9 @@ export const access = {
     policy('own account, write', [signedInRule, actsForRule(ref), notBlockedRule]),
   /** The same policy, decided before the body (an upload) is read. */
   beforeBody: (p: RoutePolicy): RoutePolicy => ({ ...p, beforeBody: true }),
+  /**
+   * The same policy, and then only the owner of a stored row (or an admin): decided after the route's own hooks
+   * (its rate limit), before the handler; 404 when there is no such row.
+   */
+  ownerOf: (p: RoutePolicy, owned: OwnedResource): RoutePolicy => ({ ...p, owned }),
 }

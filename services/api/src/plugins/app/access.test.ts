@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { access, actsForRule, inBody, inQuery, systemClock } from '@bookstrut/core'
-import { buildUser, createScratchDatabase, type ScratchDatabase } from '@bookstrut/core/testing'
+import { access, actsForRule, inBody, inQuery, newId, systemClock } from '@bookstrut/core'
+import { buildListing, buildUser, createScratchDatabase, type ScratchDatabase } from '@bookstrut/core/testing'
 import { accessPlugin, declarePublic } from './access.js'
 import { authPlugin, requireAuth } from './auth.js'
 import { dbPlugin } from './db.js'
@@ -74,6 +74,22 @@ beforeAll(async () => {
       },
     },
     ok('claims'),
+  )
+  built.get(
+    '/titles/figures',
+    {
+      schema: { querystring: Type.Object({ podcastid: Type.String() }) },
+      config: {
+        access: access.ownerOf(access.signedIn(), {
+          kind: 'title',
+          at: inQuery('podcastid'),
+          refused: 'Not your title.',
+        }),
+      },
+      // The route's rate limit, say: it runs before the title is looked up.
+      preHandler: async () => count('figures: route preHandler'),
+    },
+    ok('figures'),
   )
   built.get('/admin', { config: { access: access.admin() } }, ok('admin'))
   built.get('/open', { config: { access: access.public() } }, async (req) => ({
@@ -193,6 +209,32 @@ describe('the access hook', () => {
     expect((await call('GET', '/open', reader.token)).body).toEqual({ caller: reader.id })
     expect((await call('GET', '/open')).body).toEqual({ caller: null })
     expect((await call('GET', '/open', 'not-a-live-token')).body).toEqual({ caller: null })
+  })
+
+  it('looks up a stored row’s owner after the route’s own hooks: 404 for none, 403 for another’s', async () => {
+    const owner = await buildUser(app.db, { role: 'author' })
+    const other = await buildUser(app.db, { role: 'author' })
+    const admin = await buildUser(app.db, { role: 'admin' })
+    const { id } = await buildListing(app.db, { create_by: owner.id })
+    const hooks = reached['figures: route preHandler'] ?? 0
+    expect((await call('GET', `/titles/figures?podcastid=${id}`)).status).toBe(401)
+    // Refused by the first decision: not even the route's own hook ran.
+    expect(reached['figures: route preHandler'] ?? 0).toBe(hooks)
+
+    const before = reached['figures'] ?? 0
+    expect(await call('GET', `/titles/figures?podcastid=${newId()}`, owner.token)).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Podcast not found' },
+    })
+    expect(await call('GET', `/titles/figures?podcastid=${id}`, other.token)).toMatchObject({
+      status: 403,
+      body: { message: 'Not your title.' },
+    })
+    expect(reached['figures'] ?? 0).toBe(before)
+    expect(reached['figures: route preHandler']).toBe(hooks + 2)
+    expect((await call('GET', `/titles/figures?podcastid=${id}`, owner.token)).status).toBe(200)
+    expect((await call('GET', `/titles/figures?podcastid=${id}`, admin.token)).status).toBe(200)
+    expect(reached['figures']).toBe(before + 2)
   })
 
   it('leaves unknown paths to the not-found handler', async () => {

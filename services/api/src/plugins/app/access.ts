@@ -1,6 +1,14 @@
 import fp from 'fastify-plugin'
-import type { FastifyRequest, RouteOptions } from 'fastify'
-import { decide, describePolicy, type RoutePolicy } from '@bookstrut/core'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import {
+  decide,
+  decideOwner,
+  describePolicy,
+  podcastsRepo,
+  valuesAt,
+  type OwnedResource,
+  type RoutePolicy,
+} from '@bookstrut/core'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,12 +56,20 @@ function enforce(req: FastifyRequest, beforeBody: boolean) {
   if (!decision.allow) throw decision.error
 }
 
+/** Whose row a request addresses (undefined: none; no id sent is no row): one lookup by primary key. */
+async function ownerOf(app: FastifyInstance, owned: OwnedResource, req: FastifyRequest) {
+  const [id] = valuesAt({ query: req.query, body: req.body }, owned.at)
+  if (id === undefined) return undefined
+  return (await podcastsRepo.findPodcast(app.db, id))?.create_by
+}
+
 /**
  * The one place that enforces who may call a route. Each route declares its policy in `config.access`; this plugin
  * (registered after auth, before the routes) decides before the handler: in preHandler, after the schema (a
  * malformed request is a 400 before it is a 401, and rules read validated ids), or in preValidation for a
- * `beforeBody` policy (uploads). Route-level hooks (rate limits that need the caller) run after it. The app refuses
- * to start while a route declares no policy, naming it.
+ * `beforeBody` policy (uploads). Route-level hooks (rate limits that need the caller) run after it, and after them
+ * the ownership of a stored row an `owned` policy names. The app refuses to start while a route declares no policy,
+ * naming it.
  */
 export const accessPlugin = fp(async (app) => {
   const routes: RouteOptions[] = []
@@ -61,6 +77,15 @@ export const accessPlugin = fp(async (app) => {
   // built, so it is read when the app is ready, not now.
   app.addHook('onRoute', (route) => {
     routes.push(route)
+    // An owned row is looked up last, after the route's own preHandlers (its rate limit): cheap checks first.
+    const owned = route.config?.access?.owned
+    if (!owned) return
+    const ownerCheck = async (req: FastifyRequest) => {
+      const decision = decideOwner(owned, req.auth?.user ?? null, await ownerOf(app, owned, req))
+      if (!decision.allow) throw decision.error
+    }
+    const own = route.preHandler
+    route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), ownerCheck]
   })
   const table = (): DeclaredRoute[] =>
     routes.flatMap((route) =>

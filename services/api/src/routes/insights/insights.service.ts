@@ -1,8 +1,6 @@
 import {
   AppError,
-  actsFor,
   effectivePlan,
-  forbidden,
   notFound,
   podcastsRepo,
   reactionsRepo,
@@ -17,7 +15,6 @@ import {
   type TimeRange,
 } from '@bookstrut/core'
 import type { Insights, InsightsPeriod, InsightsSeries, SeriesFigures, SeriesPoint } from '@bookstrut/schemas'
-import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 
 export interface InsightsDeps extends Deps {
@@ -54,16 +51,12 @@ const nextBucketStart = (now: Date, size: number) => new Date((Math.floor(now.ge
 export const ideaKey = (idea: string) => idea.trim().replace(/\s+/g, '_')
 
 /**
- * The cheap checks before any analytics query, in this order: the caller's rate limit (Redis), the title exists
- * (404) and is the caller's own or the caller is an admin (403), then the owner's plan (a free plan locks the
- * figures). Answers the title and whether its figures are locked.
+ * The title and whether its figures are locked (the owner's plan: a free plan locks them), before any analytics
+ * query. The route's access policy has already let the caller through: rate-limited, the title's owner or an admin.
  */
-async function ownedTitle(deps: InsightsDeps, auth: Auth, podcastId: string) {
-  await deps.limits.consume('insightsPerAccount', auth.user.id)
+async function ownedTitle(deps: InsightsDeps, podcastId: string) {
   const podcast = await podcastsRepo.findPodcast(deps.db, podcastId)
   if (!podcast) throw notFound('Podcast not found')
-  if (!actsFor(auth.user, podcast.create_by))
-    throw forbidden('Only the owner of this title can see its analytics.')
   const plan = await effectivePlan(deps.db, podcast.create_by, deps.clock.now())
   // The plan's catalogue price, not the price paid: a paid plan an operator granted for nothing (the demo
   // catalogue's owner) shows its figures; the free plan, and a paid plan once expired, lock them.
@@ -74,8 +67,8 @@ const countOf = (counts: EventCount[], type: EventCount['type']) =>
   counts.filter((c) => c.type === type).reduce((n, c) => n + c.count, 0)
 
 /** GET /lnsights: the title's all-time figures (since it was listed), or nulls on a free plan. */
-export async function getInsights(deps: InsightsDeps, auth: Auth, podcastId: string): Promise<Insights> {
-  const { podcast, locked } = await ownedTitle(deps, auth, podcastId)
+export async function getInsights(deps: InsightsDeps, podcastId: string): Promise<Insights> {
+  const { podcast, locked } = await ownedTitle(deps, podcastId)
   const now = deps.clock.now()
   const ideas = [podcast.primary_key, podcast.secondary_key, podcast.additional_key].filter(
     (i) => i.trim() !== '',
@@ -191,11 +184,10 @@ async function periodTotals(
  */
 export async function getInsightsSeries(
   deps: InsightsDeps,
-  auth: Auth,
   podcastId: string,
   period: InsightsPeriod,
 ): Promise<InsightsSeries> {
-  const { podcast, locked } = await ownedTitle(deps, auth, podcastId)
+  const { podcast, locked } = await ownedTitle(deps, podcastId)
   const cut = PERIODS[period]
   const to = nextBucketStart(deps.clock.now(), cut.size)
   const from = new Date(to.getTime() - cut.buckets * cut.size)

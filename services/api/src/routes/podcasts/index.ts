@@ -93,7 +93,13 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
-      config: { access: access.beforeBody(access.signedInWrite(listsBooksRule)) },
+      config: {
+        access: access.ownerOf(access.beforeBody(access.signedInWrite(listsBooksRule)), {
+          kind: 'title',
+          at: inQuery('podcastId'),
+          refused: 'You can only edit your own listings.',
+        }),
+      },
       ...readForm,
     },
     async (req) => {

@@ -1,10 +1,8 @@
 import {
   announceBookChanges,
-  actsFor,
   AppError,
   badRequest,
   effectivePlan,
-  forbidden,
   membershipsRepo,
   newId,
   notFound,
@@ -200,7 +198,8 @@ const COLUMN: Record<ListingField, keyof PodcastUpdate> = {
 
 /**
  * Edits a listing: only changed fields are validated and written. Title, author, category, ideas and
- * description lock 72 hours after creation. A changed listing goes back to moderation (pending).
+ * description lock 72 hours after creation. A changed listing goes back to moderation (pending). The caller is the
+ * listing's owner or an admin (the route's access policy).
  */
 export async function updateListing(
   deps: ListingDeps,
@@ -210,7 +209,6 @@ export async function updateListing(
 ): Promise<{ podcast: Podcast; changed: boolean }> {
   const row = await podcastsRepo.findPodcast(deps.db, query.podcastId)
   if (!row) throw notFound('Podcast not found')
-  if (!actsFor(auth.user, row.create_by)) throw forbidden('You can only edit your own listings.')
   const episode = query.episodeId ? row.episodes.find((e) => e.id === query.episodeId) : row.episodes[0]
   if (!episode) throw notFound('Episode not found')
 
