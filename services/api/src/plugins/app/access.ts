@@ -4,11 +4,11 @@ import {
   decide,
   decideOwner,
   describePolicy,
-  podcastsRepo,
   valuesAt,
   type OwnedResource,
   type RoutePolicy,
 } from '@bookstrut/core'
+import { podcastsRepo } from '@bookstrut/catalogue'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

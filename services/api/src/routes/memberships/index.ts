@@ -88,7 +88,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The owner or an admin only (403 for anybody else). `effective` is the plan in force now: a paid plan past ' +
           'its expiry counts as the free plan (its listings stay, new ones wait for an upgrade). `state` gives the ' +
-          "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see README).",
+          "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see docs/payments.md).",
         querystring: MembershipsByUserQuery,
         security: secured,
         response: { 200: Envelope(MembershipsByUser), ...errorResponses },

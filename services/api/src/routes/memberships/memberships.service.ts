@@ -1,15 +1,6 @@
-import {
-  badRequest,
-  effectiveTerms,
-  fromCents,
-  membershipsRepo,
-  notFound,
-  offerUpgrade,
-  paymentsRepo,
-  podcastsRepo,
-  type PlanRow,
-  type UserRow,
-} from '@bookstrut/core'
+import { effectiveTerms, fromCents, membershipsRepo, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { badRequest, notFound, type PlanRow, type UserRow } from '@bookstrut/core'
 import {
   canUpgradeReadingA,
   isLimitExceeded,

@@ -1,12 +1,9 @@
+import { applyConfirmedPayment, fromCents, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
 import {
   AppError,
-  applyConfirmedPayment,
   conflict,
-  fromCents,
   newId,
   notFound,
-  offerUpgrade,
-  paymentsRepo,
   type Logger,
   type PaymentRow,
   type UserRow,

@@ -1,12 +1,6 @@
-import {
-  queueEvents,
-  announceBookChanges,
-  actsFor,
-  badRequest,
-  notFound,
-  podcastsRepo,
-  top20Repo,
-} from '@bookstrut/core'
+import { queueEvents, top20Repo } from '@bookstrut/analytics'
+import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
+import { actsFor, badRequest, notFound } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'

@@ -1,12 +1,10 @@
+import { effectivePlan, membershipsRepo } from '@bookstrut/billing'
+import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
 import {
-  announceBookChanges,
   AppError,
   badRequest,
-  effectivePlan,
-  membershipsRepo,
   newId,
   notFound,
-  podcastsRepo,
   type MediaStore,
   type PodcastUpdate,
   type UserRow,

@@ -9,7 +9,8 @@ import {
   SearchHistoryUserQuery,
   UpdateSearchHistoryBody,
 } from '@bookstrut/schemas'
-import { access, inBody, inQuery, searchHistoryRepo } from '@bookstrut/core'
+import { access, inBody, inQuery } from '@bookstrut/core'
+import { searchHistoryRepo } from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'

@@ -1,5 +1,6 @@
-import { conflict, notFound, ownerScope, searchHistoryRepo, type SearchHistoryRow } from '@bookstrut/core'
+import { conflict, notFound, ownerScope, type SearchHistoryRow } from '@bookstrut/core'
 import type { SearchHistoryItem, UpdateSearchHistoryBody } from '@bookstrut/schemas'
+import { searchHistoryRepo } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { podcastsRepo } from '@bookstrut/catalogue'
 import {
   ErrorEnvelope,
   IdeaSearchQuery,
@@ -6,7 +7,7 @@ import {
   PagedScoredPodcasts,
   SurfaceSearchQuery,
 } from '@bookstrut/schemas'
-import { access, actsForRule, inQuery, notBlockedRule, podcastsRepo } from '@bookstrut/core'
+import { access, actsForRule, inQuery, notBlockedRule } from '@bookstrut/core'
 import {
   BONUS_WEIGHT,
   createSurfaceIndex,

@@ -1,11 +1,9 @@
+import { hashPassword, sessionsRepo, usersRepo } from '@bookstrut/accounts'
 import {
   actsFor,
   badRequest,
   forbidden,
-  hashPassword,
   notFound,
-  sessionsRepo,
-  usersRepo,
   type MediaStore,
   type UserRow,
   type UserUpdate,
