@@ -1,20 +1,8 @@
-import {
-  type DbOrTx,
-  type PlanRow,
-  type UserRow,
-  assertNotBlocked,
-  AppError,
-  conflict,
-  forbidden,
-  notFound,
-} from '@bookstrut/core'
+import { type DbOrTx, type PlanRow, type UserRow, AppError, conflict, notFound } from '@bookstrut/core'
 import { MIN_CHARGE_CENTS } from '@bookstrut/schemas'
 import * as membershipsRepo from '../db/memberships.repository.js'
 import { effectiveTerms, type EffectivePlanTerms } from './effective-plan.js'
 import { periodEnd, priceUpgrade, type UpgradePrice } from './upgrade-pricing.js'
-
-/** Readers do not buy plans (spec section 6: no Upgrade button, My Membership hidden); nor do admins. */
-const BUYER_ROLES: ReadonlySet<string> = new Set(['author', 'publisher'])
 
 export interface UpgradeOffer {
   plan: PlanRow
@@ -29,10 +17,10 @@ export interface UpgradeOffer {
 const notAnUpgrade = () => conflict('You can only upgrade to a plan that costs more than your current plan.')
 
 /**
- * What `user` would pay now for `planId`, or the reason they may not buy it: only authors and publishers who are
- * not blocked, only a plan on sale, only one that costs more than the plan in effect (no downgrade, no repeat; an
- * expired plan is in effect the free plan, so it may be bought again), and only an amount a card can be charged.
- * Cheap checks come first: the plan and membership are read only for a caller who may buy at all.
+ * What `user` would pay now for `planId`, or the reason they may not buy it: only a plan on sale, only one that
+ * costs more than the plan in effect (no downgrade, no repeat; an expired plan is in effect the free plan, so it may
+ * be bought again), and only an amount a card can be charged. Who may buy at all (authors and publishers, not
+ * blocked) is the routes' access policy (access/route-policy.ts `buysPlansRule`), decided before this runs.
  */
 export async function offerUpgrade(
   db: DbOrTx,
@@ -40,8 +28,6 @@ export async function offerUpgrade(
   planId: string,
   now: Date,
 ): Promise<UpgradeOffer> {
-  if (!BUYER_ROLES.has(user.role)) throw forbidden('Only authors and publishers can buy a plan.')
-  assertNotBlocked(user)
   const [plan, current, free] = await Promise.all([
     membershipsRepo.findPlan(db, planId),
     membershipsRepo.currentMembership(db, user.id),

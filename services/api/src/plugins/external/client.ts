@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin'
 import path from 'node:path'
-import fastifyStatic from '@fastify/static'
-import { hasClientBuild } from '@bookstrut/core'
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static'
+import { access, hasClientBuild } from '@bookstrut/core'
+import { declarePublic } from '../app/access.js'
 import { createPageRenderer, type PageRendererOptions } from '../../ssr/page-renderer.js'
 
 /**
@@ -13,15 +14,21 @@ export const clientPlugin = fp<{ pages?: PageRendererOptions }>(async (app, opts
   const withClient = hasClientBuild(app.config)
   const pages = withClient ? await createPageRenderer(app, opts.pages) : null
   if (withClient) {
-    await app.register(fastifyStatic, {
+    const files: FastifyStaticOptions = {
       root: app.config.client.distDir,
-      wildcard: false,
       // `/` is a page like the others (server-rendered), not index.html as a file.
       index: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
+    }
+    // reply.sendFile for the not-found handler below (serves nothing itself) …
+    await app.register(fastifyStatic, { ...files, serve: false })
+    // … and the client's files, public, in a scope that declares their routes so (plugins/app/access.ts).
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', declarePublic(access.public()))
+      await scope.register(fastifyStatic, { ...files, wildcard: false, decorateReply: false })
     })
   } else {
     app.log.warn(

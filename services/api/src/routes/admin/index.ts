@@ -8,9 +8,9 @@ import {
   UnblockUserBody,
   User,
 } from '@bookstrut/schemas'
+import { access } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { adminOnly } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { listHeldTitles, setBlocked } from './admin.service.js'
 
@@ -19,7 +19,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['admin']
   // Every route here is for admins only.
-  app.addHook('preHandler', adminOnly)
+  const config = { access: access.admin() }
 
   app.post(
     '/admin/block/user',
@@ -31,6 +31,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: BlockUserBody,
         response: { 200: Envelope(User), ...errorResponses },
       },
+      config,
     },
     async (req) => ok('User blocked', await setBlocked(deps, req.body.userId, true, req.body.notes)),
   )
@@ -45,6 +46,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: UnblockUserBody,
         response: { 200: Envelope(User), ...errorResponses },
       },
+      config,
     },
     async (req) => ok('User unblocked', await setBlocked(deps, req.body.userId, false, '')),
   )
@@ -63,6 +65,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: HeldTitlesQuery,
         response: { 200: Envelope(Type.Array(HeldTitle)), ...errorResponses },
       },
+      config,
     },
     async (req) => ok('Held titles fetched', await listHeldTitles(deps, req.query.limit ?? 50)),
   )

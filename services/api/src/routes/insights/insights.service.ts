@@ -7,9 +7,8 @@ import {
 } from '@bookstrut/analytics'
 import { effectivePlan } from '@bookstrut/billing'
 import { podcastsRepo } from '@bookstrut/catalogue'
-import { AppError, actsFor, forbidden, notFound } from '@bookstrut/core'
+import { AppError, notFound } from '@bookstrut/core'
 import type { Insights, InsightsPeriod, InsightsSeries } from '@bookstrut/schemas'
-import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 
 export interface InsightsDeps extends Deps {
@@ -31,16 +30,12 @@ async function fromStore<T>(deps: InsightsDeps, read: (store: AnalyticsStore) =>
 }
 
 /**
- * The cheap checks before any analytics query, in this order: the caller's rate limit (Redis), the title exists
- * (404) and is the caller's own or the caller is an admin (403), then the owner's plan (a free plan locks the
- * figures). Answers the title and whether its figures are locked.
+ * The title and whether its figures are locked (the owner's plan: a free plan locks them), before any analytics
+ * query. The route's access policy has already let the caller through: rate-limited, the title's owner or an admin.
  */
-async function ownedTitle(deps: InsightsDeps, auth: Auth, podcastId: string) {
-  await deps.limits.consume('insightsPerAccount', auth.user.id)
+async function ownedTitle(deps: InsightsDeps, podcastId: string) {
   const podcast = await podcastsRepo.findPodcast(deps.db, podcastId)
   if (!podcast) throw notFound('Podcast not found')
-  if (!actsFor(auth.user, podcast.create_by))
-    throw forbidden('Only the owner of this title can see its analytics.')
   const plan = await effectivePlan(deps.db, podcast.create_by, deps.clock.now())
   // The plan's catalogue price, not the price paid: a paid plan an operator granted for nothing (the demo
   // catalogue's owner) shows its figures; the free plan, and a paid plan once expired, lock them.
@@ -48,8 +43,8 @@ async function ownedTitle(deps: InsightsDeps, auth: Auth, podcastId: string) {
 }
 
 /** GET /lnsights: the title's all-time figures (since it was listed), or nulls on a free plan. */
-export async function getInsights(deps: InsightsDeps, auth: Auth, podcastId: string): Promise<Insights> {
-  const { podcast, locked } = await ownedTitle(deps, auth, podcastId)
+export async function getInsights(deps: InsightsDeps, podcastId: string): Promise<Insights> {
+  const { podcast, locked } = await ownedTitle(deps, podcastId)
   const now = deps.clock.now()
   if (locked) return lockedInsights(podcast, now)
   return titleInsights(deps.db, (read) => fromStore(deps, read), podcast, now)
@@ -58,11 +53,10 @@ export async function getInsights(deps: InsightsDeps, auth: Auth, podcastId: str
 /** GET /lnsights/series: the period's figures per bucket with its totals and the period's before (the read model). */
 export async function getInsightsSeries(
   deps: InsightsDeps,
-  auth: Auth,
   podcastId: string,
   period: InsightsPeriod,
 ): Promise<InsightsSeries> {
-  const { podcast, locked } = await ownedTitle(deps, auth, podcastId)
+  const { podcast, locked } = await ownedTitle(deps, podcastId)
   const now = deps.clock.now()
   if (locked) return lockedSeries(period, now)
   return titleSeries((read) => fromStore(deps, read), podcast.id, period, now)

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { assertSelfOrAdmin } from '@bookstrut/core'
 import {
   Envelope,
   MembershipsByUser,
@@ -12,9 +10,10 @@ import {
   UpdatePlanBody,
   UpgradeQuote,
 } from '@bookstrut/schemas'
+import { access, adminRule, buysPlansRule, inQuery, notBlockedRule, ruleWhen } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as memberships from './memberships.service.js'
@@ -27,10 +26,8 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['memberships']
 
-  /** After signedIn: a quote is cheap (SQL only), but a flood of them is still a flood. */
-  const limitQuotes = async (req: FastifyRequest) => {
-    await app.limits.consume('planQuotesPerAccount', requireAuth(req).user.id)
-  }
+  /** A quote is cheap (SQL only), but a flood of them is still a flood. */
+  const limitQuotes = limitPerAccount(app.limits, 'planQuotesPerAccount')
 
   app.get(
     '/get/all/memberships',
@@ -46,11 +43,20 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PlanListQuery,
         response: { 200: Envelope(Type.Array(Plan)), ...errorResponses },
       },
+      config: {
+        access: access.public(
+          ruleWhen(
+            'status=false',
+            ({ query }) => !memberships.onSale(query as { status?: boolean }),
+            adminRule('Only admins can see withdrawn plans.'),
+          ),
+        ),
+      },
     },
     async (req) =>
       ok(
         'Memberships fetched successfully',
-        await memberships.listPlans(deps, req.auth?.user ?? null, req.query.status),
+        await memberships.listPlans(deps, memberships.onSale(req.query)),
       ),
   )
 
@@ -68,7 +74,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Plan), ...errorResponses },
       },
-      preHandler: adminOnly,
+      config: { access: access.admin() },
     },
     async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body)),
   )
@@ -87,10 +93,9 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(MembershipsByUser), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccount(inQuery('userId')) },
     },
     async (req) => {
-      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
       return ok(
         'Memberships fetched successfully',
         await memberships.membershipsByUser(deps, req.query.userId),
@@ -114,7 +119,8 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(UpgradeQuote), ...errorResponses },
       },
-      preHandler: [signedIn, limitQuotes],
+      config: { access: access.signedIn(buysPlansRule, notBlockedRule) },
+      preHandler: limitQuotes,
     },
     async (req) =>
       ok(

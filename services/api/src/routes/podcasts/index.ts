@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import path from 'node:path'
-import { assertCallerId } from '@bookstrut/core'
 import {
   AuthorBooks,
   AuthorBooksQuery,
@@ -22,9 +21,9 @@ import {
 } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
+import { access, actsForRule, inBody, inQuery, listsBooksRule, ruleWhen } from '@bookstrut/core'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
@@ -46,9 +45,9 @@ const LISTING_FORM_DOC =
 export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), media: app.media }
   const tags = ['catalogue']
-  /** Who may write is settled before an upload is read; the form then becomes the body its schema checks. */
+  /** The form becomes the body its schema checks; who may write is settled before (`access.beforeBody`). */
   const readForm = {
-    preValidation: [signedIn, readListingForm(path.join(app.config.dataDir, 'tmp'))],
+    preValidation: readListingForm(path.join(app.config.dataDir, 'tmp')),
     // Removed before the answer is written, so a caller that reads the answer finds no temporary file left.
     onSend: removeListingUpload,
   }
@@ -64,6 +63,14 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ListingFormBody,
         security: secured,
         response: { 201: Envelope(Podcast), ...errorResponses },
+      },
+      config: {
+        access: access.beforeBody(
+          access.signedInWrite(
+            listsBooksRule,
+            actsForRule(inBody('createBy'), 'You can only list books for your own account.'),
+          ),
+        ),
       },
       ...readForm,
     },
@@ -86,6 +93,13 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
+      config: {
+        access: access.ownerOf(access.beforeBody(access.signedInWrite(listsBooksRule)), {
+          kind: 'title',
+          at: inQuery('podcastId'),
+          refused: 'You can only edit your own listings.',
+        }),
+      },
       ...readForm,
     },
     async (req) => {
@@ -104,9 +118,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: SinglePodcastQuery,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
+      config: { access: access.public(actsForRule(inQuery('userid'))) },
     },
     async (req) => {
-      assertCallerId(req.auth?.user, req.query.userid)
       return ok('Podcast fetched successfully', await getSinglePodcast(deps, req.query.PodcastId, req.auth))
     },
   )
@@ -120,6 +134,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PodcastListQuery,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) =>
       paged('Podcasts fetched successfully', await catalogue.listPodcasts(deps, req.query, req.auth)),
@@ -133,6 +148,16 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "An author's titles (approved)",
         querystring: UserPodcastsQuery,
         response: { 200: Envelope(Type.Array(Podcast)), ...errorResponses },
+      },
+      config: {
+        access: access.public(
+          actsForRule(inQuery('userId')),
+          ruleWhen(
+            'a status other than approved is asked for',
+            ({ query }) => catalogue.asksForUnpublished(query as { status?: 0 | 1 | 2 }),
+            actsForRule(inQuery('createBy'), 'Only the owner can list unpublished titles.'),
+          ),
+        ),
       },
     },
     async (req) =>
@@ -157,6 +182,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(AuthorBooks), ...errorResponses },
       },
       onRequest: limitAuthorPages(app.limits),
+      config: { access: access.public(actsForRule(inQuery('userId'))) },
     },
     async (req) => ok('Author fetched successfully', await authorBooks(deps, req.query, req.auth)),
   )
@@ -175,9 +201,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: HomePageQuery,
         response: { 200: Envelope(HomePageData), ...errorResponses },
       },
+      config: { access: access.public(actsForRule(inQuery('userid'))) },
     },
     async (req) => {
-      assertCallerId(req.auth?.user, req.query.userid)
       const who = {
         userId: req.auth?.user.id ?? null,
         anonymousId: req.auth ? undefined : await anonymousIdOf(req),
@@ -196,7 +222,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
-      preHandler: adminOnly,
+      config: { access: access.admin() },
     },
     async (req) => paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query)),
   )
@@ -211,7 +237,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
-      preHandler: adminOnly,
+      config: { access: access.admin() },
     },
     async (req) => {
       const podcast = await catalogue.moderate(deps, req.body)

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
 import { queueEvents } from '@bookstrut/analytics'
 import { podcastsRepo } from '@bookstrut/catalogue'
-import { AppError, assertCallerId, assertNotBlocked, parseJson } from '@bookstrut/core'
+import { AppError, parseJson } from '@bookstrut/core'
 import {
   hasDuplicateIdeas,
   type AnalyticsEvent,
@@ -58,11 +58,8 @@ export async function searchByIdeas(
   q: IdeaSearchQuery,
   anonymousId?: string,
 ): Promise<Page<ScoredPodcast>> {
-  assertCallerId(auth?.user, q.userid)
   const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
   if (hasDuplicateIdeas(ideas)) throw duplicateQueries()
-  // The spec's client shows the blocked dialog instead of results.
-  if (auth) assertNotBlocked(auth.user)
   const userId = auth?.user.id ?? null
 
   const window = pageWindow(q.page ?? 1, q.limit ?? 10)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { LRUCache } from 'lru-cache'
+import { access } from '@bookstrut/core'
 import { robotsTxt, sitemapXml, type SitemapSource } from './sitemap.service.js'
 
 export type { SitemapEntry, SitemapSource } from './sitemap.service.js'
@@ -13,6 +14,9 @@ export interface SeoRoutesOptions {
 const SITEMAP_TTL_MS = 10 * 60_000
 
 const xml = 'application/xml; charset=utf-8'
+
+/** For crawlers, not in the API document; anybody may read them (plugins/app/access.ts). */
+const crawlerRoute = { schema: { hide: true }, config: { access: access.public() } }
 
 /**
  * `/robots.txt`, `/sitemap.xml` and its files `/sitemaps/{n}.xml` (docs/seo.md), at the site's root, generated
@@ -36,21 +40,21 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, opts)
     return body
   }
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+  app.get('/robots.txt', crawlerRoute, async (_req, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(robotsTxt(origin)),
   )
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
+  app.get('/sitemap.xml', crawlerRoute, async (_req, reply) =>
     reply
       .type(xml)
       .header('cache-control', 'public, max-age=600')
       .send(await cached(0)),
   )
 
-  app.get<{ Params: { file: string } }>('/sitemaps/:file', { schema: { hide: true } }, async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', crawlerRoute, async (req, reply) => {
     // Cheap check first: only "{n}.xml" with a sane n reaches the database.
     const match = /^([1-9]\d{0,5})\.xml$/.exec(req.params.file)
     const body = match ? await cached(Number(match[1])) : null
