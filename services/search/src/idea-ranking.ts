@@ -84,7 +84,7 @@ export function rankBooks(
 }
 
 /** Whether the product's ranking goes through the second stage (docs/idea-search.md "The second stage"). */
-export const SECOND_STAGE_BY_DEFAULT = false
+export const SECOND_STAGE_BY_DEFAULT = true
 
 let committed: SecondStageModel | undefined
 /** The committed model, read once per process. */
