@@ -1,4 +1,6 @@
-import { embeddingsRepo, type Db, type EmbeddingsMessage } from '@bookstrut/core'
+import type { Db } from '@bookstrut/core'
+import * as embeddingsRepo from './db/embeddings.repository.js'
+import type { EmbeddingsMessage } from './embeddings-channel.js'
 import { bookPassages, PASSAGE_SCHEME } from './book-passages.js'
 import type { Embedder } from './embedder.js'
 import type { ModelRef } from './model-registry.js'

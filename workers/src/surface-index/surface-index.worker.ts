@@ -1,8 +1,8 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Value } from '@sinclair/typebox/value'
 import type { Redis } from 'ioredis'
-import { QueueNames, SurfaceIndexJob } from '@bookstrut/schemas'
 import type { Config, Db, Logger } from '@bookstrut/core'
+import { QueueNames, SurfaceIndexJob } from '@bookstrut/schemas'
 import { createSurfaceIndex, loadSurfaceBook, publicSurfaceBooks, type SurfaceIndex } from '@bookstrut/search'
 import { logFailures } from '../log-failures.js'
 
