@@ -7,8 +7,8 @@ import { ShareButton } from '@/components/book/share-button'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
+import { ListStates } from '@/components/ui/list-states'
 import { Modal } from '@/components/ui/modal'
-import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
@@ -113,41 +113,30 @@ export function ListingsPage({
           {uploadAllowanceText(standing)} <Link to={paths.membership}>Upgrade your plan</Link>.
         </p>
       )}
-      {listings.isPending ? (
-        <div className="listings__loading">
-          <Spinner size="lg" label="Loading your listings" />
-        </div>
-      ) : listings.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{errorMessage(listings.error, 'Failed to fetch podcasts')}</p>
-          <Button variant="secondary" onClick={() => void listings.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="empty-state">No Listings found.</p>
-      ) : (
-        <ul className="listing-rows">
-          {items.map((podcast) => (
-            <ListingRow
-              key={podcast._id}
-              podcast={podcast}
-              justSaved={podcast._id === savedId}
-              analyticsOpen={openAnalytics === podcast._id}
-              onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
-              onShowRejection={() => setRejected(podcast)}
-              onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: podcast._id } })}
-              renderAnalytics={renderAnalytics}
-            />
-          ))}
-        </ul>
-      )}
-      {listings.isFetchingNextPage && (
-        <div className="listings__more">
-          <Spinner label="Loading more..." />
-          <span>Loading more...</span>
-        </div>
-      )}
+      <ListStates
+        query={listings}
+        rows={items}
+        loadingLabel="Loading your listings"
+        failedMessage={(error) => errorMessage(error, 'Failed to fetch podcasts')}
+        empty="No Listings found."
+      >
+        {(items) => (
+          <ul className="listing-rows">
+            {items.map((podcast) => (
+              <ListingRow
+                key={podcast._id}
+                podcast={podcast}
+                justSaved={podcast._id === savedId}
+                analyticsOpen={openAnalytics === podcast._id}
+                onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
+                onShowRejection={() => setRejected(podcast)}
+                onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: podcast._id } })}
+                renderAnalytics={renderAnalytics}
+              />
+            ))}
+          </ul>
+        )}
+      </ListStates>
 
       {rejected && (
         <Modal

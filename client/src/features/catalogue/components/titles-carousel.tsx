@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
 import type { Podcast } from '@bookstrut/schemas'
 import { BookCard, BookCardSkeleton } from '@/components/book/book-card'
-import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
+import { ListStates } from '@/components/ui/list-states'
 import { errorMessage } from '@/lib/api-client'
 import { useWindowWidth } from '@/lib/use-media-query'
 import { carouselLayout } from '../model/carousel'
@@ -109,18 +109,21 @@ export function TitlesSection({
           Books
         </span>
       </div>
-      {error !== null ? (
-        <div className="empty-state" role="alert">
-          <p>{errorMessage(error, 'Failed to fetch titles')}</p>
-          <Button variant="secondary" onClick={onRetry}>
-            Try again
-          </Button>
-        </div>
-      ) : titles?.length === 0 ? (
-        <p className="empty-state muted">No titles listed yet.</p>
-      ) : (
-        <TitlesCarousel titles={titles ?? []} loading={titles === undefined} />
-      )}
+      <ListStates
+        query={{
+          isPending: titles === undefined && error === null,
+          isError: error !== null,
+          error,
+          refetch: onRetry,
+        }}
+        rows={titles ?? []}
+        loadingLabel="Loading titles"
+        loading={<TitlesCarousel titles={[]} loading />}
+        failedMessage={(error) => errorMessage(error, 'Failed to fetch titles')}
+        empty="No titles listed yet."
+      >
+        {(titles) => <TitlesCarousel titles={titles} loading={false} />}
+      </ListStates>
     </section>
   )
 }

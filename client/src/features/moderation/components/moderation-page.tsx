@@ -6,8 +6,8 @@ import { PlayToggle } from '@/components/book/play-toggle'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { TextAreaField } from '@/components/ui/field'
+import { ListStates } from '@/components/ui/list-states'
 import { Modal } from '@/components/ui/modal'
-import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
@@ -156,47 +156,47 @@ export function ModerationPage() {
           which the owner sees in My Listings.
         </p>
       </header>
-      {queue.isPending ? (
-        <div className="listings__loading">
-          <Spinner size="lg" label="Loading pending listings" />
-        </div>
-      ) : queue.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{errorMessage(queue.error)}</p>
-          <Button variant="secondary" onClick={() => void queue.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : data && data.data.length === 0 ? (
-        <p className="empty-state">No listings are waiting for review.</p>
-      ) : (
-        <>
-          <p className="muted">
-            {data?.total} pending {data?.total === 1 ? 'listing' : 'listings'}
-          </p>
-          <ul className="moderation-list" aria-busy={queue.isFetching}>
-            {data?.data.map((podcast) => (
-              <QueueRow key={podcast._id} podcast={podcast} onReject={() => setRejecting(podcast)} />
-            ))}
-          </ul>
-          <nav className="pager" aria-label="Pages">
-            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {totalPages}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => setPage((p) => p + 1)}
-              disabled={page >= totalPages}
-            >
-              Next
-            </Button>
-          </nav>
-        </>
-      )}
+      <ListStates
+        query={queue}
+        rows={data?.data ?? []}
+        loadingLabel="Loading pending listings"
+        failedMessage={(error) => errorMessage(error)}
+        empty="No listings are waiting for review."
+      >
+        {(rows) => (
+          <>
+            <p className="muted">
+              {data?.total} pending {data?.total === 1 ? 'listing' : 'listings'}
+            </p>
+            <ul className="moderation-list" aria-busy={queue.isFetching}>
+              {rows.map((podcast) => (
+                <QueueRow key={podcast._id} podcast={podcast} onReject={() => setRejecting(podcast)} />
+              ))}
+            </ul>
+            <nav className="pager" aria-label="Pages">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setPage((p) => p - 1)}
+                disabled={page <= 1}
+              >
+                Previous
+              </Button>
+              <span>
+                Page {page} of {totalPages}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setPage((p) => p + 1)}
+                disabled={page >= totalPages}
+              >
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </ListStates>
       {rejecting && <RejectDialog podcast={rejecting} onClose={() => setRejecting(null)} />}
     </div>
   )

@@ -6,6 +6,7 @@ import { AutoGrowTextArea } from '@/components/ui/auto-grow-textarea'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Icon } from '@/components/ui/icon'
+import { ListStates } from '@/components/ui/list-states'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { GENERIC_ERROR } from '@/lib/api-client'
@@ -80,35 +81,32 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
         </Button>
       </div>
 
-      {history.isPending ? (
-        <div className="listings__loading">
-          <Spinner size="lg" label="Loading your saved searches" />
-        </div>
-      ) : history.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{HISTORY_MESSAGES.fetchFailed}</p>
-          <Button variant="secondary" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="empty-state">
-          <p className="saved-searches__empty">{HISTORY_MESSAGES.empty}</p>
-          <p className="muted">Your idea searches are saved here when they find books.</p>
-        </div>
-      ) : (
-        <ul className="saved-search-list" aria-label="Saved searches">
-          {items.map((item) => (
-            // A saved edit changes updatedAt: the item starts again from the stored terms.
-            <SavedSearchItem
-              key={`${item._id}:${item.updatedAt}`}
-              item={item}
-              userId={userId}
-              beforeSearch={beforeSearch}
-            />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={history}
+        rows={items}
+        loadingLabel="Loading your saved searches"
+        failedMessage={() => HISTORY_MESSAGES.fetchFailed}
+        empty={
+          <>
+            <p className="saved-searches__empty">{HISTORY_MESSAGES.empty}</p>
+            <p className="muted">Your idea searches are saved here when they find books.</p>
+          </>
+        }
+      >
+        {(items) => (
+          <ul className="saved-search-list" aria-label="Saved searches">
+            {items.map((item) => (
+              // A saved edit changes updatedAt: the item starts again from the stored terms.
+              <SavedSearchItem
+                key={`${item._id}:${item.updatedAt}`}
+                item={item}
+                userId={userId}
+                beforeSearch={beforeSearch}
+              />
+            ))}
+          </ul>
+        )}
+      </ListStates>
 
       {confirmClear && (
         <ConfirmDialog
