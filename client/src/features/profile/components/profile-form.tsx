@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { SIGNUP_PASSWORD_RULE, type User } from '@bookstrut/schemas'
+import { AccountFields } from '@/components/account/account-fields'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { useImageChooser, useObjectUrl } from '@/components/ui/image-picker'
-import { PasswordField, SelectField, TextAreaField, TextField } from '@/components/ui/field'
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
 import { errorMessage } from '@/lib/api-client'
 import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
 import { useUpdateUser, type ProfileImageFiles } from '../api/update-user'
@@ -185,58 +186,29 @@ export function ProfileForm({ user }: { user: User }) {
 
       <fieldset className="profile-fields" disabled={locked}>
         <legend className="visually-hidden">Profile details</legend>
-        <div className="form-grid">
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            value={values.firstName}
-            error={errors.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            value={values.lastName}
-            error={errors.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-          />
-          <TextField
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            error={errors.email}
-            onChange={(e) => set('email', e.target.value)}
-          />
-          <SelectField
-            label="Member Type"
-            options={memberTypeOptions(variant)}
-            value={values.memberType}
-            disabled={locked || variant === 'reader'}
-            hint={
-              variant === 'reader'
-                ? 'Readers keep the Reader member type.'
-                : 'Switch between Author and Publisher.'
-            }
-            onChange={(e) => set('memberType', toProfileMemberType(e.target.value, values.memberType))}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            placeholder={editing ? 'Leave blank to keep it' : '••••••••'}
-            hint={editing ? SIGNUP_PASSWORD_RULE : undefined}
-            onChange={(e) => set('password', e.target.value)}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-          />
-        </div>
+        <AccountFields
+          layout="grid"
+          values={values}
+          errors={errors}
+          onChange={set}
+          emailLabel="Email Address"
+          passwordPlaceholder={editing ? 'Leave blank to keep it' : '••••••••'}
+          passwordHint={editing ? SIGNUP_PASSWORD_RULE : undefined}
+          memberType={
+            <SelectField
+              label="Member Type"
+              options={memberTypeOptions(variant)}
+              value={values.memberType}
+              disabled={locked || variant === 'reader'}
+              hint={
+                variant === 'reader'
+                  ? 'Readers keep the Reader member type.'
+                  : 'Switch between Author and Publisher.'
+              }
+              onChange={(e) => set('memberType', toProfileMemberType(e.target.value, values.memberType))}
+            />
+          }
+        />
 
         {variant === 'creator' && (
           <>
