@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { PasswordField, TextField } from '@/components/ui/field'
 import type { FieldErrors } from '@/lib/validation'
+import styles from './account-fields.module.css'
 
 /** The account's own fields, the same in sign-up and the profile: name, e-mail and a password twice. */
 export interface AccountValues {
@@ -105,12 +106,12 @@ export function AccountFields({
   }
   return (
     <>
-      <div className="form-row">
+      <div className={styles['form-row']}>
         {firstName}
         {lastName}
       </div>
       {email}
-      <div className="form-row">
+      <div className={styles['form-row']}>
         {password}
         {confirmPassword}
       </div>

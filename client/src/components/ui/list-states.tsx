@@ -81,12 +81,17 @@ export function ListStates<Row>({
   return (
     <>
       {children(rows)}
-      {query.isFetchingNextPage && (
-        <div className={styles.more}>
-          <Spinner label={loadingMoreLabel} />
-          <span>{loadingMoreLabel}</span>
-        </div>
-      )}
+      {query.isFetchingNextPage && <LoadingMore label={loadingMoreLabel} />}
     </>
+  )
+}
+
+/** "Loading more..." under an infinite list's rows while its next page loads. */
+export function LoadingMore({ label = 'Loading more...' }: { label?: string }) {
+  return (
+    <div className={styles.more}>
+      <Spinner label={label} />
+      <span>{label}</span>
+    </div>
   )
 }

@@ -17,6 +17,7 @@ import {
   type SignUpField,
   type SignUpValues,
 } from '../validation/sign-up'
+import shared from './auth-shared.module.css'
 
 const memberTypes = [
   { value: 'reader', label: 'Reader' },
@@ -96,7 +97,7 @@ export function SignUpModal({ onClose, onSignIn, onCreated }: SignUpModalProps) 
         <Button type="submit" block loading={busy}>
           {signUpButtonLabel(values.memberType)}
         </Button>
-        <p className="modal__switch">
+        <p className={shared.modal__switch}>
           Already have an account?{' '}
           <Button variant="link" onClick={onSignIn}>
             Sign In

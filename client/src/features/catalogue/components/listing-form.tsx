@@ -42,6 +42,7 @@ import { AudioUploader } from './audio-uploader'
 import { FormatLimitsNotice } from './format-limits-notice'
 import { LanguageSelect } from './language-select'
 import { PlanLimitDialog } from './plan-limit-dialog'
+import styles from './listing-form.module.css'
 
 export const NO_CHANGES_MESSAGE = 'No changes detected!'
 
@@ -179,7 +180,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
         aria-label={mode === 'create' ? 'Upload a book' : 'Edit book'}
       >
         <p className="field__hint listing-form__required-note">
-          Fields marked <span className="required-mark">*</span> are required.
+          Fields marked <span className={styles['required-mark']}>*</span> are required.
         </p>
         {locked && lockedUntil && (
           <p className="form-alert form-alert--info" role="note">
@@ -190,11 +191,11 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </p>
         )}
 
-        <section className="form-section" aria-labelledby="images-heading">
-          <h2 id="images-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="images-heading">
+          <h2 id="images-heading" className={styles['form-section__title']}>
             Images
           </h2>
-          <div className="image-pair">
+          <div className={styles['image-pair']}>
             <ImageField
               field="bookCoverImage"
               kind="cover"
@@ -227,8 +228,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </div>
         </section>
 
-        <section className="form-section" aria-labelledby="language-heading">
-          <h2 id="language-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="language-heading">
+          <h2 id="language-heading" className={styles['form-section__title']}>
             Language
           </h2>
           <LanguageSelect
@@ -239,11 +240,11 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           />
         </section>
 
-        <section className="form-section" aria-labelledby="details-heading">
-          <h2 id="details-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="details-heading">
+          <h2 id="details-heading" className={styles['form-section__title']}>
             Book Details
           </h2>
-          <p className="form-section__intro">
+          <p className={styles['form-section__intro']}>
             Each idea is one sentence of 7-12 words about what the book is really about.
           </p>
           <AutoGrowTextArea
@@ -300,8 +301,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           />
         </section>
 
-        <section className="form-section" aria-labelledby="description-heading">
-          <h2 id="description-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="description-heading">
+          <h2 id="description-heading" className={styles['form-section__title']}>
             Book Description
           </h2>
           <TextAreaField
@@ -320,8 +321,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           />
         </section>
 
-        <section className="form-section" aria-labelledby="publishing-heading">
-          <h2 id="publishing-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="publishing-heading">
+          <h2 id="publishing-heading" className={styles['form-section__title']}>
             Publishing and Links
           </h2>
           <div className="form-grid">
@@ -393,8 +394,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           )}
         </section>
 
-        <section className="form-section" aria-labelledby="audio-heading">
-          <h2 id="audio-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="audio-heading">
+          <h2 id="audio-heading" className={styles['form-section__title']}>
             Podblurb
           </h2>
           <AudioUploader
@@ -412,7 +413,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           />
         </section>
 
-        <div className="listing-form__actions">
+        <div className={styles['listing-form__actions']}>
           {mode === 'edit' && (
             <Button variant="ghost" onClick={() => void navigate(paths.profileListings)} disabled={busy}>
               Cancel

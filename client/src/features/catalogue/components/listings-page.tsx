@@ -22,6 +22,7 @@ import { useMyListings } from '../api/get-my-listings'
 import { savedListingIdOf } from '../model/saved-listing'
 import { standingOf } from './listing-form'
 import { PlanLimitDialog } from './plan-limit-dialog'
+import styles from './listings-page.module.css'
 
 /** Spec: the search box waits 400 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 400
@@ -86,16 +87,16 @@ export function ListingsPage({
               : '\u00a0'}
           </p>
         </div>
-        <div className="listings__tools">
-          <div className="search-box">
+        <div className={styles.listings__tools}>
+          <div className={styles['search-box']}>
             <label htmlFor={searchId} className="visually-hidden">
               Search your listings
             </label>
-            <Icon name="search" size={16} className="search-box__icon" />
+            <Icon name="search" size={16} className={styles['search-box__icon']} />
             <input
               id={searchId}
               type="search"
-              className="input search-box__input"
+              className={`input ${styles['search-box__input']}`}
               placeholder="Search your listings"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -103,7 +104,7 @@ export function ListingsPage({
           </div>
           <Button onClick={addListing}>
             <Icon name="plus" size={16} />
-            Add Listing{counter && <span className="btn__counter">{counter}</span>}
+            Add Listing{counter && <span className={styles.btn__counter}>{counter}</span>}
           </Button>
         </div>
       </div>
@@ -121,7 +122,7 @@ export function ListingsPage({
         empty="No Listings found."
       >
         {(items) => (
-          <ul className="listing-rows">
+          <ul className={styles['listing-rows']}>
             {items.map((podcast) => (
               <ListingRow
                 key={podcast._id}
@@ -201,15 +202,15 @@ function ListingRow({
   return (
     <li
       ref={rowRef}
-      className={`listing-row${podcast.status === 2 ? ' listing-row--rejected' : ''}${justSaved ? ' listing-row--saved' : ''}`}
+      className={`listing-row${podcast.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
       aria-current={justSaved ? 'true' : undefined}
       aria-label={podcast.title || 'Unknown Title'}
     >
-      {justSaved && <p className="listing-row__saved">Just saved</p>}
-      <div className="listing-row__main">
+      {justSaved && <p className={styles['listing-row__saved']}>Just saved</p>}
+      <div className={styles['listing-row__main']}>
         <Link
           to={paths.singleBook(podcast._id)}
-          className="listing-row__cover"
+          className={styles['listing-row__cover']}
           tabIndex={-1}
           aria-hidden="true"
         >
@@ -221,11 +222,11 @@ function ListingRow({
             height={96}
           />
         </Link>
-        <div className="listing-row__text">
-          <h2 className="listing-row__title">
+        <div className={styles['listing-row__text']}>
+          <h2 className={styles['listing-row__title']}>
             <Link to={paths.singleBook(podcast._id)}>{podcast.title || 'Unknown Title'}</Link>
           </h2>
-          <p className="listing-row__labels">
+          <p className={styles['listing-row__labels']}>
             <span>
               <span className="muted">Author:</span> {podcast.author}
             </span>
@@ -241,7 +242,7 @@ function ListingRow({
           </p>
           <BookLinks podcast={podcast} compact />
         </div>
-        <div className="listing-row__status">
+        <div className={styles['listing-row__status']}>
           {podcast.status === 2 ? (
             <button
               type="button"
@@ -255,7 +256,7 @@ function ListingRow({
             <span className={`status-badge status-badge--${badge.tone}`}>{badge.label}</span>
           )}
         </div>
-        <div className="listing-row__actions">
+        <div className={styles['listing-row__actions']}>
           <PlayToggle podcast={podcast} />
           <ShareButton
             podcastId={podcast._id}
@@ -274,7 +275,7 @@ function ListingRow({
           </button>
           <button
             type="button"
-            className={`toggle-button${analyticsOpen ? ' toggle-button--on' : ''}`}
+            className={`${styles['toggle-button']}${analyticsOpen ? ` ${styles['toggle-button--on']}` : ''}`}
             onClick={onToggleAnalytics}
             disabled={!approved}
             aria-expanded={approved ? analyticsOpen : undefined}
@@ -289,7 +290,7 @@ function ListingRow({
       {approved && analyticsOpen && (
         <div
           id={panelId}
-          className="listing-row__analytics"
+          className={styles['listing-row__analytics']}
           role="region"
           aria-label={`Analytics of ${podcast.title}`}
         >

@@ -9,6 +9,8 @@ import { useMediaQuery } from '@/lib/use-media-query'
 import { TOP_LIST_SIZE, useHomePage } from '../api/get-home-page'
 import { adLayout, withAdSlots } from '../model/ad-slots'
 import { firstRowSize } from '../model/top-list'
+import shared from './home-shared.module.css'
+import styles from './top-books.module.css'
 
 /**
  * The home page's TOP 20 BOOK STRUTS section: its first row of title cards open (as many as the grid shows in a
@@ -31,10 +33,10 @@ export function TopBooks() {
   return (
     <section className="section top-books" aria-labelledby="top-books-title">
       <div className="container">
-        <div className="top-books__head">
+        <div className={styles['top-books__head']}>
           <div>
             <p className="eyebrow">Listen before you read</p>
-            <h2 id="top-books-title" className="section__title">
+            <h2 id="top-books-title" className={shared.section__title}>
               TOP 20 BOOK STRUTS
             </h2>
           </div>

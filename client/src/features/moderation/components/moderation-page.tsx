@@ -14,6 +14,7 @@ import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
+import styles from './moderation-page.module.css'
 
 export const REJECT_COMMENT_REQUIRED = 'Please tell the owner why the listing is rejected.'
 
@@ -81,20 +82,20 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
       },
     )
   return (
-    <li className="moderation-row">
+    <li className={styles['moderation-row']}>
       <FallbackImage
         src={podcast.bookCoverImage}
         fallback={fallbackImages.cover}
         alt=""
-        className="moderation-row__cover"
+        className={styles['moderation-row__cover']}
         width={72}
         height={96}
       />
       <div className="moderation-row__text">
-        <h2 className="moderation-row__title">
+        <h2 className={styles['moderation-row__title']}>
           <Link to={paths.singleBook(podcast._id)}>{podcast.title}</Link>
         </h2>
-        <p className="moderation-row__meta">
+        <p className={styles['moderation-row__meta']}>
           <span>
             <span className="muted">Author:</span> {podcast.author}
           </span>
@@ -110,9 +111,9 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
             {episode?.fileUrl ? formatDuration(episode.duration) : 'none'}
           </span>
         </p>
-        <p className="moderation-row__description">{excerpt(podcast.description, 220)}</p>
+        <p className={styles['moderation-row__description']}>{excerpt(podcast.description, 220)}</p>
       </div>
-      <div className="moderation-row__actions">
+      <div className={styles['moderation-row__actions']}>
         <PlayToggle podcast={podcast} />
         <Button
           size="sm"
@@ -168,12 +169,12 @@ export function ModerationPage() {
             <p className="muted">
               {data?.total} pending {data?.total === 1 ? 'listing' : 'listings'}
             </p>
-            <ul className="moderation-list" aria-busy={queue.isFetching}>
+            <ul className={styles['moderation-list']} aria-busy={queue.isFetching}>
               {rows.map((podcast) => (
                 <QueueRow key={podcast._id} podcast={podcast} onReject={() => setRejecting(podcast)} />
               ))}
             </ul>
-            <nav className="pager" aria-label="Pages">
+            <nav className={styles.pager} aria-label="Pages">
               <Button
                 variant="secondary"
                 size="sm"

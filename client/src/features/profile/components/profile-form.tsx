@@ -20,6 +20,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from '../validation/profile-form'
+import styles from './profile-form.module.css'
 
 /** websiteAndSocialLinks holds at most 10 entries: the website and up to 9 social links. */
 const MAX_SOCIAL_LINKS = 9
@@ -110,9 +111,9 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form className="profile-card" onSubmit={handleSubmit} noValidate aria-labelledby="profile-heading">
       {variant === 'creator' ? (
-        <div className="profile-banner-wrap">
+        <div className={styles['profile-banner-wrap']}>
           <div
-            className="profile-banner"
+            className={styles['profile-banner']}
             style={
               (bannerPreview ?? user.bannerImage)
                 ? { backgroundImage: `url(${JSON.stringify(bannerPreview ?? user.bannerImage)})` }
@@ -124,7 +125,7 @@ export function ProfileForm({ user }: { user: User }) {
           {editing && (
             <button
               type="button"
-              className="image-edit-button image-edit-button--banner"
+              className={`${styles['image-edit-button']} ${styles['image-edit-button--banner']}`}
               onClick={bannerChooser.open}
               disabled={update.isPending}
             >
@@ -134,8 +135,10 @@ export function ProfileForm({ user }: { user: User }) {
           {bannerChooser.elements}
         </div>
       ) : null}
-      <div className={`profile-head${variant === 'reader' ? ' profile-head--reader' : ''}`}>
-        <div className="profile-head__avatar">
+      <div
+        className={`${styles['profile-head']}${variant === 'reader' ? ` ${styles['profile-head--reader']}` : ''}`}
+      >
+        <div className={styles['profile-head__avatar']}>
           <Avatar
             firstName={user.first_name}
             lastName={user.last_name}
@@ -145,7 +148,7 @@ export function ProfileForm({ user }: { user: User }) {
           {editing && (
             <button
               type="button"
-              className="image-edit-button image-edit-button--avatar"
+              className={`${styles['image-edit-button']} ${styles['image-edit-button--avatar']}`}
               onClick={profileChooser.open}
               disabled={update.isPending}
               aria-label="Change profile image"
@@ -155,11 +158,11 @@ export function ProfileForm({ user }: { user: User }) {
           )}
           {profileChooser.elements}
         </div>
-        <div className="profile-head__text">
-          <h1 id="profile-heading" className="profile-head__name">
+        <div className={styles['profile-head__text']}>
+          <h1 id="profile-heading" className={styles['profile-head__name']}>
             {fullName || 'My Dashboard'}
           </h1>
-          <p className="profile-head__meta">
+          <p className={styles['profile-head__meta']}>
             <span className="badge">{roleLabels[user.role] ?? user.role}</span>
             {variant === 'creator' && (
               <span className="profile-stat">
@@ -168,7 +171,7 @@ export function ProfileForm({ user }: { user: User }) {
             )}
           </p>
         </div>
-        <div className="profile-head__actions">
+        <div className={styles['profile-head__actions']}>
           {editing ? (
             <Button variant="ghost" onClick={cancel} disabled={update.isPending}>
               Cancel
@@ -184,7 +187,7 @@ export function ProfileForm({ user }: { user: User }) {
         </div>
       </div>
 
-      <fieldset className="profile-fields" disabled={locked}>
+      <fieldset className={styles['profile-fields']} disabled={locked}>
         <legend className="visually-hidden">Profile details</legend>
         <AccountFields
           layout="grid"
@@ -221,14 +224,14 @@ export function ProfileForm({ user }: { user: User }) {
               error={errors.website}
               onChange={(e) => set('website', e.target.value)}
             />
-            <div className="social-links">
+            <div className={styles['social-links']}>
               <p className="field__label" id="social-links-label">
                 Social Links
               </p>
-              <ul className="social-links__list" aria-labelledby="social-links-label">
+              <ul className={styles['social-links__list']} aria-labelledby="social-links-label">
                 {values.socialLinks.map((link, index) => (
                   // Positions are the identity of these rows; messages name them by number.
-                  <li key={index} className="social-links__row">
+                  <li key={index} className={styles['social-links__row']}>
                     <TextField
                       label={`Social link ${index + 1}`}
                       type="url"
@@ -237,7 +240,7 @@ export function ProfileForm({ user }: { user: User }) {
                       value={link}
                       error={errors[socialLinkField(index)]}
                       onChange={(e) => setSocial(index, e.target.value)}
-                      fieldClassName="social-links__field"
+                      fieldClassName={styles['social-links__field']}
                     />
                     {values.socialLinks.length > 1 && (
                       <Button

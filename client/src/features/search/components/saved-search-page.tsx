@@ -25,6 +25,7 @@ import {
   validateSearch,
   type SearchProblem,
 } from '../model/search-terms'
+import styles from './saved-search-page.module.css'
 
 type Terms = [string, string, string]
 
@@ -94,7 +95,7 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
         }
       >
         {(items) => (
-          <ul className="saved-search-list" aria-label="Saved searches">
+          <ul className={styles['saved-search-list']} aria-label="Saved searches">
             {items.map((item) => (
               // A saved edit changes updatedAt: the item starts again from the stored terms.
               <SavedSearchItem
@@ -189,13 +190,13 @@ function SavedSearchItem({
 
   const saved = longDate(item.updatedAt)
   return (
-    <li className="saved-search" aria-label={`Saved search: ${item.fistKeyWord}`}>
-      <div className="saved-search__head">
-        <p className="saved-search__date">
+    <li className={styles['saved-search']} aria-label={`Saved search: ${item.fistKeyWord}`}>
+      <div className={styles['saved-search__head']}>
+        <p className={styles['saved-search__date']}>
           <Icon name="clock" size={15} />
           {saved ? `Saved ${saved}` : 'Saved search'}
         </p>
-        <div className="saved-search__tools">
+        <div className={styles['saved-search__tools']}>
           <Button size="sm" onClick={() => void handleRun()} loading={checking} disabled={busy && !checking}>
             <Icon name="search" size={15} />
             Search
@@ -212,7 +213,7 @@ function SavedSearchItem({
           </button>
         </div>
       </div>
-      <div className="saved-search__terms">
+      <div className={styles['saved-search__terms']}>
         {terms.map((term, i) => (
           <AutoGrowTextArea
             key={i}
@@ -236,7 +237,7 @@ function SavedSearchItem({
           {problem.detail && ` ${problem.detail}`}
         </p>
       )}
-      <div className="saved-search__foot">
+      <div className={styles['saved-search__foot']}>
         {dirty && (
           <button
             type="button"
