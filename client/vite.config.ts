@@ -16,6 +16,9 @@ export default defineConfig({
     // two components' same-named classes apart (e.g. favorites-page-module__favorite-row__x1Yz).
     modules: { generateScopedName: '[name]__[local]__[hash:base64:4]' },
   },
+  // The server render (src/entry-server.tsx, docs/seo.md): `vite build --ssr` bundles our workspace packages from
+  // source and leaves npm packages to Node at run time.
+  ssr: { noExternal: ['@bookstrut/schemas'] },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

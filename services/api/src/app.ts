@@ -30,6 +30,7 @@ import { mediaPlugin } from './plugins/app/media.js'
 import { ideaSearchPlugin } from './plugins/app/idea-search.js'
 import { analyticsPlugin } from './plugins/app/analytics.js'
 import { insightsRoutes } from './routes/insights/index.js'
+import { seoRoutes } from './routes/seo/index.js'
 
 export interface BuildAppOptions {
   config: Readonly<Config>
@@ -107,6 +108,8 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     { prefix: '/api/v1' },
   )
+  // Content pages join the sitemap through `sources` (the content package's listPublicContentPaths()).
+  await app.register(seoRoutes, { sources: [] })
   await app.register(clientPlugin)
   return app
 }
