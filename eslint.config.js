@@ -73,6 +73,24 @@ export default tseslint.config(
     },
   },
   {
+    // The content domain (services/content) is a library: it knows nothing of HTTP, workers or the client.
+    files: ['services/content/src/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './services/content/src',
+              from: ['./services/api', './workers', './client'],
+              message: 'services/content is a library: the api and the workers import it, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test support (@bookstrut/core/testing) stays out of production code.
     files: ['services/*/src/**', 'workers/src/**', 'schemas/src/**'],
     ignores: [

@@ -16,7 +16,7 @@ import { swaggerPlugin } from './plugins/external/swagger.js'
 import { clientPlugin } from './plugins/external/client.js'
 import { healthRoutes } from './routes/health/index.js'
 import { userRoutes } from './routes/users/index.js'
-import { contentRoutes } from './routes/content/index.js'
+import { contentPlugin } from './routes/content/content-plugin.js'
 import { adminRoutes } from './routes/admin/index.js'
 import { podcastRoutes } from './routes/podcasts/index.js'
 import { searchRoutes } from './routes/search/index.js'
@@ -93,7 +93,6 @@ export async function buildApp(opts: BuildAppOptions) {
     async (api) => {
       await api.register(healthRoutes)
       await api.register(userRoutes)
-      await api.register(contentRoutes)
       await api.register(adminRoutes)
       await api.register(podcastRoutes)
       await api.register(searchRoutes)
@@ -107,6 +106,8 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     { prefix: '/api/v1' },
   )
+  // Content: its /api/v1 routes and the /data/*.json snapshots beside them.
+  await app.register(contentPlugin)
   await app.register(clientPlugin)
   return app
 }
