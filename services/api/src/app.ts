@@ -72,7 +72,14 @@ export async function buildApp(opts: BuildAppOptions) {
         'media-src': ["'self'", 'blob:'],
         // Stripe.js and its card field (the payment modal), as Stripe's CSP guidance lists them.
         'script-src': ["'self'", 'https://js.stripe.com'],
-        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        // Stripe, and the home page's featured video when it is a YouTube or Vimeo link (issue 32).
+        'frame-src': [
+          "'self'",
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+        ],
         'connect-src': ["'self'", 'https://api.stripe.com'],
         // Only where the app is served over HTTPS: on plain HTTP (a demo reached by its LAN address) the
         // browser would rewrite every asset request to https and load nothing.

@@ -1,17 +1,21 @@
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { useBlockedCheck } from '@/features/auth/hooks/use-blocked-check'
 import { HowItWorks, PlansTeaser, StrutScorePreview } from '@/features/home/components/home-sections'
+import { FeaturedVideo } from '@/features/content/components/featured-video'
+import { HomeFaq } from '@/features/content/components/home-faq'
+import { useSettings } from '@/features/content/api/get-settings'
 import { TopBooks } from '@/features/home/components/top-books'
 import { SearchForm } from '@/features/search/components/search-form'
 import { useStoredSession } from '@/lib/storage'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** / : the home page. The featured video and FAQ sections arrive with later issues. */
+/** / : the home page: search, featured video, Top 20, step guide, Strut scores, plans and their comparison, FAQ. */
 export function Component() {
   useDocumentTitle(undefined)
   const { isLoggedIn } = useStoredSession()
   const modals = useAuthModals()
   const beforeSearch = useBlockedCheck()
+  const settings = useSettings()
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -34,10 +38,12 @@ export function Component() {
           <SearchForm variant="hero" beforeSearch={beforeSearch} />
         </div>
       </section>
+      <FeaturedVideo link={settings?.homePageMedia} />
       <TopBooks />
       <HowItWorks />
       <StrutScorePreview />
       <PlansTeaser showJoin={!isLoggedIn} onJoin={modals.openSignUp} />
+      <HomeFaq />
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { billingText, formatUsd } from '@/lib/plan-texts'
+import styles from './home-sections.module.css'
 
 const steps = [
   {
@@ -25,7 +26,7 @@ export function HowItWorks() {
   return (
     <section className="section" aria-labelledby="how-title">
       <div className="container">
-        <p className="eyebrow">How it works</p>
+        <p className="eyebrow">What is BookStrut?</p>
         <h2 id="how-title" className="section__title">
           From a thought to your next book in three steps
         </h2>
@@ -152,6 +153,7 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
             </li>
           ))}
         </ul>
+        <PlanComparison />
         <div className="cta-row">
           {showJoin && (
             <button type="button" className="btn btn--primary btn--lg" onClick={onJoin}>
@@ -164,5 +166,42 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
         </div>
       </div>
     </section>
+  )
+}
+
+/** The plans side by side (spec: the home page's plan comparison table), with the Infinite Strut row to /contact. */
+function PlanComparison() {
+  return (
+    <div className={styles.compare}>
+      <table>
+        <caption>Compare the plans</caption>
+        <thead>
+          <tr>
+            <th scope="col">Plan</th>
+            <th scope="col">Price per month</th>
+            <th scope="col">Books</th>
+            <th scope="col">Analytics</th>
+            <th scope="col">Permanent listing</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((plan) => (
+            <tr key={plan.name}>
+              <th scope="row">{plan.name}</th>
+              <td>{plan.monthly === 0 ? 'Free' : formatUsd(plan.monthly)}</td>
+              <td>{plan.limit}</td>
+              <td>{plan.analytics ? 'Yes' : 'No'}</td>
+              <td>Yes</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">Infinite Strut</th>
+            <td colSpan={4}>
+              A limited number for large catalogues: <Link to={paths.contact}>contact us in advance</Link>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -14,8 +14,8 @@ import { firstRowSize } from '../model/top-list'
  * row at this width), the rest behind "Show all 20", with ad slots between rows. Only the titles shown are asked
  * for, because each one answered counts as a view for its author.
  */
-export function TopBooks() {
-  const [open, setOpen] = useState(false)
+export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen)
   const panelId = useId()
   const { userId } = useStoredSession()
   const narrow = useMediaQuery('(max-width: 599px)')

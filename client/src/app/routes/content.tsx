@@ -1,0 +1,42 @@
+import { useLocation, useParams } from 'react-router-dom'
+import { ArticlePage } from '@/features/content/components/article-page'
+import { BlogListPage } from '@/features/content/components/blog-list-page'
+import { BlogPostPage } from '@/features/content/components/blog-post-page'
+import { ContactPage } from '@/features/content/components/contact-page'
+import { FaqDetailPage } from '@/features/content/components/faq-detail-page'
+import { FaqPage } from '@/features/content/components/faq-page'
+import { InformationPageView, TermsPage } from '@/features/content/components/information-page'
+import { PolicyPage } from '@/features/content/components/policy-page'
+import { articleAt } from '@/features/content/model/articles'
+import { TopBooks } from '@/features/home/components/top-books'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+/* The content routes (issue 32): FAQ, blog, information pages, terms, privacy, contact, articles and the Top 20. */
+
+export const FaqRoute = FaqPage
+export function FaqDetailRoute() {
+  const { id = '' } = useParams()
+  return <FaqDetailPage key={id} id={id} />
+}
+export const BlogRoute = BlogListPage
+export function BlogPostRoute() {
+  const { slug = '' } = useParams()
+  return <BlogPostPage key={slug} slug={slug} />
+}
+/** /pagedetail/{slag}: the spec's parameter name. */
+export function PageDetailRoute() {
+  const { slag = '' } = useParams()
+  return <InformationPageView key={slag} path={slag} />
+}
+export const PolicyRoute = PolicyPage
+export const TermsRoute = TermsPage
+export const ContactRoute = ContactPage
+export function TopListRoute() {
+  useDocumentTitle('Top 20 Book Struts')
+  return <TopBooks initiallyOpen />
+}
+export function ArticleRoute() {
+  const { pathname } = useLocation()
+  const article = articleAt(pathname)
+  return article ? <ArticlePage article={article} /> : null
+}
