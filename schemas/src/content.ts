@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TLiteral, type TObject, type TUnion } from '@sinclair/typebox'
 import { Id, PageNumber } from './common.js'
 import {
   CONTACT_EMAIL_PATTERN,
@@ -71,7 +71,13 @@ export const RelatedLink = Type.Object({
 })
 export type RelatedLink = Static<typeof RelatedLink>
 
-const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')])
+/** One of a few words (a sort key, a direction). */
+const oneOf = <const T extends readonly string[]>(values: T) =>
+  // TypeBox cannot type a union built from a list; the cast names what it is.
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<{
+    -readonly [K in keyof T]: TLiteral<T[K]>
+  }>
+const SortOrder = oneOf(['asc', 'desc'])
 const IsActiveFilter = Type.Boolean({
   description: 'admins may list inactive entries; for everyone else only active entries exist',
 })
@@ -93,12 +99,7 @@ export const Faq = Type.Object({
 })
 export type Faq = Static<typeof Faq>
 
-export const FaqSortBy = Type.Union([
-  Type.Literal('order'),
-  Type.Literal('createdAt'),
-  Type.Literal('updatedAt'),
-  Type.Literal('question'),
-])
+export const FaqSortBy = oneOf(['order', 'createdAt', 'updatedAt', 'question'])
 export const FaqListQuery = Type.Object({
   isActive: Type.Optional(IsActiveFilter),
   search: Type.Optional(SearchText),
@@ -153,11 +154,7 @@ const DateParam = Type.String({
   description: 'a day, YYYY-MM-DD (inclusive)',
   errorMessage: 'use a date as YYYY-MM-DD',
 })
-export const BlogSortBy = Type.Union([
-  Type.Literal('createdAt'),
-  Type.Literal('updatedAt'),
-  Type.Literal('title'),
-])
+export const BlogSortBy = oneOf(['createdAt', 'updatedAt', 'title'])
 export const BlogListQuery = Type.Object({
   isActive: Type.Optional(IsActiveFilter),
   search: Type.Optional(SearchText),
@@ -191,17 +188,19 @@ const Title = (max: number, name: string) =>
   })
 const Links = Type.Array(RelatedLink, { maxItems: 20 })
 const Order = Type.Integer({ minimum: -100_000, maximum: 100_000 })
+/** Whether an entry is shown to everyone (default true); inactive ones only to admins. */
+const Active = { isActive: Type.Optional(Type.Boolean()) }
+/** A change: any of the body's fields, at least one. */
+const patchOf = <T extends TObject>(body: T) => Type.Partial(body, { minProperties: 1 })
 
 export const FaqBody = Type.Object({
   question: Title(500, 'question'),
   answer: Html(20_000),
   relatedLinks: Type.Optional(Links),
   order: Type.Optional(Order),
-  isActive: Type.Optional(Type.Boolean()),
+  ...Active,
 })
 export type FaqBody = Static<typeof FaqBody>
-export const FaqPatch = Type.Partial(FaqBody, { minProperties: 1 })
-export type FaqPatch = Static<typeof FaqPatch>
 
 export const Slug = Type.String({
   pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -220,11 +219,9 @@ export const BlogBody = Type.Object({
   seoDescription: Type.Optional(Type.String({ maxLength: 400 })),
   seoKeywords: Type.Optional(Type.Array(Type.String({ maxLength: 80 }), { maxItems: 30 })),
   relatedLinks: Type.Optional(Links),
-  isActive: Type.Optional(Type.Boolean()),
+  ...Active,
 })
 export type BlogBody = Static<typeof BlogBody>
-export const BlogPatch = Type.Partial(BlogBody, { minProperties: 1 })
-export type BlogPatch = Static<typeof BlogPatch>
 
 export const InformationBody = Type.Object({
   path: PagePath,
@@ -232,11 +229,17 @@ export const InformationBody = Type.Object({
   information_Description: Html(100_000),
   placeArea: PlaceArea,
   order: Type.Optional(Order),
-  isActive: Type.Optional(Type.Boolean()),
+  ...Active,
 })
 export type InformationBody = Static<typeof InformationBody>
-export const InformationPatch = Type.Partial(InformationBody, { minProperties: 1 })
-export type InformationPatch = Static<typeof InformationPatch>
+
+// The changes an admin sends: any of a body's fields, at least one.
+export const FaqPatch = patchOf(FaqBody)
+export const BlogPatch = patchOf(BlogBody)
+export const InformationPatch = patchOf(InformationBody)
+export type FaqPatch = Partial<FaqBody>
+export type BlogPatch = Partial<BlogBody>
+export type InformationPatch = Partial<InformationBody>
 
 const WebLink = (name: string) =>
   Type.String({
@@ -309,10 +312,10 @@ export type ContactUsBody = Static<typeof ContactUsBody>
 
 export const ContactMessage = Type.Object({
   _id: Id,
+  createdAt: Type.String({ format: 'date-time' }),
   name: Type.String(),
   email: Type.String(),
   subject: Type.String(),
   message: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
 })
 export type ContactMessage = Static<typeof ContactMessage>

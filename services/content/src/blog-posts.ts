@@ -1,9 +1,10 @@
 import { badRequest, conflict, newId, notFound, type BlogPostRow, type DbOrTx } from '@bookstrut/core'
 import type { Blog, BlogBody, BlogListQuery, BlogPatch } from '@bookstrut/schemas'
 import { containsText } from './content.repository.js'
-import { activeValues, looksLikeId, pageOf, pageWindow, type Page, type Viewer } from './paging.js'
+import type { Page } from '@bookstrut/core'
+import { activeValues, emptyPage, listPage, looksLikeId, type Viewer } from './paging.js'
 import { sanitizeContentHtml } from './sanitize.js'
-import { isUniqueViolation } from './unique-violation.js'
+import { deleteEntry, withUniqueConflict } from './writes.js'
 
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title' } as const
 const DAY_MS = 86_400_000
@@ -38,29 +39,18 @@ function dayStart(name: string, day: string): Date {
 
 /** GET /get/all/blog: a page of posts, newest first unless asked otherwise; dateFrom/dateTo are inclusive days. */
 export async function listBlogPosts(db: DbOrTx, q: BlogListQuery, viewer: Viewer): Promise<Page<Blog>> {
-  const w = pageWindow(q.page, q.limit)
   const from = q.dateFrom ? dayStart('dateFrom', q.dateFrom) : undefined
   const until = q.dateTo ? new Date(dayStart('dateTo', q.dateTo).getTime() + DAY_MS) : undefined
   const active = activeValues(q.isActive, viewer)
-  if (active.length === 0) return pageOf([], 0, w)
+  if (active.length === 0) return emptyPage(q)
   let base = db.selectFrom('blog_posts').where('is_active', 'in', active)
   if (from) base = base.where('created_at', '>=', from)
   if (until) base = base.where('created_at', '<', until)
   if (q.search?.trim())
     base = base.where(containsText<'blog_posts'>(['title', 'summary', 'excerpt', 'content'], q.search.trim()))
-  const sortBy = SORT_COLUMNS[q.sortBy ?? 'createdAt']
-  const direction = q.sortOrder ?? (q.sortBy === 'title' ? 'asc' : 'desc')
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(sortBy, direction)
-      .orderBy('id', direction)
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return pageOf(rows.map(toBlog), Number(count.n), w)
+  const sortBy = q.sortBy ?? 'createdAt'
+  const direction = q.sortOrder ?? (sortBy === 'title' ? 'asc' : 'desc')
+  return listPage(base, { column: SORT_COLUMNS[sortBy], direction }, q, toBlog)
 }
 
 /** GET /get/single/blog: a 24-hex value is an id, anything else a slug (spec author-and-content 5). */
@@ -114,8 +104,8 @@ export async function createBlogPost(db: DbOrTx, body: BlogBody, now: Date): Pro
     const taken = await db.selectFrom('blog_posts').select('id').where('slug', '=', slug).executeTakeFirst()
     if (taken) slug = `${slug}-${id.slice(-6)}`
   }
-  try {
-    const row = await db
+  const row = await withUniqueConflict(
+    db
       .insertInto('blog_posts')
       .values({
         id,
@@ -129,31 +119,24 @@ export async function createBlogPost(db: DbOrTx, body: BlogBody, now: Date): Pro
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow()
-    return toBlog(row)
-  } catch (err) {
-    if (isUniqueViolation(err)) throw slugTaken(slug)
-    throw err
-  }
+      .executeTakeFirstOrThrow(),
+    () => slugTaken(slug),
+  )
+  return toBlog(row)
 }
 
 export async function updateBlogPost(db: DbOrTx, id: string, patch: BlogPatch, now: Date): Promise<Blog> {
-  try {
-    const row = await db
+  const row = await withUniqueConflict(
+    db
       .updateTable('blog_posts')
       .set({ ...blogColumns(patch), updated_at: now })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirst()
-    if (!row) throw blogNotFound()
-    return toBlog(row)
-  } catch (err) {
-    if (isUniqueViolation(err)) throw slugTaken(patch.slug ?? '')
-    throw err
-  }
+      .executeTakeFirst(),
+    () => slugTaken(patch.slug ?? ''),
+  )
+  if (!row) throw blogNotFound()
+  return toBlog(row)
 }
 
-export async function deleteBlogPost(db: DbOrTx, id: string): Promise<void> {
-  const res = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst()
-  if (res.numDeletedRows === 0n) throw blogNotFound()
-}
+export const deleteBlogPost = (db: DbOrTx, id: string) => deleteEntry(db, 'blog_posts', id, blogNotFound)

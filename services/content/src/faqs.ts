@@ -1,8 +1,10 @@
 import { newId, notFound, type DbOrTx, type FaqRow } from '@bookstrut/core'
 import type { Faq, FaqBody, FaqListQuery, FaqPatch } from '@bookstrut/schemas'
 import { containsText } from './content.repository.js'
-import { activeValues, looksLikeId, pageOf, pageWindow, type Page, type Viewer } from './paging.js'
+import type { Page } from '@bookstrut/core'
+import { activeValues, emptyPage, listPage, looksLikeId, type Viewer } from './paging.js'
 import { sanitizeContentHtml } from './sanitize.js'
+import { deleteEntry } from './writes.js'
 
 const SORT_COLUMNS = {
   order: 'sort_order',
@@ -27,25 +29,13 @@ export const toFaq = (r: FaqRow): Faq => ({
 
 /** GET /get/all/faq: a page of FAQs, by `order` ascending unless asked otherwise. */
 export async function listFaqs(db: DbOrTx, q: FaqListQuery, viewer: Viewer): Promise<Page<Faq>> {
-  const w = pageWindow(q.page, q.limit)
   const active = activeValues(q.isActive, viewer)
-  if (active.length === 0) return pageOf([], 0, w)
+  if (active.length === 0) return emptyPage(q)
   let base = db.selectFrom('faqs').where('is_active', 'in', active)
   if (q.search?.trim()) base = base.where(containsText<'faqs'>(['question', 'answer'], q.search.trim()))
-  const sortBy = SORT_COLUMNS[q.sortBy ?? 'order']
-  const direction =
-    q.sortOrder ?? (q.sortBy && q.sortBy !== 'order' && q.sortBy !== 'question' ? 'desc' : 'asc')
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(sortBy, direction)
-      .orderBy('id', direction)
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return pageOf(rows.map(toFaq), Number(count.n), w)
+  const sortBy = q.sortBy ?? 'order'
+  const direction = q.sortOrder ?? (sortBy === 'order' || sortBy === 'question' ? 'asc' : 'desc')
+  return listPage(base, { column: SORT_COLUMNS[sortBy], direction }, q, toFaq)
 }
 
 /** GET /get/single/faq: one FAQ by id; an inactive one only for admins. */
@@ -92,7 +82,4 @@ export async function updateFaq(db: DbOrTx, id: string, patch: FaqPatch, now: Da
   return toFaq(row)
 }
 
-export async function deleteFaq(db: DbOrTx, id: string): Promise<void> {
-  const res = await db.deleteFrom('faqs').where('id', '=', id).executeTakeFirst()
-  if (res.numDeletedRows === 0n) throw faqNotFound()
-}
+export const deleteFaq = (db: DbOrTx, id: string) => deleteEntry(db, 'faqs', id, faqNotFound)

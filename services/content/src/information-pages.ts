@@ -3,7 +3,7 @@ import type { InformationBody, InformationLink, InformationPage, InformationPatc
 import { listInformationPages } from './content.repository.js'
 import { looksLikeId, type Viewer } from './paging.js'
 import { sanitizeContentHtml } from './sanitize.js'
-import { isUniqueViolation } from './unique-violation.js'
+import { deleteEntry, withUniqueConflict } from './writes.js'
 
 export const pageNotFound = () => notFound('Information page not found')
 
@@ -73,8 +73,8 @@ export async function createInformationPage(
   now: Date,
   id = newId(now.getTime()),
 ) {
-  try {
-    const row = await db
+  const row = await withUniqueConflict(
+    db
       .insertInto('information_pages')
       .values({
         id,
@@ -86,31 +86,24 @@ export async function createInformationPage(
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow()
-    return toPage(row)
-  } catch (err) {
-    if (isUniqueViolation(err)) throw pathTaken(body.path)
-    throw err
-  }
+      .executeTakeFirstOrThrow(),
+    () => pathTaken(body.path),
+  )
+  return toPage(row)
 }
 
 export async function updateInformationPage(db: DbOrTx, id: string, patch: InformationPatch, now: Date) {
-  try {
-    const row = await db
+  const row = await withUniqueConflict(
+    db
       .updateTable('information_pages')
       .set({ ...pageColumns(patch), updated_at: now })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirst()
-    if (!row) throw pageNotFound()
-    return toPage(row)
-  } catch (err) {
-    if (isUniqueViolation(err)) throw pathTaken(patch.path ?? '')
-    throw err
-  }
+      .executeTakeFirstOrThrow(() => pageNotFound()),
+    () => pathTaken(patch.path ?? ''),
+  )
+  return toPage(row)
 }
 
-export async function deleteInformationPage(db: DbOrTx, id: string): Promise<void> {
-  const res = await db.deleteFrom('information_pages').where('id', '=', id).executeTakeFirst()
-  if (res.numDeletedRows === 0n) throw pageNotFound()
-}
+export const deleteInformationPage = (db: DbOrTx, id: string) =>
+  deleteEntry(db, 'information_pages', id, pageNotFound)

@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { contactMail } from './contact.js'
 import { htmlToText, sanitizeContentHtml } from './sanitize.js'
 
+/** Stored HTML and what is kept of it. */
+const KEPT: Record<string, string> = {
+  '<script>alert(1)</script><p>ok</p>': '<p>ok</p>',
+  '<img src="x" onerror="alert(1)">': '<img src="x" />',
+  '<img src="https://x.example/a.png" onerror="alert(1)">': '<img src="https://x.example/a.png" />',
+  '<a href="javascript:alert(1)">x</a>': '<a>x</a>',
+  '<a href="JaVaScRiPt:alert(1)">x</a>': '<a>x</a>',
+  '<p style="background:expression(alert(1))">x</p>': '<p>x</p>',
+  '<a href="/faq">x</a>': '<a href="/faq">x</a>',
+  '<a href="//evil.example">x</a>': '<a>x</a>',
+}
+
 describe('sanitizeContentHtml', () => {
-  it.each([
-    ['<script>alert(1)</script><p>ok</p>', '<p>ok</p>'],
-    ['<img src="x" onerror="alert(1)">', '<img src="x" />'],
-    ['<img src="https://x.example/a.png" onerror="alert(1)">', '<img src="https://x.example/a.png" />'],
-    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
-    ['<p style="background:expression(alert(1))">x</p>', '<p>x</p>'],
-    ['<a href="/faq">x</a>', '<a href="/faq">x</a>'],
-    ['<a href="//evil.example">x</a>', '<a>x</a>'],
-  ])('%s -> %s', (input, output) => {
-    expect(sanitizeContentHtml(input)).toBe(output)
-  })
+  for (const [input, output] of Object.entries(KEPT))
+    it(`keeps ${output || 'nothing'} of ${input}`, () => expect(sanitizeContentHtml(input)).toBe(output))
 
   it('is idempotent', () => {
     const once = sanitizeContentHtml('<p onclick="x()">a <a href="https://b.example" target="x">b</a></p>')

@@ -4,6 +4,7 @@ import { SafeHtml, sanitizeForRender } from './safe-html'
 
 // The render-side pass: rows that reached the database some other way than the sanitizing API stay inert.
 describe('sanitizeForRender', () => {
+  // HTML as stored, and as it is rendered.
   it.each([
     ['<script>alert(1)</script><p>ok</p>', '<p>ok</p>'],
     ['<img src="x" onerror="alert(1)">', '<img src="x">'],
@@ -12,9 +13,7 @@ describe('sanitizeForRender', () => {
     ['<style>p{}</style><p>x</p>', '<p>x</p>'],
     ['<iframe src="https://evil.example"></iframe>', ''],
     ['<form action="/x"><input name="a"></form>', ''],
-  ])('%s renders as %s', (input, output) => {
-    expect(sanitizeForRender(input)).toBe(output)
-  })
+  ])('renders %s as "%s"', (input, output) => expect(sanitizeForRender(input)).toBe(output))
 
   it('makes links that open a new tab drop the opener', () => {
     expect(sanitizeForRender('<a href="https://x.example" target="x">x</a>')).toBe(

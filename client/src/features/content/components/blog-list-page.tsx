@@ -5,7 +5,7 @@ import { usePageMeta } from '@/lib/use-page-meta'
 import { useBlogs } from '../api/get-blogs'
 import { longDate, previewText } from '../model/content-text'
 import { BLOG_TEXTS, builtInPosts } from '../model/blog-entries'
-import { Breadcrumb, ContentPage } from './content-parts'
+import { Breadcrumb, ContentPage, LoadState } from './content-parts'
 import styles from './content.module.css'
 
 /**
@@ -36,16 +36,11 @@ export function BlogListPage() {
       <Breadcrumb trail={[]} current="Blog" />
       <h1 className={styles.title}>BookStrut Blog</h1>
       <p className={styles.meta}>Ideas, guides and news about finding and promoting books.</p>
-      {blogs.isPending && (
-        <p className={styles.status} role="status">
-          {BLOG_TEXTS.loadingList}
-        </p>
-      )}
-      {blogs.isError && (
-        <p className={styles.notice} role="status">
-          {BLOG_TEXTS.offline(errorMessage(blogs.error))}
-        </p>
-      )}
+      <LoadState
+        pending={blogs.isPending}
+        loadingText={BLOG_TEXTS.loadingList}
+        notice={blogs.isError ? BLOG_TEXTS.offline(errorMessage(blogs.error)) : null}
+      />
       <ul className={styles.grid}>
         {posts.map((post) => (
           <li key={post._id}>

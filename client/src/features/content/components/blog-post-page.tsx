@@ -6,7 +6,7 @@ import { usePageMeta } from '@/lib/use-page-meta'
 import { useBlog } from '../api/get-blogs'
 import { cut, longDate, previewText } from '../model/content-text'
 import { BLOG_TEXTS, blogPostingJsonLd, builtInPost } from '../model/blog-entries'
-import { Breadcrumb, ContentPage, RelatedResources } from './content-parts'
+import { Breadcrumb, ContentPage, LoadingPage, RelatedResources } from './content-parts'
 import styles from './content.module.css'
 
 /** Spec author-and-content section 8: a 404 reads "Blog not found". */
@@ -35,14 +35,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
         ? blogPostingJsonLd(post, description, paths.blogPost(post.slug))
         : undefined,
   })
-  if (blog.isPending)
-    return (
-      <ContentPage>
-        <p className={styles.status} role="status">
-          {BLOG_TEXTS.loadingPost}
-        </p>
-      </ContentPage>
-    )
+  if (blog.isPending) return <LoadingPage text={BLOG_TEXTS.loadingPost} />
   if (!post)
     return (
       <ContentPage>

@@ -76,3 +76,36 @@ export function StillHaveQuestions({ contactLabel = 'Contact Us' }: { contactLab
     </section>
   )
 }
+
+/**
+ * A list's state line: the spec's loading text while `pending`, then `notice` (the yellow offline or failure notice)
+ * when there is one.
+ */
+export function LoadState({
+  pending,
+  loadingText,
+  notice,
+}: {
+  pending: boolean
+  loadingText: string
+  notice?: string | null
+}) {
+  if (pending)
+    return (
+      <p className={styles.status} role="status">
+        {loadingText}
+      </p>
+    )
+  return notice ? (
+    <p className={styles.notice} role="status">
+      {notice}
+    </p>
+  ) : null
+}
+
+/** A content page that is still loading: the page frame with the spec's loading text. */
+export const LoadingPage = ({ text }: { text: string }) => (
+  <ContentPage>
+    <LoadState pending loadingText={text} />
+  </ContentPage>
+)

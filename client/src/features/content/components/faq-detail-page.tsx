@@ -5,7 +5,7 @@ import { usePageMeta } from '@/lib/use-page-meta'
 import { useFaq } from '../api/get-faqs'
 import { boldProductName, cut, longDate, previewText } from '../model/content-text'
 import { FAQ_TEXTS, faqPageJsonLd, fromServer } from '../model/faq-entries'
-import { Breadcrumb, ContentPage, RelatedResources, StillHaveQuestions } from './content-parts'
+import { Breadcrumb, ContentPage, LoadingPage, RelatedResources, StillHaveQuestions } from './content-parts'
 import styles from './content.module.css'
 
 /** /faq/{id}: one question with its answer (meta description: the answer's first 160 characters). */
@@ -18,14 +18,7 @@ export function FaqDetailPage({ id }: { id: string }) {
     canonicalPath: paths.faqDetail(id),
     structuredData: entry ? faqPageJsonLd([entry], previewText) : undefined,
   })
-  if (faq.isPending)
-    return (
-      <ContentPage>
-        <p className={styles.status} role="status">
-          {FAQ_TEXTS.loading}
-        </p>
-      </ContentPage>
-    )
+  if (faq.isPending) return <LoadingPage text={FAQ_TEXTS.loading} />
   if (!faq.data)
     return (
       <ContentPage>

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths'
 import { FAQ_PAGE_LIMIT, useFaqs } from '../api/get-faqs'
 import { previewText } from '../model/content-text'
 import { builtInFaqs, FAQ_TEXTS, faqPageJsonLd, fromServer } from '../model/faq-entries'
-import { Breadcrumb, ContentPage, StillHaveQuestions } from './content-parts'
+import { Breadcrumb, ContentPage, LoadState, StillHaveQuestions } from './content-parts'
 import { FaqAccordion } from './faq-accordion'
 import styles from './content.module.css'
 
@@ -23,16 +23,11 @@ export function FaqPage() {
     <ContentPage>
       <Breadcrumb trail={[]} current="FAQ" />
       <h1 className={styles.title}>Frequently Asked Questions</h1>
-      {faqs.isPending && (
-        <p className={styles.status} role="status">
-          {FAQ_TEXTS.loading}
-        </p>
-      )}
-      {faqs.isError && (
-        <p className={styles.notice} role="alert">
-          {FAQ_TEXTS.unableToLoad(errorMessage(faqs.error))}
-        </p>
-      )}
+      <LoadState
+        pending={faqs.isPending}
+        loadingText={FAQ_TEXTS.loading}
+        notice={faqs.isError ? FAQ_TEXTS.unableToLoad(errorMessage(faqs.error)) : null}
+      />
       {faqs.isSuccess && entries.length === 0 && <p className={styles.status}>{FAQ_TEXTS.empty}</p>}
       {entries.length > 0 && <FaqAccordion entries={entries} />}
       <StillHaveQuestions />

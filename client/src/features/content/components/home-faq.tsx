@@ -2,8 +2,7 @@ import { errorMessage } from '@/lib/api-client'
 import { HOME_FAQ_LIMIT, useFaqs } from '../api/get-faqs'
 import { builtInFaqs, FAQ_TEXTS, fromServer } from '../model/faq-entries'
 import { FaqAccordion } from './faq-accordion'
-import { StillHaveQuestions } from './content-parts'
-import styles from './content.module.css'
+import { LoadState, StillHaveQuestions } from './content-parts'
 
 /**
  * The home page's FAQ section (spec reader-and-account section 2): the server's FAQs; the 15 built-in questions when
@@ -20,20 +19,12 @@ export function HomeFaq() {
         <h2 id="home-faq-title" className="section__title">
           Frequently asked questions
         </h2>
-        {faqs.isPending ? (
-          <p className={styles.status} role="status">
-            {FAQ_TEXTS.loading}
-          </p>
-        ) : (
-          <>
-            {faqs.isError && (
-              <p className={styles.notice} role="status">
-                {FAQ_TEXTS.offline(errorMessage(faqs.error))}
-              </p>
-            )}
-            <FaqAccordion entries={entries} />
-          </>
-        )}
+        <LoadState
+          pending={faqs.isPending}
+          loadingText={FAQ_TEXTS.loading}
+          notice={faqs.isError ? FAQ_TEXTS.offline(errorMessage(faqs.error)) : null}
+        />
+        {!faqs.isPending && <FaqAccordion entries={entries} />}
         <StillHaveQuestions />
       </div>
     </section>

@@ -169,6 +169,8 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
   )
 }
 
+const COMPARISON_COLUMNS = ['Plan', 'Price per month', 'Books', 'Analytics', 'Permanent listing']
+
 /** The plans side by side (spec: the home page's plan comparison table), with the Infinite Strut row to /contact. */
 function PlanComparison() {
   return (
@@ -177,21 +179,25 @@ function PlanComparison() {
         <caption>Compare the plans</caption>
         <thead>
           <tr>
-            <th scope="col">Plan</th>
-            <th scope="col">Price per month</th>
-            <th scope="col">Books</th>
-            <th scope="col">Analytics</th>
-            <th scope="col">Permanent listing</th>
+            {COMPARISON_COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {plans.map((plan) => (
             <tr key={plan.name}>
               <th scope="row">{plan.name}</th>
-              <td>{plan.monthly === 0 ? 'Free' : formatUsd(plan.monthly)}</td>
-              <td>{plan.limit}</td>
-              <td>{plan.analytics ? 'Yes' : 'No'}</td>
-              <td>Yes</td>
+              {[
+                plan.monthly === 0 ? 'Free' : formatUsd(plan.monthly),
+                plan.limit,
+                plan.analytics ? 'Yes' : 'No',
+                'Yes',
+              ].map((cell, i) => (
+                <td key={COMPARISON_COLUMNS[i + 1]}>{cell}</td>
+              ))}
             </tr>
           ))}
           <tr>

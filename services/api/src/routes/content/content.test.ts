@@ -19,6 +19,16 @@ afterAll(async () => t?.close())
 const api = () => client(t.app)
 const adminOpts = () => ({ token: admin.token })
 
+/** Every row of the content tables, to show that a refused call changed nothing. */
+const contentState = async () =>
+  JSON.stringify(
+    await Promise.all(
+      (['faqs', 'blog_posts', 'information_pages', 'site_settings'] as const).map((table) =>
+        t.app.db.selectFrom(table).selectAll().orderBy('id').execute(),
+      ),
+    ),
+  )
+
 async function createFaq(body: Record<string, unknown>) {
   const res = await api().post('/create/faq', body, adminOpts())
   expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -238,10 +248,7 @@ describe('admin-only writes', () => {
   it.each(writes)(
     '%s: 401 without a session, 403 for a reader, and nothing changes',
     async (_n, method, url, body) => {
-      const before = await t.app.db
-        .selectFrom('faqs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
+      const before = await contentState()
       const call = (token?: string) =>
         method === 'delete'
           ? api().delete(url, { token })
@@ -251,11 +258,7 @@ describe('admin-only writes', () => {
       expect(forged.status).toBe(403)
       expect(forged.body.code).toBe('FORBIDDEN')
       expect((await call('not-a-real-token')).status).toBe(401)
-      const after = await t.app.db
-        .selectFrom('faqs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-      expect(after.n).toBe(before.n)
+      expect(await contentState()).toBe(before)
     },
   )
 
@@ -298,13 +301,6 @@ describe('admin-only writes', () => {
       expect(res.body.success).toBe(false)
     }
     expect((await api().put('/update/faq?id=aaaaaaaaaaaaaaaaaaaaaaaa', {}, adminOpts())).status).toBe(400)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/create/faq',
-      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-      payload: '{"question": "Q", "answer": ',
-    })
-    expect(res.statusCode).toBe(400)
   })
 })
 
@@ -467,15 +463,7 @@ describe('contact', () => {
   it('allows 5 messages an hour per address, then 429 with Retry-After and nothing stored', async () => {
     const same = client(t.app)
     for (let i = 0; i < 5; i++) expect((await same.post('/create/ContactUs', valid)).status).toBe(201)
-    const count = async () =>
-      Number(
-        (
-          await t.app.db
-            .selectFrom('contact_messages')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
+    const count = async () => (await t.app.db.selectFrom('contact_messages').select('id').execute()).length
     const before = await count()
     const sixth = await same.post('/create/ContactUs', valid)
     expect(sixth.status).toBe(429)

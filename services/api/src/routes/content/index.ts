@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type, type TSchema } from '@sinclair/typebox'
 import {
   Blog,
   BlogListQuery,
@@ -34,6 +34,7 @@ import { depsOf } from '../deps.js'
 import { errorResponses } from '../route-docs.js'
 import { createContactMessage, viewerOf } from './content.service.js'
 
+const PAGE_404 = 'Information page not found'
 const VISIBILITY =
   'Public. Only active entries exist for callers who are not admins (an inactive one is a 404, `isActive=false` ' +
   'an empty list); an admin sees every entry. HTML fields are sanitized on write and again on the way out.'
@@ -42,6 +43,21 @@ const VISIBILITY =
 export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['content']
+  /** The schema of a call answering one entry (404 `notFound` when there is none for the caller). */
+  const one = <Q extends TSchema, D extends TSchema>(
+    summary: string,
+    notFound: string,
+    querystring: Q,
+    data: D,
+  ) => ({
+    schema: {
+      tags,
+      summary,
+      description: `${VISIBILITY} 404 "${notFound}".`,
+      querystring,
+      response: { 200: Envelope(data), ...errorResponses },
+    },
+  })
   app.get(
     '/get/all/information',
     {
@@ -58,30 +74,24 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/single/information',
-    {
-      schema: {
-        tags,
-        summary: 'One information page by id (the terms page asks for its fixed id)',
-        description: `${VISIBILITY} 404 "Information page not found".`,
-        querystring: IdQuery,
-        response: { 200: Envelope(InformationPage), ...errorResponses },
-      },
-    },
+    one(
+      'One information page by id (the terms page asks for it by its fixed id)',
+      PAGE_404,
+      IdQuery,
+      InformationPage,
+    ),
     async (req) =>
       ok('Information fetched successfully', await getInformationById(deps.db, req.query.id, viewerOf(req))),
   )
 
   app.get(
     '/get/single/information/by/path',
-    {
-      schema: {
-        tags,
-        summary: 'One information page by its path (the page behind /pagedetail/{path})',
-        description: `${VISIBILITY} 404 "Information page not found".`,
-        querystring: InformationByPathQuery,
-        response: { 200: Envelope(InformationPage), ...errorResponses },
-      },
-    },
+    one(
+      'One information page by its path (/pagedetail/{path})',
+      PAGE_404,
+      InformationByPathQuery,
+      InformationPage,
+    ),
     async (req) =>
       ok(
         'Information fetched successfully',
@@ -118,18 +128,8 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => paged('FAQs fetched successfully', await listFaqs(deps.db, req.query, viewerOf(req))),
   )
 
-  app.get(
-    '/get/single/faq',
-    {
-      schema: {
-        tags,
-        summary: 'One FAQ by id',
-        description: `${VISIBILITY} 404 "FAQ not found".`,
-        querystring: IdQuery,
-        response: { 200: Envelope(Faq), ...errorResponses },
-      },
-    },
-    async (req) => ok('FAQ fetched successfully', await getFaq(deps.db, req.query.id, viewerOf(req))),
+  app.get('/get/single/faq', one('One FAQ by id', 'FAQ not found', IdQuery, Faq), async (req) =>
+    ok('FAQ fetched successfully', await getFaq(deps.db, req.query.id, viewerOf(req))),
   )
 
   app.get(

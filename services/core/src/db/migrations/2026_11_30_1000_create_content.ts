@@ -1,24 +1,29 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 
 /**
  * The content domain (issue 32): FAQ, blog posts, contact messages, the home page's featured video. HTML columns
  * hold text already sanitized on write (services/content); it is sanitized again when rendered.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('faqs')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('question', 'text', (c) => c.notNull())
-    .addColumn('answer', 'text', (c) => c.notNull())
+/** What FAQs and blog posts both carry: related links, the active flag and their dates. */
+const entryColumns = (table: CreateTableBuilder<any, any>) =>
+  table
     .addColumn('related_links', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await entryColumns(
+    db.schema
+      .createTable('faqs')
+      .addColumn('id', 'char(24)', (c) => c.primaryKey())
+      .addColumn('question', 'text', (c) => c.notNull())
+      .addColumn('answer', 'text', (c) => c.notNull())
+      .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0)),
+  ).execute()
   await db.schema.createIndex('faqs_order').on('faqs').columns(['sort_order', 'id']).execute()
 
-  await db.schema
+  const blogPosts = db.schema
     .createTable('blog_posts')
     .addColumn('id', 'char(24)', (c) => c.primaryKey())
     .addColumn('slug', 'text', (c) => c.notNull().unique())
@@ -31,11 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('seo_keywords', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('related_links', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await entryColumns(blogPosts).execute()
   await db.schema.createIndex('blog_posts_created').on('blog_posts').columns(['created_at', 'id']).execute()
 
   await db.schema
