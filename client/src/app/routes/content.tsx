@@ -9,7 +9,8 @@ import { InformationPageView, TermsPage } from '@/features/content/components/in
 import { PolicyPage } from '@/features/content/components/policy-page'
 import { articleAt } from '@/features/content/model/articles'
 import { TopBooks } from '@/features/home/components/top-books'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { paths } from '@/config/paths'
+import { usePageMeta } from '@/lib/use-page-meta'
 
 /* The content routes (issue 32): FAQ, blog, information pages, terms, privacy, contact, articles and the Top 20. */
 
@@ -31,9 +32,25 @@ export function PageDetailRoute() {
 export const PolicyRoute = PolicyPage
 export const TermsRoute = TermsPage
 export const ContactRoute = ContactPage
+/** /topbookstruts: the whole Top 20, open. */
 export function TopListRoute() {
-  useDocumentTitle('Top 20 Book Struts')
-  return <TopBooks initiallyOpen />
+  usePageMeta({
+    title: 'Top 20 Book Struts',
+    description:
+      'The 20 books readers play, like and share most on BookStrut right now, with their podblurbs.',
+    canonicalPath: paths.topList,
+  })
+  return (
+    <>
+      <div className="container" style={{ paddingTop: '2rem' }}>
+        <h1 className="section__title">Top 20 Book Struts</h1>
+        <p className="lead">
+          The books readers play, like and share most right now. Press play to hear a podblurb.
+        </p>
+      </div>
+      <TopBooks initiallyOpen />
+    </>
+  )
 }
 export function ArticleRoute() {
   const { pathname } = useLocation()
