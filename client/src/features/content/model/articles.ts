@@ -30,7 +30,7 @@ export interface Article {
 export const ARTICLE_DATE = 'January 15, 2024'
 
 /** The articles' texts (data, in articles.json). */
-export const ARTICLES: readonly Article[] = articles as Article[]
+export const ARTICLES: readonly Article[] = articles
 
 export const articleAt = (pathname: string) =>
   ARTICLES.find((a) => a.path.toLowerCase() === pathname.toLowerCase())
