@@ -16,6 +16,7 @@ import { swaggerPlugin } from './plugins/external/swagger.js'
 import { clientPlugin } from './plugins/external/client.js'
 import { healthRoutes } from './routes/health/index.js'
 import { userRoutes } from './routes/users/index.js'
+import { listPublicContentPaths } from '@bookstrut/content'
 import { contentPlugin } from './routes/content/content-plugin.js'
 import { adminRoutes } from './routes/admin/index.js'
 import { podcastRoutes } from './routes/podcasts/index.js'
@@ -30,6 +31,7 @@ import { mediaPlugin } from './plugins/app/media.js'
 import { ideaSearchPlugin } from './plugins/app/idea-search.js'
 import { analyticsPlugin } from './plugins/app/analytics.js'
 import { insightsRoutes } from './routes/insights/index.js'
+import { seoRoutes } from './routes/seo/index.js'
 
 export interface BuildAppOptions {
   config: Readonly<Config>
@@ -115,6 +117,13 @@ export async function buildApp(opts: BuildAppOptions) {
   )
   // Content: its /api/v1 routes and the /data/*.json snapshots beside them.
   await app.register(contentPlugin)
+  // Content pages join the sitemap through `sources` (the content package's listPublicContentPaths()).
+  const contentPaths = {
+    name: 'content',
+    entries: async () =>
+      (await listPublicContentPaths(app.db)).map((p) => ({ path: p.path, lastmod: p.lastModified })),
+  }
+  await app.register(seoRoutes, { sources: [contentPaths] })
   await app.register(clientPlugin)
   return app
 }

@@ -1,8 +1,9 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Value } from '@sinclair/typebox/value'
-import { QueueNames, MailJob } from '@bookstrut/schemas'
-import { otpMail, type Logger, type Mailer } from '@bookstrut/core'
+import { otpMail } from '@bookstrut/accounts'
 import { contactMail } from '@bookstrut/content'
+import type { Logger, Mailer } from '@bookstrut/core'
+import { QueueNames, MailJob } from '@bookstrut/schemas'
 import type { Redis } from 'ioredis'
 import { logFailures } from '../log-failures.js'
 

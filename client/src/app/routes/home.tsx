@@ -7,11 +7,27 @@ import { useSettings } from '@/features/content/api/get-settings'
 import { TopBooks } from '@/features/home/components/top-books'
 import { SearchForm } from '@/features/search/components/search-form'
 import { useStoredSession } from '@/lib/storage'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { DEFAULT_DESCRIPTION } from '@/lib/page-head'
+import { usePageMeta } from '@/lib/use-page-meta'
 
-/** / : the home page: search, featured video, Top 20, step guide, Strut scores, plans and their comparison, FAQ. */
+const homeStructuredData = {
+  '@context': 'https://schema.org',
+  '@type': 'WebSite',
+  name: 'BookStrut',
+  description: DEFAULT_DESCRIPTION,
+}
+
+/**
+ * / : the home page: search, featured video, Top 20, step guide, Strut scores, plans and their comparison, FAQ.
+ * The server renders it without the Top 20 (each title fetched counts as a view: only a reader's browser asks).
+ */
 export function Component() {
-  useDocumentTitle(undefined)
+  usePageMeta({
+    title: undefined,
+    description: DEFAULT_DESCRIPTION,
+    canonicalPath: '/',
+    structuredData: homeStructuredData,
+  })
   const { isLoggedIn } = useStoredSession()
   const modals = useAuthModals()
   const beforeSearch = useBlockedCheck()

@@ -6,6 +6,7 @@ import DOMPurify from 'dompurify'
  * style attribute (CSS expressions), no forms, and links that open a new tab lose the opener.
  */
 export function sanitizeForRender(html: string): string {
+  // Without a DOM (the server render) DOMPurify cannot run; there the HTML is the API's, sanitized on write and read.
   return DOMPurify.sanitize(html, {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
     FORBID_ATTR: ['style'],

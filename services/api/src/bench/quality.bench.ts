@@ -2,14 +2,9 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import {
-  createDb,
-  DEFAULT_EMBEDDING_MODEL,
-  loadConfig,
-  migrateToLatest,
-  podcastsRepo,
-  type Db,
-} from '@bookstrut/core'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { createDb, DEFAULT_EMBEDDING_MODEL, loadConfig, migrateToLatest, type Db } from '@bookstrut/core'
+import { createScratchDatabase } from '@bookstrut/core/testing'
 import {
   BookTextIndex,
   BookVectorIndex,
@@ -36,7 +31,6 @@ import {
   type LexicalMatches,
   type PassageScheme,
 } from '@bookstrut/search'
-import { createScratchDatabase } from '@bookstrut/core/testing'
 import { ensureCatalogueOwner } from '../import/catalogue-owner.js'
 import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'

@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
-import usearch from 'usearch'
 import {
   ANN_DEFAULTS,
   AnnBookVectorIndex,
@@ -22,6 +21,7 @@ import {
   rankBooks,
   strutScores,
 } from '@bookstrut/search'
+import usearch from 'usearch'
 import { gaussian, mean, quantile, seededRandom } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from './tomt-data.js'

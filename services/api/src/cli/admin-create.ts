@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { hashPassword, loadConfig, newId, usersRepo } from '@bookstrut/core'
+import { hashPassword, usersRepo } from '@bookstrut/accounts'
+import { loadConfig, newId } from '@bookstrut/core'
 import { runOnDatabase } from './with-database.js'
 
 /**

@@ -1,8 +1,13 @@
 /** Plain text of HTML for previews: tags and non-breaking-space entities dropped (spec: blog card previews). */
 export function previewText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html')
-  doc.querySelectorAll('script, style').forEach((n) => n.remove())
-  return (doc.body.textContent ?? '')
+  // Script and style bodies are not text. The server render (entry-server.tsx) has no DOM: there the HTML (already
+  // sanitized by the API) just loses its tags.
+  const bodyHtml = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+  const text =
+    typeof DOMParser === 'undefined'
+      ? bodyHtml.replace(/<[^>]*>/g, ' ')
+      : (new DOMParser().parseFromString(bodyHtml, 'text/html').body.textContent ?? '')
+  return text
     .replace(/&nbsp;|\u00a0/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

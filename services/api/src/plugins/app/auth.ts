@@ -1,13 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
-import {
-  assertNotBlocked,
-  assertSelfOrAdmin,
-  hashToken,
-  sessionsRepo,
-  unauthorized,
-  type DbOrTx,
-} from '@bookstrut/core'
+import { hashToken, sessionsRepo } from '@bookstrut/accounts'
+import { assertNotBlocked, assertSelfOrAdmin, unauthorized, type DbOrTx } from '@bookstrut/core'
 import type { Auth } from '../../types.js'
 
 /** The session token of a request: `Authorization: Bearer <token>`, or the spec's `token` header. */

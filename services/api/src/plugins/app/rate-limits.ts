@@ -54,6 +54,8 @@ export const LIMITS = {
   contactPerIpPerDay: { points: 20, duration: DAY },
   // Admin content writes (FAQ, blog, pages, settings; each rewrites the snapshots): an editor's pace, not a loop.
   contentWritesPerAccount: { points: 60, duration: MINUTE },
+  // Server renders of pages (cache misses only), per IP; past it the visitor gets the app shell (docs/seo.md).
+  pageRendersPerIp: { points: 120, duration: MINUTE },
 } as const
 
 export type LimitName = keyof typeof LIMITS
@@ -64,7 +66,11 @@ export type LimitName = keyof typeof LIMITS
  * sign-in, a code, a hash or an account's data, and refuses with 503 and Retry-After (fails closed), so an outage
  * never opens a door to guessing or floods.
  */
-export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set(['searchPerIp', 'searchPerAccount'])
+export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set([
+  'searchPerIp',
+  'searchPerAccount',
+  'pageRendersPerIp',
+])
 
 /** Points set by configuration instead of LIMITS (the search limits), by limit name. */
 export type LimitPoints = Partial<Record<LimitName, number>>

@@ -1,4 +1,6 @@
-import { badRequest, forbidden, notFound, top20Repo, usersRepo } from '@bookstrut/core'
+import { usersRepo } from '@bookstrut/accounts'
+import { top20Repo } from '@bookstrut/analytics'
+import { badRequest, forbidden, notFound } from '@bookstrut/core'
 import type { HeldTitle } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import { loadUser } from '../../views/user-view.js'

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import {
-  AppError,
-  assertNotBlocked,
-  badRequest,
-  forbidden,
-  notFound,
-  queueEvents,
-  trackedTitlesRepo,
-} from '@bookstrut/core'
+import { queueEvents } from '@bookstrut/analytics'
+import { trackedTitlesRepo } from '@bookstrut/catalogue'
+import { AppError, assertNotBlocked, badRequest, forbidden, notFound } from '@bookstrut/core'
 import type { AcceptedEvents, AnalyticsEvent, TrackedEvent } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'

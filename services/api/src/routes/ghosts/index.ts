@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { assertSelfOrAdmin } from '@bookstrut/core'
 import {
   Envelope,
   GhostBody,
@@ -10,7 +11,6 @@ import {
   ReportType,
   ReportTypeQuery,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin } from '@bookstrut/core'
 import { ok, paged } from '../../respond.js'
 import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { signedIn } from '../../plugins/app/route-access.js'

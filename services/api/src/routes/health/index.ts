@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'kysely'
-import { Envelope, ErrorEnvelope, Health } from '@bookstrut/schemas'
 import { REDIS_RETRY_AFTER_SECONDS } from '@bookstrut/core'
+import { Envelope, ErrorEnvelope, Health } from '@bookstrut/schemas'
 
 /** Reports whether Postgres and Redis answer; 503 with Retry-After when either does not. */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

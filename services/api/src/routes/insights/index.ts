@@ -34,7 +34,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A title's all-time analytics (the spec's path)",
         description:
           `${ACCESS}\n\n` +
-          'Counted events since the title was listed (README, "Events and analytics"): `views` impressions, ' +
+          'Counted events since the title was listed (docs/analytics.md, "Author analytics and the Top 20"): `views` impressions, ' +
           '`audioPlays` plays, `total_Listening_Hours` hours listened (to the second: whole seconds / 3600), `video_Shares` shares, ' +
           '`purchaseClicks` Get This clicks, `descriptionClicks`, `profileClicks`; `top_search` idea-search ' +
           'impressions among the first 10 results. Current state from the database: `total_Likes` and ' +

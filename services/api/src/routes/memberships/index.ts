@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
+import { assertSelfOrAdmin } from '@bookstrut/core'
 import {
   Envelope,
   MembershipsByUser,
@@ -11,7 +12,6 @@ import {
   UpdatePlanBody,
   UpgradeQuote,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
@@ -82,7 +82,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The owner or an admin only (403 for anybody else). `effective` is the plan in force now: a paid plan past ' +
           'its expiry counts as the free plan (its listings stay, new ones wait for an upgrade). `state` gives the ' +
-          "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see README).",
+          "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see docs/payments.md).",
         querystring: MembershipsByUserQuery,
         security: secured,
         response: { 200: Envelope(MembershipsByUser), ...errorResponses },

@@ -1,17 +1,6 @@
-import {
-  badRequest,
-  effectiveTerms,
-  forbidden,
-  fromCents,
-  isAdmin,
-  membershipsRepo,
-  notFound,
-  offerUpgrade,
-  paymentsRepo,
-  podcastsRepo,
-  type PlanRow,
-  type UserRow,
-} from '@bookstrut/core'
+import { effectiveTerms, fromCents, membershipsRepo, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { badRequest, forbidden, isAdmin, notFound, type PlanRow, type UserRow } from '@bookstrut/core'
 import {
   canUpgradeReadingA,
   isLimitExceeded,

@@ -1,13 +1,10 @@
+import { applyConfirmedPayment, fromCents, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
 import {
   AppError,
-  applyConfirmedPayment,
   conflict,
   forbidden,
-  fromCents,
   newId,
   notFound,
-  offerUpgrade,
-  paymentsRepo,
   type Logger,
   type PaymentRow,
   type UserRow,

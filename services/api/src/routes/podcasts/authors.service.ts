@@ -1,4 +1,5 @@
-import { assertCallerId, notFound, podcastsRepo } from '@bookstrut/core'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { assertCallerId, notFound } from '@bookstrut/core'
 import type { AuthorBooks } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'

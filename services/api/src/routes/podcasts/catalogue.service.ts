@@ -1,14 +1,6 @@
-import {
-  queueEvents,
-  announceBookChanges,
-  actsFor,
-  assertCallerId,
-  badRequest,
-  forbidden,
-  notFound,
-  podcastsRepo,
-  top20Repo,
-} from '@bookstrut/core'
+import { queueEvents, top20Repo } from '@bookstrut/analytics'
+import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
+import { actsFor, assertCallerId, badRequest, forbidden, notFound } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import { featuredVideo } from '@bookstrut/content'
 import type { Auth } from '../../types.js'

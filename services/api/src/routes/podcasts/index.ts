@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import path from 'node:path'
+import { assertCallerId } from '@bookstrut/core'
 import {
   AuthorBooks,
   AuthorBooksQuery,
@@ -21,7 +22,6 @@ import {
 } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertCallerId } from '@bookstrut/core'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
@@ -168,7 +168,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Home page: the Top 20 and the featured video',
         description:
-          'The latest Top 20 ranking (README, "Author analytics and the Top 20"), best first, paged by `limit`; ' +
+          'The latest Top 20 ranking (docs/analytics.md, "The Top 20"), best first, paged by `limit`; ' +
           'titles blocked or unapproved since the ranking are left out. While nobody has engaged with any title ' +
           '(no ranking, or an empty one) the newest approved titles instead. Each title answered counts as a view ' +
           '(an impression in `top20` mode, docs/analytics.md "What a view is"): ask for the titles you show.',

@@ -1,15 +1,13 @@
+import { effectivePlan, membershipsRepo } from '@bookstrut/billing'
+import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
 import {
-  announceBookChanges,
   actsFor,
   AppError,
   assertNotBlocked,
   badRequest,
-  effectivePlan,
   forbidden,
-  membershipsRepo,
   newId,
   notFound,
-  podcastsRepo,
   type MediaStore,
   type PodcastUpdate,
   type UserRow,

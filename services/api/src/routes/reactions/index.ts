@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { Envelope, FavoriteListQuery, PagedPodcasts, ReactionBody, ReactionQuery } from '@bookstrut/schemas'
 import { assertSelfOrAdmin } from '@bookstrut/core'
+import { Envelope, FavoriteListQuery, PagedPodcasts, ReactionBody, ReactionQuery } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { signedIn } from '../../plugins/app/route-access.js'

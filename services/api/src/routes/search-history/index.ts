@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { assertSelfOrAdmin } from '@bookstrut/core'
 import {
   ClearedSearchHistory,
   CreateSearchHistoryBody,
@@ -9,7 +10,7 @@ import {
   SearchHistoryUserQuery,
   UpdateSearchHistoryBody,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin, searchHistoryRepo } from '@bookstrut/core'
+import { searchHistoryRepo } from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
 import { signedIn } from '../../plugins/app/route-access.js'

@@ -1,12 +1,6 @@
-import {
-  assertNotBlocked,
-  conflict,
-  isAdmin,
-  notFound,
-  searchHistoryRepo,
-  type SearchHistoryRow,
-} from '@bookstrut/core'
+import { assertNotBlocked, conflict, isAdmin, notFound, type SearchHistoryRow } from '@bookstrut/core'
 import type { SearchHistoryItem, UpdateSearchHistoryBody } from '@bookstrut/schemas'
+import { searchHistoryRepo } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { assertCallerId } from '@bookstrut/core'
 import {
   ErrorEnvelope,
   IdeaSearchQuery,
@@ -6,7 +8,6 @@ import {
   PagedScoredPodcasts,
   SurfaceSearchQuery,
 } from '@bookstrut/schemas'
-import { assertCallerId, podcastsRepo } from '@bookstrut/core'
 import {
   BONUS_WEIGHT,
   createSurfaceIndex,

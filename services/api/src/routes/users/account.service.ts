@@ -1,12 +1,10 @@
+import { hashPassword, sessionsRepo, usersRepo } from '@bookstrut/accounts'
 import {
   actsFor,
   assertSelfOrAdmin,
   badRequest,
   forbidden,
-  hashPassword,
   notFound,
-  sessionsRepo,
-  usersRepo,
   type MediaStore,
   type UserRow,
   type UserUpdate,

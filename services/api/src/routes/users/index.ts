@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { assertNotBlocked, assertSelfOrAdmin } from '@bookstrut/core'
 import {
   CreateUserBody,
   CreatedUser,
@@ -21,7 +22,6 @@ import {
   UserIdQuery,
   VerifyOtpBody,
 } from '@bookstrut/schemas'
-import { assertNotBlocked, assertSelfOrAdmin } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { refuseOwnEndedSession, requireAuth, tokenOf } from '../../plugins/app/auth.js'
