@@ -106,6 +106,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // The server-render bundle (vite build --ssr), built output like dist.
+      'client/dist-server/**',
       '**/node_modules/**',
       'data/**',
       'coverage/**',
