@@ -399,7 +399,9 @@ async function mailNaming(id: string) {
   await until(
     `the mail of ${id}`,
     async () => {
-      for (const f of await readdir(t.config.mail.outboxDir).catch(() => [] as string[])) {
+      const files = await readdir(t.config.mail.outboxDir).catch(() => [] as string[])
+      // Only finished mails: a .tmp file is renamed (gone) while it would be read.
+      for (const f of files.filter((name) => name.endsWith('.eml'))) {
         const text = await readFile(path.join(t.config.mail.outboxDir, f), 'utf8')
         if (text.includes(id)) found = text
       }
