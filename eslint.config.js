@@ -24,10 +24,22 @@ const SERVER_PACKAGES = {
   'services/billing': ['core', 'accounts'],
   'services/analytics': ['core', 'catalogue'],
   'services/search': ['core', 'catalogue'],
-  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search'],
-  'services/api': ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'workers'],
+  // FAQ, blog, information pages, settings, contact (issue 32).
+  'services/content': ['core'],
+  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content'],
+  'services/api': ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content', 'workers'],
 }
-const ALL_PACKAGES = ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'workers', 'api']
+const ALL_PACKAGES = [
+  'core',
+  'accounts',
+  'catalogue',
+  'billing',
+  'analytics',
+  'search',
+  'content',
+  'workers',
+  'api',
+]
 const nameOf = (dir) => dir.split('/').pop()
 const testFiles = ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', '**/src/bench/**']
 
@@ -94,6 +106,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // The server-render bundle (vite build --ssr), built output like dist.
       'client/dist-server/**',
       '**/node_modules/**',
       'data/**',

@@ -21,6 +21,23 @@ export const OtpMailJob = Type.Object({
 })
 export type OtpMailJob = Static<typeof OtpMailJob>
 
+/** A contact message (POST /create/ContactUs) mailed to the support address; job id `contact-<messageId>`. */
+export const ContactMailJob = Type.Object({
+  kind: Type.Literal('contact'),
+  messageId: Id,
+  to: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  subject: Type.String(),
+  message: Type.String(),
+  requestId: Type.Optional(Type.String()),
+})
+export type ContactMailJob = Static<typeof ContactMailJob>
+
+/** Every mail the mail queue sends. */
+export const MailJob = Type.Union([OtpMailJob, ContactMailJob])
+export type MailJob = Static<typeof MailJob>
+
 /**
  * (Re)compute the vectors of one book from its current text; a no-op when they are up to date. With `model`, for
  * that model only (a sweep); without, for every model in use (the serving one and, while re-embedding, the next).

@@ -15,7 +15,7 @@ import { RootLayout } from './layout/root-layout'
 import { privatePage, type RouteHandle } from './route-handle'
 import { settingsQueryOptions } from '@/features/content/api/get-settings'
 
-const placeholders = () => import('./routes/placeholders')
+const content = () => import('./routes/content')
 
 /** The layout's footer and dialogs read the settings on every page. */
 const layoutHandle: RouteHandle = {
@@ -35,26 +35,26 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'membership', lazy: () => import('./routes/membership') },
-      { path: 'contact', lazy: async () => ({ Component: (await placeholders()).ContactRoute }) },
-      { path: 'faq', lazy: async () => ({ Component: (await placeholders()).FaqRoute }) },
-      { path: 'faq/:id', lazy: async () => ({ Component: (await placeholders()).FaqDetailRoute }) },
-      { path: 'blog', lazy: async () => ({ Component: (await placeholders()).BlogRoute }) },
-      { path: 'blog/:slug', lazy: async () => ({ Component: (await placeholders()).BlogPostRoute }) },
-      { path: 'pagedetail/:slag', lazy: async () => ({ Component: (await placeholders()).PageDetailRoute }) },
-      { path: 'Policy', lazy: async () => ({ Component: (await placeholders()).PolicyRoute }) },
-      { path: 'terms-conditions', lazy: async () => ({ Component: (await placeholders()).TermsRoute }) },
+      { path: 'contact', lazy: async () => ({ Component: (await content()).ContactRoute }) },
+      { path: 'faq', lazy: async () => ({ Component: (await content()).FaqRoute }) },
+      { path: 'faq/:id', lazy: async () => ({ Component: (await content()).FaqDetailRoute }) },
+      { path: 'blog', lazy: async () => ({ Component: (await content()).BlogRoute }) },
+      { path: 'blog/:slug', lazy: async () => ({ Component: (await content()).BlogPostRoute }) },
+      { path: 'pagedetail/:slag', lazy: async () => ({ Component: (await content()).PageDetailRoute }) },
+      { path: 'Policy', lazy: async () => ({ Component: (await content()).PolicyRoute }) },
+      { path: 'terms-conditions', lazy: async () => ({ Component: (await content()).TermsRoute }) },
       { path: 'single-book/:id', lazy: () => import('./routes/single-book') },
       { path: 'author-profile/:id', lazy: () => import('./routes/author-profile') },
       // A splat: a name may hold an encoded "/".
       { path: 'author/*', lazy: () => import('./routes/author-books') },
       {
         path: paths.topList.slice(1),
-        lazy: async () => ({ Component: (await placeholders()).TopListRoute }),
+        lazy: async () => ({ Component: (await content()).TopListRoute }),
       },
       { path: 'Logout', handle: privatePage, lazy: () => import('./routes/logout') },
       ...articlePaths.map(({ path }) => ({
         path: path.slice(1),
-        lazy: async () => ({ Component: (await placeholders()).ArticleRoute }),
+        lazy: async () => ({ Component: (await content()).ArticleRoute }),
       })),
       {
         element: <NotBlockedGuard />,

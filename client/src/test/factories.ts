@@ -267,3 +267,12 @@ export async function addEpisode(
   )
   return id
 }
+
+/** The contact messages stored for a sender's address (POST /create/ContactUs), oldest first. */
+export async function contactMessagesFrom(email: string) {
+  const res = await db().query<{ subject: string; message: string }>(
+    'select subject, message from contact_messages where email = $1 order by created_at',
+    [email],
+  )
+  return res.rows
+}

@@ -17,7 +17,8 @@ import { swaggerPlugin } from './plugins/external/swagger.js'
 import { clientPlugin } from './plugins/external/client.js'
 import { healthRoutes } from './routes/health/index.js'
 import { userRoutes } from './routes/users/index.js'
-import { contentRoutes } from './routes/content/index.js'
+import { listPublicContentPaths } from '@bookstrut/content'
+import { contentPlugin } from './routes/content/content-plugin.js'
 import { adminRoutes } from './routes/admin/index.js'
 import { podcastRoutes } from './routes/podcasts/index.js'
 import { searchRoutes } from './routes/search/index.js'
@@ -76,7 +77,14 @@ export async function buildApp(opts: BuildAppOptions) {
         'media-src': ["'self'", 'blob:'],
         // Stripe.js and its card field (the payment modal), as Stripe's CSP guidance lists them.
         'script-src': ["'self'", 'https://js.stripe.com'],
-        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        // Stripe, and the home page's featured video when it is a YouTube or Vimeo link (issue 32).
+        'frame-src': [
+          "'self'",
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+        ],
         'connect-src': ["'self'", 'https://api.stripe.com'],
         // Only where the app is served over HTTPS: on plain HTTP (a demo reached by its LAN address) the
         // browser would rewrite every asset request to https and load nothing.
@@ -97,7 +105,6 @@ export async function buildApp(opts: BuildAppOptions) {
     async (api) => {
       await api.register(healthRoutes)
       await api.register(userRoutes)
-      await api.register(contentRoutes)
       await api.register(adminRoutes)
       await api.register(podcastRoutes)
       await api.register(searchRoutes)
@@ -111,8 +118,15 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     { prefix: '/api/v1' },
   )
+  // Content: its /api/v1 routes and the /data/*.json snapshots beside them.
+  await app.register(contentPlugin)
   // Content pages join the sitemap through `sources` (the content package's listPublicContentPaths()).
-  await app.register(seoRoutes, { sources: [] })
+  const contentPaths = {
+    name: 'content',
+    entries: async () =>
+      (await listPublicContentPaths(app.db)).map((p) => ({ path: p.path, lastmod: p.lastModified })),
+  }
+  await app.register(seoRoutes, { sources: [contentPaths] })
   await app.register(clientPlugin)
   return app
 }

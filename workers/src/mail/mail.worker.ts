@@ -1,12 +1,13 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Value } from '@sinclair/typebox/value'
 import { otpMail } from '@bookstrut/accounts'
+import { contactMail } from '@bookstrut/content'
 import type { Logger, Mailer } from '@bookstrut/core'
-import { QueueNames, OtpMailJob } from '@bookstrut/schemas'
+import { QueueNames, MailJob } from '@bookstrut/schemas'
 import type { Redis } from 'ioredis'
 import { logFailures } from '../log-failures.js'
 
-/** Sends one-time-code e-mails. A payload that fails its schema is not retried. */
+/** Sends one-time-code e-mails and contact messages. A payload that fails its schema is not retried. */
 export function createMailWorker(deps: {
   connection: Redis
   prefix: string
@@ -16,9 +17,9 @@ export function createMailWorker(deps: {
   const worker = new Worker(
     QueueNames.mail,
     async (job: Job<unknown>) => {
-      if (!Value.Check(OtpMailJob, job.data))
-        throw new UnrecoverableError('mail job payload does not match OtpMailJob')
-      await deps.mailer.send(otpMail(job.data))
+      if (!Value.Check(MailJob, job.data))
+        throw new UnrecoverableError('mail job payload does not match MailJob (OtpMailJob or ContactMailJob)')
+      await deps.mailer.send(job.data.kind === 'contact' ? contactMail(job.data) : otpMail(job.data))
     },
     { connection: deps.connection, prefix: deps.prefix, concurrency: 4 },
   )

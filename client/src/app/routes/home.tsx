@@ -1,6 +1,9 @@
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { useBlockedCheck } from '@/features/auth/hooks/use-blocked-check'
 import { HowItWorks, PlansTeaser, StrutScorePreview } from '@/features/home/components/home-sections'
+import { FeaturedVideo } from '@/features/content/components/featured-video'
+import { HomeFaq } from '@/features/content/components/home-faq'
+import { useSettings } from '@/features/content/api/get-settings'
 import { TopBooks } from '@/features/home/components/top-books'
 import { SearchForm } from '@/features/search/components/search-form'
 import { useStoredSession } from '@/lib/storage'
@@ -16,8 +19,8 @@ const homeStructuredData = {
 }
 
 /**
- * / : the home page. The featured video and FAQ sections arrive with later issues. The server renders it without
- * the Top 20 (each title fetched counts as a view: only a reader's browser asks for them).
+ * / : the home page: search, featured video, Top 20, step guide, Strut scores, plans and their comparison, FAQ.
+ * The server renders it without the Top 20 (each title fetched counts as a view: only a reader's browser asks).
  */
 export function Component() {
   usePageMeta({
@@ -29,6 +32,7 @@ export function Component() {
   const { isLoggedIn } = useStoredSession()
   const modals = useAuthModals()
   const beforeSearch = useBlockedCheck()
+  const settings = useSettings()
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -51,10 +55,12 @@ export function Component() {
           <SearchForm variant="hero" beforeSearch={beforeSearch} />
         </div>
       </section>
+      <FeaturedVideo link={settings?.homePageMedia} />
       <TopBooks />
       <HowItWorks />
       <StrutScorePreview />
       <PlansTeaser showJoin={!isLoggedIn} onJoin={modals.openSignUp} />
+      <HomeFaq />
     </>
   )
 }

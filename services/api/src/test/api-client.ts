@@ -45,5 +45,7 @@ export function client(app: App, ip = nextIp()) {
       body?: unknown,
       opts?: { token?: string; headers?: Record<string, string> },
     ) => call<T>('PUT', url, { ...opts, body }),
+    delete: <T = any>(url: string, opts?: { token?: string; headers?: Record<string, string> }) =>
+      call<T>('DELETE', url, opts),
   }
 }

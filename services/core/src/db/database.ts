@@ -2,7 +2,13 @@ import pg from 'pg'
 import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely'
 import { migrations } from './migrations/index.js'
 import type { UsersTable, SessionsTable, OtpCodesTable, PasswordResetTokensTable } from './accounts.tables.js'
-import type { InformationPagesTable, SiteSettingsTable } from './content.tables.js'
+import type {
+  BlogPostsTable,
+  ContactMessagesTable,
+  FaqsTable,
+  InformationPagesTable,
+  SiteSettingsTable,
+} from './content.tables.js'
 import type { EpisodesTable, MembershipsTable, PlansTable, PodcastsTable } from './catalogue.tables.js'
 import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
@@ -19,6 +25,9 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable
   information_pages: InformationPagesTable
   site_settings: SiteSettingsTable
+  faqs: FaqsTable
+  blog_posts: BlogPostsTable
+  contact_messages: ContactMessagesTable
   plans: PlansTable
   memberships: MembershipsTable
   podcasts: PodcastsTable

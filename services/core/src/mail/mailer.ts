@@ -5,6 +5,8 @@ import nodemailer from 'nodemailer'
 
 export interface MailMessage {
   to: string
+  /** where answers go (a contact message: the sender) */
+  replyTo?: string
   subject: string
   text: string
   html: string

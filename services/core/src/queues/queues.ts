@@ -7,14 +7,14 @@ import {
   QueueNames,
   type AnalyticsEvent,
   type EmbedJob,
-  type OtpMailJob,
+  type MailJob,
   type SurfaceIndexJob,
   type Top20Job,
 } from '@bookstrut/schemas'
 
 /** Payload type of each queue. */
 export interface JobPayloads {
-  [QueueNames.mail]: OtpMailJob
+  [QueueNames.mail]: MailJob
   [QueueNames.embed]: EmbedJob
   [QueueNames.surfaceIndex]: SurfaceIndexJob
   [QueueNames.ingest]: AnalyticsEvent

@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { billingText, formatUsd } from '@/lib/plan-texts'
 import styles from './home-sections.module.css'
-import shared from './home-shared.module.css'
 
 const steps = [
   {
@@ -27,8 +26,8 @@ export function HowItWorks() {
   return (
     <section className="section" aria-labelledby="how-title">
       <div className="container">
-        <p className="eyebrow">How it works</p>
-        <h2 id="how-title" className={shared.section__title}>
+        <p className="eyebrow">What is BookStrut?</p>
+        <h2 id="how-title" className="section__title">
           From a thought to your next book in three steps
         </h2>
         <ol className={styles['steps-grid']}>
@@ -73,7 +72,7 @@ export function StrutScorePreview() {
       <div className="container split">
         <div>
           <p className="eyebrow">Strut scores</p>
-          <h2 id="score-title" className={shared.section__title}>
+          <h2 id="score-title" className="section__title">
             See why a book matches, idea by idea
           </h2>
           <p className="lead">
@@ -125,7 +124,7 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
     <section className="section" aria-labelledby="plans-title">
       <div className="container">
         <p className="eyebrow">For authors &amp; publishers</p>
-        <h2 id="plans-title" className={shared.section__title}>
+        <h2 id="plans-title" className="section__title">
           Strut your titles to readers who are looking for them
         </h2>
         <p className={`lead ${styles['lead--narrow']}`}>
@@ -154,6 +153,7 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
             </li>
           ))}
         </ul>
+        <PlanComparison />
         <div className="cta-row">
           {showJoin && (
             <button type="button" className="btn btn--primary btn--lg" onClick={onJoin}>
@@ -166,5 +166,48 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
         </div>
       </div>
     </section>
+  )
+}
+
+const COMPARISON_COLUMNS = ['Plan', 'Price per month', 'Books', 'Analytics', 'Permanent listing']
+
+/** The plans side by side (spec: the home page's plan comparison table), with the Infinite Strut row to /contact. */
+function PlanComparison() {
+  return (
+    <div className={styles.compare}>
+      <table>
+        <caption>Compare the plans</caption>
+        <thead>
+          <tr>
+            {COMPARISON_COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((plan) => (
+            <tr key={plan.name}>
+              <th scope="row">{plan.name}</th>
+              {[
+                plan.monthly === 0 ? 'Free' : formatUsd(plan.monthly),
+                plan.limit,
+                plan.analytics ? 'Yes' : 'No',
+                'Yes',
+              ].map((cell, i) => (
+                <td key={COMPARISON_COLUMNS[i + 1]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">Infinite Strut</th>
+            <td colSpan={4}>
+              A limited number for large catalogues: <Link to={paths.contact}>contact us in advance</Link>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
   )
 }

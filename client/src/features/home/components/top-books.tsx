@@ -9,7 +9,6 @@ import { useMediaQuery } from '@/lib/use-media-query'
 import { TOP_LIST_SIZE, useHomePage } from '../api/get-home-page'
 import { adLayout, withAdSlots } from '../model/ad-slots'
 import { firstRowSize } from '../model/top-list'
-import shared from './home-shared.module.css'
 import styles from './top-books.module.css'
 
 /**
@@ -17,8 +16,8 @@ import styles from './top-books.module.css'
  * row at this width), the rest behind "Show all 20", with ad slots between rows. Only the titles shown are asked
  * for, because each one answered counts as a view for its author.
  */
-export function TopBooks() {
-  const [open, setOpen] = useState(false)
+export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen)
   const panelId = useId()
   const { userId } = useStoredSession()
   const narrow = useMediaQuery('(max-width: 599px)')
@@ -36,7 +35,7 @@ export function TopBooks() {
         <div className={styles['top-books__head']}>
           <div>
             <p className="eyebrow">Listen before you read</p>
-            <h2 id="top-books-title" className={shared.section__title}>
+            <h2 id="top-books-title" className="section__title">
               TOP 20 BOOK STRUTS
             </h2>
           </div>

@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom'
 import type { Plan } from '@bookstrut/schemas'
+import { paths } from '@/config/paths'
 import { billingText } from '@/lib/plan-texts'
 import { bookLimitLabel, isMostPopular, priceLabel } from '../model/plan-choice'
 import styles from './comparison-table.module.css'
@@ -44,7 +46,8 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
         </table>
       </div>
       <p className={styles['plan-compare__note']}>
-        A limited number of “Infinite Strut” plans exist: please contact us in advance.
+        A limited number of “Infinite Strut” plans exist: please <Link to={paths.contact}>contact us</Link> in
+        advance.
       </p>
     </section>
   )

@@ -49,6 +49,11 @@ export const LIMITS = {
   // Author pages (GET /author/books), public: per account when signed in, else per IP address.
   authorPagesPerIp: { points: 60, duration: MINUTE },
   authorPagesPerAccount: { points: 120, duration: MINUTE },
+  // Contact messages (each is stored and mailed to support): a person writes a few, a script is cut off.
+  contactPerIp: { points: 5, duration: HOUR },
+  contactPerIpPerDay: { points: 20, duration: DAY },
+  // Admin content writes (FAQ, blog, pages, settings; each rewrites the snapshots): an editor's pace, not a loop.
+  contentWritesPerAccount: { points: 60, duration: MINUTE },
   // Server renders of pages (cache misses only), per IP; past it the visitor gets the app shell (docs/seo.md).
   pageRendersPerIp: { points: 120, duration: MINUTE },
 } as const

@@ -1,32 +1,42 @@
-import { contentRepo } from '@bookstrut/core'
-import type { InformationLink, InformationListQuery, Settings } from '@bookstrut/schemas'
+import type { FastifyRequest } from 'fastify'
+import { QueueNames, type ContactMessage, type ContactUsBody } from '@bookstrut/schemas'
+import type { Db } from '@bookstrut/core'
+import { storeContactMessage, supportAddress, type Viewer } from '@bookstrut/content'
 import type { Deps } from '../deps.js'
 
-/** The information pages linked from the header (menu) or the footer. */
-export async function listInformation(
-  deps: Deps,
-  placeArea: InformationListQuery['placeArea'],
-): Promise<InformationLink[]> {
-  const rows = await contentRepo.listInformationPages(deps.db, placeArea)
-  return rows.map((r) => ({
-    _id: r.id,
-    path: r.path,
-    information_name: r.information_name,
-    placeArea: r.place_area,
-  }))
-}
+/** Admins read inactive entries too (the editors' previews); everyone else only active ones. */
+export const viewerOf = (req: FastifyRequest): Viewer => ({ admin: req.auth?.user.role === 'admin' })
 
-/** The site settings, as the spec's one-entry list; the support address falls back to SUPPORT_EMAIL. */
-export async function siteSettings(deps: Deps): Promise<Settings[]> {
-  const s = await contentRepo.getSiteSettings(deps.db)
-  return [
-    {
-      _id: s.id,
-      Facebook: s.facebook,
-      Instagram: s.instagram,
-      YouTube: s.youtube,
-      TikTok: s.tiktok,
-      authEmailCredentials: { email: s.support_email || deps.config.supportEmail },
-    },
-  ]
+/**
+ * POST /create/ContactUs. The body is already valid (schema). Cheap checks first: the sender's address has its
+ * hourly and daily allowance, else 429 and nothing is stored. Then the message is stored and its mail queued in one
+ * transaction: a queue that refuses (Redis down) leaves no message behind, and the job id (`contact-<id>`) makes a
+ * repeated add one mail.
+ */
+export async function createContactMessage(
+  deps: Deps & { db: Db },
+  body: ContactUsBody,
+  from: { ip: string; userId: string | null; requestId: string },
+): Promise<ContactMessage> {
+  await deps.limits.consume('contactPerIp', from.ip)
+  await deps.limits.consume('contactPerIpPerDay', from.ip)
+  const to = await supportAddress(deps.db, deps.config.supportEmail)
+  return deps.db.transaction().execute(async (trx) => {
+    const message = await storeContactMessage(trx, body, from, deps.clock.now())
+    await deps.queues.enqueue(
+      QueueNames.mail,
+      {
+        kind: 'contact',
+        messageId: message._id,
+        to,
+        name: message.name,
+        email: message.email,
+        subject: message.subject,
+        message: message.message,
+        requestId: from.requestId,
+      },
+      `contact-${message._id}`,
+    )
+    return message
+  })
 }

@@ -2,6 +2,7 @@ import { queueEvents, top20Repo } from '@bookstrut/analytics'
 import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
 import { actsFor, badRequest, notFound } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
+import { featuredVideo } from '@bookstrut/content'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
@@ -75,7 +76,8 @@ export async function homePage(deps: Deps, q: { page?: number; limit?: number },
     query: [],
   }))
   await queueEvents(deps.queues, views)
-  return { homePageMedia: null, data }
+  // The featured video an admin set in the settings (null when none).
+  return { homePageMedia: await featuredVideo(deps.db), data }
 }
 
 /** One page of the Top 20 (or, without a ranking, of the newest approved titles), with the reader's flags. */

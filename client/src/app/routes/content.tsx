@@ -1,0 +1,59 @@
+import { useLocation, useParams } from 'react-router-dom'
+import { ArticlePage } from '@/features/content/components/article-page'
+import { BlogListPage } from '@/features/content/components/blog-list-page'
+import { BlogPostPage } from '@/features/content/components/blog-post-page'
+import { ContactPage } from '@/features/content/components/contact-page'
+import { FaqDetailPage } from '@/features/content/components/faq-detail-page'
+import { FaqPage } from '@/features/content/components/faq-page'
+import { InformationPageView, TermsPage } from '@/features/content/components/information-page'
+import { PolicyPage } from '@/features/content/components/policy-page'
+import { articleAt } from '@/features/content/model/articles'
+import { TopBooks } from '@/features/home/components/top-books'
+import { paths } from '@/config/paths'
+import { usePageMeta } from '@/lib/use-page-meta'
+
+/* The content routes (issue 32): FAQ, blog, information pages, terms, privacy, contact, articles and the Top 20. */
+
+export const FaqRoute = FaqPage
+export function FaqDetailRoute() {
+  const { id = '' } = useParams()
+  return <FaqDetailPage key={id} id={id} />
+}
+export const BlogRoute = BlogListPage
+export function BlogPostRoute() {
+  const { slug = '' } = useParams()
+  return <BlogPostPage key={slug} slug={slug} />
+}
+/** /pagedetail/{slag}: the spec's parameter name. */
+export function PageDetailRoute() {
+  const { slag = '' } = useParams()
+  return <InformationPageView key={slag} path={slag} />
+}
+export const PolicyRoute = PolicyPage
+export const TermsRoute = TermsPage
+export const ContactRoute = ContactPage
+/** /topbookstruts: the whole Top 20, open. */
+export function TopListRoute() {
+  usePageMeta({
+    title: 'Top 20 Book Struts',
+    description:
+      'The 20 books readers play, like and share most on BookStrut right now, with their podblurbs.',
+    canonicalPath: paths.topList,
+  })
+  return (
+    <>
+      <div className="container" style={{ paddingTop: '2rem' }}>
+        <h1 className="section__title">Top 20 Book Struts</h1>
+        <p className="lead">
+          The books readers play, like and share most right now. Press play to hear a podblurb.
+        </p>
+      </div>
+      <TopBooks initiallyOpen />
+    </>
+  )
+}
+export function ArticleRoute() {
+  const { pathname } = useLocation()
+  const article = articleAt(pathname)
+  return article ? <ArticlePage article={article} /> : null
+}

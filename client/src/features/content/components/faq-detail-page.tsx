@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom'
+import { SafeHtml } from '@/components/ui/safe-html'
+import { paths } from '@/config/paths'
+import { usePageMeta } from '@/lib/use-page-meta'
+import { useFaq } from '../api/get-faqs'
+import { boldProductName, cut, longDate, previewText } from '../model/content-text'
+import { FAQ_TEXTS, faqPageJsonLd, fromServer } from '../model/faq-entries'
+import { Breadcrumb, ContentPage, LoadingPage, RelatedResources, StillHaveQuestions } from './content-parts'
+import styles from './content.module.css'
+
+/** /faq/{id}: one question with its answer (meta description: the answer's first 160 characters). */
+export function FaqDetailPage({ id }: { id: string }) {
+  const faq = useFaq(id)
+  const entry = faq.data ? fromServer([faq.data])[0] : undefined
+  usePageMeta({
+    title: faq.data?.question ?? (faq.isError ? FAQ_TEXTS.notFound : 'FAQ'),
+    description: faq.data ? previewText(faq.data.answer).slice(0, 160) : undefined,
+    canonicalPath: paths.faqDetail(id),
+    structuredData: entry ? faqPageJsonLd([entry], previewText) : undefined,
+  })
+  if (faq.isPending) return <LoadingPage text={FAQ_TEXTS.loading} />
+  if (!faq.data)
+    return (
+      <ContentPage>
+        <h1 className={styles.title}>{FAQ_TEXTS.notFound}</h1>
+        <Link to={paths.faq}>← Back to FAQs</Link>
+      </ContentPage>
+    )
+  return (
+    <ContentPage>
+      <Breadcrumb trail={[{ to: paths.faq, label: 'FAQ' }]} current={cut(faq.data.question, 50)} />
+      <h1 className={styles.title}>{faq.data.question}</h1>
+      <p className={styles.meta}>Updated on {longDate(faq.data.updatedAt)}</p>
+      <h2>Answer</h2>
+      <SafeHtml className={styles.prose} html={boldProductName(faq.data.answer)} />
+      <RelatedResources links={faq.data.relatedLinks} />
+      <p>
+        <Link to={paths.faq}>Back to All FAQs</Link>
+      </p>
+      <StillHaveQuestions contactLabel="Contact Support" />
+    </ContentPage>
+  )
+}
