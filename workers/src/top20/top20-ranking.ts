@@ -1,5 +1,6 @@
 import {
   addressBursts,
+  adminConsoleRepo,
   engagementRanking,
   holdReason,
   newId,
@@ -43,10 +44,12 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
     rankable.map((c) => c.podcastId),
     { from: rankingWindow(now).from, to: now },
   )
+  // Titles an admin released from the guard (the admin console, docs/admin.md) rank on their counted engagement.
+  const released = await adminConsoleRepo.releasedTitles(deps.db, now)
   const held: HeldTitle[] = []
   const entries: EngagementScore[] = []
   for (const c of rankable) {
-    const hold = holdReason(c, bursts.get(c.podcastId))
+    const hold = released.has(c.podcastId) ? null : holdReason(c, bursts.get(c.podcastId))
     if (hold) held.push(hold)
     else if (entries.length < TOP20_SIZE) entries.push(c)
   }

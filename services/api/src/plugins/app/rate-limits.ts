@@ -49,6 +49,10 @@ export const LIMITS = {
   // Author pages (GET /author/books), public: per account when signed in, else per IP address.
   authorPagesPerIp: { points: 60, duration: MINUTE },
   authorPagesPerAccount: { points: 120, duration: MINUTE },
+  // The admin console, every admin call in one bucket: a busy admin clicks far less; a leaked token scripted does not.
+  adminPerAccount: { points: 300, duration: MINUTE },
+  // The audit log's CSV export (up to 10,000 rows a file).
+  adminExportsPerAccount: { points: 10, duration: MINUTE },
 } as const
 
 export type LimitName = keyof typeof LIMITS

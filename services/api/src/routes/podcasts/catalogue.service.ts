@@ -12,6 +12,7 @@ import {
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
+import { audited, type AdminActor } from '../admin/audit.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { impressionEvents, type Searcher } from '../../views/impressions.js'
@@ -117,20 +118,33 @@ export function moderationQueue(deps: Deps, q: { status?: 0 | 1 | 2; page?: numb
 export async function moderate(
   deps: Deps,
   body: { podcastId: string; status: 1 | 2; statusComment?: string },
+  actor: AdminActor,
 ) {
   const comment = body.statusComment?.trim() ?? ''
   if (body.status === 2 && comment === '') throw badRequest('A rejection needs a comment for the owner.')
-  const row = await podcastsRepo.findPodcast(deps.db, body.podcastId)
-  if (!row) throw notFound('Podcast not found')
   const now = deps.clock.now()
-  await podcastsRepo.updatePodcast(deps.db, row.id, {
-    status: body.status,
-    status_comment: body.status === 2 ? comment : '',
-    updated_at: now,
+  const statusComment = body.status === 2 ? comment : ''
+  // One audit entry (listing.moderate) in the transaction of the change (routes/admin/audit.ts).
+  const row = await audited(deps, actor, async (trx) => {
+    const row = await podcastsRepo.findPodcast(trx, body.podcastId)
+    if (!row) throw notFound('Podcast not found')
+    await podcastsRepo.updatePodcast(trx, row.id, {
+      status: body.status,
+      status_comment: statusComment,
+      updated_at: now,
+    })
+    return {
+      result: row,
+      action: 'listing.moderate',
+      targetType: 'listing',
+      targetId: row.id,
+      before: { status: row.status, statusComment: row.status_comment },
+      after: { status: body.status, statusComment },
+    }
   })
   // Its vectors and its entry in an external keyword index are brought up to date in the background.
   await announceBookChanges(deps.queues, [{ id: row.id, updatedAt: now }], {
     surfaceIndex: Boolean(deps.config.search.meili),
   })
-  return toPodcast({ ...row, status: body.status, status_comment: body.status === 2 ? comment : '' })
+  return toPodcast({ ...row, status: body.status, status_comment: statusComment })
 }

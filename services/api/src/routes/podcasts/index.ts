@@ -24,7 +24,9 @@ import { depsOf } from '../deps.js'
 import { assertCallerId } from '@bookstrut/core'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { adminOnly, signedIn } from '../../plugins/app/route-access.js'
+import { signedIn } from '../../plugins/app/route-access.js'
+import { adminGuard } from '../admin/admin-guard.js'
+import { actorOf } from '../admin/audit.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
@@ -196,7 +198,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
-      preHandler: adminOnly,
+      preHandler: adminGuard(deps.limits),
     },
     async (req) => paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query)),
   )
@@ -211,10 +213,10 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
-      preHandler: adminOnly,
+      preHandler: adminGuard(deps.limits),
     },
     async (req) => {
-      const podcast = await catalogue.moderate(deps, req.body)
+      const podcast = await catalogue.moderate(deps, req.body, actorOf(req))
       return ok(req.body.status === 1 ? 'Podcast approved' : 'Podcast rejected', podcast)
     },
   )
