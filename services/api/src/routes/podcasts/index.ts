@@ -194,6 +194,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Moderation queue (pending first-come first-served)',
+        description:
+          'Listings by status (default pending), oldest first, with their podblurbs, media and ideas. Admins only ' +
+          '(401/403); on the per-admin limit (429).',
         querystring: ModerationQueueQuery,
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
@@ -209,6 +212,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Approve (1) or reject (2, with statusComment) a listing',
+        description:
+          'A rejection needs a comment for the owner (400). Writes one audit log entry (listing.moderate) in the same ' +
+          'transaction. Admins only (401/403); on the per-admin limit (429).',
         body: ModeratePodcastBody,
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
