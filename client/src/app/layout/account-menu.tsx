@@ -53,8 +53,8 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
             </li>
             {role === 'admin' && (
               <li>
-                <Link className="account-menu__item" to={paths.adminModeration} onClick={close}>
-                  Moderation
+                <Link className="account-menu__item" to={paths.admin} onClick={close}>
+                  Admin console
                 </Link>
               </li>
             )}

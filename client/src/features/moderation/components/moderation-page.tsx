@@ -14,6 +14,7 @@ import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
+import { ListingDetail } from './listing-detail'
 
 export const REJECT_COMMENT_REQUIRED = 'Please tell the owner why the listing is rejected.'
 
@@ -71,6 +72,7 @@ function RejectDialog({ podcast, onClose }: { podcast: Podcast; onClose: () => v
 
 function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => void }) {
   const moderate = useModerate()
+  const [detail, setDetail] = useState(false)
   const episode = podcast.episodes[0]
   const approve = () =>
     moderate.mutate(
@@ -116,6 +118,14 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
         <PlayToggle podcast={podcast} />
         <Button
           size="sm"
+          variant="secondary"
+          onClick={() => setDetail(true)}
+          aria-label={`Details of ${podcast.title}`}
+        >
+          Details
+        </Button>
+        <Button
+          size="sm"
           onClick={approve}
           loading={moderate.isPending}
           aria-label={`Approve ${podcast.title}`}
@@ -132,6 +142,7 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
           Reject
         </Button>
       </div>
+      {detail && <ListingDetail podcast={podcast} onClose={() => setDetail(false)} />}
     </li>
   )
 }
@@ -148,7 +159,7 @@ export function ModerationPage() {
   if (data && page > totalPages) setPage(totalPages)
 
   return (
-    <div className="container moderation">
+    <div className="moderation">
       <header className="page-head">
         <h1 className="page-head__title">Moderation</h1>
         <p className="page-head__lead">

@@ -1,0 +1,46 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Type } from '@sinclair/typebox'
+import {
+  AdminReportType,
+  ReportGroupsPage,
+  ResolvedReports,
+  type ReportGroupsQuery,
+  type ResolveReportsBody,
+} from '@bookstrut/schemas'
+import { apiRequest } from '@/lib/api-client'
+import { useAdminWrite } from './admin-users'
+
+/** GET /admin/reports: reports grouped by title and type, newest first. */
+export const useReportGroups = (query: ReportGroupsQuery) =>
+  useQuery({
+    queryKey: ['admin', 'reports', query],
+    queryFn: () =>
+      apiRequest('/admin/reports', { query: { ...query }, schema: ReportGroupsPage }).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  })
+
+/** PUT /admin/reports/resolve: resolve with a note, and unpublish or block the owner when asked. */
+export const useResolveReports = () =>
+  useAdminWrite((body: ResolveReportsBody) =>
+    apiRequest('/admin/reports/resolve', { method: 'PUT', body, schema: ResolvedReports }),
+  )
+
+/** GET /admin/report-types: active and retired. */
+export const useReportTypes = () =>
+  useQuery({
+    queryKey: ['admin', 'report-types'],
+    queryFn: () =>
+      apiRequest('/admin/report-types', { schema: Type.Array(AdminReportType) }).then((r) => r.data),
+  })
+
+/** POST /admin/report-type. */
+export const useCreateReportType = () =>
+  useAdminWrite((body: { type: string }) =>
+    apiRequest('/admin/report-type', { method: 'POST', body, schema: AdminReportType }),
+  )
+
+/** PUT /admin/report-type: only the fields sent change. */
+export const useUpdateReportType = () =>
+  useAdminWrite((body: { reportTypeId: string; type?: string; isActive?: boolean }) =>
+    apiRequest('/admin/report-type', { method: 'PUT', body, schema: AdminReportType }),
+  )

@@ -1,0 +1,99 @@
+import type { Podcast } from '@bookstrut/schemas'
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { Modal } from '@/components/ui/modal'
+import { formatDuration } from '@/lib/format'
+import { fallbackImages } from '@/lib/image-rules'
+import styles from './listing-detail.module.css'
+
+/**
+ * A pending listing in full for the moderator: its media (cover, author image), its three ideas, its links and its
+ * podblurbs playable inline (a plain audio element, so reviewing does not take over the site's player).
+ */
+export function ListingDetail({ podcast, onClose }: { podcast: Podcast; onClose: () => void }) {
+  const ideas = [podcast.primary_key, podcast.secondary_key, podcast.additional_key].filter(
+    (i) => i.trim() !== '',
+  )
+  const links = [
+    ['YouTube', podcast.youtube_url],
+    ['TikTok', podcast.tiktok_url],
+    ['Get this book', podcast.get_this_url],
+  ].filter((l): l is [string, string] => Boolean(l[1]))
+  return (
+    <Modal open onClose={onClose} title={podcast.title} size="md">
+      <div className="stack">
+        <div className={styles.media}>
+          <figure>
+            <FallbackImage
+              src={podcast.bookCoverImage}
+              fallback={fallbackImages.cover}
+              alt={`Cover of ${podcast.title}`}
+              width={120}
+              height={160}
+            />
+            <figcaption>Cover</figcaption>
+          </figure>
+          <figure>
+            <FallbackImage
+              src={podcast.authorImage}
+              fallback={fallbackImages.avatar}
+              alt={`Image of ${podcast.author}`}
+              width={96}
+              height={96}
+            />
+            <figcaption>Author image</figcaption>
+          </figure>
+        </div>
+        <dl className={styles.facts}>
+          <dt>Author</dt>
+          <dd>{podcast.author}</dd>
+          <dt>Category</dt>
+          <dd>{podcast.categoryName}</dd>
+          <dt>Language</dt>
+          <dd>{podcast.language ?? '—'}</dd>
+          <dt>ISBN</dt>
+          <dd>{podcast.ISBN ?? '—'}</dd>
+          {links.map(([label, url]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>
+                <a href={url} target="_blank" rel="noreferrer noopener">
+                  {url}
+                </a>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div>
+          <h3>Ideas</h3>
+          <ol className={styles.ideas}>
+            {ideas.map((idea) => (
+              <li key={idea}>{idea}</li>
+            ))}
+          </ol>
+        </div>
+        <div>
+          <h3>Description</h3>
+          <p>{podcast.description}</p>
+        </div>
+        <div className="stack">
+          <h3>Podblurb</h3>
+          {podcast.episodes.filter((e) => e.fileUrl).length === 0 && (
+            <p className="muted">No podblurb uploaded.</p>
+          )}
+          {podcast.episodes
+            .filter((e) => e.fileUrl)
+            .map((e) => (
+              <div key={e._id}>
+                <p className="muted">
+                  {e.title || `Part ${e.part}`} · {formatDuration(e.duration)}
+                </p>
+                <audio className={styles.audio} controls preload="none" src={e.fileUrl ?? undefined}>
+                  {e.transcript}
+                </audio>
+              </div>
+            ))}
+        </div>
+      </div>
+    </Modal>
+  )
+}
