@@ -24,8 +24,20 @@ const dayStart = (day: string, plusDays = 0) => {
   return d.toISOString()
 }
 
-const json = (value: unknown) =>
-  value === null || value === undefined ? '—' : JSON.stringify(value, null, 1)
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+const shown = (v: unknown) =>
+  v === undefined || v === null || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v)
+
+/** What an entry changed, one line per field: `field: before → after` (a new target shows its fields). */
+export function changeLines(before: unknown, after: unknown): string[] {
+  const b = isRecord(before) ? before : {}
+  const a = isRecord(after) ? after : {}
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])]
+  return keys
+    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .map((k) => (k in b ? `${k}: ${shown(b[k])} → ${shown(a[k])}` : `${k}: ${shown(a[k])}`))
+}
 
 /** /admin/audit-log: every admin action, filtered by admin, action, target and dates; CSV export. */
 export function AuditLogPage() {
@@ -104,26 +116,28 @@ export function AuditLogPage() {
                   <th>Admin</th>
                   <th>Action</th>
                   <th>Target</th>
-                  <th>Before</th>
-                  <th>After</th>
+                  <th>Change</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((e) => (
                   <tr key={e.id}>
-                    <td>{formatTime(e.createdAt)}</td>
-                    <td>{e.adminEmail}</td>
+                    <td className={styles.when}>{formatTime(e.createdAt)}</td>
+                    <td className={styles.wrap}>{e.adminEmail}</td>
                     <td>
                       <span className={styles.tag}>{e.action}</span>
                     </td>
                     <td>
-                      {e.targetType} <code>{e.targetId}</code>
+                      {e.targetType}
+                      <br />
+                      <code className={styles.wrap}>{e.targetId}</code>
                     </td>
                     <td>
-                      <pre className={styles.json}>{json(e.before)}</pre>
-                    </td>
-                    <td>
-                      <pre className={styles.json}>{json(e.after)}</pre>
+                      <ul className={styles.changes}>
+                        {changeLines(e.before, e.after).map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
                     </td>
                   </tr>
                 ))}

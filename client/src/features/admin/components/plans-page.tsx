@@ -162,7 +162,7 @@ export function PlansPage() {
         empty={<p>No plans.</p>}
       >
         {(rows) => (
-          <ul className="stack">
+          <ul className={`stack ${styles.plainList}`}>
             {rows.map((p) => (
               <PlanRow key={`${p._id}-${p.price}-${p.bookLimit}-${p.status}`} plan={p} />
             ))}

@@ -117,7 +117,7 @@ function ReportTypes() {
         empty={<p>No report types.</p>}
       >
         {(rows) => (
-          <ul className="stack">
+          <ul className={`stack ${styles.plainList}`}>
             {rows.map((t) => (
               <li key={t.id} className={styles.actions}>
                 <span>{t.type}</span>

@@ -54,7 +54,11 @@ function HeldTitles() {
                     </td>
                     <td>
                       {REASONS[h.reason]}
-                      <pre className={styles.json}>{JSON.stringify(h.details)}</pre>
+                      <p className={styles.details}>
+                        {Object.entries(h.details)
+                          .map(([k, v]) => `${k} ${v}`)
+                          .join(' · ')}
+                      </p>
                     </td>
                     <td className={styles.num}>{h.score}</td>
                     <td className={styles.num}>{h.readers}</td>
