@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Id, PageNumber } from './common.js'
 import { HeldTitle } from './insights.js'
 import { Role } from './users.js'
@@ -6,6 +6,14 @@ import { Role } from './users.js'
 /** The admin console's calls (issue 33, docs/admin.md). Every body refuses unknown fields. */
 
 const DateTime = Type.String({ format: 'date-time' })
+/** One page of a console list: its rows, how many match in all, and which page of what size this is. */
+const PageOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0 }),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+  })
 const Limit = (max: number, byDefault: number) =>
   Type.Optional(Type.Integer({ minimum: 1, maximum: max, default: byDefault }))
 /** A note an admin writes with a decision. */
@@ -58,12 +66,7 @@ export const AuditLogQuery = Type.Object({
 })
 export type AuditLogQuery = Static<typeof AuditLogQuery>
 
-export const AuditPage = Type.Object({
-  entries: Type.Array(AuditEntry),
-  total: Type.Integer({ minimum: 0 }),
-  page: Type.Integer({ minimum: 1 }),
-  pageSize: Type.Integer({ minimum: 1 }),
-})
+export const AuditPage = PageOf(AuditEntry)
 export type AuditPage = Static<typeof AuditPage>
 
 // ---- users
@@ -92,12 +95,7 @@ export const AdminUser = Type.Object({
 })
 export type AdminUser = Static<typeof AdminUser>
 
-export const AdminUsersPage = Type.Object({
-  users: Type.Array(AdminUser),
-  total: Type.Integer({ minimum: 0 }),
-  page: Type.Integer({ minimum: 1 }),
-  pageSize: Type.Integer({ minimum: 1 }),
-})
+export const AdminUsersPage = PageOf(AdminUser)
 export type AdminUsersPage = Static<typeof AdminUsersPage>
 
 export const AdminUserQuery = Type.Object({ userId: Id })
@@ -155,12 +153,7 @@ export const ReportGroupsQuery = Type.Object({
 })
 export type ReportGroupsQuery = Static<typeof ReportGroupsQuery>
 
-export const ReportGroupsPage = Type.Object({
-  groups: Type.Array(ReportGroup),
-  total: Type.Integer({ minimum: 0 }),
-  page: Type.Integer({ minimum: 1 }),
-  pageSize: Type.Integer({ minimum: 1 }),
-})
+export const ReportGroupsPage = PageOf(ReportGroup)
 export type ReportGroupsPage = Static<typeof ReportGroupsPage>
 
 export const ResolveReportsBody = Type.Object({

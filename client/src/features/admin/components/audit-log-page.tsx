@@ -102,7 +102,7 @@ export function AuditLogPage() {
       </div>
       <ListStates
         query={log}
-        rows={log.data?.entries ?? []}
+        rows={log.data?.items ?? []}
         loadingLabel="Loading the audit log"
         failedMessage="Failed to fetch the audit log"
         empty={<p>No entry matches.</p>}

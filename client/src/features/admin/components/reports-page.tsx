@@ -187,7 +187,7 @@ export function ReportsPage() {
       </div>
       <ListStates
         query={groups}
-        rows={groups.data?.groups ?? []}
+        rows={groups.data?.items ?? []}
         loadingLabel="Loading reports"
         failedMessage="Failed to fetch reports"
         empty={<p>No reports here.</p>}

@@ -80,7 +80,7 @@ export function UsersPage() {
       </div>
       <ListStates
         query={users}
-        rows={users.data?.users ?? []}
+        rows={users.data?.items ?? []}
         loadingLabel="Loading accounts"
         failedMessage="Failed to fetch users"
         empty={<p>No account matches.</p>}

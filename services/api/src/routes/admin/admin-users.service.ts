@@ -2,6 +2,7 @@ import { adminConsoleRepo, membershipsRepo, notFound, usersRepo, type UserRow } 
 import type { AdminUser, AdminUserDetail, AdminUsersPage, AdminUsersQuery } from '@bookstrut/schemas'
 import { pageWindow } from '../../respond.js'
 import type { Deps } from '../deps.js'
+import { consolePage } from './console-page.js'
 import { toReportGroup } from './reports.service.js'
 
 export const toAdminUser = (u: UserRow): AdminUser => ({
@@ -20,11 +21,12 @@ export const toAdminUser = (u: UserRow): AdminUser => ({
 export async function searchUsers(deps: Deps, query: AdminUsersQuery): Promise<AdminUsersPage> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 20)
   const search = { q: query.q?.trim() || undefined, role: query.role, status: query.status }
-  const [rows, total] = await Promise.all([
+  return consolePage(
+    window,
     adminConsoleRepo.searchUsers(deps.db, search, window),
     adminConsoleRepo.countUsers(deps.db, search),
-  ])
-  return { users: rows.map(toAdminUser), total, page: window.page, pageSize: window.limit }
+    toAdminUser,
+  )
 }
 
 /** One account with its listings, its current plan and the reports against its listings. */

@@ -11,7 +11,7 @@ import {
 import type { Role } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import { loadUser } from '../../views/user-view.js'
-import { audited, type AdminActor } from './audit.js'
+import { audited, recorded, type AdminActor } from './audit.js'
 
 /** The part of an account an admin changes, as the audit log records it. */
 const accountState = (u: Pick<UserRow, 'role' | 'is_blocked' | 'block_notes'>) => ({
@@ -54,14 +54,13 @@ export async function setBlocked(
 ) {
   const row = await audited(deps, actor, async (trx) => {
     const { before, after } = await blockAccount(trx, actor, userId, { blocked, notes, at: deps.clock.now() })
-    return {
-      result: after,
-      action: blocked ? 'user.block' : 'user.unblock',
-      targetType: 'user',
-      targetId: userId,
-      before: accountState(before),
-      after: accountState(after),
-    }
+    return recorded(
+      after,
+      blocked ? 'user.block' : 'user.unblock',
+      ['user', userId],
+      accountState(before),
+      accountState(after),
+    )
   })
   return loadUser(deps.db, row)
 }
@@ -86,14 +85,7 @@ export async function setRole(deps: Deps, actor: AdminActor, userId: string, rol
         ? target
         : await usersRepo.updateUser(trx, userId, { role, updated_at: deps.clock.now() })
     if (!after) throw notFound('User not found')
-    return {
-      result: after,
-      action: 'user.role',
-      targetType: 'user',
-      targetId: userId,
-      before: accountState(target),
-      after: accountState(after),
-    }
+    return recorded(after, 'user.role', ['user', userId], accountState(target), accountState(after))
   })
   return loadUser(deps.db, row)
 }

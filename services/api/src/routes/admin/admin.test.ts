@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
 import { newId, top20Repo } from '@bookstrut/core'
 import { buildListing, buildUser } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
@@ -287,9 +288,7 @@ describe('the audit log', () => {
     await expect(
       t.app.db.deleteFrom('admin_audit_log').where('id', '=', entry!.id).execute(),
     ).rejects.toThrow(/append-only/)
-    await expect(
-      t.app.db.executeQuery({ sql: 'truncate admin_audit_log', parameters: [], query: {} as never }),
-    ).rejects.toThrow(/append-only/)
+    await expect(sql`truncate admin_audit_log`.execute(t.app.db)).rejects.toThrow(/append-only/)
     expect(await entries({ targetId: target.id })).toHaveLength(1)
   })
 
@@ -337,16 +336,16 @@ describe('the audit log', () => {
     const byA1 = await c.get(`/admin/audit-log?adminId=${a1.id}&limit=2`, { token: a2.token })
     expect(byA1.status).toBe(200)
     expect(byA1.body.data.total).toBe(3)
-    expect(byA1.body.data.entries.map((e: { targetId: string }) => e.targetId)).toEqual([
+    expect(byA1.body.data.items.map((e: { targetId: string }) => e.targetId)).toEqual([
       targets[2]!.id,
       targets[1]!.id,
     ])
     const page2 = await c.get(`/admin/audit-log?adminId=${a1.id}&limit=2&page=2`, { token: a2.token })
-    expect(page2.body.data.entries.map((e: { targetId: string }) => e.targetId)).toEqual([targets[0]!.id])
+    expect(page2.body.data.items.map((e: { targetId: string }) => e.targetId)).toEqual([targets[0]!.id])
 
     const unblocks = await c.get(`/admin/audit-log?action=user.unblock&adminId=${a2.id}`, { token: a1.token })
-    expect(unblocks.body.data.entries).toHaveLength(1)
-    expect(unblocks.body.data.entries[0]).toMatchObject({
+    expect(unblocks.body.data.items).toHaveLength(1)
+    expect(unblocks.body.data.items[0]).toMatchObject({
       adminId: a2.id,
       action: 'user.unblock',
       targetType: 'user',
@@ -355,7 +354,7 @@ describe('the audit log', () => {
       after: { isBlocked: false, blockNotes: '' },
     })
     const onTarget = await c.get(`/admin/audit-log?targetId=${targets[0]!.id}`, { token: a1.token })
-    expect(onTarget.body.data.entries.map((e: { action: string }) => e.action)).toEqual([
+    expect(onTarget.body.data.items.map((e: { action: string }) => e.action)).toEqual([
       'user.unblock',
       'user.block',
     ])
@@ -405,7 +404,7 @@ describe('users', () => {
       .execute()
     const c = api()
     const ids = async (query: string) =>
-      (await c.get(`/admin/users?${query}`, { token: admin.token })).body.data.users.map(
+      (await c.get(`/admin/users?${query}`, { token: admin.token })).body.data.items.map(
         (u: { id: string }) => u.id,
       )
     expect(await ids(`q=${encodeURIComponent(`ada${tag} love`)}`)).toEqual([ada.id])
@@ -578,7 +577,7 @@ describe('reports', () => {
     await new Promise((r) => setTimeout(r, 5))
     await report(newer.id, SPAM)
     const res = await api().get('/admin/reports?status=open&limit=100', { token: admin.token })
-    const mine = res.body.data.groups.filter((g: { podcastId: string }) =>
+    const mine = res.body.data.items.filter((g: { podcastId: string }) =>
       [older.id, newer.id].includes(g.podcastId),
     )
     expect(
@@ -620,12 +619,12 @@ describe('reports', () => {
     // A new report opens the group again.
     await report(listing.id)
     const open = await c.get('/admin/reports?status=open&limit=100', { token: admin.token })
-    expect(
-      open.body.data.groups.find((g: { podcastId: string }) => g.podcastId === listing.id),
-    ).toMatchObject({
-      openReports: 1,
-      resolvedAt: null,
-    })
+    expect(open.body.data.items.find((g: { podcastId: string }) => g.podcastId === listing.id)).toMatchObject(
+      {
+        openReports: 1,
+        resolvedAt: null,
+      },
+    )
   })
 
   it('unpublishes the listing or blocks its owner when asked, in the same entry', async () => {

@@ -3,6 +3,7 @@ import { adminAuditRepo, type AdminAuditRow, type AuditFilter } from '@bookstrut
 import type { AuditEntry, AuditLogQuery, AuditPage } from '@bookstrut/schemas'
 import { pageWindow } from '../../respond.js'
 import type { Deps } from '../deps.js'
+import { consolePage } from './console-page.js'
 
 /** The most rows one CSV file holds: a narrower filter (a date range) gets the rest. */
 export const CSV_MAX_ROWS = 10_000
@@ -32,11 +33,12 @@ const filterOf = (q: AuditLogQuery): AuditFilter => ({
 export async function readAuditLog(deps: Deps, query: AuditLogQuery): Promise<AuditPage> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 50)
   const filter = filterOf(query)
-  const [rows, total] = await Promise.all([
+  return consolePage(
+    window,
     adminAuditRepo.listEntries(deps.db, filter, window),
     adminAuditRepo.countEntries(deps.db, filter),
-  ])
-  return { entries: rows.map(toEntry), total, page: window.page, pageSize: window.limit }
+    toEntry,
+  )
 }
 
 /**

@@ -28,6 +28,15 @@ export interface AuditedChange<T> {
   after: unknown
 }
 
+/** What a change did, in one call: `recorded(result, 'plan.update', ['plan', id], before, after)`. */
+export const recorded = <T>(
+  result: T,
+  action: AuditAction,
+  [targetType, targetId]: [AuditedChange<T>['targetType'], string],
+  before: unknown,
+  after: unknown,
+): AuditedChange<T> => ({ result, action, targetType, targetId, before, after })
+
 /**
  * The one way an admin write is made: `change` runs in a transaction and the audit entry is appended in the same
  * transaction, so a change that fails (or throws a 4xx) leaves no entry, and an entry never stands for a change that

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type, type TSchema } from '@sinclair/typebox'
 import {
   AdminReportType,
   AdminUserDetail,
@@ -59,56 +59,51 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     description: `${description} ${ADMIN_ONLY}`,
     security: secured,
   })
+  /** A route's options: its documentation, its query or body schema, the data it answers with, the admin guard. */
+  const spec = <Parts extends object, Data extends TSchema>(
+    summary: string,
+    description: string,
+    parts: Parts,
+    data: Data,
+  ) => ({
+    schema: { ...doc(summary, description), ...parts, response: { 200: Envelope(data), ...errorResponses } },
+    preHandler,
+  })
 
   // ---- users
 
   app.get(
     '/admin/users',
-    {
-      schema: {
-        ...doc(
-          'Search accounts',
-          'Accounts whose name or e-mail contains `q`, by role and status, newest first.',
-        ),
-        querystring: AdminUsersQuery,
-        response: { 200: Envelope(AdminUsersPage), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'Search accounts',
+      'Accounts whose name or e-mail contains `q`, by role and status, newest first.',
+      { querystring: AdminUsersQuery },
+      AdminUsersPage,
+    ),
     async (req) => ok('Users fetched', await searchUsers(deps, req.query)),
   )
 
   app.get(
     '/admin/user',
-    {
-      schema: {
-        ...doc(
-          'One account in detail',
-          'The account, its listings, its current plan and the reports against its listings (grouped). 404 for no such account.',
-        ),
-        querystring: AdminUserQuery,
-        response: { 200: Envelope(AdminUserDetail), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'One account in detail',
+      'The account, its listings, its current plan and the reports against its listings (grouped). 404 for no such account.',
+      { querystring: AdminUserQuery },
+      AdminUserDetail,
+    ),
     async (req) => ok('User fetched', await userDetail(deps, req.query.userId)),
   )
 
   app.post(
     '/admin/block/user',
-    {
-      schema: {
-        ...doc(
-          'Block an account with a note shown to its owner',
-          'The owner sees the note in the blocked dialog on their next request. Admin accounts and the caller ' +
-            'cannot be blocked (403).' +
-            AUDITED,
-        ),
-        body: BlockUserBody,
-        response: { 200: Envelope(User), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'Block an account with a note shown to its owner',
+      'The owner sees the note in the blocked dialog on their next request. Admin accounts and the caller ' +
+        'cannot be blocked (403).' +
+        AUDITED,
+      { body: BlockUserBody },
+      User,
+    ),
     async (req) =>
       ok('User blocked', await setBlocked(deps, actorOf(req), req.body.userId, true, req.body.notes)),
   )
@@ -128,19 +123,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/user/role',
-    {
-      schema: {
-        ...doc(
-          "Change an account's role",
-          'reader, author, publisher or admin. An admin cannot change their own role (403); the last admin who is ' +
-            'not blocked cannot be demoted, and a blocked account cannot be made an admin (409).' +
-            AUDITED,
-        ),
-        body: SetRoleBody,
-        response: { 200: Envelope(User), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      "Change an account's role",
+      'reader, author, publisher or admin. An admin cannot change their own role (403); the last admin who is ' +
+        'not blocked cannot be demoted, and a blocked account cannot be made an admin (409).' +
+        AUDITED,
+      { body: SetRoleBody },
+      User,
+    ),
     async (req) => ok('Role changed', await setRole(deps, actorOf(req), req.body.userId, req.body.role)),
   )
 
@@ -148,36 +138,26 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/reports',
-    {
-      schema: {
-        ...doc(
-          'Reports grouped by title and type, newest first',
-          '`status=open`: groups with an unresolved report; `resolved`: groups with none; neither: all.',
-        ),
-        querystring: ReportGroupsQuery,
-        response: { 200: Envelope(ReportGroupsPage), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'Reports grouped by title and type, newest first',
+      '`status=open`: groups with an unresolved report; `resolved`: groups with none; neither: all.',
+      { querystring: ReportGroupsQuery },
+      ReportGroupsPage,
+    ),
     async (req) => ok('Reports fetched', await listReportGroups(deps, req.query)),
   )
 
   app.put(
     '/admin/reports/resolve',
-    {
-      schema: {
-        ...doc(
-          'Resolve the reports of one title and type, and act on them',
-          'action `none` resolves with the note; `unpublish` also takes the listing down; `block_owner` also ' +
-            'blocks its owner with the note as their message (403 when the owner is an admin). 404 when there are no ' +
-            'such reports, 409 when they are all resolved already.' +
-            AUDITED,
-        ),
-        body: ResolveReportsBody,
-        response: { 200: Envelope(ResolvedReports), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'Resolve the reports of one title and type, and act on them',
+      'action `none` resolves with the note; `unpublish` also takes the listing down; `block_owner` also ' +
+        'blocks its owner with the note as their message (403 when the owner is an admin). 404 when there are no ' +
+        'such reports, 409 when they are all resolved already.' +
+        AUDITED,
+      { body: ResolveReportsBody },
+      ResolvedReports,
+    ),
     async (req) => ok('Reports resolved', await resolveReports(deps, actorOf(req), req.body)),
   )
 
@@ -195,35 +175,25 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/report-type',
-    {
-      schema: {
-        ...doc(
-          'Add a report type',
-          'A new reason readers can report a title for. 409 for a name in use.' + AUDITED,
-        ),
-        body: CreateReportTypeBody,
-        response: { 200: Envelope(AdminReportType), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'Add a report type',
+      'A new reason readers can report a title for. 409 for a name in use.' + AUDITED,
+      { body: CreateReportTypeBody },
+      AdminReportType,
+    ),
     async (req) => ok('Report type created', await createReportType(deps, actorOf(req), req.body)),
   )
 
   app.put(
     '/admin/report-type',
-    {
-      schema: {
-        ...doc(
-          'Rename, reorder, retire or bring back a report type',
-          'Only the fields sent change (at least one). A retired type (isActive false) is no longer offered to ' +
-            'readers; its reports stay. 404 for no such type, 409 for a name in use.' +
-            AUDITED,
-        ),
-        body: UpdateReportTypeBody,
-        response: { 200: Envelope(AdminReportType), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'Rename, reorder, retire or bring back a report type',
+      'Only the fields sent change (at least one). A retired type (isActive false) is no longer offered to ' +
+        'readers; its reports stay. 404 for no such type, 409 for a name in use.' +
+        AUDITED,
+      { body: UpdateReportTypeBody },
+      AdminReportType,
+    ),
     async (req) => ok('Report type updated', await updateReportType(deps, actorOf(req), req.body)),
   )
 
@@ -231,34 +201,25 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/top20',
-    {
-      schema: {
-        ...doc(
-          'The current Top 20 with counted engagement and days in the Top 20',
-          'The newest ranking (computedAt null and no entries before the first one).',
-        ),
-        response: { 200: Envelope(Top20Current), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'The current Top 20 with counted engagement and days in the Top 20',
+      'The newest ranking (computedAt null and no entries before the first one).',
+      {},
+      Top20Current,
+    ),
     async () => ok('Top 20 fetched', await currentTop20(deps)),
   )
 
   app.get(
     '/admin/top20/held',
-    {
-      schema: {
-        ...doc(
-          "Titles the Top 20's anomaly guard held out of a ranking, latest first",
-          'Each title held out of a ranking because most of its score came from visitors who are not signed in, or ' +
-            'from a burst of events from few addresses (docs/analytics.md), with the figures behind it and an ' +
-            "admin's standing word on it (release / keep). At most `limit` (1-100, default 50) rows.",
-        ),
-        querystring: HeldTitlesQuery,
-        response: { 200: Envelope(Type.Array(HeldTitleDecision)), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      "Titles the Top 20's anomaly guard held out of a ranking, latest first",
+      'Each title held out of a ranking because most of its score came from visitors who are not signed in, or ' +
+        'from a burst of events from few addresses (docs/analytics.md), with the figures behind it and an ' +
+        "admin's standing word on it (release / keep). At most `limit` (1-100, default 50) rows.",
+      { querystring: HeldTitlesQuery },
+      Type.Array(HeldTitleDecision),
+    ),
     async (req) => ok('Held titles fetched', await listHeldTitles(deps, req.query.limit ?? 50)),
   )
 
@@ -293,18 +254,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/audit-log',
-    {
-      schema: {
-        ...doc(
-          'The audit log: every admin action, newest first',
-          'Filters: adminId, action, targetId, from (inclusive) and to (exclusive) as ISO 8601 times; paged. ' +
-            'The log is append-only: no call edits or deletes it.',
-        ),
-        querystring: AuditLogQuery,
-        response: { 200: Envelope(AuditPage), ...errorResponses },
-      },
-      preHandler,
-    },
+    spec(
+      'The audit log: every admin action, newest first',
+      'Filters: adminId, action, targetId, from (inclusive) and to (exclusive) as ISO 8601 times; paged. ' +
+        'The log is append-only: no call edits or deletes it.',
+      { querystring: AuditLogQuery },
+      AuditPage,
+    ),
     async (req) => ok('Audit log fetched', await readAuditLog(deps, req.query)),
   )
 

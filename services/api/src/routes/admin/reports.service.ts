@@ -18,7 +18,8 @@ import type {
 } from '@bookstrut/schemas'
 import { pageWindow } from '../../respond.js'
 import type { Deps } from '../deps.js'
-import { audited, type AdminActor } from './audit.js'
+import { consolePage } from './console-page.js'
+import { audited, recorded, type AdminActor } from './audit.js'
 import { blockAccount } from './admin.service.js'
 
 const isoOrNull = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
@@ -42,11 +43,12 @@ export const toReportGroup = (r: ReportGroupRow): ReportGroup => ({
 export async function listReportGroups(deps: Deps, query: ReportGroupsQuery): Promise<ReportGroupsPage> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 20)
   const filter = { status: query.status }
-  const [rows, total] = await Promise.all([
+  return consolePage(
+    window,
     adminConsoleRepo.listReportGroups(deps.db, filter, window),
     adminConsoleRepo.countReportGroups(deps.db, filter),
-  ])
-  return { groups: rows.map(toReportGroup), total, page: window.page, pageSize: window.limit }
+    toReportGroup,
+  )
 }
 
 /**
@@ -76,18 +78,17 @@ export async function resolveReports(deps: Deps, actor: AdminActor, body: Resolv
       listingActive: g.is_active,
       ownerBlocked: g.owner_blocked,
     })
-    return {
-      result: {
+    return recorded(
+      {
         resolved,
         group: toReportGroup(after),
         unpublishedAt: body.action === 'unpublish' ? now : null,
       },
-      action: 'report.resolve',
-      targetType: 'listing',
-      targetId: body.podcastId,
-      before: state(before),
-      after: { ...state(after), action: body.action, note },
-    }
+      'report.resolve',
+      ['listing', body.podcastId],
+      state(before),
+      { ...state(after), action: body.action, note },
+    )
   })
   // Out of the search indexes in the background, as any listing change (book-changes.ts).
   if (result.unpublishedAt)
@@ -126,14 +127,7 @@ export async function createReportType(deps: Deps, actor: AdminActor, body: Crea
     })
     if (!row) throw duplicateType()
     const created = toReportType(row)
-    return {
-      result: created,
-      action: 'report_type.create',
-      targetType: 'report_type',
-      targetId: row.id,
-      before: null,
-      after: created,
-    }
+    return recorded(created, 'report_type.create', ['report_type', row.id], null, created)
   })
 }
 
@@ -153,13 +147,12 @@ export async function updateReportType(deps: Deps, actor: AdminActor, body: Upda
       ...(body.sortOrder !== undefined ? { sort_order: body.sortOrder } : {}),
     })
     if (!updated) throw notFound('Report type not found')
-    return {
-      result: toReportType(updated),
-      action: 'report_type.update',
-      targetType: 'report_type',
-      targetId: row.id,
-      before: toReportType(row),
-      after: toReportType(updated),
-    }
+    return recorded(
+      toReportType(updated),
+      'report_type.update',
+      ['report_type', row.id],
+      toReportType(row),
+      toReportType(updated),
+    )
   })
 }

@@ -1,7 +1,7 @@
 import { adminConsoleRepo, notFound, top20Repo } from '@bookstrut/core'
 import type { HeldTitleDecision, Top20Current, Top20DecisionBody } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
-import { audited, type AdminActor } from './audit.js'
+import { audited, recorded, type AdminActor } from './audit.js'
 
 /** How long a release lets a title rank despite the guard: the ranking's own window (7 days of engagement). */
 export const RELEASE_DAYS = 7
@@ -77,18 +77,17 @@ export async function decideHeldTitle(deps: Deps, actor: AdminActor, body: Top20
     // The same word again while it stands changes nothing (a repeated click): no new entry, the release not extended.
     if (earlier && earlier.decision === body.decision && earlier.until > now) {
       const standing = state(earlier)
-      return {
-        result: {
+      return recorded(
+        {
           podcastId: body.podcastId,
           decision: body.decision,
           decidedUntil: earlier.until.toISOString(),
         },
-        action: `top20.${body.decision}`,
-        targetType: 'top20_title',
-        targetId: body.podcastId,
-        before: standing,
-        after: standing,
-      }
+        `top20.${body.decision}`,
+        ['top20_title', body.podcastId],
+        standing,
+        standing,
+      )
     }
     const until = body.decision === 'release' ? new Date(now.getTime() + RELEASE_DAYS * 86_400_000) : FOREVER
     await adminConsoleRepo.decideRelease(trx, {
@@ -98,13 +97,12 @@ export async function decideHeldTitle(deps: Deps, actor: AdminActor, body: Top20
       decided_by: actor.id,
       decided_at: now,
     })
-    return {
-      result: { podcastId: body.podcastId, decision: body.decision, decidedUntil: until.toISOString() },
-      action: `top20.${body.decision}`,
-      targetType: 'top20_title',
-      targetId: body.podcastId,
-      before: state(earlier),
-      after: state({ decision: body.decision, until }),
-    }
+    return recorded(
+      { podcastId: body.podcastId, decision: body.decision, decidedUntil: until.toISOString() },
+      `top20.${body.decision}`,
+      ['top20_title', body.podcastId],
+      state(earlier),
+      state({ decision: body.decision, until }),
+    )
   })
 }

@@ -22,7 +22,7 @@ import {
   type UpgradeQuote,
 } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
-import { audited, type AdminActor } from '../admin/audit.js'
+import { audited, recorded, type AdminActor } from '../admin/audit.js'
 
 export const toPlan = (row: PlanRow): Plan => ({
   _id: row.id,
@@ -83,14 +83,7 @@ export async function updatePlan(deps: Deps, body: UpdatePlanBody, actor: AdminA
     if (!updated) throw notFound('Plan not found')
     const terms = (p: Plan) => ({ price: p.price, status: p.status, bookLimit: p.bookLimit })
     const after = toPlan(updated)
-    return {
-      result: after,
-      action: 'plan.update',
-      targetType: 'plan',
-      targetId: plan.id,
-      before: terms(toPlan(plan)),
-      after: terms(after),
-    }
+    return recorded(after, 'plan.update', ['plan', plan.id], terms(toPlan(plan)), terms(after))
   })
 }
 

@@ -12,7 +12,7 @@ import {
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { audited, type AdminActor } from '../admin/audit.js'
+import { audited, recorded, type AdminActor } from '../admin/audit.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { impressionEvents, type Searcher } from '../../views/impressions.js'
@@ -133,14 +133,13 @@ export async function moderate(
       status_comment: statusComment,
       updated_at: now,
     })
-    return {
-      result: row,
-      action: 'listing.moderate',
-      targetType: 'listing',
-      targetId: row.id,
-      before: { status: row.status, statusComment: row.status_comment },
-      after: { status: body.status, statusComment },
-    }
+    return recorded(
+      row,
+      'listing.moderate',
+      ['listing', row.id],
+      { status: row.status, statusComment: row.status_comment },
+      { status: body.status, statusComment },
+    )
   })
   // Its vectors and its entry in an external keyword index are brought up to date in the background.
   await announceBookChanges(deps.queues, [{ id: row.id, updatedAt: now }], {
