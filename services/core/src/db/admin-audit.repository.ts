@@ -1,6 +1,7 @@
 import type { DbOrTx } from './database.js'
 import type { AdminAuditRow } from './admin.tables.js'
 import { newId } from '../ids.js'
+import { countOf, newestFirst } from './console-lists.js'
 
 /** One admin action as written: before/after are the target's state, any JSON (null for none). */
 export interface NewAuditEntry {
@@ -59,18 +60,6 @@ export const listEntries = (
   db: DbOrTx,
   f: AuditFilter,
   window: { limit: number; offset: number },
-): Promise<AdminAuditRow[]> =>
-  filtered(db, f)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute()
+): Promise<AdminAuditRow[]> => newestFirst(filtered(db, f).selectAll(), window).execute()
 
-export async function countEntries(db: DbOrTx, f: AuditFilter): Promise<number> {
-  const row = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countEntries = (db: DbOrTx, f: AuditFilter): Promise<number> => countOf(filtered(db, f))

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DbOrTx } from './database.js'
 import type { UserRow } from './accounts.tables.js'
 import type { Top20ReleaseRow } from './admin.tables.js'
+import { countOf, newestFirst } from './console-lists.js'
 
 /** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -32,20 +33,9 @@ function usersMatching(db: DbOrTx, s: UserSearch) {
 
 /** Accounts matching a search, newest first. */
 export const searchUsers = (db: DbOrTx, s: UserSearch, window: { limit: number; offset: number }) =>
-  usersMatching(db, s)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute()
+  newestFirst(usersMatching(db, s).selectAll(), window).execute()
 
-export async function countUsers(db: DbOrTx, s: UserSearch): Promise<number> {
-  const row = await usersMatching(db, s)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countUsers = (db: DbOrTx, s: UserSearch): Promise<number> => countOf(usersMatching(db, s))
 
 /**
  * The admins that are not blocked, locked until the transaction ends: two admins demoting each other at once wait
@@ -139,13 +129,8 @@ export const listReportGroups = (db: DbOrTx, f: ReportFilter, window: { limit: n
     .offset(window.offset)
     .execute()
 
-export async function countReportGroups(db: DbOrTx, f: ReportFilter): Promise<number> {
-  const row = await db
-    .selectFrom(reportGroupsMatching(db, f).as('g'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countReportGroups = (db: DbOrTx, f: ReportFilter): Promise<number> =>
+  countOf(db.selectFrom(reportGroupsMatching(db, f).as('g')))
 
 /** Marks the open reports of one title and type resolved; answers how many it marked. */
 export async function resolveReports(

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Type } from '@sinclair/typebox'
 import {
   AdminReportType,
@@ -7,17 +7,13 @@ import {
   type ReportGroupsQuery,
   type ResolveReportsBody,
 } from '@bookstrut/schemas'
+import { useAdminList } from './admin-list'
 import { apiRequest } from '@/lib/api-client'
 import { useAdminWrite } from './admin-users'
 
 /** GET /admin/reports: reports grouped by title and type, newest first. */
 export const useReportGroups = (query: ReportGroupsQuery) =>
-  useQuery({
-    queryKey: ['admin', 'reports', query],
-    queryFn: () =>
-      apiRequest('/admin/reports', { query: { ...query }, schema: ReportGroupsPage }).then((r) => r.data),
-    placeholderData: keepPreviousData,
-  })
+  useAdminList('reports', '/admin/reports', ReportGroupsPage, { ...query })
 
 /** PUT /admin/reports/resolve: resolve with a note, and unpublish or block the owner when asked. */
 export const useResolveReports = () =>

@@ -1,15 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AdminUserDetail, AdminUsersPage, User, type AdminUsersQuery, type Role } from '@bookstrut/schemas'
+import { useAdminList } from './admin-list'
 import { apiRequest } from '@/lib/api-client'
 
 /** GET /admin/users: accounts by part of the name or e-mail, role and status. */
 export const useAdminUsers = (query: AdminUsersQuery) =>
-  useQuery({
-    queryKey: ['admin', 'users', query],
-    queryFn: () =>
-      apiRequest('/admin/users', { query: { ...query }, schema: AdminUsersPage }).then((r) => r.data),
-    placeholderData: keepPreviousData,
-  })
+  useAdminList('users', '/admin/users', AdminUsersPage, { ...query })
 
 /** GET /admin/user?userId: the account, its listings, plan and the reports against it. */
 export const useAdminUser = (userId: string) =>

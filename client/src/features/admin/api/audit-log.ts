@@ -1,15 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { AuditPage, type AuditLogQuery } from '@bookstrut/schemas'
-import { apiRequest, buildUrl } from '@/lib/api-client'
+import { useAdminList } from './admin-list'
+import { buildUrl } from '@/lib/api-client'
 
 /** GET /admin/audit-log with filters, newest first. */
 export const useAuditLog = (query: AuditLogQuery) =>
-  useQuery({
-    queryKey: ['admin', 'audit-log', query],
-    queryFn: () =>
-      apiRequest('/admin/audit-log', { query: { ...query }, schema: AuditPage }).then((r) => r.data),
-    placeholderData: keepPreviousData,
-  })
+  useAdminList('audit-log', '/admin/audit-log', AuditPage, { ...query })
 
 /** The CSV export of the same filters (GET /admin/audit-log/csv), fetched with the token and saved as a file. */
 export async function downloadAuditCsv(query: AuditLogQuery, token: string) {

@@ -3,11 +3,11 @@ import { toast } from 'sonner'
 import { AUDIT_ACTIONS, type AuditLogQuery } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
-import { ListStates } from '@/components/ui/list-states'
 import { readItem, StorageKeys } from '@/lib/storage'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadAuditCsv, useAuditLog } from '../api/audit-log'
 import { AdminHead, AdminPager, formatTime } from './admin-layout'
+import { ListTable } from './admin-table'
 import styles from './admin.module.css'
 
 const PAGE_SIZE = 50
@@ -100,52 +100,35 @@ export function AuditLogPage() {
           Export CSV
         </Button>
       </div>
-      <ListStates
+      <ListTable
         query={log}
         rows={log.data?.items ?? []}
         loadingLabel="Loading the audit log"
         failedMessage="Failed to fetch the audit log"
-        empty={<p>No entry matches.</p>}
-      >
-        {(rows) => (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Admin</th>
-                  <th>Action</th>
-                  <th>Target</th>
-                  <th>Change</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.id}>
-                    <td className={styles.when}>{formatTime(e.createdAt)}</td>
-                    <td className={styles.wrap}>{e.adminEmail}</td>
-                    <td>
-                      <span className={styles.tag}>{e.action}</span>
-                    </td>
-                    <td>
-                      {e.targetType}
-                      <br />
-                      <code className={styles.wrap}>{e.targetId}</code>
-                    </td>
-                    <td>
-                      <ul className={styles.changes}>
-                        {changeLines(e.before, e.after).map((line) => (
-                          <li key={line}>{line}</li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
+        empty="No entry matches."
+        columns={['When', 'Admin', 'Action', 'Target', 'Change']}
+        row={(e) => (
+          <tr key={e.id}>
+            <td className={styles.when}>{formatTime(e.createdAt)}</td>
+            <td className={styles.wrap}>{e.adminEmail}</td>
+            <td>
+              <span className={styles.tag}>{e.action}</span>
+            </td>
+            <td>
+              {e.targetType}
+              <br />
+              <code className={styles.wrap}>{e.targetId}</code>
+            </td>
+            <td>
+              <ul className={styles.changes}>
+                {changeLines(e.before, e.after).map((line) => (
+                  <li key={line}>{line}</li>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </ul>
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
       <AdminPager page={page} total={log.data?.total ?? 0} pageSize={PAGE_SIZE} onPage={setPage} />
     </>
   )

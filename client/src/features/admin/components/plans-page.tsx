@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import type { Plan } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { TextField } from '@/components/ui/field'
 import { ListStates } from '@/components/ui/list-states'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAllPlans, useUpdatePlan } from '../api/admin-plans'
 import { AdminHead } from './admin-layout'
+import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
 
 const FREE_PLAN_ID = '0000000000000000000000a1'
@@ -42,26 +41,27 @@ function PlanRow({ plan }: { plan: Plan }) {
   const update = useUpdatePlan()
   const { errors, body } = planChanges(plan, price, bookLimit)
   const changed = Object.keys(body).length > 0
+  const fields = [
+    {
+      label: 'Price (USD a month)',
+      inputMode: 'decimal',
+      hint: undefined,
+      value: price,
+      error: errors.price,
+      set: setPrice,
+    },
+    {
+      label: 'Book limit',
+      inputMode: 'numeric',
+      hint: '-1 = unlimited',
+      value: bookLimit,
+      error: errors.bookLimit,
+      set: setBookLimit,
+    },
+  ] as const
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!errors.price && !errors.bookLimit && changed) setConfirming(body)
-  }
-  const send = () => {
-    if (!confirming) return
-    update.mutate(
-      { planId: plan._id, ...confirming },
-      {
-        onSuccess: () => {
-          toast.success(`${plan.planName} updated`)
-          setConfirming(null)
-        },
-        onError: (err) => {
-          // The server's validation message names the field (e.g. "price: …").
-          setServerError(err instanceof ApiError ? err.message : errorMessage(err))
-          setConfirming(null)
-        },
-      },
-    )
   }
   return (
     <li className={styles.card}>
@@ -73,27 +73,20 @@ function PlanRow({ plan }: { plan: Plan }) {
           </span>
         </div>
         <div className={styles.toolbar}>
-          <TextField
-            label="Price (USD a month)"
-            inputMode="decimal"
-            value={price}
-            error={errors.price}
-            onChange={(e) => {
-              setPrice(e.target.value)
-              setServerError(undefined)
-            }}
-          />
-          <TextField
-            label="Book limit"
-            inputMode="numeric"
-            hint="-1 = unlimited"
-            value={bookLimit}
-            error={errors.bookLimit}
-            onChange={(e) => {
-              setBookLimit(e.target.value)
-              setServerError(undefined)
-            }}
-          />
+          {fields.map((f) => (
+            <TextField
+              key={f.label}
+              label={f.label}
+              inputMode={f.inputMode}
+              hint={f.hint}
+              value={f.value}
+              error={f.error}
+              onChange={(e) => {
+                f.set(e.target.value)
+                setServerError(undefined)
+              }}
+            />
+          ))}
         </div>
         {serverError && (
           <p role="alert" className="field__error">
@@ -116,13 +109,16 @@ function PlanRow({ plan }: { plan: Plan }) {
         </div>
       </form>
       {confirming && (
-        <ConfirmDialog
+        <ConfirmWrite
           title={`Change ${plan.planName}?`}
           confirmLabel="Save"
           tone={confirming.status === false ? 'danger' : 'primary'}
-          busy={update.isPending}
-          onCancel={() => setConfirming(null)}
-          onConfirm={send}
+          write={update}
+          input={{ planId: plan._id, ...confirming }}
+          done={`${plan.planName} updated`}
+          onClose={() => setConfirming(null)}
+          // The server's validation message names the field (e.g. "price: …").
+          onError={(err) => setServerError(err instanceof ApiError ? err.message : errorMessage(err))}
         >
           {confirming.price !== undefined && (
             <p>
@@ -138,7 +134,7 @@ function PlanRow({ plan }: { plan: Plan }) {
             <p>{confirming.status ? 'Put on sale again.' : 'Withdraw from sale.'}</p>
           )}
           <p className="muted">Memberships already bought keep their terms.</p>
-        </ConfirmDialog>
+        </ConfirmWrite>
       )}
     </li>
   )

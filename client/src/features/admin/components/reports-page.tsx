@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
 import type { ReportGroup, ReportGroupsQuery, ResolveReportsBody } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
+import { SelectField, TextField } from '@/components/ui/field'
 import { ListStates } from '@/components/ui/list-states'
-import { Modal } from '@/components/ui/modal'
+import { NoteDialog } from '@/components/ui/note-dialog'
 import { adminPaths, paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -17,6 +17,7 @@ import {
   useUpdateReportType,
 } from '../api/admin-reports'
 import { AdminHead, AdminPager, formatTime } from './admin-layout'
+import { ListTable } from './admin-table'
 import styles from './admin.module.css'
 
 const PAGE_SIZE = 20
@@ -32,59 +33,39 @@ const ACTIONS = [
 ]
 
 function ResolveDialog({ group, onClose }: { group: ReportGroup; onClose: () => void }) {
-  const [note, setNote] = useState('')
   const [action, setAction] = useState<ResolveReportsBody['action']>('none')
   const [error, setError] = useState<string | undefined>()
   const resolve = useResolveReports()
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (note.trim() === '') return setError('Write what was done (the audit log keeps it).')
-    resolve.mutate(
-      { podcastId: group.podcastId, reportTypeId: group.reportTypeId, note: note.trim(), action },
-      {
-        onSuccess: () => {
-          toast.success('Reports resolved')
-          onClose()
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    )
-  }
   return (
-    <Modal open onClose={onClose} title={`Resolve “${group.type}” on “${group.title}”`} size="sm">
-      <form className="stack" onSubmit={submit} noValidate>
-        <SelectField
-          label="Action"
-          options={ACTIONS}
-          value={action}
-          onChange={(e) => setAction(e.target.value as ResolveReportsBody['action'])}
-        />
-        <TextAreaField
-          label="Note"
-          rows={3}
-          maxLength={1000}
-          value={note}
-          error={error}
-          data-autofocus
-          onChange={(e) => {
-            setNote(e.target.value)
-            setError(undefined)
-          }}
-        />
-        <div className="button-pair">
-          <Button variant="ghost" onClick={onClose} disabled={resolve.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant={action === 'none' ? 'primary' : 'danger'}
-            loading={resolve.isPending}
-          >
-            Resolve
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <NoteDialog
+      title={`Resolve “${group.type}” on “${group.title}”`}
+      label="Note"
+      requiredMessage="Write what was done (the audit log keeps it)."
+      confirmLabel="Resolve"
+      confirmVariant={action === 'none' ? 'primary' : 'danger'}
+      busy={resolve.isPending}
+      error={error}
+      onClose={onClose}
+      onSubmit={(note) =>
+        resolve.mutate(
+          { podcastId: group.podcastId, reportTypeId: group.reportTypeId, note, action },
+          {
+            onSuccess: () => {
+              toast.success('Reports resolved')
+              onClose()
+            },
+            onError: (err) => setError(errorMessage(err)),
+          },
+        )
+      }
+    >
+      <SelectField
+        label="Action"
+        options={ACTIONS}
+        value={action}
+        onChange={(e) => setAction(e.target.value as ResolveReportsBody['action'])}
+      />
+    </NoteDialog>
   )
 }
 
@@ -185,64 +166,44 @@ export function ReportsPage() {
           }}
         />
       </div>
-      <ListStates
+      <ListTable
         query={groups}
         rows={groups.data?.items ?? []}
         loadingLabel="Loading reports"
         failedMessage="Failed to fetch reports"
-        empty={<p>No reports here.</p>}
-      >
-        {(rows) => (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th>Title</th>
-                  <th>Reason</th>
-                  <th className={styles.num}>Reports</th>
-                  <th>Latest</th>
-                  <th>Owner</th>
-                  <th>Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((g) => (
-                  <tr key={`${g.podcastId}-${g.reportTypeId}`}>
-                    <td>
-                      <Link to={paths.singleBook(g.podcastId)}>{g.title}</Link>
-                      {!g.isActive && <span className={styles.tag}> unpublished</span>}
-                    </td>
-                    <td>{g.type}</td>
-                    <td className={styles.num}>
-                      {g.openReports} / {g.reports}
-                    </td>
-                    <td>{formatTime(g.latestAt)}</td>
-                    <td>
-                      <Link to={adminPaths.user(g.ownerId)}>{g.ownerEmail}</Link>
-                      {g.ownerBlocked && (
-                        <span className={`${styles.tag} ${styles.tagDanger}`}> blocked</span>
-                      )}
-                    </td>
-                    <td>
-                      {g.openReports > 0 ? (
-                        <Button
-                          size="sm"
-                          onClick={() => setResolving(g)}
-                          aria-label={`Resolve ${g.type} on ${g.title}`}
-                        >
-                          Resolve
-                        </Button>
-                      ) : (
-                        <span className={`${styles.tag} ${styles.tagGood}`}>Resolved</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        empty="No reports here."
+        columns={['Title', 'Reason', { label: 'Reports', numeric: true }, 'Latest', 'Owner', 'Action']}
+        row={(g) => (
+          <tr key={`${g.podcastId}-${g.reportTypeId}`}>
+            <td>
+              <Link to={paths.singleBook(g.podcastId)}>{g.title}</Link>
+              {!g.isActive && <span className={styles.tag}> unpublished</span>}
+            </td>
+            <td>{g.type}</td>
+            <td className={styles.num}>
+              {g.openReports} / {g.reports}
+            </td>
+            <td>{formatTime(g.latestAt)}</td>
+            <td>
+              <Link to={adminPaths.user(g.ownerId)}>{g.ownerEmail}</Link>
+              {g.ownerBlocked && <span className={`${styles.tag} ${styles.tagDanger}`}> blocked</span>}
+            </td>
+            <td>
+              {g.openReports > 0 ? (
+                <Button
+                  size="sm"
+                  onClick={() => setResolving(g)}
+                  aria-label={`Resolve ${g.type} on ${g.title}`}
+                >
+                  Resolve
+                </Button>
+              ) : (
+                <span className={`${styles.tag} ${styles.tagGood}`}>Resolved</span>
+              )}
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
       <AdminPager page={page} total={groups.data?.total ?? 0} pageSize={PAGE_SIZE} onPage={setPage} />
       {resolving && <ResolveDialog group={resolving} onClose={() => setResolving(null)} />}
       <ReportTypes />

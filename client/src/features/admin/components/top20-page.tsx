@@ -1,15 +1,13 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { toast } from 'sonner'
 import type { HeldTitleDecision } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { ListStates } from '@/components/ui/list-states'
 import { paths } from '@/config/paths'
-import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useDecideHeld, useHeldTitles, useTop20Standing } from '../api/admin-top20'
 import { AdminHead, formatTime } from './admin-layout'
+import { ListTable } from './admin-table'
+import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
 
 const REASONS: Record<HeldTitleDecision['reason'], string> = {
@@ -26,97 +24,76 @@ function HeldTitles() {
   return (
     <section className={styles.section}>
       <h2>Held out by the anomaly guard</h2>
-      <ListStates
+      <ListTable
         query={held}
         rows={held.data ?? []}
         loadingLabel="Loading held titles"
         failedMessage="Failed to fetch held titles"
-        empty={<p>The guard holds no title.</p>}
-      >
-        {(rows) => (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th>Title</th>
-                  <th>Reason</th>
-                  <th className={styles.num}>Score</th>
-                  <th className={styles.num}>Readers</th>
-                  <th>Held</th>
-                  <th>Decision</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((h) => (
-                  <tr key={h.podcastId}>
-                    <td>
-                      <Link to={paths.singleBook(h.podcastId)}>{h.title}</Link>
-                    </td>
-                    <td>
-                      {REASONS[h.reason]}
-                      <p className={styles.details}>
-                        {Object.entries(h.details)
-                          .map(([k, v]) => `${k} ${v}`)
-                          .join(' · ')}
-                      </p>
-                    </td>
-                    <td className={styles.num}>{h.score}</td>
-                    <td className={styles.num}>{h.readers}</td>
-                    <td>{formatTime(h.heldAt)}</td>
-                    <td>
-                      <div className={styles.actions}>
-                        {h.decision === 'release' ? (
-                          <span className={`${styles.tag} ${styles.tagGood}`}>
-                            Released until {formatTime(h.decidedUntil ?? h.heldAt)}
-                          </span>
-                        ) : (
-                          <Button size="sm" onClick={() => setAsking({ title: h, decision: 'release' })}>
-                            Release
-                          </Button>
-                        )}
-                        {h.decision === 'keep' ? (
-                          <span className={styles.tag}>Kept</span>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            onClick={() => setAsking({ title: h, decision: 'keep' })}
-                          >
-                            Keep held
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        empty="The guard holds no title."
+        columns={[
+          'Title',
+          'Reason',
+          { label: 'Score', numeric: true },
+          { label: 'Readers', numeric: true },
+          'Held',
+          'Decision',
+        ]}
+        row={(h) => (
+          <tr key={h.podcastId}>
+            <td>
+              <Link to={paths.singleBook(h.podcastId)}>{h.title}</Link>
+            </td>
+            <td>
+              {REASONS[h.reason]}
+              <p className={styles.details}>
+                {Object.entries(h.details)
+                  .map(([k, v]) => `${k} ${v}`)
+                  .join(' · ')}
+              </p>
+            </td>
+            <td className={styles.num}>{h.score}</td>
+            <td className={styles.num}>{h.readers}</td>
+            <td>{formatTime(h.heldAt)}</td>
+            <td>
+              <div className={styles.actions}>
+                {h.decision === 'release' ? (
+                  <span className={`${styles.tag} ${styles.tagGood}`}>
+                    Released until {formatTime(h.decidedUntil ?? h.heldAt)}
+                  </span>
+                ) : (
+                  <Button size="sm" onClick={() => setAsking({ title: h, decision: 'release' })}>
+                    Release
+                  </Button>
+                )}
+                {h.decision === 'keep' ? (
+                  <span className={styles.tag}>Kept</span>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setAsking({ title: h, decision: 'keep' })}
+                  >
+                    Keep held
+                  </Button>
+                )}
+              </div>
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
       {asking && (
-        <ConfirmDialog
+        <ConfirmWrite
           title={`${asking.decision === 'release' ? 'Release' : 'Keep'} “${asking.title.title}”?`}
           confirmLabel={asking.decision === 'release' ? 'Release' : 'Keep held'}
-          busy={decide.isPending}
-          onCancel={() => setAsking(null)}
-          onConfirm={() =>
-            decide.mutate(
-              { podcastId: asking.title.podcastId, decision: asking.decision },
-              {
-                onSuccess: () => {
-                  toast.success(asking.decision === 'release' ? 'Title released' : 'Title kept held')
-                  setAsking(null)
-                },
-                onError: (err) => toast.error(errorMessage(err)),
-              },
-            )
-          }
+          write={decide}
+          input={{ podcastId: asking.title.podcastId, decision: asking.decision }}
+          done={asking.decision === 'release' ? 'Title released' : 'Title kept held'}
+          onClose={() => setAsking(null)}
         >
           {asking.decision === 'release'
             ? 'The next rankings count it on its engagement for 7 days, despite the guard.'
             : 'It stays out of the Top 20 while the guard holds it.'}
-        </ConfirmDialog>
+        </ConfirmWrite>
       )}
     </section>
   )
@@ -136,42 +113,31 @@ export function Top20Page() {
             : 'The ranking by counted engagement over the last 7 days.'
         }
       />
-      <ListStates
+      <ListTable
         query={standing}
         rows={standing.data?.entries ?? []}
         loadingLabel="Loading the Top 20"
         failedMessage="Failed to fetch the Top 20"
-        empty={<p>No ranking yet: the home page shows the newest titles.</p>}
-      >
-        {(rows) => (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th className={styles.num}>#</th>
-                  <th>Title</th>
-                  <th className={styles.num}>Engagement</th>
-                  <th className={styles.num}>Readers</th>
-                  <th className={styles.num}>Days in Top 20</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.podcastId}>
-                    <td className={styles.num}>{e.position}</td>
-                    <td>
-                      <Link to={paths.singleBook(e.podcastId)}>{e.title}</Link>
-                    </td>
-                    <td className={styles.num}>{e.score}</td>
-                    <td className={styles.num}>{e.readers}</td>
-                    <td className={styles.num}>{e.daysInTop20}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        empty="No ranking yet: the home page shows the newest titles."
+        columns={[
+          { label: '#', numeric: true },
+          'Title',
+          { label: 'Engagement', numeric: true },
+          { label: 'Readers', numeric: true },
+          { label: 'Days in Top 20', numeric: true },
+        ]}
+        row={(e) => (
+          <tr key={e.podcastId}>
+            <td className={styles.num}>{e.position}</td>
+            <td>
+              <Link to={paths.singleBook(e.podcastId)}>{e.title}</Link>
+            </td>
+            <td className={styles.num}>{e.score}</td>
+            <td className={styles.num}>{e.readers}</td>
+            <td className={styles.num}>{e.daysInTop20}</td>
+          </tr>
         )}
-      </ListStates>
+      />
       <HeldTitles />
     </>
   )

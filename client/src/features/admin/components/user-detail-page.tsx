@@ -1,18 +1,19 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { toast } from 'sonner'
 import type { AdminUser, Role } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { SelectField, TextAreaField } from '@/components/ui/field'
+import { SelectField } from '@/components/ui/field'
 import { ListStates } from '@/components/ui/list-states'
-import { Modal } from '@/components/ui/modal'
+import { NoteDialog } from '@/components/ui/note-dialog'
 import { adminPaths, paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAdminUser, useSetBlocked, useSetRole } from '../api/admin-users'
 import { AdminHead, formatTime } from './admin-layout'
 import { AccountStatus } from './users-page'
+import { Table } from './admin-table'
+import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
 
 const LISTING_STATUS = ['Pending', 'Approved', 'Rejected']
@@ -20,49 +21,31 @@ const ROLE_OPTIONS = ['reader', 'author', 'publisher', 'admin'].map((r) => ({ va
 
 /** The note the blocked user reads in their blocked dialog; required. */
 function BlockDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [notes, setNotes] = useState('')
   const [error, setError] = useState<string | undefined>()
   const block = useSetBlocked()
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (notes.trim() === '') return setError('Write the note the user will see.')
-    block.mutate(
-      { userId: user.id, blocked: true, notes: notes.trim() },
-      {
-        onSuccess: () => {
-          toast.success('User blocked')
-          onClose()
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    )
-  }
   return (
-    <Modal open onClose={onClose} title={`Block ${user.email}?`} size="sm">
-      <form className="stack" onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Note shown to the user"
-          hint="They read it in the blocked dialog on their next page."
-          rows={4}
-          maxLength={1000}
-          value={notes}
-          error={error}
-          data-autofocus
-          onChange={(e) => {
-            setNotes(e.target.value)
-            setError(undefined)
-          }}
-        />
-        <div className="button-pair">
-          <Button variant="ghost" onClick={onClose} disabled={block.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={block.isPending}>
-            Block user
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <NoteDialog
+      title={`Block ${user.email}?`}
+      label="Note shown to the user"
+      hint="They read it in the blocked dialog on their next page."
+      requiredMessage="Write the note the user will see."
+      confirmLabel="Block user"
+      busy={block.isPending}
+      error={error}
+      onClose={onClose}
+      onSubmit={(notes) =>
+        block.mutate(
+          { userId: user.id, blocked: true, notes },
+          {
+            onSuccess: () => {
+              toast.success('User blocked')
+              onClose()
+            },
+            onError: (err) => setError(errorMessage(err)),
+          },
+        )
+      }
+    />
   )
 }
 
@@ -72,10 +55,6 @@ function AccountActions({ user }: { user: AdminUser }) {
   const unblock = useSetBlocked()
   const setRoleCall = useSetRole()
   const close = () => setDialog(null)
-  const fail = (err: unknown) => {
-    toast.error(errorMessage(err))
-    close()
-  }
   return (
     <div className={styles.card}>
       <div className={styles.actions}>
@@ -100,37 +79,29 @@ function AccountActions({ user }: { user: AdminUser }) {
       </div>
       {dialog === 'block' && <BlockDialog user={user} onClose={close} />}
       {dialog === 'unblock' && (
-        <ConfirmDialog
+        <ConfirmWrite
           title={`Unblock ${user.email}?`}
           confirmLabel="Unblock"
-          busy={unblock.isPending}
-          onCancel={close}
-          onConfirm={() =>
-            unblock.mutate(
-              { userId: user.id, blocked: false, notes: '' },
-              { onSuccess: () => (toast.success('User unblocked'), close()), onError: fail },
-            )
-          }
+          write={unblock}
+          input={{ userId: user.id, blocked: false, notes: '' }}
+          done="User unblocked"
+          onClose={close}
         >
           They can write again at once; the note is cleared.
-        </ConfirmDialog>
+        </ConfirmWrite>
       )}
       {dialog === 'role' && (
-        <ConfirmDialog
+        <ConfirmWrite
           title={`Make ${user.email} ${role === 'admin' ? 'an admin' : `a ${role}`}?`}
           confirmLabel="Change role"
           tone={user.role === 'admin' || role === 'admin' ? 'danger' : 'primary'}
-          busy={setRoleCall.isPending}
-          onCancel={close}
-          onConfirm={() =>
-            setRoleCall.mutate(
-              { userId: user.id, role },
-              { onSuccess: () => (toast.success('Role changed'), close()), onError: fail },
-            )
-          }
+          write={setRoleCall}
+          input={{ userId: user.id, role }}
+          done="Role changed"
+          onClose={close}
         >
           From {user.role} to {role}. {role === 'admin' ? 'Admins can do everything this console does.' : ''}
-        </ConfirmDialog>
+        </ConfirmWrite>
       )}
     </div>
   )
@@ -191,31 +162,22 @@ export function UserDetailPage() {
                 {d.listings.length === 0 ? (
                   <p className="muted">No listings.</p>
                 ) : (
-                  <div className={styles.tableWrap}>
-                    <table className={styles.table}>
-                      <thead>
-                        <tr>
-                          <th>Title</th>
-                          <th>Status</th>
-                          <th>Listed</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {d.listings.map((l) => (
-                          <tr key={l.id}>
-                            <td>
-                              <Link to={paths.singleBook(l.id)}>{l.title}</Link>
-                            </td>
-                            <td>
-                              {LISTING_STATUS[l.status] ?? l.status}
-                              {!l.isActive && <span className={styles.tag}> unpublished</span>}
-                            </td>
-                            <td>{formatTime(l.createdAt)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <Table
+                    columns={['Title', 'Status', 'Listed']}
+                    rows={d.listings}
+                    row={(l) => (
+                      <tr key={l.id}>
+                        <td>
+                          <Link to={paths.singleBook(l.id)}>{l.title}</Link>
+                        </td>
+                        <td>
+                          {LISTING_STATUS[l.status] ?? l.status}
+                          {!l.isActive && <span className={styles.tag}> unpublished</span>}
+                        </td>
+                        <td>{formatTime(l.createdAt)}</td>
+                      </tr>
+                    )}
+                  />
                 )}
               </section>
               <section className={styles.section}>

@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { AdminUsersQuery } from '@bookstrut/schemas'
 import { SelectField, TextField } from '@/components/ui/field'
-import { ListStates } from '@/components/ui/list-states'
 import { adminPaths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAdminUsers } from '../api/admin-users'
 import { AdminHead, AdminPager, formatTime } from './admin-layout'
+import { ListTable } from './admin-table'
 import styles from './admin.module.css'
 
 const PAGE_SIZE = 20
@@ -78,46 +78,27 @@ export function UsersPage() {
           onChange={(e) => filter(setStatus)(e.target.value)}
         />
       </div>
-      <ListStates
+      <ListTable
         query={users}
         rows={users.data?.items ?? []}
         loadingLabel="Loading accounts"
         failedMessage="Failed to fetch users"
-        empty={<p>No account matches.</p>}
-      >
-        {(rows) => (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>E-mail</th>
-                  <th>Role</th>
-                  <th>Status</th>
-                  <th>Joined</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((u) => (
-                  <tr key={u.id}>
-                    <td>
-                      <Link to={adminPaths.user(u.id)}>
-                        {`${u.firstName} ${u.lastName}`.trim() || u.email}
-                      </Link>
-                    </td>
-                    <td>{u.email}</td>
-                    <td>{u.role}</td>
-                    <td>
-                      <AccountStatus isBlocked={u.isBlocked} isVerified={u.isVerified} />
-                    </td>
-                    <td>{formatTime(u.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        empty="No account matches."
+        columns={['Name', 'E-mail', 'Role', 'Status', 'Joined']}
+        row={(u) => (
+          <tr key={u.id}>
+            <td>
+              <Link to={adminPaths.user(u.id)}>{`${u.firstName} ${u.lastName}`.trim() || u.email}</Link>
+            </td>
+            <td>{u.email}</td>
+            <td>{u.role}</td>
+            <td>
+              <AccountStatus isBlocked={u.isBlocked} isVerified={u.isVerified} />
+            </td>
+            <td>{formatTime(u.createdAt)}</td>
+          </tr>
         )}
-      </ListStates>
+      />
       <AdminPager page={page} total={users.data?.total ?? 0} pageSize={PAGE_SIZE} onPage={setPage} />
     </>
   )

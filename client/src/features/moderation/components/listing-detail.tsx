@@ -13,56 +13,62 @@ export function ListingDetail({ podcast, onClose }: { podcast: Podcast; onClose:
   const ideas = [podcast.primary_key, podcast.secondary_key, podcast.additional_key].filter(
     (i) => i.trim() !== '',
   )
-  const links = [
+  const images = [
+    {
+      caption: 'Cover',
+      src: podcast.bookCoverImage,
+      fallback: fallbackImages.cover,
+      alt: `Cover of ${podcast.title}`,
+      size: [120, 160],
+    },
+    {
+      caption: 'Author image',
+      src: podcast.authorImage,
+      fallback: fallbackImages.avatar,
+      alt: `Image of ${podcast.author}`,
+      size: [96, 96],
+    },
+  ] as const
+  const facts = [
+    ['Author', podcast.author],
+    ['Category', podcast.categoryName],
+    ['Language', podcast.language ?? '—'],
+    ['ISBN', podcast.ISBN ?? '—'],
     ['YouTube', podcast.youtube_url],
     ['TikTok', podcast.tiktok_url],
     ['Get this book', podcast.get_this_url],
-  ].filter((l): l is [string, string] => Boolean(l[1]))
+  ].filter((f): f is [string, string] => Boolean(f[1]))
   return (
     <Modal open onClose={onClose} title={podcast.title} size="md">
       <div className="stack">
         <div className={styles.media}>
-          <figure>
-            <FallbackImage
-              src={podcast.bookCoverImage}
-              fallback={fallbackImages.cover}
-              alt={`Cover of ${podcast.title}`}
-              width={120}
-              height={160}
-            />
-            <figcaption>Cover</figcaption>
-          </figure>
-          <figure>
-            <FallbackImage
-              src={podcast.authorImage}
-              fallback={fallbackImages.avatar}
-              alt={`Image of ${podcast.author}`}
-              width={96}
-              height={96}
-            />
-            <figcaption>Author image</figcaption>
-          </figure>
-        </div>
-        <dl className={styles.facts}>
-          <dt>Author</dt>
-          <dd>{podcast.author}</dd>
-          <dt>Category</dt>
-          <dd>{podcast.categoryName}</dd>
-          <dt>Language</dt>
-          <dd>{podcast.language ?? '—'}</dd>
-          <dt>ISBN</dt>
-          <dd>{podcast.ISBN ?? '—'}</dd>
-          {links.map(([label, url]) => (
-            <div key={label} style={{ display: 'contents' }}>
-              <dt>{label}</dt>
-              <dd>
-                <a href={url} target="_blank" rel="noreferrer noopener">
-                  {url}
-                </a>
-              </dd>
-            </div>
+          {images.map((img) => (
+            <figure key={img.caption}>
+              <FallbackImage
+                src={img.src}
+                fallback={img.fallback}
+                alt={img.alt}
+                width={img.size[0]}
+                height={img.size[1]}
+              />
+              <figcaption>{img.caption}</figcaption>
+            </figure>
           ))}
-        </dl>
+        </div>
+        <ul className={styles.meta}>
+          {facts.map(([label, value]) => (
+            <li key={label}>
+              <span className="muted">{label}:</span>{' '}
+              {value.startsWith('https://') ? (
+                <a href={value} target="_blank" rel="noreferrer noopener">
+                  {value}
+                </a>
+              ) : (
+                value
+              )}
+            </li>
+          ))}
+        </ul>
         <div>
           <h3>Ideas</h3>
           <ol className={styles.ideas}>

@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
 import type { Podcast } from '@bookstrut/schemas'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
-import { TextAreaField } from '@/components/ui/field'
-import { Modal } from '@/components/ui/modal'
+import { NoteDialog } from '@/components/ui/note-dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
@@ -25,48 +24,28 @@ function OwnerName({ userId }: { userId: string }) {
 }
 
 function RejectDialog({ podcast, onClose }: { podcast: Podcast; onClose: () => void }) {
-  const [comment, setComment] = useState('')
-  const [error, setError] = useState<string | undefined>()
   const moderate = useModerate()
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (comment.trim() === '') return setError(REJECT_COMMENT_REQUIRED)
-    moderate.mutate(
-      { podcastId: podcast._id, status: 2, statusComment: comment.trim() },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message || 'Podcast rejected')
-          onClose()
-        },
-        onError: (err) => toast.error(errorMessage(err)),
-      },
-    )
-  }
   return (
-    <Modal open onClose={onClose} title={`Reject “${podcast.title}”`} size="sm">
-      <form className="stack" onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Reason shown to the owner"
-          rows={4}
-          maxLength={1000}
-          value={comment}
-          error={error}
-          data-autofocus
-          onChange={(e) => {
-            setComment(e.target.value)
-            setError(undefined)
-          }}
-        />
-        <div className="button-pair">
-          <Button variant="ghost" onClick={onClose} disabled={moderate.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={moderate.isPending}>
-            Reject
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <NoteDialog
+      title={`Reject “${podcast.title}”`}
+      label="Reason shown to the owner"
+      requiredMessage={REJECT_COMMENT_REQUIRED}
+      confirmLabel="Reject"
+      busy={moderate.isPending}
+      onClose={onClose}
+      onSubmit={(comment) =>
+        moderate.mutate(
+          { podcastId: podcast._id, status: 2, statusComment: comment },
+          {
+            onSuccess: ({ message }) => {
+              toast.success(message || 'Podcast rejected')
+              onClose()
+            },
+            onError: (err) => toast.error(errorMessage(err)),
+          },
+        )
+      }
+    />
   )
 }
 
