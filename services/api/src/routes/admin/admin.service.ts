@@ -7,11 +7,13 @@ import {
   usersRepo,
   type DbOrTx,
   type UserRow,
+  audited,
+  recorded,
+  type AdminActor,
 } from '@bookstrut/core'
 import type { Role } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import { loadUser } from '../../views/user-view.js'
-import { audited, recorded, type AdminActor } from './audit.js'
 
 /** The part of an account an admin changes, as the audit log records it. */
 const accountState = (u: Pick<UserRow, 'role' | 'is_blocked' | 'block_notes'>) => ({

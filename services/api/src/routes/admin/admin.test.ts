@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { newId, top20Repo } from '@bookstrut/core'
+import { newId, top20Repo, audited } from '@bookstrut/core'
 import { buildListing, buildUser } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
-import { audited } from './audit.js'
 
 // The admin console's calls (issue 33): who may call them, what they change, and the audit entry each write leaves.
 

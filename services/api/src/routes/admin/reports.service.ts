@@ -6,6 +6,9 @@ import {
   notFound,
   podcastsRepo,
   type ReportGroupRow,
+  audited,
+  recorded,
+  type AdminActor,
 } from '@bookstrut/core'
 import type {
   AdminReportType,
@@ -19,7 +22,6 @@ import type {
 import { pageWindow } from '../../respond.js'
 import type { Deps } from '../deps.js'
 import { consolePage } from './console-page.js'
-import { audited, recorded, type AdminActor } from './audit.js'
 import { blockAccount } from './admin.service.js'
 
 const isoOrNull = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())

@@ -1,7 +1,6 @@
-import { adminConsoleRepo, notFound, top20Repo } from '@bookstrut/core'
+import { adminConsoleRepo, notFound, top20Repo, audited, recorded, type AdminActor } from '@bookstrut/core'
 import type { HeldTitleDecision, Top20Current, Top20DecisionBody } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
-import { audited, recorded, type AdminActor } from './audit.js'
 
 /** How long a release lets a title rank despite the guard: the ranking's own window (7 days of engagement). */
 export const RELEASE_DAYS = 7

@@ -11,6 +11,9 @@ import {
   podcastsRepo,
   type PlanRow,
   type UserRow,
+  audited,
+  recorded,
+  type AdminActor,
 } from '@bookstrut/core'
 import {
   canUpgradeReadingA,
@@ -22,7 +25,6 @@ import {
   type UpgradeQuote,
 } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
-import { audited, recorded, type AdminActor } from '../admin/audit.js'
 
 export const toPlan = (row: PlanRow): Plan => ({
   _id: row.id,
@@ -65,7 +67,7 @@ export async function updatePlan(deps: Deps, body: UpdatePlanBody, actor: AdminA
   if (body.price !== undefined && !hasAtMostTwoDecimals(body.price))
     throw badRequest('price: must have at most two decimals')
   if (body.bookLimit === 0) throw badRequest('bookLimit: -1 (unlimited) or at least 1')
-  // One audit entry (plan.update) in the transaction of the change (routes/admin/audit.ts).
+  // One audit entry (plan.update) in the transaction of the change (core: admin/audited.ts).
   return audited(deps, actor, async (trx) => {
     const plan = await membershipsRepo.findPlan(trx, body.planId)
     if (!plan) throw notFound('Plan not found')

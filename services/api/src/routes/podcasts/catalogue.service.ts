@@ -8,11 +8,13 @@ import {
   notFound,
   podcastsRepo,
   top20Repo,
+  audited,
+  recorded,
+  type AdminActor,
 } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
-import { audited, recorded, type AdminActor } from '../admin/audit.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { impressionEvents, type Searcher } from '../../views/impressions.js'
@@ -124,7 +126,7 @@ export async function moderate(
   if (body.status === 2 && comment === '') throw badRequest('A rejection needs a comment for the owner.')
   const now = deps.clock.now()
   const statusComment = body.status === 2 ? comment : ''
-  // One audit entry (listing.moderate) in the transaction of the change (routes/admin/audit.ts).
+  // One audit entry (listing.moderate) in the transaction of the change (core: admin/audited.ts).
   const row = await audited(deps, actor, async (trx) => {
     const row = await podcastsRepo.findPodcast(trx, body.podcastId)
     if (!row) throw notFound('Podcast not found')

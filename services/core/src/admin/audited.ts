@@ -1,21 +1,15 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { FastifyRequest } from 'fastify'
-import { adminAuditRepo, type DB, type DbOrTx } from '@bookstrut/core'
 import type { AuditAction } from '@bookstrut/schemas'
 import type { Transaction } from 'kysely'
-import { requireAuth } from '../../plugins/app/auth.js'
-import type { Deps } from '../deps.js'
+import * as adminAuditRepo from '../db/admin-audit.repository.js'
+import type { DB, Db, DbOrTx } from '../db/database.js'
+import type { Clock } from '../clock.js'
 
 /** Who acts: the signed-in admin, and the request (its id ties an entry to the server's log lines). */
 export interface AdminActor {
   id: string
   email: string
   requestId: string | null
-}
-
-export const actorOf = (req: FastifyRequest): AdminActor => {
-  const { user } = requireAuth(req)
-  return { id: user.id, email: user.email, requestId: req.id }
 }
 
 /** What an admin write did: its action, its target, and the target's state before and after. */
@@ -44,7 +38,7 @@ export const recorded = <T>(
  * no entry, so a retry is recorded once.
  */
 export async function audited<T>(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: { db: Db | DbOrTx; clock: Clock },
   actor: AdminActor,
   change: (trx: DbOrTx) => Promise<AuditedChange<T>>,
 ): Promise<T> {
