@@ -17,6 +17,10 @@ ENV CI=true npm_config_update_notifier=false npm_config_fund=false npm_config_au
 COPY package.json package-lock.json .npmrc ./
 COPY schemas/package.json schemas/
 COPY services/core/package.json services/core/
+COPY services/accounts/package.json services/accounts/
+COPY services/catalogue/package.json services/catalogue/
+COPY services/billing/package.json services/billing/
+COPY services/analytics/package.json services/analytics/
 COPY services/search/package.json services/search/
 COPY workers/package.json workers/
 COPY services/api/package.json services/api/

@@ -3,11 +3,92 @@ import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
 
+// Test support (`@bookstrut/core/testing`, `@bookstrut/accounts/testing`) is for tests and benches only.
 const testingOnly = {
-  name: '@bookstrut/core/testing',
+  group: ['@bookstrut/*/testing'],
   message: 'Test support is for tests and benches only.',
 }
+
+/*
+ * The server packages and what each may import (issue 31): dependencies point one way, core <- accounts <- billing,
+ * core <- catalogue <- analytics, search may use catalogue, workers and api use all. A package is imported by its
+ * name only (its entry point), never by a path into its files. Test files may use any package's test support
+ * (`@bookstrut/<package>/testing`).
+ */
+const SERVER_PACKAGES = {
+  'services/core': [],
+  'services/accounts': ['core'],
+  'services/catalogue': ['core'],
+  'services/billing': ['core', 'accounts'],
+  'services/analytics': ['core', 'catalogue'],
+  'services/search': ['core', 'catalogue'],
+  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search'],
+  'services/api': ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'workers'],
+}
+const ALL_PACKAGES = ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'workers', 'api']
+const nameOf = (dir) => dir.split('/').pop()
+const testFiles = ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', '**/src/bench/**']
+
+/** no-restricted-imports for one package: the packages above it, deep paths, and (production) test support. */
+function packageImports(dir, { production }) {
+  const allowed = SERVER_PACKAGES[dir]
+  const above = ALL_PACKAGES.filter((p) => p !== nameOf(dir) && !allowed.includes(p))
+  return {
+    paths: [
+      ...above.map((p) => ({
+        name: `@bookstrut/${p}`,
+        message: `${dir} does not depend on @bookstrut/${p}: dependencies point one way (eslint.config.js, SERVER_PACKAGES).`,
+      })),
+      ...(dir === 'services/api' && production
+        ? [
+            {
+              name: '@bookstrut/workers',
+              allowImportNames: ['startWorkers', 'RunningWorkers'],
+              message: 'The api imports only startWorkers from @bookstrut/workers.',
+            },
+          ]
+        : []),
+    ],
+    patterns: [
+      {
+        group: [
+          '@bookstrut/*/src',
+          '@bookstrut/*/src/**',
+          '@bookstrut/*/dist/**',
+          '**/services/*/src/**',
+          '**/workers/src/**',
+        ],
+        message: 'Import another package by its name (its entry point), never a path into its files.',
+      },
+      ...(production ? [testingOnly] : []),
+    ],
+  }
+}
+
+const packageZones = Object.keys(SERVER_PACKAGES).flatMap((dir) => [
+  {
+    files: [`${dir}/src/**`],
+    rules: {
+      'no-restricted-imports': ['error', packageImports(dir, { production: false })],
+      // A relative path into another workspace package is a deep import too.
+      'import-x/no-relative-packages': 'error',
+    },
+  },
+  {
+    files: [`${dir}/src/**`],
+    ignores: [...testFiles, `${dir}/src/testing/**`],
+    rules: { 'no-restricted-imports': ['error', packageImports(dir, { production: true })] },
+  },
+])
+
+/** The api's route domains: every folder of services/api/src/routes. */
+const ROUTE_DOMAINS = readdirSync(new URL('./services/api/src/routes', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
 
 export default tseslint.config(
   {
@@ -52,14 +133,12 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...['admin', 'content', 'ghosts', 'health', 'podcasts', 'search', 'search-history', 'users'].map(
-              (domain) => ({
-                target: `./services/api/src/routes/${domain}`,
-                from: './services/api/src/routes',
-                except: [`./${domain}`, './deps.ts', './route-docs.ts'],
-                message: 'Routes do not import each other: move what they share to src/views or to core.',
-              }),
-            ),
+            ...ROUTE_DOMAINS.map((domain) => ({
+              target: `./services/api/src/routes/${domain}`,
+              from: './services/api/src/routes',
+              except: [`./${domain}`, './deps.ts', './route-docs.ts'],
+              message: 'Routes do not import each other: move what they share to src/views or to core.',
+            })),
             { target: './services/api/src/views', from: './services/api/src/routes' },
             {
               target: './services/api/src/routes/*/*.service.ts',
@@ -72,37 +151,12 @@ export default tseslint.config(
       ],
     },
   },
+  // Each server package is its own zone (SERVER_PACKAGES above); test support stays out of production code.
+  ...packageZones,
   {
-    // Test support (@bookstrut/core/testing) stays out of production code.
-    files: ['services/*/src/**', 'workers/src/**', 'schemas/src/**'],
-    ignores: [
-      '**/*.test.ts',
-      '**/*.bench.ts',
-      '**/src/test/**',
-      '**/src/bench/**',
-      'services/core/src/testing/**',
-    ],
-    rules: { 'no-restricted-imports': ['error', { paths: [testingOnly] }] },
-  },
-  {
-    // The api starts the workers and imports nothing else from them (the embedding of a book is in search).
-    files: ['services/api/src/**'],
-    ignores: ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', '**/src/bench/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            testingOnly,
-            {
-              name: '@bookstrut/workers',
-              allowImportNames: ['startWorkers', 'RunningWorkers'],
-              message: 'The api imports only startWorkers from @bookstrut/workers.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['schemas/src/**'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [testingOnly] }] },
   },
   {
     // Plain-JavaScript tooling scripts are outside every tsconfig.

@@ -11,6 +11,9 @@ export default defineConfig({
     // `source` makes @bookstrut/schemas resolve to its TypeScript source, so no schemas build is needed.
     conditions: ['source', ...defaultClientConditions],
   },
+  // The server render (src/entry-server.tsx, docs/seo.md): `vite build --ssr` bundles our workspace packages from
+  // source and leaves npm packages to Node at run time.
+  ssr: { noExternal: ['@bookstrut/schemas'] },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

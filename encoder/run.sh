@@ -2,7 +2,7 @@
 # npm run encoder:train -- [--epochs N] [--batch-size B] [--lr X] [--seed S] [--out DIR] [--max-steps N]
 #                          [--limit N] [--threads N] [--base DIR|ID] [--catalogue-pairs FILE] [--hard-negatives]
 #                          [--self-supervised N] ...
-#        bash encoder/run.sh --setup-only | --selftest
+#        bash encoder/run.sh --setup-only | --selftest | --second-stage --rows FILE
 # Creates or reuses the encoder's venv, then trains, exports, checks and publishes (python -m bookstrut_encoder).
 set -euo pipefail
 
@@ -96,4 +96,6 @@ cd "$repo" # DATA_DIR (default ./data) is relative to the repository, as for the
 export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
 # `encoder/run.sh --selftest` (a phase of scripts/test.sh): checks of the training data and a tiny real run, ~30 s.
 if [[ "${1:-}" == "--selftest" ]]; then exec "$venv/bin/python" -m bookstrut_encoder.selftest; fi
+# `encoder/run.sh --second-stage --rows FILE`: the second stage's learned Strut scores (second_stage.py), ~1 min.
+if [[ "${1:-}" == "--second-stage" ]]; then exec "$venv/bin/python" -m bookstrut_encoder.second_stage "${@:2}"; fi
 exec "$venv/bin/python" -m bookstrut_encoder "$@"

@@ -111,7 +111,7 @@ async function importCatalogue(databaseUrl: string, dataDir: string) {
   const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
   await cli(['catalog:import', '--', path.join(files, 'books.jsonl'), '--owner', publisherEmail], env)
   // The import gives the account a password nobody knows; admin:create sets one only for new accounts.
-  const { hashPassword } = await import('@bookstrut/core')
+  const { hashPassword } = await import('@bookstrut/accounts')
   const db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
   try {

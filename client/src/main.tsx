@@ -1,6 +1,10 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { hydrate } from '@tanstack/react-query'
 import { App } from './app/app'
+import { readServerState, resolveLazyRoutes } from './app/hydration'
+import { routes } from './app/router'
+import { queryClient } from './lib/query-client'
 import './styles/global.css'
 import './styles/catalogue.css'
 import './styles/search.css'
@@ -9,8 +13,25 @@ import './styles/reactions.css'
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+/** A server-rendered page (docs/seo.md) is hydrated with the server's queries and router state; else a fresh app. */
+async function start(root: HTMLElement) {
+  const state = readServerState(document)
+  if (!state) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    )
+    return
+  }
+  hydrate(queryClient, state.queries)
+  await resolveLazyRoutes(routes, window.location)
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App hydrationData={state.router} />
+    </StrictMode>,
+  )
+}
+
+void start(container)

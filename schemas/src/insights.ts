@@ -42,7 +42,7 @@ export const Insights = Type.Object({
   total_Likes: Figure,
   /**
    * "Idea Hits": for each of the title's own ideas (key: the idea with spaces as underscores), how many idea-search
-   * impressions matched it strongly (see the README, "Author analytics and the Top 20").
+   * impressions matched it strongly (see docs/analytics.md, "Author analytics and the Top 20").
    */
   ideaScore: Type.Record(Type.String(), Figure),
   /** true on a free plan: every figure above is null */

@@ -43,7 +43,7 @@ export const isFreePlan = (m: Pick<MembershipTerms, 'price'>) => m.price === 0
 /**
  * Can upgrade, reading (a) of the spec (home and membership flow): a free plan can always upgrade; otherwise when
  * expired, or when the plan is not unlimited and its limit is exceeded. Reading (b) (My Membership) is not shown
- * by the spec; the server answers both (see `PlanState`) and the README explains them.
+ * by the spec; the server answers both (see `PlanState`) and docs/payments.md explains them.
  */
 export function canUpgradeReadingA(m: MembershipTerms, now: Date): boolean {
   if (isFreePlan(m) || isExpired(m, now)) return true

@@ -1,16 +1,15 @@
+import { openAnalyticsStore } from '@bookstrut/analytics'
 import {
   createDb,
   createMailer,
   createQueues,
   createRedis,
-  embeddingsAnnouncer,
-  openAnalyticsStore,
   RedisOutages,
   systemClock,
   type Config,
   type Logger,
 } from '@bookstrut/core'
-import { locateModel, ModelEmbedders, modelsInUse } from '@bookstrut/search'
+import { embeddingsAnnouncer, locateModel, ModelEmbedders, modelsInUse } from '@bookstrut/search'
 import { createMailWorker } from './mail/mail.worker.js'
 import { createEmbedWorker } from './embed/embed.worker.js'
 import { sweepStaleEmbeddings } from './embed/embed-sweep.js'

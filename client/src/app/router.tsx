@@ -1,19 +1,36 @@
 import { useState } from 'react'
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom'
+import {
+  createBrowserRouter,
+  Navigate,
+  RouterProvider,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router-dom'
 import { PageSpinner } from '@/components/ui/spinner'
 import { adminPaths, articlePaths, paths } from '@/config/paths'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { queryClient } from '@/lib/query-client'
 import { AdminGuard, AuthGuard, CreatorGuard, NotBlockedGuard } from './layout/guards'
 import { RootLayout } from './layout/root-layout'
+import { privatePage, type RouteHandle } from './route-handle'
+import { settingsQueryOptions } from '@/features/content/api/get-settings'
 
 const placeholders = () => import('./routes/placeholders')
 
-/** Both route tables (spec reader-and-account section 2, author-and-content section 2); pages load lazily. */
+/** The layout's footer and dialogs read the settings on every page. */
+const layoutHandle: RouteHandle = {
+  prefetch: ({ queryClient }) => queryClient.fetchQuery(settingsQueryOptions()),
+}
+
+/**
+ * Both route tables (spec reader-and-account section 2, author-and-content section 2); pages load lazily. The
+ * server renders every route except those whose handle says `private` (route-handle.ts, docs/seo.md).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    handle: layoutHandle,
     hydrateFallbackElement: <PageSpinner />,
     children: [
       { index: true, lazy: () => import('./routes/home') },
@@ -34,17 +51,20 @@ export const routes: RouteObject[] = [
         path: paths.topList.slice(1),
         lazy: async () => ({ Component: (await placeholders()).TopListRoute }),
       },
-      { path: 'Logout', lazy: () => import('./routes/logout') },
+      { path: 'Logout', handle: privatePage, lazy: () => import('./routes/logout') },
       ...articlePaths.map(({ path }) => ({
         path: path.slice(1),
         lazy: async () => ({ Component: (await placeholders()).ArticleRoute }),
       })),
       {
         element: <NotBlockedGuard />,
+        // The results come from the search the reader typed (navigation state): nothing to render for a crawler.
+        handle: privatePage,
         children: [{ path: 'search-book', lazy: () => import('./routes/search-book') }],
       },
       {
         element: <AuthGuard />,
+        handle: privatePage,
         children: [
           {
             element: <CreatorGuard />,
@@ -104,13 +124,14 @@ export function redirectHomeOnUnauthorized(router: {
   })
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes)
+/** `hydrationData`: what the server render's router held (entry-server.tsx), when the page was server-rendered. */
+export function createAppRouter(hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined)
   redirectHomeOnUnauthorized(router)
   return router
 }
 
-export function AppRouter() {
-  const [router] = useState(createAppRouter)
+export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
+  const [router] = useState(() => createAppRouter(hydrationData))
   return <RouterProvider router={router} />
 }

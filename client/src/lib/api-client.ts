@@ -60,6 +60,15 @@ export interface ApiResult<T> {
 
 let onUnauthorized: () => void = () => window.location.assign('/')
 
+/** How a request reaches the API: the browser's fetch, or (server render) a call into the api process itself. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>
+let transport: ApiTransport = (url, init) => fetch(url, init)
+
+/** The server render (entry-server.tsx) answers calls through the api's own handlers instead of the network. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next
+}
+
 /** The app registers how to "send the browser to /" (a router navigation instead of a reload). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler
@@ -170,7 +179,7 @@ async function send<S extends TSchema>(
 
   let response: Response
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal, keepalive })
+    response = await transport(buildUrl(path, query), { method, headers, body: payload, signal, keepalive })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiError(

@@ -143,7 +143,20 @@ function subscribe(listener: () => void): () => void {
   }
 }
 
-/** The stored login, re-rendering whenever our code (or another tab) changes it. */
+/** What a server render sees: nobody signed in (pages are rendered for anonymous visitors). */
+const anonymousSession: StoredSession = {
+  token: null,
+  userId: null,
+  role: null,
+  isLoggedIn: false,
+  isBlocked: false,
+}
+const getAnonymousSession = () => anonymousSession
+
+/**
+ * The stored login, re-rendering whenever our code (or another tab) changes it. A server-rendered page is
+ * hydrated as the anonymous visitor the server rendered it for, then re-rendered with the stored login.
+ */
 export function useStoredSession(): StoredSession {
-  return useSyncExternalStore(subscribe, getStoredSession, getStoredSession)
+  return useSyncExternalStore(subscribe, getStoredSession, getAnonymousSession)
 }

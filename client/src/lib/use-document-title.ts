@@ -1,10 +1,11 @@
-import { useEffect } from 'react'
+import { useContext, useEffect } from 'react'
+import { fullTitle, HeadContext } from './page-head'
 
-const BRAND = 'BookStrut'
-
-/** Sets the browser tab title as "Page · BookStrut". */
+/** Sets the browser tab title as "Page · BookStrut" (and the server-rendered <title>, see usePageMeta). */
 export function useDocumentTitle(title: string | undefined): void {
+  const collector = useContext(HeadContext)
+  collector?.declareTitle(title)
   useEffect(() => {
-    document.title = title ? `${title} · ${BRAND}` : `${BRAND}: find books by the ideas inside them`
+    document.title = fullTitle(title)
   }, [title])
 }

@@ -1,66 +1,76 @@
-import { useEffect } from 'react'
+import { useContext, useEffect } from 'react'
+import { headTags, HeadContext, jsonLdText, type HeadTag, type PageMeta } from './page-head'
 import { useDocumentTitle } from './use-document-title'
 
-export interface PageMeta {
-  title: string | undefined
-  description?: string | undefined
-  /** Absolute or root-relative address of the canonical page. */
-  canonicalPath?: string | undefined
-  /** Structured data (schema.org) for the page, written as JSON-LD. */
-  structuredData?: Record<string, unknown> | undefined
+export type { PageMeta } from './page-head'
+
+/** The site's origin for absolute addresses in structured data: the public URL in a server render, else the browser's. */
+export function useSiteOrigin(): string {
+  return useContext(HeadContext)?.origin ?? window.location.origin
 }
 
-function upsert<T extends HTMLElement>(selector: string, create: () => T): { el: T; created: boolean } {
-  const existing = document.head.querySelector<T>(selector)
-  if (existing) return { el: existing, created: false }
-  const el = create()
+const selectorOf = (t: HeadTag) => (t.tag === 'link' ? 'link[rel="canonical"]' : `meta[${t.attr}="${t.key}"]`)
+const valueAttr = (t: HeadTag) => (t.tag === 'link' ? 'href' : 'content')
+
+/**
+ * Sets one tag and returns how to undo it: a tag the page created (or one the server rendered for this page,
+ * marked data-page-meta) goes away with the page; a tag index.html had gets its value back.
+ */
+function applyTag(t: HeadTag): () => void {
+  const existing = document.head.querySelector(selectorOf(t))
+  if (existing && !existing.hasAttribute('data-page-meta')) {
+    const previous = existing.getAttribute(valueAttr(t))
+    existing.setAttribute(valueAttr(t), t.value)
+    return () => {
+      if (previous !== null) existing.setAttribute(valueAttr(t), previous)
+    }
+  }
+  existing?.remove()
+  const el = document.createElement(t.tag)
+  el.setAttribute(t.attr, t.key)
+  el.setAttribute(valueAttr(t), t.value)
+  el.setAttribute('data-page-meta', '')
   document.head.appendChild(el)
-  return { el, created: true }
+  return () => el.remove()
 }
 
 /**
- * Page title, meta description, canonical link and JSON-LD structured data for public pages (author profile,
- * single promo page). Everything is put back as it was when the page goes.
+ * The one way a page declares its head: title, meta description (at most 160 characters), canonical link,
+ * Open Graph and Twitter card tags, and JSON-LD structured data. In the browser the tags are set in effects and
+ * put back as they were when the page goes; during a server render (entry-server.tsx) the declaration is
+ * collected and written into the HTML's <head>, so crawlers and link previews read it without JavaScript.
  */
-export function usePageMeta({ title, description, canonicalPath, structuredData }: PageMeta): void {
-  useDocumentTitle(title)
-  const json = structuredData ? JSON.stringify(structuredData) : undefined
+export function usePageMeta(meta: PageMeta): void {
+  useDocumentTitle(meta.title)
+  const collector = useContext(HeadContext)
+  collector?.declare(meta)
+
+  // The effect reruns only when what the tags say changes (a new object each render must not reset them).
+  const key = JSON.stringify([meta.title, meta.description, meta.canonicalPath, meta.image, meta.type])
+  const json = meta.structuredData ? jsonLdText(meta.structuredData) : undefined
 
   useEffect(() => {
-    if (description === undefined) return
-    const { el, created } = upsert('meta[name="description"]', () => {
-      const m = document.createElement('meta')
-      m.name = 'description'
-      return m
-    })
-    const previous = el.content
-    el.content = description
-    return () => {
-      if (created) el.remove()
-      else el.content = previous
-    }
-  }, [description])
-
-  useEffect(() => {
-    if (canonicalPath === undefined) return
-    const { el, created } = upsert('link[rel="canonical"]', () => {
-      const l = document.createElement('link')
-      l.rel = 'canonical'
-      return l
-    })
-    const previous = el.getAttribute('href')
-    el.href = new URL(canonicalPath, window.location.origin).toString()
-    return () => {
-      if (created) el.remove()
-      else if (previous !== null) el.setAttribute('href', previous)
-    }
-  }, [canonicalPath])
+    // JSON keeps a missing field as null.
+    const [title, description, canonicalPath, image, type] = (JSON.parse(key) as (string | null)[]).map(
+      (v) => v ?? undefined,
+    )
+    const tags = headTags(
+      { title, description, canonicalPath, image, type: type as PageMeta['type'] },
+      window.location.origin,
+    )
+    const undo = tags.map(applyTag)
+    return () => undo.forEach((f) => f())
+  }, [key])
 
   useEffect(() => {
     if (json === undefined) return
+    // The server's JSON-LD for this page is replaced by ours (one block per page, never two).
+    document.head
+      .querySelectorAll('script[type="application/ld+json"][data-page-meta]')
+      .forEach((s) => s.remove())
     const script = document.createElement('script')
     script.type = 'application/ld+json'
-    script.dataset.pageMeta = 'true'
+    script.dataset.pageMeta = ''
     script.textContent = json
     document.head.appendChild(script)
     return () => script.remove()

@@ -7,6 +7,7 @@ import { dbPlugin } from './plugins/app/db.js'
 import { redisPlugin } from './plugins/app/redis.js'
 import { visitorsPlugin } from './plugins/app/anonymous-id.js'
 import { authPlugin } from './plugins/app/auth.js'
+import { accessPlugin } from './plugins/app/access.js'
 import { errorsPlugin } from './plugins/app/errors.js'
 import { jsonDepthPlugin } from './plugins/app/json-depth.js'
 import { buildPartValidator, strictBodiesPlugin } from './plugins/app/validation.js'
@@ -30,6 +31,7 @@ import { mediaPlugin } from './plugins/app/media.js'
 import { ideaSearchPlugin } from './plugins/app/idea-search.js'
 import { analyticsPlugin } from './plugins/app/analytics.js'
 import { insightsRoutes } from './routes/insights/index.js'
+import { seoRoutes } from './routes/seo/index.js'
 
 export interface BuildAppOptions {
   config: Readonly<Config>
@@ -65,6 +67,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(strictBodiesPlugin)
   await app.register(routesIndexPlugin)
   await app.register(rejectNulPlugin)
+  // Before any route (the OpenAPI UI's included): it records each route's declared policy and enforces it.
+  await app.register(accessPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -107,6 +111,8 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     { prefix: '/api/v1' },
   )
+  // Content pages join the sitemap through `sources` (the content package's listPublicContentPaths()).
+  await app.register(seoRoutes, { sources: [] })
   await app.register(clientPlugin)
   return app
 }

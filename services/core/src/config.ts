@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 
 /**
- * The environment variables BookStrut reads. Defaults are the one-machine setup; README.md's table mirrors this.
+ * The environment variables BookStrut reads. Defaults are the one-machine setup; docs/operations.md's table mirrors this.
  * Nothing else in the code base reads process.env.
  */
 const Env = Type.Object({
@@ -37,6 +37,13 @@ const Env = Type.Object({
     description: 'log2 of the scrypt cost N',
   }),
   CLIENT_DIST: Type.Optional(Type.String()),
+  SITEMAP_PAGE_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 50_000,
+    default: 50_000,
+    description:
+      'addresses per sitemap file; past it /sitemap.xml is a sitemap index (50,000 is the protocol limit)',
+  }),
   MODELS_DIR: Type.Optional(Type.String({ minLength: 1 })),
   EMBEDDING_MODEL: Type.String({
     pattern: '^(auto|[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+){1,2})$',
@@ -150,7 +157,7 @@ export interface Config {
   logLevel: string
   auth: { sessionTtlDays: number; passwordHashCost: number }
   media: { dir: string }
-  client: { distDir: string }
+  client: { distDir: string; sitemapPageSize: number }
   search: {
     /** local model folders (transformers.js layout); unset when none exists: models then come from the hub */
     modelsDir: string | undefined
@@ -213,7 +220,7 @@ const stripeApiBase = (url: string | undefined): StripeApiBase | undefined => {
 
 /**
  * The base model: what `EMBEDDING_MODEL=auto` falls back to when no idea encoder of ours can serve (model-registry.ts
- * targetModel), chosen by `npm run bench:quality` (see README).
+ * targetModel), chosen by `npm run bench:quality` (see docs/benchmarks.md).
  */
 export const DEFAULT_EMBEDDING_MODEL = 'sentence-transformers/all-MiniLM-L6-v2'
 
@@ -291,7 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     auth: { sessionTtlDays: e.SESSION_TTL_DAYS, passwordHashCost: e.PASSWORD_HASH_COST },
     media: { dir: path.join(dataDir, 'media') },
-    client: { distDir: clientDist },
+    client: { distDir: clientDist, sitemapPageSize: e.SITEMAP_PAGE_SIZE },
     search: {
       modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : defaultModelsDir(),
       embeddingModel: e.EMBEDDING_MODEL === 'auto' ? DEFAULT_EMBEDDING_MODEL : e.EMBEDDING_MODEL,

@@ -13,10 +13,10 @@ import {
   type IndexSearchOptions,
 } from './vector-index.js'
 
-/** IDEA_INDEX=auto switches to the approximate index from this many books (README "Idea search"). */
+/** IDEA_INDEX=auto switches to the approximate index from this many books (docs/idea-search.md). */
 export const ANN_AUTO_BOOKS = 250_000
 
-/** Settings of the approximate index (`npm run bench:search -- --ann`; README "Measured speed"). */
+/** Settings of the approximate index (`npm run bench:search -- --ann`; docs/benchmarks.md, "Measured speed"). */
 export const ANN_DEFAULTS = {
   /** principal directions every row is projected onto (of the model's 384) */
   dimensions: 64,

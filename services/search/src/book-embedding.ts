@@ -1,4 +1,6 @@
-import { embeddingsRepo, type Db, type EmbeddingsMessage } from '@bookstrut/core'
+import type { Db } from '@bookstrut/core'
+import * as embeddingsRepo from './db/embeddings.repository.js'
+import type { EmbeddingsMessage } from './embeddings-channel.js'
 import { bookPassages, PASSAGE_SCHEME } from './book-passages.js'
 import type { Embedder } from './embedder.js'
 import type { ModelRef } from './model-registry.js'
@@ -18,20 +20,20 @@ export type EmbedOutcome = 'embedded' | 'up to date' | 'book gone'
  * every api process. Idempotent: a book whose stored vectors were made from its current text is skipped, so
  * a repeated or retried job does nothing twice. The embed worker and `catalog:import --wait` both use it.
  */
-export async function embedBook(deps: EmbedDeps, podcastId: string, model: ModelRef): Promise<EmbedOutcome> {
-  const source = await embeddingsRepo.findBookSource(deps.db, podcastId, PASSAGE_SCHEME)
+export async function embedBook(deps: EmbedDeps, bookId: string, model: ModelRef): Promise<EmbedOutcome> {
+  const source = await embeddingsRepo.findBookSource(deps.db, bookId, PASSAGE_SCHEME)
   if (!source) return 'book gone'
-  if ((await embeddingsRepo.findSourceHash(deps.db, podcastId, model.id)) === source.sourceHash)
+  if ((await embeddingsRepo.findSourceHash(deps.db, bookId, model.id)) === source.sourceHash)
     return 'up to date'
   const embedder = await deps.embedderFor(model)
   const vectors = await embedder.embed(bookPassages(source))
   await embeddingsRepo.saveEmbedding(deps.db, {
-    podcastId,
+    podcastId: bookId,
     model: model.id,
     sourceHash: source.sourceHash,
     dimensions: embedder.dimensions,
     vectors,
   })
-  await deps.announce({ podcastId, model: model.id })
+  await deps.announce({ podcastId: bookId, model: model.id })
   return 'embedded'
 }

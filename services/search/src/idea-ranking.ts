@@ -10,6 +10,8 @@ import {
   type StrutScores,
 } from './strut-score.js'
 import { fuseIdeaEvidence, LEXICAL_WEIGHT, type LexicalMatches } from './lexical/idea-fusion.js'
+import { loadSecondStageModel, secondStageRanking, type SecondStageModel } from './second-stage.js'
+import type { IdeaMatches } from './lexical/book-text-index.js'
 
 export interface RankedBook {
   bookId: string
@@ -27,6 +29,12 @@ export interface RankOptions {
   floor?: number
   /** the cosine scale of the model that made the vectors (its card's); the base model's by default */
   scale?: CosineScale
+  /**
+   * the second stage (second-stage.ts), which re-scores the listed books with its learned Strut scores and orders
+   * them by those: the committed model by default whenever `lexical` comes from BookTextIndex.matchIdeas (it
+   * carries the ideas and titles the model reads); another model to try one; false for the first stage alone
+   */
+  secondStage?: SecondStageModel | false
 }
 
 /**
@@ -50,17 +58,37 @@ export function rankBooks(
     include: byWords,
   })
   const ranked: RankedBook[] = []
+  const cosinesOf = new Map<string, number[]>()
   matches.bookIds.forEach((bookId, b) => {
-    const evidence = fuseIdeaEvidence(bookId, matchCosines(matches, b), opts.lexical, weight, scale)
+    const cosines = matchCosines(matches, b)
+    const evidence = fuseIdeaEvidence(bookId, cosines, opts.lexical, weight, scale)
     // Most books the words found stay under the floor even with their words' share. Scores rise with evidence,
     // so those are left before any score is computed (the margin leaves the exact test to passesFloor).
     if (Math.max(...evidence) < floorCosine - 1e-6) return
     const scores = strutScores(evidence)
-    if (passesFloor(scores, floor)) ranked.push({ bookId, scores })
+    if (passesFloor(scores, floor)) {
+      ranked.push({ bookId, scores })
+      cosinesOf.set(bookId, cosines)
+    }
   })
   ranked.sort((a, b) => b.scores.hella - a.scores.hella || (a.bookId < b.bookId ? -1 : 1))
-  return ranked.slice(0, MAX_RANKED)
+  const listed = ranked.slice(0, MAX_RANKED)
+  const words = opts.lexical && 'titleTerms' in opts.lexical ? (opts.lexical as IdeaMatches) : undefined
+  const model = opts.secondStage ?? (SECOND_STAGE_BY_DEFAULT && words && committedSecondStage())
+  if (!model || !words) return listed
+  return secondStageRanking(
+    model,
+    listed.map((r) => r.bookId),
+    { ideas: words.ideas, cosines: cosinesOf, lexical: words, titleTerms: words.titleTerms, scale },
+  )
 }
+
+/** Whether the product's ranking goes through the second stage (docs/idea-search.md "The second stage"). */
+export const SECOND_STAGE_BY_DEFAULT = true
+
+let committed: SecondStageModel | undefined
+/** The committed model, read once per process. */
+const committedSecondStage = () => (committed ??= loadSecondStageModel())
 
 /** How much a book in the reader's language gains in the ranking (not in its shown scores). */
 export const LANGUAGE_PREFERENCE = 15

@@ -1,4 +1,5 @@
-import { embeddingsRepo, type Config, type Db } from '@bookstrut/core'
+import type { Config, Db } from '@bookstrut/core'
+import * as embeddingsRepo from './db/embeddings.repository.js'
 import { locateModel, targetModel, type ModelRef } from './model-registry.js'
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Strut scores: how well a book covers each idea a reader typed, on a 0-100 scale, and what the product shows
- * with them. One place for every constant; README.md ("Strut scores") documents them.
+ * with them. One place for every constant; docs/idea-search.md documents them.
  *
  * coverage(idea, book) = the best cosine similarity between the idea's vector and any of the book's vectors
  * (its ideas and description chunks). Cosine is mapped to 0-100 with a logistic curve: monotonic, flat at both

@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto'
+import type { Config, Db, Logger, Queues } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
-import {
-  embeddingsRepo,
-  type Config,
-  type Db,
-  type EmbeddingsMessage,
-  type Logger,
-  type Queues,
-} from '@bookstrut/core'
-import { modelsInUse, PASSAGE_SCHEME } from '@bookstrut/search'
+import { embeddingsRepo, type EmbeddingsMessage, modelsInUse, PASSAGE_SCHEME } from '@bookstrut/search'
 
 export interface SweepDeps {
   db: Db

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Queue, QueueEvents } from 'bullmq'
-import {
-  createLogger,
-  createQueues,
-  createRedis,
-  embeddingsAnnouncer,
-  embeddingsChannel,
-  embeddingsRepo,
-  loadConfig,
-  podcastsRepo,
-  type Db,
-  type Queues,
-} from '@bookstrut/core'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { createLogger, createQueues, createRedis, loadConfig, type Db, type Queues } from '@bookstrut/core'
 import {
   buildListing,
   createTestDb,
@@ -22,6 +12,9 @@ import {
 } from '@bookstrut/core/testing'
 import { QueueNames } from '@bookstrut/schemas'
 import {
+  embeddingsAnnouncer,
+  embeddingsChannel,
+  embeddingsRepo,
   createThreadedEmbedder,
   embedBook,
   hasLocalModel,

@@ -1,8 +1,8 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Value } from '@sinclair/typebox/value'
 import type { Redis } from 'ioredis'
-import { EmbedJob, QueueNames } from '@bookstrut/schemas'
 import type { Logger } from '@bookstrut/core'
+import { EmbedJob, QueueNames } from '@bookstrut/schemas'
 import { embedBook, type EmbedDeps, type EmbedOutcome, type ModelRef } from '@bookstrut/search'
 import { logFailures } from '../log-failures.js'
 

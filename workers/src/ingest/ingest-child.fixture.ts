@@ -3,7 +3,8 @@
  * INGEST_TEST_DIR, the queue under INGEST_TEST_PREFIX. With INGEST_TEST_PAUSE=1 it prints `inserted <n>` after
  * storing its first batch and then waits before acknowledging it, so the test can SIGKILL it right there.
  */
-import { createChdbStore, createLogger, createRedis } from '@bookstrut/core'
+import { createChdbStore } from '@bookstrut/analytics'
+import { createLogger, createRedis } from '@bookstrut/core'
 import { startIngestWorker } from './ingest.worker.js'
 
 const dir = process.env.INGEST_TEST_DIR

@@ -7,16 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Queue } from 'bullmq'
 import {
   createChdbStore,
-  createQueues,
-  createRedis,
-  createLogger,
   migrateAnalytics,
   queueEvents,
   sqlString,
   titleEventCounts,
   type AnalyticsStore,
-  type Queues,
-} from '@bookstrut/core'
+} from '@bookstrut/analytics'
+import { createQueues, createRedis, createLogger, type Queues } from '@bookstrut/core'
 import { testPrefix, testRedisUrl, until } from '@bookstrut/core/testing'
 import { QueueNames, type AnalyticsEvent } from '@bookstrut/schemas'
 import type { Redis } from 'ioredis'

@@ -1,7 +1,8 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Value } from '@sinclair/typebox/value'
+import { otpMail } from '@bookstrut/accounts'
+import type { Logger, Mailer } from '@bookstrut/core'
 import { QueueNames, OtpMailJob } from '@bookstrut/schemas'
-import { otpMail, type Logger, type Mailer } from '@bookstrut/core'
 import type { Redis } from 'ioredis'
 import { logFailures } from '../log-failures.js'
 

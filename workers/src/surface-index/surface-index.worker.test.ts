@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
-import { createLogger, createRedis, newId, podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
+import { isPublic, podcastsRepo } from '@bookstrut/catalogue'
+import { createLogger, createRedis, newId, type Db, type ListingStatus } from '@bookstrut/core'
 import { buildListing, createTestDb, testPrefix, testRedisUrl, type TestDb } from '@bookstrut/core/testing'
 import { QueueNames } from '@bookstrut/schemas'
 import {
@@ -10,7 +11,7 @@ import {
   type SurfaceBook,
   type SurfaceIndex,
 } from '@bookstrut/search'
-import { MeiliStandIn } from '../../../services/search/src/test/meili-stand-in.js'
+import { MeiliStandIn } from '@bookstrut/search/testing'
 import { createSurfaceIndexWorker, reindexSurface } from './surface-index.worker.js'
 
 // The worker against real PostgreSQL and Redis, writing through the real Meilisearch adapter. Meilisearch
@@ -201,9 +202,9 @@ describe('surface-index worker (real Meilisearch adapter against a protocol stan
     expect((await run({ podcastId: missed }, `surface-${missed}-1`)).value).toBe('indexed')
     await podcastsRepo.updatePodcast(db, missed, { status: 2, updated_at: new Date() })
     const pending = await listing('Pending Tide', 0)
-    const publicIds = (
-      await db.selectFrom('podcasts').select('id').where(podcastsRepo.isPublic).execute()
-    ).map((r) => r.id)
+    const publicIds = (await db.selectFrom('podcasts').select('id').where(isPublic).execute()).map(
+      (r) => r.id,
+    )
     expect(publicIds.length).toBeGreaterThan(0)
     expect(stored().has(stale.id) && stored().has(missed)).toBe(true)
     await tick() // the rebuild's start time is after every earlier write

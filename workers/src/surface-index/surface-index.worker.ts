@@ -1,8 +1,8 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Value } from '@sinclair/typebox/value'
 import type { Redis } from 'ioredis'
-import { QueueNames, SurfaceIndexJob } from '@bookstrut/schemas'
 import type { Config, Db, Logger } from '@bookstrut/core'
+import { QueueNames, SurfaceIndexJob } from '@bookstrut/schemas'
 import { createSurfaceIndex, loadSurfaceBook, publicSurfaceBooks, type SurfaceIndex } from '@bookstrut/search'
 import { logFailures } from '../log-failures.js'
 
@@ -25,14 +25,14 @@ export type SurfaceIndexOutcome = 'indexed' | 'removed'
  */
 export async function syncSurfaceBook(
   deps: Pick<SurfaceIndexWorkerDeps, 'db' | 'index'>,
-  podcastId: string,
+  bookId: string,
 ): Promise<SurfaceIndexOutcome> {
-  const book = await loadSurfaceBook(deps.db, podcastId)
+  const book = await loadSurfaceBook(deps.db, bookId)
   if (book?.public) {
     await deps.index.upsert([book])
     return 'indexed'
   }
-  await deps.index.remove([podcastId])
+  await deps.index.remove([bookId])
   return 'removed'
 }
 

@@ -1,16 +1,14 @@
 import {
   addressBursts,
-  adminConsoleRepo,
   engagementRanking,
   holdReason,
-  newId,
   rankingWindow,
   top20Repo,
   type AnalyticsStore,
-  type Db,
   type EngagementScore,
   type HeldTitle,
-} from '@bookstrut/core'
+} from '@bookstrut/analytics'
+import { adminConsoleRepo, newId, type Db } from '@bookstrut/core'
 
 /** How many titles the home page's "TOP 20 BOOK STRUTS" shows. */
 export const TOP20_SIZE = 20

@@ -3,20 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildUser } from '@bookstrut/accounts/testing'
 import {
   createChdbStore,
-  createLogger,
-  createRedis,
   insertEvents,
   migrateAnalytics,
-  ManualClock,
   top20Repo,
   type AnalyticsStore,
-  type Db,
-} from '@bookstrut/core'
+} from '@bookstrut/analytics'
+import { createLogger, createRedis, ManualClock, type Db } from '@bookstrut/core'
 import {
   buildListing,
-  buildUser,
   createTestDb,
   testPrefix,
   testRedisUrl,

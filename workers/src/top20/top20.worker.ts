@@ -1,7 +1,8 @@
 import { Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { migrateAnalytics } from '@bookstrut/analytics'
+import { logQueueErrors, type Clock, type Logger } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
-import { logQueueErrors, migrateAnalytics, type Clock, type Logger } from '@bookstrut/core'
 import { logFailures } from '../log-failures.js'
 import { rankTop20, type Top20Deps } from './top20-ranking.js'
 

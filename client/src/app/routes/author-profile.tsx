@@ -1,5 +1,17 @@
 import { useParams } from 'react-router-dom'
+import { accountQueryOptions } from '@/features/catalogue/api/get-account'
+import { authorTitlesQueryOptions } from '@/features/catalogue/api/get-author-titles'
 import { AuthorProfilePage } from '@/features/catalogue/components/author-profile-page'
+import type { RouteHandle } from '../route-handle'
+
+/** Server render: the public profile and the author's approved titles. */
+export const handle: RouteHandle = {
+  prefetch: ({ queryClient, params }) =>
+    Promise.all([
+      queryClient.fetchQuery(accountQueryOptions(params.id ?? '')),
+      queryClient.fetchQuery(authorTitlesQueryOptions(params.id ?? '', null)),
+    ]),
+}
 
 /** /author-profile/{id}: the public author profile. */
 export function Component() {

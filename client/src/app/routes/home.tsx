@@ -4,11 +4,27 @@ import { HowItWorks, PlansTeaser, StrutScorePreview } from '@/features/home/comp
 import { TopBooks } from '@/features/home/components/top-books'
 import { SearchForm } from '@/features/search/components/search-form'
 import { useStoredSession } from '@/lib/storage'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { DEFAULT_DESCRIPTION } from '@/lib/page-head'
+import { usePageMeta } from '@/lib/use-page-meta'
 
-/** / : the home page. The featured video and FAQ sections arrive with later issues. */
+const homeStructuredData = {
+  '@context': 'https://schema.org',
+  '@type': 'WebSite',
+  name: 'BookStrut',
+  description: DEFAULT_DESCRIPTION,
+}
+
+/**
+ * / : the home page. The featured video and FAQ sections arrive with later issues. The server renders it without
+ * the Top 20 (each title fetched counts as a view: only a reader's browser asks for them).
+ */
 export function Component() {
-  useDocumentTitle(undefined)
+  usePageMeta({
+    title: undefined,
+    description: DEFAULT_DESCRIPTION,
+    canonicalPath: '/',
+    structuredData: homeStructuredData,
+  })
   const { isLoggedIn } = useStoredSession()
   const modals = useAuthModals()
   const beforeSearch = useBlockedCheck()

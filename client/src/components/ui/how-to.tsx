@@ -5,6 +5,14 @@ export interface HowToStep {
   text: string
 }
 
+/** The guide as schema.org HowTo structured data (JSON-LD), for the page's usePageMeta. */
+export const howToStructuredData = (name: string, minutes: number, steps: readonly HowToStep[]) => ({
+  '@type': 'HowTo',
+  name,
+  totalTime: `PT${minutes}M`,
+  step: steps.map((s, i) => ({ '@type': 'HowToStep', position: i + 1, name: s.title, text: s.text })),
+})
+
 /** A short how-to guide: total time, difficulty and numbered steps. */
 export function HowTo({
   title,

@@ -1,8 +1,8 @@
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
-import { hashPassword } from '@bookstrut/core'
+import { hashPassword } from '@bookstrut/accounts'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
-import { buildUser } from '@bookstrut/core/testing'
 import { client, nextIp } from '../test/api-client.js'
 import { quantile } from './bench-stats.js'
 

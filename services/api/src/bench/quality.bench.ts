@@ -2,14 +2,9 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import {
-  createDb,
-  DEFAULT_EMBEDDING_MODEL,
-  loadConfig,
-  migrateToLatest,
-  podcastsRepo,
-  type Db,
-} from '@bookstrut/core'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { createDb, DEFAULT_EMBEDDING_MODEL, loadConfig, migrateToLatest, type Db } from '@bookstrut/core'
+import { createScratchDatabase } from '@bookstrut/core/testing'
 import {
   BookTextIndex,
   BookVectorIndex,
@@ -20,8 +15,11 @@ import {
   PASSAGES,
   createEmbedder,
   hasLocalModel,
+  loadSecondStageModel,
+  SECOND_STAGE_MODEL_FILE,
   locateModel,
   MAX_RANKED,
+  matchCosines,
   offBaseScale,
   onBaseScale,
   passingTrainedVersions,
@@ -35,14 +33,16 @@ import {
   type Embedder,
   type LexicalMatches,
   type PassageScheme,
+  type RankedBook,
+  type SecondStageModel,
 } from '@bookstrut/search'
-import { createScratchDatabase } from '@bookstrut/core/testing'
 import { ensureCatalogueOwner } from '../import/catalogue-owner.js'
 import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'
 import { loadSanitySet, type SanityBook } from './sanity-set.js'
 import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
+import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.js'
 
 /**
  * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models auto,minilm,shipped,mpnet,trained]
@@ -55,12 +55,16 @@ import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
  * under DATA_DIR/bench-cache, so only the first run per model embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt
  * in with `--models minilm,mpnet`). Each model ranks with its cosine scale (strut-score.ts CosineScale, from its
  * card); `--scale` tries another for every model. `--by-idea-form` adds Recall@10 by the ideas' length and wording.
+ * The second stage (second-stage.ts) is measured with the committed model, or `--second-stage-model FILE`
+ * (`--second-stage-model none` skips it); `--second-stage-rows FILE` writes its training rows for the split run
+ * (train-split requests only, whatever `--split`; encoder/run.sh --second-stage trains on them).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
-  '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form]'
+  '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE|none] ' +
+  '[--second-stage-rows FILE]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -129,6 +133,8 @@ function parseCommandLine() {
         'sanity-only': { type: 'boolean', default: false },
         'by-idea-form': { type: 'boolean', default: false },
         scale: { type: 'string' },
+        'second-stage-model': { type: 'string', default: SECOND_STAGE_MODEL_FILE },
+        'second-stage-rows': { type: 'string' },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -167,6 +173,8 @@ function parseCommandLine() {
       sanityOnly: values['sanity-only'],
       byIdeaForm: values['by-idea-form'],
       scale,
+      secondStageModel: values['second-stage-model'],
+      secondStageRows: values['second-stage-rows'],
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -177,6 +185,7 @@ function parseCommandLine() {
 /** One evaluated request: its ideas (blank ones dropped; 1-3 remain) and the pool ids of its answer. */
 interface Query {
   id: string
+  split: TomtQuery['split']
   ideas: string[]
   relevant: Set<string>
 }
@@ -187,6 +196,8 @@ interface ModeResult {
   rankings: string[][]
   listed?: number[]
   msPerQuery?: number
+  /** idea modes: the rankings with their Strut scores */
+  scored?: RankedBook[][]
 }
 
 const args = parseCommandLine()
@@ -206,6 +217,9 @@ for (const model of args.models) {
 
 /** The cosine scale a model's rankings use: `--scale slope,offset` to try one, else the model's own (its card's). */
 const scaleOf = (model: string): CosineScale => args.scale ?? cosineScaleOf(config.search, model)
+
+const secondStage: SecondStageModel | undefined =
+  args.secondStageModel === 'none' ? undefined : loadSecondStageModel(args.secondStageModel)
 
 /** The embedder of a model the checks above found, on every core. */
 async function openEmbedder(model: string): Promise<Embedder> {
@@ -253,6 +267,7 @@ const lexical = queries.map((q) => textIndex.matchIdeas(q.ideas))
 const lexicalMs = (performance.now() - lexicalStarted) / queries.length
 console.log(`lexical: BookTextIndex matchIdeas ${lexicalMs.toFixed(1)} ms/query (three ideas)`)
 
+const scoreReports: string[] = []
 const floorReports: string[] = []
 const distributionReports: string[] = []
 const sanityReports: string[] = []
@@ -287,6 +302,34 @@ for (const model of args.models) {
         lexicalMs,
       )
       modes.push(vectorOnly, fused)
+      scoreReports.push(scoreMeaningReport(`${name}${label}, first stage`, queries, fused.scored!))
+      if (secondStage && si === 0) {
+        const second = ideaMode(
+          `idea ${name}${label} + second stage`,
+          index,
+          perQuery,
+          { lexical, scale, secondStage },
+          lexicalMs,
+        )
+        modes.push(second)
+        scoreReports.push(scoreMeaningReport(`${name}${label}, second stage`, queries, second.scored!))
+      }
+      if (args.secondStageRows && si === 0) {
+        const train = queries.flatMap((q, qi) => (q.split === 'train' ? [qi] : []))
+        const rows = await writeSecondStageRows(
+          args.secondStageRows,
+          train.map((qi) => queries[qi]!),
+          train.map((qi) => fused.rankings[qi]!),
+          train.map((qi) => ({
+            ideas: queries[qi]!.ideas,
+            cosines: listedCosines(index, fused.rankings[qi]!, perQuery[qi]!),
+            lexical: lexical[qi],
+            titleTerms: (id: string) => textIndex.titleTerms(id),
+            scale,
+          })),
+        )
+        console.log(`second stage: ${rows} training rows written to ${args.secondStageRows}`)
+      }
       sanityReports.push(await sanityCheck(embedder, `${name}${label}`, scale, schemeName))
       if (si > 0) continue
       modes.push(
@@ -325,6 +368,7 @@ for (const model of args.models) {
 }
 
 printTable(modes, queries)
+console.log(scoreReports.join('\n'))
 console.log(floorReports.join('\n'))
 console.log(distributionReports.join('\n'))
 console.log(sanityReports.join('\n'))
@@ -336,7 +380,8 @@ function toQueries(lines: TomtQuery[]): { queries: Query[]; skipped: number } {
     const ideas = line.ideas.map((i) => i.trim()).filter(Boolean)
     const relevant = new Set(line.relevant.flatMap((key) => poolIdOf.get(key) ?? []))
     // rankBooks scores any number of ideas (1-3 here): a request with fewer is ranked on the ones it has.
-    if (ideas.length > 0 && relevant.size > 0) queries.push({ id: line.id, ideas, relevant })
+    if (ideas.length > 0 && relevant.size > 0)
+      queries.push({ id: line.id, split: line.split, ideas, relevant })
   }
   return { queries, skipped: lines.length - queries.length }
 }
@@ -507,20 +552,28 @@ function ideaMode(
   name: string,
   index: BookVectorIndex,
   ideas: Float32Array[][],
-  opts: { lexical?: LexicalMatches[]; lexicalWeight?: number; floor?: number; scale: CosineScale },
+  opts: {
+    lexical?: LexicalMatches[]
+    lexicalWeight?: number
+    floor?: number
+    scale: CosineScale
+    secondStage?: SecondStageModel
+  },
   extraMs = 0,
 ): ModeResult {
   const started = performance.now()
-  const rankings = ideas.map((vectors, qi) =>
+  const scored = ideas.map((vectors, qi) =>
     rankBooks(index, vectors, {
       lexical: opts.lexical?.[qi],
       lexicalWeight: opts.lexicalWeight,
       floor: opts.floor,
       scale: opts.scale,
-    }).map((r) => r.bookId),
+      secondStage: opts.secondStage ?? false,
+    }),
   )
   const ms = (performance.now() - started) / ideas.length + extraMs
-  return { name, rankings, listed: rankings.map((r) => r.length), msPerQuery: ms }
+  const rankings = scored.map((r) => r.map((b) => b.bookId))
+  return { name, rankings, scored, listed: rankings.map((r) => r.length), msPerQuery: ms }
 }
 
 /**
@@ -586,6 +639,12 @@ function answerReport(
   return { floor, distribution: distribution(model, answer, wrong, noWrong) }
 }
 
+/** Each listed book's cosine per idea (the index's exact coverage), as the second stage reads them in rankBooks. */
+function listedCosines(index: BookVectorIndex, bookIds: readonly string[], vectors: readonly Float32Array[]) {
+  const m = index.coverage(bookIds, vectors)
+  return new Map(m.bookIds.map((id, b) => [id, matchCosines(m, b)] as const))
+}
+
 /** The 1-based rank of a query's answer in a ranking; Infinity when it is not listed. */
 function rankIn(ranking: readonly string[], q: Query): number {
   const i = ranking.findIndex((id) => q.relevant.has(id))
@@ -609,7 +668,11 @@ function ideaFormReport(
   queries.forEach((q, qi) => {
     const wordings = q.ideas.map(wordingOf)
     q.ideas.forEach((idea, i) => {
-      const ranked = rankBooks(index, [ideas[qi]![i]!], { lexical: [lexical[qi]![i]!], scale })
+      const ranked = rankBooks(index, [ideas[qi]![i]!], {
+        lexical: textIndex.matchIdeas([idea]),
+        scale,
+        secondStage: secondStage ?? false,
+      })
       alone.push({
         words: wordCount(idea),
         wording: wordings[i]!,
@@ -667,11 +730,13 @@ async function sanityCheck(
     name: 'sanity-ideas',
     texts: books.flatMap((b) => b.ideas),
   })
-  const rankOf = (book: SanityBook, i: number, fused: boolean, floor?: number) => {
+  type Stage = 'cosine only' | 'BM25 per idea (first stage)' | 'second stage'
+  const rankOf = (book: SanityBook, i: number, stage: Stage, floor?: number) => {
     const ranked = rankBooks(index, ideaVectors.slice(i * 3, i * 3 + 3), {
-      lexical: fused ? text.matchIdeas(book.ideas) : undefined,
+      lexical: stage === 'cosine only' ? undefined : text.matchIdeas(book.ideas),
       floor,
       scale,
+      secondStage: stage === 'second stage' ? (secondStage ?? false) : false,
     })
     const at = ranked.findIndex((r) => r.bookId === book.id)
     return { rank: at < 0 ? Infinity : at + 1, listed: ranked.length }
@@ -682,14 +747,19 @@ async function sanityCheck(
       `${books.length - setSize} searches readers reported`,
   ]
   const rankText = (rank: number) => (Number.isFinite(rank) ? `#${rank}` : 'not listed')
-  for (const fused of [false, true]) {
-    const all = books.map((b, i) => ({ b, ...rankOf(b, i, fused) }))
+  const stages: Stage[] = [
+    'cosine only',
+    'BM25 per idea (first stage)',
+    ...(secondStage ? ['second stage' as const] : []),
+  ]
+  for (const stage of stages) {
+    const all = books.map((b, i) => ({ b, ...rankOf(b, i, stage) }))
     const results = all.filter((r) => !r.b.expectFirst)
     const top3 = results.filter((r) => r.rank <= 3).length
     const listed = results.map((r) => r.listed)
     const reported = all.filter((r) => r.b.expectFirst)
     lines.push(
-      `  ${fused ? 'BM25 per idea (product)' : 'cosine only'}: ${top3}/${setSize} in the top 3, ` +
+      `  ${stage}: ${top3}/${setSize} in the top 3, ` +
         `${results.filter((r) => r.rank === 1).length} first; listed books p50 ${quantile(listed, 0.5)} ` +
         `max ${Math.max(...listed)}; missed: ` +
         (results
@@ -704,7 +774,9 @@ async function sanityCheck(
   }
   if (args!.sweep)
     for (const floor of SWEEP_FLOORS) {
-      const top3 = books.filter((b, i) => !b.expectFirst && rankOf(b, i, true, floor).rank <= 3).length
+      const top3 = books.filter(
+        (b, i) => !b.expectFirst && rankOf(b, i, 'BM25 per idea (first stage)', floor).rank <= 3,
+      ).length
       lines.push(`  BM25 per idea, floor ${floor}: ${top3}/${setSize} in the top 3`)
     }
   return lines.join('\n')

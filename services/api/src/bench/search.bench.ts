@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
-import usearch from 'usearch'
 import {
   ANN_DEFAULTS,
   AnnBookVectorIndex,
@@ -20,8 +19,10 @@ import {
   passesFloor,
   QUANT_SCALE,
   rankBooks,
+  loadSecondStageModel,
   strutScores,
 } from '@bookstrut/search'
+import usearch from 'usearch'
 import { gaussian, mean, quantile, seededRandom } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from './tomt-data.js'
@@ -378,11 +379,13 @@ async function benchSize(size: number): Promise<string[]> {
  * match, so that the load on the lexical index can be compared with a real catalogue's.
  */
 async function benchLexical(size: number, ids: string[], index: BookVectorIndex, ideas: IdeaEmbeddings) {
+  const secondStage = loadSecondStageModel()
   const { text, summary } = measuredTextIndex(size, ids)
   for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
     rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
   const matchOnly: number[] = []
   const withLexical: number[] = []
+  const withSecondStage: number[] = []
   // What the words add inside rankBooks (the books they found scored exactly): the same query ranked with and
   // without them, back to back, so that both see the same load.
   const fusionCost: number[] = []
@@ -392,18 +395,28 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
     const lexical = text.matchIdeas(cachedTexts[q]!)
     const matchedAt = performance.now()
     matchOnly.push(matchedAt - started)
-    listed.push(rankBooks(index, vectors, { lexical }).length)
+    listed.push(rankBooks(index, vectors, { lexical, secondStage: false }).length)
     const rankedAt = performance.now()
     withLexical.push(rankedAt - started)
     rankBooks(index, vectors)
     fusionCost.push(rankedAt - matchedAt - (performance.now() - rankedAt))
+    // The same, then the second stage over the listed books (the committed model).
+    const secondStarted = performance.now()
+    rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!), secondStage })
+    withSecondStage.push(performance.now() - secondStarted)
   })
   const fresh: number[] = []
+  const freshSecond: number[] = []
   for (const q of freshQueries) {
-    const started = performance.now()
-    const vectors = await ideas.embed(q.map((i) => `${i} (lexical)`))
-    rankBooks(index, vectors, { lexical: text.matchIdeas(q) })
-    fresh.push(performance.now() - started)
+    for (const [stage, times] of [
+      [false, fresh],
+      [secondStage, freshSecond],
+    ] as const) {
+      const started = performance.now()
+      const vectors = await ideas.embed(q.map((i) => `${i} (lexical${stage ? ', second stage' : ''})`))
+      rankBooks(index, vectors, { lexical: text.matchIdeas(q), secondStage: stage })
+      times.push(performance.now() - started)
+    }
   }
   console.log(
     `  with words: books listed per query median ${quantile(listed, 0.5)}; load average now ${loadavg()[0]!.toFixed(1)}`,
@@ -416,8 +429,10 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
         withLexical,
         TARGETS.cachedP95Ms,
       ),
+      row(`+ second stage, cached`, withSecondStage, TARGETS.cachedP95Ms),
       row('lexical: rankBooks with words minus without', fusionCost),
       row(`lexical: fresh request, embed + both (n=${fresh.length})`, fresh, TARGETS.freshP95Ms),
+      row(`+ second stage, fresh`, freshSecond, TARGETS.freshP95Ms),
       `${String(size).padEnd(9)}lexical: ${summary}`,
     ],
   }

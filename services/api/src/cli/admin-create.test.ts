@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import path from 'node:path'
-import { createDb, verifyPassword, type Db } from '@bookstrut/core'
+import { verifyPassword } from '@bookstrut/accounts'
+import { createDb, type Db } from '@bookstrut/core'
 import { createScratchDatabase } from '@bookstrut/core/testing'
 
 const run = promisify(execFile)

@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import {
-  createDb,
-  createLogger,
-  hashPassword,
-  loadConfig,
-  migrateToLatest,
-  newId,
-  usersRepo,
-} from '@bookstrut/core'
+import { hashPassword, usersRepo } from '@bookstrut/accounts'
+import { createDb, createLogger, loadConfig, migrateToLatest, newId } from '@bookstrut/core'
 import { prepareStores } from '../runtime.js'
 
 /**

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
 import path from 'node:path'
 import { createDb, loadConfig, type Db } from '@bookstrut/core'
-import { targetModel } from '@bookstrut/search'
 import { createScratchDatabase } from '@bookstrut/core/testing'
+import { targetModel } from '@bookstrut/search'
 
 const run = promisify(execFile)
 const apiRoot = path.resolve(import.meta.dirname, '../..')

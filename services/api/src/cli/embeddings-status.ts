@@ -1,5 +1,5 @@
-import { createDb, createLogger, embeddingsRepo, loadConfig, migrateToLatest } from '@bookstrut/core'
-import { PASSAGE_SCHEME, targetModel } from '@bookstrut/search'
+import { createDb, createLogger, loadConfig, migrateToLatest } from '@bookstrut/core'
+import { embeddingsRepo, PASSAGE_SCHEME, targetModel } from '@bookstrut/search'
 import { prepareStores } from '../runtime.js'
 
 /**

@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import path from 'node:path'
-import { createDb, createLogger, loadConfig, migrateToLatest, podcastsRepo } from '@bookstrut/core'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { createDb, createLogger, loadConfig, migrateToLatest } from '@bookstrut/core'
 import { prepareStores } from '../runtime.js'
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { announceBookChanges } from '@bookstrut/core'
-import type { ScoredPodcast } from '@bookstrut/schemas'
+import { announceBookChanges } from '@bookstrut/catalogue'
 import { buildListing, until } from '@bookstrut/core/testing'
+import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
 import { client } from '../test/api-client.js'
 

@@ -1,5 +1,7 @@
-import { embeddingsRepo, type Db, type EmbeddingsChanged, type Logger } from '@bookstrut/core'
+import type { Db, Logger } from '@bookstrut/core'
 import {
+  embeddingsRepo,
+  type EmbeddingsChanged,
   AnnBookVectorIndex,
   BookTextIndex,
   ANN_AUTO_BOOKS,

@@ -1,5 +1,12 @@
-import { embeddingsRepo, type Config, type Db, type EmbeddingsMessage, type Logger } from '@bookstrut/core'
-import { cosineScaleOf, createThreadedEmbedder, locateModel, targetModel } from '@bookstrut/search'
+import type { Config, Db, Logger } from '@bookstrut/core'
+import {
+  embeddingsRepo,
+  type EmbeddingsMessage,
+  cosineScaleOf,
+  createThreadedEmbedder,
+  locateModel,
+  targetModel,
+} from '@bookstrut/search'
 import { IdeaIndex } from './idea-index.js'
 
 /**

@@ -2,8 +2,13 @@ import { existsSync } from 'node:fs'
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { announceBookChanges, createLogger, embeddingsAnnouncer, embeddingsRepo } from '@bookstrut/core'
+import { announceBookChanges } from '@bookstrut/catalogue'
+import { createLogger } from '@bookstrut/core'
+import { buildListing, until } from '@bookstrut/core/testing'
+import type { ScoredPodcast } from '@bookstrut/schemas'
 import {
+  embeddingsAnnouncer,
+  embeddingsRepo,
   embedBook,
   hasLocalModel,
   locateModel,
@@ -15,9 +20,7 @@ import {
   TRAINED_NAMESPACE,
 } from '@bookstrut/search'
 import { sweepStaleEmbeddings } from '@bookstrut/workers'
-import type { ScoredPodcast } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
-import { buildListing, until } from '@bookstrut/core/testing'
 import { client } from '../test/api-client.js'
 
 /*

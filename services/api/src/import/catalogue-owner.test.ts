@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createDb, membershipsRepo, migrateToLatest, newId, usersRepo, type Db } from '@bookstrut/core'
+import { usersRepo } from '@bookstrut/accounts'
+import { membershipsRepo } from '@bookstrut/billing'
+import { createDb, migrateToLatest, newId, type Db } from '@bookstrut/core'
 import { createScratchDatabase } from '@bookstrut/core/testing'
 import { CatalogueOwnerError, ensureCatalogueOwner } from './catalogue-owner.js'
 

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import {
-  catalogueImportRepo,
-  hashPassword,
-  membershipsRepo,
-  newId,
-  usersRepo,
-  type Db,
-  type UserRow,
-} from '@bookstrut/core'
+import { hashPassword, usersRepo } from '@bookstrut/accounts'
+import { membershipsRepo } from '@bookstrut/billing'
+import { catalogueImportRepo } from '@bookstrut/catalogue'
+import { newId, type Db, type UserRow } from '@bookstrut/core'
 
 /** Owner of imported books when `--owner` is not given. */
 export const DEFAULT_CATALOGUE_OWNER = 'catalogue@bookstrut.local'

@@ -1,10 +1,5 @@
-import {
-  createRedis,
-  embeddingsAnnouncer,
-  pingRedis,
-  type Config,
-  type EmbeddingsMessage,
-} from '@bookstrut/core'
+import { createRedis, pingRedis, type Config } from '@bookstrut/core'
+import { embeddingsAnnouncer, type EmbeddingsMessage } from '@bookstrut/search'
 
 export interface ImportAnnouncer {
   announce(message: EmbeddingsMessage): Promise<void>

@@ -3,8 +3,8 @@ import { rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { availableParallelism } from 'node:os'
+import { catalogueImportRepo } from '@bookstrut/catalogue'
 import {
-  catalogueImportRepo,
   makeProcessTempDir,
   newId,
   removeStaleTempDirs,

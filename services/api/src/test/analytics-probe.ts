@@ -1,4 +1,4 @@
-import { createChdbStore, migrateAnalytics, sqlString, type AnalyticsStore } from '@bookstrut/core'
+import { createChdbStore, migrateAnalytics, sqlString, type AnalyticsStore } from '@bookstrut/analytics'
 import type { TestApp } from './test-app.js'
 
 /**

@@ -1,5 +1,7 @@
+import { reactionsRepo } from '@bookstrut/analytics'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { canSeeListing, notFound, type DbOrTx } from '@bookstrut/core'
 import { EDIT_WINDOW_MS, type Podcast } from '@bookstrut/schemas'
-import { canSeeListing, notFound, podcastsRepo, reactionsRepo, type DbOrTx } from '@bookstrut/core'
 import type { Auth } from '../types.js'
 
 type PodcastWithEpisodes = podcastsRepo.PodcastWithEpisodes

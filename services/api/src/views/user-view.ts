@@ -1,5 +1,7 @@
+import { membershipsRepo } from '@bookstrut/billing'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import type { DbOrTx, UserRow } from '@bookstrut/core'
 import type { Membership, PublicProfile, User } from '@bookstrut/schemas'
-import { membershipsRepo, podcastsRepo, type DbOrTx, type UserRow } from '@bookstrut/core'
 
 /* Accounts as the API shows them, shared by the users and admin routes (which import them from here). */
 

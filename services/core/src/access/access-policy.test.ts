@@ -7,6 +7,7 @@ import {
   assertNotBlocked,
   assertSelfOrAdmin,
   canSeeListing,
+  ownerScope,
 } from './access-policy.js'
 
 const reader = { id: 'u1', role: 'reader' as const }
@@ -26,6 +27,11 @@ describe('access policy', () => {
     expect(() => assertNotBlocked({ is_blocked: false, block_notes: '' })).not.toThrow()
     expect(() => assertAdmin(reader)).toThrow('This action needs an admin account.')
     expect(() => assertAdmin(admin)).not.toThrow()
+  })
+
+  it('scopes the items a caller addresses by id to their own, and an admin’s to anybody’s', () => {
+    expect(ownerScope(reader)).toBe('u1')
+    expect(ownerScope(admin)).toBeNull()
   })
 
   it('checks a sent userid only when one is sent', () => {

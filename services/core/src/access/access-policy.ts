@@ -12,6 +12,13 @@ export const isAdmin = (user: Pick<UserRow, 'role'>) => user.role === 'admin'
 export const actsFor = (user: Pick<UserRow, 'id' | 'role'> | null | undefined, userId: string) =>
   user != null && (user.id === userId || isAdmin(user))
 
+/**
+ * Whose items a caller may address by id: their own (their id, the filter a repository applies), or anyone's for
+ * an admin (null: no owner filter). Another user's item then answers like a missing one.
+ */
+export const ownerScope = (user: Pick<UserRow, 'id' | 'role'>): string | null =>
+  isAdmin(user) ? null : user.id
+
 /** Ids sent by the client must be the caller's own, unless the caller is an admin (403 otherwise). */
 export function assertSelfOrAdmin(user: Pick<UserRow, 'id' | 'role'> | null | undefined, userId: string) {
   if (!actsFor(user, userId)) throw forbidden('You can only act on your own account.')

@@ -6,7 +6,7 @@
 export { testAdminUrl, testClickHouseUrl, testRedisUrl } from './test-stores.js'
 export { createScratchDatabase, scratchName, testPrefix, type ScratchDatabase } from './scratch-database.js'
 export { createTestDb, type TestDb } from './test-db.js'
-export { buildUser } from './user-factory.js'
+export { insertUser } from './user-row.js'
 export { buildEpisode, buildListing, listingRow, type ListingFields } from './listing-factory.js'
 export { until } from './until.js'
 export { seededRandom } from './seeded-random.js'

@@ -1,7 +1,7 @@
 import { newId } from '../ids.js'
 import type { Db } from '../db/database.js'
 import type { NewPodcast, PodcastRow } from '../db/catalogue.tables.js'
-import { buildUser } from './user-factory.js'
+import { insertUser } from './user-row.js'
 
 let seq = 0
 
@@ -47,7 +47,7 @@ export function listingRow(createBy: string, fields: ListingFields = {}): NewPod
  * given. It is not announced: a test that needs it embedded or indexed announces it. Returns the stored row.
  */
 export async function buildListing(db: Db, fields: ListingFields = {}): Promise<PodcastRow> {
-  const createBy = fields.create_by ?? (await buildUser(db, { role: 'publisher' })).id
+  const createBy = fields.create_by ?? (await insertUser(db, { role: 'publisher' }))
   return db
     .insertInto('podcasts')
     .values(listingRow(createBy, fields))
@@ -56,13 +56,13 @@ export async function buildListing(db: Db, fields: ListingFields = {}): Promise<
 }
 
 /** Factory: a podblurb (episode) of `seconds` for a listing, without a file; returns its id. */
-export async function buildEpisode(db: Db, podcastId: string, seconds: number): Promise<string> {
+export async function buildEpisode(db: Db, bookId: string, seconds: number): Promise<string> {
   const id = newId()
   await db
     .insertInto('episodes')
     .values({
       id,
-      podcast_id: podcastId,
+      podcast_id: bookId,
       duration: seconds,
       file_url: null,
       transcript: null,

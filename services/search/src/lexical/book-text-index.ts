@@ -79,6 +79,15 @@ export function ideaTerms(idea: string): string[] {
 }
 
 /**
+ * matchIdeas' answer: each idea's lexical matches (LexicalMatches), carrying what the second stage reads beside
+ * them (second-stage.ts): the ideas' text and the books' title terms.
+ */
+export type IdeaMatches = Map<string, number>[] & {
+  ideas: readonly string[]
+  titleTerms: (bookId: string) => ReadonlySet<string> | undefined
+}
+
+/**
  * The words of every book (title, ideas, description) in an in-memory BM25 index (bm25-index.ts: BM25+ with
  * k1 1.2, b 0.7, δ 0.5, scored as MiniSearch scored it before), kept beside the vector index by each api process.
  * It answers, per idea a reader typed, how strongly each book matches that idea's words; fusion (idea-fusion.ts)
@@ -88,6 +97,8 @@ export class BookTextIndex {
   private readonly index = new Bm25Index({
     boosts: [LEXICAL_FIELD_BOOST.title, LEXICAL_FIELD_BOOST.ideas, LEXICAL_FIELD_BOOST.description],
   })
+  /** each book's title terms: the second stage's title-word signal (second-stage.ts) */
+  private readonly titles = new Map<string, ReadonlySet<string>>()
 
   get bookCount() {
     return this.index.documentCount
@@ -102,11 +113,19 @@ export class BookTextIndex {
 
   /** Sets a book's text, replacing any it had. */
   upsert(bookId: string, book: BookText) {
-    this.index.add(bookId, [field(book.title), field(book.ideas.join('. ')), field(book.description)])
+    const title = field(book.title)
+    this.index.add(bookId, [title, field(book.ideas.join('. ')), field(book.description)])
+    this.titles.set(bookId, new Set(title.terms.keys()))
   }
 
   remove(bookId: string) {
     this.index.remove(bookId)
+    this.titles.delete(bookId)
+  }
+
+  /** The terms of a book's title (as ideaTerms processes an idea's words). */
+  titleTerms(bookId: string): ReadonlySet<string> | undefined {
+    return this.titles.get(bookId)
   }
 
   /**
@@ -115,8 +134,8 @@ export class BookTextIndex {
    * is 1 however common its words are). The LEXICAL_DEPTH best books per idea (equal scores by id), selected
    * without sorting every match; an idea with no indexed word matches nothing (an empty map).
    */
-  matchIdeas(ideas: readonly string[]): Map<string, number>[] {
-    return ideas.map((idea) => {
+  matchIdeas(ideas: readonly string[]): IdeaMatches {
+    const matches = ideas.map((idea) => {
       const strengths = new Map<string, number>()
       const { hits } = this.index.search(ideaTerms(idea), LEXICAL_DEPTH)
       const best = hits[0]?.score ?? 0
@@ -124,6 +143,7 @@ export class BookTextIndex {
       for (const h of hits) strengths.set(h.id, h.score / best)
       return strengths
     })
+    return Object.assign(matches, { ideas: [...ideas], titleTerms: (id: string) => this.titleTerms(id) })
   }
 
   /** How many books hold any word of the idea (before the LEXICAL_DEPTH cut): for the benchmarks. */

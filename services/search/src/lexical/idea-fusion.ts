@@ -5,7 +5,7 @@ import { BASE_SCALE, onBaseScale, type CosineScale } from '../strut-score.js'
  * LEXICAL_WEIGHT × how strongly the book's own words match the idea's (BookTextIndex.matchIdeas: 0-1, 1 for the
  * idea's best lexical match). The Strut score of idea i is computed from that evidence, so each of the three
  * scores still explains one idea, and the ranking stays the order of the scores shown. Score fusion was chosen
- * over per-idea reciprocal-rank fusion, and the weight, on the dev split (README "Idea search").
+ * over per-idea reciprocal-rank fusion, and the weight, on the dev split (docs/idea-search.md).
  */
 export const LEXICAL_WEIGHT = 0.2
 

@@ -1,4 +1,5 @@
-import { ghostsRepo, type Config, type DbOrTx } from '@bookstrut/core'
+import { ghostsRepo } from '@bookstrut/catalogue'
+import type { Config, DbOrTx } from '@bookstrut/core'
 import type { SurfaceIndex } from './surface-index.js'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import { createMeiliSurfaceIndex } from './meili-surface-index.js'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { MeiliStandIn } from '../test/meili-stand-in.js'
+import { MeiliStandIn } from '../testing/meili-stand-in.js'
 import { createMeiliSurfaceIndex, MEILI_SETTINGS } from './meili-surface-index.js'
 import type { SurfaceBook } from './surface-index.js'
 

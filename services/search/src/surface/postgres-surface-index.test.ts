@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ghostsRepo, podcastsRepo, type Db, type ListingStatus } from '@bookstrut/core'
-import { buildListing, buildUser, createTestDb, listingRow } from '@bookstrut/core/testing'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { ghostsRepo, podcastsRepo } from '@bookstrut/catalogue'
+import type { Db, ListingStatus } from '@bookstrut/core'
+import { buildListing, createTestDb, listingRow } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import type { SurfaceIndex } from './surface-index.js'
 

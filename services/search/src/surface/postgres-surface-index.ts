@@ -1,4 +1,5 @@
-import { podcastsRepo, type DbOrTx } from '@bookstrut/core'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import type { DbOrTx } from '@bookstrut/core'
 import type { SurfaceIndex } from './surface-index.js'
 
 /**

@@ -1,4 +1,5 @@
-import { podcastsRepo, type DbOrTx } from '@bookstrut/core'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import type { DbOrTx } from '@bookstrut/core'
 import { toSurfaceBook, type SurfaceBook } from './surface-index.js'
 
 /** One book as a keyword index should hold it, whatever its status; undefined when it was deleted. */

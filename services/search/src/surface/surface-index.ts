@@ -1,4 +1,5 @@
-import { podcastsRepo, type PodcastRow } from '@bookstrut/core'
+import { isPublicRow } from '@bookstrut/catalogue'
+import type { PodcastRow } from '@bookstrut/core'
 
 /** What a keyword index knows of a book: its searchable text and the facts to filter on. */
 export interface SurfaceBook {
@@ -64,6 +65,6 @@ export function toSurfaceBook(row: PodcastRow): SurfaceBook {
     categoryName: row.category_name,
     language: row.language,
     year: row.year_published,
-    public: podcastsRepo.isPublicRow(row),
+    public: isPublicRow(row),
   }
 }

@@ -8,17 +8,17 @@ import { plural } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { shareLink } from '@/lib/share'
 import { useStoredSession } from '@/lib/storage'
-import { usePageMeta } from '@/lib/use-page-meta'
+import { usePageMeta, useSiteOrigin } from '@/lib/use-page-meta'
 import { toast } from 'sonner'
 import { useAuthorBooks } from '../api/get-author-books'
 import { AuthorHeaderText, LoadError } from './author-page-parts'
 import { TitlesSection } from './titles-carousel'
 
-function structuredData(author: AuthorBooks, path: string) {
+function structuredData(author: AuthorBooks, path: string, origin: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfilePage',
-    url: new URL(path, window.location.origin).toString(),
+    url: new URL(path, origin).toString(),
     mainEntity: { '@type': 'Person', name: author.author },
   }
 }
@@ -54,6 +54,7 @@ export function AuthorBooksPage({ name }: { name: string }) {
   const query = useAuthorBooks(name, userId)
   const author = query.data
   const path = paths.author(name)
+  const origin = useSiteOrigin()
 
   usePageMeta({
     title: author ? `${author.author}: books` : query.isError ? 'Author not found' : 'Author',
@@ -61,7 +62,7 @@ export function AuthorBooksPage({ name }: { name: string }) {
       ? `Books by ${author.author} on BookStrut, with a short audio podblurb for each title.`
       : undefined,
     canonicalPath: path,
-    structuredData: author ? structuredData(author, path) : undefined,
+    structuredData: author ? structuredData(author, path, origin) : undefined,
   })
 
   if (query.isError) {

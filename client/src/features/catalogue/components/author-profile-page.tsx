@@ -12,7 +12,7 @@ import { excerpt } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { shareLink } from '@/lib/share'
 import { useStoredSession } from '@/lib/storage'
-import { usePageMeta } from '@/lib/use-page-meta'
+import { usePageMeta, useSiteOrigin } from '@/lib/use-page-meta'
 import { toast } from 'sonner'
 import { useAuthorProfile } from '../api/get-account'
 import { useAuthorTitles } from '../api/get-author-titles'
@@ -31,19 +31,17 @@ const linkLabel = (url: string) => {
   }
 }
 
-function profileStructuredData(profile: PublicProfile, path: string) {
+function profileStructuredData(profile: PublicProfile, path: string, origin: string) {
   const links = profile.websiteAndSocialLinks.filter(Boolean)
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfilePage',
-    url: new URL(path, window.location.origin).toString(),
+    url: new URL(path, origin).toString(),
     mainEntity: {
       '@type': 'Person',
       name: fullName(profile),
       ...(profile.bio ? { description: excerpt(profile.bio, 160) } : {}),
-      ...(profile.profileImage
-        ? { image: new URL(profile.profileImage, window.location.origin).toString() }
-        : {}),
+      ...(profile.profileImage ? { image: new URL(profile.profileImage, origin).toString() } : {}),
       ...(links.length > 0 ? { sameAs: links } : {}),
     },
   }
@@ -113,6 +111,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
   const titles = useAuthorTitles(authorId, userId)
   const p = profile.data
   const path = paths.authorProfile(authorId)
+  const origin = useSiteOrigin()
 
   usePageMeta({
     title: p ? `${fullName(p)}: author profile` : profile.isError ? 'Author not found' : 'Author Profile',
@@ -123,7 +122,9 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         )
       : undefined,
     canonicalPath: path,
-    structuredData: p ? profileStructuredData(p, path) : undefined,
+    structuredData: p ? profileStructuredData(p, path, origin) : undefined,
+    image: p?.profileImage ?? undefined,
+    type: 'profile',
   })
 
   const share = async () => {

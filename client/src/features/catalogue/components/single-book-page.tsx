@@ -8,7 +8,7 @@ import { ShareButton } from '@/components/book/share-button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { FaqList, type FaqItem } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
-import { HowTo } from '@/components/ui/how-to'
+import { HowTo, howToStructuredData } from '@/components/ui/how-to'
 import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
@@ -25,6 +25,8 @@ import { bookFaq, readSteps } from './book-help'
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
 export const META_DESCRIPTION_CHARS = 150
 export const FAQ_EXCERPT_CHARS = 200
+const READ_HOW_TO = 'How to read a podblurb page'
+const READ_MINUTES = 2
 
 const textOf = (answer: FaqItem['answer']) => (typeof answer === 'string' ? answer : '')
 
@@ -50,6 +52,7 @@ function bookStructuredData(podcast: Podcast) {
           acceptedAnswer: { '@type': 'Answer', text: excerpt(textOf(item.answer), FAQ_EXCERPT_CHARS) },
         })),
       },
+      howToStructuredData(READ_HOW_TO, READ_MINUTES, readSteps),
     ],
   }
 }
@@ -80,6 +83,8 @@ export function SingleBookPage({ podcastId }: { podcastId: string }) {
     description: podcast ? excerpt(podcast.description, META_DESCRIPTION_CHARS) : undefined,
     canonicalPath: paths.singleBook(podcastId),
     structuredData: podcast ? bookStructuredData(podcast) : undefined,
+    image: podcast?.bookCoverImage || undefined,
+    type: 'book',
   })
 
   return (
@@ -98,7 +103,7 @@ export function SingleBookPage({ podcastId }: { podcastId: string }) {
       )}
       <div className="single-book__help">
         <FaqList items={bookFaq} />
-        <HowTo title="How to read a podblurb page" minutes={2} steps={readSteps} />
+        <HowTo title={READ_HOW_TO} minutes={READ_MINUTES} steps={readSteps} />
       </div>
     </div>
   )

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { YEARLY_BILLING_NOTE } from '@/lib/plan-texts'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { usePageMeta } from '@/lib/use-page-meta'
 import '@/styles/memberships.css'
 import { usePlans } from '../api/get-plans'
 import { useViewer } from '../hooks/use-viewer'
@@ -27,7 +27,13 @@ export function MembershipPage({
   supportEmail: string | undefined
   onLoginFirst: () => void
 }) {
-  useDocumentTitle('Membership')
+  usePageMeta({
+    title: 'Membership',
+    description:
+      'BookStrut membership plans for authors and publishers: list your books with podblurbs, reach readers by ' +
+      'the ideas in your books, and watch how each title does.',
+    canonicalPath: '/membership',
+  })
   const plans = usePlans()
   const { viewer, error: viewerError } = useViewer()
 

@@ -42,7 +42,7 @@ export function termsOf(m: MembershipsByUser): MembershipTerms {
 
 /**
  * A creator and their plan state. "Can upgrade" is reading (a) on the membership page (no plans given) and
- * reading (b) on My Membership (the plans on sale given): see the README's plan states.
+ * reading (b) on My Membership (the plans on sale given): see docs/payments.md, the plan states.
  */
 export function creatorViewer(m: MembershipsByUser, now: Date, plansOnSale?: readonly Plan[]): Viewer {
   const terms = termsOf(m)

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { migrateAnalytics, openAnalyticsStore, type AnalyticsStore } from '@bookstrut/core'
+import { migrateAnalytics, openAnalyticsStore, type AnalyticsStore } from '@bookstrut/analytics'
 
 /**
  * The analytics store the api reads (author analytics): chDB in the one-process default, sharing the workers'

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
-import { visitorId, type Clock } from '@bookstrut/core'
+import { visitorId } from '@bookstrut/analytics'
+import type { Clock } from '@bookstrut/core'
 
 /** How long a day's salt is kept: its day and the next (events of a request near midnight), then forgotten. */
 const SALT_TTL_SECONDS = 2 * 86_400

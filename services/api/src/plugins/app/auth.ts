@@ -1,13 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
-import {
-  assertNotBlocked,
-  assertSelfOrAdmin,
-  hashToken,
-  sessionsRepo,
-  unauthorized,
-  type DbOrTx,
-} from '@bookstrut/core'
+import { hashToken, sessionsRepo } from '@bookstrut/accounts'
+import { unauthorized, type DbOrTx } from '@bookstrut/core'
 import type { Auth } from '../../types.js'
 
 /** The session token of a request: `Authorization: Bearer <token>`, or the spec's `token` header. */
@@ -20,7 +14,8 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 
 /**
  * Resolves the caller of every request from its token (req.auth, null when anonymous or the token is not live).
- * Routes that need a user call `requireAuth`; public routes may look at req.auth to show owners more.
+ * Who may call a route is its declared access policy (plugins/app/access.ts); handlers read the caller the policy let
+ * through with `requireAuth`, and public routes may look at req.auth to show owners more.
  */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null)
@@ -43,16 +38,8 @@ export async function refuseOwnEndedSession(req: FastifyRequest, db: DbOrTx, use
     throw unauthorized('Your LogIn Session Expired.')
 }
 
-/** The caller, or 401 when the request carries no live session. */
+/** The caller (typed), or 401 when the request carries no live session (the policy of a signed-in route has said so). */
 export function requireAuth(req: FastifyRequest): Auth {
   if (!req.auth) throw unauthorized()
   return req.auth
-}
-
-/** A write on behalf of `userId`: signed in, that user (or an admin), and not blocked. */
-export function requireOwnWrite(req: FastifyRequest, userId: string): Auth {
-  const auth = requireAuth(req)
-  assertSelfOrAdmin(auth.user, userId)
-  assertNotBlocked(auth.user)
-  return auth
 }

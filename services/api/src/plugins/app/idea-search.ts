@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
-import { EmbeddingsMessage, embeddingsChannel, parseJson } from '@bookstrut/core'
+import { parseJson } from '@bookstrut/core'
+import { EmbeddingsMessage, embeddingsChannel } from '@bookstrut/search'
 import { IdeaSearch } from '../../idea-index/idea-search.js'
 
 /**

@@ -2,9 +2,10 @@ import fp from 'fastify-plugin'
 import { mkdir } from 'node:fs/promises'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import { createMediaStore, type MediaStore } from '@bookstrut/core'
+import { access, createMediaStore, type MediaStore } from '@bookstrut/core'
 import { AUDIO_MAX_BYTES, FORM_MAX_FIELD_BYTES, FORM_MAX_FIELDS } from '@bookstrut/schemas'
 import { uploadLimitsPlugin } from './upload-limits.js'
+import { declarePublic } from './access.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,16 +31,20 @@ export const mediaPlugin = fp(async (app) => {
       parts: 3 + FORM_MAX_FIELDS,
     },
   })
-  await app.register(fastifyStatic, {
-    root: app.config.media.dir,
-    prefix: '/media/',
-    decorateReply: false,
-    wildcard: true,
-    acceptRanges: true,
-    cacheControl: true,
-    immutable: true,
-    maxAge: '365d',
-    dotfiles: 'deny',
-    index: false,
+  // Stored files are public (their names are unguessable and new on every upload): a scope that declares so.
+  await app.register(async (files) => {
+    files.addHook('onRoute', declarePublic(access.public()))
+    await files.register(fastifyStatic, {
+      root: app.config.media.dir,
+      prefix: '/media/',
+      decorateReply: false,
+      wildcard: true,
+      acceptRanges: true,
+      cacheControl: true,
+      immutable: true,
+      maxAge: '365d',
+      dotfiles: 'deny',
+      index: false,
+    })
   })
 })

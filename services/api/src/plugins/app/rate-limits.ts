@@ -53,6 +53,8 @@ export const LIMITS = {
   adminPerAccount: { points: 300, duration: MINUTE },
   // The audit log's CSV export (up to 10,000 rows a file).
   adminExportsPerAccount: { points: 10, duration: MINUTE },
+  // Server renders of pages (cache misses only), per IP; past it the visitor gets the app shell (docs/seo.md).
+  pageRendersPerIp: { points: 120, duration: MINUTE },
 } as const
 
 export type LimitName = keyof typeof LIMITS
@@ -63,7 +65,11 @@ export type LimitName = keyof typeof LIMITS
  * sign-in, a code, a hash or an account's data, and refuses with 503 and Retry-After (fails closed), so an outage
  * never opens a door to guessing or floods.
  */
-export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set(['searchPerIp', 'searchPerAccount'])
+export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set([
+  'searchPerIp',
+  'searchPerAccount',
+  'pageRendersPerIp',
+])
 
 /** Points set by configuration instead of LIMITS (the search limits), by limit name. */
 export type LimitPoints = Partial<Record<LimitName, number>>

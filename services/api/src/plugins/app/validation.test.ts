@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Type } from '@sinclair/typebox'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '@bookstrut/core/testing'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { strictSchema } from './validation.js'
 
 let t: TestApp

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { access } from '@bookstrut/core'
 import { OPTIONAL_BODY } from '../../routes/route-docs.js'
+import { declarePublic } from '../app/access.js'
 
 type Operation = Record<string, unknown> & { requestBody?: Record<string, unknown> }
 
@@ -44,5 +46,9 @@ export const swaggerPlugin = fp(async (app) => {
       return openapiObject
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  // The document and its UI are public; their routes are the library's, declared here as a scope.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', declarePublic(access.public()))
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  })
 })

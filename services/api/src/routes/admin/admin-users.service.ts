@@ -1,4 +1,6 @@
-import { adminConsoleRepo, membershipsRepo, notFound, usersRepo, type UserRow } from '@bookstrut/core'
+import { usersRepo } from '@bookstrut/accounts'
+import { membershipsRepo } from '@bookstrut/billing'
+import { adminConsoleRepo, notFound, type UserRow } from '@bookstrut/core'
 import type { AdminUser, AdminUserDetail, AdminUsersPage, AdminUsersQuery } from '@bookstrut/schemas'
 import { pageWindow } from '../../respond.js'
 import type { Deps } from '../deps.js'

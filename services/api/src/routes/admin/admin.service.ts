@@ -1,15 +1,15 @@
+import { usersRepo } from '@bookstrut/accounts'
 import {
   adminConsoleRepo,
+  audited,
   badRequest,
   conflict,
   forbidden,
   notFound,
-  usersRepo,
-  type DbOrTx,
-  type UserRow,
-  audited,
   recorded,
   type AdminActor,
+  type DbOrTx,
+  type UserRow,
 } from '@bookstrut/core'
 import type { Role } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'

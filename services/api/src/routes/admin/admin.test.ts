@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { newId, top20Repo, audited } from '@bookstrut/core'
-import { buildListing, buildUser } from '@bookstrut/core/testing'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { top20Repo } from '@bookstrut/analytics'
+import { audited, newId } from '@bookstrut/core'
+import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 

@@ -24,12 +24,12 @@ import {
   UpdateReportTypeBody,
   User,
 } from '@bookstrut/schemas'
+import { access } from '@bookstrut/core'
 import { ok } from '../../respond.js'
-import { requireAuth } from '../../plugins/app/auth.js'
 import { depsOf } from '../deps.js'
 import { errorResponses, secured } from '../route-docs.js'
-import { adminGuard } from '../../plugins/app/admin-guard.js'
-import { actorOf } from '../../plugins/app/admin-guard.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
+import { actorOf } from '../../plugins/app/admin-actor.js'
 import { setBlocked, setRole } from './admin.service.js'
 import { searchUsers, userDetail } from './admin-users.service.js'
 import { auditLogCsv, CSV_MAX_ROWS, readAuditLog } from './audit-log.service.js'
@@ -52,14 +52,17 @@ const AUDITED =
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['admin']
-  const preHandler = adminGuard(deps.limits)
+  // Who may: admins only, decided by the access policy (plugins/app/access.ts) before any hook of the route's.
+  const config = { access: access.admin() }
+  // Then one hit on the admin's own rate limit, before any query of the handler's.
+  const preHandler = limitPerAccount(deps.limits, 'adminPerAccount')
   const doc = (summary: string, description: string) => ({
     tags,
     summary,
     description: `${description} ${ADMIN_ONLY}`,
     security: secured,
   })
-  /** A route's options: its documentation, its query or body schema, the data it answers with, the admin guard. */
+  /** A route's options: its documentation, its query or body schema, the data it answers with, admins only. */
   const spec = <Parts extends object, Data extends TSchema>(
     summary: string,
     description: string,
@@ -67,6 +70,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: Data,
   ) => ({
     schema: { ...doc(summary, description), ...parts, response: { 200: Envelope(data), ...errorResponses } },
+    config,
     preHandler,
   })
 
@@ -116,6 +120,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: UnblockUserBody,
         response: { 200: Envelope(User), ...errorResponses },
       },
+      config,
       preHandler,
     },
     async (req) => ok('User unblocked', await setBlocked(deps, actorOf(req), req.body.userId, false, '')),
@@ -168,6 +173,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...doc('Every report type', 'Active and retired, in the order readers see them.'),
         response: { 200: Envelope(Type.Array(AdminReportType)), ...errorResponses },
       },
+      config,
       preHandler,
     },
     async () => ok('Report types fetched', await listReportTypes(deps)),
@@ -245,6 +251,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...errorResponses,
         },
       },
+      config,
       preHandler,
     },
     async (req) => ok('Decision recorded', await decideHeldTitle(deps, actorOf(req), req.body)),
@@ -281,12 +288,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...errorResponses,
         },
       },
-      preHandler: [
-        ...preHandler,
-        async (req) => {
-          await deps.limits.consume('adminExportsPerAccount', requireAuth(req).user.id)
-        },
-      ],
+      config,
+      preHandler: [preHandler, limitPerAccount(deps.limits, 'adminExportsPerAccount')],
     },
     async (req, reply) => {
       const csv = await auditLogCsv(deps, req.query)

@@ -1,14 +1,13 @@
+import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
 import {
   adminConsoleRepo,
-  announceBookChanges,
+  audited,
   conflict,
   newId,
   notFound,
-  podcastsRepo,
-  type ReportGroupRow,
-  audited,
   recorded,
   type AdminActor,
+  type ReportGroupRow,
 } from '@bookstrut/core'
 import type {
   AdminReportType,

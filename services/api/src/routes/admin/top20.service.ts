@@ -1,4 +1,5 @@
-import { adminConsoleRepo, notFound, top20Repo, audited, recorded, type AdminActor } from '@bookstrut/core'
+import { top20Repo } from '@bookstrut/analytics'
+import { adminConsoleRepo, audited, notFound, recorded, type AdminActor } from '@bookstrut/core'
 import type { HeldTitleDecision, Top20Current, Top20DecisionBody } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { Envelope, InformationLink, InformationListQuery, Settings } from '@bookstrut/schemas'
+import { access } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { errorResponses } from '../route-docs.js'
@@ -19,6 +20,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: InformationListQuery,
         response: { 200: Envelope(Type.Array(InformationLink)), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) => ok('Information fetched successfully', await listInformation(deps, req.query.placeArea)),
   )
@@ -31,6 +33,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Social links and the support address (one entry)',
         response: { 200: Envelope(Type.Array(Settings)), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async () => ok('Settings fetched successfully', await siteSettings(deps)),
   )

@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildUser } from '@bookstrut/accounts/testing'
 import {
   ADDRESS_DAY_CAP,
-  announceBookChanges,
   engagementRanking,
   insertEvents,
   sqlString,
-  ManualClock,
-  newId,
   titleEventCounts,
   titleListening,
   top20Repo,
   VISITORS_PER_ADDRESS,
   type AnalyticsStore,
-  type ListingStatus,
-} from '@bookstrut/core'
-import { buildEpisode, buildListing, buildUser, until } from '@bookstrut/core/testing'
-import { rankTop20 } from '@bookstrut/workers'
+} from '@bookstrut/analytics'
+import { announceBookChanges } from '@bookstrut/catalogue'
+import { ManualClock, newId, type ListingStatus } from '@bookstrut/core'
+import { buildEpisode, buildListing, until } from '@bookstrut/core/testing'
 import type { AnalyticsEvent, Insights, InsightsSeries } from '@bookstrut/schemas'
+import { rankTop20 } from '@bookstrut/workers'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'

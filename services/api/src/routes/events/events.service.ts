@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import {
-  AppError,
-  assertNotBlocked,
-  badRequest,
-  forbidden,
-  notFound,
-  queueEvents,
-  trackedTitlesRepo,
-} from '@bookstrut/core'
+import { queueEvents } from '@bookstrut/analytics'
+import { trackedTitlesRepo } from '@bookstrut/catalogue'
+import { AppError, badRequest, notFound } from '@bookstrut/core'
 import type { AcceptedEvents, AnalyticsEvent, TrackedEvent } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
@@ -51,8 +45,8 @@ async function throughQueue<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Accepts tracked events: checks who sends them, that their titles exist and the caller can see them (404 'Podcast
- * not found' alike for an unknown, pending, rejected, deactivated, blocked or ghosted title: no oracle), applies the
+ * Accepts tracked events of a sender the route's access policy let through: checks that their titles exist and the
+ * caller can see them (404 'Podcast not found' alike for an unknown, pending, rejected, deactivated, blocked or ghosted title: no oracle), applies the
  * per-client limit, and queues them for the ingest worker (job id = event id). Answers once they are queued, before
  * anything is stored. All or nothing: one bad event refuses the request and nothing of it is queued.
  */
@@ -61,13 +55,9 @@ export async function acceptEvents(
   sender: EventSender,
   tracked: readonly TrackedEvent[],
 ): Promise<AcceptedEvents> {
+  // The route's access policy has checked the sender: any userId sent is theirs, and they are not blocked.
   const user = sender.auth?.user ?? null
   const userId = user?.id ?? null
-  // An id sent in a body must be the caller's own: nobody, not even an admin, reports for another account.
-  for (const e of tracked)
-    if (e.userId !== undefined && e.userId !== userId)
-      throw forbidden('You can only report your own listening and clicks.')
-  if (sender.auth) assertNotBlocked(sender.auth.user)
   for (const e of tracked)
     if (e.type === 'listening' && e.seconds === undefined)
       throw badRequest('seconds: listening events need seconds')

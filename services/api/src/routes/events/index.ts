@@ -12,6 +12,7 @@ import {
   type ClientEventType,
   type TrackedEvent,
 } from '@bookstrut/schemas'
+import { access, inBody, inEachOf, notBlockedRule, ownEventsRule, type FieldRef } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { errorResponses } from '../route-docs.js'
@@ -48,6 +49,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['events']
   // 503 QUEUE_UNAVAILABLE (with Retry-After) while Redis cannot take events: send them again, same ids.
   const response = { 202: Envelope(AcceptedEvents), ...errorResponses, 503: ErrorEnvelope }
+  // Anybody may report events, only as themselves (WHO); blocked accounts may not.
+  const reportedAsSelf = (ref: FieldRef) => ({ access: access.public(ownEventsRule(ref), notBlockedRule) })
 
   app.post(
     '/events',
@@ -59,6 +62,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: EventBatchBody,
         response,
       },
+      config: reportedAsSelf(inEachOf('events', 'userId')),
     },
     async (req, reply) => {
       const accepted = await acceptEvents(deps, senderOf(req), req.body.events)
@@ -69,7 +73,10 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const single = (path: string, type: Exclude<ClientEventType, 'listening' | 'share'>, summary: string) =>
     app.post(
       path,
-      { schema: { tags, summary, description: WHO + EVENTS_RATE_LIMIT_NOTE, body: TrackBody, response } },
+      {
+        schema: { tags, summary, description: WHO + EVENTS_RATE_LIMIT_NOTE, body: TrackBody, response },
+        config: reportedAsSelf(inBody('userId')),
+      },
       async (req, reply) => {
         const accepted = await acceptEvents(deps, senderOf(req), [{ ...req.body, type }])
         return reply.code(202).send(ok(ACCEPTED, accepted))
@@ -98,6 +105,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TrackListeningBody,
         response,
       },
+      config: reportedAsSelf(inBody('userId')),
     },
     async (req, reply) => {
       const { listeningHours, ...rest } = req.body
@@ -117,6 +125,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: IncrementValuesBody,
         response,
       },
+      config: reportedAsSelf(inBody('userId')),
     },
     async (req, reply) => {
       const { shares: _shares, ...who } = req.body

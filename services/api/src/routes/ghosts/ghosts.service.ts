@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox'
-import { ghostsRepo, newId, notFound, podcastsRepo } from '@bookstrut/core'
+import { ghostsRepo, podcastsRepo } from '@bookstrut/catalogue'
+import { newId, notFound } from '@bookstrut/core'
 import type {
   GhostBody,
   GhostListQuery,

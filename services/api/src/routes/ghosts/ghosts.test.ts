@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { newId, type ListingStatus } from '@bookstrut/core'
+import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildListing, buildUser } from '@bookstrut/core/testing'
 
 let t: TestApp
 let approved: string

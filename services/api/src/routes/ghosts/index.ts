@@ -10,10 +10,9 @@ import {
   ReportType,
   ReportTypeQuery,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin } from '@bookstrut/core'
+import { access, inBody, inQuery } from '@bookstrut/core'
 import { ok, paged } from '../../respond.js'
-import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
+import { requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import { ghostTitle, listGhosted, listReportTypes, removeGhost, reportTitle } from './ghosts.service.js'
@@ -33,10 +32,10 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccountWrite(inBody('userId')) },
     },
     async (req) => {
-      await ghostTitle(deps, requireOwnWrite(req, req.body.userId), req.body)
+      await ghostTitle(deps, requireAuth(req), req.body)
       return ok('Ghost mode activated successfully.', null)
     },
   )
@@ -51,10 +50,9 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccount(inQuery('userId')) },
     },
     async (req) => {
-      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
       return paged('Ghosted titles fetched successfully', await listGhosted(deps, req.query))
     },
   )
@@ -69,10 +67,9 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccountWrite(inQuery('userId')) },
     },
     async (req) => {
-      requireOwnWrite(req, req.query.userId)
       await removeGhost(deps, req.query)
       return ok('Ghost removed successfully.', null)
     },
@@ -87,6 +84,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ReportTypeQuery,
         response: { 200: Envelope(Type.Array(ReportType)), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) =>
       ok('Report types fetched successfully', await listReportTypes(deps, req.query.isActive !== false)),
@@ -102,10 +100,10 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccountWrite(inBody('userId')) },
     },
     async (req) => {
-      await reportTitle(deps, requireOwnWrite(req, req.body.userId), req.body)
+      await reportTitle(deps, requireAuth(req), req.body)
       return ok('Report sent successfully', null)
     },
   )

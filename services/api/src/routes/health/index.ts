@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'kysely'
+import { access, REDIS_RETRY_AFTER_SECONDS } from '@bookstrut/core'
 import { Envelope, ErrorEnvelope, Health } from '@bookstrut/schemas'
-import { REDIS_RETRY_AFTER_SECONDS } from '@bookstrut/core'
 
 /** Reports whether Postgres and Redis answer; 503 with Retry-After when either does not. */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Liveness of the API and its stores',
         response: { 200: Envelope(Health), 503: Envelope(Health), 500: ErrorEnvelope },
       },
+      config: { access: access.public() },
     },
     async (_req, reply) => {
       const [db, redis] = await Promise.all([

@@ -7,9 +7,9 @@ import {
   InsightsSeries,
   InsightsSeriesQuery,
 } from '@bookstrut/schemas'
+import { access, inQuery } from '@bookstrut/core'
 import { ok } from '../../respond.js'
-import { requireAuth } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import { getInsights, getInsightsSeries } from './insights.service.js'
@@ -25,6 +25,15 @@ const ACCESS =
 export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), analytics: app.analytics }
   const tags = ['analytics']
+  // Only the title's owner or an admin, checked after the rate limit (so a flood of other ids costs no SQL).
+  const config = {
+    access: access.ownerOf(access.signedIn(), {
+      kind: 'title',
+      at: inQuery('podcastid'),
+      refused: 'Only the owner of this title can see its analytics.',
+    }),
+  }
+  const preHandler = limitPerAccount(app.limits, 'insightsPerAccount')
 
   app.get(
     '/lnsights',
@@ -34,7 +43,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A title's all-time analytics (the spec's path)",
         description:
           `${ACCESS}\n\n` +
-          'Counted events since the title was listed (README, "Events and analytics"): `views` impressions, ' +
+          'Counted events since the title was listed (docs/analytics.md, "Author analytics and the Top 20"): `views` impressions, ' +
           '`audioPlays` plays, `total_Listening_Hours` hours listened (to the second: whole seconds / 3600), `video_Shares` shares, ' +
           '`purchaseClicks` Get This clicks, `descriptionClicks`, `profileClicks`; `top_search` idea-search ' +
           'impressions among the first 10 results. Current state from the database: `total_Likes` and ' +
@@ -46,10 +55,10 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Insights), ...errorResponses, 503: ErrorEnvelope },
       },
-      preHandler: signedIn,
+      config,
+      preHandler,
     },
-    async (req) =>
-      ok('Analytics fetched successfully', await getInsights(deps, requireAuth(req), req.query.podcastid)),
+    async (req) => ok('Analytics fetched successfully', await getInsights(deps, req.query.podcastid)),
   )
 
   app.get(
@@ -69,12 +78,13 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(InsightsSeries), ...errorResponses, 503: ErrorEnvelope },
       },
-      preHandler: signedIn,
+      config,
+      preHandler,
     },
     async (req) =>
       ok(
         'Analytics fetched successfully',
-        await getInsightsSeries(deps, requireAuth(req), req.query.podcastid, req.query.period),
+        await getInsightsSeries(deps, req.query.podcastid, req.query.period),
       ),
   )
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import {
   Envelope,
@@ -11,12 +10,11 @@ import {
   UpdatePlanBody,
   UpgradeQuote,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin } from '@bookstrut/core'
+import { access, adminRule, buysPlansRule, inQuery, notBlockedRule, ruleWhen } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
-import { adminGuard } from '../../plugins/app/admin-guard.js'
-import { actorOf } from '../../plugins/app/admin-guard.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
+import { actorOf } from '../../plugins/app/admin-actor.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as memberships from './memberships.service.js'
@@ -29,10 +27,8 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['memberships']
 
-  /** After signedIn: a quote is cheap (SQL only), but a flood of them is still a flood. */
-  const limitQuotes = async (req: FastifyRequest) => {
-    await app.limits.consume('planQuotesPerAccount', requireAuth(req).user.id)
-  }
+  /** A quote is cheap (SQL only), but a flood of them is still a flood. */
+  const limitQuotes = limitPerAccount(app.limits, 'planQuotesPerAccount')
 
   app.get(
     '/get/all/memberships',
@@ -48,11 +44,20 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PlanListQuery,
         response: { 200: Envelope(Type.Array(Plan)), ...errorResponses },
       },
+      config: {
+        access: access.public(
+          ruleWhen(
+            'status=false',
+            ({ query }) => !memberships.onSale(query as { status?: boolean }),
+            adminRule('Only admins can see withdrawn plans.'),
+          ),
+        ),
+      },
     },
     async (req) =>
       ok(
         'Memberships fetched successfully',
-        await memberships.listPlans(deps, req.auth?.user ?? null, req.query.status),
+        await memberships.listPlans(deps, memberships.onSale(req.query)),
       ),
   )
 
@@ -71,7 +76,8 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Plan), ...errorResponses },
       },
-      preHandler: adminGuard(deps.limits),
+      config: { access: access.admin() },
+      preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body, actorOf(req))),
   )
@@ -85,15 +91,14 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The owner or an admin only (403 for anybody else). `effective` is the plan in force now: a paid plan past ' +
           'its expiry counts as the free plan (its listings stay, new ones wait for an upgrade). `state` gives the ' +
-          "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see README).",
+          "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see docs/payments.md).",
         querystring: MembershipsByUserQuery,
         security: secured,
         response: { 200: Envelope(MembershipsByUser), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccount(inQuery('userId')) },
     },
     async (req) => {
-      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
       return ok(
         'Memberships fetched successfully',
         await memberships.membershipsByUser(deps, req.query.userId),
@@ -117,7 +122,8 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(UpgradeQuote), ...errorResponses },
       },
-      preHandler: [signedIn, limitQuotes],
+      config: { access: access.signedIn(buysPlansRule, notBlockedRule) },
+      preHandler: limitQuotes,
     },
     async (req) =>
       ok(

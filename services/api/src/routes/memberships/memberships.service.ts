@@ -1,14 +1,8 @@
+import { effectiveTerms, fromCents, membershipsRepo, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
+import { podcastsRepo } from '@bookstrut/catalogue'
 import {
   badRequest,
-  effectiveTerms,
-  forbidden,
-  fromCents,
-  isAdmin,
-  membershipsRepo,
   notFound,
-  offerUpgrade,
-  paymentsRepo,
-  podcastsRepo,
   type PlanRow,
   type UserRow,
   audited,
@@ -51,9 +45,11 @@ const toRecord = (row: membershipsRepo.MembershipHistoryRow): MembershipRecord =
   amountPaid: row.amount_cents === null ? null : fromCents(row.amount_cents),
 })
 
-/** The catalogue: plans on sale for anybody; withdrawn ones (`status=false`) for admins only. */
-export async function listPlans(deps: Deps, caller: UserRow | null, status = true): Promise<Plan[]> {
-  if (!status && !(caller && isAdmin(caller))) throw forbidden('Only admins can see withdrawn plans.')
+/** Plans on sale are asked for (`status`, true by default); withdrawn ones are for admins (the route's policy). */
+export const onSale = (q: { status?: boolean }) => q.status ?? true
+
+/** The catalogue: plans on sale, or withdrawn ones. */
+export async function listPlans(deps: Deps, status: boolean): Promise<Plan[]> {
   return (await membershipsRepo.listPlans(deps.db, status)).map(toPlan)
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMonthsUtc, newId } from '@bookstrut/core'
-import { buildListing, buildUser } from '@bookstrut/core/testing'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { addMonthsUtc } from '@bookstrut/billing'
+import { newId } from '@bookstrut/core'
+import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 

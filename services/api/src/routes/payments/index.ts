@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import {
   CreatePaymentIntentBody,
@@ -12,9 +12,10 @@ import {
   PaymentStatus,
   WebhookReceipt,
 } from '@bookstrut/schemas'
+import { access, buysPlansRule, notBlockedRule, ownPaymentRule } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as payments from './payments.service.js'
@@ -44,10 +45,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     'STRIPE_SECRET_KEY: 503 PAYMENT_NOT_CONFIGURED "Payment system is not properly configured. Please contact ' +
     'support." Rate-limited per account with the other payment calls (429).'
 
-  /** After signedIn and before any SQL or Stripe call: each of these may reach Stripe. */
-  const limitPayments = async (req: FastifyRequest) => {
-    await app.limits.consume('paymentsPerAccount', requireAuth(req).user.id)
-  }
+  /** Before any SQL or Stripe call: each of these may reach Stripe. */
+  const limitPayments = limitPerAccount(app.limits, 'paymentsPerAccount')
 
   app.get(
     '/get/payment/config',
@@ -61,6 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'configured. Please contact support."',
         response: { 200: Envelope(PaymentConfig), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async () => {
       const { stripe, publishableKey } = app.config.payments
@@ -85,7 +85,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(PaymentIntentData), ...paymentErrors },
       },
-      preHandler: [signedIn, limitPayments],
+      config: { access: access.signedIn(ownPaymentRule, buysPlansRule, notBlockedRule) },
+      preHandler: limitPayments,
     },
     async (req) => ok('Payment started', await payments.startPayment(deps, requireAuth(req).user, req.body)),
   )
@@ -111,7 +112,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...paymentErrors,
         },
       },
-      preHandler: [signedIn, limitPayments],
+      config: { access: access.signedIn(ownPaymentRule) },
+      preHandler: limitPayments,
     },
     async (req) =>
       ok(
@@ -148,6 +150,8 @@ function registerWebhook(app: FastifyInstance, deps: payments.PaymentDeps, tags:
         headers: Type.Object({ 'stripe-signature': Type.Optional(Type.String({ maxLength: 4096 })) }),
         response: { 200: Envelope(WebhookReceipt), ...paymentErrors, 415: ErrorEnvelope },
       },
+      // Stripe calls it with no session: the signature over the raw body is what is checked (in the service).
+      config: { access: access.public() },
     },
     async (req) => {
       const signature = req.headers['stripe-signature']

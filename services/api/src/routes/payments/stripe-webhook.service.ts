@@ -1,4 +1,5 @@
-import { applyConfirmedPayment, badRequest, paymentsRepo, type Logger } from '@bookstrut/core'
+import { applyConfirmedPayment, paymentsRepo } from '@bookstrut/billing'
+import { badRequest, type Logger } from '@bookstrut/core'
 import { Id } from '@bookstrut/schemas'
 import { Value } from '@sinclair/typebox/value'
 import { paymentNotConfigured, refundSuperseded, type PaymentDeps } from './payments.service.js'

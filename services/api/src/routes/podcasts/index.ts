@@ -21,12 +21,11 @@ import {
 } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { assertCallerId } from '@bookstrut/core'
+import { access, actsForRule, inBody, inQuery, listsBooksRule, ruleWhen } from '@bookstrut/core'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
-import { adminGuard } from '../../plugins/app/admin-guard.js'
-import { actorOf } from '../../plugins/app/admin-guard.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
+import { actorOf } from '../../plugins/app/admin-actor.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
@@ -48,9 +47,9 @@ const LISTING_FORM_DOC =
 export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), media: app.media }
   const tags = ['catalogue']
-  /** Who may write is settled before an upload is read; the form then becomes the body its schema checks. */
+  /** The form becomes the body its schema checks; who may write is settled before (`access.beforeBody`). */
   const readForm = {
-    preValidation: [signedIn, readListingForm(path.join(app.config.dataDir, 'tmp'))],
+    preValidation: readListingForm(path.join(app.config.dataDir, 'tmp')),
     // Removed before the answer is written, so a caller that reads the answer finds no temporary file left.
     onSend: removeListingUpload,
   }
@@ -66,6 +65,14 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ListingFormBody,
         security: secured,
         response: { 201: Envelope(Podcast), ...errorResponses },
+      },
+      config: {
+        access: access.beforeBody(
+          access.signedInWrite(
+            listsBooksRule,
+            actsForRule(inBody('createBy'), 'You can only list books for your own account.'),
+          ),
+        ),
       },
       ...readForm,
     },
@@ -88,6 +95,13 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
+      config: {
+        access: access.ownerOf(access.beforeBody(access.signedInWrite(listsBooksRule)), {
+          kind: 'title',
+          at: inQuery('podcastId'),
+          refused: 'You can only edit your own listings.',
+        }),
+      },
       ...readForm,
     },
     async (req) => {
@@ -106,9 +120,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: SinglePodcastQuery,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
+      config: { access: access.public(actsForRule(inQuery('userid'))) },
     },
     async (req) => {
-      assertCallerId(req.auth?.user, req.query.userid)
       return ok('Podcast fetched successfully', await getSinglePodcast(deps, req.query.PodcastId, req.auth))
     },
   )
@@ -122,6 +136,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PodcastListQuery,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) =>
       paged('Podcasts fetched successfully', await catalogue.listPodcasts(deps, req.query, req.auth)),
@@ -135,6 +150,16 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "An author's titles (approved)",
         querystring: UserPodcastsQuery,
         response: { 200: Envelope(Type.Array(Podcast)), ...errorResponses },
+      },
+      config: {
+        access: access.public(
+          actsForRule(inQuery('userId')),
+          ruleWhen(
+            'a status other than approved is asked for',
+            ({ query }) => catalogue.asksForUnpublished(query as { status?: 0 | 1 | 2 }),
+            actsForRule(inQuery('createBy'), 'Only the owner can list unpublished titles.'),
+          ),
+        ),
       },
     },
     async (req) =>
@@ -159,6 +184,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(AuthorBooks), ...errorResponses },
       },
       onRequest: limitAuthorPages(app.limits),
+      config: { access: access.public(actsForRule(inQuery('userId'))) },
     },
     async (req) => ok('Author fetched successfully', await authorBooks(deps, req.query, req.auth)),
   )
@@ -170,16 +196,16 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Home page: the Top 20 and the featured video',
         description:
-          'The latest Top 20 ranking (README, "Author analytics and the Top 20"), best first, paged by `limit`; ' +
+          'The latest Top 20 ranking (docs/analytics.md, "The Top 20"), best first, paged by `limit`; ' +
           'titles blocked or unapproved since the ranking are left out. While nobody has engaged with any title ' +
           '(no ranking, or an empty one) the newest approved titles instead. Each title answered counts as a view ' +
           '(an impression in `top20` mode, docs/analytics.md "What a view is"): ask for the titles you show.',
         querystring: HomePageQuery,
         response: { 200: Envelope(HomePageData), ...errorResponses },
       },
+      config: { access: access.public(actsForRule(inQuery('userid'))) },
     },
     async (req) => {
-      assertCallerId(req.auth?.user, req.query.userid)
       const who = {
         userId: req.auth?.user.id ?? null,
         anonymousId: req.auth ? undefined : await anonymousIdOf(req),
@@ -201,7 +227,8 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
-      preHandler: adminGuard(deps.limits),
+      config: { access: access.admin() },
+      preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query)),
   )
@@ -219,7 +246,8 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
-      preHandler: adminGuard(deps.limits),
+      config: { access: access.admin() },
+      preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => {
       const podcast = await catalogue.moderate(deps, req.body, actorOf(req))

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '@bookstrut/core/testing'
 import { image, silentMp3 } from '../../test/media-fixtures.js'
 
 let t: TestApp

@@ -4,7 +4,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '@bookstrut/core/testing'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { bigBlankPng, image, mp3At24kHz } from '../../test/media-fixtures.js'
 import { STREAMED_FORM_TYPE, endlessForm, partHead } from '../../test/streamed-form.js'
 

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { access, inBody, inQuery } from '@bookstrut/core'
 import { Envelope, FavoriteListQuery, PagedPodcasts, ReactionBody, ReactionQuery } from '@bookstrut/schemas'
-import { assertSelfOrAdmin } from '@bookstrut/core'
 import { ok, paged } from '../../respond.js'
-import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
+import { requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import { addReaction, listFavorites, removeReaction } from './reactions.service.js'
@@ -31,10 +30,10 @@ export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           security: secured,
           response: { 200: Envelope(Type.Null()), ...errorResponses },
         },
-        preHandler: signedIn,
+        config: { access: access.ownAccountWrite(inBody('userid')) },
       },
       async (req) => {
-        await addReaction(deps, requireOwnWrite(req, req.body.userid), kind, req.body)
+        await addReaction(deps, requireAuth(req), kind, req.body)
         return ok(kind === 'like' ? 'Liked successfully' : 'Added to favorites successfully', null)
       },
     )
@@ -50,10 +49,10 @@ export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           security: secured,
           response: { 200: Envelope(Type.Null()), ...errorResponses },
         },
-        preHandler: signedIn,
+        config: { access: access.ownAccountWrite(inQuery('userid')) },
       },
       async (req) => {
-        await removeReaction(deps, requireOwnWrite(req, req.query.userid), kind, req.query)
+        await removeReaction(deps, requireAuth(req), kind, req.query)
         return ok(kind === 'like' ? 'Unliked successfully' : 'Removed from favorites successfully', null)
       },
     )
@@ -69,10 +68,9 @@ export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccount(inQuery('userId')) },
     },
     async (req) => {
-      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
       return paged('Favorites fetched successfully', await listFavorites(deps, req.query))
     },
   )

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import { newId, notFound, queueEvents, reactionsRepo, podcastsRepo } from '@bookstrut/core'
+import { queueEvents, reactionsRepo } from '@bookstrut/analytics'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { newId, notFound } from '@bookstrut/core'
 import type { AnalyticsEvent, FavoriteListQuery, Podcast, ReactionBody } from '@bookstrut/schemas'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import type { Auth } from '../../types.js'

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { newId, type ListingStatus } from '@bookstrut/core'
+import { buildListing } from '@bookstrut/core/testing'
 import type { AnalyticsEvent } from '@bookstrut/schemas'
-import { buildListing, buildUser } from '@bookstrut/core/testing'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import type { SurfaceIndex } from '@bookstrut/search'
+import { buildTestApp, type TestApp } from '../../test/test-app.js'
+// The keyword search's reaction flags are checked here, beside the reactions that set them.
+// eslint-disable-next-line import-x/no-restricted-paths
 import { searchByKeywords } from '../search/surface-search.service.js'
 import { dailyReactionEventId, reactionEventId } from './reactions.service.js'
 

@@ -9,10 +9,10 @@ import {
   SearchHistoryUserQuery,
   UpdateSearchHistoryBody,
 } from '@bookstrut/schemas'
-import { assertSelfOrAdmin, searchHistoryRepo } from '@bookstrut/core'
+import { access, inBody, inQuery } from '@bookstrut/core'
+import { searchHistoryRepo } from '@bookstrut/search'
 import { ok } from '../../respond.js'
-import { requireAuth, requireOwnWrite } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
+import { requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as history from './search-history.service.js'
@@ -38,10 +38,9 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(SearchHistoryItem), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccountWrite(inBody('userId')) },
     },
     async (req) => {
-      requireOwnWrite(req, req.body.userId)
       return ok('Search history saved successfully', await history.create(deps, req.body.userId, req.body))
     },
   )
@@ -59,10 +58,9 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Array(SearchHistoryItem)), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccount(inQuery('userId')) },
     },
     async (req) => {
-      assertSelfOrAdmin(requireAuth(req).user, req.query.userId)
       return ok('Search history fetched successfully', await history.list(deps, req.query.userId))
     },
   )
@@ -83,7 +81,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(SearchHistoryItem), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.signedInWrite() },
     },
     async (req) =>
       ok(
@@ -103,7 +101,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.signedInWrite() },
     },
     async (req) => {
       await history.remove(deps, requireAuth(req), req.query.id)
@@ -122,10 +120,9 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(ClearedSearchHistory), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccountWrite(inQuery('userId')) },
     },
     async (req) => {
-      requireOwnWrite(req, req.query.userId)
       return ok('Search history cleared successfully', await history.clear(deps, req.query.userId))
     },
   )

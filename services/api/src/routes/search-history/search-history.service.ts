@@ -1,12 +1,6 @@
-import {
-  assertNotBlocked,
-  conflict,
-  isAdmin,
-  notFound,
-  searchHistoryRepo,
-  type SearchHistoryRow,
-} from '@bookstrut/core'
+import { conflict, notFound, ownerScope, type SearchHistoryRow } from '@bookstrut/core'
 import type { SearchHistoryItem, UpdateSearchHistoryBody } from '@bookstrut/schemas'
+import { searchHistoryRepo } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 
@@ -22,9 +16,6 @@ export const toSearchHistoryItem = (row: SearchHistoryRow): SearchHistoryItem =>
 })
 
 const termsOf = (b: UpdateSearchHistoryBody) => [b.fistKeyWord, b.secondKeyWord, b.thirdKeyWord] as const
-
-/** Items addressed by id: the caller's own, or anyone's for an admin (null = no owner filter). */
-const ownerFilter = (auth: Auth) => (isAdmin(auth.user) ? null : auth.user.id)
 
 // Another user's item answers exactly like a missing one, so that ids do not reveal what exists.
 const missing = () => notFound('Search history not found')
@@ -47,9 +38,8 @@ export async function list(deps: Deps, userId: string) {
 
 /** Replaces the three terms of one item; 409 when they equal another saved search of the same user. */
 export async function update(deps: Deps, auth: Auth, id: string, body: UpdateSearchHistoryBody) {
-  assertNotBlocked(auth.user)
   const row = await searchHistoryRepo
-    .updateTerms(deps.db, id, ownerFilter(auth), termsOf(body), deps.clock.now())
+    .updateTerms(deps.db, id, ownerScope(auth.user), termsOf(body), deps.clock.now())
     .catch((err: unknown) => {
       if (searchHistoryRepo.isDuplicateTerms(err)) throw conflict('This search is already saved.')
       throw err
@@ -59,8 +49,7 @@ export async function update(deps: Deps, auth: Auth, id: string, body: UpdateSea
 }
 
 export async function remove(deps: Deps, auth: Auth, id: string) {
-  assertNotBlocked(auth.user)
-  if (!(await searchHistoryRepo.deleteItem(deps.db, id, ownerFilter(auth)))) throw missing()
+  if (!(await searchHistoryRepo.deleteItem(deps.db, id, ownerScope(auth.user)))) throw missing()
 }
 
 /** Clears a user's saved searches (the caller is checked by the route); answers how many were removed. */

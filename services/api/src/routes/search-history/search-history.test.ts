@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { searchHistoryRepo } from '@bookstrut/core'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { searchHistoryRepo } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '@bookstrut/core/testing'
 
 let t: TestApp
 

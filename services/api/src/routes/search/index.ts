@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { podcastsRepo } from '@bookstrut/catalogue'
 import {
   ErrorEnvelope,
   IdeaSearchQuery,
@@ -6,7 +7,7 @@ import {
   PagedScoredPodcasts,
   SurfaceSearchQuery,
 } from '@bookstrut/schemas'
-import { assertCallerId, podcastsRepo } from '@bookstrut/core'
+import { access, actsForRule, inQuery, notBlockedRule } from '@bookstrut/core'
 import {
   BONUS_WEIGHT,
   createSurfaceIndex,
@@ -56,6 +57,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: IdeaSearchQuery,
         response: { 200: PagedScoredPodcasts, ...errorResponses, 422: ErrorEnvelope },
       },
+      // A blocked reader gets 403 BLOCKED: the spec's client shows the blocked dialog instead of results.
+      config: { access: access.public(actsForRule(inQuery('userid')), notBlockedRule) },
     },
     async (req) => {
       const page = await searchByIdeas(
@@ -86,9 +89,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: SurfaceSearchQuery,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
+      config: { access: access.public(actsForRule(inQuery('userid'))) },
     },
     async (req) => {
-      assertCallerId(req.auth?.user, req.query.userid)
       const page = await searchByKeywords(
         deps,
         surfaceIndex,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { buildListing } from '@bookstrut/core/testing'
 import { createMeiliSurfaceIndex, toSurfaceBook } from '@bookstrut/search'
-import { buildListing, buildUser } from '@bookstrut/core/testing'
-import { MeiliStandIn } from '../../../../search/src/test/meili-stand-in.js'
+import { MeiliStandIn } from '@bookstrut/search/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 

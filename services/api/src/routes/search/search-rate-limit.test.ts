@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildListing, buildUser } from '@bookstrut/core/testing'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { buildListing } from '@bookstrut/core/testing'
 import { client, nextIp } from '../../test/api-client.js'
 
 // A flood of searches from one client must end in 429 with Retry-After after the configured number, without

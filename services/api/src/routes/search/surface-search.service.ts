@@ -1,4 +1,6 @@
-import { podcastsRepo, queueEvents, type Clock, type DbOrTx, type Queues } from '@bookstrut/core'
+import { queueEvents } from '@bookstrut/analytics'
+import { podcastsRepo } from '@bookstrut/catalogue'
+import type { Clock, DbOrTx, Queues } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
 import { pageWindow, toPage, type Page } from '../../respond.js'

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { podcastsRepo } from '@bookstrut/core'
-import { createMeiliSurfaceIndex, toSurfaceBook, type SurfaceIndex } from '@bookstrut/search'
-import { MeiliStandIn } from '../../../../search/src/test/meili-stand-in.js'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { podcastsRepo } from '@bookstrut/catalogue'
 import { buildListing } from '@bookstrut/core/testing'
+import { createMeiliSurfaceIndex, toSurfaceBook, type SurfaceIndex } from '@bookstrut/search'
+import { MeiliStandIn } from '@bookstrut/search/testing'
+import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { surfaceSearch } from './surface-search.service.js'
 
 // What the route does with an index's answer. An external index (Meilisearch) lags the database by a job: here

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashToken, verifyPassword } from '@bookstrut/core'
+import { hashToken, verifyPassword } from '@bookstrut/accounts'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { startSmtpReceiver } from '../../test/smtp-receiver.js'
 import { client, nextIp } from '../../test/api-client.js'
-import { buildUser } from '@bookstrut/core/testing'
 import { loginDelayMs } from './auth.service.js'
 
 // The attacks of issue 12 on accounts and passwords, each against the real API (Postgres, Redis, SMTP stand-in).

@@ -1,12 +1,9 @@
+import { hashPassword, sessionsRepo, usersRepo } from '@bookstrut/accounts'
 import {
   actsFor,
-  assertSelfOrAdmin,
   badRequest,
   forbidden,
-  hashPassword,
   notFound,
-  sessionsRepo,
-  usersRepo,
   type MediaStore,
   type UserRow,
   type UserUpdate,
@@ -122,7 +119,6 @@ export async function updateProfile(
   auth: Auth,
   images: ProfileImages = {},
 ) {
-  assertSelfOrAdmin(auth.user, targetId)
   const target = targetId === auth.user.id ? auth.user : await usersRepo.findUserById(deps.db, targetId)
   if (!target) throw notFound('User not found')
   const patch = await planProfileUpdate(deps, target, body)

@@ -1,20 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
-  AppError,
-  badRequest,
-  conflict,
   hashPassword,
   hashToken,
-  membershipsRepo,
-  newId,
   newSessionToken,
-  notFound,
   otpRepo,
   passwordResetsRepo,
   sessionsRepo,
-  unauthorized,
   usersRepo,
   verifyPassword,
+} from '@bookstrut/accounts'
+import { membershipsRepo } from '@bookstrut/billing'
+import {
+  AppError,
+  badRequest,
+  conflict,
+  newId,
+  notFound,
+  unauthorized,
   type Db,
   type DbOrTx,
   type UserRow,

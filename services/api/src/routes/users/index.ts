@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
 import {
   CreateUserBody,
   CreatedUser,
@@ -21,19 +20,15 @@ import {
   UserIdQuery,
   VerifyOtpBody,
 } from '@bookstrut/schemas'
-import { assertNotBlocked, assertSelfOrAdmin } from '@bookstrut/core'
+import { access, inQuery } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { refuseOwnEndedSession, requireAuth, tokenOf } from '../../plugins/app/auth.js'
-import { signedIn } from '../../plugins/app/route-access.js'
 import { errorResponses, secured, optionalBody } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
 import { loadUser } from '../../views/user-view.js'
 import { profileImagesOf, readProfileMultipart } from './profile-form.js'
-
-/** The query before validation: only its `id` matters to the early ownership check. */
-const QueryWithTextId = Type.Object({ id: Type.String() })
 
 const callerOf = (req: FastifyRequest): auth.Caller => ({
   ip: req.ip,
@@ -55,6 +50,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: CreateUserBody,
         response: { 201: Envelope(Type.Composite([CreatedUser, OtpSent])), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req, reply) => {
       const { user, resendAfter } = await auth.signUp(deps, req.body, callerOf(req))
@@ -78,6 +74,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: EmailBody,
         response: { 200: Envelope(OtpSent), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) => {
       const sent = await auth.resendSignupOtp(deps, req.body.email, callerOf(req))
@@ -94,6 +91,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: VerifyOtpBody,
         response: { 200: Envelope(SessionData), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) => {
       const session = await auth.verifySignup(deps, req.body, callerOf(req))
@@ -110,6 +108,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: LoginBody,
         response: { 200: Envelope(SessionData), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) => {
       const session = await auth.logIn(deps, req.body, callerOf(req))
@@ -129,6 +128,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...optionalBody,
         response: { 200: Envelope(RefreshData), ...errorResponses },
       },
+      config: { access: access.public() },
       // A call with no body at all (token in a header) is checked as an empty object; a JSON `null` is not
       // "no body" and stays a 400, as the document says.
       preValidation: async (req) => {
@@ -155,12 +155,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
-      preHandler: signedIn,
+      config: { access: access.ownAccount(inQuery('id')) },
     },
     async (req) => {
-      const caller = requireAuth(req)
-      assertSelfOrAdmin(caller.user, req.query.id)
-      await auth.logOut(deps, caller.session.id)
+      await auth.logOut(deps, requireAuth(req).session.id)
       return ok('Logout successfully', null)
     },
   )
@@ -174,6 +172,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: EmailBody,
         response: { 200: Envelope(OtpSent), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) => {
       const { message, resendAfter } = await auth.sendResetOtp(deps, req.body.email, callerOf(req))
@@ -195,6 +194,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: VerifyOtpBody,
         response: { 200: Envelope(ResetTokenData), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) => {
       const data = await auth.verifyResetOtp(deps, req.body, callerOf(req))
@@ -215,6 +215,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ForgotPasswordBody,
         response: { 200: Envelope(Type.Null()), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) => {
       await auth.resetPassword(deps, req.body, callerOf(req))
@@ -235,6 +236,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: UserIdQuery,
         response: { 200: Envelope(SingleUserData), ...errorResponses },
       },
+      config: { access: access.public() },
     },
     async (req) => {
       await refuseOwnEndedSession(req, app.db, req.query.userId)
@@ -257,16 +259,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         response: { 200: Envelope(User), ...errorResponses },
       },
-      // Who may write is settled before an upload is read.
-      preValidation: [
-        async (req) => {
-          const caller = requireAuth(req)
-          // A missing or malformed id is left to the schema (400); a wrong one is refused here (403).
-          if (Value.Check(QueryWithTextId, req.query)) assertSelfOrAdmin(caller.user, req.query.id)
-          assertNotBlocked(caller.user)
-        },
-        readProfileMultipart,
-      ],
+      // Who may write is settled before an upload is read (a missing or malformed id is left to the schema).
+      config: { access: access.beforeBody(access.ownAccountWrite(inQuery('id'))) },
+      preValidation: readProfileMultipart,
     },
     async (req) => {
       const updated = await account.updateProfile(

@@ -1,14 +1,5 @@
-import {
-  AppError,
-  hashOtp,
-  newId,
-  newOtpCode,
-  newSessionToken,
-  otpRepo,
-  tooManyRequests,
-  type OtpPurpose,
-  type OtpRow,
-} from '@bookstrut/core'
+import { hashOtp, newOtpCode, newSessionToken, otpRepo } from '@bookstrut/accounts'
+import { AppError, newId, tooManyRequests, type OtpPurpose, type OtpRow } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import type { AddressOrigin } from './usual-addresses.js'

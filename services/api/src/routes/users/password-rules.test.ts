@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { resetPasswordProblem, signupPasswordProblem } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { startSmtpReceiver } from '../../test/smtp-receiver.js'
 import { client } from '../../test/api-client.js'
-import { buildUser } from '@bookstrut/core/testing'
 
 // The server and the client's forms read one password rule each (schemas password-rules.ts): for every sample the
 // API refuses exactly what the client refuses, with the same message, and accepts what the client accepts.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '@bookstrut/core/testing'
+import { buildUser } from '@bookstrut/accounts/testing'
 import { bigBlankPng, image } from '../../test/media-fixtures.js'
 import { STREAMED_FORM_TYPE, endlessForm, partHead } from '../../test/streamed-form.js'
 

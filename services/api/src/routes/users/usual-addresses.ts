@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js'
-import { sessionsRepo, type DbOrTx } from '@bookstrut/core'
+import { sessionsRepo } from '@bookstrut/accounts'
+import type { DbOrTx } from '@bookstrut/core'
 
 /**
  * Where a password-reset request comes from (issue 29): one of the account's usual addresses (it signed in from

@@ -1,0 +1,19 @@
+/**
+ * What the server sends, with HTTP 404, for an address whose page has nothing to show (a book that is not public,
+ * an unknown path). In the browser the app then starts afresh and shows its own answer.
+ */
+export function NotFoundPage() {
+  return (
+    <section className="placeholder container" aria-labelledby="not-found-title">
+      <div className="placeholder__card">
+        <h1 id="not-found-title" className="placeholder__title">
+          Page not found
+        </h1>
+        <p className="placeholder__text">This page does not exist or is not public.</p>
+        <a className="btn btn--secondary btn--md" href="/">
+          <span>Back to home</span>
+        </a>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,124 @@
+import { sql } from 'kysely'
+import type { DbOrTx, ReactionRow } from '@bookstrut/core'
+import { readerTitles } from '@bookstrut/catalogue'
+
+/** The two reactions a reader can have to a title, each its own table of the same shape. */
+export type ReactionKind = 'likes' | 'favorites'
+
+/**
+ * Records the reaction once per reader and title (a repeat changes nothing) and answers the stored row, new or
+ * earlier, and whether this call made it. A new like raises its episode's `likes` in the same transaction.
+ */
+export async function addReaction(
+  db: DbOrTx,
+  kind: ReactionKind,
+  r: { id: string; userId: string; podcastId: string; episodeId: string | null; now: Date },
+): Promise<{ row: ReactionRow; created: boolean }> {
+  const inserted = await db
+    .insertInto(kind)
+    .values({
+      id: r.id,
+      user_id: r.userId,
+      podcast_id: r.podcastId,
+      episode_id: r.episodeId,
+      created_at: r.now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'podcast_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst()
+  if (inserted) {
+    if (kind === 'likes' && inserted.episode_id) await bumpLikes(db, inserted.episode_id, 1)
+    return { row: inserted, created: true }
+  }
+  const row = await db
+    .selectFrom(kind)
+    .selectAll()
+    .where('user_id', '=', r.userId)
+    .where('podcast_id', '=', r.podcastId)
+    .executeTakeFirstOrThrow()
+  return { row, created: false }
+}
+
+/** Removes the reaction; answers the removed row (undefined when there was none). An unlike lowers `likes`. */
+export async function removeReaction(
+  db: DbOrTx,
+  kind: ReactionKind,
+  userId: string,
+  bookId: string,
+): Promise<ReactionRow | undefined> {
+  const removed = await db
+    .deleteFrom(kind)
+    .where('user_id', '=', userId)
+    .where('podcast_id', '=', bookId)
+    .returningAll()
+    .executeTakeFirst()
+  if (removed && kind === 'likes' && removed.episode_id) await bumpLikes(db, removed.episode_id, -1)
+  return removed
+}
+
+const bumpLikes = (db: DbOrTx, episodeId: string, by: 1 | -1) =>
+  db
+    .updateTable('episodes')
+    .set({ likes: sql<number>`greatest(0, likes + ${by})` })
+    .where('id', '=', episodeId)
+    .execute()
+
+/** Which of the given titles the reader likes and has among their favourites. */
+export async function reactionFlags(
+  db: DbOrTx,
+  userId: string,
+  bookIds: readonly string[],
+): Promise<{ liked: Set<string>; favorited: Set<string> }> {
+  if (bookIds.length === 0) return { liked: new Set(), favorited: new Set() }
+  const ids = [...new Set(bookIds)]
+  const of = (kind: ReactionKind) =>
+    db
+      .selectFrom(kind)
+      .select('podcast_id')
+      .where('user_id', '=', userId)
+      .where('podcast_id', 'in', ids)
+      .execute()
+      .then((rows) => new Set(rows.map((r) => r.podcast_id)))
+  const [liked, favorited] = await Promise.all([of('likes'), of('favorites')])
+  return { liked, favorited }
+}
+
+/** A reader's favourite titles, most recently added first; only public ones (approved and active). */
+export const listFavorites = (db: DbOrTx, userId: string, offset: number, limit: number) =>
+  readerTitles(db, 'favorites', userId, { offset, limit }, { publicOnly: true })
+
+/** How many readers have the reaction to the title now (likes or favourites). */
+export async function countReactions(db: DbOrTx, kind: ReactionKind, bookId: string): Promise<number> {
+  const row = await db
+    .selectFrom(kind)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('podcast_id', '=', bookId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * When the reader first liked (or favourited) the title on `now`'s UTC day: recorded by the first call of the day,
+ * answered unchanged by every later one (an unlike and a new like the same day, a retried request). Pass the
+ * transaction that stores the reaction.
+ */
+export async function firstReactionOfDay(
+  db: DbOrTx,
+  r: { kind: 'like' | 'favorite'; userId: string; podcastId: string; now: Date },
+): Promise<Date> {
+  const day = r.now.toISOString().slice(0, 10)
+  await db
+    .insertInto('reaction_days')
+    .values({ kind: r.kind, user_id: r.userId, podcast_id: r.podcastId, day, first_at: r.now })
+    .onConflict((oc) => oc.columns(['kind', 'user_id', 'podcast_id', 'day']).doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('reaction_days')
+    .select('first_at')
+    .where('kind', '=', r.kind)
+    .where('user_id', '=', r.userId)
+    .where('podcast_id', '=', r.podcastId)
+    .where('day', '=', sql<Date>`${day}::date`)
+    .executeTakeFirstOrThrow()
+  return row.first_at
+}

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { parse } from 'parse5'
+import { buildUser } from '@bookstrut/accounts/testing'
+import { buildListing } from '@bookstrut/core/testing'
+import { buildTestApp, type TestApp } from '../test/test-app.js'
+import { bundlePathOf } from './page-bundle.js'
+
+// Pages as a crawler or a link preview gets them: plain HTTP GETs over a real socket, no JavaScript run. Needs the
+// client built with its server bundle (`npm run build`, as scripts/test.sh does before the suites).
+
+interface El {
+  nodeName: string
+  attrs?: { name: string; value: string }[]
+  childNodes?: El[]
+  value?: string
+}
+
+/** Every element of the parsed document, depth first. */
+function elements(node: El, out: El[] = []): El[] {
+  out.push(node)
+  for (const child of node.childNodes ?? []) elements(child, out)
+  // <template> content is not a child in parse5; we render none.
+  return out
+}
+const attr = (el: El, name: string) => el.attrs?.find((a) => a.name === name)?.value
+const text = (el: El): string =>
+  el.nodeName === '#text' ? (el.value ?? '') : (el.childNodes ?? []).map(text).join('')
+
+/** What a crawler reads in a page's HTML. */
+function readPage(html: string) {
+  const all = elements(parse(html))
+  const head = all.find((e) => e.nodeName === 'head')!
+  const inHead = elements(head)
+  const meta = (key: string) =>
+    inHead.filter((e) => e.nodeName === 'meta' && (attr(e, 'name') === key || attr(e, 'property') === key))
+  const one = (key: string) => {
+    const found = meta(key)
+    expect(found, `exactly one <meta> ${key}`).toHaveLength(1)
+    return attr(found[0]!, 'content')
+  }
+  return {
+    title: inHead.filter((e) => e.nodeName === 'title').map(text),
+    meta: one,
+    count: (key: string) => meta(key).length,
+    canonical: inHead
+      .filter((e) => e.nodeName === 'link' && attr(e, 'rel') === 'canonical')
+      .map((e) => attr(e, 'href')),
+    jsonLd: inHead
+      .filter((e) => e.nodeName === 'script' && attr(e, 'type') === 'application/ld+json')
+      .map((e) => JSON.parse(text(e)) as Record<string, unknown>),
+    root: text(all.find((e) => attr(e, 'id') === 'root')!),
+    state: all.find((e) => attr(e, 'id') === 'ssr-state'),
+    scripts: all.filter((e) => e.nodeName === 'script' && !attr(e, 'type')?.includes('json')),
+  }
+}
+
+let t: TestApp
+let base: string
+let origin: string
+let book: { id: string; title: string; description: string }
+let hostile: { id: string; title: string }
+let pending: { id: string }
+let author: { id: string }
+
+const get = (path: string) => fetch(`${base}${path}`, { headers: { 'user-agent': 'Twitterbot/1.0' } })
+
+beforeAll(async () => {
+  const clientDist = new URL('../../../../client/dist', import.meta.url).pathname
+  if (!existsSync(bundlePathOf(clientDist))) {
+    throw new Error('client/dist-server is missing: run `npm run build` first (the server render loads it)')
+  }
+  t = await buildTestApp({ PUBLIC_URL: 'https://books.example.org' }, undefined, { start: false })
+  origin = 'https://books.example.org'
+  await t.app.listen({ host: '127.0.0.1', port: 0 })
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+  author = await buildUser(t.app.db, { role: 'author' })
+  const description =
+    'A lighthouse keeper on a remote island finds a stranded child and must decide whether to keep her, ' +
+    'while the war takes the men of the village one after another and the sea keeps what it is given.'
+  const row = await buildListing(t.app.db, {
+    create_by: author.id,
+    title: 'The Light Between Oceans',
+    author: 'M. L. Stedman',
+    description,
+  })
+  book = { id: row.id, title: row.title, description }
+  const hostileTitle = '</script><script>alert("t")</script> & "quotes"'
+  hostile = {
+    id: (await buildListing(t.app.db, { create_by: author.id, title: hostileTitle })).id,
+    title: hostileTitle,
+  }
+  pending = await buildListing(t.app.db, { create_by: author.id, title: 'Not Approved Yet', status: 0 })
+})
+afterAll(async () => t?.close())
+
+describe('a public page, fetched without JavaScript', () => {
+  it("carries the book's title, description, canonical link, Open Graph and Twitter tags and Book JSON-LD", async () => {
+    const res = await get(`/single-book/${book.id}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await res.text()
+    const page = readPage(html)
+
+    const title = `${book.title} by M. L. Stedman · BookStrut`
+    expect(page.title).toEqual([title])
+    const description = page.meta('description')!
+    // Spec: the book page's description is the first 150 characters of the book's.
+    expect(description.length).toBeLessThanOrEqual(150)
+    expect(book.description.startsWith(description.replace(/…$/, ''))).toBe(true)
+    const url = `${origin}/single-book/${book.id}`
+    expect(page.canonical).toEqual([url])
+    expect(page.meta('og:title')).toBe(title)
+    expect(page.meta('og:description')).toBe(description)
+    expect(page.meta('og:url')).toBe(url)
+    expect(page.meta('og:type')).toBe('book')
+    expect(page.meta('og:site_name')).toBe('BookStrut')
+    expect(page.meta('twitter:card')).toBe('summary')
+    expect(page.meta('twitter:title')).toBe(title)
+    expect(page.meta('twitter:description')).toBe(description)
+
+    expect(page.jsonLd).toHaveLength(1)
+    const graph = page.jsonLd[0]!['@graph'] as Record<string, unknown>[]
+    expect(graph.find((n) => n['@type'] === 'Book')).toMatchObject({
+      name: book.title,
+      author: { '@type': 'Person', name: 'M. L. Stedman' },
+    })
+    expect(graph.find((n) => n['@type'] === 'FAQPage')).toBeDefined()
+    expect(graph.find((n) => n['@type'] === 'HowTo')).toMatchObject({
+      totalTime: 'PT2M',
+      step: expect.any(Array),
+    })
+
+    // The page itself, not an empty shell, and the data the browser hydrates from.
+    expect(page.root).toContain(book.title)
+    expect(page.root).toContain('About this book')
+    const state = JSON.parse(text(page.state!)) as { queries: { queries: { queryKey: unknown[] }[] } }
+    expect(state.queries.queries.map((q) => q.queryKey)).toContainEqual([
+      'podcasts',
+      'one',
+      book.id,
+      { userId: null },
+    ])
+    // Clicks wait for the browser app (App removes this), and no inline script: the CSP allows only our files.
+    expect(html).toContain('<div id="root" style="pointer-events:none">')
+    expect(page.scripts.every((s) => attr(s, 'src'))).toBe(true)
+  })
+
+  it('keeps a hostile title inert: the JSON-LD and the HTML still say exactly the title', async () => {
+    const res = await get(`/single-book/${hostile.id}`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).not.toContain('<script>alert')
+    const page = readPage(html)
+    const graph = page.jsonLd[0]!['@graph'] as Record<string, unknown>[]
+    expect(graph.find((n) => n['@type'] === 'Book')?.name).toBe(hostile.title)
+    expect(page.meta('og:title')).toBe(`${hostile.title} by ${graphAuthor(graph)} · BookStrut`)
+    expect(page.root).toContain(hostile.title)
+  })
+
+  it("gives the author profile its name, canonical link and ProfilePage JSON-LD, with the author's titles", async () => {
+    const res = await get(`/author-profile/${author.id}`)
+    expect(res.status).toBe(200)
+    const page = readPage(await res.text())
+    expect(page.title[0]).toMatch(/^Test User\d+: author profile · BookStrut$/)
+    expect(page.canonical).toEqual([`${origin}/author-profile/${author.id}`])
+    expect(page.meta('og:type')).toBe('profile')
+    expect(page.jsonLd[0]).toMatchObject({ '@type': 'ProfilePage' })
+    expect(page.root).toContain(book.title)
+    expect(page.root).not.toContain('Not Approved Yet')
+  })
+
+  it('renders the home page with its title, description, canonical link and WebSite JSON-LD', async () => {
+    const res = await get('/')
+    expect(res.status).toBe(200)
+    const page = readPage(await res.text())
+    expect(page.title).toEqual(['BookStrut: find books by the ideas inside them'])
+    expect(page.canonical).toEqual([`${origin}/`])
+    expect(page.meta('description')).toMatch(/describing ideas/)
+    expect(page.jsonLd[0]).toMatchObject({ '@type': 'WebSite' })
+    expect(page.root).toContain('Describe the ideas.')
+    // index.html's default description is replaced, never doubled.
+    expect(page.count('description')).toBe(1)
+  })
+
+  it('gives a page that declares nothing a title, the site description and its own address as canonical', async () => {
+    const res = await get('/free-books')
+    expect(res.status).toBe(200)
+    const page = readPage(await res.text())
+    expect(page.title).toEqual(['Free Books · BookStrut'])
+    expect(page.canonical).toEqual([`${origin}/free-books`])
+    expect(page.meta('og:url')).toBe(`${origin}/free-books`)
+  })
+})
+
+/** The author named in a Book node (the factory's default author). */
+function graphAuthor(graph: Record<string, unknown>[]) {
+  const node = graph.find((n) => n['@type'] === 'Book') as { author: { name: string } }
+  return node.author.name
+}
+
+describe('pages with nothing public to show', () => {
+  it.each([
+    ['a book waiting for approval', () => `/single-book/${pending.id}`],
+    ['a book that does not exist', () => '/single-book/no-such-book'],
+    ['an unknown address', () => '/no/such/page'],
+  ])('answer %s with the 404 page, not indexed', async (_name, path) => {
+    const res = await get(path())
+    expect(res.status).toBe(404)
+    const html = await res.text()
+    const page = readPage(html)
+    expect(page.title).toEqual(['Page not found · BookStrut'])
+    expect(page.meta('robots')).toBe('noindex')
+    expect(page.root).toContain('Page not found')
+    expect(page.state).toBeUndefined()
+    expect(html).not.toContain('Not Approved Yet')
+  })
+})
+
+describe('private pages and the render cache', () => {
+  it.each(['/profile', '/profile-listings', '/upload-book', '/admin/moderation', '/search-book', '/Logout'])(
+    'sends %s as the plain app shell',
+    async (path) => {
+      const res = await get(path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('x-page-render')).toBe('shell')
+      const page = readPage(await res.text())
+      expect(page.root).toBe('')
+      expect(page.state).toBeUndefined()
+    },
+  )
+
+  it('serves a page rendered a moment ago from memory', async () => {
+    const path = `/single-book/${book.id}?from=cache-test`
+    expect((await get(path)).headers.get('x-page-render')).toBe('miss')
+    const again = await get(path)
+    expect(again.headers.get('x-page-render')).toBe('hit')
+    expect(readPage(await again.text()).root).toContain(book.title)
+  })
+
+  it("still renders a page's shell when its data cannot be read", async () => {
+    // GET /author/books is limited per address: used up, the page's call fails with 429.
+    for (let i = 0; i < 60; i++) await t.app.limits.count('authorPagesPerIp', '127.0.0.1')
+    const res = await get(`/author/${encodeURIComponent('M. L. Stedman')}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-page-render')).toBe('miss')
+    const page = readPage(await res.text())
+    expect(page.title).toEqual(['Author · BookStrut'])
+    expect(page.root).toContain('Skip to content')
+    expect(page.root).not.toContain(book.title)
+  })
+
+  it("answers the app shell, without rendering, once an address's render budget is used up", async () => {
+    for (let i = 0; i < 120; i++) await t.app.limits.count('pageRendersPerIp', '127.0.0.1')
+    const res = await get(`/single-book/${book.id}?from=budget-test`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-page-render')).toBe('busy')
+    expect(readPage(await res.text()).root).toBe('')
+  })
+})

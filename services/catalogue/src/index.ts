@@ -1,0 +1,13 @@
+/*
+ * @bookstrut/catalogue: the books readers find and the listings authors manage — the books repository, the
+ * catalogue import, ghosts (titles a reader hid), tracked titles (what an event may name), keyword SQL with its
+ * typo budgets, the announcement of changed books, and the one rule of which listings the public sees
+ * (visibility.ts).
+ */
+export * from './visibility.js'
+export * from './db/reader-titles.js'
+export * as podcastsRepo from './db/podcasts.repository.js'
+export * as catalogueImportRepo from './db/catalogue-import.repository.js'
+export * as ghostsRepo from './db/ghosts.repository.js'
+export * as trackedTitlesRepo from './db/tracked-titles.repository.js'
+export * from './book-changes.js'
