@@ -94,6 +94,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'client/dist-server/**',
       '**/node_modules/**',
       'data/**',
       'coverage/**',

@@ -11,6 +11,11 @@ export default defineConfig({
     // `source` makes @bookstrut/schemas resolve to its TypeScript source, so no schemas build is needed.
     conditions: ['source', ...defaultClientConditions],
   },
+  css: {
+    // Readable class names in the page: the component's file, the class as written, and a short hash that keeps
+    // two components' same-named classes apart (e.g. favorites-page-module__favorite-row__x1Yz).
+    modules: { generateScopedName: '[name]__[local]__[hash:base64:4]' },
+  },
   // The server render (src/entry-server.tsx, docs/seo.md): `vite build --ssr` bundles our workspace packages from
   // source and leaves npm packages to Node at run time.
   ssr: { noExternal: ['@bookstrut/schemas'] },

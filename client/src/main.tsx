@@ -1,3 +1,9 @@
+// The global sheets first: the components' CSS modules (imported through App) come after them in the cascade, so a
+// component's own rule wins over a global one of the same weight (e.g. its padding over `.container`'s).
+import './styles/global.css'
+import './styles/catalogue.css'
+import './styles/search.css'
+import './styles/reactions.css'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { hydrate } from '@tanstack/react-query'
@@ -5,10 +11,6 @@ import { App } from './app/app'
 import { readServerState, resolveLazyRoutes } from './app/hydration'
 import { routes } from './app/router'
 import { queryClient } from './lib/query-client'
-import './styles/global.css'
-import './styles/catalogue.css'
-import './styles/search.css'
-import './styles/reactions.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')

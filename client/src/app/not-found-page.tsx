@@ -1,3 +1,5 @@
+import styles from '@/components/ui/placeholder-page.module.css'
+
 /**
  * What the server sends, with HTTP 404, for an address whose page has nothing to show (a book that is not public,
  * an unknown path). In the browser the app then starts afresh and shows its own answer.
@@ -5,11 +7,11 @@
 export function NotFoundPage() {
   return (
     <section className="placeholder container" aria-labelledby="not-found-title">
-      <div className="placeholder__card">
-        <h1 id="not-found-title" className="placeholder__title">
+      <div className={styles.placeholder__card}>
+        <h1 id="not-found-title" className={styles.placeholder__title}>
           Page not found
         </h1>
-        <p className="placeholder__text">This page does not exist or is not public.</p>
+        <p className={styles.placeholder__text}>This page does not exist or is not public.</p>
         <a className="btn btn--secondary btn--md" href="/">
           <span>Back to home</span>
         </a>

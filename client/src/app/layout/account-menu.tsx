@@ -5,6 +5,7 @@ import { Popover } from '@/components/ui/popover'
 import { paths } from '@/config/paths'
 import { useMe } from '@/features/auth/api/refresh-session'
 import { useSignOut } from '@/features/auth/hooks/use-session-actions'
+import styles from './account-menu.module.css'
 
 const roleLabels: Record<string, string> = {
   reader: 'Reader',
@@ -23,37 +24,39 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
       align="end"
       panelClassName="account-menu"
       trigger={(props) => (
-        <button type="button" className="avatar-button" aria-label="Account menu" {...props}>
+        <button type="button" className={styles['avatar-button']} aria-label="Account menu" {...props}>
           <Avatar firstName={me?.first_name} lastName={me?.last_name} imageUrl={me?.profileImage} size="md" />
         </button>
       )}
     >
       {(close) => (
         <>
-          <div className="account-menu__who">
+          <div className={styles['account-menu__who']}>
             <Avatar
               firstName={me?.first_name}
               lastName={me?.last_name}
               imageUrl={me?.profileImage}
               size="lg"
             />
-            <div className="account-menu__text">
-              <p className="account-menu__name">{me ? `${me.first_name} ${me.last_name}` : 'Loading…'}</p>
-              <p className="account-menu__email">
+            <div className={styles['account-menu__text']}>
+              <p className={styles['account-menu__name']}>
+                {me ? `${me.first_name} ${me.last_name}` : 'Loading…'}
+              </p>
+              <p className={styles['account-menu__email']}>
                 <EmailAddress value={me?.email ?? ''} />
               </p>
-              {role && <span className="badge badge--soft">{roleLabels[role] ?? role}</span>}
+              {role && <span className={`badge ${styles['badge--soft']}`}>{roleLabels[role] ?? role}</span>}
             </div>
           </div>
-          <ul className="account-menu__list">
+          <ul className={styles['account-menu__list']}>
             <li>
-              <Link className="account-menu__item" to={paths.profile} onClick={close}>
+              <Link className={styles['account-menu__item']} to={paths.profile} onClick={close}>
                 My Dashboard
               </Link>
             </li>
             {role === 'admin' && (
               <li>
-                <Link className="account-menu__item" to={paths.admin} onClick={close}>
+                <Link className={styles['account-menu__item']} to={paths.admin} onClick={close}>
                   Admin console
                 </Link>
               </li>
@@ -61,7 +64,7 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
             <li>
               <button
                 type="button"
-                className="account-menu__item account-menu__item--danger"
+                className={`${styles['account-menu__item']} ${styles['account-menu__item--danger']}`}
                 onClick={() => {
                   close()
                   void signOut()

@@ -6,6 +6,7 @@ import { socialNetworks, useSettings, type SocialNetwork } from '@/features/cont
 import { useSignOut } from '@/features/auth/hooks/use-session-actions'
 import { useStoredSession } from '@/lib/storage'
 import { BrandMark } from './brand'
+import styles from './footer.module.css'
 
 const socialIcons: Record<SocialNetwork, ReactNode> = {
   Facebook: (
@@ -43,16 +44,16 @@ export function Footer() {
     .filter((s) => s.url !== '')
 
   return (
-    <footer className="site-footer">
-      <div className="site-footer__inner container">
-        <div className="site-footer__brand">
+    <footer className={styles['site-footer']}>
+      <div className={`${styles['site-footer__inner']} container`}>
+        <div className={styles['site-footer__brand']}>
           <Link to={paths.home} className="brand brand--light" aria-label="BookStrut home">
             <BrandMark />
             <span className="brand__name">
               Book<span>Strut</span>
             </span>
           </Link>
-          <p className="site-footer__tagline">
+          <p className={styles['site-footer__tagline']}>
             Describe the ideas you want to read about. Hear a short podblurb. Find your next book.
           </p>
           {socials.length > 0 && (
@@ -60,7 +61,7 @@ export function Footer() {
               {socials.map(({ network, url }) => (
                 <li key={network}>
                   <a
-                    className="socials__link"
+                    className={styles.socials__link}
                     href={url}
                     target="_blank"
                     rel="noopener noreferrer"
@@ -76,8 +77,8 @@ export function Footer() {
           )}
         </div>
 
-        <nav className="site-footer__col" aria-label="Explore">
-          <h2 className="site-footer__heading">Explore</h2>
+        <nav className={styles['site-footer__col']} aria-label="Explore">
+          <h2 className={styles['site-footer__heading']}>Explore</h2>
           <ul>
             <li>
               <Link to={paths.home}>Home</Link>
@@ -99,8 +100,8 @@ export function Footer() {
         </nav>
 
         {pages.length > 0 && (
-          <nav className="site-footer__col" aria-label="Support">
-            <h2 className="site-footer__heading">Support</h2>
+          <nav className={styles['site-footer__col']} aria-label="Support">
+            <h2 className={styles['site-footer__heading']}>Support</h2>
             <ul>
               {pages.map((page) => (
                 <li key={page._id}>
@@ -111,7 +112,7 @@ export function Footer() {
           </nav>
         )}
       </div>
-      <div className="site-footer__bottom">
+      <div className={styles['site-footer__bottom']}>
         <p className="container">© {new Date().getFullYear()} BookStrut. All rights reserved.</p>
       </div>
     </footer>

@@ -10,6 +10,7 @@ import { AccountMenu } from './account-menu'
 import { BrandMark } from './brand'
 import { MobileMenu } from './mobile-menu'
 import { visibleNav } from './nav-items'
+import styles from './header.module.css'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `nav__link${isActive ? ' nav__link--active' : ''}`
@@ -23,8 +24,8 @@ export function Header() {
   const items = visibleNav(session.role)
 
   return (
-    <header className="site-header">
-      <div className="site-header__inner container">
+    <header className={styles['site-header']}>
+      <div className={`${styles['site-header__inner']} container`}>
         <Link to={paths.home} className="brand" aria-label="BookStrut home">
           <BrandMark />
           <span className="brand__name">
@@ -33,7 +34,7 @@ export function Header() {
         </Link>
 
         <nav className="nav" aria-label="Main">
-          <ul className="nav__list">
+          <ul className={styles.nav__list}>
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === paths.home} className={navLinkClass}>
@@ -71,12 +72,12 @@ export function Header() {
           </ul>
         </nav>
 
-        <div className="site-header__actions">
+        <div className={styles['site-header__actions']}>
           {session.isLoggedIn ? (
             <AccountMenu storedRole={session.role} />
           ) : (
             <>
-              <Button variant="ghost" className="site-header__signin" onClick={modals.openSignIn}>
+              <Button variant="ghost" className={styles['site-header__signin']} onClick={modals.openSignIn}>
                 Sign In
               </Button>
               <Button onClick={modals.openSignUp}>Sign Up</Button>
@@ -84,7 +85,7 @@ export function Header() {
           )}
           <button
             type="button"
-            className="hamburger"
+            className={styles.hamburger}
             aria-label="Open menu"
             aria-expanded={mobileOpen}
             onClick={() => setMobileOpen(true)}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { trapTab } from '@/components/ui/focus-trap'
 import { paths } from '@/config/paths'
 import type { NavItem } from './nav-items'
+import styles from './mobile-menu.module.css'
 
 export interface MobileMenuProps {
   items: readonly NavItem[]
@@ -51,8 +52,8 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
         aria-label="Menu"
         onKeyDown={(event) => trapTab(event, panelRef.current)}
       >
-        <div className="drawer__head">
-          <span className="drawer__title">Menu</span>
+        <div className={styles.drawer__head}>
+          <span className={styles.drawer__title}>Menu</span>
           <button type="button" className="modal__close" aria-label="Close menu" onClick={onClose}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -60,7 +61,7 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
           </button>
         </div>
         <nav aria-label="Mobile">
-          <ul className="drawer__list">
+          <ul className={styles.drawer__list}>
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === paths.home} className={linkClass} onClick={onClose}>
@@ -71,8 +72,8 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
           </ul>
           {otherPages.length > 0 && (
             <>
-              <p className="drawer__section">Other Menu</p>
-              <ul className="drawer__list">
+              <p className={styles.drawer__section}>Other Menu</p>
+              <ul className={styles.drawer__list}>
                 {otherPages.map((page) => (
                   <li key={page._id}>
                     <NavLink to={paths.pageDetail(page.path)} className={linkClass} onClick={onClose}>
@@ -85,7 +86,7 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
           )}
         </nav>
         {!isLoggedIn && (
-          <div className="drawer__actions">
+          <div className={styles.drawer__actions}>
             <Button variant="secondary" block onClick={onSignIn}>
               Sign In
             </Button>

@@ -8,6 +8,7 @@ import { BlockedGate } from './blocked-gate'
 import { Footer } from './footer'
 import { Header } from './header'
 import { WelcomeGate } from './welcome-gate'
+import styles from './root-layout.module.css'
 
 /**
  * Every page: header, content, footer, account dialogs, the Welcome modal, the persistent audio player and the session check
@@ -21,14 +22,14 @@ export function RootLayout() {
     <AuthModalsProvider supportEmail={settings?.authEmailCredentials.email}>
       <AccountPromptsBridge>
         <PlayerProvider>
-          <a href="#main" className="skip-link">
+          <a href="#main" className={styles['skip-link']}>
             Skip to content
           </a>
           {navigation.state === 'loading' && (
             <div className="route-progress" role="progressbar" aria-label="Loading page" />
           )}
           <Header />
-          <main id="main" className="site-main" tabIndex={-1}>
+          <main id="main" className={styles['site-main']} tabIndex={-1}>
             <Outlet />
           </main>
           <Footer />

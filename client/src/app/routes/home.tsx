@@ -6,6 +6,7 @@ import { SearchForm } from '@/features/search/components/search-form'
 import { useStoredSession } from '@/lib/storage'
 import { DEFAULT_DESCRIPTION } from '@/lib/page-head'
 import { usePageMeta } from '@/lib/use-page-meta'
+import styles from './home.module.css'
 
 const homeStructuredData = {
   '@context': 'https://schema.org',
@@ -31,17 +32,17 @@ export function Component() {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
-        <div className="container hero__inner">
+        <div className={`container ${styles.hero__inner}`}>
           <div className="hero__copy">
-            <p className="eyebrow eyebrow--light">Book discovery by idea</p>
-            <h1 id="hero-title" className="hero__title">
-              Describe the ideas. <span className="hero__accent">Find the book.</span>
+            <p className={`eyebrow ${styles['eyebrow--light']}`}>Book discovery by idea</p>
+            <h1 id="hero-title" className={styles.hero__title}>
+              Describe the ideas. <span className={styles.hero__accent}>Find the book.</span>
             </h1>
-            <p className="hero__lead">
+            <p className={styles.hero__lead}>
               BookStrut matches books to the ideas you want to read about, shows how well each idea fits, and
               lets you hear a short audio promo, a podblurb, before you pick your next read.
             </p>
-            <ul className="hero__points">
+            <ul className={styles.hero__points}>
               <li>Search by ideas, not titles</li>
               <li>Listen to short audio podblurbs</li>
               <li>Free for readers</li>

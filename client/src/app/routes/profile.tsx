@@ -5,6 +5,7 @@ import { useOwnUser } from '@/features/profile/api/get-user'
 import { errorMessage } from '@/lib/api-client'
 import { useStoredSession } from '@/lib/storage'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import styles from './profile.module.css'
 
 /** /profile: My Dashboard, the profile form of the signed-in account. */
 export function Component() {
@@ -22,7 +23,7 @@ export function Component() {
   }
   if (user.isPending) {
     return (
-      <div className="profile-card profile-card--loading" aria-busy="true">
+      <div className={`profile-card ${styles['profile-card--loading']}`} aria-busy="true">
         <Spinner size="lg" label="Loading your profile" />
       </div>
     )

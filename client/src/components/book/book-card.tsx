@@ -12,6 +12,7 @@ import { BookLinks } from './book-links'
 import { PlayToggle } from './play-toggle'
 import { FavoriteButton, LikeButton } from './reaction-buttons'
 import { ShareButton } from './share-button'
+import styles from './book-card.module.css'
 
 /**
  * The title card of the Top 20 list and the author profile: cover, title (description on hover), links,
@@ -23,8 +24,8 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
   const episode = podcast.episodes[0]
   return (
     <article className="book-card" aria-label={title}>
-      <BookCoverLink podcast={podcast} className="book-card__cover" width={300} height={400} />
-      <div className="book-card__body">
+      <BookCoverLink podcast={podcast} className={styles['book-card__cover']} width={300} height={400} />
+      <div className={styles['book-card__body']}>
         <h3 className="book-card__title">
           <BookTitleLink podcast={podcast} />
         </h3>
@@ -47,12 +48,12 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
             <Icon name="user" />
           </AuthorProfileLink>
         </div>
-        <BookFacts podcast={podcast} className="book-card__meta" noPodblurb={NO_PODBLURB}>
+        <BookFacts podcast={podcast} className={styles['book-card__meta']} noPodblurb={NO_PODBLURB}>
           <div>
             <dt>Author</dt>
             <dd>
               <HoverInfo
-                className="book-card__author"
+                className={styles['book-card__author']}
                 info={
                   <FallbackImage
                     src={podcast.authorImage}
@@ -77,9 +78,9 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
 /** The card's shape while titles load. */
 export function BookCardSkeleton() {
   return (
-    <div className="book-card book-card--skeleton" aria-hidden="true">
-      <Skeleton className="book-card__cover skeleton--cover" />
-      <div className="book-card__body">
+    <div className={`book-card ${styles['book-card--skeleton']}`} aria-hidden="true">
+      <Skeleton className={`${styles['book-card__cover']} skeleton--cover`} />
+      <div className={styles['book-card__body']}>
         <Skeleton style={{ width: '85%', height: 16 }} />
         <Skeleton style={{ width: '60%', height: 12 }} />
         <Skeleton style={{ width: '70%', height: 12 }} />

@@ -18,7 +18,7 @@ export function BookCoverLink({
   height,
 }: {
   podcast: Podcast
-  className: string
+  className: string | undefined
   width: number
   height: number
 }) {

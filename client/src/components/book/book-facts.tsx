@@ -28,7 +28,7 @@ export function BookFacts({
   children,
 }: {
   podcast: Podcast
-  className: string
+  className: string | undefined
   noPodblurb: string
   children?: ReactNode
 }) {

@@ -1,6 +1,7 @@
 import type { Podcast } from '@bookstrut/schemas'
 import { Icon } from '@/components/ui/icon'
 import { trackPurchaseClick, trackTargetOf } from '@/lib/tracking'
+import styles from './book-links.module.css'
 
 /**
  * Youtube, Tiktok and Get This links of a book, each only when it has that address (open in a new tab). A Get This
@@ -14,11 +15,11 @@ export function BookLinks({ podcast, compact = false }: { podcast: Podcast; comp
   ].filter((l): l is { url: string; label: string; icon: 'youtube' | 'tiktok' | 'cart' } => Boolean(l.url))
   if (links.length === 0) return null
   return (
-    <ul className={`book-links${compact ? ' book-links--compact' : ''}`}>
+    <ul className={`book-links${compact ? ` ${styles['book-links--compact']}` : ''}`}>
       {links.map((l) => (
         <li key={l.label}>
           <a
-            className={`book-link book-link--${l.icon}`}
+            className={`${styles['book-link']} book-link--${l.icon}`}
             href={l.url}
             target="_blank"
             rel="noopener noreferrer"

@@ -2,6 +2,7 @@ import type { Podcast } from '@bookstrut/schemas'
 import { Icon } from '@/components/ui/icon'
 import { useToggleReaction } from '@/lib/reactions'
 import type { MouseEvent } from 'react'
+import styles from './reaction-buttons.module.css'
 
 /**
  * A click handler that ignores the second and later clicks of a double (or triple) click: the browser numbers them
@@ -21,14 +22,14 @@ export function LikeButton({ podcast, className }: { podcast: Podcast; className
   return (
     <button
       type="button"
-      className={`icon-button reaction reaction--like${podcast.likeFlag ? ' reaction--on' : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-button reaction ${styles['reaction--like']}${podcast.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(podcast))}
       aria-pressed={podcast.likeFlag}
       aria-label={`Like ${title}`}
       title={podcast.likeFlag ? 'Unlike' : 'Like'}
     >
       <Icon name="heart" solid={podcast.likeFlag} />
-      <span className="reaction__count">{likes}</span>
+      <span className={styles.reaction__count}>{likes}</span>
     </button>
   )
 }
@@ -40,7 +41,7 @@ export function FavoriteButton({ podcast, className }: { podcast: Podcast; class
   return (
     <button
       type="button"
-      className={`icon-button reaction reaction--favorite${podcast.favoritesFlag ? ' reaction--on' : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-button reaction ${styles['reaction--favorite']}${podcast.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(podcast))}
       aria-pressed={podcast.favoritesFlag}
       aria-label={`Favorite ${title}`}

@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { Icon } from '@/components/ui/icon'
 import { bookSharePath, shareLink } from '@/lib/share'
 import { trackShare } from '@/lib/tracking'
+import styles from './share-button.module.css'
 
 /**
  * Share a book: the device's share sheet when there is one; otherwise the link is copied (on the book's own
@@ -38,7 +39,7 @@ export function ShareButton({
   return (
     <button
       type="button"
-      className={`icon-button${withLabel ? ' icon-button--label' : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-button${withLabel ? ` ${styles['icon-button--label']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={() => void share()}
       aria-label={withLabel ? undefined : `Share ${title}`}
     >

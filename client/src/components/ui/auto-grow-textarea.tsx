@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react'
 import { fieldLabelClass } from './field'
+import styles from './auto-grow-textarea.module.css'
 
 /** Idea text areas grow with their text up to this height, then scroll (spec: 200 px). */
 export const AUTO_GROW_MAX_PX = 200
@@ -33,7 +34,7 @@ export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGro
         ref={ref}
         id={id}
         rows={1}
-        className="input textarea textarea--grow"
+        className={`input textarea ${styles['textarea--grow']}`}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

@@ -1,3 +1,4 @@
+import styles from './avatar.module.css'
 export interface AvatarProps {
   firstName?: string | null | undefined
   lastName?: string | null | undefined
@@ -17,9 +18,9 @@ export function Avatar({ firstName, lastName, imageUrl, size = 'md' }: AvatarPro
   return (
     <span className={`avatar avatar--${size}`} aria-hidden="true">
       {imageUrl ? (
-        <img src={imageUrl} alt="" className="avatar__img" />
+        <img src={imageUrl} alt="" className={styles.avatar__img} />
       ) : initials === '?' ? (
-        <svg viewBox="0 0 24 24" className="avatar__icon">
+        <svg viewBox="0 0 24 24" className={styles.avatar__icon}>
           <path
             d="M12 12a4.5 4.5 0 100-9 4.5 4.5 0 000 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z"
             fill="currentColor"

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from './button'
 import { Modal } from './modal'
+import styles from './confirm-dialog.module.css'
 
 export interface ConfirmDialogProps {
   title: string
@@ -28,7 +29,7 @@ export function ConfirmDialog({
   return (
     <Modal open onClose={busy ? () => undefined : onCancel} title={title} size="sm" dismissible={!busy}>
       <div className="stack">
-        <div className="confirm-dialog__text">{children}</div>
+        <div className={styles['confirm-dialog__text']}>{children}</div>
         <div className="button-pair">
           <Button variant="ghost" onClick={onCancel} disabled={busy} data-autofocus>
             {cancelLabel}

@@ -5,6 +5,7 @@ import { IMAGE_RULES, type ImageKind } from '@bookstrut/schemas'
 import { CROP_SHAPES } from '@/lib/image-rules'
 import { Button } from './button'
 import { Modal } from './modal'
+import styles from './crop-dialog.module.css'
 
 export interface CropDialogProps {
   /** Object URL of the chosen file. */
@@ -46,7 +47,7 @@ export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: 
   return (
     <Modal open onClose={onCancel} title={title} size={kind === 'banner' ? 'lg' : 'md'}>
       <div className="stack">
-        <div className={`crop-area crop-area--${kind}`}>
+        <div className={`${styles['crop-area']} crop-area--${kind}`}>
           <Cropper
             image={src}
             crop={crop}
@@ -59,7 +60,7 @@ export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: 
             onCropComplete={onCropComplete}
           />
         </div>
-        <label className="crop-zoom">
+        <label className={styles['crop-zoom']}>
           <span>Zoom</span>
           <input
             type="range"

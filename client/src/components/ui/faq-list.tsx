@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
+import styles from './faq-list.module.css'
 
 export interface FaqItem {
   question: string
@@ -24,16 +25,19 @@ export function FaqList({
       <Heading id={`${baseId}-title`} className="faq-block__title">
         {title}
       </Heading>
-      <ul className="faq-block__list">
+      <ul className={styles['faq-block__list']}>
         {items.map((item, index) => {
           const isOpen = open === index
           const panelId = `${baseId}-panel-${index}`
           return (
-            <li key={item.question} className={`faq-item${isOpen ? ' faq-item--open' : ''}`}>
-              <ItemHeading className="faq-item__heading">
+            <li
+              key={item.question}
+              className={`${styles['faq-item']}${isOpen ? ` ${styles['faq-item--open']}` : ''}`}
+            >
+              <ItemHeading className={styles['faq-item__heading']}>
                 <button
                   type="button"
-                  className="faq-item__question"
+                  className={styles['faq-item__question']}
                   aria-expanded={isOpen}
                   aria-controls={panelId}
                   onClick={() => setOpen(isOpen ? null : index)}
@@ -44,7 +48,7 @@ export function FaqList({
                   </svg>
                 </button>
               </ItemHeading>
-              <div id={panelId} className="faq-item__answer" hidden={!isOpen}>
+              <div id={panelId} className={styles['faq-item__answer']} hidden={!isOpen}>
                 {item.answer}
               </div>
             </li>

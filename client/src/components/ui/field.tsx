@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
+import styles from './field.module.css'
 
 interface FieldShellProps {
   id: string
@@ -81,7 +82,7 @@ export function PasswordField({ label, error, hint, fieldClassName, ...input }: 
   const [visible, setVisible] = useState(false)
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
-      <div className="input-group">
+      <div className={styles['input-group']}>
         <input
           id={id}
           className="input"
@@ -92,7 +93,7 @@ export function PasswordField({ label, error, hint, fieldClassName, ...input }: 
         />
         <button
           type="button"
-          className="input-group__toggle"
+          className={styles['input-group__toggle']}
           onClick={() => setVisible((v) => !v)}
           // Named "Show"/"Hide" only (not "Show password"), so the field's label stays unique to its input.
           aria-controls={id}

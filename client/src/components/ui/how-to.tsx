@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import styles from './how-to.module.css'
 
 export interface HowToStep {
   title: string
@@ -31,7 +32,7 @@ export function HowTo({
       <h2 id={id} className="how-to__title">
         {title}
       </h2>
-      <p className="how-to__meta">
+      <p className={styles['how-to__meta']}>
         <span className="chip">
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
             <path
@@ -45,15 +46,15 @@ export function HowTo({
         </span>
         <span className="chip">Difficulty: {difficulty}</span>
       </p>
-      <ol className="how-to__steps">
+      <ol className={styles['how-to__steps']}>
         {steps.map((step, i) => (
-          <li key={step.title} className="how-to__step">
-            <span className="how-to__number" aria-hidden="true">
+          <li key={step.title} className={styles['how-to__step']}>
+            <span className={styles['how-to__number']} aria-hidden="true">
               {i + 1}
             </span>
             <div>
-              <h3 className="how-to__step-title">{step.title}</h3>
-              <p className="how-to__step-text">{step.text}</p>
+              <h3 className={styles['how-to__step-title']}>{step.title}</h3>
+              <p className={styles['how-to__step-text']}>{step.text}</p>
             </div>
           </li>
         ))}

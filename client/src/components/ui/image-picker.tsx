@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { IMAGE_TYPES, isImageType, type ImageKind } from '@bookstrut/schemas'
 import { CROP_SHAPES, imageFileError } from '@/lib/image-rules'
 import { CropDialog } from './crop-dialog'
+import styles from './image-picker.module.css'
 
 /** A preview URL for a File, revoked when the file changes or the component goes. */
 export function useObjectUrl(file: File | null): string | null {
@@ -132,7 +133,7 @@ export function ImagePicker({
       {chooser.elements}
       <button
         type="button"
-        className="image-picker__tile"
+        className={styles['image-picker__tile']}
         style={{ aspectRatio: String(CROP_SHAPES[kind].aspect) }}
         onClick={chooser.open}
         disabled={disabled}
@@ -140,9 +141,9 @@ export function ImagePicker({
         aria-invalid={error ? true : undefined}
       >
         {shown ? (
-          <img src={shown} alt="" className="image-picker__img" />
+          <img src={shown} alt="" className={styles['image-picker__img']} />
         ) : (
-          <span className="image-picker__empty">
+          <span className={styles['image-picker__empty']}>
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
               <path
                 d="M4 16l4-4 3 3 5-5 4 4M4 5h16v14H4z"
@@ -155,10 +156,14 @@ export function ImagePicker({
             {placeholder ?? 'Choose image'}
           </span>
         )}
-        {!disabled && shown && <span className="image-picker__change">Change</span>}
+        {!disabled && shown && <span className={styles['image-picker__change']}>Change</span>}
       </button>
       {file && !disabled && (
-        <button type="button" className="link-button image-picker__remove" onClick={() => onChange(null)}>
+        <button
+          type="button"
+          className={`link-button ${styles['image-picker__remove']}`}
+          onClick={() => onChange(null)}
+        >
           Remove new {label.toLowerCase()}
         </button>
       )}

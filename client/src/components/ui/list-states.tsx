@@ -33,6 +33,7 @@ export function ListStates<Row>({
   query,
   rows,
   loadingLabel,
+  loading,
   failedMessage,
   empty,
   loadingMoreLabel = 'Loading more...',
@@ -42,14 +43,20 @@ export function ListStates<Row>({
   rows: readonly Row[]
   /** Read by screen readers while the first page loads, e.g. "Loading your favorites". */
   loadingLabel: string
-  /** The page's fallback failure text (see listFailure). */
-  failedMessage: string
+  /** What the first load shows instead of the spinner (e.g. skeletons shaped like the rows). */
+  loading?: ReactNode
+  /**
+   * The page's fallback failure text (see listFailure), or the page's own rule from the error to its text where
+   * its spec words it differently (e.g. the server's words whatever they are, or always the same sentence).
+   */
+  failedMessage: string | ((error: unknown) => string)
   /** What an empty list shows: the spec's words, usually with a hint of how to fill it. */
   empty: ReactNode
   loadingMoreLabel?: string
   children: (rows: readonly Row[]) => ReactNode
 }) {
   if (query.isPending) {
+    if (loading !== undefined) return loading
     return (
       <div className={styles.loading}>
         <Spinner size="lg" label={loadingLabel} />
@@ -59,7 +66,11 @@ export function ListStates<Row>({
   if (query.isError) {
     return (
       <div className="empty-state" role="alert">
-        <p>{listFailure(query.error, failedMessage)}</p>
+        <p>
+          {typeof failedMessage === 'string'
+            ? listFailure(query.error, failedMessage)
+            : failedMessage(query.error)}
+        </p>
         <Button variant="secondary" onClick={() => void query.refetch()}>
           Try again
         </Button>
@@ -70,12 +81,17 @@ export function ListStates<Row>({
   return (
     <>
       {children(rows)}
-      {query.isFetchingNextPage && (
-        <div className={styles.more}>
-          <Spinner label={loadingMoreLabel} />
-          <span>{loadingMoreLabel}</span>
-        </div>
-      )}
+      {query.isFetchingNextPage && <LoadingMore label={loadingMoreLabel} />}
     </>
+  )
+}
+
+/** "Loading more..." under an infinite list's rows while its next page loads. */
+export function LoadingMore({ label = 'Loading more...' }: { label?: string }) {
+  return (
+    <div className={styles.more}>
+      <Spinner label={label} />
+      <span>{label}</span>
+    </div>
   )
 }

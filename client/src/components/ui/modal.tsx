@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom'
 import { focusableSelector, trapTab } from './focus-trap'
 import { registerOpenModal } from './open-modals'
+import styles from './modal.module.css'
 
 export interface ModalProps {
   open: boolean
@@ -91,8 +92,8 @@ export function Modal({
         tabIndex={-1}
         onKeyDown={handleKeyDown}
       >
-        <div className="modal__header">
-          <h2 className="modal__title" id={titleId}>
+        <div className={styles.modal__header}>
+          <h2 className={styles.modal__title} id={titleId}>
             {title}
           </h2>
           <button
@@ -107,11 +108,11 @@ export function Modal({
           </button>
         </div>
         {description && (
-          <p className="modal__description" id={descriptionId}>
+          <p className={styles.modal__description} id={descriptionId}>
             {description}
           </p>
         )}
-        <div className="modal__body">{children}</div>
+        <div className={styles.modal__body}>{children}</div>
       </div>
     </div>,
     document.body,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import styles from './placeholder-page.module.css'
 
 export interface PlaceholderPageProps {
   title: string
@@ -15,15 +16,15 @@ export function PlaceholderPage({ title, description, compact = false }: Placeho
   useDocumentTitle(title)
   return (
     <section
-      className={compact ? 'placeholder placeholder--compact' : 'placeholder container'}
+      className={compact ? `placeholder ${styles['placeholder--compact']}` : 'placeholder container'}
       aria-labelledby="placeholder-title"
     >
-      <div className="placeholder__card">
-        <span className="placeholder__badge">Coming soon</span>
-        <h1 id="placeholder-title" className="placeholder__title">
+      <div className={styles.placeholder__card}>
+        <span className={styles.placeholder__badge}>Coming soon</span>
+        <h1 id="placeholder-title" className={styles.placeholder__title}>
           {title}
         </h1>
-        <p className="placeholder__text">{description ?? 'This page is coming soon.'}</p>
+        <p className={styles.placeholder__text}>{description ?? 'This page is coming soon.'}</p>
         {!compact && (
           <Link className="btn btn--secondary btn--md" to="/">
             <span>Back to home</span>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import styles from './popover.module.css'
 
 export interface PopoverProps {
   /** Renders the trigger; spread the given props on a <button>. */
@@ -56,7 +57,7 @@ export function Popover({
       })}
       <div
         id={panelId}
-        className={`popover__panel popover__panel--${align}${panelClassName ? ` ${panelClassName}` : ''}`}
+        className={`${styles.popover__panel} popover__panel--${align}${panelClassName ? ` ${panelClassName}` : ''}`}
         hidden={!open}
         aria-label={panelLabel}
         role={panelLabel ? 'region' : undefined}

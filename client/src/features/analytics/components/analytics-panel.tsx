@@ -10,6 +10,8 @@ import { CountsGrid, IdeaHits } from './counts-grid'
 import { LiveIndicator } from './live-indicator'
 import { SeriesSection } from './series-section'
 import { UpgradeHint } from './upgrade-hint'
+import styles from './analytics-panel.module.css'
+import shared from './analytics-shared.module.css'
 
 /** Spec: the analytics empty state. */
 export const ANALYTICS_EMPTY = 'Analytics not available'
@@ -26,7 +28,7 @@ export function AnalyticsPanel({ podcastId, title }: { podcastId: string; title:
 
   if (insights.isPending) {
     return (
-      <div className="analytics analytics--state">
+      <div className={`analytics ${styles['analytics--state']}`}>
         <Spinner label="Loading analytics" />
         <span className="muted">Loading analytics…</span>
       </div>
@@ -35,10 +37,10 @@ export function AnalyticsPanel({ podcastId, title }: { podcastId: string; title:
   if (insights.isError && !insights.data) {
     // A title that is gone (or not found) has no analytics to show; anything else may pass: offer a retry.
     if (isApiError(insights.error) && insights.error.status === 404) {
-      return <p className="analytics analytics--state muted">{ANALYTICS_EMPTY}</p>
+      return <p className={`analytics ${styles['analytics--state']} muted`}>{ANALYTICS_EMPTY}</p>
     }
     return (
-      <div className="analytics analytics--state analytics__error" role="alert">
+      <div className={`analytics ${styles['analytics--state']} ${shared.analytics__error}`} role="alert">
         <p>{errorMessage(insights.error, ANALYTICS_ERROR)}</p>
         <button type="button" className="btn btn--secondary btn--sm" onClick={() => void insights.refetch()}>
           Try again
@@ -50,8 +52,8 @@ export function AnalyticsPanel({ podcastId, title }: { podcastId: string; title:
   const data = insights.data
   return (
     <div className="analytics">
-      <div className="analytics__head">
-        <h3 className="analytics__title">Analytics</h3>
+      <div className={styles.analytics__head}>
+        <h3 className={styles.analytics__title}>Analytics</h3>
         {/* A free plan's figures are hidden: nothing there updates live. */}
         {!data.planLocked && <LiveIndicator updatedAt={data.updatedAt} stale={insights.isError} />}
       </div>

@@ -2,6 +2,8 @@ import { useId } from 'react'
 import type { Insights } from '@bookstrut/schemas'
 import { COUNT_FIELDS, formatCount, ideaHits } from '../model/counts'
 import { LockedValue } from './locked-value'
+import shared from './analytics-shared.module.css'
+import styles from './counts-grid.module.css'
 
 function Figure({ value, hours = false }: { value: number | null; hours?: boolean }) {
   return value === null ? <LockedValue /> : <>{formatCount(value, hours)}</>
@@ -10,7 +12,7 @@ function Figure({ value, hours = false }: { value: number | null; hours?: boolea
 /** The all-time counts of the spec, each with what it counts. */
 export function CountsGrid({ insights }: { insights: Insights }) {
   return (
-    <dl className="analytics-counts">
+    <dl className={styles['analytics-counts']}>
       {COUNT_FIELDS.map((field) => (
         <div key={field.key} className="analytics-count" title={field.hint}>
           <dt>{field.label}</dt>
@@ -29,16 +31,18 @@ export function IdeaHits({ ideaScore }: { ideaScore: Insights['ideaScore'] }) {
   const hits = ideaHits(ideaScore)
   return (
     <section className="analytics-block" aria-labelledby={headingId}>
-      <h4 id={headingId} className="analytics-block__title">
+      <h4 id={headingId} className={shared['analytics-block__title']}>
         Idea Hits
       </h4>
-      <p className="analytics-block__note muted">Idea searches that matched each of your ideas closely.</p>
+      <p className={`${styles['analytics-block__note']} muted`}>
+        Idea searches that matched each of your ideas closely.
+      </p>
       {hits.length === 0 ? (
         <p className="muted">No ideas on this listing yet.</p>
       ) : (
-        <dl className="idea-hits">
+        <dl className={styles['idea-hits']}>
           {hits.map((hit) => (
-            <div key={hit.key} className="idea-hit">
+            <div key={hit.key} className={styles['idea-hit']}>
               <dt>{hit.label}</dt>
               <dd>
                 <Figure value={hit.value} />

@@ -3,6 +3,8 @@ import type { SeriesFigures } from '@bookstrut/schemas'
 import { formatCount } from '../model/counts'
 import { funnelNote, funnelSteps, rateLine } from '../model/funnel'
 import { LockedValue } from './locked-value'
+import shared from './analytics-shared.module.css'
+import styles from './funnel-chart.module.css'
 
 const placeholderSteps = funnelSteps({ impressions: 0, plays: 0, purchaseClicks: 0 })
 
@@ -16,21 +18,23 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
   const note = totals ? funnelNote(totals) : null
   return (
     <section className="analytics-block" aria-labelledby={headingId}>
-      <h4 id={headingId} className="analytics-block__title">
+      <h4 id={headingId} className={shared['analytics-block__title']}>
         Funnel <span className="muted">· {periodLabel}</span>
       </h4>
       <ol className="funnel">
         {steps.map((step, i) => (
           <li key={step.key} className="funnel__step">
-            <div className="funnel__head">
-              <span className="funnel__label">{step.label}</span>
-              <span className="funnel__count">{totals ? formatCount(step.count) : <LockedValue />}</span>
+            <div className={styles.funnel__head}>
+              <span className={styles.funnel__label}>{step.label}</span>
+              <span className={styles.funnel__count}>
+                {totals ? formatCount(step.count) : <LockedValue />}
+              </span>
             </div>
-            <div className="funnel__track" aria-hidden="true">
+            <div className={styles.funnel__track} aria-hidden="true">
               <div className="funnel__bar" style={{ width: `${totals ? step.width : 0}%` }} />
             </div>
             {i > 0 && (
-              <p className="funnel__rate muted">
+              <p className={`${styles.funnel__rate} muted`}>
                 {totals ? (
                   rateLine(step)
                 ) : (

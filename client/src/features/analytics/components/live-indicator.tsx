@@ -1,4 +1,5 @@
 import { formatUpdatedAt } from '../model/live'
+import styles from './live-indicator.module.css'
 
 /**
  * "Live · updated 14:05:09": the figures refresh every few seconds while the panel is open. When a refresh
@@ -8,7 +9,7 @@ export function LiveIndicator({ updatedAt, stale }: { updatedAt: string; stale: 
   return (
     <p className={`live-indicator${stale ? ' live-indicator--stale' : ''}`}>
       <span className="live-indicator__dot" aria-hidden="true" />
-      <span className="live-indicator__label">{stale ? 'Reconnecting' : 'Live'}</span>
+      <span className={styles['live-indicator__label']}>{stale ? 'Reconnecting' : 'Live'}</span>
       <span className="muted">
         updated <time dateTime={updatedAt}>{formatUpdatedAt(updatedAt, new Date())}</time>
       </span>

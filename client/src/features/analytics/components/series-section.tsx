@@ -12,6 +12,8 @@ import { FunnelChart } from './funnel-chart'
 import { LockedValue } from './locked-value'
 import { PeriodSelector } from './period-selector'
 import { SeriesChart } from './series-chart'
+import shared from './analytics-shared.module.css'
+import styles from './series-section.module.css'
 
 /**
  * The period part of the panel: the selector, one card per series (its total, the change against the period
@@ -40,11 +42,11 @@ export function SeriesSection({
   const locked = series?.planLocked ?? false
   return (
     <section className="analytics-block" aria-labelledby={headingId} aria-busy={loading || undefined}>
-      <div className="analytics-block__head">
-        <h4 id={headingId} className="analytics-block__title">
+      <div className={styles['analytics-block__head']}>
+        <h4 id={headingId} className={shared['analytics-block__title']}>
           Over {labels.long}
         </h4>
-        <div className="analytics-block__tools">
+        <div className={styles['analytics-block__tools']}>
           <PeriodSelector value={period} onChange={onPeriodChange} />
           <CsvExportButton
             points={shown?.points ?? []}
@@ -58,7 +60,7 @@ export function SeriesSection({
         error ? (
           <SeriesError error={error} onRetry={onRetry} />
         ) : (
-          <div className="analytics__loading">
+          <div className={styles.analytics__loading}>
             <Spinner label="Loading the time series" />
           </div>
         )
@@ -69,11 +71,15 @@ export function SeriesSection({
             {CHART_SERIES.map((s) => {
               const hours = 'hours' in s && s.hours
               return (
-                <figure key={s.key} className="series-card" aria-label={`${s.label} over ${labels.long}`}>
-                  <figcaption className="series-card__head">
-                    <span className="series-card__label">
+                <figure
+                  key={s.key}
+                  className={styles['series-card']}
+                  aria-label={`${s.label} over ${labels.long}`}
+                >
+                  <figcaption className={styles['series-card__head']}>
+                    <span className={styles['series-card__label']}>
                       <span
-                        className="series-card__swatch"
+                        className={styles['series-card__swatch']}
                         style={{ background: s.color }}
                         aria-hidden="true"
                       />
@@ -91,7 +97,7 @@ export function SeriesSection({
                     )}
                   </figcaption>
                   {locked ? (
-                    <div className="series-chart series-chart--locked" aria-hidden="true" />
+                    <div className={`series-chart ${styles['series-chart--locked']}`} aria-hidden="true" />
                   ) : (
                     <SeriesChart
                       points={series.chart}
@@ -115,7 +121,7 @@ export function SeriesSection({
 
 function SeriesError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div className="analytics__error" role="alert">
+    <div className={shared.analytics__error} role="alert">
       <p>{errorMessage(error, ANALYTICS_ERROR)}</p>
       <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>
         Try again

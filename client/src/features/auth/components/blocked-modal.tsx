@@ -1,5 +1,7 @@
 import { Modal } from '@/components/ui/modal'
 import { mailtoLink } from '@/lib/mailto'
+import shared from './auth-shared.module.css'
+import styles from './blocked-modal.module.css'
 
 export const BLOCKED_TITLE = 'Your Account Has Been Blocked'
 
@@ -29,7 +31,7 @@ export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps
           </div>
         )}
         <p>While your account is blocked:</p>
-        <ul className="check-list check-list--warning">
+        <ul className={`check-list ${styles['check-list--warning']}`}>
           <li>You can no longer upload content.</li>
           <li>Your account access is restricted.</li>
           <li>Please contact support if you believe this is a mistake or to resolve the issue.</li>
@@ -43,7 +45,9 @@ export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps
             <span>Contact Support</span>
           </a>
         ) : (
-          <p className="muted text-center">The support address is loading. Please try again in a moment.</p>
+          <p className={`muted ${shared['text-center']}`}>
+            The support address is loading. Please try again in a moment.
+          </p>
         )}
       </div>
     </Modal>

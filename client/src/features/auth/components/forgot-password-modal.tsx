@@ -20,6 +20,8 @@ import {
   type NewPasswordValues,
 } from '../validation/forgot-password'
 import { EmailAddress } from '@/components/ui/email-address'
+import shared from './auth-shared.module.css'
+import styles from './forgot-password-modal.module.css'
 
 /** Forgot-password resend cooldown (spec reader-and-account section 9). */
 export const RESET_RESEND_SECONDS = 120
@@ -140,7 +142,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
         {([1, 2, 3] as const).map((n) => (
           <li
             key={n}
-            className={`steps__item${n === step ? ' steps__item--current' : ''}${n < step ? ' steps__item--done' : ''}`}
+            className={`${styles.steps__item}${n === step ? ` ${styles['steps__item--current']}` : ''}${n < step ? ` ${styles['steps__item--done']}` : ''}`}
             aria-current={n === step ? 'step' : undefined}
           >
             <span className="visually-hidden">Step </span>
@@ -168,7 +170,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
           <Button type="submit" block loading={sendOtp.isPending}>
             Send code
           </Button>
-          <p className="modal__switch">
+          <p className={shared.modal__switch}>
             Remembered it?{' '}
             <Button variant="link" onClick={onSignIn}>
               Back to Sign In
@@ -193,7 +195,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
             maxLength={OTP_LENGTH}
             value={otp}
             error={otpError || undefined}
-            className="input input--code"
+            className={`input ${styles['input--code']}`}
             onChange={(e) => {
               setOtp(sanitizeResetOtp(e.target.value))
               setOtpError('')
@@ -203,7 +205,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
           <Button type="submit" block loading={verifyOtp.isPending}>
             Verify code
           </Button>
-          <div className="wizard-actions">
+          <div className={styles['wizard-actions']}>
             <Button variant="ghost" onClick={() => setStep(1)}>
               Back
             </Button>
@@ -217,7 +219,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
                 Resend code
               </Button>
               {cooldown.running && (
-                <span className="otp-resend__timer"> in {formatCountdown(cooldown.seconds)}</span>
+                <span className={shared['otp-resend__timer']}> in {formatCountdown(cooldown.seconds)}</span>
               )}
             </span>
           </div>

@@ -1,5 +1,6 @@
 import { useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react'
 import { applyOtpInput, parseOtpPaste, type OtpDigits } from '../validation/otp'
+import styles from './otp-boxes.module.css'
 
 export interface OtpBoxesHandle {
   focus: (index: number) => void
@@ -63,7 +64,7 @@ export function OtpBoxes({ digits, invalid, onChange, disabled, ref, describedBy
           ref={(el) => {
             inputs.current[index] = el
           }}
-          className={`otp-box${invalid[index] ? ' otp-box--invalid' : ''}`}
+          className={`${styles['otp-box']}${invalid[index] ? ' otp-box--invalid' : ''}`}
           aria-label={`OTP digit ${index + 1}`}
           aria-invalid={invalid[index] ? true : undefined}
           inputMode="numeric"

@@ -12,6 +12,8 @@ import { startSession } from '../hooks/use-session-actions'
 import { emptyOtp, isOtpComplete, missingDigits, OTP_DIGITS, otpValue } from '../validation/otp'
 import { OtpBoxes, type OtpBoxesHandle } from './otp-boxes'
 import { EmailAddress } from '@/components/ui/email-address'
+import shared from './auth-shared.module.css'
+import styles from './otp-modal.module.css'
 
 /** Sign-up resend cooldown (spec reader-and-account section 9). */
 export const SIGNUP_RESEND_SECONDS = 30
@@ -119,14 +121,14 @@ export function OtpModal({ email, onClose, onVerified }: OtpModalProps) {
           describedBy={hintId}
         />
         {formError && (
-          <p className="field__error text-center" role="alert">
+          <p className={`field__error ${shared['text-center']}`} role="alert">
             {formError}
           </p>
         )}
         <Button type="submit" block loading={verify.isPending}>
           Verify
         </Button>
-        <p className="otp-resend">
+        <p className={styles['otp-resend']}>
           Didn&apos;t get the code?{' '}
           <Button
             variant="link"
@@ -138,7 +140,7 @@ export function OtpModal({ email, onClose, onVerified }: OtpModalProps) {
             Resend code
           </Button>
           {cooldown.running && (
-            <span className="otp-resend__timer" id={`${hintId}-cooldown`} aria-live="off">
+            <span className={shared['otp-resend__timer']} id={`${hintId}-cooldown`} aria-live="off">
               {' '}
               in {formatCountdown(cooldown.seconds)}
             </span>

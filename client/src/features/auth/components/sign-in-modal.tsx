@@ -9,6 +9,8 @@ import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/
 import { useLogin } from '../api/login'
 import { startSession } from '../hooks/use-session-actions'
 import { validateSignIn, type SignInField, type SignInValues } from '../validation/sign-in'
+import shared from './auth-shared.module.css'
+import styles from './sign-in-modal.module.css'
 
 export const LOGIN_SUCCESS_MESSAGE = 'User login successfully!'
 
@@ -95,7 +97,7 @@ export function SignInModal({
           error={errors.password}
           onChange={(e) => set('password', e.target.value)}
         />
-        <div className="form-aside">
+        <div className={styles['form-aside']}>
           <Button variant="link" onClick={onForgotPassword}>
             Forgot password?
           </Button>
@@ -108,7 +110,7 @@ export function SignInModal({
         <Button type="submit" block loading={login.isPending}>
           Sign In
         </Button>
-        <p className="modal__switch">
+        <p className={shared.modal__switch}>
           New to BookStrut?{' '}
           <Button variant="link" onClick={onSignUp}>
             Sign Up

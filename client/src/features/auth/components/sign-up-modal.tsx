@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { SIGNUP_PASSWORD_RULE } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
-import { PasswordField, SelectField, TextField } from '@/components/ui/field'
+import { AccountFields } from '@/components/account/account-fields'
+import { SelectField } from '@/components/ui/field'
 import { Modal } from '@/components/ui/modal'
 import { errorMessage } from '@/lib/api-client'
 import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
@@ -16,6 +17,7 @@ import {
   type SignUpField,
   type SignUpValues,
 } from '../validation/sign-up'
+import shared from './auth-shared.module.css'
 
 const memberTypes = [
   { value: 'reader', label: 'Reader' },
@@ -73,61 +75,29 @@ export function SignUpModal({ onClose, onSignIn, onCreated }: SignUpModalProps) 
       description="Readers discover books by their ideas. Authors and publishers strut their titles with podblurbs."
     >
       <form className="stack" onSubmit={handleSubmit} onKeyDown={submitOnEnter} noValidate>
-        <div className="form-row">
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            value={values.firstName}
-            error={errors.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-            data-autofocus
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            value={values.lastName}
-            error={errors.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
-        <div className="form-row">
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            hint={SIGNUP_PASSWORD_RULE}
-            onChange={(e) => set('password', e.target.value)}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-          />
-        </div>
-        <SelectField
-          label="Member Type"
-          placeholder="Choose how you'll use BookStrut"
-          options={memberTypes}
-          value={values.memberType}
-          error={errors.memberType}
-          onChange={(e) => set('memberType', toMemberType(e.target.value))}
+        <AccountFields
+          layout="rows"
+          values={values}
+          errors={errors}
+          onChange={set}
+          emailLabel="Email"
+          passwordHint={SIGNUP_PASSWORD_RULE}
+          autoFocusFirst
+          memberType={
+            <SelectField
+              label="Member Type"
+              placeholder="Choose how you'll use BookStrut"
+              options={memberTypes}
+              value={values.memberType}
+              error={errors.memberType}
+              onChange={(e) => set('memberType', toMemberType(e.target.value))}
+            />
+          }
         />
         <Button type="submit" block loading={busy}>
           {signUpButtonLabel(values.memberType)}
         </Button>
-        <p className="modal__switch">
+        <p className={shared.modal__switch}>
           Already have an account?{' '}
           <Button variant="link" onClick={onSignIn}>
             Sign In

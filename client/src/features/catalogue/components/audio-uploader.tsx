@@ -3,6 +3,7 @@ import { Icon } from '@/components/ui/icon'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDuration, formatFileSize } from '@/lib/format'
 import { audioError } from '../model/listing-rules'
+import styles from './audio-uploader.module.css'
 
 /** Reads an audio file's length in the browser with an Audio element; null when it cannot be read. */
 export function readAudioDuration(file: File, timeoutMs = 10_000): Promise<number | null> {
@@ -76,14 +77,14 @@ export function AudioUploader({
       <span className="field__label" id={`${id}-label`}>
         Podblurb (MP3)
       </span>
-      <div className="audio-uploader__box">
-        <span className="audio-uploader__icon" aria-hidden="true">
+      <div className={styles['audio-uploader__box']}>
+        <span className={styles['audio-uploader__icon']} aria-hidden="true">
           <Icon name="music" size={22} />
         </span>
-        <div className="audio-uploader__text">
+        <div className={styles['audio-uploader__text']}>
           {file ? (
             <>
-              <strong className="break-all">{file.name}</strong>
+              <strong className={styles['break-all']}>{file.name}</strong>
               <span className="muted">
                 {duration !== null ? formatDuration(duration) : 'Length unknown'} ·{' '}
                 {formatFileSize(file.size)}
@@ -111,7 +112,7 @@ export function AudioUploader({
           disabled={disabled || reading}
           onChange={(e) => void choose(e.target.files?.[0])}
         />
-        <div className="audio-uploader__actions">
+        <div className={styles['audio-uploader__actions']}>
           {reading && <Spinner size="sm" label="Reading the audio file" />}
           <button
             type="button"

@@ -13,6 +13,8 @@ import { toast } from 'sonner'
 import { useAuthorBooks } from '../api/get-author-books'
 import { AuthorHeaderText, LoadError } from './author-page-parts'
 import { TitlesSection } from './titles-carousel'
+import styles from './author-books-page.module.css'
+import shared from './catalogue-shared.module.css'
 
 function structuredData(author: AuthorBooks, path: string, origin: string) {
   return {
@@ -26,11 +28,11 @@ function structuredData(author: AuthorBooks, path: string, origin: string) {
 /** Who lists the author's books: each account links to its own (publisher's) profile. */
 function ListedBy({ author }: { author: AuthorBooks }) {
   return (
-    <section className="author-bio" aria-labelledby="listed-by-heading">
-      <h2 id="listed-by-heading" className="author-bio__title">
+    <section className={shared['author-bio']} aria-labelledby="listed-by-heading">
+      <h2 id="listed-by-heading" className={shared['author-bio__title']}>
         Listed by
       </h2>
-      <ul className="listed-by">
+      <ul className={styles['listed-by']}>
         {author.listedBy.map((account) => (
           <li key={account._id}>
             <Link to={paths.authorProfile(account._id)}>{account.name || 'A BookStrut member'}</Link>{' '}
@@ -67,7 +69,7 @@ export function AuthorBooksPage({ name }: { name: string }) {
 
   if (query.isError) {
     return (
-      <div className="container author-page">
+      <div className={`container ${shared['author-page']}`}>
         <LoadError
           error={query.error}
           notFound={{ title: 'Author not found', text: 'No book on BookStrut names this author.' }}
@@ -89,18 +91,18 @@ export function AuthorBooksPage({ name }: { name: string }) {
   const picture = author?.data.find((b) => b.authorImage)?.authorImage ?? null
 
   return (
-    <div className="author-page">
-      <header className="author-header author-header--plain container">
+    <div className={shared['author-page']}>
+      <header className={`${shared['author-header']} author-header--plain container`}>
         <div className="author-header__main">
-          <div className="author-header__avatar">
+          <div className={shared['author-header__avatar']}>
             <FallbackImage src={picture} fallback={fallbackImages.avatar} alt="" width={160} height={160} />
           </div>
           <AuthorHeaderText
             name={author?.author}
             count={author?.podcastCount}
-            kicker={<p className="author-header__kicker muted">Author</p>}
+            kicker={<p className={`${styles['author-header__kicker']} muted`}>Author</p>}
           />
-          <div className="author-header__actions">
+          <div className={shared['author-header__actions']}>
             <Button variant="secondary" onClick={() => void share()} disabled={!author}>
               <Icon name="share" size={16} />
               Share

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
+import styles from './author-page-parts.module.css'
 
 /**
  * What a catalogue page (a book, an author) shows when it cannot be loaded: "not found" for a 404 or a malformed
@@ -51,14 +52,14 @@ export function AuthorHeaderText({
   kicker?: ReactNode
 }) {
   return (
-    <div className="author-header__text">
+    <div className={styles['author-header__text']}>
       {kicker}
       {name !== undefined ? (
-        <h1 className="author-header__name">{name}</h1>
+        <h1 className={styles['author-header__name']}>{name}</h1>
       ) : (
         <Skeleton style={{ width: 220, height: 30 }} />
       )}
-      <p className="author-header__meta">
+      <p className={styles['author-header__meta']}>
         <span className="profile-stat">
           <strong>{count ?? '–'}</strong> Total Titles
         </span>

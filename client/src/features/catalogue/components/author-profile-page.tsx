@@ -20,6 +20,8 @@ import { cutWords } from '../model/bio'
 import { authorFaq, authorSteps } from './book-help'
 import { AuthorHeaderText, LoadError } from './author-page-parts'
 import { TitlesSection } from './titles-carousel'
+import styles from './author-profile-page.module.css'
+import shared from './catalogue-shared.module.css'
 
 const fullName = (p: PublicProfile) => `${p.first_name} ${p.last_name}`.trim() || 'Author'
 
@@ -53,8 +55,8 @@ function Bio({ bio }: { bio: string }) {
   if (!cut) return <p className="author-bio__text">{preview}</p>
   return (
     <HoverInfo
-      className="author-bio__text author-bio__text--cut"
-      info={<span className="author-bio__full">{bio}</span>}
+      className={`author-bio__text ${styles['author-bio__text--cut']}`}
+      info={<span className={styles['author-bio__full']}>{bio}</span>}
     >
       {preview}
     </HoverInfo>
@@ -138,7 +140,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
 
   if (profile.isError) {
     return (
-      <div className="container author-page">
+      <div className={`container ${shared['author-page']}`}>
         <LoadError
           error={profile.error}
           notFound={{ title: 'Author not found', text: 'This author does not exist.' }}
@@ -150,9 +152,9 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
   }
 
   return (
-    <div className="author-page">
-      <header className="author-header container">
-        <div className="author-header__banner">
+    <div className={shared['author-page']}>
+      <header className={`${shared['author-header']} container`}>
+        <div className={styles['author-header__banner']}>
           {p ? (
             <FallbackImage
               src={p.bannerImage}
@@ -162,11 +164,11 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
               height={500}
             />
           ) : (
-            <Skeleton className="skeleton--fill" />
+            <Skeleton className={styles['skeleton--fill']} />
           )}
         </div>
         <div className="author-header__main">
-          <div className="author-header__avatar">
+          <div className={shared['author-header__avatar']}>
             {p ? (
               <FallbackImage
                 src={p.profileImage}
@@ -176,11 +178,11 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
                 height={160}
               />
             ) : (
-              <Skeleton className="skeleton--fill" />
+              <Skeleton className={styles['skeleton--fill']} />
             )}
           </div>
           <AuthorHeaderText name={p && fullName(p)} count={p?.podcastCount} />
-          <div className="author-header__actions">
+          <div className={shared['author-header__actions']}>
             <Button variant="secondary" onClick={() => void share()} disabled={!p}>
               <Icon name="share" size={16} />
               Share
@@ -188,8 +190,8 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
             {p && <AuthorLinks links={p.websiteAndSocialLinks} />}
           </div>
         </div>
-        <section className="author-bio" aria-labelledby="bio-heading">
-          <h2 id="bio-heading" className="author-bio__title">
+        <section className={shared['author-bio']} aria-labelledby="bio-heading">
+          <h2 id="bio-heading" className={shared['author-bio__title']}>
             Profile Strut
           </h2>
           {p ? <Bio bio={p.bio} /> : <Skeleton style={{ width: '80%', height: 16 }} />}

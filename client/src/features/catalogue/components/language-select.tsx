@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Icon } from '@/components/ui/icon'
 import { filterLanguages, languageLabel, languageOptions } from '../model/languages'
+import styles from './language-select.module.css'
 
 /**
  * Language: a searchable, clearable dropdown (ARIA combobox with a listbox). Typing filters by name or code;
@@ -55,15 +56,15 @@ export function LanguageSelect({
 
   const activeOption = open ? shown[active] : undefined
   return (
-    <div className={`field combo${error ? ' field--invalid' : ''}`}>
+    <div className={`field ${styles.combo}${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         Language
       </label>
-      <div className="combo__control">
+      <div className={styles.combo__control}>
         <input
           ref={inputRef}
           id={id}
-          className="input combo__input"
+          className={`input ${styles.combo__input}`}
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
@@ -97,7 +98,7 @@ export function LanguageSelect({
         {value && !disabled && (
           <button
             type="button"
-            className="combo__clear"
+            className={styles.combo__clear}
             aria-label="Clear language"
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => {
@@ -109,21 +110,21 @@ export function LanguageSelect({
           </button>
         )}
       </div>
-      <ul id={listId} role="listbox" aria-label="Languages" className="combo__list" hidden={!open}>
-        {shown.length === 0 && <li className="combo__empty">No language found</li>}
+      <ul id={listId} role="listbox" aria-label="Languages" className={styles.combo__list} hidden={!open}>
+        {shown.length === 0 && <li className={styles.combo__empty}>No language found</li>}
         {shown.map((o, i) => (
           <li
             key={o.code}
             id={`${id}-${o.code}`}
             role="option"
             aria-selected={o.code === value}
-            className={`combo__option${i === active ? ' combo__option--active' : ''}`}
+            className={`${styles.combo__option}${i === active ? ` ${styles['combo__option--active']}` : ''}`}
             // mousedown keeps the focus in the input, so blur does not close the list before the click.
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => choose(o.code)}
           >
             <span>{o.label}</span>
-            <span className="combo__code">{o.code}</span>
+            <span className={styles.combo__code}>{o.code}</span>
           </li>
         ))}
       </ul>

@@ -6,6 +6,8 @@ import {
   DESCRIPTION_MAX,
   LISTING_CREATED_MESSAGE,
   LISTING_UPDATED_MESSAGE,
+  LOCKED_FIELDS,
+  PAID_ONLY_FIELDS,
   planStanding,
   type PlanStanding,
   type Podcast,
@@ -24,23 +26,23 @@ import {
   changedFields,
   emptyListing,
   isEditLocked,
-  LOCKED_FIELDS,
   noFiles,
-  PAID_FIELDS,
   serverFieldErrors,
   toListingFormData,
   validateListing,
-  valuesFromPodcast,
-  type ListingField,
+  valuesFromBook,
   type ListingFiles,
+  type ListingFormField,
+  type ListingFormValues,
+  type ListingImageField,
   type ListingTextField,
-  type ListingValues,
 } from '../model/listing-rules'
 import { listingSavedState } from '../model/saved-listing'
 import { AudioUploader } from './audio-uploader'
 import { FormatLimitsNotice } from './format-limits-notice'
 import { LanguageSelect } from './language-select'
 import { PlanLimitDialog } from './plan-limit-dialog'
+import styles from './listing-form.module.css'
 
 export const NO_CHANGES_MESSAGE = 'No changes detected!'
 
@@ -71,10 +73,10 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
   const navigate = useNavigate()
   const standing = standingOf(account)
   const isFree = isFreePlan(standing)
-  const [original] = useState<ListingValues>(() => (podcast ? valuesFromPodcast(podcast) : emptyListing))
-  const [values, setValues] = useState<ListingValues>(original)
+  const [original] = useState<ListingFormValues>(() => (podcast ? valuesFromBook(podcast) : emptyListing))
+  const [values, setValues] = useState<ListingFormValues>(original)
   const [files, setFiles] = useState<ListingFiles>(noFiles)
-  const [errors, setErrors] = useState<FieldErrors<ListingField>>({})
+  const [errors, setErrors] = useState<FieldErrors<ListingFormField>>({})
   // Creating at the plan's limit: say so when the page opens, not after the whole form is filled in.
   const [dialog, setDialog] = useState<'none' | 'limits' | 'planLimit'>(() =>
     mode !== 'create' ? 'none' : standing.limitReached ? 'planLimit' : isFree ? 'limits' : 'none',
@@ -88,11 +90,11 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
     setValues((v) => ({ ...v, [field]: value }))
     setErrors((e) => withoutError(e, field))
   }
-  const setFile = (field: 'bookImage' | 'authorImage', file: File | null) => {
+  const setFile = (field: ListingImageField, file: File | null) => {
     setFiles((f) => ({ ...f, [field]: file }))
     setErrors((e) => withoutError(e, field))
   }
-  const setError = (field: ListingField, message: string | undefined) =>
+  const setError = (field: ListingFormField, message: string | undefined) =>
     setErrors((e) => (message ? { ...e, [field]: message } : withoutError(e, field)))
   const isLocked = (field: ListingTextField) => locked && LOCKED_FIELDS.includes(field)
 
@@ -135,9 +137,9 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
 
     if (!podcast) return
     const fields = changedFields(original, values).filter(
-      (f) => !(isFree && PAID_FIELDS.includes(f)) && !isLocked(f),
+      (f) => !(isFree && PAID_ONLY_FIELDS.includes(f)) && !isLocked(f),
     )
-    if (fields.length === 0 && !files.bookImage && !files.authorImage && !files.audioFile) {
+    if (fields.length === 0 && !files.bookCoverImage && !files.authorImage && !files.audioFile) {
       toast.info(NO_CHANGES_MESSAGE)
       return
     }
@@ -165,7 +167,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
     )
   }
 
-  const remaining = DESCRIPTION_MAX - countChars(values.bookDescription)
+  const remaining = DESCRIPTION_MAX - countChars(values.description)
   const episode = podcast?.episodes[0]
   const lockedUntil = podcast ? new Date(podcast.editableUntil) : null
 
@@ -178,7 +180,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
         aria-label={mode === 'create' ? 'Upload a book' : 'Edit book'}
       >
         <p className="field__hint listing-form__required-note">
-          Fields marked <span className="required-mark">*</span> are required.
+          Fields marked <span className={styles['required-mark']}>*</span> are required.
         </p>
         {locked && lockedUntil && (
           <p className="form-alert form-alert--info" role="note">
@@ -189,13 +191,13 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </p>
         )}
 
-        <section className="form-section" aria-labelledby="images-heading">
-          <h2 id="images-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="images-heading">
+          <h2 id="images-heading" className={styles['form-section__title']}>
             Images
           </h2>
-          <div className="image-pair">
+          <div className={styles['image-pair']}>
             <ImageField
-              field="bookImage"
+              field="bookCoverImage"
               kind="cover"
               title="Book Cover"
               required={mode === 'create'}
@@ -203,8 +205,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
               hint="JPEG, PNG, GIF or WEBP, up to 2 MB."
               placeholder="Add cover (3:4)"
               currentUrl={podcast?.bookCoverImage}
-              file={files.bookImage}
-              error={errors.bookImage}
+              file={files.bookCoverImage}
+              error={errors.bookCoverImage}
               disabled={busy}
               onChange={setFile}
               onInvalid={setError}
@@ -226,8 +228,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </div>
         </section>
 
-        <section className="form-section" aria-labelledby="language-heading">
-          <h2 id="language-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="language-heading">
+          <h2 id="language-heading" className={styles['form-section__title']}>
             Language
           </h2>
           <LanguageSelect
@@ -238,126 +240,126 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           />
         </section>
 
-        <section className="form-section" aria-labelledby="details-heading">
-          <h2 id="details-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="details-heading">
+          <h2 id="details-heading" className={styles['form-section__title']}>
             Book Details
           </h2>
-          <p className="form-section__intro">
+          <p className={styles['form-section__intro']}>
             Each idea is one sentence of 7-12 words about what the book is really about.
           </p>
           <AutoGrowTextArea
             label="Primary Idea"
             required
-            value={values.primaryKeyword}
-            error={errors.primaryKeyword}
-            disabled={busy || isLocked('primaryKeyword')}
+            value={values.primary_key}
+            error={errors.primary_key}
+            disabled={busy || isLocked('primary_key')}
             placeholder="e.g. A lighthouse keeper guards a secret that could ruin the island"
-            onChange={(e) => set('primaryKeyword', e.target.value)}
+            onChange={(e) => set('primary_key', e.target.value)}
           />
           <AutoGrowTextArea
             label="Secondary Idea"
             required
-            value={values.secondaryKeyword}
-            error={errors.secondaryKeyword}
-            disabled={busy || isLocked('secondaryKeyword')}
-            onChange={(e) => set('secondaryKeyword', e.target.value)}
+            value={values.secondary_key}
+            error={errors.secondary_key}
+            disabled={busy || isLocked('secondary_key')}
+            onChange={(e) => set('secondary_key', e.target.value)}
           />
           <AutoGrowTextArea
             label="Additional Idea"
             required
-            value={values.additionalKeyword}
-            error={errors.additionalKeyword}
-            disabled={busy || isLocked('additionalKeyword')}
-            onChange={(e) => set('additionalKeyword', e.target.value)}
+            value={values.additional_key}
+            error={errors.additional_key}
+            disabled={busy || isLocked('additional_key')}
+            onChange={(e) => set('additional_key', e.target.value)}
           />
           <div className="form-grid">
             <TextField
               label="Book Title"
               required
-              value={values.bookTitle}
-              error={errors.bookTitle}
-              disabled={busy || isLocked('bookTitle')}
-              onChange={(e) => set('bookTitle', e.target.value)}
+              value={values.title}
+              error={errors.title}
+              disabled={busy || isLocked('title')}
+              onChange={(e) => set('title', e.target.value)}
             />
             <TextField
               label="Author Name"
               required
-              value={values.authorName}
-              error={errors.authorName}
-              disabled={busy || isLocked('authorName')}
-              onChange={(e) => set('authorName', e.target.value)}
+              value={values.author}
+              error={errors.author}
+              disabled={busy || isLocked('author')}
+              onChange={(e) => set('author', e.target.value)}
             />
           </div>
           <TextField
             label="Category/Genre"
             required
-            value={values.category}
-            error={errors.category}
-            disabled={busy || isLocked('category')}
+            value={values.categoryName}
+            error={errors.categoryName}
+            disabled={busy || isLocked('categoryName')}
             placeholder="e.g. Literary fiction"
-            onChange={(e) => set('category', e.target.value)}
+            onChange={(e) => set('categoryName', e.target.value)}
           />
         </section>
 
-        <section className="form-section" aria-labelledby="description-heading">
-          <h2 id="description-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="description-heading">
+          <h2 id="description-heading" className={styles['form-section__title']}>
             Book Description
           </h2>
           <TextAreaField
             label="Description"
             required
             rows={8}
-            value={values.bookDescription}
-            error={errors.bookDescription}
-            disabled={busy || isLocked('bookDescription')}
+            value={values.description}
+            error={errors.description}
+            disabled={busy || isLocked('description')}
             hint={
               <span aria-live="polite">
                 {remaining} characters remaining (75 to 1000, spaces not counted)
               </span>
             }
-            onChange={(e) => set('bookDescription', capChars(e.target.value, DESCRIPTION_MAX))}
+            onChange={(e) => set('description', capChars(e.target.value, DESCRIPTION_MAX))}
           />
         </section>
 
-        <section className="form-section" aria-labelledby="publishing-heading">
-          <h2 id="publishing-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="publishing-heading">
+          <h2 id="publishing-heading" className={styles['form-section__title']}>
             Publishing and Links
           </h2>
           <div className="form-grid">
             <TextField
               label="Publisher Name"
-              value={values.publisherName}
-              error={errors.publisherName}
+              value={values.publisher}
+              error={errors.publisher}
               disabled={busy}
-              onChange={(e) => set('publisherName', e.target.value)}
+              onChange={(e) => set('publisher', e.target.value)}
             />
             <TextField
               label="Where to get this URL"
               required
               inputMode="url"
               placeholder="https://shop.example.com/your-book"
-              value={values.get_Url}
-              error={errors.get_Url}
+              value={values.get_this_url}
+              error={errors.get_this_url}
               disabled={busy}
-              onChange={(e) => set('get_Url', e.target.value)}
+              onChange={(e) => set('get_this_url', e.target.value)}
             />
             <TextField
               label="Year First Published"
               inputMode="numeric"
               maxLength={4}
-              value={values.yearPublished}
-              error={errors.yearPublished}
+              value={values.year_published}
+              error={errors.year_published}
               disabled={busy}
-              onChange={(e) => set('yearPublished', e.target.value)}
+              onChange={(e) => set('year_published', e.target.value)}
             />
             <TextField
               label="ISBN"
               inputMode="numeric"
               maxLength={17}
-              value={values.isbn}
-              error={errors.isbn}
+              value={values.ISBN}
+              error={errors.ISBN}
               disabled={busy}
-              onChange={(e) => set('isbn', e.target.value)}
+              onChange={(e) => set('ISBN', e.target.value)}
             />
             {!isFree && (
               <>
@@ -365,19 +367,19 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
                   label="YouTube Link"
                   inputMode="url"
                   placeholder="https://youtube.com/watch?v=…"
-                  value={values.youtubeLink}
-                  error={errors.youtubeLink}
+                  value={values.youtube_url}
+                  error={errors.youtube_url}
                   disabled={busy}
-                  onChange={(e) => set('youtubeLink', e.target.value)}
+                  onChange={(e) => set('youtube_url', e.target.value)}
                 />
                 <TextField
                   label="TikTok Link"
                   inputMode="url"
                   placeholder="https://tiktok.com/@you/video/…"
-                  value={values.tiktokLink}
-                  error={errors.tiktokLink}
+                  value={values.tiktok_url}
+                  error={errors.tiktok_url}
                   disabled={busy}
-                  onChange={(e) => set('tiktokLink', e.target.value)}
+                  onChange={(e) => set('tiktok_url', e.target.value)}
                 />
               </>
             )}
@@ -392,8 +394,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           )}
         </section>
 
-        <section className="form-section" aria-labelledby="audio-heading">
-          <h2 id="audio-heading" className="form-section__title">
+        <section className={styles['form-section']} aria-labelledby="audio-heading">
+          <h2 id="audio-heading" className={styles['form-section__title']}>
             Podblurb
           </h2>
           <AudioUploader
@@ -411,7 +413,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           />
         </section>
 
-        <div className="listing-form__actions">
+        <div className={styles['listing-form__actions']}>
           {mode === 'edit' && (
             <Button variant="ghost" onClick={() => void navigate(paths.profileListings)} disabled={busy}>
               Cancel
@@ -432,7 +434,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
 
 /** One of the form's two image pickers with its label, and its error or hint underneath. */
 function ImageField(props: {
-  field: 'bookImage' | 'authorImage'
+  field: ListingImageField
   kind: 'cover' | 'author'
   title: string
   label: string
@@ -443,8 +445,8 @@ function ImageField(props: {
   file: File | null
   error: string | undefined
   disabled: boolean
-  onChange: (field: 'bookImage' | 'authorImage', file: File | null) => void
-  onInvalid: (field: 'bookImage' | 'authorImage', message: string | undefined) => void
+  onChange: (field: ListingImageField, file: File | null) => void
+  onInvalid: (field: ListingImageField, message: string | undefined) => void
 }) {
   const { field, error } = props
   return (

@@ -7,8 +7,8 @@ import { ShareButton } from '@/components/book/share-button'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
+import { ListStates } from '@/components/ui/list-states'
 import { Modal } from '@/components/ui/modal'
-import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
@@ -22,6 +22,7 @@ import { useMyListings } from '../api/get-my-listings'
 import { savedListingIdOf } from '../model/saved-listing'
 import { standingOf } from './listing-form'
 import { PlanLimitDialog } from './plan-limit-dialog'
+import styles from './listings-page.module.css'
 
 /** Spec: the search box waits 400 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 400
@@ -86,16 +87,16 @@ export function ListingsPage({
               : '\u00a0'}
           </p>
         </div>
-        <div className="listings__tools">
-          <div className="search-box">
+        <div className={styles.listings__tools}>
+          <div className={styles['search-box']}>
             <label htmlFor={searchId} className="visually-hidden">
               Search your listings
             </label>
-            <Icon name="search" size={16} className="search-box__icon" />
+            <Icon name="search" size={16} className={styles['search-box__icon']} />
             <input
               id={searchId}
               type="search"
-              className="input search-box__input"
+              className={`input ${styles['search-box__input']}`}
               placeholder="Search your listings"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -103,7 +104,7 @@ export function ListingsPage({
           </div>
           <Button onClick={addListing}>
             <Icon name="plus" size={16} />
-            Add Listing{counter && <span className="btn__counter">{counter}</span>}
+            Add Listing{counter && <span className={styles.btn__counter}>{counter}</span>}
           </Button>
         </div>
       </div>
@@ -113,41 +114,30 @@ export function ListingsPage({
           {uploadAllowanceText(standing)} <Link to={paths.membership}>Upgrade your plan</Link>.
         </p>
       )}
-      {listings.isPending ? (
-        <div className="listings__loading">
-          <Spinner size="lg" label="Loading your listings" />
-        </div>
-      ) : listings.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{errorMessage(listings.error, 'Failed to fetch podcasts')}</p>
-          <Button variant="secondary" onClick={() => void listings.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="empty-state">No Listings found.</p>
-      ) : (
-        <ul className="listing-rows">
-          {items.map((podcast) => (
-            <ListingRow
-              key={podcast._id}
-              podcast={podcast}
-              justSaved={podcast._id === savedId}
-              analyticsOpen={openAnalytics === podcast._id}
-              onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
-              onShowRejection={() => setRejected(podcast)}
-              onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: podcast._id } })}
-              renderAnalytics={renderAnalytics}
-            />
-          ))}
-        </ul>
-      )}
-      {listings.isFetchingNextPage && (
-        <div className="listings__more">
-          <Spinner label="Loading more..." />
-          <span>Loading more...</span>
-        </div>
-      )}
+      <ListStates
+        query={listings}
+        rows={items}
+        loadingLabel="Loading your listings"
+        failedMessage={(error) => errorMessage(error, 'Failed to fetch podcasts')}
+        empty="No Listings found."
+      >
+        {(items) => (
+          <ul className={styles['listing-rows']}>
+            {items.map((podcast) => (
+              <ListingRow
+                key={podcast._id}
+                podcast={podcast}
+                justSaved={podcast._id === savedId}
+                analyticsOpen={openAnalytics === podcast._id}
+                onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
+                onShowRejection={() => setRejected(podcast)}
+                onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: podcast._id } })}
+                renderAnalytics={renderAnalytics}
+              />
+            ))}
+          </ul>
+        )}
+      </ListStates>
 
       {rejected && (
         <Modal
@@ -212,15 +202,15 @@ function ListingRow({
   return (
     <li
       ref={rowRef}
-      className={`listing-row${podcast.status === 2 ? ' listing-row--rejected' : ''}${justSaved ? ' listing-row--saved' : ''}`}
+      className={`listing-row${podcast.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
       aria-current={justSaved ? 'true' : undefined}
       aria-label={podcast.title || 'Unknown Title'}
     >
-      {justSaved && <p className="listing-row__saved">Just saved</p>}
-      <div className="listing-row__main">
+      {justSaved && <p className={styles['listing-row__saved']}>Just saved</p>}
+      <div className={styles['listing-row__main']}>
         <Link
           to={paths.singleBook(podcast._id)}
-          className="listing-row__cover"
+          className={styles['listing-row__cover']}
           tabIndex={-1}
           aria-hidden="true"
         >
@@ -232,11 +222,11 @@ function ListingRow({
             height={96}
           />
         </Link>
-        <div className="listing-row__text">
-          <h2 className="listing-row__title">
+        <div className={styles['listing-row__text']}>
+          <h2 className={styles['listing-row__title']}>
             <Link to={paths.singleBook(podcast._id)}>{podcast.title || 'Unknown Title'}</Link>
           </h2>
-          <p className="listing-row__labels">
+          <p className={styles['listing-row__labels']}>
             <span>
               <span className="muted">Author:</span> {podcast.author}
             </span>
@@ -252,7 +242,7 @@ function ListingRow({
           </p>
           <BookLinks podcast={podcast} compact />
         </div>
-        <div className="listing-row__status">
+        <div className={styles['listing-row__status']}>
           {podcast.status === 2 ? (
             <button
               type="button"
@@ -266,7 +256,7 @@ function ListingRow({
             <span className={`status-badge status-badge--${badge.tone}`}>{badge.label}</span>
           )}
         </div>
-        <div className="listing-row__actions">
+        <div className={styles['listing-row__actions']}>
           <PlayToggle podcast={podcast} />
           <ShareButton
             podcastId={podcast._id}
@@ -285,7 +275,7 @@ function ListingRow({
           </button>
           <button
             type="button"
-            className={`toggle-button${analyticsOpen ? ' toggle-button--on' : ''}`}
+            className={`${styles['toggle-button']}${analyticsOpen ? ` ${styles['toggle-button--on']}` : ''}`}
             onClick={onToggleAnalytics}
             disabled={!approved}
             aria-expanded={approved ? analyticsOpen : undefined}
@@ -300,7 +290,7 @@ function ListingRow({
       {approved && analyticsOpen && (
         <div
           id={panelId}
-          className="listing-row__analytics"
+          className={styles['listing-row__analytics']}
           role="region"
           aria-label={`Analytics of ${podcast.title}`}
         >

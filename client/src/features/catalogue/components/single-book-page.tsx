@@ -21,6 +21,7 @@ import { usePodcast } from '../api/get-podcast'
 import { languageLabel } from '../model/languages'
 import { LoadError } from './author-page-parts'
 import { bookFaq, readSteps } from './book-help'
+import styles from './single-book-page.module.css'
 
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
 export const META_DESCRIPTION_CHARS = 150
@@ -60,8 +61,8 @@ function bookStructuredData(podcast: Podcast) {
 function SingleBookSkeleton() {
   return (
     <div className="book-detail" aria-busy="true" aria-label="Loading the book">
-      <Skeleton className="book-detail__cover skeleton--cover" />
-      <div className="book-detail__info">
+      <Skeleton className={`${styles['book-detail__cover']} skeleton--cover`} />
+      <div className={styles['book-detail__info']}>
         <Skeleton style={{ width: '70%', height: 34 }} />
         <Skeleton style={{ width: '40%', height: 18 }} />
         <Skeleton style={{ width: '55%', height: 18 }} />
@@ -120,7 +121,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
   )
   return (
     <article className="book-detail">
-      <div className="book-detail__cover">
+      <div className={styles['book-detail__cover']}>
         <FallbackImage
           src={podcast.bookCoverImage}
           fallback={fallbackImages.cover}
@@ -129,13 +130,13 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
           height={400}
         />
       </div>
-      <div className="book-detail__info">
+      <div className={styles['book-detail__info']}>
         {podcast.status !== 1 && (
           <p className={`status-badge status-badge--${podcast.status}`}>
             {statusLabels[podcast.status]}: only you can see this page until it is approved.
           </p>
         )}
-        <h1 className="book-detail__title">
+        <h1 className={styles['book-detail__title']}>
           <HoverInfo
             info={excerpt(podcast.description, 400) || 'No description yet.'}
             onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
@@ -143,7 +144,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
             {title}
           </HoverInfo>
         </h1>
-        <p className="book-detail__author">
+        <p className={styles['book-detail__author']}>
           by{' '}
           <HoverInfo
             focusable={false}
@@ -181,7 +182,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
             </div>
           )}
         </BookFacts>
-        <div className="book-detail__actions">
+        <div className={styles['book-detail__actions']}>
           <PlayToggle podcast={podcast} variant="button" />
           <LikeButton podcast={podcast} className="btn btn--secondary btn--md" />
           <FavoriteButton podcast={podcast} className="btn btn--secondary btn--md" />
@@ -200,15 +201,15 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
           </AuthorProfileLink>
         </div>
         <BookLinks podcast={podcast} />
-        <section className="book-detail__about" aria-labelledby="about-heading">
+        <section className={styles['book-detail__about']} aria-labelledby="about-heading">
           <h2 id="about-heading" className="h3">
             About this book
           </h2>
-          <p className="book-detail__description">{podcast.description}</p>
+          <p className={styles['book-detail__description']}>{podcast.description}</p>
           {ideas.length > 0 && (
             <>
-              <h3 className="book-detail__ideas-title">Ideas in this book</h3>
-              <ul className="idea-list">
+              <h3 className={styles['book-detail__ideas-title']}>Ideas in this book</h3>
+              <ul className={styles['idea-list']}>
                 {ideas.map((idea) => (
                   <li key={idea}>{idea}</li>
                 ))}

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
 import type { Podcast } from '@bookstrut/schemas'
 import { BookCard, BookCardSkeleton } from '@/components/book/book-card'
-import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
+import { ListStates } from '@/components/ui/list-states'
 import { errorMessage } from '@/lib/api-client'
 import { useWindowWidth } from '@/lib/use-media-query'
 import { carouselLayout } from '../model/carousel'
+import styles from './titles-carousel.module.css'
 
 /** Spec: 6 skeleton cards while the titles load. */
 export const SKELETON_CARDS = 6
@@ -47,17 +48,23 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Podcast[]
       <h2 id="podblurbs-heading" className="visually-hidden">
         Podblurbs
       </h2>
-      <div className="carousel__frame">
+      <div className={styles.carousel__frame}>
         <button
           type="button"
-          className="carousel__arrow carousel__arrow--prev"
+          className={`${styles.carousel__arrow} carousel__arrow--prev`}
           onClick={() => move(-1)}
           disabled={loading || edges.atStart}
           aria-label="Previous titles"
         >
           <Icon name="left" />
         </button>
-        <ul ref={trackRef} className="carousel__track" style={style} onScroll={measure} aria-busy={loading}>
+        <ul
+          ref={trackRef}
+          className={styles.carousel__track}
+          style={style}
+          onScroll={measure}
+          aria-busy={loading}
+        >
           {loading
             ? Array.from({ length: count }, (_, i) => (
                 <li key={i} className="carousel__slide">
@@ -77,7 +84,7 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Podcast[]
         </ul>
         <button
           type="button"
-          className="carousel__arrow carousel__arrow--next"
+          className={`${styles.carousel__arrow} carousel__arrow--next`}
           onClick={() => move(1)}
           disabled={loading || edges.atEnd}
           aria-label="Next titles"
@@ -103,24 +110,27 @@ export function TitlesSection({
   onRetry: () => void
 }) {
   return (
-    <section className="container author-titles" aria-label="Titles">
-      <div className="pill-row" role="tablist" aria-label="Title types">
-        <span className="pill pill--active" role="tab" aria-selected="true">
+    <section className={`container ${styles['author-titles']}`} aria-label="Titles">
+      <div className={styles['pill-row']} role="tablist" aria-label="Title types">
+        <span className={`pill ${styles['pill--active']}`} role="tab" aria-selected="true">
           Books
         </span>
       </div>
-      {error !== null ? (
-        <div className="empty-state" role="alert">
-          <p>{errorMessage(error, 'Failed to fetch titles')}</p>
-          <Button variant="secondary" onClick={onRetry}>
-            Try again
-          </Button>
-        </div>
-      ) : titles?.length === 0 ? (
-        <p className="empty-state muted">No titles listed yet.</p>
-      ) : (
-        <TitlesCarousel titles={titles ?? []} loading={titles === undefined} />
-      )}
+      <ListStates
+        query={{
+          isPending: titles === undefined && error === null,
+          isError: error !== null,
+          error,
+          refetch: onRetry,
+        }}
+        rows={titles ?? []}
+        loadingLabel="Loading titles"
+        loading={<TitlesCarousel titles={[]} loading />}
+        failedMessage={(error) => errorMessage(error, 'Failed to fetch titles')}
+        empty="No titles listed yet."
+      >
+        {(titles) => <TitlesCarousel titles={titles} loading={false} />}
+      </ListStates>
     </section>
   )
 }

@@ -13,6 +13,7 @@ import { useOwnAccount } from '../api/get-account'
 import { usePodcast } from '../api/get-podcast'
 import { ListingForm, standingOf } from './listing-form'
 import { uploadFaq, uploadSteps } from './upload-help'
+import styles from './upload-book-page.module.css'
 
 /**
  * /upload-book: create mode, or edit mode when navigation state carries a listing id. The account (plan,
@@ -60,7 +61,7 @@ export function UploadBookPage({
           require book files.
         </p>
         {standing && (
-          <p className="chip chip--soft" data-testid="plan-summary">
+          <p className={`chip ${styles['chip--soft']}`} data-testid="plan-summary">
             {planSummaryText(standing)}
           </p>
         )}
@@ -82,17 +83,17 @@ export function UploadBookPage({
       ) : loading || !account.account ? (
         <PageSpinner label={mode === 'edit' ? 'Loading the listing' : 'Loading your account'} />
       ) : (
-        <div className="upload-layout">
+        <div className={styles['upload-layout']}>
           <ListingForm
             key={podcast.data?._id ?? 'new'}
             account={account.account}
             podcast={mode === 'edit' ? podcast.data : undefined}
             onBlocked={onBlocked}
           />
-          <aside className="upload-aside">
+          <aside className={styles['upload-aside']}>
             <HowTo title="How to upload a book" minutes={1} steps={uploadSteps} />
-            <div className="help-card">
-              <h2 className="help-card__title">Good to know</h2>
+            <div className={styles['help-card']}>
+              <h2 className={styles['help-card__title']}>Good to know</h2>
               <ul className="check-list">
                 {standing && <li data-testid="plan-allowance">{uploadAllowanceText(standing)}</li>}
                 <li>New and edited listings are reviewed before they are public.</li>
@@ -102,7 +103,7 @@ export function UploadBookPage({
           </aside>
         </div>
       )}
-      <div className="upload-faq">
+      <div className={styles['upload-faq']}>
         <FaqList items={uploadFaq} />
       </div>
     </div>

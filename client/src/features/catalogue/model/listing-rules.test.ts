@@ -14,30 +14,30 @@ import {
   wireValue,
   type ListingFiles,
   type ListingTextField,
-  type ListingValues,
+  type ListingFormValues,
 } from './listing-rules'
 
 const now = new Date('2026-06-01T12:00:00Z')
 const file = (name: string, type: string, size: number) => new File([new Uint8Array(size)], name, { type })
 const cover = () => file('cover.png', 'image/png', 10_000)
 
-const valid: ListingValues = {
-  bookTitle: 'The Keeper of Salt Lanterns',
-  authorName: 'Maya Okafor',
-  category: 'Literary fiction',
-  primaryKeyword: 'A lighthouse keeper guards a secret that could ruin the island',
-  secondaryKeyword: 'Letters from a lost brother arrive decades too late',
-  additionalKeyword: 'A storm forces strangers to trust each other overnight',
-  bookDescription: 'x'.repeat(80),
-  publisherName: 'Harbour Lights Press',
-  get_Url: 'https://shop.example.com/book',
-  yearPublished: '1999',
-  isbn: '9780306406157',
+const valid: ListingFormValues = {
+  title: 'The Keeper of Salt Lanterns',
+  author: 'Maya Okafor',
+  categoryName: 'Literary fiction',
+  primary_key: 'A lighthouse keeper guards a secret that could ruin the island',
+  secondary_key: 'Letters from a lost brother arrive decades too late',
+  additional_key: 'A storm forces strangers to trust each other overnight',
+  description: 'x'.repeat(80),
+  publisher: 'Harbour Lights Press',
+  get_this_url: 'https://shop.example.com/book',
+  year_published: '1999',
+  ISBN: '9780306406157',
   language: 'en-GB',
-  youtubeLink: '',
-  tiktokLink: '',
+  youtube_url: '',
+  tiktok_url: '',
 }
-const validFiles: ListingFiles = { ...noFiles, bookImage: cover() }
+const validFiles: ListingFiles = { ...noFiles, bookCoverImage: cover() }
 
 /** Create-mode errors for the valid listing with one field changed. */
 const errorsWith = (field: ListingTextField, value: string, isFree = false) =>
@@ -49,67 +49,67 @@ describe('listing form rules (spec author-and-content section 5)', () => {
   })
 
   it.each<[ListingTextField, string, string]>([
-    ['bookTitle', '', 'bookTitle/Genre is required'],
-    ['bookTitle', '   ', 'bookTitle/Genre is required'],
-    ['bookTitle', 'a'.repeat(76), 'bookTitle must not exceed 75 characters'],
-    ['authorName', '', 'authorName/Genre is required'],
-    ['authorName', 'a'.repeat(51), 'authorName must not exceed 50 characters'],
-    ['category', '', 'Category/Genre is required'],
-    ['category', 'a'.repeat(51), 'Category must not exceed 50 characters'],
-    ['primaryKeyword', '', 'Primary Idea is required'],
-    ['secondaryKeyword', ' ', 'Secondary Idea is required'],
-    ['additionalKeyword', '', 'Additional Idea is required'],
-    ['primaryKeyword', 'a'.repeat(301), 'Primary Idea must not exceed 300 characters'],
-    ['bookDescription', '', 'Book Description is required'],
-    ['bookDescription', 'a'.repeat(74), 'Book Description must be at least 75 characters long'],
-    ['bookDescription', 'a'.repeat(1001), 'Book Description must not exceed 1000 characters'],
-    ['publisherName', 'a'.repeat(51), 'Publisher Name must not exceed 50 characters'],
-    ['get_Url', '', 'Enter a valid URL'],
-    ['get_Url', 'not a link', 'Enter a valid URL'],
-    ['get_Url', 'localhost', 'Enter a valid URL'],
-    ['get_Url', 'ftp://files.example.com/x', 'Enter a valid URL'],
-    ['yearPublished', '999', 'Enter a valid year'],
-    ['yearPublished', '2027', 'Enter a valid year'],
-    ['yearPublished', '19x9', 'Enter a valid year'],
-    ['isbn', '12345', 'Enter a valid 10 or 13-digit ISBN'],
-    ['isbn', '12345678901234', 'ISBN must not exceed 13 characters'],
-    ['isbn', '978030640615X', 'Enter a valid 10 or 13-digit ISBN'],
-    ['youtubeLink', 'nope', 'Enter a valid URL'],
-    ['tiktokLink', 'http://', 'Enter a valid URL'],
+    ['title', '', 'bookTitle/Genre is required'],
+    ['title', '   ', 'bookTitle/Genre is required'],
+    ['title', 'a'.repeat(76), 'bookTitle must not exceed 75 characters'],
+    ['author', '', 'authorName/Genre is required'],
+    ['author', 'a'.repeat(51), 'authorName must not exceed 50 characters'],
+    ['categoryName', '', 'Category/Genre is required'],
+    ['categoryName', 'a'.repeat(51), 'Category must not exceed 50 characters'],
+    ['primary_key', '', 'Primary Idea is required'],
+    ['secondary_key', ' ', 'Secondary Idea is required'],
+    ['additional_key', '', 'Additional Idea is required'],
+    ['primary_key', 'a'.repeat(301), 'Primary Idea must not exceed 300 characters'],
+    ['description', '', 'Book Description is required'],
+    ['description', 'a'.repeat(74), 'Book Description must be at least 75 characters long'],
+    ['description', 'a'.repeat(1001), 'Book Description must not exceed 1000 characters'],
+    ['publisher', 'a'.repeat(51), 'Publisher Name must not exceed 50 characters'],
+    ['get_this_url', '', 'Enter a valid URL'],
+    ['get_this_url', 'not a link', 'Enter a valid URL'],
+    ['get_this_url', 'localhost', 'Enter a valid URL'],
+    ['get_this_url', 'ftp://files.example.com/x', 'Enter a valid URL'],
+    ['year_published', '999', 'Enter a valid year'],
+    ['year_published', '2027', 'Enter a valid year'],
+    ['year_published', '19x9', 'Enter a valid year'],
+    ['ISBN', '12345', 'Enter a valid 10 or 13-digit ISBN'],
+    ['ISBN', '12345678901234', 'ISBN must not exceed 13 characters'],
+    ['ISBN', '978030640615X', 'Enter a valid 10 or 13-digit ISBN'],
+    ['youtube_url', 'nope', 'Enter a valid URL'],
+    ['tiktok_url', 'http://', 'Enter a valid URL'],
   ])('%s = %j gives "%s"', (field, value, message) => {
     expect(errorsWith(field, value)).toEqual({ [field]: message })
   })
 
   it.each<[ListingTextField, string]>([
-    ['bookTitle', 'a'.repeat(75)],
-    ['bookTitle', `${'a '.repeat(75)}`],
-    ['authorName', 'a'.repeat(50)],
-    ['bookDescription', 'a'.repeat(1000)],
-    ['bookDescription', `${'ab '.repeat(40)}`],
-    ['publisherName', ''],
-    ['get_Url', 'shop.example.com/book'],
-    ['yearPublished', ''],
-    ['yearPublished', '1000'],
-    ['yearPublished', '2026'],
-    ['isbn', ''],
-    ['isbn', '0-306-40615-2'],
-    ['isbn', '030640615X'],
-    ['isbn', '978 0306 406157'],
-    ['youtubeLink', 'youtube.com/watch?v=1'],
+    ['title', 'a'.repeat(75)],
+    ['title', `${'a '.repeat(75)}`],
+    ['author', 'a'.repeat(50)],
+    ['description', 'a'.repeat(1000)],
+    ['description', `${'ab '.repeat(40)}`],
+    ['publisher', ''],
+    ['get_this_url', 'shop.example.com/book'],
+    ['year_published', ''],
+    ['year_published', '1000'],
+    ['year_published', '2026'],
+    ['ISBN', ''],
+    ['ISBN', '0-306-40615-2'],
+    ['ISBN', '030640615X'],
+    ['ISBN', '978 0306 406157'],
+    ['youtube_url', 'youtube.com/watch?v=1'],
   ])('%s = %j is fine (lengths count no whitespace)', (field, value) => {
     expect(errorsWith(field, value)).toEqual({})
   })
 
   it('a description of 74 letters padded with spaces is still too short', () => {
-    expect(errorsWith('bookDescription', `${'a'.repeat(74)}${' '.repeat(20)}`)).toEqual({
-      bookDescription: 'Book Description must be at least 75 characters long',
+    expect(errorsWith('description', `${'a'.repeat(74)}${' '.repeat(20)}`)).toEqual({
+      description: 'Book Description must be at least 75 characters long',
     })
   })
 
   it('free plans neither check nor send the YouTube and TikTok links', () => {
-    expect(errorsWith('youtubeLink', 'nope', true)).toEqual({})
+    expect(errorsWith('youtube_url', 'nope', true)).toEqual({})
     const form = toListingFormData(
-      { ...valid, youtubeLink: 'youtube.com/x', tiktokLink: 'tiktok.com/x' },
+      { ...valid, youtube_url: 'youtube.com/x', tiktok_url: 'tiktok.com/x' },
       validFiles,
       { mode: 'create', userId: 'u1', isFree: true },
     )
@@ -181,7 +181,7 @@ describe('listing form rules (spec author-and-content section 5)', () => {
       const errors = validateListing(
         valid,
         {
-          bookImage: null,
+          bookCoverImage: null,
           authorImage: file('a.bmp', 'image/bmp', 5),
           audioFile: file('a.ogg', 'audio/ogg', 5),
           duration: 3,
@@ -189,7 +189,7 @@ describe('listing form rules (spec author-and-content section 5)', () => {
         { mode: 'create', isFree: false, now },
       )
       expect(errors).toEqual({
-        bookImage: 'Book image is required',
+        bookCoverImage: 'Book image is required',
         authorImage: 'Invalid file type (Only JPEG, PNG, GIF, WEBP allowed)',
         audioFile: 'Only MP3 files are allowed.',
       })
@@ -198,27 +198,27 @@ describe('listing form rules (spec author-and-content section 5)', () => {
 
   describe('edit mode', () => {
     it('checks only the changed fields, and no cover is required', () => {
-      const broken = { ...valid, bookTitle: '', isbn: 'bad' }
+      const broken = { ...valid, title: '', ISBN: 'bad' }
       expect(
-        validateListing(broken, noFiles, { mode: 'edit', isFree: false, fields: ['isbn'], now }),
+        validateListing(broken, noFiles, { mode: 'edit', isFree: false, fields: ['ISBN'], now }),
       ).toEqual({
-        isbn: 'Enter a valid 10 or 13-digit ISBN',
+        ISBN: 'Enter a valid 10 or 13-digit ISBN',
       })
       expect(validateListing(broken, noFiles, { mode: 'edit', isFree: false, fields: [], now })).toEqual({})
     })
 
     it('changedFields lists what differs from the snapshot, ignoring surrounding spaces', () => {
-      const current = { ...valid, bookTitle: `  ${valid.bookTitle} `, publisherName: '', isbn: '030640615X' }
-      expect(changedFields(valid, current)).toEqual(['publisherName', 'isbn'])
+      const current = { ...valid, title: `  ${valid.title} `, publisher: '', ISBN: '030640615X' }
+      expect(changedFields(valid, current)).toEqual(['publisher', 'ISBN'])
       expect(changedFields(valid, valid)).toEqual([])
     })
 
     it('sends the changed fields under their API names, an emptied field as empty, and new files only', () => {
       const audio = file('p.mp3', 'audio/mpeg', 100)
       const form = toListingFormData(
-        { ...valid, publisherName: '', get_Url: 'example.org/new', yearPublished: '2001' },
+        { ...valid, publisher: '', get_this_url: 'example.org/new', year_published: '2001' },
         { ...noFiles, audioFile: audio, duration: 42.4 },
-        { mode: 'edit', fields: ['publisherName', 'get_Url', 'yearPublished'], isFree: false },
+        { mode: 'edit', fields: ['publisher', 'get_this_url', 'year_published'], isFree: false },
       )
       expect([...form.keys()]).toEqual([
         'publisher',
@@ -241,18 +241,18 @@ describe('listing form rules (spec author-and-content section 5)', () => {
   })
 
   it('create sends every non-empty field, createBy and the files', () => {
-    const form = toListingFormData({ ...valid, publisherName: '  ', isbn: '978-0306-406157' }, validFiles, {
+    const form = toListingFormData({ ...valid, publisher: '  ', ISBN: '978-0306-406157' }, validFiles, {
       mode: 'create',
       userId: 'u1',
       isFree: false,
     })
-    expect(form.get('title')).toBe(valid.bookTitle)
+    expect(form.get('title')).toBe(valid.title)
     expect(form.get('categoryName')).toBe('Literary fiction')
-    expect(form.get('primary_key')).toBe(valid.primaryKeyword)
+    expect(form.get('primary_key')).toBe(valid.primary_key)
     expect(form.has('publisher')).toBe(false)
     expect(form.get('ISBN')).toBe('9780306406157')
     expect(form.get('createBy')).toBe('u1')
-    expect(form.get('bookCoverImage')).toBe(validFiles.bookImage)
+    expect(form.get('bookCoverImage')).toBe(validFiles.bookCoverImage)
     expect(form.has('authorImage')).toBe(false)
   })
 
@@ -260,8 +260,8 @@ describe('listing form rules (spec author-and-content section 5)', () => {
     expect(normaliseLink('example.com/a b')).toBeNull()
     expect(normaliseLink('example.com/x')).toBe('https://example.com/x')
     expect(normaliseLink('http://example.com')).toBe('http://example.com/')
-    expect(wireValue('youtubeLink', ' youtube.com/watch?v=1 ')).toBe('https://youtube.com/watch?v=1')
-    expect(wireValue('bookTitle', '  Title ')).toBe('Title')
+    expect(wireValue('youtube_url', ' youtube.com/watch?v=1 ')).toBe('https://youtube.com/watch?v=1')
+    expect(wireValue('title', '  Title ')).toBe('Title')
   })
 
   it('the description input is capped at 1000 counted characters', () => {
@@ -280,7 +280,7 @@ describe('listing form rules (spec author-and-content section 5)', () => {
           { field: 'unknown', message: 'x' },
         ],
       }),
-    ).toEqual({ bookTitle: 'bookTitle must not exceed 75 characters', bookImage: 'Book image is required' })
+    ).toEqual({ title: 'bookTitle must not exceed 75 characters', bookCoverImage: 'Book image is required' })
     expect(serverFieldErrors(null)).toEqual({})
   })
 

@@ -19,6 +19,7 @@ import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useFavorites } from '../api/get-favorites'
 import { useRemoveFavorite } from '../api/remove-favorite'
 import '@/styles/favorites.css'
+import styles from './favorites-page.module.css'
 
 /** Spec reader-and-account section 8, "Favourites". */
 export const FAVORITE_MESSAGES = {
@@ -98,7 +99,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
         }
       >
         {(rows) => (
-          <ul className="favorites__list" aria-label="Favorite titles">
+          <ul className={styles.favorites__list} aria-label="Favorite titles">
             {rows.map((podcast) => (
               <FavoriteRow
                 key={podcast._id}
@@ -127,18 +128,18 @@ function FavoriteRow({
   const episode = podcast.episodes[0]
   return (
     <li
-      className={`favorite-row${removing ? ' favorite-row--busy' : ''}`}
+      className={`favorite-row${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
       aria-label={title}
       aria-busy={removing}
     >
-      <BookCoverLink podcast={podcast} className="favorite-row__cover" width={72} height={96} />
+      <BookCoverLink podcast={podcast} className={styles['favorite-row__cover']} width={72} height={96} />
       <div className="favorite-row__main">
-        <h2 className="favorite-row__title">
+        <h2 className={styles['favorite-row__title']}>
           <BookTitleLink podcast={podcast} />
         </h2>
         <p className="favorite-row__description">{excerpt(podcast.description, 200)}</p>
         <BookLinks podcast={podcast} compact />
-        <BookFacts podcast={podcast} className="favorite-row__facts" noPodblurb="—">
+        <BookFacts podcast={podcast} className={styles['favorite-row__facts']} noPodblurb="—">
           <div>
             <dt>ISBN</dt>
             <dd>{podcast.ISBN ?? '—'}</dd>
@@ -149,19 +150,19 @@ function FavoriteRow({
           </div>
         </BookFacts>
       </div>
-      <div className="favorite-row__side">
-        <AuthorProfileLink podcast={podcast} className="favorite-row__author">
+      <div className={styles['favorite-row__side']}>
+        <AuthorProfileLink podcast={podcast} className={styles['favorite-row__author']}>
           <FallbackImage
             src={podcast.authorImage}
             fallback={fallbackImages.avatar}
             alt=""
-            className="favorite-row__avatar"
+            className={styles['favorite-row__avatar']}
             width={40}
             height={40}
           />
           <span>{podcast.author || 'Unknown'}</span>
         </AuthorProfileLink>
-        <div className="favorite-row__actions">
+        <div className={styles['favorite-row__actions']}>
           <PlayToggle podcast={podcast} />
           <LikeButton podcast={podcast} />
           <ShareButton

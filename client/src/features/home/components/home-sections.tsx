@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { billingText, formatUsd } from '@/lib/plan-texts'
+import styles from './home-sections.module.css'
+import shared from './home-shared.module.css'
 
 const steps = [
   {
@@ -26,13 +28,13 @@ export function HowItWorks() {
     <section className="section" aria-labelledby="how-title">
       <div className="container">
         <p className="eyebrow">How it works</p>
-        <h2 id="how-title" className="section__title">
+        <h2 id="how-title" className={shared.section__title}>
           From a thought to your next book in three steps
         </h2>
-        <ol className="steps-grid">
+        <ol className={styles['steps-grid']}>
           {steps.map((step, index) => (
-            <li key={step.title} className="step-card">
-              <span className="step-card__icon" aria-hidden="true">
+            <li key={step.title} className={styles['step-card']}>
+              <span className={styles['step-card__icon']} aria-hidden="true">
                 <svg viewBox="0 0 24 24" width="24" height="24">
                   <path
                     d={step.icon}
@@ -44,9 +46,9 @@ export function HowItWorks() {
                   />
                 </svg>
               </span>
-              <span className="step-card__number">Step {index + 1}</span>
-              <h3 className="step-card__title">{step.title}</h3>
-              <p className="step-card__text">{step.text}</p>
+              <span className={styles['step-card__number']}>Step {index + 1}</span>
+              <h3 className={styles['step-card__title']}>{step.title}</h3>
+              <p className={styles['step-card__text']}>{step.text}</p>
             </li>
           ))}
         </ol>
@@ -67,11 +69,11 @@ const sampleTotal =
 /** A sample result showing what a Strut score looks like. */
 export function StrutScorePreview() {
   return (
-    <section className="section section--tint" aria-labelledby="score-title">
+    <section className={`section ${styles['section--tint']}`} aria-labelledby="score-title">
       <div className="container split">
         <div>
           <p className="eyebrow">Strut scores</p>
-          <h2 id="score-title" className="section__title">
+          <h2 id="score-title" className={shared.section__title}>
             See why a book matches, idea by idea
           </h2>
           <p className="lead">
@@ -79,27 +81,27 @@ export function StrutScorePreview() {
             book. Compare titles at a glance, then press play on the podblurb.
           </p>
         </div>
-        <figure className="score-card" aria-label="Example search result">
-          <div className="score-card__head">
-            <div className="score-card__cover" aria-hidden="true">
+        <figure className={styles['score-card']} aria-label="Example search result">
+          <div className={styles['score-card__head']}>
+            <div className={styles['score-card__cover']} aria-hidden="true">
               <span>The Keeper&apos;s Letters</span>
             </div>
             <div>
-              <p className="score-card__title">The Keeper&apos;s Letters</p>
-              <p className="score-card__meta">Historical fiction · 2021 · Podblurb 2:14</p>
-              <p className="score-card__total">
+              <p className={styles['score-card__title']}>The Keeper&apos;s Letters</p>
+              <p className={styles['score-card__meta']}>Historical fiction · 2021 · Podblurb 2:14</p>
+              <p className={styles['score-card__total']}>
                 Strut score <strong>{sampleTotal.toFixed(2)}</strong>
               </p>
             </div>
           </div>
-          <ul className="score-bars">
+          <ul className={styles['score-bars']}>
             {sampleScores.map((s) => (
-              <li key={s.idea} className="score-bar">
-                <span className="score-bar__label">{s.idea}</span>
-                <span className="score-bar__track" aria-hidden="true">
-                  <span className="score-bar__fill" style={{ width: `${s.score}%` }} />
+              <li key={s.idea} className={styles['score-bar']}>
+                <span className={styles['score-bar__label']}>{s.idea}</span>
+                <span className={styles['score-bar__track']} aria-hidden="true">
+                  <span className={styles['score-bar__fill']} style={{ width: `${s.score}%` }} />
                 </span>
-                <span className="score-bar__value">{s.score.toFixed(2)}</span>
+                <span className={styles['score-bar__value']}>{s.score.toFixed(2)}</span>
               </li>
             ))}
           </ul>
@@ -123,29 +125,29 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
     <section className="section" aria-labelledby="plans-title">
       <div className="container">
         <p className="eyebrow">For authors &amp; publishers</p>
-        <h2 id="plans-title" className="section__title">
+        <h2 id="plans-title" className={shared.section__title}>
           Strut your titles to readers who are looking for them
         </h2>
-        <p className="lead lead--narrow">
+        <p className={`lead ${styles['lead--narrow']}`}>
           List a book with three ideas and a podblurb of up to five minutes. Your first upload is free,
           listings are permanent, and paid plans add analytics.
         </p>
         <ul className="plans">
           {plans.map((plan) => (
-            <li key={plan.name} className={`plan${plan.popular ? ' plan--popular' : ''}`}>
-              {plan.popular && <span className="plan__ribbon">Most Popular</span>}
-              <h3 className="plan__name">{plan.name}</h3>
-              <p className="plan__price">
+            <li key={plan.name} className={`plan${plan.popular ? ` ${styles['plan--popular']}` : ''}`}>
+              {plan.popular && <span className={styles.plan__ribbon}>Most Popular</span>}
+              <h3 className={styles.plan__name}>{plan.name}</h3>
+              <p className={styles.plan__price}>
                 {plan.monthly === 0 ? 'Free' : formatUsd(plan.monthly)}
                 {plan.monthly !== 0 && <span> / mo</span>}
               </p>
               {plan.monthly !== 0 && (
-                <p className="plan__billing">{billingText({ price: plan.monthly, duration: 12 })}</p>
+                <p className={styles.plan__billing}>{billingText({ price: plan.monthly, duration: 12 })}</p>
               )}
-              <ul className="plan__features">
+              <ul className={styles.plan__features}>
                 <li>{plan.limit}</li>
                 <li>Permanent listing</li>
-                <li className={plan.analytics ? '' : 'plan__feature--off'}>
+                <li className={plan.analytics ? '' : styles['plan__feature--off']}>
                   {plan.analytics ? 'Listening analytics' : 'No analytics'}
                 </li>
               </ul>

@@ -2,12 +2,15 @@ import { useId, useState } from 'react'
 import { BookCard, BookCardSkeleton } from '@/components/book/book-card'
 import { AdSlot } from '@/components/ui/ad-slot'
 import { Button } from '@/components/ui/button'
+import { ListStates } from '@/components/ui/list-states'
 import { errorMessage } from '@/lib/api-client'
 import { useStoredSession } from '@/lib/storage'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { TOP_LIST_SIZE, useHomePage } from '../api/get-home-page'
 import { adLayout, withAdSlots } from '../model/ad-slots'
 import { firstRowSize } from '../model/top-list'
+import shared from './home-shared.module.css'
+import styles from './top-books.module.css'
 
 /**
  * The home page's TOP 20 BOOK STRUTS section: its first row of title cards open (as many as the grid shows in a
@@ -30,10 +33,10 @@ export function TopBooks() {
   return (
     <section className="section top-books" aria-labelledby="top-books-title">
       <div className="container">
-        <div className="top-books__head">
+        <div className={styles['top-books__head']}>
           <div>
             <p className="eyebrow">Listen before you read</p>
-            <h2 id="top-books-title" className="section__title">
+            <h2 id="top-books-title" className={shared.section__title}>
               TOP 20 BOOK STRUTS
             </h2>
           </div>
@@ -49,38 +52,39 @@ export function TopBooks() {
           )}
         </div>
         <div id={panelId}>
-          {home.isPending ? (
-            <ul className="book-grid" aria-busy="true">
-              {Array.from({ length: row }, (_, i) => (
-                <li key={i}>
-                  <BookCardSkeleton />
-                </li>
-              ))}
-            </ul>
-          ) : home.isError && titles.length === 0 ? (
-            <div className="empty-state" role="alert">
-              <p>{errorMessage(home.error, 'Failed to fetch podcasts')}</p>
-              <Button variant="secondary" onClick={() => void home.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : titles.length === 0 ? (
-            <p className="empty-state muted">No titles yet. Check back soon.</p>
-          ) : (
-            <ul className="book-grid" aria-busy={home.isPlaceholderData || undefined}>
-              {withAdSlots(titles, every, open && trailing).map((cell) =>
-                cell.kind === 'item' ? (
-                  <li key={cell.item._id}>
-                    <BookCard podcast={cell.item} />
+          <ListStates
+            // Placeholder titles (the first row, while all 20 load) stay on screen if the larger list fails.
+            query={{ ...home, isError: home.isError && titles.length === 0 }}
+            rows={titles}
+            loadingLabel="Loading the top titles"
+            loading={
+              <ul className="book-grid" aria-busy="true">
+                {Array.from({ length: row }, (_, i) => (
+                  <li key={i}>
+                    <BookCardSkeleton />
                   </li>
-                ) : (
-                  <li key={cell.key} className="book-grid__ad">
-                    <AdSlot />
-                  </li>
-                ),
-              )}
-            </ul>
-          )}
+                ))}
+              </ul>
+            }
+            failedMessage={(error) => errorMessage(error, 'Failed to fetch podcasts')}
+            empty="No titles yet. Check back soon."
+          >
+            {(titles) => (
+              <ul className="book-grid" aria-busy={home.isPlaceholderData || undefined}>
+                {withAdSlots(titles, every, open && trailing).map((cell) =>
+                  cell.kind === 'item' ? (
+                    <li key={cell.item._id}>
+                      <BookCard podcast={cell.item} />
+                    </li>
+                  ) : (
+                    <li key={cell.key} className="book-grid__ad">
+                      <AdSlot />
+                    </li>
+                  ),
+                )}
+              </ul>
+            )}
+          </ListStates>
         </div>
       </div>
     </section>

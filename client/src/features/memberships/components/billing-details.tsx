@@ -1,9 +1,10 @@
 import type { BillingDetails as Billing } from '@bookstrut/schemas'
+import shared from './memberships-shared.module.css'
 
 /** The billing details of the last payment. */
 export function BillingDetails({ billing }: { billing: Billing | null }) {
   return (
-    <section className="my-membership__card" aria-labelledby="billing-title">
+    <section className={shared['my-membership__card']} aria-labelledby="billing-title">
       <h2 id="billing-title">Billing details</h2>
       {billing ? (
         <dl>

@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner'
 import type { CardField } from '../card/card-provider'
 import type { CardProviderState } from '../hooks/use-lazy-card-provider'
 import { CARD_UNAVAILABLE_MESSAGE } from '../model/billing-form'
+import styles from './card-input.module.css'
 
 /** The card input of the provider, mounted once it has loaded; reports the mounted field to the form. */
 export function CardInput({
@@ -27,7 +28,7 @@ export function CardInput({
   return (
     <div className="field card-input">
       <span className="field__label">Card</span>
-      <div ref={host} className="card-input__host" data-testid="card-host" />
+      <div ref={host} className={styles['card-input__host']} data-testid="card-host" />
       {(state.status === 'idle' || state.status === 'loading') && (
         <Spinner size="sm" label="Loading card form…" />
       )}

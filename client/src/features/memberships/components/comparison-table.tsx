@@ -1,14 +1,16 @@
 import type { Plan } from '@bookstrut/schemas'
 import { billingText } from '@/lib/plan-texts'
 import { bookLimitLabel, isMostPopular, priceLabel } from '../model/plan-choice'
+import styles from './comparison-table.module.css'
+import shared from './memberships-shared.module.css'
 
 /** Plans side by side: price, book limit, analytics (off on the free plan only), permanent listing on all. */
 export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
   if (plans.length === 0) return null
   return (
-    <section className="plan-compare" aria-labelledby="plan-compare-title">
+    <section className={styles['plan-compare']} aria-labelledby="plan-compare-title">
       <h2 id="plan-compare-title">Compare the plans</h2>
-      <div className="plan-compare__scroll">
+      <div className={shared['plan-compare__scroll']}>
         <table>
           <thead>
             <tr>
@@ -21,7 +23,10 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
           </thead>
           <tbody>
             {plans.map((plan) => (
-              <tr key={plan._id} className={isMostPopular(plan) ? 'plan-compare__popular' : undefined}>
+              <tr
+                key={plan._id}
+                className={isMostPopular(plan) ? styles['plan-compare__popular'] : undefined}
+              >
                 <th scope="row">
                   {plan.planName}
                   {isMostPopular(plan) && <span className="chip">Most Popular</span>}
@@ -38,7 +43,7 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
           </tbody>
         </table>
       </div>
-      <p className="plan-compare__note">
+      <p className={styles['plan-compare__note']}>
         A limited number of “Infinite Strut” plans exist: please contact us in advance.
       </p>
     </section>

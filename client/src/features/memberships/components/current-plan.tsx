@@ -1,13 +1,14 @@
 import type { MembershipsByUser } from '@bookstrut/schemas'
 import { allowanceText, expiredText, formatPlanDate, heldPriceText } from '@/lib/plan-texts'
 import { standingOfMemberships } from '../model/plan-choice'
+import shared from './memberships-shared.module.css'
 
 /** The plan bought and the plan in effect: limits, books listed, dates and the expired state. */
 export function CurrentPlan({ memberships }: { memberships: MembershipsByUser }) {
   const { current, effective, booksListed } = memberships
   const standing = standingOfMemberships(memberships, new Date())
   return (
-    <section className="my-membership__card" aria-labelledby="current-plan-title">
+    <section className={shared['my-membership__card']} aria-labelledby="current-plan-title">
       <h2 id="current-plan-title">Current plan</h2>
       {standing.kind === 'expired' && (
         <p role="alert" className="form-error">

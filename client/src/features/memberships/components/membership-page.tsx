@@ -10,6 +10,7 @@ import { ComparisonTable } from './comparison-table'
 import { HowToChoose } from './how-to-choose'
 import { PlanListStatus } from './plan-list'
 import { UpgradeChooser } from './upgrade-chooser'
+import styles from './membership-page.module.css'
 
 export const FETCH_PLANS_FAILED = 'Failed to fetch memberships'
 
@@ -39,18 +40,20 @@ export function MembershipPage({
 
   return (
     <div className="membership-page">
-      <section className="membership-page__top">
+      <section className={styles['membership-page__top']}>
         <div className="container">
           <nav className="breadcrumb" aria-label="Breadcrumb">
             <Link to={paths.home}>Home</Link>
             <span aria-hidden="true">›</span>
             <span aria-current="page">Membership</span>
           </nav>
-          <h1 className="membership-page__banner">Choose Your Plan &amp; Strut Your Titles to the World!</h1>
-          <p className="membership-page__billing">{YEARLY_BILLING_NOTE}</p>
+          <h1 className={styles['membership-page__banner']}>
+            Choose Your Plan &amp; Strut Your Titles to the World!
+          </h1>
+          <p className={styles['membership-page__billing']}>{YEARLY_BILLING_NOTE}</p>
         </div>
       </section>
-      <div className="container membership-page__body">
+      <div className={`container ${styles['membership-page__body']}`}>
         <PlanListStatus
           loading={plans.isPending || (plans.isSuccess && !viewer && !viewerError)}
           error={

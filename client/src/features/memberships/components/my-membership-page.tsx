@@ -9,6 +9,8 @@ import { BillingDetails } from './billing-details'
 import { CurrentPlan } from './current-plan'
 import { PastPlans } from './past-plans'
 import { UpgradeChooser } from './upgrade-chooser'
+import shared from './memberships-shared.module.css'
+import styles from './my-membership-page.module.css'
 
 /** /profile-membership: current plan, the upgrade chooser (reading (b)), past plans and billing details. */
 export function MyMembershipPage({
@@ -32,11 +34,11 @@ export function MyMembershipPage({
     )
   const viewer = creatorViewer(memberships.data, new Date(), plans.data)
   return (
-    <div className="my-membership">
+    <div className={styles['my-membership']}>
       <h1>My Membership</h1>
       <CurrentPlan memberships={memberships.data} />
       {viewer.kind === 'creator' && viewer.canUpgrade && (
-        <section className="my-membership__card" aria-labelledby="upgrade-title">
+        <section className={shared['my-membership__card']} aria-labelledby="upgrade-title">
           <h2 id="upgrade-title">Upgrade your plan</h2>
           <UpgradeChooser
             plans={plans.data}

@@ -1,15 +1,16 @@
 import type { MembershipRecord } from '@bookstrut/schemas'
 import { formatPlanDate, formatUsd } from '@/lib/plan-texts'
+import shared from './memberships-shared.module.css'
 
 /** The plans held before, newest first, with what was paid. */
 export function PastPlans({ plans }: { plans: readonly MembershipRecord[] }) {
   return (
-    <section className="my-membership__card" aria-labelledby="past-plans-title">
+    <section className={shared['my-membership__card']} aria-labelledby="past-plans-title">
       <h2 id="past-plans-title">Past Plan</h2>
       {plans.length === 0 ? (
         <p>No Data Found</p>
       ) : (
-        <div className="plan-compare__scroll">
+        <div className={shared['plan-compare__scroll']}>
           <table className="past-plans">
             <thead>
               <tr>

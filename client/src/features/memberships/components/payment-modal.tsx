@@ -20,6 +20,7 @@ import { CardInput } from './card-input'
 import { PaymentUnavailable } from './payment-unavailable'
 import { QuoteSummary } from './quote-summary'
 import { SecurityBanner } from './security-banner'
+import shared from './memberships-shared.module.css'
 
 export interface PaymentModalProps {
   plan: Plan
@@ -75,7 +76,7 @@ export function PaymentModal({ plan, email, card, supportEmail, onClose, onPaid 
               {error}
             </p>
           )}
-          <div className="payment-form__actions">
+          <div className={shared['payment-form__actions']}>
             <Button variant="secondary" onClick={onClose} disabled={paying}>
               Cancel
             </Button>

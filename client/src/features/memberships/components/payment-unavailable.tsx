@@ -1,6 +1,7 @@
 import { PAYMENT_NOT_CONFIGURED_MESSAGE, type Plan } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { mailtoLink } from '@/lib/mailto'
+import shared from './memberships-shared.module.css'
 
 /** A pre-filled e-mail asking support for the plan: the way to upgrade that works while card payments cannot. */
 export const upgradeMailto = (address: string, plan: Pick<Plan, 'planName'>) =>
@@ -35,7 +36,7 @@ export function PaymentUnavailable({
       ) : (
         <p className="muted">The support address is loading. Please try again in a moment.</p>
       )}
-      <div className="payment-form__actions">
+      <div className={shared['payment-form__actions']}>
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>

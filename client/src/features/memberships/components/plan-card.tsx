@@ -1,6 +1,7 @@
 import type { Plan } from '@bookstrut/schemas'
 import { billingText } from '@/lib/plan-texts'
 import { bookLimitLabel, isMostPopular, priceLabel } from '../model/plan-choice'
+import styles from './plan-card.module.css'
 
 export interface PlanCardProps {
   plan: Plan
@@ -29,13 +30,13 @@ export function PlanCard({ plan, selected, greyed, current, name, onSelect }: Pl
         onChange={() => onSelect(plan._id)}
         aria-label={plan.planName}
       />
-      {isMostPopular(plan) && <span className="plan-card__badge">Most Popular</span>}
-      <span className="plan-card__name">{plan.planName}</span>
-      <span className="plan-card__price">{priceLabel(plan)}</span>
+      {isMostPopular(plan) && <span className={styles['plan-card__badge']}>Most Popular</span>}
+      <span className={styles['plan-card__name']}>{plan.planName}</span>
+      <span className={styles['plan-card__price']}>{priceLabel(plan)}</span>
       {billing && <span className="plan-card__billing">{billing}</span>}
-      <span className="plan-card__limit">{bookLimitLabel(plan.bookLimit)}</span>
-      {plan.description && <span className="plan-card__text">{plan.description}</span>}
-      {current && <span className="plan-card__current">Current plan</span>}
+      <span className={styles['plan-card__limit']}>{bookLimitLabel(plan.bookLimit)}</span>
+      {plan.description && <span className={styles['plan-card__text']}>{plan.description}</span>}
+      {current && <span className={styles['plan-card__current']}>Current plan</span>}
     </label>
   )
 }

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { isGreyedOut, upgradeButton, type Viewer } from '../model/plan-choice'
 import { PlanCard } from './plan-card'
+import styles from './plan-list.module.css'
 
 export interface PlanListProps {
   plans: readonly Plan[]
@@ -24,7 +25,7 @@ export function PlanList({ plans, viewer, selectedId, onSelect, onUpgrade, onLog
   const select = (planId: string) => (viewer.kind === 'anonymous' ? onLoginFirst() : onSelect(planId))
   return (
     <div className="plan-list">
-      <div className="plan-list__grid" role="radiogroup" aria-label="Plans">
+      <div className={styles['plan-list__grid']} role="radiogroup" aria-label="Plans">
         {plans.map((plan) => (
           <PlanCard
             key={plan._id}
@@ -38,7 +39,7 @@ export function PlanList({ plans, viewer, selectedId, onSelect, onUpgrade, onLog
         ))}
       </div>
       {button.show && (
-        <div className="plan-list__actions">
+        <div className={styles['plan-list__actions']}>
           <Button
             disabled={button.disabled}
             onClick={() => (button.action === 'signUp' ? onLoginFirst() : selected && onUpgrade(selected))}
@@ -46,7 +47,7 @@ export function PlanList({ plans, viewer, selectedId, onSelect, onUpgrade, onLog
             {button.label}
           </Button>
           {viewer.kind === 'creator' && !viewer.canUpgrade && (
-            <p className="plan-list__hint">
+            <p className={styles['plan-list__hint']}>
               Your plan still has room for more titles. To move to a bigger plan now, go to{' '}
               <Link to={paths.profileMembership}>My Membership</Link>.
             </p>
@@ -62,7 +63,7 @@ export function PlanListStatus({ loading, error }: { loading: boolean; error: st
   if (loading) return <Spinner label="Loading plans…" />
   if (error)
     return (
-      <p role="alert" className="plan-list__error">
+      <p role="alert" className={styles['plan-list__error']}>
         {error}
       </p>
     )

@@ -3,6 +3,7 @@ import { LIFETIME, type UpgradeQuote } from '@bookstrut/schemas'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { billingText, formatPlanDate, formatUsd } from '@/lib/plan-texts'
+import styles from './quote-summary.module.css'
 
 /** How the charge is made up: 12 months of the monthly price, or one payment for a lifetime plan. */
 const chargeText = (q: UpgradeQuote) =>
@@ -33,8 +34,8 @@ export function QuoteSummary({ quote }: { quote: UseQueryResult<UpgradeQuote> })
           <dd>−{formatUsd(q.credit)}</dd>
         </>
       )}
-      <dt className="quote__total">Total due today</dt>
-      <dd className="quote__total" data-testid="quote-amount">
+      <dt className={styles.quote__total}>Total due today</dt>
+      <dd className={styles.quote__total} data-testid="quote-amount">
         {formatUsd(q.amount)}
       </dd>
       <dt>Your plan runs until</dt>

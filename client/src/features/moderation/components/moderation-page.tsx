@@ -5,8 +5,8 @@ import type { Podcast } from '@bookstrut/schemas'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
+import { ListStates } from '@/components/ui/list-states'
 import { NoteDialog } from '@/components/ui/note-dialog'
-import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
@@ -14,6 +14,7 @@ import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
 import { ListingDetail } from './listing-detail'
+import styles from './moderation-page.module.css'
 
 export const REJECT_COMMENT_REQUIRED = 'Please tell the owner why the listing is rejected.'
 
@@ -62,20 +63,20 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
       },
     )
   return (
-    <li className="moderation-row">
+    <li className={styles['moderation-row']}>
       <FallbackImage
         src={podcast.bookCoverImage}
         fallback={fallbackImages.cover}
         alt=""
-        className="moderation-row__cover"
+        className={styles['moderation-row__cover']}
         width={72}
         height={96}
       />
       <div className="moderation-row__text">
-        <h2 className="moderation-row__title">
+        <h2 className={styles['moderation-row__title']}>
           <Link to={paths.singleBook(podcast._id)}>{podcast.title}</Link>
         </h2>
-        <p className="moderation-row__meta">
+        <p className={styles['moderation-row__meta']}>
           <span>
             <span className="muted">Author:</span> {podcast.author}
           </span>
@@ -91,9 +92,9 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
             {episode?.fileUrl ? formatDuration(episode.duration) : 'none'}
           </span>
         </p>
-        <p className="moderation-row__description">{excerpt(podcast.description, 220)}</p>
+        <p className={styles['moderation-row__description']}>{excerpt(podcast.description, 220)}</p>
       </div>
-      <div className="moderation-row__actions">
+      <div className={styles['moderation-row__actions']}>
         <PlayToggle podcast={podcast} />
         <Button
           size="sm"
@@ -146,47 +147,47 @@ export function ModerationPage() {
           which the owner sees in My Listings.
         </p>
       </header>
-      {queue.isPending ? (
-        <div className="listings__loading">
-          <Spinner size="lg" label="Loading pending listings" />
-        </div>
-      ) : queue.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{errorMessage(queue.error)}</p>
-          <Button variant="secondary" onClick={() => void queue.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : data && data.data.length === 0 ? (
-        <p className="empty-state">No listings are waiting for review.</p>
-      ) : (
-        <>
-          <p className="muted">
-            {data?.total} pending {data?.total === 1 ? 'listing' : 'listings'}
-          </p>
-          <ul className="moderation-list" aria-busy={queue.isFetching}>
-            {data?.data.map((podcast) => (
-              <QueueRow key={podcast._id} podcast={podcast} onReject={() => setRejecting(podcast)} />
-            ))}
-          </ul>
-          <nav className="pager" aria-label="Pages">
-            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {totalPages}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => setPage((p) => p + 1)}
-              disabled={page >= totalPages}
-            >
-              Next
-            </Button>
-          </nav>
-        </>
-      )}
+      <ListStates
+        query={queue}
+        rows={data?.data ?? []}
+        loadingLabel="Loading pending listings"
+        failedMessage={(error) => errorMessage(error)}
+        empty="No listings are waiting for review."
+      >
+        {(rows) => (
+          <>
+            <p className="muted">
+              {data?.total} pending {data?.total === 1 ? 'listing' : 'listings'}
+            </p>
+            <ul className={styles['moderation-list']} aria-busy={queue.isFetching}>
+              {rows.map((podcast) => (
+                <QueueRow key={podcast._id} podcast={podcast} onReject={() => setRejecting(podcast)} />
+              ))}
+            </ul>
+            <nav className={styles.pager} aria-label="Pages">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setPage((p) => p - 1)}
+                disabled={page <= 1}
+              >
+                Previous
+              </Button>
+              <span>
+                Page {page} of {totalPages}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setPage((p) => p + 1)}
+                disabled={page >= totalPages}
+              >
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </ListStates>
       {rejecting && <RejectDialog podcast={rejecting} onClose={() => setRejecting(null)} />}
     </div>
   )

@@ -8,6 +8,7 @@ import { formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import type { PlayerApi } from '@/lib/player'
 import { SkipIcon } from './skip-icon'
+import styles from './audio-player-bar.module.css'
 
 /** Position and length of the audio, following its events. */
 function useAudioTime(audioRef: RefObject<HTMLAudioElement | null>) {
@@ -50,22 +51,22 @@ export function AudioPlayerBar({
       inert={!visible}
     >
       {track && (
-        <div className="player-bar__inner container">
-          <Link to={paths.singleBook(track.podcastId)} className="player-bar__book">
+        <div className={`${styles['player-bar__inner']} container`}>
+          <Link to={paths.singleBook(track.podcastId)} className={styles['player-bar__book']}>
             <FallbackImage
               src={track.coverUrl}
               fallback={fallbackImages.cover}
               alt=""
-              className="player-bar__cover"
+              className={styles['player-bar__cover']}
               width={48}
               height={64}
             />
-            <span className="player-bar__text">
-              <span className="player-bar__title">{track.title}</span>
-              <span className="player-bar__author">{track.author}</span>
+            <span className={styles['player-bar__text']}>
+              <span className={styles['player-bar__title']}>{track.title}</span>
+              <span className={styles['player-bar__author']}>{track.author}</span>
             </span>
           </Link>
-          <div className="player-bar__controls">
+          <div className={styles['player-bar__controls']}>
             <button
               type="button"
               className="icon-button"
@@ -96,8 +97,8 @@ export function AudioPlayerBar({
               <SkipIcon direction="forward" />
             </button>
           </div>
-          <div className="player-bar__progress">
-            <span className="player-bar__time">{formatDuration(current)}</span>
+          <div className={styles['player-bar__progress']}>
+            <span className={styles['player-bar__time']}>{formatDuration(current)}</span>
             <input
               type="range"
               min={0}
@@ -109,11 +110,11 @@ export function AudioPlayerBar({
               aria-valuetext={`${formatDuration(current)} of ${formatDuration(duration)}`}
               disabled={!duration}
             />
-            <span className="player-bar__time">{formatDuration(duration)}</span>
+            <span className={styles['player-bar__time']}>{formatDuration(duration)}</span>
           </div>
           <button
             type="button"
-            className="icon-button player-bar__close"
+            className={`icon-button ${styles['player-bar__close']}`}
             onClick={api.stop}
             aria-label="Close player"
           >

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { PlayerContext, type PlayerApi, type PlayerStatus, type Track } from '@/lib/player'
 import { useListeningTracker } from '../hooks/use-listening-tracker'
 import { AudioPlayerBar } from './audio-player-bar'
+import styles from './player-provider.module.css'
 
 /** Spec reader-and-account section 8: the alert when the browser refuses to start playback. */
 export const PLAYBACK_REFUSED_MESSAGE =
@@ -182,7 +183,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   return (
     <PlayerContext value={api}>
       {children}
-      {visible && <div className="player-spacer" aria-hidden="true" />}
+      {visible && <div className={styles['player-spacer']} aria-hidden="true" />}
       <audio
         ref={audioRef}
         preload="none"

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { SIGNUP_PASSWORD_RULE, type User } from '@bookstrut/schemas'
+import { AccountFields } from '@/components/account/account-fields'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { useImageChooser, useObjectUrl } from '@/components/ui/image-picker'
-import { PasswordField, SelectField, TextAreaField, TextField } from '@/components/ui/field'
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
 import { errorMessage } from '@/lib/api-client'
 import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
 import { useUpdateUser, type ProfileImageFiles } from '../api/update-user'
@@ -19,6 +20,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from '../validation/profile-form'
+import styles from './profile-form.module.css'
 
 /** websiteAndSocialLinks holds at most 10 entries: the website and up to 9 social links. */
 const MAX_SOCIAL_LINKS = 9
@@ -109,9 +111,9 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form className="profile-card" onSubmit={handleSubmit} noValidate aria-labelledby="profile-heading">
       {variant === 'creator' ? (
-        <div className="profile-banner-wrap">
+        <div className={styles['profile-banner-wrap']}>
           <div
-            className="profile-banner"
+            className={styles['profile-banner']}
             style={
               (bannerPreview ?? user.bannerImage)
                 ? { backgroundImage: `url(${JSON.stringify(bannerPreview ?? user.bannerImage)})` }
@@ -123,7 +125,7 @@ export function ProfileForm({ user }: { user: User }) {
           {editing && (
             <button
               type="button"
-              className="image-edit-button image-edit-button--banner"
+              className={`${styles['image-edit-button']} ${styles['image-edit-button--banner']}`}
               onClick={bannerChooser.open}
               disabled={update.isPending}
             >
@@ -133,8 +135,10 @@ export function ProfileForm({ user }: { user: User }) {
           {bannerChooser.elements}
         </div>
       ) : null}
-      <div className={`profile-head${variant === 'reader' ? ' profile-head--reader' : ''}`}>
-        <div className="profile-head__avatar">
+      <div
+        className={`${styles['profile-head']}${variant === 'reader' ? ` ${styles['profile-head--reader']}` : ''}`}
+      >
+        <div className={styles['profile-head__avatar']}>
           <Avatar
             firstName={user.first_name}
             lastName={user.last_name}
@@ -144,7 +148,7 @@ export function ProfileForm({ user }: { user: User }) {
           {editing && (
             <button
               type="button"
-              className="image-edit-button image-edit-button--avatar"
+              className={`${styles['image-edit-button']} ${styles['image-edit-button--avatar']}`}
               onClick={profileChooser.open}
               disabled={update.isPending}
               aria-label="Change profile image"
@@ -154,11 +158,11 @@ export function ProfileForm({ user }: { user: User }) {
           )}
           {profileChooser.elements}
         </div>
-        <div className="profile-head__text">
-          <h1 id="profile-heading" className="profile-head__name">
+        <div className={styles['profile-head__text']}>
+          <h1 id="profile-heading" className={styles['profile-head__name']}>
             {fullName || 'My Dashboard'}
           </h1>
-          <p className="profile-head__meta">
+          <p className={styles['profile-head__meta']}>
             <span className="badge">{roleLabels[user.role] ?? user.role}</span>
             {variant === 'creator' && (
               <span className="profile-stat">
@@ -167,7 +171,7 @@ export function ProfileForm({ user }: { user: User }) {
             )}
           </p>
         </div>
-        <div className="profile-head__actions">
+        <div className={styles['profile-head__actions']}>
           {editing ? (
             <Button variant="ghost" onClick={cancel} disabled={update.isPending}>
               Cancel
@@ -183,60 +187,31 @@ export function ProfileForm({ user }: { user: User }) {
         </div>
       </div>
 
-      <fieldset className="profile-fields" disabled={locked}>
+      <fieldset className={styles['profile-fields']} disabled={locked}>
         <legend className="visually-hidden">Profile details</legend>
-        <div className="form-grid">
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            value={values.firstName}
-            error={errors.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            value={values.lastName}
-            error={errors.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-          />
-          <TextField
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            error={errors.email}
-            onChange={(e) => set('email', e.target.value)}
-          />
-          <SelectField
-            label="Member Type"
-            options={memberTypeOptions(variant)}
-            value={values.memberType}
-            disabled={locked || variant === 'reader'}
-            hint={
-              variant === 'reader'
-                ? 'Readers keep the Reader member type.'
-                : 'Switch between Author and Publisher.'
-            }
-            onChange={(e) => set('memberType', toProfileMemberType(e.target.value, values.memberType))}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            placeholder={editing ? 'Leave blank to keep it' : '••••••••'}
-            hint={editing ? SIGNUP_PASSWORD_RULE : undefined}
-            onChange={(e) => set('password', e.target.value)}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-          />
-        </div>
+        <AccountFields
+          layout="grid"
+          values={values}
+          errors={errors}
+          onChange={set}
+          emailLabel="Email Address"
+          passwordPlaceholder={editing ? 'Leave blank to keep it' : '••••••••'}
+          passwordHint={editing ? SIGNUP_PASSWORD_RULE : undefined}
+          memberType={
+            <SelectField
+              label="Member Type"
+              options={memberTypeOptions(variant)}
+              value={values.memberType}
+              disabled={locked || variant === 'reader'}
+              hint={
+                variant === 'reader'
+                  ? 'Readers keep the Reader member type.'
+                  : 'Switch between Author and Publisher.'
+              }
+              onChange={(e) => set('memberType', toProfileMemberType(e.target.value, values.memberType))}
+            />
+          }
+        />
 
         {variant === 'creator' && (
           <>
@@ -249,14 +224,14 @@ export function ProfileForm({ user }: { user: User }) {
               error={errors.website}
               onChange={(e) => set('website', e.target.value)}
             />
-            <div className="social-links">
+            <div className={styles['social-links']}>
               <p className="field__label" id="social-links-label">
                 Social Links
               </p>
-              <ul className="social-links__list" aria-labelledby="social-links-label">
+              <ul className={styles['social-links__list']} aria-labelledby="social-links-label">
                 {values.socialLinks.map((link, index) => (
                   // Positions are the identity of these rows; messages name them by number.
-                  <li key={index} className="social-links__row">
+                  <li key={index} className={styles['social-links__row']}>
                     <TextField
                       label={`Social link ${index + 1}`}
                       type="url"
@@ -265,7 +240,7 @@ export function ProfileForm({ user }: { user: User }) {
                       value={link}
                       error={errors[socialLinkField(index)]}
                       onChange={(e) => setSocial(index, e.target.value)}
-                      fieldClassName="social-links__field"
+                      fieldClassName={styles['social-links__field']}
                     />
                     {values.socialLinks.length > 1 && (
                       <Button

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { useStoredSession } from '@/lib/storage'
+import styles from './profile-layout.module.css'
 
 interface MenuItem {
   to: string
@@ -44,7 +45,13 @@ const menu: readonly MenuItem[] = [
 
 function MenuIcon({ d }: { d: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="profile-menu__icon">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      className={styles['profile-menu__icon']}
+    >
       <path
         d={d}
         fill="none"
@@ -70,11 +77,11 @@ export function ProfileLayout() {
   const current = items.find((item) => item.to.toLowerCase() === location.pathname.toLowerCase()) ?? items[0]
 
   return (
-    <div className="profile-area container">
-      <aside className="profile-sidebar" aria-label="Profile menu">
+    <div className={`${styles['profile-area']} container`}>
+      <aside className={styles['profile-sidebar']} aria-label="Profile menu">
         <button
           type="button"
-          className="profile-sidebar__toggle"
+          className={styles['profile-sidebar__toggle']}
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen((o) => !o)}
@@ -85,7 +92,11 @@ export function ProfileLayout() {
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
-        <nav id={listId} className={`profile-menu${open ? ' profile-menu--open' : ''}`} aria-label="Profile">
+        <nav
+          id={listId}
+          className={`${styles['profile-menu']}${open ? ` ${styles['profile-menu--open']}` : ''}`}
+          aria-label="Profile"
+        >
           <ul>
             {items.map((item) => (
               <li key={item.to}>
@@ -94,7 +105,7 @@ export function ProfileLayout() {
                   end
                   onClick={() => setOpen(false)}
                   className={({ isActive }) =>
-                    `profile-menu__link${isActive ? ' profile-menu__link--active' : ''}${item.to === paths.logout ? ' profile-menu__link--logout' : ''}`
+                    `${styles['profile-menu__link']}${isActive ? ` ${styles['profile-menu__link--active']}` : ''}${item.to === paths.logout ? ` ${styles['profile-menu__link--logout']}` : ''}`
                   }
                 >
                   <MenuIcon d={item.icon} />
@@ -105,7 +116,7 @@ export function ProfileLayout() {
           </ul>
         </nav>
       </aside>
-      <div className="profile-main">
+      <div className={styles['profile-main']}>
         <Outlet />
       </div>
     </div>

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Icon } from '@/components/ui/icon'
-import { Spinner } from '@/components/ui/spinner'
+import { ListStates } from '@/components/ui/list-states'
 import { errorMessage } from '@/lib/api-client'
 import { plural } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -67,49 +67,40 @@ export function GhostedTitlesPage({ userId }: { userId: string }) {
         </div>
       </div>
 
-      {ghosts.isPending ? (
-        <div className="listings__loading">
-          <Spinner size="lg" label="Loading your ghosted titles" />
-        </div>
-      ) : ghosts.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{errorMessage(ghosts.error, 'Failed to fetch podcasts')}</p>
-          <Button variant="secondary" onClick={() => void ghosts.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="empty-state">
-          <Icon name="ghost" size={28} />
-          <p className="ghosted__empty">{GHOST_MESSAGES.empty}</p>
-          <p className="muted">Ghost a title from your search results to hide it from them.</p>
-        </div>
-      ) : (
-        <ResultsTable
-          label="Ghosted titles"
-          rows={rows}
-          showGhostCount
-          busyIds={busyIds}
-          busyLabel="Removing…"
-          actions={(row) => (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => setConfirming(row)}
-              aria-label={`Remove Ghost: ${row.title}`}
-            >
-              <Icon name="eye" size={15} />
-              Remove Ghost
-            </Button>
-          )}
-        />
-      )}
-      {ghosts.isFetchingNextPage && (
-        <div className="listings__more">
-          <Spinner label="Loading more..." />
-          <span>Loading more...</span>
-        </div>
-      )}
+      <ListStates
+        query={ghosts}
+        rows={rows}
+        loadingLabel="Loading your ghosted titles"
+        failedMessage={(error) => errorMessage(error, 'Failed to fetch podcasts')}
+        empty={
+          <>
+            <Icon name="ghost" size={28} />
+            <p className="ghosted__empty">{GHOST_MESSAGES.empty}</p>
+            <p className="muted">Ghost a title from your search results to hide it from them.</p>
+          </>
+        }
+      >
+        {(rows) => (
+          <ResultsTable
+            label="Ghosted titles"
+            rows={rows}
+            showGhostCount
+            busyIds={busyIds}
+            busyLabel="Removing…"
+            actions={(row) => (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setConfirming(row)}
+                aria-label={`Remove Ghost: ${row.title}`}
+              >
+                <Icon name="eye" size={15} />
+                Remove Ghost
+              </Button>
+            )}
+          />
+        )}
+      </ListStates>
 
       {confirming && (
         <ConfirmDialog

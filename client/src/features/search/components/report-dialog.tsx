@@ -8,6 +8,7 @@ import { useReportTypes } from '../api/get-report-types'
 import { useReportTitle } from '../api/report-title'
 import { failureMessage, REPORT_MESSAGES } from '../model/messages'
 import type { ResultRow } from '../model/result-row'
+import styles from './report-dialog.module.css'
 
 export const REPORT_TITLE = 'Report Violation'
 
@@ -56,7 +57,7 @@ export function ReportDialog({
     >
       <form className="stack" onSubmit={handleSubmit} noValidate>
         {types.isPending ? (
-          <div className="report-types__loading">
+          <div className={styles['report-types__loading']}>
             <Spinner label="Loading report types" />
           </div>
         ) : types.isError ? (
@@ -68,13 +69,16 @@ export function ReportDialog({
           </div>
         ) : (
           <fieldset
-            className="report-types"
+            className={styles['report-types']}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           >
             <legend className="field__label">Report type</legend>
             {types.data.map((type) => (
-              <label key={type._id} className={`report-type${choice === type._id ? ' report-type--on' : ''}`}>
+              <label
+                key={type._id}
+                className={`${styles['report-type']}${choice === type._id ? ` ${styles['report-type--on']}` : ''}`}
+              >
                 <input
                   type="radio"
                   name="reportType"

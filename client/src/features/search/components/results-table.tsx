@@ -16,6 +16,7 @@ import { fallbackImages } from '@/lib/image-rules'
 import type { ResultRow } from '../model/result-row'
 import { termsToSearchParams, termsToState } from '../model/search-terms'
 import { StrutScore } from './strut-score'
+import styles from './results-table.module.css'
 
 export interface ResultsTableProps {
   /** Names the table for assistive technology. */
@@ -70,8 +71,8 @@ export function ResultsTable({
     .join(' ')
   return (
     <div className={`results-table ${modifiers}`} role="table" aria-label={label}>
-      <div className="results-table__head" role="rowgroup">
-        <div className="results-table__row results-table__row--head" role="row">
+      <div className={styles['results-table__head']} role="rowgroup">
+        <div className={`${styles['results-table__row']} results-table__row--head`} role="row">
           <span role="columnheader">Title</span>
           <span role="columnheader">Author</span>
           <span role="columnheader">Year Pub</span>
@@ -88,8 +89,12 @@ export function ResultsTable({
       <div className="results-table__body" role="rowgroup">
         {cells.map((cell) =>
           cell.kind === 'ad' ? (
-            <div key={cell.key} className="results-table__row results-table__row--ad" role="row">
-              <div role="cell" className="results-table__ad">
+            <div
+              key={cell.key}
+              className={`${styles['results-table__row']} ${styles['results-table__row--ad']}`}
+              role="row"
+            >
+              <div role="cell" className={styles['results-table__ad']}>
                 <AdSlot />
               </div>
             </div>
@@ -129,23 +134,23 @@ function ResultRowView({
   const episode = row.episodes[0]
   return (
     <div
-      className={`results-table__row result-row${busy ? ' result-row--busy' : ''}`}
+      className={`${styles['results-table__row']} result-row${busy ? ` ${styles['result-row--busy']}` : ''}`}
       role="row"
       aria-busy={busy || undefined}
     >
-      <div role="cell" className="result-row__book">
-        <BookCoverLink podcast={row} className="result-row__cover" width={60} height={80} />
-        <div className="result-row__title-wrap">
+      <div role="cell" className={styles['result-row__book']}>
+        <BookCoverLink podcast={row} className={styles['result-row__cover']} width={60} height={80} />
+        <div className={styles['result-row__title-wrap']}>
           <BookTitleLink podcast={row} className="result-row__title" />
           {row.categoryName && (
-            <Link className="result-row__category" {...categoryLink(row.categoryName)}>
+            <Link className={styles['result-row__category']} {...categoryLink(row.categoryName)}>
               {row.categoryName}
             </Link>
           )}
         </div>
       </div>
-      <div role="cell" className="result-row__author">
-        <span className="result-row__label" aria-hidden="true">
+      <div role="cell" className={styles['result-row__author']}>
+        <span className={styles['result-row__label']} aria-hidden="true">
           Author
         </span>
         <HoverInfo
@@ -165,44 +170,44 @@ function ResultRowView({
         </HoverInfo>
       </div>
       <div role="cell" className="result-row__year">
-        <span className="result-row__label" aria-hidden="true">
+        <span className={styles['result-row__label']} aria-hidden="true">
           Year Pub
         </span>
         <span>{year ?? 'Unknown'}</span>
       </div>
       {showScore && (
-        <div role="cell" className="result-row__score">
+        <div role="cell" className={styles['result-row__score']}>
           {row.strut ? <StrutScore strut={row.strut} /> : <span className="muted">—</span>}
         </div>
       )}
       {showGhostCount && (
-        <div role="cell" className="result-row__ghosts">
-          <span className="result-row__label" aria-hidden="true">
+        <div role="cell" className={styles['result-row__ghosts']}>
+          <span className={styles['result-row__label']} aria-hidden="true">
             Ghost Count
           </span>
           <span>{row.ghostCount}</span>
         </div>
       )}
-      <div role="cell" className="result-row__play">
-        <span className="result-row__listen">
+      <div role="cell" className={styles['result-row__play']}>
+        <span className={styles['result-row__listen']}>
           <PlayToggle podcast={row} />
-          <span className="result-row__duration">
+          <span className={styles['result-row__duration']}>
             <span className="visually-hidden">Podblurb length </span>
             {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
           </span>
         </span>
-        <span className="result-row__reactions">
+        <span className={styles['result-row__reactions']}>
           <LikeButton podcast={row} />
           <FavoriteButton podcast={row} />
         </span>
       </div>
       {actions && (
-        <div role="cell" className="result-row__actions">
+        <div role="cell" className={styles['result-row__actions']}>
           {actions(row)}
         </div>
       )}
       {busy && (
-        <div className="result-row__overlay" role="status">
+        <div className={styles['result-row__overlay']} role="status">
           <Spinner />
           <span>{busyLabel}</span>
         </div>

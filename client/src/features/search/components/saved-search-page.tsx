@@ -6,6 +6,7 @@ import { AutoGrowTextArea } from '@/components/ui/auto-grow-textarea'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Icon } from '@/components/ui/icon'
+import { ListStates } from '@/components/ui/list-states'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { GENERIC_ERROR } from '@/lib/api-client'
@@ -24,6 +25,7 @@ import {
   validateSearch,
   type SearchProblem,
 } from '../model/search-terms'
+import styles from './saved-search-page.module.css'
 
 type Terms = [string, string, string]
 
@@ -80,35 +82,32 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
         </Button>
       </div>
 
-      {history.isPending ? (
-        <div className="listings__loading">
-          <Spinner size="lg" label="Loading your saved searches" />
-        </div>
-      ) : history.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{HISTORY_MESSAGES.fetchFailed}</p>
-          <Button variant="secondary" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="empty-state">
-          <p className="saved-searches__empty">{HISTORY_MESSAGES.empty}</p>
-          <p className="muted">Your idea searches are saved here when they find books.</p>
-        </div>
-      ) : (
-        <ul className="saved-search-list" aria-label="Saved searches">
-          {items.map((item) => (
-            // A saved edit changes updatedAt: the item starts again from the stored terms.
-            <SavedSearchItem
-              key={`${item._id}:${item.updatedAt}`}
-              item={item}
-              userId={userId}
-              beforeSearch={beforeSearch}
-            />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={history}
+        rows={items}
+        loadingLabel="Loading your saved searches"
+        failedMessage={() => HISTORY_MESSAGES.fetchFailed}
+        empty={
+          <>
+            <p className="saved-searches__empty">{HISTORY_MESSAGES.empty}</p>
+            <p className="muted">Your idea searches are saved here when they find books.</p>
+          </>
+        }
+      >
+        {(items) => (
+          <ul className={styles['saved-search-list']} aria-label="Saved searches">
+            {items.map((item) => (
+              // A saved edit changes updatedAt: the item starts again from the stored terms.
+              <SavedSearchItem
+                key={`${item._id}:${item.updatedAt}`}
+                item={item}
+                userId={userId}
+                beforeSearch={beforeSearch}
+              />
+            ))}
+          </ul>
+        )}
+      </ListStates>
 
       {confirmClear && (
         <ConfirmDialog
@@ -191,13 +190,13 @@ function SavedSearchItem({
 
   const saved = longDate(item.updatedAt)
   return (
-    <li className="saved-search" aria-label={`Saved search: ${item.fistKeyWord}`}>
-      <div className="saved-search__head">
-        <p className="saved-search__date">
+    <li className={styles['saved-search']} aria-label={`Saved search: ${item.fistKeyWord}`}>
+      <div className={styles['saved-search__head']}>
+        <p className={styles['saved-search__date']}>
           <Icon name="clock" size={15} />
           {saved ? `Saved ${saved}` : 'Saved search'}
         </p>
-        <div className="saved-search__tools">
+        <div className={styles['saved-search__tools']}>
           <Button size="sm" onClick={() => void handleRun()} loading={checking} disabled={busy && !checking}>
             <Icon name="search" size={15} />
             Search
@@ -214,7 +213,7 @@ function SavedSearchItem({
           </button>
         </div>
       </div>
-      <div className="saved-search__terms">
+      <div className={styles['saved-search__terms']}>
         {terms.map((term, i) => (
           <AutoGrowTextArea
             key={i}
@@ -238,7 +237,7 @@ function SavedSearchItem({
           {problem.detail && ` ${problem.detail}`}
         </p>
       )}
-      <div className="saved-search__foot">
+      <div className={styles['saved-search__foot']}>
         {dirty && (
           <button
             type="button"

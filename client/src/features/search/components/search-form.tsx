@@ -21,6 +21,8 @@ import {
   type SearchTerms,
   type WordGuide,
 } from '../model/search-terms'
+import styles from './search-form.module.css'
+import shared from './search-shared.module.css'
 
 const ideaPlaceholders = [
   'A young engineer rebuilds her hometown after a flood',
@@ -111,12 +113,16 @@ export function SearchForm({
       aria-label={variant === 'hero' ? 'Search books by idea' : 'Refine your search'}
       noValidate
     >
-      <div className="segmented search-form__modes" role="radiogroup" aria-label="Search mode">
+      <div
+        className={`${styles.segmented} ${styles['search-form__modes']}`}
+        role="radiogroup"
+        aria-label="Search mode"
+      >
         <button
           type="button"
           role="radio"
           aria-checked={mode === 'structured'}
-          className="segmented__option"
+          className={styles.segmented__option}
           onClick={() => chooseMode('structured')}
         >
           Three ideas
@@ -125,14 +131,14 @@ export function SearchForm({
           type="button"
           role="radio"
           aria-checked={mode === 'surface'}
-          className="segmented__option"
+          className={styles.segmented__option}
           onClick={() => chooseMode('surface')}
         >
           One sentence
         </button>
       </div>
       {mode === 'structured' ? (
-        <div className="search-form__fields search-form__fields--ideas">
+        <div className={`${styles['search-form__fields']} ${styles['search-form__fields--ideas']}`}>
           {ideas.map((idea, index) => (
             <IdeaInput
               key={index}
@@ -151,7 +157,7 @@ export function SearchForm({
           ))}
         </div>
       ) : (
-        <div className="search-form__fields">
+        <div className={styles['search-form__fields']}>
           <IdeaInput
             label="Describe it"
             value={query}
@@ -169,20 +175,20 @@ export function SearchForm({
       {notice && (
         <p
           id={noticeId}
-          className={`form-alert search-form__notice${notice.tone === 'info' ? ' form-alert--info' : ''}`}
+          className={`form-alert ${styles['search-form__notice']}${notice.tone === 'info' ? ' form-alert--info' : ''}`}
           role="alert"
         >
           {notice.message}
-          {notice.detail && <span className="search-form__detail"> {notice.detail}</span>}
+          {notice.detail && <span className={styles['search-form__detail']}> {notice.detail}</span>}
         </p>
       )}
-      <div className="search-form__submit">
+      <div className={styles['search-form__submit']}>
         <Button type="submit" size="lg" block loading={checking}>
           <Icon name="search" size={18} />
           {variant === 'hero' ? 'Strut my search' : 'Search again'}
         </Button>
       </div>
-      <p className="search-form__guide">
+      <p className={styles['search-form__guide']}>
         {mode === 'structured'
           ? 'Three different ideas, a few words or a sentence each: together they find a book nearly twice as often as one.'
           : 'One sentence of up to 24 words: ideas, a title or an author.'}
@@ -228,13 +234,13 @@ function IdeaInput({
     event.currentTarget.form?.requestSubmit()
   }
   return (
-    <div className={`idea-input${invalid ? ' idea-input--invalid' : ''}`}>
-      <div className="idea-input__head">
-        <label htmlFor={id} className="idea-input__label">
-          {number && <span className={`idea-dot idea-dot--${number}`} aria-hidden="true" />}
+    <div className={`${styles['idea-input']}${invalid ? ` ${styles['idea-input--invalid']}` : ''}`}>
+      <div className={styles['idea-input__head']}>
+        <label htmlFor={id} className={styles['idea-input__label']}>
+          {number && <span className={`${shared['idea-dot']} idea-dot--${number}`} aria-hidden="true" />}
           {label}
         </label>
-        <span id={`${id}-words`} className={`word-guide word-guide--${guide.tone}`}>
+        <span id={`${id}-words`} className={`${styles['word-guide']} word-guide--${guide.tone}`}>
           {guide.text}
         </span>
       </div>
@@ -242,7 +248,7 @@ function IdeaInput({
         ref={ref}
         id={id}
         rows={1}
-        className="idea-input__control"
+        className={styles['idea-input__control']}
         value={value}
         placeholder={placeholder}
         maxLength={MAX_IDEA_LENGTH}

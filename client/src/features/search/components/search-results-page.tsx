@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FaqList } from '@/components/ui/faq-list'
 import { HowTo } from '@/components/ui/how-to'
 import { Icon } from '@/components/ui/icon'
+import { LoadingMore } from '@/components/ui/list-states'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -31,6 +32,8 @@ import {
 import { ReportDialog } from './report-dialog'
 import { ResultsTable } from './results-table'
 import { SearchForm } from './search-form'
+import styles from './search-results-page.module.css'
+import shared from './search-shared.module.css'
 
 export interface SearchResultsPageProps {
   /** Opens the blocked-account notice (a 403 BLOCKED answer). */
@@ -101,17 +104,17 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
 
   return (
     <div className="search-page">
-      <section className="search-page__top" aria-labelledby="search-page-title">
+      <section className={styles['search-page__top']} aria-labelledby="search-page-title">
         <div className="container">
           <nav className="breadcrumb" aria-label="Breadcrumb">
             <Link to={paths.home}>Home</Link>
             <span aria-hidden="true">›</span>
             <span aria-current="page">Search Results</span>
           </nav>
-          <h1 id="search-page-title" className="search-page__title">
+          <h1 id="search-page-title" className={styles['search-page__title']}>
             Search Results
           </h1>
-          <p className="search-page__lead">
+          <p className={styles['search-page__lead']}>
             {runnable?.mode === 'surface'
               ? `Keyword matches for “${runnable.query}”.`
               : structured
@@ -130,16 +133,16 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
         </div>
       </section>
 
-      <div className="container search-page__body">
+      <div className={`container ${styles['search-page__body']}`}>
         {runnable && results.isSuccess && (
-          <div className="results-counter" role="status">
+          <div className={styles['results-counter']} role="status">
             <strong>{plural(total, 'result')}</strong>
             {runnable.mode === 'structured' && (
-              <ol className="results-counter__legend" aria-label="Your ideas">
+              <ol className={styles['results-counter__legend']} aria-label="Your ideas">
                 {runnable.ideas.map((idea, i) => (
                   <li key={i} title={idea}>
-                    <span className={`idea-dot idea-dot--${i + 1}`} aria-hidden="true" />
-                    <span className="results-counter__idea">{idea}</span>
+                    <span className={`${shared['idea-dot']} idea-dot--${i + 1}`} aria-hidden="true" />
+                    <span className={styles['results-counter__idea']}>{idea}</span>
                   </li>
                 ))}
               </ol>
@@ -153,7 +156,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
             <p>Type your ideas above to see matching books with their Strut scores.</p>
           </div>
         ) : problem ? (
-          <p className="form-alert search-page__problem" role="alert">
+          <p className={`form-alert ${styles['search-page__problem']}`} role="alert">
             {problem.message}
             {problem.detail && ` ${problem.detail}`}
           </p>
@@ -162,7 +165,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
         ) : failure ? (
           failure.kind === 'message' && (
             <div className="empty-state" role="alert">
-              <p className="search-page__error">{failure.message}</p>
+              <p className={styles['search-page__error']}>{failure.message}</p>
               {failure.message === SEARCH_MESSAGES.failed && (
                 <Button variant="secondary" onClick={() => void results.refetch()}>
                   Try again
@@ -172,7 +175,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
           )
         ) : rows.length === 0 ? (
           <div className="empty-state">
-            <p className="search-page__empty">{SEARCH_MESSAGES.noResults}</p>
+            <p className={styles['search-page__empty']}>{SEARCH_MESSAGES.noResults}</p>
             <p className="muted">
               {structured
                 ? 'Try wording your ideas differently, or make them less specific.'
@@ -216,17 +219,12 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
           />
         )}
 
-        {results.isFetchingNextPage && (
-          <div className="listings__more">
-            <Spinner label="Loading more..." />
-            <span>Loading more...</span>
-          </div>
-        )}
+        {results.isFetchingNextPage && <LoadingMore />}
         {runnable && results.isSuccess && !results.hasNextPage && rows.length > 0 && (
-          <p className="search-page__end muted">{endOfResults(total)}</p>
+          <p className={`${styles['search-page__end']} muted`}>{endOfResults(total)}</p>
         )}
 
-        <div className="search-page__help">
+        <div className={styles['search-page__help']}>
           <HowTo title="How to choose between the two search modes" minutes={2} steps={chooseModeSteps} />
           <FaqList title="Search FAQ" items={searchFaq} />
         </div>
@@ -253,16 +251,16 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
 
 function ResultsSkeleton() {
   return (
-    <div className="results-skeleton" aria-busy="true">
+    <div className={styles['results-skeleton']} aria-busy="true">
       <Spinner label="Searching…" />
       {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="results-skeleton__row">
-          <Skeleton className="results-skeleton__cover" />
-          <div className="results-skeleton__text">
+        <div key={i} className={styles['results-skeleton__row']}>
+          <Skeleton className={styles['results-skeleton__cover']} />
+          <div className={styles['results-skeleton__text']}>
             <Skeleton style={{ width: '60%', height: 16 }} />
             <Skeleton style={{ width: '35%', height: 12 }} />
           </div>
-          <Skeleton className="results-skeleton__score" />
+          <Skeleton className={styles['results-skeleton__score']} />
         </div>
       ))}
     </div>

@@ -1,6 +1,8 @@
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
 import { explainTotal, formatScore, MAX_TOTAL, scoreWidth, type StrutScores } from '../model/strut-score'
+import shared from './search-shared.module.css'
+import styles from './strut-score.module.css'
 
 /**
  * A result's Strut scores: the total (out of 350, explained with its own figures on hover or focus), the bonus,
@@ -16,25 +18,25 @@ export function StrutScore({ strut }: { strut: StrutScores }) {
           {formatScore(strut.total)}
         </span>
         <span className="strut__max">/ {MAX_TOTAL}</span>
-        <span className="strut__bonus">
+        <span className={styles.strut__bonus}>
           incl. bonus <strong>+{formatScore(strut.bonus)}</strong>
         </span>
-        <Icon name="info" size={14} className="strut__info" />
+        <Icon name="info" size={14} className={styles.strut__info} />
       </HoverInfo>
-      <ul className="strut__bars">
+      <ul className={styles.strut__bars}>
         {strut.ideas.map((idea, i) => (
           <li
             key={i}
-            className={`strut__bar strut__bar--${i + 1}`}
+            className={`${styles.strut__bar} strut__bar--${i + 1}`}
             title={`${idea.label}: ${formatScore(idea.score)}`}
           >
-            <span className="strut__label">
-              <span className={`idea-dot idea-dot--${i + 1}`} aria-hidden="true" />
+            <span className={styles.strut__label}>
+              <span className={`${shared['idea-dot']} idea-dot--${i + 1}`} aria-hidden="true" />
               <span className="visually-hidden">Idea #{i + 1}: </span>
-              <span className="strut__idea">{idea.label}</span>
+              <span className={styles.strut__idea}>{idea.label}</span>
             </span>
-            <span className="strut__track" aria-hidden="true">
-              <span className="strut__fill" style={{ width: scoreWidth(idea.score) }} />
+            <span className={styles.strut__track} aria-hidden="true">
+              <span className={styles.strut__fill} style={{ width: scoreWidth(idea.score) }} />
             </span>
             <span className="strut__value">{formatScore(idea.score)}</span>
           </li>
