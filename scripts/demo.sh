@@ -70,4 +70,7 @@ node services/api/dist/cli/content-seed.js || say "WARNING: the demo content was
 
 say "starting BookStrut on http://localhost:${PORT:-3000} (data in ${DATA_DIR:-./data})"
 say "without SMTP_URL, sign-up codes are written to ${DATA_DIR:-./data}/outbox/ — one .eml file per mail"
+say "admin console (/admin): make an admin with \`npm run admin:create -- you@example.com [--password SECRET]\`" \
+  "(with the demo stopped, or in another terminal with the same DATABASE_URL), then sign in: Admin console is in" \
+  "the avatar menu"
 exec node services/api/dist/server.js

@@ -165,7 +165,11 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await signIn.getByLabel('Password', { exact: true }).fill('admin-secret')
   await signIn.getByRole('button', { name: 'Sign In' }).click()
   await admin.getByRole('button', { name: 'Account menu' }).click()
-  await admin.getByRole('link', { name: 'Moderation' }).click()
+  await admin.getByRole('link', { name: 'Admin console' }).click()
+  await admin
+    .getByRole('navigation', { name: 'Admin console' })
+    .getByRole('link', { name: 'Moderation' })
+    .click()
   await admin.getByRole('heading', { name: 'Moderation' }).waitFor()
   const pending = admin.getByRole('listitem').filter({ hasText: title })
   await pending.getByText('Maya Okafor').first().waitFor()

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { articlePaths, paths } from '../../src/config/paths.js'
+import { adminPaths, articlePaths, paths } from '../../src/config/paths.js'
 
 /*
  * Every page of the client, as the layout check visits it: each route of the router with its parameters filled
@@ -77,6 +77,13 @@ export const SITE_PAGES: readonly SitePage[] = [
   },
   { route: 'upload-book', name: 'upload-book', url: () => paths.uploadBook, roles: ['author', 'publisher'] },
   { route: 'admin/moderation', name: 'moderation', url: () => paths.adminModeration, roles: ['admin'] },
+  { route: 'admin', name: 'admin', url: () => paths.admin, roles: ['admin'] },
+  { route: 'admin/users', name: 'admin-users', url: () => adminPaths.users, roles: ['admin'] },
+  { route: 'admin/users/:id', name: 'admin-user', url: (s) => adminPaths.user(s.authorId), roles: ['admin'] },
+  { route: 'admin/reports', name: 'admin-reports', url: () => adminPaths.reports, roles: ['admin'] },
+  { route: 'admin/plans', name: 'admin-plans', url: () => adminPaths.plans, roles: ['admin'] },
+  { route: 'admin/top20', name: 'admin-top20', url: () => adminPaths.top20, roles: ['admin'] },
+  { route: 'admin/audit-log', name: 'admin-audit-log', url: () => adminPaths.auditLog, roles: ['admin'] },
   { route: 'profile', name: 'profile', url: () => paths.profile, roles: signedIn },
   { route: 'profile-fevorite', name: 'favourites', url: () => paths.profileFavorite, roles: ['reader'] },
   { route: 'profile-search', name: 'saved-searches', url: () => paths.profileSearch, roles: ['reader'] },

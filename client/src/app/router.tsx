@@ -7,7 +7,7 @@ import {
   type RouteObject,
 } from 'react-router-dom'
 import { PageSpinner } from '@/components/ui/spinner'
-import { articlePaths, paths } from '@/config/paths'
+import { adminPaths, articlePaths, paths } from '@/config/paths'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { queryClient } from '@/lib/query-client'
 import { AdminGuard, AuthGuard, CreatorGuard, NotBlockedGuard } from './layout/guards'
@@ -72,7 +72,22 @@ export const routes: RouteObject[] = [
           },
           {
             element: <AdminGuard />,
-            children: [{ path: 'admin/moderation', lazy: () => import('./routes/admin-moderation') }],
+            children: [
+              {
+                // The console's nav around its sections; full paths, so each page's address reads as it is.
+                lazy: () => import('./routes/admin-layout'),
+                children: [
+                  { path: 'admin', element: <Navigate to={adminPaths.users} replace /> },
+                  { path: 'admin/users', lazy: () => import('./routes/admin-users') },
+                  { path: 'admin/users/:id', lazy: () => import('./routes/admin-user') },
+                  { path: 'admin/moderation', lazy: () => import('./routes/admin-moderation') },
+                  { path: 'admin/reports', lazy: () => import('./routes/admin-reports') },
+                  { path: 'admin/plans', lazy: () => import('./routes/admin-plans') },
+                  { path: 'admin/top20', lazy: () => import('./routes/admin-top20') },
+                  { path: 'admin/audit-log', lazy: () => import('./routes/admin-audit-log') },
+                ],
+              },
+            ],
           },
           {
             lazy: async () => ({

@@ -27,6 +27,20 @@ export const paths = {
   profileGhost: '/profile-ghost',
   /** Admin only: the moderation queue of pending listings. */
   adminModeration: '/admin/moderation',
+  /** Admin only: the admin console (its sections: adminPaths). */
+  admin: '/admin',
+} as const
+
+/** The admin console's sections (issue 33); Content is the content editors' (built apart). */
+export const adminPaths = {
+  users: '/admin/users',
+  user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  moderation: '/admin/moderation',
+  reports: '/admin/reports',
+  content: '/admin/content',
+  plans: '/admin/plans',
+  top20: '/admin/top20',
+  auditLog: '/admin/audit-log',
 } as const
 
 /** Static marketing articles (author-and-content section 2). */

@@ -8,7 +8,7 @@ import {
   type EngagementScore,
   type HeldTitle,
 } from '@bookstrut/analytics'
-import { newId, type Db } from '@bookstrut/core'
+import { adminConsoleRepo, newId, type Db } from '@bookstrut/core'
 
 /** How many titles the home page's "TOP 20 BOOK STRUTS" shows. */
 export const TOP20_SIZE = 20
@@ -42,10 +42,12 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
     rankable.map((c) => c.podcastId),
     { from: rankingWindow(now).from, to: now },
   )
+  // Titles an admin released from the guard (the admin console, docs/admin.md) rank on their counted engagement.
+  const released = await adminConsoleRepo.releasedTitles(deps.db, now)
   const held: HeldTitle[] = []
   const entries: EngagementScore[] = []
   for (const c of rankable) {
-    const hold = holdReason(c, bursts.get(c.podcastId))
+    const hold = released.has(c.podcastId) ? null : holdReason(c, bursts.get(c.podcastId))
     if (hold) held.push(hold)
     else if (entries.length < TOP20_SIZE) entries.push(c)
   }

@@ -213,6 +213,24 @@ describe('the anomaly guard', () => {
       burstEvents: 300,
     })
     expect(ours.every((h) => h.held_at.toISOString() === AT.toISOString())).toBe(true)
+
+    // An admin releases the crowd title (the admin console): the next ranking counts it; the flood stays held.
+    const later = new Date(AT.getTime() + 60_000)
+    await db
+      .insertInto('top20_releases')
+      .values({
+        podcast_id: crowd,
+        decision: 'release',
+        until: new Date(AT.getTime() + 86_400_000),
+        decided_by: crowd,
+        decided_at: AT,
+      })
+      .execute()
+    const afterRelease = (await rankTop20({ db, store }, later)).map((e) => e.podcastId)
+    expect(afterRelease).toEqual([floodedGenuine, crowd, genuine])
+    // A release that ran out is no release: the guard holds it again.
+    const muchLater = new Date(AT.getTime() + 2 * 86_400_000)
+    expect((await rankTop20({ db, store }, muchLater)).map((e) => e.podcastId)).not.toContain(crowd)
   })
 })
 

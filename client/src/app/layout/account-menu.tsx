@@ -56,8 +56,8 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
             </li>
             {role === 'admin' && (
               <li>
-                <Link className={styles['account-menu__item']} to={paths.adminModeration} onClick={close}>
-                  Moderation
+                <Link className={styles['account-menu__item']} to={paths.admin} onClick={close}>
+                  Admin console
                 </Link>
               </li>
             )}

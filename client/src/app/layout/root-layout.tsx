@@ -4,6 +4,7 @@ import { useSessionCheck } from '@/features/auth/hooks/use-session-check'
 import { useSettings } from '@/features/content/api/get-settings'
 import { PlayerProvider } from '@/features/player/components/player-provider'
 import { AccountPromptsBridge } from './account-prompts-bridge'
+import { BlockedGate } from './blocked-gate'
 import { Footer } from './footer'
 import { Header } from './header'
 import { WelcomeGate } from './welcome-gate'
@@ -33,6 +34,7 @@ export function RootLayout() {
           </main>
           <Footer />
           <WelcomeGate />
+          <BlockedGate />
           <ScrollRestoration />
         </PlayerProvider>
       </AccountPromptsBridge>

@@ -16,6 +16,7 @@ import type { SearchHistoryTable } from './search-history.tables.js'
 import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './embeddings.tables.js'
 import type { PaymentsTable, StripeEventsTable } from './payments.tables.js'
 import type { ReactionDaysTable, ReactionsTable } from './reactions.tables.js'
+import type { AdminAuditLogTable, Top20ReleasesTable } from './admin.tables.js'
 import type { Top20DaysTable, Top20EntriesTable, Top20HeldTable, Top20RankingsTable } from './top20.tables.js'
 
 export interface DB {
@@ -49,6 +50,8 @@ export interface DB {
   top20_entries: Top20EntriesTable
   top20_days: Top20DaysTable
   top20_held: Top20HeldTable
+  admin_audit_log: AdminAuditLogTable
+  top20_releases: Top20ReleasesTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

@@ -1,19 +1,19 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
 import type { Podcast } from '@bookstrut/schemas'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
-import { TextAreaField } from '@/components/ui/field'
 import { ListStates } from '@/components/ui/list-states'
-import { Modal } from '@/components/ui/modal'
+import { NoteDialog } from '@/components/ui/note-dialog'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
 import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
+import { ListingDetail } from './listing-detail'
 import styles from './moderation-page.module.css'
 
 export const REJECT_COMMENT_REQUIRED = 'Please tell the owner why the listing is rejected.'
@@ -25,53 +25,34 @@ function OwnerName({ userId }: { userId: string }) {
 }
 
 function RejectDialog({ podcast, onClose }: { podcast: Podcast; onClose: () => void }) {
-  const [comment, setComment] = useState('')
-  const [error, setError] = useState<string | undefined>()
   const moderate = useModerate()
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (comment.trim() === '') return setError(REJECT_COMMENT_REQUIRED)
-    moderate.mutate(
-      { podcastId: podcast._id, status: 2, statusComment: comment.trim() },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message || 'Podcast rejected')
-          onClose()
-        },
-        onError: (err) => toast.error(errorMessage(err)),
-      },
-    )
-  }
   return (
-    <Modal open onClose={onClose} title={`Reject “${podcast.title}”`} size="sm">
-      <form className="stack" onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Reason shown to the owner"
-          rows={4}
-          maxLength={1000}
-          value={comment}
-          error={error}
-          data-autofocus
-          onChange={(e) => {
-            setComment(e.target.value)
-            setError(undefined)
-          }}
-        />
-        <div className="button-pair">
-          <Button variant="ghost" onClick={onClose} disabled={moderate.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={moderate.isPending}>
-            Reject
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <NoteDialog
+      title={`Reject “${podcast.title}”`}
+      label="Reason shown to the owner"
+      requiredMessage={REJECT_COMMENT_REQUIRED}
+      confirmLabel="Reject"
+      busy={moderate.isPending}
+      onClose={onClose}
+      onSubmit={(comment) =>
+        moderate.mutate(
+          { podcastId: podcast._id, status: 2, statusComment: comment },
+          {
+            onSuccess: ({ message }) => {
+              toast.success(message || 'Podcast rejected')
+              onClose()
+            },
+            onError: (err) => toast.error(errorMessage(err)),
+          },
+        )
+      }
+    />
   )
 }
 
 function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => void }) {
   const moderate = useModerate()
+  const [detail, setDetail] = useState(false)
   const episode = podcast.episodes[0]
   const approve = () =>
     moderate.mutate(
@@ -117,6 +98,14 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
         <PlayToggle podcast={podcast} />
         <Button
           size="sm"
+          variant="secondary"
+          onClick={() => setDetail(true)}
+          aria-label={`Details of ${podcast.title}`}
+        >
+          Details
+        </Button>
+        <Button
+          size="sm"
           onClick={approve}
           loading={moderate.isPending}
           aria-label={`Approve ${podcast.title}`}
@@ -133,6 +122,7 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
           Reject
         </Button>
       </div>
+      {detail && <ListingDetail podcast={podcast} onClose={() => setDetail(false)} />}
     </li>
   )
 }
@@ -149,7 +139,7 @@ export function ModerationPage() {
   if (data && page > totalPages) setPage(totalPages)
 
   return (
-    <div className="container moderation">
+    <div className="moderation">
       <header className="page-head">
         <h1 className="page-head__title">Moderation</h1>
         <p className="page-head__lead">

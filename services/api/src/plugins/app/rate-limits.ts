@@ -54,6 +54,10 @@ export const LIMITS = {
   contactPerIpPerDay: { points: 20, duration: DAY },
   // Admin content writes (FAQ, blog, pages, settings; each rewrites the snapshots): an editor's pace, not a loop.
   contentWritesPerAccount: { points: 60, duration: MINUTE },
+  // The admin console, every admin call in one bucket: a busy admin clicks far less; a leaked token scripted does not.
+  adminPerAccount: { points: 300, duration: MINUTE },
+  // The audit log's CSV export (up to 10,000 rows a file).
+  adminExportsPerAccount: { points: 10, duration: MINUTE },
   // Server renders of pages (cache misses only), per IP; past it the visitor gets the app shell (docs/seo.md).
   pageRendersPerIp: { points: 120, duration: MINUTE },
 } as const

@@ -14,6 +14,7 @@ import { access, adminRule, buysPlansRule, inQuery, notBlockedRule, ruleWhen } f
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
+import { actorOf } from '../../plugins/app/admin-actor.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import * as memberships from './memberships.service.js'
@@ -69,14 +70,16 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Only the fields sent change. price: USD a month with at most two decimals, at least 1.00 for a paid plan; ' +
           'the free plan stays free and on sale. bookLimit: -1 (unlimited) or 1–100000. Memberships already bought ' +
-          'keep their terms; the change applies to new purchases.',
+          'keep their terms; the change applies to new purchases. Writes one audit log entry (plan.update); ' +
+          'admins only, on the per-admin limit (429).',
         body: UpdatePlanBody,
         security: secured,
         response: { 200: Envelope(Plan), ...errorResponses },
       },
       config: { access: access.admin() },
+      preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
-    async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body)),
+    async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body, actorOf(req))),
   )
 
   app.get(

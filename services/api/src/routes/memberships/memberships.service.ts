@@ -1,6 +1,14 @@
 import { effectiveTerms, fromCents, membershipsRepo, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
 import { podcastsRepo } from '@bookstrut/catalogue'
-import { badRequest, notFound, type PlanRow, type UserRow } from '@bookstrut/core'
+import {
+  badRequest,
+  notFound,
+  type PlanRow,
+  type UserRow,
+  audited,
+  recorded,
+  type AdminActor,
+} from '@bookstrut/core'
 import {
   canUpgradeReadingA,
   isLimitExceeded,
@@ -51,25 +59,30 @@ const hasAtMostTwoDecimals = (usd: number) => Math.abs(usd * 100 - Math.round(us
  * An admin's change of a plan. The free plan stays free and on sale (every account falls back to it); a paid plan
  * stays paid; 0 books is no plan. Existing memberships keep the terms they were bought with.
  */
-export async function updatePlan(deps: Deps, body: UpdatePlanBody): Promise<Plan> {
-  const plan = await membershipsRepo.findPlan(deps.db, body.planId)
-  if (!plan) throw notFound('Plan not found')
-  const isFree = plan.id === membershipsRepo.STARTER_PLAN_ID
+export async function updatePlan(deps: Deps, body: UpdatePlanBody, actor: AdminActor): Promise<Plan> {
   if (body.price !== undefined && !hasAtMostTwoDecimals(body.price))
     throw badRequest('price: must have at most two decimals')
-  if (isFree && body.price !== undefined && body.price !== 0)
-    throw badRequest('price: the free plan stays free (0)')
-  if (!isFree && body.price !== undefined && body.price < 1)
-    throw badRequest('price: a paid plan costs at least 1.00 a month')
-  if (isFree && body.status === false) throw badRequest('status: the free plan cannot be withdrawn')
   if (body.bookLimit === 0) throw badRequest('bookLimit: -1 (unlimited) or at least 1')
-  const updated = await membershipsRepo.updatePlan(deps.db, plan.id, {
-    ...(body.price !== undefined ? { price: Math.round(body.price * 100) / 100 } : {}),
-    ...(body.status !== undefined ? { status: body.status } : {}),
-    ...(body.bookLimit !== undefined ? { book_limit: body.bookLimit } : {}),
+  // One audit entry (plan.update) in the transaction of the change (core: admin/audited.ts).
+  return audited(deps, actor, async (trx) => {
+    const plan = await membershipsRepo.findPlan(trx, body.planId)
+    if (!plan) throw notFound('Plan not found')
+    const isFree = plan.id === membershipsRepo.STARTER_PLAN_ID
+    if (isFree && body.price !== undefined && body.price !== 0)
+      throw badRequest('price: the free plan stays free (0)')
+    if (!isFree && body.price !== undefined && body.price < 1)
+      throw badRequest('price: a paid plan costs at least 1.00 a month')
+    if (isFree && body.status === false) throw badRequest('status: the free plan cannot be withdrawn')
+    const updated = await membershipsRepo.updatePlan(trx, plan.id, {
+      ...(body.price !== undefined ? { price: Math.round(body.price * 100) / 100 } : {}),
+      ...(body.status !== undefined ? { status: body.status } : {}),
+      ...(body.bookLimit !== undefined ? { book_limit: body.bookLimit } : {}),
+    })
+    if (!updated) throw notFound('Plan not found')
+    const terms = (p: Plan) => ({ price: p.price, status: p.status, bookLimit: p.bookLimit })
+    const after = toPlan(updated)
+    return recorded(after, 'plan.update', ['plan', plan.id], terms(toPlan(plan)), terms(after))
   })
-  if (!updated) throw notFound('Plan not found')
-  return toPlan(updated)
 }
 
 /** The user's current plan, the plan in effect, its states, past plans and billing details (caller checked). */

@@ -1,6 +1,6 @@
 import { queueEvents, top20Repo } from '@bookstrut/analytics'
 import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
-import { actsFor, badRequest, notFound } from '@bookstrut/core'
+import { actsFor, audited, badRequest, notFound, recorded, type AdminActor } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import { featuredVideo } from '@bookstrut/content'
 import type { Auth } from '../../types.js'
@@ -111,20 +111,32 @@ export function moderationQueue(deps: Deps, q: { status?: 0 | 1 | 2; page?: numb
 export async function moderate(
   deps: Deps,
   body: { podcastId: string; status: 1 | 2; statusComment?: string },
+  actor: AdminActor,
 ) {
   const comment = body.statusComment?.trim() ?? ''
   if (body.status === 2 && comment === '') throw badRequest('A rejection needs a comment for the owner.')
-  const row = await podcastsRepo.findPodcast(deps.db, body.podcastId)
-  if (!row) throw notFound('Podcast not found')
   const now = deps.clock.now()
-  await podcastsRepo.updatePodcast(deps.db, row.id, {
-    status: body.status,
-    status_comment: body.status === 2 ? comment : '',
-    updated_at: now,
+  const statusComment = body.status === 2 ? comment : ''
+  // One audit entry (listing.moderate) in the transaction of the change (core: admin/audited.ts).
+  const row = await audited(deps, actor, async (trx) => {
+    const row = await podcastsRepo.findPodcast(trx, body.podcastId)
+    if (!row) throw notFound('Podcast not found')
+    await podcastsRepo.updatePodcast(trx, row.id, {
+      status: body.status,
+      status_comment: statusComment,
+      updated_at: now,
+    })
+    return recorded(
+      row,
+      'listing.moderate',
+      ['listing', row.id],
+      { status: row.status, statusComment: row.status_comment },
+      { status: body.status, statusComment },
+    )
   })
   // Its vectors and its entry in an external keyword index are brought up to date in the background.
   await announceBookChanges(deps.queues, [{ id: row.id, updatedAt: now }], {
     surfaceIndex: Boolean(deps.config.search.meili),
   })
-  return toPodcast({ ...row, status: body.status, status_comment: body.status === 2 ? comment : '' })
+  return toPodcast({ ...row, status: body.status, status_comment: statusComment })
 }

@@ -24,6 +24,8 @@ import { depsOf } from '../deps.js'
 import { access, actsForRule, inBody, inQuery, listsBooksRule, ruleWhen } from '@bookstrut/core'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
+import { actorOf } from '../../plugins/app/admin-actor.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
@@ -218,11 +220,15 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Moderation queue (pending first-come first-served)',
+        description:
+          'Listings by status (default pending), oldest first, with their podblurbs, media and ideas. Admins only ' +
+          '(401/403); on the per-admin limit (429).',
         querystring: ModerationQueueQuery,
         security: secured,
         response: { 200: PagedPodcasts, ...errorResponses },
       },
       config: { access: access.admin() },
+      preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query)),
   )
@@ -233,14 +239,18 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Approve (1) or reject (2, with statusComment) a listing',
+        description:
+          'A rejection needs a comment for the owner (400). Writes one audit log entry (listing.moderate) in the same ' +
+          'transaction. Admins only (401/403); on the per-admin limit (429).',
         body: ModeratePodcastBody,
         security: secured,
         response: { 200: Envelope(Podcast), ...errorResponses },
       },
       config: { access: access.admin() },
+      preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => {
-      const podcast = await catalogue.moderate(deps, req.body)
+      const podcast = await catalogue.moderate(deps, req.body, actorOf(req))
       return ok(req.body.status === 1 ? 'Podcast approved' : 'Podcast rejected', podcast)
     },
   )

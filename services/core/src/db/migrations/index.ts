@@ -18,6 +18,8 @@ import * as resetCodeOrigins from './2026_11_29_0900_reset_code_origins.js'
 import * as createAnalyticsIntegrity from './2026_11_29_1000_create_analytics_integrity.js'
 import * as indexPodcastsAuthor from './2026_11_29_1100_index_podcasts_author.js'
 import * as createContent from './2026_11_30_1000_create_content.js'
+import * as createAdminAuditLog from './2026_11_30_1200_create_admin_audit_log.js'
+import * as createAdminDecisions from './2026_11_30_1210_create_admin_decisions.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1000_create_analytics_integrity': createAnalyticsIntegrity,
   '2026_11_29_1100_index_podcasts_author': indexPodcastsAuthor,
   '2026_11_30_1000_create_content': createContent,
+  '2026_11_30_1200_create_admin_audit_log': createAdminAuditLog,
+  '2026_11_30_1210_create_admin_decisions': createAdminDecisions,
 }

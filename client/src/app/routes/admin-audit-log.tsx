@@ -1,0 +1,1 @@
+export { AuditLogPage as Component } from '@/features/admin/components/audit-log-page'

@@ -1,0 +1,1 @@
+export { AdminLayout as Component } from '@/features/admin/components/admin-layout'

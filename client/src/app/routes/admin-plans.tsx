@@ -1,0 +1,1 @@
+export { PlansPage as Component } from '@/features/admin/components/plans-page'

@@ -1,0 +1,1 @@
+export { UserDetailPage as Component } from '@/features/admin/components/user-detail-page'

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query'
+import { Type } from '@sinclair/typebox'
+import { HeldTitleDecision, Top20Current } from '@bookstrut/schemas'
+import { apiRequest } from '@/lib/api-client'
+import { useAdminWrite } from './admin-users'
+
+/** GET /admin/top20: the newest ranking with engagement and days in the Top 20. */
+export const useTop20Standing = () =>
+  useQuery({
+    queryKey: ['admin', 'top20'],
+    queryFn: () => apiRequest('/admin/top20', { schema: Top20Current }).then((r) => r.data),
+  })
+
+/** GET /admin/top20/held: the titles the anomaly guard holds out, with an admin's word. */
+export const useHeldTitles = () =>
+  useQuery({
+    queryKey: ['admin', 'top20', 'held'],
+    queryFn: () =>
+      apiRequest('/admin/top20/held', { query: { limit: 100 }, schema: Type.Array(HeldTitleDecision) }).then(
+        (r) => r.data,
+      ),
+  })
+
+/** PUT /admin/top20/held: release or keep a held title. */
+export const useDecideHeld = () =>
+  useAdminWrite((body: { podcastId: string; decision: 'release' | 'keep' }) =>
+    apiRequest('/admin/top20/held', { method: 'PUT', body, schema: Type.Unknown() }),
+  )

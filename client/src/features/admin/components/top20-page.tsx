@@ -1,0 +1,144 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { HeldTitleDecision } from '@bookstrut/schemas'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useDecideHeld, useHeldTitles, useTop20Standing } from '../api/admin-top20'
+import { AdminHead, formatTime } from './admin-layout'
+import { ListTable } from './admin-table'
+import { ConfirmWrite } from './confirm-write'
+import styles from './admin.module.css'
+
+const REASONS: Record<HeldTitleDecision['reason'], string> = {
+  anonymous_majority: 'Most of its score came from visitors who are not signed in',
+  address_burst: 'A burst of events from few addresses',
+}
+
+function HeldTitles() {
+  const held = useHeldTitles()
+  const decide = useDecideHeld()
+  const [asking, setAsking] = useState<{ title: HeldTitleDecision; decision: 'release' | 'keep' } | null>(
+    null,
+  )
+  return (
+    <section className={styles.section}>
+      <h2>Held out by the anomaly guard</h2>
+      <ListTable
+        query={held}
+        rows={held.data ?? []}
+        loadingLabel="Loading held titles"
+        failedMessage="Failed to fetch held titles"
+        empty="The guard holds no title."
+        columns={[
+          'Title',
+          'Reason',
+          { label: 'Score', numeric: true },
+          { label: 'Readers', numeric: true },
+          'Held',
+          'Decision',
+        ]}
+        row={(h) => (
+          <tr key={h.podcastId}>
+            <td>
+              <Link to={paths.singleBook(h.podcastId)}>{h.title}</Link>
+            </td>
+            <td>
+              {REASONS[h.reason]}
+              <p className={styles.details}>
+                {Object.entries(h.details)
+                  .map(([k, v]) => `${k} ${v}`)
+                  .join(' · ')}
+              </p>
+            </td>
+            <td className={styles.num}>{h.score}</td>
+            <td className={styles.num}>{h.readers}</td>
+            <td>{formatTime(h.heldAt)}</td>
+            <td>
+              <div className={styles.actions}>
+                {h.decision === 'release' ? (
+                  <span className={`${styles.tag} ${styles.tagGood}`}>
+                    Released until {formatTime(h.decidedUntil ?? h.heldAt)}
+                  </span>
+                ) : (
+                  <Button size="sm" onClick={() => setAsking({ title: h, decision: 'release' })}>
+                    Release
+                  </Button>
+                )}
+                {h.decision === 'keep' ? (
+                  <span className={styles.tag}>Kept</span>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setAsking({ title: h, decision: 'keep' })}
+                  >
+                    Keep held
+                  </Button>
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
+      {asking && (
+        <ConfirmWrite
+          title={`${asking.decision === 'release' ? 'Release' : 'Keep'} “${asking.title.title}”?`}
+          confirmLabel={asking.decision === 'release' ? 'Release' : 'Keep held'}
+          write={decide}
+          input={{ podcastId: asking.title.podcastId, decision: asking.decision }}
+          done={asking.decision === 'release' ? 'Title released' : 'Title kept held'}
+          onClose={() => setAsking(null)}
+        >
+          {asking.decision === 'release'
+            ? 'The next rankings count it on its engagement for 7 days, despite the guard.'
+            : 'It stays out of the Top 20 while the guard holds it.'}
+        </ConfirmWrite>
+      )}
+    </section>
+  )
+}
+
+/** /admin/top20: the current ranking with engagement and days in the Top 20, and the held titles. */
+export function Top20Page() {
+  useDocumentTitle('Top 20 · Admin')
+  const standing = useTop20Standing()
+  return (
+    <>
+      <AdminHead
+        title="Top 20"
+        lead={
+          standing.data?.computedAt
+            ? `The ranking of ${formatTime(standing.data.computedAt)}: counted engagement over the last 7 days.`
+            : 'The ranking by counted engagement over the last 7 days.'
+        }
+      />
+      <ListTable
+        query={standing}
+        rows={standing.data?.entries ?? []}
+        loadingLabel="Loading the Top 20"
+        failedMessage="Failed to fetch the Top 20"
+        empty="No ranking yet: the home page shows the newest titles."
+        columns={[
+          { label: '#', numeric: true },
+          'Title',
+          { label: 'Engagement', numeric: true },
+          { label: 'Readers', numeric: true },
+          { label: 'Days in Top 20', numeric: true },
+        ]}
+        row={(e) => (
+          <tr key={e.podcastId}>
+            <td className={styles.num}>{e.position}</td>
+            <td>
+              <Link to={paths.singleBook(e.podcastId)}>{e.title}</Link>
+            </td>
+            <td className={styles.num}>{e.score}</td>
+            <td className={styles.num}>{e.readers}</td>
+            <td className={styles.num}>{e.daysInTop20}</td>
+          </tr>
+        )}
+      />
+      <HeldTitles />
+    </>
+  )
+}

@@ -1,0 +1,60 @@
+import { sql, type Kysely } from 'kysely'
+
+/**
+ * The admin console's record of who did what (issue 33): one row per admin action, with the state of its target
+ * before and after. Append-only: the app has no route that edits or deletes it, and a trigger refuses UPDATE,
+ * DELETE and TRUNCATE to anybody connected as the app (docs/admin.md, SECURITY.md "Admin console"). No foreign key to
+ * users: an entry outlives the account that made it (its e-mail is kept beside the id).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('admin_audit_log')
+    .addColumn('id', 'char(24)', (c) => c.primaryKey())
+    .addColumn('admin_id', 'char(24)', (c) => c.notNull())
+    .addColumn('admin_email', 'text', (c) => c.notNull())
+    .addColumn('action', 'varchar(64)', (c) => c.notNull())
+    .addColumn('target_type', 'varchar(32)', (c) => c.notNull())
+    .addColumn('target_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('before', 'jsonb')
+    .addColumn('after', 'jsonb')
+    .addColumn('request_id', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema
+    .createIndex('admin_audit_log_time_idx')
+    .on('admin_audit_log')
+    .columns(['created_at', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('admin_audit_log_admin_idx')
+    .on('admin_audit_log')
+    .columns(['admin_id', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('admin_audit_log_action_idx')
+    .on('admin_audit_log')
+    .columns(['action', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('admin_audit_log_target_idx')
+    .on('admin_audit_log')
+    .column('target_id')
+    .execute()
+  await sql`
+    create function admin_audit_log_append_only() returns trigger language plpgsql as $$
+    begin
+      raise exception 'admin_audit_log is append-only: % refused', tg_op using errcode = 'insufficient_privilege';
+    end
+    $$`.execute(db)
+  await sql`
+    create trigger admin_audit_log_no_change before update or delete on admin_audit_log
+    for each row execute function admin_audit_log_append_only()`.execute(db)
+  await sql`
+    create trigger admin_audit_log_no_truncate before truncate on admin_audit_log
+    for each statement execute function admin_audit_log_append_only()`.execute(db)
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('admin_audit_log').execute()
+  await sql`drop function admin_audit_log_append_only()`.execute(db)
+}

@@ -1,0 +1,41 @@
+import { type Kysely } from 'kysely'
+
+/**
+ * What the admin console decides besides the audit log (issue 33):
+ * - reports: when a report was resolved, by whom and with what note (a group of reports of one title and type is
+ *   resolved together; new reports of it open the group again).
+ * - `top20_releases`: an admin's word on a title the Top 20's anomaly guard holds: `release` lets the next rankings
+ *   count it despite the guard until `until`, `keep` confirms the hold. One row per title, the latest word wins.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('reports')
+    .addColumn('resolved_at', 'timestamptz')
+    .addColumn('resolved_by', 'char(24)')
+    .addColumn('resolution_note', 'text')
+    .execute()
+  await db.schema
+    .createIndex('reports_podcast_type_idx')
+    .on('reports')
+    .columns(['podcast_id', 'report_type_id'])
+    .execute()
+  await db.schema
+    .createTable('top20_releases')
+    .addColumn('podcast_id', 'char(24)', (c) => c.primaryKey().references('podcasts.id').onDelete('cascade'))
+    .addColumn('decision', 'varchar(16)', (c) => c.notNull())
+    .addColumn('until', 'timestamptz', (c) => c.notNull())
+    .addColumn('decided_by', 'char(24)', (c) => c.notNull())
+    .addColumn('decided_at', 'timestamptz', (c) => c.notNull())
+    .execute()
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('top20_releases').execute()
+  await db.schema.dropIndex('reports_podcast_type_idx').execute()
+  await db.schema
+    .alterTable('reports')
+    .dropColumn('resolved_at')
+    .dropColumn('resolved_by')
+    .dropColumn('resolution_note')
+    .execute()
+}
