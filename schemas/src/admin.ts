@@ -38,6 +38,17 @@ export const AUDIT_ACTIONS = [
   'report_type.update',
   'top20.release',
   'top20.keep',
+  // The content engine's writes (services/content/src/audited-writes.ts).
+  'faq.create',
+  'faq.update',
+  'faq.delete',
+  'blog.create',
+  'blog.update',
+  'blog.delete',
+  'information.create',
+  'information.update',
+  'information.delete',
+  'settings.update',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -16,7 +16,17 @@ export interface AdminActor {
 export interface AuditedChange<T> {
   result: T
   action: AuditAction
-  targetType: 'user' | 'listing' | 'plan' | 'report' | 'report_type' | 'top20_title'
+  targetType:
+    | 'user'
+    | 'listing'
+    | 'plan'
+    | 'report'
+    | 'report_type'
+    | 'top20_title'
+    | 'faq'
+    | 'blog_post'
+    | 'information_page'
+    | 'settings'
   targetId: string
   before: unknown
   after: unknown

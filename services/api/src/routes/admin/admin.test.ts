@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { top20Repo } from '@bookstrut/analytics'
+import { createBlogPost, createFaq, createInformationPage } from '@bookstrut/content'
 import { audited, newId } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
@@ -62,6 +63,36 @@ interface Fixture {
   admin: Account
   target: Account
   listingId: string
+  faqId: string
+  blogId: string
+  informationId: string
+}
+
+/** An admin, a reader to act on, a listing with a report and a held place, and one entry of each content kind. */
+async function fixture(): Promise<Fixture> {
+  const now = t.clock.now()
+  const listingId = (await buildListing(t.app.db)).id
+  await report(listingId)
+  await heldTitle(listingId)
+  return {
+    admin: await buildUser(t.app.db, { role: 'admin' }),
+    target: await buildUser(t.app.db),
+    listingId,
+    faqId: (await createFaq(t.app.db, { question: 'Sample?', answer: '<p>Yes.</p>' }, now))._id,
+    blogId: (await createBlogPost(t.app.db, { title: 'Sample post', content: '<p>Hi</p>' }, now))._id,
+    informationId: (
+      await createInformationPage(
+        t.app.db,
+        {
+          path: `sample-${newId()}`,
+          information_name: 'Sample',
+          information_Description: '',
+          placeArea: 'menu',
+        },
+        now,
+      )
+    )._id,
+  }
 }
 
 /**
@@ -102,7 +133,32 @@ const SAMPLES: Record<string, (f: Fixture) => { url: string; body?: unknown }> =
     url: '/admin/membership/plan',
     body: { planId: ESSENTIAL_PLAN, price: 5.99 },
   }),
+  // The content engine's writes (services/api/src/routes/content/admin-content.ts): admin by their declared policy.
+  'POST /create/faq': () => ({ url: '/create/faq', body: { question: 'New?', answer: '<p>Yes.</p>' } }),
+  'PUT /update/faq': (f) => ({ url: `/update/faq?id=${f.faqId}`, body: { order: 7 } }),
+  'DELETE /delete/faq': (f) => ({ url: `/delete/faq?id=${f.faqId}` }),
+  'POST /create/blog': () => ({ url: '/create/blog', body: { title: 'New post', content: '<p>Hi</p>' } }),
+  'PUT /update/blog': (f) => ({ url: `/update/blog?id=${f.blogId}`, body: { title: 'Renamed post' } }),
+  'DELETE /delete/blog': (f) => ({ url: `/delete/blog?id=${f.blogId}` }),
+  'POST /create/information': () => ({
+    url: '/create/information',
+    body: {
+      path: `new-${newId()}`,
+      information_name: 'New',
+      information_Description: '',
+      placeArea: 'footer',
+    },
+  }),
+  'PUT /update/information': (f) => ({
+    url: `/update/information?id=${f.informationId}`,
+    body: { information_name: 'Renamed' },
+  }),
+  'DELETE /delete/information': (f) => ({ url: `/delete/information?id=${f.informationId}` }),
+  'PUT /update/settings': () => ({ url: '/update/settings', body: { TikTok: '' } }),
 }
+
+const CONTENT_AUDIT_TEST =
+  'each content write (FAQ, blog, information page, settings) writes one entry; a refused, invalid or no-op one none'
 
 /** Every admin write and the test below that proves it leaves one audit entry: a new write route needs a row. */
 const AUDIT_TESTS: Record<string, string> = {
@@ -116,16 +172,28 @@ const AUDIT_TESTS: Record<string, string> = {
     'releasing a held title writes one top20.release entry; the same word again writes none',
   'PUT /admin/podcast/status': 'moderating a listing writes one listing.moderate entry',
   'PUT /admin/membership/plan': "editing a plan's price writes one plan.update entry",
+  'POST /create/faq': CONTENT_AUDIT_TEST,
+  'PUT /update/faq': CONTENT_AUDIT_TEST,
+  'DELETE /delete/faq': CONTENT_AUDIT_TEST,
+  'POST /create/blog': CONTENT_AUDIT_TEST,
+  'PUT /update/blog': CONTENT_AUDIT_TEST,
+  'DELETE /delete/blog': CONTENT_AUDIT_TEST,
+  'POST /create/information': CONTENT_AUDIT_TEST,
+  'PUT /update/information': CONTENT_AUDIT_TEST,
+  'DELETE /delete/information': CONTENT_AUDIT_TEST,
+  'PUT /update/settings': CONTENT_AUDIT_TEST,
 }
 
-/** The admin routes of the OpenAPI document, as `METHOD /path` (without /api/v1). */
+/**
+ * The admin routes, as `METHOD /path` (without /api/v1): every API route whose declared access policy is admin
+ * (`config.access`, the route table of route-policies.md), whatever its path or tag. The tests below also require
+ * each to be in the OpenAPI document with a description.
+ */
 function adminRoutesOfDocument(): string[] {
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> }
-  return Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops)
-      .filter(([method, op]) => method !== 'head' && (op.tags?.includes('admin') || path.includes('/admin/')))
-      .map(([method]) => `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`),
-  )
+  return t.app
+    .routePolicies()
+    .filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && r.policy?.label === 'admin')
+    .map((r) => `${r.method} ${r.url.replace(/^\/api\/v1/, '')}`)
 }
 const isWrite = (route: string) => !route.startsWith('GET ')
 
@@ -150,13 +218,7 @@ describe('the admin routes of the OpenAPI document', () => {
 
 describe('who may call the admin routes', () => {
   it('answers 401 to anonymous callers and a forged token, 403 to readers, authors and publishers, and changes nothing', async () => {
-    const f: Fixture = {
-      admin: await buildUser(t.app.db, { role: 'admin' }),
-      target: await buildUser(t.app.db),
-      listingId: (await buildListing(t.app.db)).id,
-    }
-    await report(f.listingId)
-    await heldTitle(f.listingId)
+    const f = await fixture()
     const callers = {
       reader: await buildUser(t.app.db, { role: 'reader' }),
       author: await buildUser(t.app.db, { role: 'author' }),
@@ -197,13 +259,7 @@ describe('who may call the admin routes', () => {
   })
 
   it('answers every sample request of an admin with a 2xx', async () => {
-    const f: Fixture = {
-      admin: await buildUser(t.app.db, { role: 'admin' }),
-      target: await buildUser(t.app.db),
-      listingId: (await buildListing(t.app.db)).id,
-    }
-    await report(f.listingId)
-    await heldTitle(f.listingId)
+    const f = await fixture()
     for (const [route, sample] of Object.entries(SAMPLES)) {
       const [method = 'GET'] = route.split(' ')
       const { url, body } = sample(f)
@@ -850,5 +906,113 @@ describe('moderation and plans', () => {
     const shown = await c.get('/get/all/memberships?status=true')
     expect(shown.body.data.find((p: { _id: string }) => p._id === ESSENTIAL_PLAN).price).toBe(6.49)
     await c.put('/admin/membership/plan', { planId: ESSENTIAL_PLAN, price: 5.99 }, { token: admin.token })
+  })
+})
+
+describe('content writes', () => {
+  /** Each content kind: its route noun and audit target, a body to create one, and a change of one field. */
+  const KINDS: Array<{
+    kind: string
+    targetType: string
+    create: Record<string, unknown>
+    change: Record<string, unknown>
+    field: string
+  }> = [
+    {
+      kind: 'faq',
+      targetType: 'faq',
+      create: { question: 'Audited?', answer: '<p>Yes.</p>' },
+      change: { order: 9 },
+      field: 'order',
+    },
+    {
+      kind: 'blog',
+      targetType: 'blog_post',
+      create: { title: 'Audited post', content: '<p>Hi</p>' },
+      change: { title: 'Audited post, renamed' },
+      field: 'title',
+    },
+    {
+      kind: 'information',
+      targetType: 'information_page',
+      create: {
+        path: `audited-${newId()}`,
+        information_name: 'Audited',
+        information_Description: '',
+        placeArea: 'menu',
+      },
+      change: { information_name: 'Audited, renamed' },
+      field: 'information_name',
+    },
+  ]
+
+  it(CONTENT_AUDIT_TEST, async () => {
+    const admin = await buildUser(t.app.db, { role: 'admin' })
+    const reader = await buildUser(t.app.db, { role: 'reader' })
+    const c = api()
+    const as = { token: admin.token }
+    for (const k of KINDS) {
+      const made = await c.post(`/create/${k.kind}`, k.create, as)
+      expect(made.status, JSON.stringify(made.body)).toBe(200)
+      const id: string = made.body.data._id
+      const log = () => entries({ targetId: id })
+      expect(await log()).toMatchObject([
+        { admin_id: admin.id, action: `${k.kind}.create`, target_type: k.targetType, before: null },
+      ])
+      expect((await log())[0]!.after).not.toHaveProperty('updatedAt')
+      expect((await log())[0]!.request_id).toBe(made.headers['x-request-id'])
+
+      // Refused and invalid writes leave no entry.
+      const url = `/update/${k.kind}?id=${id}`
+      expect((await c.put(url, k.change, { token: reader.token })).status).toBe(403)
+      expect((await c.put(url, { ...k.change, role: 'admin' }, as)).status).toBe(400)
+      expect((await c.put(`/update/${k.kind}?id=${newId()}`, k.change, as)).status).toBe(404)
+      expect(await log()).toHaveLength(1)
+
+      // A change: one entry with before and after; the same change again: none.
+      t.clock.advance(1000)
+      expect((await c.put(url, k.change, as)).status).toBe(200)
+      expect((await c.put(url, k.change, as)).status).toBe(200)
+      const [, updated, ...more] = await log()
+      expect(more).toEqual([])
+      expect(updated).toMatchObject({ action: `${k.kind}.update`, after: { [k.field]: k.change[k.field] } })
+      expect((updated!.before as Record<string, unknown>)[k.field]).not.toEqual(k.change[k.field])
+
+      // A delete records what was there; deleting it again is a 404 and records nothing.
+      t.clock.advance(1000)
+      expect((await c.delete(`/delete/${k.kind}?id=${id}`, as)).status).toBe(200)
+      expect((await c.delete(`/delete/${k.kind}?id=${id}`, as)).status).toBe(404)
+      expect((await log()).map((e) => [e.action, e.after])).toEqual([
+        [`${k.kind}.create`, updated!.before],
+        [`${k.kind}.update`, updated!.after],
+        [`${k.kind}.delete`, null],
+      ])
+      expect((await log())[2]!.before).toEqual(updated!.after)
+    }
+  })
+
+  it('records a settings change once, with the settings before and after; a refused or invalid one not at all', async () => {
+    const admin = await buildUser(t.app.db, { role: 'admin' })
+    const reader = await buildUser(t.app.db, { role: 'reader' })
+    const c = api()
+    const as = { token: admin.token }
+    const log = () => entries({ action: 'settings.update' })
+    const video = `https://example.com/${newId()}.mp4`
+    const before = (await log()).length
+    expect((await c.put('/update/settings', { homePageMedia: video }, { token: reader.token })).status).toBe(
+      403,
+    )
+    expect((await c.put('/update/settings', { YouTube: 'javascript:alert(1)' }, as)).status).toBe(400)
+    expect((await log()).length).toBe(before)
+    expect((await c.put('/update/settings', { homePageMedia: video }, as)).status).toBe(200)
+    expect((await c.put('/update/settings', { homePageMedia: video }, as)).status).toBe(200)
+    const added = (await log()).slice(before)
+    expect(added).toHaveLength(1)
+    expect(added[0]).toMatchObject({
+      admin_id: admin.id,
+      target_type: 'settings',
+      after: [{ homePageMedia: video }],
+    })
+    expect((added[0]!.before as Array<{ homePageMedia: string }>)[0]!.homePageMedia).not.toBe(video)
   })
 })
