@@ -5,6 +5,7 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { image, silentMp3 } from '../../test/media-fixtures.js'
+import { LIGHTHOUSE_FIELDS } from '../../test/listing-fixtures.js'
 
 let t: TestApp
 let png: Buffer
@@ -14,20 +15,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const fields = {
-  title: 'The Lighthouse Keeper',
-  author: 'Mara Quill',
-  categoryName: 'Literary Fiction',
-  primary_key: 'A lonely keeper guards a light on a remote island',
-  secondary_key: 'A shipwreck brings a stranger with a secret to the shore',
-  additional_key: 'Grief slowly gives way to an unlikely friendship',
-  description:
-    'On a wind-battered island a keeper tends the last manual lighthouse of the coast, until a storm brings a stranger.',
-  publisher: 'Harbour Press',
-  get_this_url: 'books.example/lighthouse',
-  year_published: '2021',
-  language: 'en-US',
-}
+const fields = LIGHTHOUSE_FIELDS
 
 type Files = { bookCoverImage?: Buffer | null; authorImage?: Buffer; podcast?: Buffer; podcastName?: string }
 

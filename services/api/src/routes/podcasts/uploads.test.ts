@@ -6,6 +6,7 @@ import path from 'node:path'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { bigBlankPng, image, mp3At24kHz } from '../../test/media-fixtures.js'
+import { LIGHTHOUSE_REQUIRED_FIELDS } from '../../test/listing-fixtures.js'
 import { STREAMED_FORM_TYPE, endlessForm, partHead } from '../../test/streamed-form.js'
 
 /**
@@ -20,17 +21,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const fields = {
-  title: 'The Lighthouse Keeper',
-  author: 'Mara Quill',
-  categoryName: 'Literary Fiction',
-  primary_key: 'A lonely keeper guards a light on a remote island',
-  secondary_key: 'A shipwreck brings a stranger with a secret to the shore',
-  additional_key: 'Grief slowly gives way to an unlikely friendship',
-  description:
-    'On a wind-battered island a keeper tends the last manual lighthouse of the coast, until a storm brings a stranger.',
-  get_this_url: 'books.example/lighthouse',
-}
+const fields = LIGHTHOUSE_REQUIRED_FIELDS
 
 type Files = { bookCoverImage?: Buffer; authorImage?: Buffer; podcast?: Buffer }
 
