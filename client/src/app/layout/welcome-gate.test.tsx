@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { WELCOME_TITLE } from '@/features/memberships/components/welcome-modal'
-import { blockUser, createAccount, type Account, type Role } from '@/test/factories'
+import { blockUser, createAccount, type Role } from '@/test/factories'
 import { renderRoutes } from '@/test/render'
+import { signInInBrowser } from '@/test/reader'
 import { readCode } from '@/test/server'
 import { routes } from '../router'
 
@@ -24,14 +25,6 @@ async function putOnPlan(userId: string, planName: string) {
   )
 }
 
-function signIn(account: Account, extra: Record<string, string> = {}) {
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', account.role)
-  localStorage.setItem('isLogin', 'true')
-  for (const [k, v] of Object.entries(extra)) localStorage.setItem(k, v)
-}
-
 const welcome = () => screen.queryByRole('dialog', { name: WELCOME_TITLE })
 
 /** Renders / and waits for the session check (the account menu shows the signed-in account). */
@@ -46,7 +39,7 @@ describe('the Welcome modal', () => {
     'greets a free-plan %s once: dismissed, it stays away for that account',
     async (role) => {
       const account = await createAccount({ role })
-      signIn(account)
+      signInInBrowser(account)
       const user = userEvent.setup()
       const { unmount } = await renderHome()
       const dialog = await screen.findByRole('dialog', { name: WELCOME_TITLE })
@@ -64,7 +57,7 @@ describe('the Welcome modal', () => {
 
   it('greets the next account signing in on the same browser, whose id is not the one stored', async () => {
     const account = await createAccount({ role: 'author' })
-    signIn(account, { hasSeenWelcome: 'someone-else' })
+    signInInBrowser(account, account.role, { hasSeenWelcome: 'someone-else' })
     await renderHome()
     expect(await screen.findByRole('dialog', { name: WELCOME_TITLE })).toBeInTheDocument()
   })
@@ -81,7 +74,7 @@ describe('the Welcome modal', () => {
       [blocked, { isBlocked: 'true' }],
     ] as const) {
       localStorage.clear()
-      signIn(account, extra)
+      signInInBrowser(account, account.role, extra)
       const { unmount } = renderRoutes(routes, '/')
       await waitFor(() => expect(screen.queryByRole('status', { name: /Loading/ })).toBeNull())
       await new Promise((r) => setTimeout(r, 300))
@@ -92,7 +85,7 @@ describe('the Welcome modal', () => {
 
   it('waits while another dialog is open (Format & Limits on the upload page) and comes once it is closed', async () => {
     const account = await createAccount({ role: 'author' })
-    signIn(account)
+    signInInBrowser(account)
     const user = userEvent.setup()
     renderRoutes(routes, '/upload-book')
     const notice = await screen.findByRole('dialog', { name: 'Format & Limits' })

@@ -5,7 +5,8 @@ import pg from 'pg'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { inject } from 'vitest'
 import { PAYMENT_NOT_CONFIGURED_MESSAGE } from '@bookstrut/schemas'
-import { addBooks, createAccount, type Account, type Role } from '@/test/factories'
+import { addBooks, createAccount } from '@/test/factories'
+import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { makeServerUnreachable } from '@/test/server'
 import { MemoryRouter } from 'react-router-dom'
@@ -25,13 +26,6 @@ async function putOnPlan(userId: string, planName: string) {
        from plans p where p.plan_name = $3`,
     [id, userId, planName],
   )
-}
-
-function signIn(account: Account, role: Role = account.role) {
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', role)
-  localStorage.setItem('isLogin', 'true')
 }
 
 function renderPage(email = '') {
@@ -91,7 +85,7 @@ describe('Membership page', () => {
   })
 
   it('shows readers the plans without any Upgrade button', async () => {
-    signIn(await createAccount({ role: 'reader' }))
+    signInInBrowser(await createAccount({ role: 'reader' }))
     renderPage()
     await screen.findByRole('radiogroup', { name: 'Plans' })
     expect(screen.queryByRole('button', { name: /Upgrade Now|Please login first/ })).not.toBeInTheDocument()
@@ -101,7 +95,7 @@ describe('Membership page', () => {
     const author = await createAccount({ role: 'author' })
     await putOnPlan(author.id, 'Essential Strut')
     await addBooks(author.id, 2)
-    signIn(author)
+    signInInBrowser(author)
     const { user } = renderPage(author.email)
     const upgrade = await screen.findByRole('button', { name: 'Upgrade Now' })
     expect(planRadio(/^Essential Strut$/)).toBeChecked()
@@ -117,7 +111,7 @@ describe('Membership page', () => {
     const author = await createAccount({ role: 'author' })
     await putOnPlan(author.id, 'Pro Strut')
     await addBooks(author.id, 2)
-    signIn(author)
+    signInInBrowser(author)
     const { user } = renderPage(author.email)
     const upgrade = await screen.findByRole('button', { name: 'Upgrade Now' })
     await user.click(planRadio(/^Elite Strut$/))
@@ -134,7 +128,7 @@ describe('Membership page', () => {
 
   it("shows the server's yearly price; without a payment system says so once, asks for nothing and offers support by e-mail", async () => {
     const author = await createAccount({ role: 'author' })
-    signIn(author)
+    signInInBrowser(author)
     const { user } = renderPage(author.email)
     await user.click(await screen.findByRole('radio', { name: /^Pro Strut$/ }))
     await user.click(screen.getByRole('button', { name: 'Upgrade Now' }))

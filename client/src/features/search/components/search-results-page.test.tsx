@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { addBook, blockUser, createAccount, uniqueWord, type Account } from '@/test/factories'
 import { renderRoutes } from '@/test/render'
+import { signInInBrowser } from '@/test/reader'
 import { callApi, makeServerUnreachable, watchRequests } from '@/test/server'
 import { SearchResultsPage } from './search-results-page'
 
@@ -24,13 +25,6 @@ async function books(count: number) {
   )
   for (const title of titles) await addBook(owner.id, { title, category: 'Fantasy' })
   return { word, titles }
-}
-
-function signIn(account: Account) {
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', account.role)
-  localStorage.setItem('isLogin', 'true')
 }
 
 function renderPage(path: string) {
@@ -113,7 +107,7 @@ describe('keyword (one sentence) results', () => {
 describe('ghost and report (signed in)', () => {
   it('Ghost asks first, then the title leaves the list and the counter', async () => {
     const reader = await createAccount()
-    signIn(reader)
+    signInInBrowser(reader)
     const { word, titles } = await books(2)
     const sent = watchRequests()
     const { user } = renderPage(`/search-book?query=${word}`)
@@ -136,7 +130,7 @@ describe('ghost and report (signed in)', () => {
 
   it('Cancel ghosts nothing', async () => {
     const reader = await createAccount()
-    signIn(reader)
+    signInInBrowser(reader)
     const { word, titles } = await books(1)
     const sent = watchRequests()
     const { user } = renderPage(`/search-book?query=${word}`)
@@ -150,7 +144,7 @@ describe('ghost and report (signed in)', () => {
 
   it('Report needs a type, then sends it: "Report sent successfully"', async () => {
     const reader = await createAccount()
-    signIn(reader)
+    signInInBrowser(reader)
     const { word, titles } = await books(1)
     const sent = watchRequests()
     const { user } = renderPage(`/search-book?query=${word}`)
@@ -174,7 +168,7 @@ describe('ghost and report (signed in)', () => {
 
   it('a session that ended meanwhile gets "Please login first" instead of the dialog', async () => {
     const reader = await createAccount()
-    signIn(reader)
+    signInInBrowser(reader)
     const { word, titles } = await books(1)
     const { user } = renderPage(`/search-book?query=${word}`)
     const t = await table()
@@ -212,7 +206,7 @@ describe('idea search', () => {
 
   it('signed in, the search carries the caller id', async () => {
     const reader = await createAccount()
-    signIn(reader)
+    signInInBrowser(reader)
     const sent = watchRequests()
     renderPage(ideaPath())
     await waitFor(() => expect(sent.requests.some((r) => r.path === '/search/podcast')).toBe(true))
@@ -222,7 +216,7 @@ describe('idea search', () => {
   it('403 BLOCKED: the blocked notice with the admin note, and the blocked flag stored', async () => {
     const reader = await createAccount()
     await blockUser(reader.id, 'Spam reports')
-    signIn(reader)
+    signInInBrowser(reader)
     const { onBlocked } = renderPage(ideaPath())
     await waitFor(() => expect(onBlocked).toHaveBeenCalledWith('Spam reports'))
     expect(onBlocked).toHaveBeenCalledOnce()
