@@ -1,29 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WELCOME_TITLE } from '@/features/memberships/components/welcome-modal'
 import { blockUser, createAccount, type Role } from '@/test/factories'
 import { renderRoutes } from '@/test/render'
+import { holdPlan } from '@/test/analytics-fixtures'
 import { signInInBrowser } from '@/test/reader'
 import { readCode } from '@/test/server'
 import { routes } from '../router'
 
 // The Welcome modal (spec reader-and-account section 4) on the real API: once, to a free-plan author or publisher.
-
-const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
-afterAll(() => pool.end())
-
-async function putOnPlan(userId: string, planName: string) {
-  const id = Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
-  await pool.query(
-    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-     select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
-       from plans p where p.plan_name = $3`,
-    [id, userId, planName],
-  )
-}
 
 const welcome = () => screen.queryByRole('dialog', { name: WELCOME_TITLE })
 
@@ -65,7 +52,7 @@ describe('the Welcome modal', () => {
   it('is not shown to readers, to paid-plan authors or to blocked authors', async () => {
     const reader = await createAccount({ role: 'reader' })
     const paid = await createAccount({ role: 'author' })
-    await putOnPlan(paid.id, 'Pro Strut')
+    await holdPlan(paid.id, 'Pro Strut')
     const blocked = await createAccount({ role: 'author' })
     await blockUser(blocked.id)
     for (const [account, extra] of [

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import pg from 'pg'
-import { afterAll, describe, expect, it, vi } from 'vitest'
-import { inject } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PAYMENT_NOT_CONFIGURED_MESSAGE } from '@bookstrut/schemas'
 import { addBooks, createAccount } from '@/test/factories'
+import { holdPlan } from '@/test/analytics-fixtures'
 import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { makeServerUnreachable } from '@/test/server'
@@ -13,20 +11,6 @@ import { MemoryRouter } from 'react-router-dom'
 import { MembershipPage } from './membership-page'
 
 // The membership page on the real API (src/test/global-setup.ts), which runs without Stripe configured.
-
-const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
-afterAll(() => pool.end())
-
-/** Puts a user on a plan (as a confirmed payment would), bought now for 12 months. */
-async function putOnPlan(userId: string, planName: string) {
-  const id = Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
-  await pool.query(
-    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-     select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
-       from plans p where p.plan_name = $3`,
-    [id, userId, planName],
-  )
-}
 
 function renderPage(email = '') {
   const onLoginFirst = vi.fn()
@@ -93,7 +77,7 @@ describe('Membership page', () => {
 
   it('greys out the current and lower plans; Upgrade is disabled until a higher plan is chosen', async () => {
     const author = await createAccount({ role: 'author' })
-    await putOnPlan(author.id, 'Essential Strut')
+    await holdPlan(author.id, 'Essential Strut')
     await addBooks(author.id, 2)
     signInInBrowser(author)
     const { user } = renderPage(author.email)
@@ -109,7 +93,7 @@ describe('Membership page', () => {
 
   it('keeps Upgrade disabled on the membership page while a paid plan has room (reading (a))', async () => {
     const author = await createAccount({ role: 'author' })
-    await putOnPlan(author.id, 'Pro Strut')
+    await holdPlan(author.id, 'Pro Strut')
     await addBooks(author.id, 2)
     signInInBrowser(author)
     const { user } = renderPage(author.email)
