@@ -100,7 +100,7 @@ describe('creating a listing', () => {
     ).toBe(403)
   })
 
-  it.each<[string, Record<string, string>, Files, string]>([
+  it.each<[string, Record<string, string>, ListingFiles, string]>([
     ['no title', { title: '' }, {}, 'bookTitle/Genre is required'],
     ['a 76-character title', { title: 't'.repeat(76) }, {}, 'bookTitle must not exceed 75 characters'],
     [
