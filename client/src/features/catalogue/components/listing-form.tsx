@@ -104,6 +104,15 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
     disabled: busy || isLocked(field),
     onChange: (e: { target: { value: string } }) => set(field, e.target.value),
   })
+  /** The same for the two image pickers. */
+  const imageProps = (field: ListingImageField) => ({
+    field,
+    file: files[field],
+    error: errors[field],
+    disabled: busy,
+    onChange: setFile,
+    onInvalid: setError,
+  })
 
   const reset = () => {
     setValues(emptyListing)
@@ -204,7 +213,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </h2>
           <div className={styles['image-pair']}>
             <ImageField
-              field="bookCoverImage"
+              {...imageProps('bookCoverImage')}
               kind="cover"
               title="Book Cover"
               required={mode === 'create'}
@@ -212,25 +221,15 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
               hint="JPEG, PNG, GIF or WEBP, up to 2 MB."
               placeholder="Add cover (3:4)"
               currentUrl={podcast?.bookCoverImage}
-              file={files.bookCoverImage}
-              error={errors.bookCoverImage}
-              disabled={busy}
-              onChange={setFile}
-              onInvalid={setError}
             />
             <ImageField
-              field="authorImage"
+              {...imageProps('authorImage')}
               kind="author"
               title="Author Image (optional)"
               label="Author image"
               hint="Square, up to 1 MB."
               placeholder="Add photo (1:1)"
               currentUrl={podcast?.authorImage}
-              file={files.authorImage}
-              error={errors.authorImage}
-              disabled={busy}
-              onChange={setFile}
-              onInvalid={setError}
             />
           </div>
         </section>
