@@ -27,6 +27,17 @@ async function books(count: number) {
   return { word, titles }
 }
 
+/** A signed-in reader looking at the results of a search that finds `count` new books, its requests watched. */
+async function readerSeesResults(count: number) {
+  const reader = await createAccount()
+  signInInBrowser(reader)
+  const { word, titles } = await books(count)
+  const sent = watchRequests()
+  const { user } = renderPage(`/search-book?query=${word}`)
+  const t = await table()
+  return { reader, titles, sent, user, t }
+}
+
 function renderPage(path: string) {
   const onBlocked = vi.fn()
   const result = renderRoutes(
@@ -106,12 +117,7 @@ describe('keyword (one sentence) results', () => {
 
 describe('ghost and report (signed in)', () => {
   it('Ghost asks first, then the title leaves the list and the counter', async () => {
-    const reader = await createAccount()
-    signInInBrowser(reader)
-    const { word, titles } = await books(2)
-    const sent = watchRequests()
-    const { user } = renderPage(`/search-book?query=${word}`)
-    const t = await table()
+    const { reader, titles, sent, user, t } = await readerSeesResults(2)
     await waitFor(() => expect(dataRows(t)).toHaveLength(2))
     const ghosted = titles[0]!
     await user.click(within(t).getByRole('button', { name: `Ghost ${ghosted}` }))
@@ -129,12 +135,7 @@ describe('ghost and report (signed in)', () => {
   })
 
   it('Cancel ghosts nothing', async () => {
-    const reader = await createAccount()
-    signInInBrowser(reader)
-    const { word, titles } = await books(1)
-    const sent = watchRequests()
-    const { user } = renderPage(`/search-book?query=${word}`)
-    const t = await table()
+    const { titles, sent, user, t } = await readerSeesResults(1)
     await user.click(within(t).getByRole('button', { name: `Ghost ${titles[0]}` }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -143,12 +144,7 @@ describe('ghost and report (signed in)', () => {
   })
 
   it('Report needs a type, then sends it: "Report sent successfully"', async () => {
-    const reader = await createAccount()
-    signInInBrowser(reader)
-    const { word, titles } = await books(1)
-    const sent = watchRequests()
-    const { user } = renderPage(`/search-book?query=${word}`)
-    const t = await table()
+    const { reader, titles, sent, user, t } = await readerSeesResults(1)
     await user.click(within(t).getByRole('button', { name: `Report ${titles[0]}` }))
     const dialog = screen.getByRole('dialog', { name: 'Report Violation' })
     const types = await within(dialog).findAllByRole('radio')
