@@ -22,6 +22,7 @@ import {
 } from '@/lib/plan-texts'
 import { createAccount, type Account } from '@/test/factories'
 import { renderRoutes, renderWithProviders } from '@/test/render'
+import { signInInBrowser } from '@/test/reader'
 import { routes } from './router'
 
 /*
@@ -115,10 +116,7 @@ async function publisherOn(c: Case): Promise<{ account: Account; held: HeldPlan 
        from generate_series(1, $2::int) g`,
     [account.id, c.listed],
   )
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', 'publisher')
-  localStorage.setItem('isLogin', 'true')
+  signInInBrowser(account, 'publisher')
   return {
     account,
     held: {

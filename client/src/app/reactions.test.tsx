@@ -6,6 +6,7 @@ import { SingleBookPage } from '@/features/catalogue/components/single-book-page
 import { AuthorProfilePage } from '@/features/catalogue/components/author-profile-page'
 import { addBook, addEpisode, blockUser, createAccount, type Account } from '@/test/factories'
 import { renderRoutes } from '@/test/render'
+import { signInInBrowser } from '@/test/reader'
 import { callApi, watchRequests } from '@/test/server'
 import { AccountPromptsBridge } from './layout/account-prompts-bridge'
 
@@ -22,13 +23,6 @@ async function titleWithPodblurb(likes = 0, author = owner) {
   const podcastId = await addBook(author.id, { title })
   const episodeId = await addEpisode(podcastId, { duration: 90, likes })
   return { title, podcastId, episodeId }
-}
-
-function signIn(account: Account) {
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', account.role)
-  localStorage.setItem('isLogin', 'true')
 }
 
 /** The single page, inside the real account dialogs (as the app's layout has them). */
@@ -66,7 +60,7 @@ describe('like and favourite', () => {
   it('a like shows at once, is stored once, and a second click takes it back', async () => {
     const reader = await createAccount()
     const { title, podcastId } = await titleWithPodblurb(4)
-    signIn(reader)
+    signInInBrowser(reader)
     const user = renderSinglePage(podcastId)
     const like = within(await detail()).getByRole('button', { name: `Like ${title}` })
     expect(like).toHaveAttribute('aria-pressed', 'false')
@@ -88,7 +82,7 @@ describe('like and favourite', () => {
   it('a double click counts once: one request, one like', async () => {
     const reader = await createAccount()
     const { title, podcastId } = await titleWithPodblurb()
-    signIn(reader)
+    signInInBrowser(reader)
     const user = renderSinglePage(podcastId)
     const like = within(await detail()).getByRole('button', { name: `Like ${title}` })
     const sent = watchRequests()
@@ -104,7 +98,7 @@ describe('like and favourite', () => {
   it('the second click of a double click does not count, even when the first is already stored', async () => {
     const reader = await createAccount()
     const { title, podcastId } = await titleWithPodblurb()
-    signIn(reader)
+    signInInBrowser(reader)
     renderSinglePage(podcastId)
     const like = within(await detail()).getByRole('button', { name: `Like ${title}` })
     const sent = watchRequests()
@@ -123,7 +117,7 @@ describe('like and favourite', () => {
     const reader = await createAccount()
     const author = await createAccount({ role: 'author' })
     const { title, podcastId } = await titleWithPodblurb(0, author)
-    signIn(reader)
+    signInInBrowser(reader)
     const user = renderSinglePage(podcastId, author.id)
     const card = await screen.findByRole('article', { name: title })
     const page = screen.getAllByRole('article').find((a) => a !== card && a.classList.contains('book-detail'))
@@ -159,7 +153,7 @@ describe('like and favourite', () => {
   it('a blocked reader gets the blocked notice, the button changes back and nothing is stored', async () => {
     const reader = await createAccount()
     const { title, podcastId } = await titleWithPodblurb()
-    signIn(reader)
+    signInInBrowser(reader)
     const user = renderSinglePage(podcastId)
     const favourite = within(await detail()).getByRole('button', { name: `Favorite ${title}` })
     await blockUser(reader.id, 'Spam reports')

@@ -1,12 +1,20 @@
 import { addBook, createAccount, uniqueWord, type Account } from './factories'
 import { callApi } from './server'
 
-/** Signs the account in as the browser keeps a session: the keys sign-in stores (spec reader-and-account section 3). */
-export function signInInBrowser(account: Account): void {
+/**
+ * Signs the account in as the browser keeps a session: the keys sign-in stores (spec reader-and-account section 3).
+ * `role` is the role the browser remembers (by default the account's own); `extra` sets further keys.
+ */
+export function signInInBrowser(
+  account: Account,
+  role: string = account.role,
+  extra: Record<string, string> = {},
+) {
   localStorage.setItem('token', account.token)
   localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', account.role)
+  localStorage.setItem('role', role)
   localStorage.setItem('isLogin', 'true')
+  for (const [k, v] of Object.entries(extra)) localStorage.setItem(k, v)
 }
 
 export interface MarkedBooks {

@@ -1,36 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WELCOME_TITLE } from '@/features/memberships/components/welcome-modal'
-import { blockUser, createAccount, type Account, type Role } from '@/test/factories'
+import { blockUser, createAccount, type Role } from '@/test/factories'
 import { renderRoutes } from '@/test/render'
+import { holdPlan } from '@/test/analytics-fixtures'
+import { signInInBrowser } from '@/test/reader'
 import { readCode } from '@/test/server'
 import { routes } from '../router'
 
 // The Welcome modal (spec reader-and-account section 4) on the real API: once, to a free-plan author or publisher.
-
-const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
-afterAll(() => pool.end())
-
-async function putOnPlan(userId: string, planName: string) {
-  const id = Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
-  await pool.query(
-    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-     select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
-       from plans p where p.plan_name = $3`,
-    [id, userId, planName],
-  )
-}
-
-function signIn(account: Account, extra: Record<string, string> = {}) {
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', account.role)
-  localStorage.setItem('isLogin', 'true')
-  for (const [k, v] of Object.entries(extra)) localStorage.setItem(k, v)
-}
 
 const welcome = () => screen.queryByRole('dialog', { name: WELCOME_TITLE })
 
@@ -46,7 +26,7 @@ describe('the Welcome modal', () => {
     'greets a free-plan %s once: dismissed, it stays away for that account',
     async (role) => {
       const account = await createAccount({ role })
-      signIn(account)
+      signInInBrowser(account)
       const user = userEvent.setup()
       const { unmount } = await renderHome()
       const dialog = await screen.findByRole('dialog', { name: WELCOME_TITLE })
@@ -64,7 +44,7 @@ describe('the Welcome modal', () => {
 
   it('greets the next account signing in on the same browser, whose id is not the one stored', async () => {
     const account = await createAccount({ role: 'author' })
-    signIn(account, { hasSeenWelcome: 'someone-else' })
+    signInInBrowser(account, account.role, { hasSeenWelcome: 'someone-else' })
     await renderHome()
     expect(await screen.findByRole('dialog', { name: WELCOME_TITLE })).toBeInTheDocument()
   })
@@ -72,7 +52,7 @@ describe('the Welcome modal', () => {
   it('is not shown to readers, to paid-plan authors or to blocked authors', async () => {
     const reader = await createAccount({ role: 'reader' })
     const paid = await createAccount({ role: 'author' })
-    await putOnPlan(paid.id, 'Pro Strut')
+    await holdPlan(paid.id, 'Pro Strut')
     const blocked = await createAccount({ role: 'author' })
     await blockUser(blocked.id)
     for (const [account, extra] of [
@@ -81,7 +61,7 @@ describe('the Welcome modal', () => {
       [blocked, { isBlocked: 'true' }],
     ] as const) {
       localStorage.clear()
-      signIn(account, extra)
+      signInInBrowser(account, account.role, extra)
       const { unmount } = renderRoutes(routes, '/')
       await waitFor(() => expect(screen.queryByRole('status', { name: /Loading/ })).toBeNull())
       await new Promise((r) => setTimeout(r, 300))
@@ -92,7 +72,7 @@ describe('the Welcome modal', () => {
 
   it('waits while another dialog is open (Format & Limits on the upload page) and comes once it is closed', async () => {
     const account = await createAccount({ role: 'author' })
-    signIn(account)
+    signInInBrowser(account)
     const user = userEvent.setup()
     renderRoutes(routes, '/upload-book')
     const notice = await screen.findByRole('dialog', { name: 'Format & Limits' })

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ListingsPage } from '@/features/catalogue/components/listings-page'
 import { addTitle, holdPlan } from '@/test/analytics-fixtures'
 import { createAccount, type Account } from '@/test/factories'
+import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { watchRequests } from '@/test/server'
 import { renderAnalytics } from './profile-listings'
@@ -25,10 +26,7 @@ beforeAll(async () => {
 })
 
 function renderListings() {
-  localStorage.setItem('token', author.token)
-  localStorage.setItem('userId', author.id)
-  localStorage.setItem('role', 'author')
-  localStorage.setItem('isLogin', 'true')
+  signInInBrowser(author, 'author')
   renderWithProviders(
     <MemoryRouter>
       <ListingsPage userId={author.id} onBlocked={() => {}} renderAnalytics={renderAnalytics} />

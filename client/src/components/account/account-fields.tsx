@@ -41,55 +41,35 @@ export function AccountFields({
   /** The sign-up dialog starts in First Name. */
   autoFocusFirst?: boolean
 }) {
+  /** What each field takes from the form: its value, its error and how it changes. */
+  const bind = (field: AccountField) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => onChange(field, e.target.value),
+  })
   const firstName = (
     <TextField
       label="First Name"
       autoComplete="given-name"
-      value={values.firstName}
-      error={errors.firstName}
-      onChange={(e) => onChange('firstName', e.target.value)}
+      {...bind('firstName')}
       data-autofocus={autoFocusFirst || undefined}
     />
   )
-  const lastName = (
-    <TextField
-      label="Last Name"
-      autoComplete="family-name"
-      value={values.lastName}
-      error={errors.lastName}
-      onChange={(e) => onChange('lastName', e.target.value)}
-    />
-  )
+  const lastName = <TextField label="Last Name" autoComplete="family-name" {...bind('lastName')} />
   const email = (
-    <TextField
-      label={emailLabel}
-      type="email"
-      autoComplete="email"
-      inputMode="email"
-      value={values.email}
-      error={errors.email}
-      onChange={(e) => onChange('email', e.target.value)}
-    />
+    <TextField label={emailLabel} type="email" autoComplete="email" inputMode="email" {...bind('email')} />
   )
   const password = (
     <PasswordField
       label="Password"
       autoComplete="new-password"
-      value={values.password}
-      error={errors.password}
+      {...bind('password')}
       placeholder={passwordPlaceholder}
       hint={passwordHint}
-      onChange={(e) => onChange('password', e.target.value)}
     />
   )
   const confirmPassword = (
-    <PasswordField
-      label="Confirm Password"
-      autoComplete="new-password"
-      value={values.confirmPassword}
-      error={errors.confirmPassword}
-      onChange={(e) => onChange('confirmPassword', e.target.value)}
-    />
+    <PasswordField label="Confirm Password" autoComplete="new-password" {...bind('confirmPassword')} />
   )
 
   if (layout === 'grid') {

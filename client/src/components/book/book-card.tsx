@@ -1,10 +1,9 @@
 import type { Podcast } from '@bookstrut/schemas'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { AuthorAvatar } from './author-avatar'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { AuthorProfileLink } from './author-profile-link'
 import { BookCoverLink, BookTitleLink } from './book-cover-and-title'
 import { BookFacts, NO_PODBLURB } from './book-facts'
@@ -54,16 +53,7 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
             <dd>
               <HoverInfo
                 className={styles['book-card__author']}
-                info={
-                  <FallbackImage
-                    src={podcast.authorImage}
-                    fallback={fallbackImages.avatar}
-                    alt={podcast.author}
-                    className="hover-info__avatar"
-                    width={96}
-                    height={96}
-                  />
-                }
+                info={<AuthorAvatar src={podcast.authorImage} name={podcast.author} />}
               >
                 {podcast.author || 'Unknown'}
               </HoverInfo>

@@ -9,6 +9,7 @@ import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import { createMeiliSurfaceIndex } from './meili-surface-index.js'
 import { loadSurfaceBook, publicSurfaceBooks } from './surface-books.js'
 import type { SurfaceIndex } from './surface-index.js'
+import { SURFACE_SEARCH_SHELF } from '../testing/surface-books.js'
 
 /**
  * One behaviour, every keyword index: the same suite runs against PostgreSQL (always) and Meilisearch (when
@@ -95,29 +96,7 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
   beforeAll(async () => {
     testDb = await createTestDb('search')
     db = testDb.db
-    await listing('pride', {
-      title: 'Pride and Prejudice',
-      author: 'Jane Austen',
-      description:
-        'A witty story of manners, marriage and money in Regency England, told through the sharp eyes of Elizabeth Bennet.',
-    })
-    await listing('moby', {
-      title: 'Moby-Dick',
-      author: 'Herman Melville',
-      description:
-        'Captain Ahab leads the crew of the Pequod across the oceans in pursuit of the white whale that took his leg.',
-      ideas: [
-        'A captain hunts a whale for revenge',
-        'Life aboard a nineteenth-century ship',
-        'Obsession destroys a crew',
-      ],
-    })
-    await listing('whaling', {
-      title: 'Whale Songs of the North',
-      author: 'Ida Strand',
-      description:
-        'A field guide to the calls of the northern seas, from humpbacks to orcas, for listeners on ships and shores.',
-    })
+    for (const [key, fields] of Object.entries(SURFACE_SEARCH_SHELF)) await listing(key, fields)
     await listing('pending', {
       title: 'The Whale Who Waited',
       author: 'Pending Person',

@@ -3,3 +3,4 @@
  * keyword index's tests (here, in the api and in the workers) run against when no Meilisearch answers.
  */
 export { MeiliStandIn, type RecordedRequest } from './meili-stand-in.js'
+export { SURFACE_SEARCH_SHELF } from './surface-books.js'

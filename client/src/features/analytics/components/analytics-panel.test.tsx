@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { addTitle, holdPlan, sendEvents, waitForCounts } from '@/test/analytics-fixtures'
 import { createAccount, type Account } from '@/test/factories'
+import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { makeServerUnreachable, pointJsdomAtApi, watchRequests } from '@/test/server'
 import { AnalyticsPanel } from './analytics-panel'
@@ -36,10 +37,7 @@ afterEach(() => {
 })
 
 function renderPanel(account: Account, podcastId: string, title = 'The Lighthouse') {
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', account.role)
-  localStorage.setItem('isLogin', 'true')
+  signInInBrowser(account)
   return renderWithProviders(
     <MemoryRouter>
       <AnalyticsPanel podcastId={podcastId} title={title} />

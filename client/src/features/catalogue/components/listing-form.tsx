@@ -97,6 +97,22 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
   const setError = (field: ListingFormField, message: string | undefined) =>
     setErrors((e) => (message ? { ...e, [field]: message } : withoutError(e, field)))
   const isLocked = (field: ListingTextField) => locked && LOCKED_FIELDS.includes(field)
+  /** What every text input of the form takes from its field: the value, its error, when it is locked, how it changes. */
+  const fieldProps = (field: ListingTextField) => ({
+    value: values[field],
+    error: errors[field],
+    disabled: busy || isLocked(field),
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+  })
+  /** The same for the two image pickers. */
+  const imageProps = (field: ListingImageField) => ({
+    field,
+    file: files[field],
+    error: errors[field],
+    disabled: busy,
+    onChange: setFile,
+    onInvalid: setError,
+  })
 
   const reset = () => {
     setValues(emptyListing)
@@ -197,7 +213,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           </h2>
           <div className={styles['image-pair']}>
             <ImageField
-              field="bookCoverImage"
+              {...imageProps('bookCoverImage')}
               kind="cover"
               title="Book Cover"
               required={mode === 'create'}
@@ -205,25 +221,15 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
               hint="JPEG, PNG, GIF or WEBP, up to 2 MB."
               placeholder="Add cover (3:4)"
               currentUrl={podcast?.bookCoverImage}
-              file={files.bookCoverImage}
-              error={errors.bookCoverImage}
-              disabled={busy}
-              onChange={setFile}
-              onInvalid={setError}
             />
             <ImageField
-              field="authorImage"
+              {...imageProps('authorImage')}
               kind="author"
               title="Author Image (optional)"
               label="Author image"
               hint="Square, up to 1 MB."
               placeholder="Add photo (1:1)"
               currentUrl={podcast?.authorImage}
-              file={files.authorImage}
-              error={errors.authorImage}
-              disabled={busy}
-              onChange={setFile}
-              onInvalid={setError}
             />
           </div>
         </section>
@@ -250,54 +256,20 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           <AutoGrowTextArea
             label="Primary Idea"
             required
-            value={values.primary_key}
-            error={errors.primary_key}
-            disabled={busy || isLocked('primary_key')}
+            {...fieldProps('primary_key')}
             placeholder="e.g. A lighthouse keeper guards a secret that could ruin the island"
-            onChange={(e) => set('primary_key', e.target.value)}
           />
-          <AutoGrowTextArea
-            label="Secondary Idea"
-            required
-            value={values.secondary_key}
-            error={errors.secondary_key}
-            disabled={busy || isLocked('secondary_key')}
-            onChange={(e) => set('secondary_key', e.target.value)}
-          />
-          <AutoGrowTextArea
-            label="Additional Idea"
-            required
-            value={values.additional_key}
-            error={errors.additional_key}
-            disabled={busy || isLocked('additional_key')}
-            onChange={(e) => set('additional_key', e.target.value)}
-          />
+          <AutoGrowTextArea label="Secondary Idea" required {...fieldProps('secondary_key')} />
+          <AutoGrowTextArea label="Additional Idea" required {...fieldProps('additional_key')} />
           <div className="form-grid">
-            <TextField
-              label="Book Title"
-              required
-              value={values.title}
-              error={errors.title}
-              disabled={busy || isLocked('title')}
-              onChange={(e) => set('title', e.target.value)}
-            />
-            <TextField
-              label="Author Name"
-              required
-              value={values.author}
-              error={errors.author}
-              disabled={busy || isLocked('author')}
-              onChange={(e) => set('author', e.target.value)}
-            />
+            <TextField label="Book Title" required {...fieldProps('title')} />
+            <TextField label="Author Name" required {...fieldProps('author')} />
           </div>
           <TextField
             label="Category/Genre"
             required
-            value={values.categoryName}
-            error={errors.categoryName}
-            disabled={busy || isLocked('categoryName')}
+            {...fieldProps('categoryName')}
             placeholder="e.g. Literary fiction"
-            onChange={(e) => set('categoryName', e.target.value)}
           />
         </section>
 
@@ -326,60 +298,34 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
             Publishing and Links
           </h2>
           <div className="form-grid">
-            <TextField
-              label="Publisher Name"
-              value={values.publisher}
-              error={errors.publisher}
-              disabled={busy}
-              onChange={(e) => set('publisher', e.target.value)}
-            />
+            <TextField label="Publisher Name" {...fieldProps('publisher')} />
             <TextField
               label="Where to get this URL"
               required
               inputMode="url"
               placeholder="https://shop.example.com/your-book"
-              value={values.get_this_url}
-              error={errors.get_this_url}
-              disabled={busy}
-              onChange={(e) => set('get_this_url', e.target.value)}
+              {...fieldProps('get_this_url')}
             />
             <TextField
               label="Year First Published"
               inputMode="numeric"
               maxLength={4}
-              value={values.year_published}
-              error={errors.year_published}
-              disabled={busy}
-              onChange={(e) => set('year_published', e.target.value)}
+              {...fieldProps('year_published')}
             />
-            <TextField
-              label="ISBN"
-              inputMode="numeric"
-              maxLength={17}
-              value={values.ISBN}
-              error={errors.ISBN}
-              disabled={busy}
-              onChange={(e) => set('ISBN', e.target.value)}
-            />
+            <TextField label="ISBN" inputMode="numeric" maxLength={17} {...fieldProps('ISBN')} />
             {!isFree && (
               <>
                 <TextField
                   label="YouTube Link"
                   inputMode="url"
                   placeholder="https://youtube.com/watch?v=…"
-                  value={values.youtube_url}
-                  error={errors.youtube_url}
-                  disabled={busy}
-                  onChange={(e) => set('youtube_url', e.target.value)}
+                  {...fieldProps('youtube_url')}
                 />
                 <TextField
                   label="TikTok Link"
                   inputMode="url"
                   placeholder="https://tiktok.com/@you/video/…"
-                  value={values.tiktok_url}
-                  error={errors.tiktok_url}
-                  disabled={busy}
-                  onChange={(e) => set('tiktok_url', e.target.value)}
+                  {...fieldProps('tiktok_url')}
                 />
               </>
             )}

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { addBooks, createAccount, type Account } from '@/test/factories'
+import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { ListingsPage } from './listings-page'
 
@@ -23,10 +24,7 @@ async function holdPlan(userId: string, planName: string, expiry: string) {
 }
 
 function renderPage(author: Account) {
-  localStorage.setItem('token', author.token)
-  localStorage.setItem('userId', author.id)
-  localStorage.setItem('role', 'author')
-  localStorage.setItem('isLogin', 'true')
+  signInInBrowser(author, 'author')
   renderWithProviders(
     <MemoryRouter>
       <ListingsPage userId={author.id} onBlocked={() => {}} />

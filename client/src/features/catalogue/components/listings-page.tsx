@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
+import { ListHeader } from '@/components/ui/list-header'
 import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
@@ -78,15 +79,14 @@ export function ListingsPage({
 
   return (
     <div className="profile-card profile-card--list listings">
-      <div className="listings__head">
-        <div>
-          <h1 className="h3 listings__title">My Listings</h1>
-          <p className="muted">
-            {listings.data
-              ? `${listings.data.total} ${listings.data.total === 1 ? 'title' : 'titles'}`
-              : '\u00a0'}
-          </p>
-        </div>
+      <ListHeader
+        title="My Listings"
+        summary={
+          listings.data
+            ? `${listings.data.total} ${listings.data.total === 1 ? 'title' : 'titles'}`
+            : '\u00a0'
+        }
+      >
         <div className={styles.listings__tools}>
           <div className={styles['search-box']}>
             <label htmlFor={searchId} className="visually-hidden">
@@ -107,7 +107,7 @@ export function ListingsPage({
             Add Listing{counter && <span className={styles.btn__counter}>{counter}</span>}
           </Button>
         </div>
-      </div>
+      </ListHeader>
 
       {standing?.kind === 'expired' && (
         <p className="form-error listings__expired" role="alert">

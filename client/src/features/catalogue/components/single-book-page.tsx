@@ -5,6 +5,7 @@ import { BookFacts } from '@/components/book/book-facts'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
+import { AuthorAvatar } from '@/components/book/author-avatar'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { FaqList, type FaqItem } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
@@ -148,16 +149,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
           by{' '}
           <HoverInfo
             focusable={false}
-            info={
-              <FallbackImage
-                src={podcast.authorImage}
-                fallback={fallbackImages.avatar}
-                alt={podcast.author}
-                className="hover-info__avatar"
-                width={96}
-                height={96}
-              />
-            }
+            info={<AuthorAvatar src={podcast.authorImage} name={podcast.author} />}
           >
             <AuthorProfileLink podcast={podcast}>{podcast.author || 'Unknown author'}</AuthorProfileLink>
           </HoverInfo>

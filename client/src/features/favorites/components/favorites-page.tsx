@@ -10,6 +10,7 @@ import { ShareButton } from '@/components/book/share-button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
+import { ListHeader } from '@/components/ui/list-header'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
 import { excerpt } from '@/lib/format'
@@ -73,16 +74,14 @@ export function FavoritesPage({ userId }: { userId: string }) {
 
   return (
     <div className="profile-card profile-card--list favorites">
-      <div className="listings__head">
-        <div>
-          <h1 className="h3 listings__title">Favorite</h1>
-          <p className="muted">
-            {favorites.isSuccess
-              ? `${total} favorite ${total === 1 ? 'title' : 'titles'}`
-              : 'The titles you marked as favorites.'}
-          </p>
-        </div>
-      </div>
+      <ListHeader
+        title="Favorite"
+        summary={
+          favorites.isSuccess
+            ? `${total} favorite ${total === 1 ? 'title' : 'titles'}`
+            : 'The titles you marked as favorites.'
+        }
+      />
 
       <ListStates
         query={favorites}

@@ -1,38 +1,16 @@
-import { randomBytes } from 'node:crypto'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import pg from 'pg'
-import { afterAll, describe, expect, it, vi } from 'vitest'
-import { inject } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PAYMENT_NOT_CONFIGURED_MESSAGE } from '@bookstrut/schemas'
-import { addBooks, createAccount, type Account, type Role } from '@/test/factories'
+import { addBooks, createAccount } from '@/test/factories'
+import { holdPlan } from '@/test/analytics-fixtures'
+import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { makeServerUnreachable } from '@/test/server'
 import { MemoryRouter } from 'react-router-dom'
 import { MembershipPage } from './membership-page'
 
 // The membership page on the real API (src/test/global-setup.ts), which runs without Stripe configured.
-
-const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
-afterAll(() => pool.end())
-
-/** Puts a user on a plan (as a confirmed payment would), bought now for 12 months. */
-async function putOnPlan(userId: string, planName: string) {
-  const id = Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
-  await pool.query(
-    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-     select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
-       from plans p where p.plan_name = $3`,
-    [id, userId, planName],
-  )
-}
-
-function signIn(account: Account, role: Role = account.role) {
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', role)
-  localStorage.setItem('isLogin', 'true')
-}
 
 function renderPage(email = '') {
   const onLoginFirst = vi.fn()
@@ -91,7 +69,7 @@ describe('Membership page', () => {
   })
 
   it('shows readers the plans without any Upgrade button', async () => {
-    signIn(await createAccount({ role: 'reader' }))
+    signInInBrowser(await createAccount({ role: 'reader' }))
     renderPage()
     await screen.findByRole('radiogroup', { name: 'Plans' })
     expect(screen.queryByRole('button', { name: /Upgrade Now|Please login first/ })).not.toBeInTheDocument()
@@ -99,9 +77,9 @@ describe('Membership page', () => {
 
   it('greys out the current and lower plans; Upgrade is disabled until a higher plan is chosen', async () => {
     const author = await createAccount({ role: 'author' })
-    await putOnPlan(author.id, 'Essential Strut')
+    await holdPlan(author.id, 'Essential Strut')
     await addBooks(author.id, 2)
-    signIn(author)
+    signInInBrowser(author)
     const { user } = renderPage(author.email)
     const upgrade = await screen.findByRole('button', { name: 'Upgrade Now' })
     expect(planRadio(/^Essential Strut$/)).toBeChecked()
@@ -115,9 +93,9 @@ describe('Membership page', () => {
 
   it('keeps Upgrade disabled on the membership page while a paid plan has room (reading (a))', async () => {
     const author = await createAccount({ role: 'author' })
-    await putOnPlan(author.id, 'Pro Strut')
+    await holdPlan(author.id, 'Pro Strut')
     await addBooks(author.id, 2)
-    signIn(author)
+    signInInBrowser(author)
     const { user } = renderPage(author.email)
     const upgrade = await screen.findByRole('button', { name: 'Upgrade Now' })
     await user.click(planRadio(/^Elite Strut$/))
@@ -134,7 +112,7 @@ describe('Membership page', () => {
 
   it("shows the server's yearly price; without a payment system says so once, asks for nothing and offers support by e-mail", async () => {
     const author = await createAccount({ role: 'author' })
-    signIn(author)
+    signInInBrowser(author)
     const { user } = renderPage(author.email)
     await user.click(await screen.findByRole('radio', { name: /^Pro Strut$/ }))
     await user.click(screen.getByRole('button', { name: 'Upgrade Now' }))

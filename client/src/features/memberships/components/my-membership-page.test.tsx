@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { addBooks, createAccount, type Account } from '@/test/factories'
+import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { MyMembershipPage } from './my-membership-page'
 
@@ -32,10 +33,7 @@ async function holdPlan(
 }
 
 function renderPage(author: Account) {
-  localStorage.setItem('token', author.token)
-  localStorage.setItem('userId', author.id)
-  localStorage.setItem('role', 'author')
-  localStorage.setItem('isLogin', 'true')
+  signInInBrowser(author, 'author')
   renderWithProviders(
     <MemoryRouter>
       <MyMembershipPage userId={author.id} email={author.email} supportEmail="support@bookstrut.test" />

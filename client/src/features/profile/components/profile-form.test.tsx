@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { User } from '@bookstrut/schemas'
 import { addBooks, blockUser, createAccount, type Account, type Role } from '@/test/factories'
+import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { callApi, watchRequests } from '@/test/server'
 import { ProfileForm } from './profile-form'
@@ -19,10 +20,7 @@ async function signedIn(role: Role): Promise<Account> {
       ? await createAccount({ ...MAYA, role })
       : await createAccount({ ...MAYA, role, bio: 'Mysteries.', links: MAYA_LINKS })
   if (role !== 'reader') await addBooks(account.id, 7)
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', account.role)
-  localStorage.setItem('isLogin', 'true')
+  signInInBrowser(account)
   return account
 }
 

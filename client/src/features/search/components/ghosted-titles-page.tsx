@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
+import { ListHeader } from '@/components/ui/list-header'
 import { errorMessage } from '@/lib/api-client'
 import { plural } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -56,16 +57,14 @@ export function GhostedTitlesPage({ userId }: { userId: string }) {
 
   return (
     <div className="profile-card profile-card--list ghosted">
-      <div className="listings__head">
-        <div>
-          <h1 className="h3 listings__title">Ghosted Titles</h1>
-          <p className="muted">
-            {ghosts.isSuccess
-              ? `${plural(total, 'title')} hidden from your results`
-              : 'Titles you hid from your search results.'}
-          </p>
-        </div>
-      </div>
+      <ListHeader
+        title="Ghosted Titles"
+        summary={
+          ghosts.isSuccess
+            ? `${plural(total, 'title')} hidden from your results`
+            : 'Titles you hid from your search results.'
+        }
+      />
 
       <ListStates
         query={ghosts}

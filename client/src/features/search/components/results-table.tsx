@@ -6,13 +6,12 @@ import { yearOf } from '@/components/book/book-facts'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { AdSlot } from '@/components/ui/ad-slot'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { AuthorAvatar } from '@/components/book/author-avatar'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { withAdSlots } from '@/lib/ad-slots'
 import { formatDuration } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import type { ResultRow } from '../model/result-row'
 import { termsToSearchParams, termsToState } from '../model/search-terms'
 import { StrutScore } from './strut-score'
@@ -153,19 +152,7 @@ function ResultRowView({
         <span className={styles['result-row__label']} aria-hidden="true">
           Author
         </span>
-        <HoverInfo
-          info={
-            <FallbackImage
-              src={row.authorImage}
-              fallback={fallbackImages.avatar}
-              alt={row.author}
-              className="hover-info__avatar"
-              width={96}
-              height={96}
-            />
-          }
-          focusable={false}
-        >
+        <HoverInfo info={<AuthorAvatar src={row.authorImage} name={row.author} />} focusable={false}>
           <AuthorProfileLink podcast={row}>{row.author || 'Unknown'}</AuthorProfileLink>
         </HoverInfo>
       </div>

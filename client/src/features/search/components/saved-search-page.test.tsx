@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { createAccount, type Account } from '@/test/factories'
 import { renderRoutes } from '@/test/render'
+import { signInInBrowser } from '@/test/reader'
 import { callApi, makeServerUnreachable, watchRequests } from '@/test/server'
 import { SavedSearchPage } from './saved-search-page'
 
@@ -31,10 +32,7 @@ async function readerWith(...searches: (readonly [string, string, string])[]): P
     })
     if (res.status !== 200) throw new Error(`saving a search: ${res.status} ${res.body.message}`)
   }
-  localStorage.setItem('token', reader.token)
-  localStorage.setItem('userId', reader.id)
-  localStorage.setItem('role', 'reader')
-  localStorage.setItem('isLogin', 'true')
+  signInInBrowser(reader, 'reader')
   return reader
 }
 

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
+import { ListHeader } from '@/components/ui/list-header'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { GENERIC_ERROR } from '@/lib/api-client'
@@ -67,20 +68,19 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
 
   return (
     <div className="profile-card profile-card--list saved-searches">
-      <div className="listings__head">
-        <div>
-          <h1 className="h3 listings__title">Saved Search</h1>
-          <p className="muted">
-            {history.isSuccess
-              ? `${items.length} saved ${items.length === 1 ? 'search' : 'searches'}`
-              : 'Your idea searches, ready to run again.'}
-          </p>
-        </div>
+      <ListHeader
+        title="Saved Search"
+        summary={
+          history.isSuccess
+            ? `${items.length} saved ${items.length === 1 ? 'search' : 'searches'}`
+            : 'Your idea searches, ready to run again.'
+        }
+      >
         <Button variant="secondary" onClick={() => setConfirmClear(true)} disabled={items.length === 0}>
           <Icon name="trash" size={16} />
           Clear All
         </Button>
-      </div>
+      </ListHeader>
 
       <ListStates
         query={history}

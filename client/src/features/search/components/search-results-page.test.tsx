@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { addBook, blockUser, createAccount, uniqueWord, type Account } from '@/test/factories'
 import { renderRoutes } from '@/test/render'
+import { signInInBrowser } from '@/test/reader'
 import { callApi, makeServerUnreachable, watchRequests } from '@/test/server'
 import { SearchResultsPage } from './search-results-page'
 
@@ -26,11 +27,15 @@ async function books(count: number) {
   return { word, titles }
 }
 
-function signIn(account: Account) {
-  localStorage.setItem('token', account.token)
-  localStorage.setItem('userId', account.id)
-  localStorage.setItem('role', account.role)
-  localStorage.setItem('isLogin', 'true')
+/** A signed-in reader looking at the results of a search that finds `count` new books, its requests watched. */
+async function readerSeesResults(count: number) {
+  const reader = await createAccount()
+  signInInBrowser(reader)
+  const { word, titles } = await books(count)
+  const sent = watchRequests()
+  const { user } = renderPage(`/search-book?query=${word}`)
+  const t = await table()
+  return { reader, titles, sent, user, t }
 }
 
 function renderPage(path: string) {
@@ -112,12 +117,7 @@ describe('keyword (one sentence) results', () => {
 
 describe('ghost and report (signed in)', () => {
   it('Ghost asks first, then the title leaves the list and the counter', async () => {
-    const reader = await createAccount()
-    signIn(reader)
-    const { word, titles } = await books(2)
-    const sent = watchRequests()
-    const { user } = renderPage(`/search-book?query=${word}`)
-    const t = await table()
+    const { reader, titles, sent, user, t } = await readerSeesResults(2)
     await waitFor(() => expect(dataRows(t)).toHaveLength(2))
     const ghosted = titles[0]!
     await user.click(within(t).getByRole('button', { name: `Ghost ${ghosted}` }))
@@ -135,12 +135,7 @@ describe('ghost and report (signed in)', () => {
   })
 
   it('Cancel ghosts nothing', async () => {
-    const reader = await createAccount()
-    signIn(reader)
-    const { word, titles } = await books(1)
-    const sent = watchRequests()
-    const { user } = renderPage(`/search-book?query=${word}`)
-    const t = await table()
+    const { titles, sent, user, t } = await readerSeesResults(1)
     await user.click(within(t).getByRole('button', { name: `Ghost ${titles[0]}` }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -149,12 +144,7 @@ describe('ghost and report (signed in)', () => {
   })
 
   it('Report needs a type, then sends it: "Report sent successfully"', async () => {
-    const reader = await createAccount()
-    signIn(reader)
-    const { word, titles } = await books(1)
-    const sent = watchRequests()
-    const { user } = renderPage(`/search-book?query=${word}`)
-    const t = await table()
+    const { reader, titles, sent, user, t } = await readerSeesResults(1)
     await user.click(within(t).getByRole('button', { name: `Report ${titles[0]}` }))
     const dialog = screen.getByRole('dialog', { name: 'Report Violation' })
     const types = await within(dialog).findAllByRole('radio')
@@ -174,7 +164,7 @@ describe('ghost and report (signed in)', () => {
 
   it('a session that ended meanwhile gets "Please login first" instead of the dialog', async () => {
     const reader = await createAccount()
-    signIn(reader)
+    signInInBrowser(reader)
     const { word, titles } = await books(1)
     const { user } = renderPage(`/search-book?query=${word}`)
     const t = await table()
@@ -212,7 +202,7 @@ describe('idea search', () => {
 
   it('signed in, the search carries the caller id', async () => {
     const reader = await createAccount()
-    signIn(reader)
+    signInInBrowser(reader)
     const sent = watchRequests()
     renderPage(ideaPath())
     await waitFor(() => expect(sent.requests.some((r) => r.path === '/search/podcast')).toBe(true))
@@ -222,7 +212,7 @@ describe('idea search', () => {
   it('403 BLOCKED: the blocked notice with the admin note, and the blocked flag stored', async () => {
     const reader = await createAccount()
     await blockUser(reader.id, 'Spam reports')
-    signIn(reader)
+    signInInBrowser(reader)
     const { onBlocked } = renderPage(ideaPath())
     await waitFor(() => expect(onBlocked).toHaveBeenCalledWith('Spam reports'))
     expect(onBlocked).toHaveBeenCalledOnce()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Type } from '@sinclair/typebox'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { injectCall } from '../../test/inject-call.js'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { strictSchema } from './validation.js'
 
@@ -11,15 +12,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
-  t.app
-    .inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload ? { payload } : {}),
-    })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
+const call = injectCall(() => t.app)
 
 const userRow = (id: string) =>
   t.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()

@@ -3,6 +3,7 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { newId, type ListingStatus } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { injectCall } from '../../test/inject-call.js'
 
 let t: TestApp
 let approved: string
@@ -21,15 +22,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app
-    .inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload ? { payload } : {}),
-    })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
+const call = injectCall(() => t.app)
 
 it('ghosts a title once however often it is asked, lists it, counts it, and removes it', async () => {
   const reader = await buildUser(t.app.db)

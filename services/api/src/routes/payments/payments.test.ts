@@ -6,6 +6,7 @@ import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 import { image } from '../../test/media-fixtures.js'
+import { LIGHTHOUSE_FIELDS } from '../../test/listing-fixtures.js'
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js'
 
 const PLANS = {
@@ -362,20 +363,7 @@ describe('who may pay, floods and hostile bodies', () => {
 })
 
 describe('the book limit follows the plan at once', () => {
-  const fields = {
-    title: 'The Lighthouse Keeper',
-    author: 'Mara Quill',
-    categoryName: 'Literary Fiction',
-    primary_key: 'A lonely keeper guards a light on a remote island',
-    secondary_key: 'A shipwreck brings a stranger with a secret to the shore',
-    additional_key: 'Grief slowly gives way to an unlikely friendship',
-    description:
-      'On a wind-battered island a keeper tends the last manual lighthouse of the coast, until a storm brings a stranger.',
-    publisher: 'Harbour Press',
-    get_this_url: 'books.example/lighthouse',
-    year_published: '2021',
-    language: 'en-US',
-  }
+  const fields = LIGHTHOUSE_FIELDS
   const listBook = (user: User) => {
     const fd = new FormData()
     Object.entries(fields).forEach(([k, v]) => fd.append(k, v))

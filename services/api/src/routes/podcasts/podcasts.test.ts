@@ -5,6 +5,12 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { image, silentMp3 } from '../../test/media-fixtures.js'
+import {
+  LIGHTHOUSE_FIELDS,
+  listingForm,
+  unlimitedAuthor,
+  type ListingFiles,
+} from '../../test/listing-fixtures.js'
 
 let t: TestApp
 let png: Buffer
@@ -14,33 +20,8 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const fields = {
-  title: 'The Lighthouse Keeper',
-  author: 'Mara Quill',
-  categoryName: 'Literary Fiction',
-  primary_key: 'A lonely keeper guards a light on a remote island',
-  secondary_key: 'A shipwreck brings a stranger with a secret to the shore',
-  additional_key: 'Grief slowly gives way to an unlikely friendship',
-  description:
-    'On a wind-battered island a keeper tends the last manual lighthouse of the coast, until a storm brings a stranger.',
-  publisher: 'Harbour Press',
-  get_this_url: 'books.example/lighthouse',
-  year_published: '2021',
-  language: 'en-US',
-}
-
-type Files = { bookCoverImage?: Buffer | null; authorImage?: Buffer; podcast?: Buffer; podcastName?: string }
-
-function form(values: Record<string, string>, files: Files = {}) {
-  const fd = new FormData()
-  Object.entries(values).forEach(([k, v]) => fd.append(k, v))
-  const cover = files.bookCoverImage === undefined ? png : files.bookCoverImage
-  if (cover) fd.append('bookCoverImage', new Blob([cover]), 'cover.png')
-  if (files.authorImage) fd.append('authorImage', new Blob([files.authorImage]), 'author.png')
-  if (files.podcast)
-    fd.append('podcast', new Blob([files.podcast], { type: 'audio/mpeg' }), files.podcastName ?? 'blurb.mp3')
-  return fd
-}
+const fields = LIGHTHOUSE_FIELDS
+const form = (values: Record<string, string>, files: ListingFiles = {}) => listingForm(values, png, files)
 
 const send = (method: 'POST' | 'PUT', url: string, token: string, payload: FormData) =>
   t.app
@@ -68,23 +49,6 @@ const count = async (table: 'podcasts' | 'episodes') =>
         .executeTakeFirstOrThrow()
     ).n,
   )
-
-async function unlimitedAuthor() {
-  const author = await buildUser(t.app.db, { role: 'author' })
-  await t.app.db
-    .insertInto('memberships')
-    .values({
-      id: author.id,
-      user_id: author.id,
-      plan_id: '0000000000000000000000a5',
-      price: '24.99',
-      book_limit: -1,
-      purchase_date: new Date(),
-      expiry_date: null,
-    })
-    .execute()
-  return author
-}
 
 describe('creating a listing', () => {
   it('stores a pending listing with its re-encoded cover and the MP3 duration read from the file', async () => {
@@ -136,7 +100,7 @@ describe('creating a listing', () => {
     ).toBe(403)
   })
 
-  it.each<[string, Record<string, string>, Files, string]>([
+  it.each<[string, Record<string, string>, ListingFiles, string]>([
     ['no title', { title: '' }, {}, 'bookTitle/Genre is required'],
     ['a 76-character title', { title: 't'.repeat(76) }, {}, 'bookTitle must not exceed 75 characters'],
     [
@@ -162,7 +126,7 @@ describe('creating a listing', () => {
   })
 
   it('judges files by their bytes: a too-long MP3, a 7 MB + 1 byte file, a text file named .png', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const before = { podcasts: await count('podcasts'), files: (await mediaFiles()).length }
     const long = await send(
       'POST',
@@ -236,7 +200,7 @@ describe('creating a listing', () => {
 
 describe('editing a listing', () => {
   it('writes only changed fields, answers "No changes detected!", and locks key fields after 72 hours', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const created = (await send('POST', '/create/podcast', author.token, form(fields))).body.data
     const url = `/update/podcast?podcastId=${created._id}`
 
@@ -285,7 +249,7 @@ describe('editing a listing', () => {
   })
 
   it('replaces the podblurb and removes the old file; strangers cannot edit', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const created = (
       await send('POST', '/create/podcast', author.token, form(fields, { podcast: silentMp3(5) }))
     ).body.data
@@ -327,7 +291,7 @@ describe('editing a listing', () => {
 
 describe('moderation and public reads', () => {
   it('lists pending titles to admins; approval makes a title public, rejection shows the owner why', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const admin = await buildUser(t.app.db, { role: 'admin' })
     const a = (await send('POST', '/create/podcast', author.token, form(fields, { podcast: silentMp3(3) })))
       .body.data
@@ -388,7 +352,7 @@ describe('moderation and public reads', () => {
   })
 
   it('serves podblurbs with HTTP Range, so players can seek', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const p = (await send('POST', '/create/podcast', author.token, form(fields, { podcast: silentMp3(4) })))
       .body.data
     const url = p.episodes[0].fileUrl

@@ -4,8 +4,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { buildUser } from '@bookstrut/accounts/testing'
 import { bigBlankPng, image, mp3At24kHz } from '../../test/media-fixtures.js'
+import {
+  LIGHTHOUSE_REQUIRED_FIELDS,
+  listingForm,
+  unlimitedAuthor,
+  type ListingFiles,
+} from '../../test/listing-fixtures.js'
 import { STREAMED_FORM_TYPE, endlessForm, partHead } from '../../test/streamed-form.js'
 
 /**
@@ -20,28 +25,9 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const fields = {
-  title: 'The Lighthouse Keeper',
-  author: 'Mara Quill',
-  categoryName: 'Literary Fiction',
-  primary_key: 'A lonely keeper guards a light on a remote island',
-  secondary_key: 'A shipwreck brings a stranger with a secret to the shore',
-  additional_key: 'Grief slowly gives way to an unlikely friendship',
-  description:
-    'On a wind-battered island a keeper tends the last manual lighthouse of the coast, until a storm brings a stranger.',
-  get_this_url: 'books.example/lighthouse',
-}
-
-type Files = { bookCoverImage?: Buffer; authorImage?: Buffer; podcast?: Buffer }
-
-function form(files: Files = {}, extra: Record<string, string> = {}) {
-  const fd = new FormData()
-  Object.entries({ ...fields, ...extra }).forEach(([k, v]) => fd.append(k, v))
-  fd.append('bookCoverImage', new Blob([files.bookCoverImage ?? png]), 'cover.png')
-  if (files.authorImage) fd.append('authorImage', new Blob([files.authorImage]), 'author.png')
-  if (files.podcast) fd.append('podcast', new Blob([files.podcast], { type: 'audio/mpeg' }), 'blurb.mp3')
-  return fd
-}
+const fields = LIGHTHOUSE_REQUIRED_FIELDS
+const form = (files: ListingFiles = {}, extra: Record<string, string> = {}) =>
+  listingForm({ ...fields, ...extra }, png, files)
 
 const create = (token: string, payload: FormData) =>
   t.app
@@ -52,24 +38,6 @@ const create = (token: string, payload: FormData) =>
       payload,
     })
     .then((r) => ({ status: r.statusCode, body: r.json() }))
-
-/** An unlimited plan, so that one author can list many books in a test. */
-async function unlimitedAuthor() {
-  const author = await buildUser(t.app.db, { role: 'author' })
-  await t.app.db
-    .insertInto('memberships')
-    .values({
-      id: author.id,
-      user_id: author.id,
-      plan_id: '0000000000000000000000a5',
-      price: '24.99',
-      book_limit: -1,
-      purchase_date: new Date(),
-      expiry_date: null,
-    })
-    .execute()
-  return author
-}
 
 /** Rows, stored files and temporary uploads: a refused request must change none of them. */
 async function stored() {
@@ -88,7 +56,7 @@ async function stored() {
 
 describe('the podblurb length limit, measured from the frames', () => {
   it('accepts exactly 300.0 s of sound and refuses one frame more (300.024 s) and 300.1 s', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const exact = await create(author.token, form({ podcast: mp3At24kHz(12_500) }))
     expect(exact.status).toBe(201)
     expect(exact.body.data.episodes[0].duration).toBe(300)
@@ -113,7 +81,7 @@ describe('the podblurb length limit, measured from the frames', () => {
   })
 
   it('refuses a 1,500 s MP3 whose Xing header was edited to claim 72 s, and the same without a header', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const before = await stored()
     const forged = await create(author.token, form({ podcast: mp3At24kHz(62_500, { xingFrames: 3000 }) }))
     expect(forged.status).toBe(400)
@@ -126,7 +94,7 @@ describe('the podblurb length limit, measured from the frames', () => {
   })
 
   it('accepts a real LAME VBR file (ID3v2, Xing and LAME tags, ID3v1) with its length from its frames', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const lame = await readFile(
       path.resolve(import.meta.dirname, '../../../../core/src/media/fixtures/lame-vbr-20s.mp3'),
     )
@@ -136,7 +104,7 @@ describe('the podblurb length limit, measured from the frames', () => {
   })
 
   it('refuses an MP3 with non-audio bytes between its frames', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const before = await stored()
     const junk = Buffer.from(Array.from({ length: 10_000 }, (_, i) => ((i * 7919) % 251) + 1))
     const res = await create(
@@ -167,7 +135,7 @@ describe('the whole multipart body is capped', () => {
       .then((r) => ({ status: r.statusCode, body: r.json() }))
 
   it('stops reading a 50 MB form (no length given) once it passes the 10.7 MB a listing can be: 413, nothing stored', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const before = await stored()
     const body = endlessForm(partHead('description'), 50 * 1024 * 1024)
     const res = await streamed(author.token, body)
@@ -181,7 +149,7 @@ describe('the whole multipart body is capped', () => {
   })
 
   it('refuses a declared 2 GB body over a real connection before reading it, and closes the connection', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = t.app.server.address() as AddressInfo
     const answer = await new Promise<{ status?: number; connection?: string; body: string; closed: boolean }>(
@@ -221,7 +189,7 @@ describe('the whole multipart body is capped', () => {
   })
 
   it('refuses too many fields and too many files with 413, and a field over 16 KB with 400, naming the limit', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const before = await stored()
     const manyFields = form()
     for (let i = 0; i < 41; i++) manyFields.append(`extra${i}`, 'x')
@@ -255,7 +223,7 @@ describe('each refusal names its real reason', () => {
   }
 
   it('a cover streamed without end gets the cover message after 2 MB (not the audio one); likewise each file', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const before = await stored()
     const cases: Array<[string, number, string]> = [
       ['bookCoverImage', 2 * 1024 * 1024, 'Book image must be less than 2MB'],
@@ -273,7 +241,7 @@ describe('each refusal names its real reason', () => {
   })
 
   it('an image over 40 megapixels, a damaged image and a non-image each get their own message', async () => {
-    const author = await unlimitedAuthor()
+    const author = await unlimitedAuthor(t.app.db)
     const before = await stored()
     const huge = await create(author.token, form({ bookCoverImage: bigBlankPng(10_000, 5000) }))
     expect(huge.status).toBe(400)

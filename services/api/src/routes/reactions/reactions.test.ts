@@ -5,6 +5,7 @@ import { buildListing } from '@bookstrut/core/testing'
 import type { AnalyticsEvent } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { injectCall } from '../../test/inject-call.js'
 // The keyword search's reaction flags are checked here, beside the reactions that set them.
 // eslint-disable-next-line import-x/no-restricted-paths
 import { searchByKeywords } from '../search/surface-search.service.js'
@@ -36,15 +37,7 @@ beforeEach(() => {
 })
 afterAll(async () => t?.close())
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  t.app
-    .inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
+const call = injectCall(() => t.app)
 
 const likes = async (episodeId: string) =>
   (

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { searchHistoryRepo } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { injectCall } from '../../test/inject-call.js'
 
 let t: TestApp
 
@@ -10,15 +11,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app
-    .inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload ? { payload } : {}),
-    })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
+const call = injectCall(() => t.app)
 
 const rowsOf = (userId: string) =>
   t.app.db.selectFrom('search_history').selectAll().where('user_id', '=', userId).orderBy('id').execute()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { buildListing, type ListingFields } from '@bookstrut/core/testing'
+import { SURFACE_SEARCH_SHELF } from '@bookstrut/search/testing'
 
 let t: TestApp
 const ids: Record<string, string> = {}
@@ -11,29 +12,7 @@ async function listing(key: string, fields: ListingFields) {
 
 beforeAll(async () => {
   t = await buildTestApp()
-  await listing('pride', {
-    title: 'Pride and Prejudice',
-    author: 'Jane Austen',
-    description:
-      'A witty story of manners, marriage and money in Regency England, told through the sharp eyes of Elizabeth Bennet.',
-  })
-  await listing('moby', {
-    title: 'Moby-Dick',
-    author: 'Herman Melville',
-    description:
-      'Captain Ahab leads the crew of the Pequod across the oceans in pursuit of the white whale that took his leg.',
-    ideas: [
-      'A captain hunts a whale for revenge',
-      'Life aboard a nineteenth-century ship',
-      'Obsession destroys a crew',
-    ],
-  })
-  await listing('whaling', {
-    title: 'Whale Songs of the North',
-    author: 'Ida Strand',
-    description:
-      'A field guide to the calls of the northern seas, from humpbacks to orcas, for listeners on ships and shores.',
-  })
+  for (const [key, fields] of Object.entries(SURFACE_SEARCH_SHELF)) await listing(key, fields)
   await listing('hidden', {
     title: 'The Whale Who Waited',
     author: 'Pending Person',

@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken, verifyPassword } from '@bookstrut/accounts'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { startSmtpReceiver } from '../../test/smtp-receiver.js'
+import type { TestApp } from '../../test/test-app.js'
+import { closeAppWithMailbox, startAppWithMailbox, type Mailbox } from '../../test/app-with-mailbox.js'
 import { client, nextIp } from '../../test/api-client.js'
 import { loginDelayMs } from './auth.service.js'
 
 // The attacks of issue 12 on accounts and passwords, each against the real API (Postgres, Redis, SMTP stand-in).
 
 let t: TestApp
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
+let smtp: Mailbox
 let seq = 0
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++seq}@example.com`
 const RESET_COOLDOWN_MS = 121_000
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver()
-  t = await buildTestApp({ SMTP_URL: smtp.url })
-})
-afterAll(async () => {
-  await t?.close()
-  await smtp?.close()
-})
+beforeAll(async () => ({ t, smtp } = await startAppWithMailbox()))
+afterAll(() => closeAppWithMailbox(t, smtp))
 
 /** A verified account (written by the factory, so it has spent none of its daily codes), with its e-mail. */
 async function account(role: 'reader' | 'author' | 'publisher' | 'admin' = 'reader') {

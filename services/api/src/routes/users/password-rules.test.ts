@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { resetPasswordProblem, signupPasswordProblem } from '@bookstrut/schemas'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { startSmtpReceiver } from '../../test/smtp-receiver.js'
+import type { TestApp } from '../../test/test-app.js'
+import { closeAppWithMailbox, startAppWithMailbox, type Mailbox } from '../../test/app-with-mailbox.js'
 import { client } from '../../test/api-client.js'
 
 // The server and the client's forms read one password rule each (schemas password-rules.ts): for every sample the
 // API refuses exactly what the client refuses, with the same message, and accepts what the client accepts.
 
 let t: TestApp
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
+let smtp: Mailbox
 let seq = 0
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver()
-  t = await buildTestApp({ SMTP_URL: smtp.url })
-})
-afterAll(async () => {
-  await t?.close()
-  await smtp?.close()
-})
+beforeAll(async () => ({ t, smtp } = await startAppWithMailbox()))
+afterAll(() => closeAppWithMailbox(t, smtp))
 
 const resetSamples = [
   '12345',

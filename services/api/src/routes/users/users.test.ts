@@ -1,11 +1,11 @@
 import { RESET_PASSWORD_NOT_DIGITS } from '@bookstrut/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { startSmtpReceiver } from '../../test/smtp-receiver.js'
+import type { TestApp } from '../../test/test-app.js'
+import { closeAppWithMailbox, startAppWithMailbox, type Mailbox } from '../../test/app-with-mailbox.js'
 import { client } from '../../test/api-client.js'
 
 let t: TestApp
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
+let smtp: Mailbox
 let seq = 0
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++seq}@example.com`
 const signupBody = (email: string, role = 'reader') => ({
@@ -16,14 +16,8 @@ const signupBody = (email: string, role = 'reader') => ({
   role,
 })
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver()
-  t = await buildTestApp({ SMTP_URL: smtp.url })
-})
-afterAll(async () => {
-  await t?.close()
-  await smtp?.close()
-})
+beforeAll(async () => ({ t, smtp } = await startAppWithMailbox()))
+afterAll(() => closeAppWithMailbox(t, smtp))
 
 const countUsers = async (email?: string) => {
   let q = t.app.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))

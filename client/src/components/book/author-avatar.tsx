@@ -1,0 +1,16 @@
+import { FallbackImage } from '@/components/ui/fallback-image'
+import { fallbackImages } from '@/lib/image-rules'
+
+/** The author's photo shown when a pointer rests on their name (the default avatar when they have none). */
+export function AuthorAvatar({ src, name }: { src: string | null | undefined; name: string }) {
+  return (
+    <FallbackImage
+      src={src}
+      fallback={fallbackImages.avatar}
+      alt={name}
+      className="hover-info__avatar"
+      width={96}
+      height={96}
+    />
+  )
+}
