@@ -18,17 +18,21 @@ export const contentPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', () => snapshots.refresh())
 
   for (const file of Object.values(SNAPSHOT_FILES)) {
-    app.get(`/data/${file}`, { schema: { hide: true }, config: { access: access.public() } }, async (_req, reply) => {
-      const body = await readFile(path.join(dir, file), 'utf8').catch(async () => {
-        // Not written yet (or removed): write it now rather than answer nothing.
-        await snapshots.refresh()
-        return readFile(path.join(dir, file), 'utf8')
-      })
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(body)
-    })
+    app.get(
+      `/data/${file}`,
+      { schema: { hide: true }, config: { access: access.public() } },
+      async (_req, reply) => {
+        const body = await readFile(path.join(dir, file), 'utf8').catch(async () => {
+          // Not written yet (or removed): write it now rather than answer nothing.
+          await snapshots.refresh()
+          return readFile(path.join(dir, file), 'utf8')
+        })
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(body)
+      },
+    )
   }
 
   await app.register(
