@@ -6,7 +6,9 @@ import DOMPurify from 'dompurify'
  * style attribute (CSS expressions), no forms, and links that open a new tab lose the opener.
  */
 export function sanitizeForRender(html: string): string {
-  // Without a DOM (the server render) DOMPurify cannot run; there the HTML is the API's, sanitized on write and read.
+  // Without a DOM (the server render) DOMPurify cannot run (it has no sanitize then); there the HTML is the API's,
+  // sanitized on write and again on read by the server's sanitizer, and the browser's render sanitizes it here.
+  if (!DOMPurify.isSupported) return html
   return DOMPurify.sanitize(html, {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
     FORBID_ATTR: ['style'],
@@ -15,12 +17,14 @@ export function sanitizeForRender(html: string): string {
   })
 }
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.getAttribute('target')) {
-    node.setAttribute('target', '_blank')
-    node.setAttribute('rel', 'noopener noreferrer')
-  }
-})
+if (DOMPurify.isSupported) {
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('target')) {
+      node.setAttribute('target', '_blank')
+      node.setAttribute('rel', 'noopener noreferrer')
+    }
+  })
+}
 
 /** Renders sanitized HTML in a block element. */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {

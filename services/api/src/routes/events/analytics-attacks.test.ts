@@ -219,6 +219,10 @@ describe('GET /admin/top20/held', () => {
       readers: 4,
       details: { anonymousShare: 1, anonymousReaders: 4, burstEvents: 60 },
       heldAt: at.toISOString(),
+      // The admin console's fields (issue 33): the title's name, and no admin decision yet.
+      title: expect.any(String),
+      decision: null,
+      decidedUntil: null,
     })
     expect((await api.get('/admin/top20/held', { token: reader.token })).status).toBe(403)
     expect((await api.get('/admin/top20/held', { token: owner.token })).status).toBe(403)
