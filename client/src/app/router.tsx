@@ -36,13 +36,49 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'membership', lazy: () => import('./routes/membership') },
       { path: 'contact', lazy: async () => ({ Component: (await content()).ContactRoute }) },
-      { path: 'faq', lazy: async () => ({ Component: (await content()).FaqRoute }) },
-      { path: 'faq/:id', lazy: async () => ({ Component: (await content()).FaqDetailRoute }) },
-      { path: 'blog', lazy: async () => ({ Component: (await content()).BlogRoute }) },
-      { path: 'blog/:slug', lazy: async () => ({ Component: (await content()).BlogPostRoute }) },
-      { path: 'pagedetail/:slag', lazy: async () => ({ Component: (await content()).PageDetailRoute }) },
+      {
+        path: 'faq',
+        lazy: async () => {
+          const m = await content()
+          return { Component: m.FaqRoute, handle: m.contentHandles.faq }
+        },
+      },
+      {
+        path: 'faq/:id',
+        lazy: async () => {
+          const m = await content()
+          return { Component: m.FaqDetailRoute, handle: m.contentHandles.faqDetail }
+        },
+      },
+      {
+        path: 'blog',
+        lazy: async () => {
+          const m = await content()
+          return { Component: m.BlogRoute, handle: m.contentHandles.blog }
+        },
+      },
+      {
+        path: 'blog/:slug',
+        lazy: async () => {
+          const m = await content()
+          return { Component: m.BlogPostRoute, handle: m.contentHandles.blogPost }
+        },
+      },
+      {
+        path: 'pagedetail/:slag',
+        lazy: async () => {
+          const m = await content()
+          return { Component: m.PageDetailRoute, handle: m.contentHandles.pageDetail }
+        },
+      },
       { path: 'Policy', lazy: async () => ({ Component: (await content()).PolicyRoute }) },
-      { path: 'terms-conditions', lazy: async () => ({ Component: (await content()).TermsRoute }) },
+      {
+        path: 'terms-conditions',
+        lazy: async () => {
+          const m = await content()
+          return { Component: m.TermsRoute, handle: m.contentHandles.terms }
+        },
+      },
       { path: 'single-book/:id', lazy: () => import('./routes/single-book') },
       { path: 'author-profile/:id', lazy: () => import('./routes/author-profile') },
       // A splat: a name may hold an encoded "/".

@@ -11,8 +11,40 @@ import { articleAt } from '@/features/content/model/articles'
 import { TopBooks } from '@/features/home/components/top-books'
 import { paths } from '@/config/paths'
 import { usePageMeta } from '@/lib/use-page-meta'
+import { blogQueryOptions, blogsQueryOptions } from '@/features/content/api/get-blogs'
+import { FAQ_PAGE_LIMIT, faqQueryOptions, faqsQueryOptions } from '@/features/content/api/get-faqs'
+import {
+  informationByIdQueryOptions,
+  informationByPathQueryOptions,
+} from '@/features/content/api/get-information'
+import { TERMS_INFORMATION_ID } from '@bookstrut/schemas'
+import type { RouteHandle } from '../route-handle'
 
 /* The content routes (issue 32): FAQ, blog, information pages, terms, privacy, contact, articles and the Top 20. */
+
+/**
+ * Server render (docs/seo.md): each content page's data through the page's own query options, so a crawler reads
+ * the FAQ, the post or the page itself. An unknown FAQ, post or page is a 404; the terms page has its defaults, so
+ * a missing one is left to the page (prefetchQuery does not throw).
+ */
+export const contentHandles = {
+  faq: { prefetch: ({ queryClient }) => queryClient.fetchQuery(faqsQueryOptions(FAQ_PAGE_LIMIT)) },
+  faqDetail: {
+    prefetch: ({ queryClient, params }) => queryClient.fetchQuery(faqQueryOptions(params.id ?? '')),
+  },
+  blog: { prefetch: ({ queryClient }) => queryClient.fetchQuery(blogsQueryOptions()) },
+  blogPost: {
+    prefetch: ({ queryClient, params }) => queryClient.fetchQuery(blogQueryOptions(params.slug ?? '')),
+  },
+  pageDetail: {
+    prefetch: ({ queryClient, params }) =>
+      queryClient.fetchQuery(informationByPathQueryOptions(params.slag ?? '')),
+  },
+  terms: {
+    prefetch: ({ queryClient }) =>
+      queryClient.prefetchQuery(informationByIdQueryOptions(TERMS_INFORMATION_ID)),
+  },
+} satisfies Record<string, RouteHandle>
 
 export const FaqRoute = FaqPage
 export function FaqDetailRoute() {

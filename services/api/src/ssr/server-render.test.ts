@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { parse } from 'parse5'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { buildListing } from '@bookstrut/core/testing'
+import { seedDemoContent } from '@bookstrut/content'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
 import { bundlePathOf } from './page-bundle.js'
 
@@ -199,6 +200,31 @@ function graphAuthor(graph: Record<string, unknown>[]) {
   const node = graph.find((n) => n['@type'] === 'Book') as { author: { name: string } }
   return node.author.name
 }
+
+describe('content pages, fetched without JavaScript', () => {
+  beforeAll(async () => {
+    await seedDemoContent(t.app.db)
+  })
+
+  it('carry the FAQ, the blog post and its list in the HTML itself, not only a loading state', async () => {
+    const faq = readPage(await (await get('/faq')).text())
+    expect(faq.root).toContain('What is BookStrut?')
+
+    const list = readPage(await (await get('/blog')).text())
+    expect(list.root).toContain('Find Books by Describing Ideas')
+
+    const res = await get('/blog/find-books-by-describing-ideas')
+    expect(res.status).toBe(200)
+    const post = readPage(await res.text())
+    expect(post.root).toContain('Most book searches start from something you already know')
+    expect(post.canonical).toEqual([`${origin}/blog/find-books-by-describing-ideas`])
+  })
+
+  it('answer an unknown blog post or information page with the 404 page', async () => {
+    expect((await get('/blog/no-such-post')).status).toBe(404)
+    expect((await get('/pagedetail/no-such-page')).status).toBe(404)
+  })
+})
 
 describe('pages with nothing public to show', () => {
   it.each([
