@@ -174,40 +174,41 @@ const COMPARISON_COLUMNS = ['Plan', 'Price per month', 'Books', 'Analytics', 'Pe
 /** The plans side by side (spec: the home page's plan comparison table), with the Infinite Strut row to /contact. */
 function PlanComparison() {
   return (
-    <div className={styles.compare}>
-      <table>
-        <caption>Compare the plans</caption>
-        <thead>
-          <tr>
-            {COMPARISON_COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {plans.map((plan) => (
-            <tr key={plan.name}>
-              <th scope="row">{plan.name}</th>
-              {[
-                plan.monthly === 0 ? 'Free' : formatUsd(plan.monthly),
-                plan.limit,
-                plan.analytics ? 'Yes' : 'No',
-                'Yes',
-              ].map((cell, i) => (
-                <td key={COMPARISON_COLUMNS[i + 1]}>{cell}</td>
+    <div>
+      <div className={styles.compare}>
+        <table>
+          <caption>Compare the plans</caption>
+          <thead>
+            <tr>
+              {COMPARISON_COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-          <tr>
-            <th scope="row">Infinite Strut</th>
-            <td colSpan={4}>
-              A limited number for large catalogues: <Link to={paths.contact}>contact us in advance</Link>
-            </td>
-          </tr>
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {plans.map((plan) => (
+              <tr key={plan.name}>
+                <th scope="row">{plan.name}</th>
+                {[
+                  plan.monthly === 0 ? 'Free' : formatUsd(plan.monthly),
+                  plan.limit,
+                  plan.analytics ? 'Yes' : 'No',
+                  'Yes',
+                ].map((cell, i) => (
+                  <td key={COMPARISON_COLUMNS[i + 1]}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Below the table, not a row of it: the table scrolls sideways on a phone, and a link must not be cut off. */}
+      <p className={styles['compare__note']}>
+        <strong>Infinite Strut</strong>: a limited number for large catalogues,{' '}
+        <Link to={paths.contact}>contact us in advance</Link>.
+      </p>
     </div>
   )
 }
