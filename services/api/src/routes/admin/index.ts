@@ -282,7 +282,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'counts on a per-admin export limit (10 a minute).',
         ),
         querystring: AuditLogQuery,
-        produces: ['text/csv'],
         response: {
           200: { description: 'CSV', content: { 'text/csv': { schema: Type.String() } } },
           ...errorResponses,
