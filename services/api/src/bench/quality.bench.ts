@@ -790,7 +790,7 @@ function dot(a: Float32Array, b: Float32Array) {
 
 /** Per-idea coverage (cosine) of the answer and of the top-ranked wrong book: what calibration is tuned on. */
 function distribution(model: string, answer: number[][], wrong: number[][], noWrong: number) {
-  const hella = (c: number[]) => strutScores(c).hella
+  const hella = (c: number[]) => strutScores(c).total
   const line = (label: string, values: number[], digits = 3) =>
     `  ${label.padEnd(36)}${[0.1, 0.5, 0.9].map((p) => quantile(values, p).toFixed(digits).padStart(8)).join('')}`
   const lines = [
