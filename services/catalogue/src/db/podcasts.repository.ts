@@ -12,7 +12,7 @@ import { ghostCounts, notGhostedBy } from './ghosts.repository.js'
 import { isPublic } from '../visibility.js'
 import { minTrigramSimilarity, typedWords, typoBudget } from './keyword-typos.js'
 
-export interface PodcastWithEpisodes extends PodcastRow {
+export interface BookWithEpisodes extends PodcastRow {
   episodes: EpisodeRow[]
   /** how many readers ghosted (hid) the title */
   ghost_count: number
@@ -23,7 +23,7 @@ export const visibleTo = (readerId: string | null) => (eb: ExpressionBuilder<DB,
   eb.and([isPublic(eb), notGhostedBy(readerId, eb.ref('podcasts.id'))])
 
 /** Adds each listing's episodes and ghost count (two queries for the whole page). */
-export async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<PodcastWithEpisodes[]> {
+export async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<BookWithEpisodes[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const [episodes, ghosts] = await Promise.all([
@@ -37,17 +37,17 @@ export async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<Podc
   }))
 }
 
-export async function findPodcast(db: DbOrTx, id: string): Promise<PodcastWithEpisodes | undefined> {
+export async function findBook(db: DbOrTx, id: string): Promise<BookWithEpisodes | undefined> {
   const row = await db.selectFrom('podcasts').selectAll().where('id', '=', id).executeTakeFirst()
   return row ? (await withEpisodes(db, [row]))[0] : undefined
 }
 
-export const insertPodcast = (db: DbOrTx, podcast: NewPodcast) =>
-  db.insertInto('podcasts').values(podcast).execute()
+export const insertBook = (db: DbOrTx, book: NewPodcast) =>
+  db.insertInto('podcasts').values(book).execute()
 export const insertEpisode = (db: DbOrTx, episode: NewEpisode) =>
   db.insertInto('episodes').values(episode).execute()
 
-export const updatePodcast = (db: DbOrTx, id: string, patch: PodcastUpdate) =>
+export const updateBook = (db: DbOrTx, id: string, patch: PodcastUpdate) =>
   db.updateTable('podcasts').set(patch).where('id', '=', id).execute()
 
 export const updateEpisode = (
@@ -57,7 +57,7 @@ export const updateEpisode = (
 ) => db.updateTable('episodes').set(patch).where('id', '=', id).execute()
 
 /** How many books a user has listed, whatever their status (what a plan's book limit counts). */
-export async function countOwnedPodcasts(db: DbOrTx, userId: string): Promise<number> {
+export async function countOwnedBooks(db: DbOrTx, userId: string): Promise<number> {
   const row = await db
     .selectFrom('podcasts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -66,7 +66,7 @@ export async function countOwnedPodcasts(db: DbOrTx, userId: string): Promise<nu
   return Number(row.n)
 }
 
-export async function countPublicPodcasts(db: DbOrTx, userId: string): Promise<number> {
+export async function countPublicBooks(db: DbOrTx, userId: string): Promise<number> {
   const row = await db
     .selectFrom('podcasts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -89,10 +89,10 @@ export interface ListOptions {
 }
 
 /** A page of listings, newest first, with the total count for paging. */
-export async function listPodcasts(
+export async function listBooks(
   db: DbOrTx,
   opts: ListOptions,
-): Promise<{ rows: PodcastWithEpisodes[]; total: number }> {
+): Promise<{ rows: BookWithEpisodes[]; total: number }> {
   let q = db.selectFrom('podcasts')
   if (opts.createBy) q = q.where('create_by', '=', opts.createBy)
   if (!opts.includeUnpublished) q = q.where(isPublic)
@@ -232,11 +232,11 @@ async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promi
  * search's ranking). Ids of listings that are gone, no longer public or ghosted since are left out, so a lagging
  * external index or a kept ranking never shows them.
  */
-export async function findPublicPodcastsInOrder(
+export async function findPublicBooksInOrder(
   db: DbOrTx,
   ids: readonly string[],
   readerId: string | null,
-): Promise<PodcastWithEpisodes[]> {
+): Promise<BookWithEpisodes[]> {
   if (ids.length === 0) return []
   const rows = await db
     .selectFrom('podcasts')
@@ -252,7 +252,7 @@ export async function findPublicPodcastsInOrder(
 }
 
 /** One page of public listings in id order, after `afterId` (keyset paging for streaming the catalogue). */
-export const publicPodcastsAfter = (
+export const publicBooksAfter = (
   db: DbOrTx,
   afterId: string | null,
   limit: number,
@@ -293,7 +293,7 @@ export async function listPublicByAuthor(
   db: DbOrTx,
   name: string,
   limit: number,
-): Promise<{ rows: PodcastWithEpisodes[]; total: number }> {
+): Promise<{ rows: BookWithEpisodes[]; total: number }> {
   const q = db
     .selectFrom('podcasts')
     .where((eb) => eb(authorKey(eb), '=', name.toLowerCase()))

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
 import { queueEvents } from '@bookstrut/analytics'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { AppError, parseJson } from '@bookstrut/core'
 import {
   hasDuplicateIdeas,
@@ -66,7 +66,7 @@ export async function searchByIdeas(
 
   const slice = ranking.slice(window.offset, window.offset + window.limit)
   // Titles ghosted (or taken down) since page 1 leave the page without shifting later pages.
-  const rows = await podcastsRepo.findPublicPodcastsInOrder(
+  const rows = await booksRepo.findPublicBooksInOrder(
     deps.db,
     slice.map((e) => e.bookId),
     userId,
@@ -108,7 +108,7 @@ async function rankAndKeep(
   const ranked = await deps.ideaSearch.current.rank(ideas)
   const ids = ranked.map((r) => r.bookId)
   // Public and not ghosted by the caller: the same "visible to this reader" rule as keyword search.
-  const languages = await podcastsRepo.publicLanguages(deps.db, ids, userId)
+  const languages = await booksRepo.publicLanguages(deps.db, ids, userId)
   const visible = ranked.filter((r) => languages.has(r.bookId))
   const ordered = preferLanguage(visible, (id) => languages.get(id), language)
   const entries = ordered.map(toEntry)
