@@ -11,9 +11,9 @@ const AnalyticsPanel = lazy(() =>
 )
 
 /** Each approved row's panel: the analytics feature's, for the catalogue's listings page. */
-export const renderAnalytics = (podcast: Podcast) => (
+export const renderAnalytics = (book: Podcast) => (
   <Suspense fallback={<Spinner label="Loading analytics" />}>
-    <AnalyticsPanel podcastId={podcast._id} title={podcast.title} />
+    <AnalyticsPanel bookId={book._id} title={book.title} />
   </Suspense>
 )
 

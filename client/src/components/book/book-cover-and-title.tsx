@@ -12,20 +12,20 @@ import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
  * beside it is the same link.
  */
 export function BookCoverLink({
-  podcast,
+  book,
   className,
   width,
   height,
 }: {
-  podcast: Podcast
+  book: Podcast
   className: string | undefined
   width: number
   height: number
 }) {
   return (
-    <Link to={paths.singleBook(podcast._id)} className={className} tabIndex={-1} aria-hidden="true">
+    <Link to={paths.singleBook(book._id)} className={className} tabIndex={-1} aria-hidden="true">
       <FallbackImage
-        src={podcast.bookCoverImage}
+        src={book.bookCoverImage}
         fallback={fallbackImages.cover}
         alt=""
         loading="lazy"
@@ -40,15 +40,15 @@ export function BookCoverLink({
  * A title linked to its single page, its description on hover or focus. A click on it (a tap, Enter) is the
  * spec's description click, reported once per title per browser (lib/tracking).
  */
-export function BookTitleLink({ podcast, className }: { podcast: Podcast; className?: string }) {
+export function BookTitleLink({ book, className }: { book: Podcast; className?: string }) {
   return (
     <HoverInfo
       className={className}
-      info={excerpt(podcast.description, 280) || 'No description yet.'}
+      info={excerpt(book.description, 280) || 'No description yet.'}
       focusable={false}
-      onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
+      onOpen={() => void trackDescriptionClick(trackTargetOf(book))}
     >
-      <Link to={paths.singleBook(podcast._id)}>{podcast.title || 'Unknown Title'}</Link>
+      <Link to={paths.singleBook(book._id)}>{book.title || 'Unknown Title'}</Link>
     </HoverInfo>
   )
 }

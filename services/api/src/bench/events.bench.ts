@@ -57,7 +57,11 @@ async function redisCpu(): Promise<number> {
  * address and agent, so every batch pays the identity and visibility checks of the real path).
  */
 async function sendBatch(bookId: string, size: number): Promise<void> {
-  const events = Array.from({ length: size }, () => ({ type: 'play', podcastId: bookId, anonymousId: randomUUID() }))
+  const events = Array.from({ length: size }, () => ({
+    type: 'play',
+    podcastId: bookId,
+    anonymousId: randomUUID(),
+  }))
   const res = await fetch(`${base}/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': BROWSER },

@@ -42,8 +42,7 @@ export async function findBook(db: DbOrTx, id: string): Promise<BookWithEpisodes
   return row ? (await withEpisodes(db, [row]))[0] : undefined
 }
 
-export const insertBook = (db: DbOrTx, book: NewPodcast) =>
-  db.insertInto('podcasts').values(book).execute()
+export const insertBook = (db: DbOrTx, book: NewPodcast) => db.insertInto('podcasts').values(book).execute()
 export const insertEpisode = (db: DbOrTx, episode: NewEpisode) =>
   db.insertInto('episodes').values(episode).execute()
 

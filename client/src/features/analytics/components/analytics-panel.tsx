@@ -21,10 +21,10 @@ export const ANALYTICS_EMPTY = 'Analytics not available'
  * funnel, CSV export. Mounted only while open; its queries poll while mounted and stay cached per title, so
  * opening it again shows the last figures at once.
  */
-export function AnalyticsPanel({ podcastId, title }: { podcastId: string; title: string }) {
+export function AnalyticsPanel({ bookId, title }: { bookId: string; title: string }) {
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD)
-  const insights = useInsights(podcastId)
-  const series = useInsightsSeries(podcastId, period)
+  const insights = useInsights(bookId)
+  const series = useInsightsSeries(bookId, period)
 
   if (insights.isPending) {
     return (

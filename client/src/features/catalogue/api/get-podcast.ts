@@ -6,17 +6,17 @@ import { apiRequest } from '@/lib/api-client'
  * GET /get/Single/Podcast?PodcastId=&userid= : one listing. `userid` (the caller's own id) is sent when signed
  * in, so an owner also sees a listing that is pending or rejected.
  */
-export const getPodcast = (podcastId: string, userId: string | null) =>
+export const getBook = (bookId: string, userId: string | null) =>
   apiRequest('/get/Single/Podcast', {
-    query: { PodcastId: podcastId, userid: userId ?? undefined },
+    query: { PodcastId: bookId, userid: userId ?? undefined },
     schema: Podcast,
   }).then((r) => r.data)
 
-export const podcastQueryOptions = (podcastId: string, userId: string | null) =>
+export const bookQueryOptions = (bookId: string, userId: string | null) =>
   queryOptions({
-    queryKey: ['podcasts', 'one', podcastId, { userId }],
-    queryFn: () => getPodcast(podcastId, userId),
+    queryKey: ['podcasts', 'one', bookId, { userId }],
+    queryFn: () => getBook(bookId, userId),
   })
 
-export const usePodcast = (podcastId: string | undefined, userId: string | null) =>
-  useQuery({ ...podcastQueryOptions(podcastId ?? '', userId), enabled: Boolean(podcastId) })
+export const useBook = (bookId: string | undefined, userId: string | null) =>
+  useQuery({ ...bookQueryOptions(bookId ?? '', userId), enabled: Boolean(bookId) })

@@ -36,7 +36,7 @@ const statusBadge = {
 } as const
 
 /** Renders the analytics panel of an approved listing (the app passes the analytics feature's panel). */
-export type RenderAnalytics = (podcast: Podcast) => ReactNode
+export type RenderAnalytics = (book: Podcast) => ReactNode
 
 /** /profile-listings: the signed-in author's or publisher's listings in every state. */
 export function ListingsPage({
@@ -123,15 +123,15 @@ export function ListingsPage({
       >
         {(items) => (
           <ul className={styles['listing-rows']}>
-            {items.map((podcast) => (
+            {items.map((book) => (
               <ListingRow
-                key={podcast._id}
-                podcast={podcast}
-                justSaved={podcast._id === savedId}
-                analyticsOpen={openAnalytics === podcast._id}
-                onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
-                onShowRejection={() => setRejected(podcast)}
-                onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: podcast._id } })}
+                key={book._id}
+                book={book}
+                justSaved={book._id === savedId}
+                analyticsOpen={openAnalytics === book._id}
+                onToggleAnalytics={() => setOpenAnalytics((id) => (id === book._id ? null : book._id))}
+                onShowRejection={() => setRejected(book)}
+                onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: book._id } })}
                 renderAnalytics={renderAnalytics}
               />
             ))}
@@ -174,7 +174,7 @@ export function ListingsPage({
 }
 
 function ListingRow({
-  podcast,
+  book,
   justSaved,
   analyticsOpen,
   onToggleAnalytics,
@@ -182,7 +182,7 @@ function ListingRow({
   onEdit,
   renderAnalytics,
 }: {
-  podcast: Podcast
+  book: Podcast
   /** the listing the author has just saved: highlighted and scrolled into view */
   justSaved: boolean
   analyticsOpen: boolean
@@ -196,26 +196,26 @@ function ListingRow({
   useEffect(() => {
     if (justSaved) rowRef.current?.scrollIntoView?.({ block: 'center' })
   }, [justSaved])
-  const badge = statusBadge[podcast.status]
-  const approved = podcast.status === 1
-  const episode = podcast.episodes[0]
+  const badge = statusBadge[book.status]
+  const approved = book.status === 1
+  const episode = book.episodes[0]
   return (
     <li
       ref={rowRef}
-      className={`listing-row${podcast.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
+      className={`listing-row${book.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
       aria-current={justSaved ? 'true' : undefined}
-      aria-label={podcast.title || 'Unknown Title'}
+      aria-label={book.title || 'Unknown Title'}
     >
       {justSaved && <p className={styles['listing-row__saved']}>Just saved</p>}
       <div className={styles['listing-row__main']}>
         <Link
-          to={paths.singleBook(podcast._id)}
+          to={paths.singleBook(book._id)}
           className={styles['listing-row__cover']}
           tabIndex={-1}
           aria-hidden="true"
         >
           <FallbackImage
-            src={podcast.bookCoverImage}
+            src={book.bookCoverImage}
             fallback={fallbackImages.cover}
             alt=""
             width={72}
@@ -224,15 +224,15 @@ function ListingRow({
         </Link>
         <div className={styles['listing-row__text']}>
           <h2 className={styles['listing-row__title']}>
-            <Link to={paths.singleBook(podcast._id)}>{podcast.title || 'Unknown Title'}</Link>
+            <Link to={paths.singleBook(book._id)}>{book.title || 'Unknown Title'}</Link>
           </h2>
           <p className={styles['listing-row__labels']}>
             <span>
-              <span className="muted">Author:</span> {podcast.author}
+              <span className="muted">Author:</span> {book.author}
             </span>
-            {podcast.publisher && (
+            {book.publisher && (
               <span>
-                <span className="muted">Publisher:</span> {podcast.publisher}
+                <span className="muted">Publisher:</span> {book.publisher}
               </span>
             )}
             <span>
@@ -240,10 +240,10 @@ function ListingRow({
               {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
             </span>
           </p>
-          <BookLinks podcast={podcast} compact />
+          <BookLinks book={book} compact />
         </div>
         <div className={styles['listing-row__status']}>
-          {podcast.status === 2 ? (
+          {book.status === 2 ? (
             <button
               type="button"
               className={`status-badge status-badge--${badge.tone} status-badge--button`}
@@ -257,20 +257,16 @@ function ListingRow({
           )}
         </div>
         <div className={styles['listing-row__actions']}>
-          <PlayToggle podcast={podcast} />
-          <ShareButton
-            podcastId={podcast._id}
-            title={podcast.title}
-            text={excerpt(podcast.description, 150)}
-          />
+          <PlayToggle book={book} />
+          <ShareButton bookId={book._id} title={book.title} text={excerpt(book.description, 150)} />
           <Link
-            to={paths.authorProfile(podcast.createBy)}
+            to={paths.authorProfile(book.createBy)}
             className="icon-button"
             aria-label="Your author profile"
           >
             <Icon name="user" />
           </Link>
-          <button type="button" className="icon-button" onClick={onEdit} aria-label={`Edit ${podcast.title}`}>
+          <button type="button" className="icon-button" onClick={onEdit} aria-label={`Edit ${book.title}`}>
             <Icon name="edit" />
           </button>
           <button
@@ -292,9 +288,9 @@ function ListingRow({
           id={panelId}
           className={styles['listing-row__analytics']}
           role="region"
-          aria-label={`Analytics of ${podcast.title}`}
+          aria-label={`Analytics of ${book.title}`}
         >
-          {renderAnalytics ? renderAnalytics(podcast) : <p className="muted">Analytics not available</p>}
+          {renderAnalytics ? renderAnalytics(book) : <p className="muted">Analytics not available</p>}
         </div>
       )}
     </li>

@@ -71,14 +71,14 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Podcast[]
                   <BookCardSkeleton />
                 </li>
               ))
-            : titles.map((podcast, i) => (
+            : titles.map((book, i) => (
                 <li
-                  key={podcast._id}
+                  key={book._id}
                   className="carousel__slide"
                   aria-roledescription="slide"
                   aria-label={`${i + 1} of ${count}`}
                 >
-                  <BookCard podcast={podcast} />
+                  <BookCard book={book} />
                 </li>
               ))}
         </ul>

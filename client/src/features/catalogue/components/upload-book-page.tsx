@@ -10,7 +10,7 @@ import { useStoredSession } from '@/lib/storage'
 import { planSummaryText, uploadAllowanceText } from '@/lib/plan-texts'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useOwnAccount } from '../api/get-account'
-import { usePodcast } from '../api/get-podcast'
+import { useBook } from '../api/get-podcast'
 import { ListingForm, standingOf } from './listing-form'
 import { uploadFaq, uploadSteps } from './upload-help'
 import styles from './upload-book-page.module.css'
@@ -20,17 +20,17 @@ import styles from './upload-book-page.module.css'
  * blocked flag) and, when editing, the listing are loaded before the form is shown.
  */
 export function UploadBookPage({
-  podcastId,
+  bookId,
   onBlocked,
 }: {
-  podcastId: string | undefined
+  bookId: string | undefined
   onBlocked: (notes: string) => void
 }) {
-  const mode = podcastId ? 'edit' : 'create'
+  const mode = bookId ? 'edit' : 'create'
   useDocumentTitle(mode === 'create' ? 'Upload a Book' : 'Edit Book')
   const { userId } = useStoredSession()
   const account = useOwnAccount(userId)
-  const podcast = usePodcast(podcastId, userId)
+  const book = useBook(bookId, userId)
 
   const blocked = account.account?.isBlocked === true
   const notes = account.account?.notes ?? ''
@@ -42,8 +42,8 @@ export function UploadBookPage({
     onBlocked(notes)
   }, [blocked, notes, onBlocked])
 
-  const failed = account.isError ? account.error : podcast.isError ? podcast.error : null
-  const loading = account.isPending || (mode === 'edit' && podcast.isPending)
+  const failed = account.isError ? account.error : book.isError ? book.error : null
+  const loading = account.isPending || (mode === 'edit' && book.isPending)
   const standing = account.account ? standingOf(account.account) : null
 
   return (
@@ -75,7 +75,7 @@ export function UploadBookPage({
           <p className="muted">{errorMessage(failed)}</p>
           <Button
             variant="secondary"
-            onClick={() => void Promise.all([account.refetch(), mode === 'edit' ? podcast.refetch() : null])}
+            onClick={() => void Promise.all([account.refetch(), mode === 'edit' ? book.refetch() : null])}
           >
             Try again
           </Button>
@@ -85,9 +85,9 @@ export function UploadBookPage({
       ) : (
         <div className={styles['upload-layout']}>
           <ListingForm
-            key={podcast.data?._id ?? 'new'}
+            key={book.data?._id ?? 'new'}
             account={account.account}
-            podcast={mode === 'edit' ? podcast.data : undefined}
+            book={mode === 'edit' ? book.data : undefined}
             onBlocked={onBlocked}
           />
           <aside className={styles['upload-aside']}>

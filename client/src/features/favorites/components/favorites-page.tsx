@@ -54,13 +54,13 @@ export function FavoritesPage({ userId }: { userId: string }) {
     loadMore: () => void favorites.fetchNextPage(),
   })
 
-  const handleRemove = (podcast: Podcast) => {
-    if (!podcast._id) {
+  const handleRemove = (book: Podcast) => {
+    if (!book._id) {
       toast.error(FAVORITE_MESSAGES.invalid)
       return
     }
     remove.mutate(
-      { podcastId: podcast._id, episodeId: podcast.episodes[0]?._id },
+      { bookId: book._id, episodeId: book.episodes[0]?._id },
       {
         onSuccess: () => toast.success(FAVORITE_MESSAGES.removed),
         onError: (error) => toast.error(serverWords(error, FAVORITE_MESSAGES.removeFailed)),
@@ -70,7 +70,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
 
   const rows = favorites.data?.rows ?? []
   const total = favorites.data?.total ?? 0
-  const removing = remove.isPending ? remove.variables.podcastId : null
+  const removing = remove.isPending ? remove.variables.bookId : null
 
   return (
     <div className="profile-card profile-card--list favorites">
@@ -99,12 +99,12 @@ export function FavoritesPage({ userId }: { userId: string }) {
       >
         {(rows) => (
           <ul className={styles.favorites__list} aria-label="Favorite titles">
-            {rows.map((podcast) => (
+            {rows.map((book) => (
               <FavoriteRow
-                key={podcast._id}
-                podcast={podcast}
-                removing={removing === podcast._id}
-                onRemove={() => handleRemove(podcast)}
+                key={book._id}
+                book={book}
+                removing={removing === book._id}
+                onRemove={() => handleRemove(book)}
               />
             ))}
           </ul>
@@ -115,60 +115,60 @@ export function FavoritesPage({ userId }: { userId: string }) {
 }
 
 function FavoriteRow({
-  podcast,
+  book,
   removing,
   onRemove,
 }: {
-  podcast: Podcast
+  book: Podcast
   removing: boolean
   onRemove: () => void
 }) {
-  const title = podcast.title || 'Unknown Title'
-  const episode = podcast.episodes[0]
+  const title = book.title || 'Unknown Title'
+  const episode = book.episodes[0]
   return (
     <li
       className={`favorite-row${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
       aria-label={title}
       aria-busy={removing}
     >
-      <BookCoverLink podcast={podcast} className={styles['favorite-row__cover']} width={72} height={96} />
+      <BookCoverLink book={book} className={styles['favorite-row__cover']} width={72} height={96} />
       <div className="favorite-row__main">
         <h2 className={styles['favorite-row__title']}>
-          <BookTitleLink podcast={podcast} />
+          <BookTitleLink book={book} />
         </h2>
-        <p className="favorite-row__description">{excerpt(podcast.description, 200)}</p>
-        <BookLinks podcast={podcast} compact />
-        <BookFacts podcast={podcast} className={styles['favorite-row__facts']} noPodblurb="—">
+        <p className="favorite-row__description">{excerpt(book.description, 200)}</p>
+        <BookLinks book={book} compact />
+        <BookFacts book={book} className={styles['favorite-row__facts']} noPodblurb="—">
           <div>
             <dt>ISBN</dt>
-            <dd>{podcast.ISBN ?? '—'}</dd>
+            <dd>{book.ISBN ?? '—'}</dd>
           </div>
           <div>
             <dt>Publisher</dt>
-            <dd>{podcast.publisher || '—'}</dd>
+            <dd>{book.publisher || '—'}</dd>
           </div>
         </BookFacts>
       </div>
       <div className={styles['favorite-row__side']}>
-        <AuthorProfileLink podcast={podcast} className={styles['favorite-row__author']}>
+        <AuthorProfileLink book={book} className={styles['favorite-row__author']}>
           <FallbackImage
-            src={podcast.authorImage}
+            src={book.authorImage}
             fallback={fallbackImages.avatar}
             alt=""
             className={styles['favorite-row__avatar']}
             width={40}
             height={40}
           />
-          <span>{podcast.author || 'Unknown'}</span>
+          <span>{book.author || 'Unknown'}</span>
         </AuthorProfileLink>
         <div className={styles['favorite-row__actions']}>
-          <PlayToggle podcast={podcast} />
-          <LikeButton podcast={podcast} />
+          <PlayToggle book={book} />
+          <LikeButton book={book} />
           <ShareButton
-            podcastId={podcast._id}
+            bookId={book._id}
             episodeId={episode?._id}
             title={title}
-            text={excerpt(podcast.description, 150)}
+            text={excerpt(book.description, 150)}
           />
           <button
             type="button"

@@ -73,7 +73,7 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
                 {withAdSlots(titles, every, open && trailing).map((cell) =>
                   cell.kind === 'item' ? (
                     <li key={cell.item._id}>
-                      <BookCard podcast={cell.item} />
+                      <BookCard book={cell.item} />
                     </li>
                   ) : (
                     <li key={cell.key} className="book-grid__ad">

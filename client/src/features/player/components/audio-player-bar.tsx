@@ -52,7 +52,7 @@ export function AudioPlayerBar({
     >
       {track && (
         <div className={`${styles['player-bar__inner']} container`}>
-          <Link to={paths.singleBook(track.podcastId)} className={styles['player-bar__book']}>
+          <Link to={paths.singleBook(track.bookId)} className={styles['player-bar__book']}>
             <FallbackImage
               src={track.coverUrl}
               fallback={fallbackImages.cover}

@@ -38,8 +38,8 @@ export async function getIdeaSearchPage(
   })
   return {
     ...result,
-    data: result.data.map(({ hellaScore, ideaScore, ...podcast }) => ({
-      ...podcast,
+    data: result.data.map(({ hellaScore, ideaScore, ...book }) => ({
+      ...book,
       strut: fromWireScores({ hellaScore, ideaScore }, ideas),
     })),
   }

@@ -35,7 +35,7 @@ export function ReportDialog({
       return
     }
     report.mutate(
-      { userId, reportTypeId: choice, podcastId: row._id, episodeId: row.episodes[0]?._id },
+      { userId, reportTypeId: choice, bookId: row._id, episodeId: row.episodes[0]?._id },
       {
         onSuccess: () => {
           toast.success(REPORT_MESSAGES.success)

@@ -163,8 +163,7 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async (req) =>
-      ok('Podcasts fetched successfully', await catalogue.userBooks(deps, req.query, req.auth)),
+    async (req) => ok('Podcasts fetched successfully', await catalogue.userBooks(deps, req.query, req.auth)),
   )
 
   app.get(

@@ -254,8 +254,7 @@ export async function updateListing(
         ...(stored.audio ? { file_url: stored.audio.url, duration: stored.audio.durationSeconds } : {}),
         ...(transcript !== undefined ? { transcript } : {}),
       }
-      if (Object.keys(episodePatch).length > 0)
-        await booksRepo.updateEpisode(trx, episode.id, episodePatch)
+      if (Object.keys(episodePatch).length > 0) await booksRepo.updateEpisode(trx, episode.id, episodePatch)
     })
   } catch (err) {
     await removeStored(deps.media, stored)

@@ -128,12 +128,7 @@ describe('creating a listing', () => {
   it('judges files by their bytes: a too-long MP3, a 7 MB + 1 byte file, a text file named .png', async () => {
     const author = await unlimitedAuthor(t.app.db)
     const before = { podcasts: await count('podcasts'), files: (await mediaFiles()).length }
-    const long = await send(
-      'POST',
-      '/create/podcast',
-      author.token,
-      form(fields, { book: silentMp3(301) }),
-    )
+    const long = await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(301) }))
     expect(long.body.message).toBe('Audio must be 5 minutes or less.')
     const huge = await send(
       'POST',
@@ -293,8 +288,8 @@ describe('moderation and public reads', () => {
   it('lists pending titles to admins; approval makes a title public, rejection shows the owner why', async () => {
     const author = await unlimitedAuthor(t.app.db)
     const admin = await buildUser(t.app.db, { role: 'admin' })
-    const a = (await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(3) })))
-      .body.data
+    const a = (await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(3) }))).body
+      .data
     const b = (await send('POST', '/create/podcast', author.token, form({ ...fields, title: 'Second Book' })))
       .body.data
 
@@ -353,8 +348,8 @@ describe('moderation and public reads', () => {
 
   it('serves podblurbs with HTTP Range, so players can seek', async () => {
     const author = await unlimitedAuthor(t.app.db)
-    const p = (await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(4) })))
-      .body.data
+    const p = (await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(4) }))).body
+      .data
     const url = p.episodes[0].fileUrl
     const full = await t.app.inject({ method: 'GET', url })
     expect(full.statusCode).toBe(200)
