@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom'
-import { bookQueryOptions } from '@/features/catalogue/api/get-podcast'
+import { bookQueryOptions } from '@/features/catalogue/api/get-book'
 import { SingleBookPage } from '@/features/catalogue/components/single-book-page'
 import type { RouteHandle } from '../route-handle'
 
