@@ -12,7 +12,7 @@ import {
   type Db,
   type MediaStore,
   type NewEpisode,
-  type NewPodcast,
+  type NewBook,
 } from '@bookstrut/core'
 import { embedBook, ModelEmbedders, modelsInUse, type EmbedDeps } from '@bookstrut/search'
 import { parseBookLine, type ValidBook } from './book-line.js'
@@ -339,7 +339,7 @@ async function upsertRows(w: BatchWriter, rows: PreparedRow[]): Promise<void> {
   }
 }
 
-function toBook(row: PreparedRow, ownerId: string, now: Date): NewPodcast {
+function toBook(row: PreparedRow, ownerId: string, now: Date): NewBook {
   const { book } = row
   return {
     id: newId(now.getTime()),

@@ -1,18 +1,10 @@
 import { sql, type ExpressionBuilder } from 'kysely'
-import type {
-  DB,
-  DbOrTx,
-  EpisodeRow,
-  NewEpisode,
-  NewPodcast,
-  PodcastRow,
-  PodcastUpdate,
-} from '@bookstrut/core'
+import type { DB, DbOrTx, EpisodeRow, NewEpisode, NewBook, BookRow, BookUpdate } from '@bookstrut/core'
 import { ghostCounts, notGhostedBy } from './ghosts.repository.js'
 import { isPublic } from '../visibility.js'
 import { minTrigramSimilarity, typedWords, typoBudget } from './keyword-typos.js'
 
-export interface BookWithEpisodes extends PodcastRow {
+export interface BookWithEpisodes extends BookRow {
   episodes: EpisodeRow[]
   /** how many readers ghosted (hid) the title */
   ghost_count: number
@@ -23,7 +15,7 @@ export const visibleTo = (readerId: string | null) => (eb: ExpressionBuilder<DB,
   eb.and([isPublic(eb), notGhostedBy(readerId, eb.ref('podcasts.id'))])
 
 /** Adds each listing's episodes and ghost count (two queries for the whole page). */
-export async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<BookWithEpisodes[]> {
+export async function withEpisodes(db: DbOrTx, rows: BookRow[]): Promise<BookWithEpisodes[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const [episodes, ghosts] = await Promise.all([
@@ -42,11 +34,11 @@ export async function findBook(db: DbOrTx, id: string): Promise<BookWithEpisodes
   return row ? (await withEpisodes(db, [row]))[0] : undefined
 }
 
-export const insertBook = (db: DbOrTx, book: NewPodcast) => db.insertInto('podcasts').values(book).execute()
+export const insertBook = (db: DbOrTx, book: NewBook) => db.insertInto('podcasts').values(book).execute()
 export const insertEpisode = (db: DbOrTx, episode: NewEpisode) =>
   db.insertInto('episodes').values(episode).execute()
 
-export const updateBook = (db: DbOrTx, id: string, patch: PodcastUpdate) =>
+export const updateBook = (db: DbOrTx, id: string, patch: BookUpdate) =>
   db.updateTable('podcasts').set(patch).where('id', '=', id).execute()
 
 export const updateEpisode = (
@@ -251,11 +243,7 @@ export async function findPublicBooksInOrder(
 }
 
 /** One page of public listings in id order, after `afterId` (keyset paging for streaming the catalogue). */
-export const publicBooksAfter = (
-  db: DbOrTx,
-  afterId: string | null,
-  limit: number,
-): Promise<PodcastRow[]> => {
+export const publicBooksAfter = (db: DbOrTx, afterId: string | null, limit: number): Promise<BookRow[]> => {
   let q = db.selectFrom('podcasts').selectAll().where(isPublic)
   if (afterId !== null) q = q.where('id', '>', afterId)
   return q.orderBy('id').limit(limit).execute()

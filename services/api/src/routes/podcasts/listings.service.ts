@@ -6,7 +6,7 @@ import {
   newId,
   notFound,
   type MediaStore,
-  type PodcastUpdate,
+  type BookUpdate,
   type UserRow,
 } from '@bookstrut/core'
 import {
@@ -177,7 +177,7 @@ function currentValue(row: booksRepo.BookWithEpisodes, field: ListingField): str
   return value === null ? '' : String(value)
 }
 
-const COLUMN: Record<ListingField, keyof PodcastUpdate> = {
+const COLUMN: Record<ListingField, keyof BookUpdate> = {
   title: 'title',
   author: 'author',
   categoryName: 'category_name',
@@ -243,7 +243,7 @@ export async function updateListing(
     return { book: toPodcast(row), changed: false }
 
   const stored = await storeFiles(deps.media, form)
-  const patch: PodcastUpdate = { updated_at: now, status: 0, status_comment: '' }
+  const patch: BookUpdate = { updated_at: now, status: 0, status_comment: '' }
   for (const field of changed) Object.assign(patch, { [COLUMN[field]]: values[field] })
   if (stored.cover) patch.book_cover_image = stored.cover
   if (stored.authorImage) patch.author_image = stored.authorImage
