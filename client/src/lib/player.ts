@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 
 /** What the persistent bottom player plays: a book's first podblurb. */
 export interface Track {
@@ -47,7 +47,7 @@ const noPlayer: PlayerApi = {
 }
 
 /** The track of a book's first podblurb, or null when it has no audio. */
-export function trackOf(book: Podcast): Track | null {
+export function trackOf(book: Book): Track | null {
   const episode = book.episodes[0]
   if (!episode?.fileUrl) return null
   return {

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Type } from '@sinclair/typebox'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { useCallback } from 'react'
 import { toast } from 'sonner'
 import { useAccountPrompts } from './account-prompts'
@@ -40,11 +40,11 @@ export function sendReaction(kind: ReactionKind, on: boolean, input: ReactionInp
 }
 
 /** Whether the caller has reacted, as a view shows it. */
-export const reactedTo = (book: Podcast, kind: ReactionKind) =>
+export const reactedTo = (book: Book, kind: ReactionKind) =>
   kind === 'like' ? book.likeFlag : book.favoritesFlag
 
 /** The title with the caller's reaction set to `on`; a like also moves the first podblurb's count by one. */
-export function withReaction(book: Podcast, kind: ReactionKind, on: boolean): Podcast {
+export function withReaction(book: Book, kind: ReactionKind, on: boolean): Book {
   if (reactedTo(book, kind) === on) return book
   if (kind === 'favorite') return { ...book, favoritesFlag: on }
   const [first, ...rest] = book.episodes
@@ -63,12 +63,7 @@ const isTitle = (value: Record<string, unknown>, bookId: string) =>
  * A cached answer with every copy of the title changed (the same reference when it holds none). Walks lists, pages
  * of infinite queries and the home page's wrapper alike, so no view needs its own updater.
  */
-export function patchTitle(
-  value: unknown,
-  bookId: string,
-  change: (book: Podcast) => Podcast,
-  depth = 0,
-): unknown {
+export function patchTitle(value: unknown, bookId: string, change: (book: Book) => Book, depth = 0): unknown {
   if (depth > 6) return value
   if (Array.isArray(value)) {
     let changed = false
@@ -80,7 +75,7 @@ export function patchTitle(
     return changed ? next : value
   }
   if (!isRecord(value)) return value
-  if (isTitle(value, bookId)) return change(value as unknown as Podcast)
+  if (isTitle(value, bookId)) return change(value as unknown as Book)
   let changed = false
   const next: Record<string, unknown> = {}
   for (const [key, item] of Object.entries(value)) {
@@ -129,7 +124,7 @@ export function useToggleReaction(kind: ReactionKind) {
   const queryClient = useQueryClient()
   const prompts = useAccountPrompts()
   return useCallback(
-    async (book: Podcast): Promise<boolean> => {
+    async (book: Book): Promise<boolean> => {
       const { isLoggedIn, userId } = getStoredSession()
       if (!isLoggedIn || !userId) {
         toast.warning(LOGIN_FIRST)

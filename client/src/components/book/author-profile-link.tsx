@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { paths } from '@/config/paths'
 import { trackProfileClick, trackTargetOf } from '@/lib/tracking'
 
@@ -9,7 +9,7 @@ import { trackProfileClick, trackTargetOf } from '@/lib/tracking'
  * its publisher, not to its author: its author's page is the one of their name (/author/{name}). A book listed in
  * the app links to the profile of the account that listed it, as the spec's author-profile shortcut does.
  */
-export const authorPageOf = (book: Pick<Podcast, 'sourceId' | 'author' | 'createBy'>): string =>
+export const authorPageOf = (book: Pick<Book, 'sourceId' | 'author' | 'createBy'>): string =>
   book.sourceId !== null && book.author.trim() !== ''
     ? paths.author(book.author)
     : paths.authorProfile(book.createBy)
@@ -21,7 +21,7 @@ export function AuthorProfileLink({
   className,
   label,
 }: {
-  book: Podcast
+  book: Book
   children: ReactNode
   className?: string
   label?: string

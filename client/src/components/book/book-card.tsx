@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { AuthorAvatar } from './author-avatar'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
@@ -18,7 +18,7 @@ import styles from './book-card.module.css'
  * play/pause, share, author-profile shortcut, year with category, podblurb length and author (picture on
  * hover), like (with the count) and favourite. A click on the title (its description) counts once per browser.
  */
-export function BookCard({ book }: { book: Podcast }) {
+export function BookCard({ book }: { book: Book }) {
   const title = book.title || 'Unknown Title'
   const episode = book.episodes[0]
   return (

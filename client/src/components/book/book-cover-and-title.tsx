@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { paths } from '@/config/paths'
@@ -17,7 +17,7 @@ export function BookCoverLink({
   width,
   height,
 }: {
-  book: Podcast
+  book: Book
   className: string | undefined
   width: number
   height: number
@@ -40,7 +40,7 @@ export function BookCoverLink({
  * A title linked to its single page, its description on hover or focus. A click on it (a tap, Enter) is the
  * spec's description click, reported once per title per browser (lib/tracking).
  */
-export function BookTitleLink({ book, className }: { book: Podcast; className?: string }) {
+export function BookTitleLink({ book, className }: { book: Book; className?: string }) {
   return (
     <HoverInfo
       className={className}

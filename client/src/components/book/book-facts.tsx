@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { formatDuration } from '@/lib/format'
 
 /** What Podblurb reads on a card for a title without a recording (no play control is shown either). */
@@ -9,11 +9,10 @@ export const NO_PODBLURB = 'Not yet recorded'
  * Year Pub: the first podblurb's year (spec), else the book's; null when neither is known (an imported book
  * whose source has no year), shown as "Year unknown" rather than a dash beside the category.
  */
-export const yearOf = (book: Podcast): number | null =>
-  book.episodes[0]?.year_published ?? book.year_published
+export const yearOf = (book: Book): number | null => book.episodes[0]?.year_published ?? book.year_published
 
 /** "1997 · Fantasy", "Year unknown · Fantasy", "1997", "Year unknown". */
-export const yearAndCategory = (book: Podcast): string =>
+export const yearAndCategory = (book: Book): string =>
   [yearOf(book) ?? 'Year unknown', book.categoryName].filter(Boolean).join(' · ')
 
 /**
@@ -27,7 +26,7 @@ export function BookFacts({
   noPodblurb,
   children,
 }: {
-  book: Podcast
+  book: Book
   className: string | undefined
   noPodblurb: string
   children?: ReactNode

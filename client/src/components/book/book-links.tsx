@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { trackPurchaseClick, trackTargetOf } from '@/lib/tracking'
 import styles from './book-links.module.css'
@@ -7,7 +7,7 @@ import styles from './book-links.module.css'
  * Youtube, Tiktok and Get This links of a book, each only when it has that address (open in a new tab). A Get This
  * click is reported (the author's purchase clicks).
  */
-export function BookLinks({ book, compact = false }: { book: Podcast; compact?: boolean }) {
+export function BookLinks({ book, compact = false }: { book: Book; compact?: boolean }) {
   const links = [
     { url: book.youtube_url, label: 'Youtube', icon: 'youtube' as const },
     { url: book.tiktok_url, label: 'Tiktok', icon: 'tiktok' as const },

@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { isPlayingBook, trackOf, usePlayer } from '@/lib/player'
 
@@ -11,7 +11,7 @@ export function PlayToggle({
   variant = 'round',
   className,
 }: {
-  book: Podcast
+  book: Book
   variant?: 'round' | 'button'
   className?: string
 }) {

@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { useToggleReaction } from '@/lib/reactions'
 import type { MouseEvent } from 'react'
@@ -15,7 +15,7 @@ const firstClickOnly = (action: () => void) => (event: MouseEvent) => {
 }
 
 /** The like toggle with the first podblurb's like count (spec: like count with toggle). */
-export function LikeButton({ book, className }: { book: Podcast; className?: string }) {
+export function LikeButton({ book, className }: { book: Book; className?: string }) {
   const toggle = useToggleReaction('like')
   const likes = book.episodes[0]?.likes ?? 0
   const title = book.title || 'this title'
@@ -35,7 +35,7 @@ export function LikeButton({ book, className }: { book: Podcast; className?: str
 }
 
 /** The favourite toggle (spec: favourite toggles on favoritesFlag). */
-export function FavoriteButton({ book, className }: { book: Podcast; className?: string }) {
+export function FavoriteButton({ book, className }: { book: Book; className?: string }) {
   const toggle = useToggleReaction('favorite')
   const title = book.title || 'this title'
   return (

@@ -10,7 +10,6 @@ import {
   PAID_ONLY_FIELDS,
   planStanding,
   type PlanStanding,
-  type Podcast,
   type User,
 } from '@bookstrut/schemas'
 import { AutoGrowTextArea } from '@/components/ui/auto-grow-textarea'
@@ -43,13 +42,14 @@ import { FormatLimitsNotice } from './format-limits-notice'
 import { LanguageSelect } from './language-select'
 import { PlanLimitDialog } from './plan-limit-dialog'
 import styles from './listing-form.module.css'
+import type { Book } from '@/api/book'
 
 export const NO_CHANGES_MESSAGE = 'No changes detected!'
 
 export interface ListingFormProps {
   account: User
   /** The listing being edited; none when creating. */
-  book?: Podcast | undefined
+  book?: Book | undefined
   onBlocked: (notes: string) => void
 }
 

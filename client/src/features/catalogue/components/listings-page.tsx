@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { ShareButton } from '@/components/book/share-button'
@@ -36,7 +36,7 @@ const statusBadge = {
 } as const
 
 /** Renders the analytics panel of an approved listing (the app passes the analytics feature's panel). */
-export type RenderAnalytics = (book: Podcast) => ReactNode
+export type RenderAnalytics = (book: Book) => ReactNode
 
 /** /profile-listings: the signed-in author's or publisher's listings in every state. */
 export function ListingsPage({
@@ -57,7 +57,7 @@ export function ListingsPage({
   const account = useOwnAccount(userId)
   const listings = useMyListings(userId, debounced)
   const [openAnalytics, setOpenAnalytics] = useState<string | null>(null)
-  const [rejected, setRejected] = useState<Podcast | null>(null)
+  const [rejected, setRejected] = useState<Book | null>(null)
   const [planLimit, setPlanLimit] = useState(false)
 
   useInfiniteScroll({
@@ -182,7 +182,7 @@ function ListingRow({
   onEdit,
   renderAnalytics,
 }: {
-  book: Podcast
+  book: Book
   /** the listing the author has just saved: highlighted and scrolled into view */
   justSaved: boolean
   analyticsOpen: boolean

@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookLinks } from '@/components/book/book-links'
 import { BookFacts } from '@/components/book/book-facts'
@@ -32,7 +32,7 @@ const READ_MINUTES = 2
 
 const textOf = (answer: FaqItem['answer']) => (typeof answer === 'string' ? answer : '')
 
-function bookStructuredData(book: Podcast) {
+function bookStructuredData(book: Book) {
   return {
     '@context': 'https://schema.org',
     '@graph': [
@@ -113,7 +113,7 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
 
 const statusLabels = { 0: 'Pending review', 1: 'Approved', 2: 'Rejected' } as const
 
-function BookDetail({ book }: { book: Podcast }) {
+function BookDetail({ book }: { book: Book }) {
   const episode = book.episodes[0]
   const title = book.title || 'Unknown Title'
   // Imported books may come without ideas: then the section is left out.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { BookCard, BookCardSkeleton } from '@/components/book/book-card'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
@@ -15,7 +15,7 @@ export const SKELETON_CARDS = 6
  * The author's titles: slides per view by window width (1 to 6), previous/next arrows, native swiping
  * (scroll snap) and 6 skeleton cards while loading. The heading "Podblurbs" is for screen readers only.
  */
-export function TitlesCarousel({ titles, loading }: { titles: readonly Podcast[]; loading: boolean }) {
+export function TitlesCarousel({ titles, loading }: { titles: readonly Book[]; loading: boolean }) {
   const width = useWindowWidth()
   const { perView, spacing } = carouselLayout(width)
   const trackRef = useRef<HTMLUListElement>(null)
@@ -105,7 +105,7 @@ export function TitlesSection({
   error,
   onRetry,
 }: {
-  titles: readonly Podcast[] | undefined
+  titles: readonly Book[] | undefined
   error: unknown
   onRetry: () => void
 }) {

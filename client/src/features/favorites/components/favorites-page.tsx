@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookCoverLink, BookTitleLink } from '@/components/book/book-cover-and-title'
 import { BookFacts } from '@/components/book/book-facts'
@@ -54,7 +54,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
     loadMore: () => void favorites.fetchNextPage(),
   })
 
-  const handleRemove = (book: Podcast) => {
+  const handleRemove = (book: Book) => {
     if (!book._id) {
       toast.error(FAVORITE_MESSAGES.invalid)
       return
@@ -114,15 +114,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
   )
 }
 
-function FavoriteRow({
-  book,
-  removing,
-  onRemove,
-}: {
-  book: Podcast
-  removing: boolean
-  onRemove: () => void
-}) {
+function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boolean; onRemove: () => void }) {
   const title = book.title || 'Unknown Title'
   const episode = book.episodes[0]
   return (

@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Modal } from '@/components/ui/modal'
 import { formatDuration } from '@/lib/format'
@@ -9,7 +9,7 @@ import styles from './listing-detail.module.css'
  * A pending listing in full for the moderator: its media (cover, author image), its three ideas, its links and its
  * podblurbs playable inline (a plain audio element, so reviewing does not take over the site's player).
  */
-export function ListingDetail({ book, onClose }: { book: Podcast; onClose: () => void }) {
+export function ListingDetail({ book, onClose }: { book: Book; onClose: () => void }) {
   const ideas = [book.primary_key, book.secondary_key, book.additional_key].filter((i) => i.trim() !== '')
   const images = [
     {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { Button } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
@@ -24,7 +24,7 @@ function OwnerName({ userId }: { userId: string }) {
   return <Link to={paths.authorProfile(userId)}>{name || (owner.isPending ? 'Loading…' : userId)}</Link>
 }
 
-function RejectDialog({ book, onClose }: { book: Podcast; onClose: () => void }) {
+function RejectDialog({ book, onClose }: { book: Book; onClose: () => void }) {
   const moderate = useModerate()
   return (
     <NoteDialog
@@ -50,7 +50,7 @@ function RejectDialog({ book, onClose }: { book: Podcast; onClose: () => void })
   )
 }
 
-function QueueRow({ book, onReject }: { book: Podcast; onReject: () => void }) {
+function QueueRow({ book, onReject }: { book: Book; onReject: () => void }) {
   const moderate = useModerate()
   const [detail, setDetail] = useState(false)
   const episode = book.episodes[0]
@@ -127,7 +127,7 @@ export function ModerationPage() {
   useDocumentTitle('Moderation')
   const [page, setPage] = useState(1)
   const queue = useModerationQueue(page)
-  const [rejecting, setRejecting] = useState<Podcast | null>(null)
+  const [rejecting, setRejecting] = useState<Book | null>(null)
   const data = queue.data
   const totalPages = Math.max(1, data?.totalPages ?? 1)
   // After the last item of the last page is handled, step back to a page that exists.
