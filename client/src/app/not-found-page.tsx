@@ -1,4 +1,5 @@
 import styles from '@/components/ui/placeholder-page.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 /**
  * What the server sends, with HTTP 404, for an address whose page has nothing to show (a book that is not public,
@@ -12,7 +13,7 @@ export function NotFoundPage() {
           Page not found
         </h1>
         <p className={styles.placeholder__text}>This page does not exist or is not public.</p>
-        <a className="btn btn--secondary btn--md" href="/">
+        <a className={buttonClass({ variant: 'secondary', size: 'md' })} href="/">
           <span>Back to home</span>
         </a>
       </div>

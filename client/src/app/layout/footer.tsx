@@ -7,6 +7,7 @@ import { useSignOut } from '@/features/auth/hooks/use-session-actions'
 import { useStoredSession } from '@/lib/storage'
 import { BrandMark } from './brand'
 import styles from './footer.module.css'
+import { linkButtonClass } from '@/components/ui/button'
 
 const socialIcons: Record<SocialNetwork, ReactNode> = {
   Facebook: (
@@ -91,7 +92,11 @@ export function Footer() {
             </li>
             {isLoggedIn && (
               <li>
-                <button type="button" className="link-button" onClick={() => void signOut()}>
+                <button
+                  type="button"
+                  className={linkButtonClass(styles['site-footer__link-button'])}
+                  onClick={() => void signOut()}
+                >
                   Logout
                 </button>
               </li>

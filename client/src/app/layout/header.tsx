@@ -77,10 +77,16 @@ export function Header() {
             <AccountMenu storedRole={session.role} />
           ) : (
             <>
-              <Button variant="ghost" className={styles['site-header__signin']} onClick={modals.openSignIn}>
+              <Button
+                variant="ghost"
+                className={`${styles['site-header__action']} ${styles['site-header__signin']}`}
+                onClick={modals.openSignIn}
+              >
                 Sign In
               </Button>
-              <Button onClick={modals.openSignUp}>Sign Up</Button>
+              <Button className={styles['site-header__action']} onClick={modals.openSignUp}>
+                Sign Up
+              </Button>
             </>
           )}
           <button

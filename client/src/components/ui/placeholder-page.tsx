@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import styles from './placeholder-page.module.css'
+import { ButtonLink } from './button'
 
 export interface PlaceholderPageProps {
   title: string
@@ -26,9 +26,9 @@ export function PlaceholderPage({ title, description, compact = false }: Placeho
         </h1>
         <p className={styles.placeholder__text}>{description ?? 'This page is coming soon.'}</p>
         {!compact && (
-          <Link className="btn btn--secondary btn--md" to="/">
+          <ButtonLink variant="secondary" size="md" to="/">
             <span>Back to home</span>
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </section>

@@ -2,6 +2,7 @@ import { Modal } from '@/components/ui/modal'
 import { mailtoLink } from '@/lib/mailto'
 import shared from './auth-shared.module.css'
 import styles from './blocked-modal.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 export const BLOCKED_TITLE = 'Your Account Has Been Blocked'
 
@@ -38,7 +39,7 @@ export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps
         </ul>
         {supportEmail ? (
           <a
-            className="btn btn--primary btn--md btn--block"
+            className={buttonClass({ variant: 'primary', size: 'md', block: true })}
             href={supportMailto(supportEmail)}
             data-autofocus
           >

@@ -1,5 +1,5 @@
 import type { PublicProfile } from '@bookstrut/schemas'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClass } from '@/components/ui/button'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { FaqList } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
@@ -69,7 +69,12 @@ function AuthorLinks({ links }: { links: readonly string[] }) {
   if (!first) return null
   if (usable.length === 1)
     return (
-      <a className="btn btn--secondary btn--md" href={first} target="_blank" rel="noopener noreferrer">
+      <a
+        className={buttonClass({ variant: 'secondary', size: 'md' })}
+        href={first}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         <Icon name="link" size={16} />
         <span>Website</span>
       </a>
@@ -79,7 +84,7 @@ function AuthorLinks({ links }: { links: readonly string[] }) {
       align="end"
       panelClassName="menu-panel"
       trigger={(props) => (
-        <button type="button" className="btn btn--secondary btn--md" {...props}>
+        <button type="button" className={buttonClass({ variant: 'secondary', size: 'md' })} {...props}>
           <Icon name="link" size={16} />
           <span>Website &amp; social</span>
         </button>

@@ -102,7 +102,7 @@ export function ListingsPage({
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
-          <Button onClick={addListing}>
+          <Button className={styles.listings__add} onClick={addListing}>
             <Icon name="plus" size={16} />
             Add Listing{counter && <span className={styles.btn__counter}>{counter}</span>}
           </Button>

@@ -23,6 +23,7 @@ import { languageLabel } from '../model/languages'
 import { LoadError } from './author-page-parts'
 import { bookFaq, readSteps } from './book-help'
 import styles from './single-book-page.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
 export const META_DESCRIPTION_CHARS = 150
@@ -176,8 +177,22 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
         </BookFacts>
         <div className={styles['book-detail__actions']}>
           <PlayToggle podcast={podcast} variant="button" />
-          <LikeButton podcast={podcast} className="btn btn--secondary btn--md" />
-          <FavoriteButton podcast={podcast} className="btn btn--secondary btn--md" />
+          <LikeButton
+            podcast={podcast}
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          />
+          <FavoriteButton
+            podcast={podcast}
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          />
           <ShareButton
             podcastId={podcast._id}
             episodeId={episode?._id}
@@ -185,9 +200,20 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
             text={excerpt(podcast.description, META_DESCRIPTION_CHARS)}
             fallback="copy"
             withLabel
-            className="btn btn--secondary btn--md"
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
           />
-          <AuthorProfileLink podcast={podcast} className="btn btn--ghost btn--md">
+          <AuthorProfileLink
+            podcast={podcast}
+            className={buttonClass({
+              variant: 'ghost',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          >
             <Icon name="user" size={16} />
             <span>Author profile</span>
           </AuthorProfileLink>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { billingText, formatUsd } from '@/lib/plan-texts'
 import styles from './home-sections.module.css'
+import { buttonClass, ButtonLink } from '@/components/ui/button'
 
 const steps = [
   {
@@ -156,13 +157,17 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
         <PlanComparison />
         <div className="cta-row">
           {showJoin && (
-            <button type="button" className="btn btn--primary btn--lg" onClick={onJoin}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'primary', size: 'lg' })}
+              onClick={onJoin}
+            >
               <span>Start free as an author</span>
             </button>
           )}
-          <Link className="btn btn--secondary btn--lg" to={paths.membership}>
+          <ButtonLink variant="secondary" size="lg" to={paths.membership}>
             <span>Compare plans</span>
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </section>
