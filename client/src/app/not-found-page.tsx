@@ -1,5 +1,6 @@
 import styles from '@/components/ui/placeholder-page.module.css'
 import { buttonClass } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 
 /**
  * What the server sends, with HTTP 404, for an address whose page has nothing to show (a book that is not public,
@@ -7,7 +8,7 @@ import { buttonClass } from '@/components/ui/button'
  */
 export function NotFoundPage() {
   return (
-    <section className="placeholder container" aria-labelledby="not-found-title">
+    <section className={containerClass('placeholder')} aria-labelledby="not-found-title">
       <div className={styles.placeholder__card}>
         <h1 id="not-found-title" className={styles.placeholder__title}>
           Page not found

@@ -8,6 +8,7 @@ import { useStoredSession } from '@/lib/storage'
 import { BrandMark } from './brand'
 import styles from './footer.module.css'
 import { linkButtonClass } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 
 const socialIcons: Record<SocialNetwork, ReactNode> = {
   Facebook: (
@@ -46,7 +47,7 @@ export function Footer() {
 
   return (
     <footer className={styles['site-footer']}>
-      <div className={`${styles['site-footer__inner']} container`}>
+      <div className={containerClass(styles['site-footer__inner'])}>
         <div className={styles['site-footer__brand']}>
           <Link to={paths.home} className="brand brand--light" aria-label="BookStrut home">
             <BrandMark />
@@ -118,7 +119,7 @@ export function Footer() {
         )}
       </div>
       <div className={styles['site-footer__bottom']}>
-        <p className="container">© {new Date().getFullYear()} BookStrut. All rights reserved.</p>
+        <p className={containerClass()}>© {new Date().getFullYear()} BookStrut. All rights reserved.</p>
       </div>
     </footer>
   )

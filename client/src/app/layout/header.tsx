@@ -11,6 +11,7 @@ import { BrandMark } from './brand'
 import { MobileMenu } from './mobile-menu'
 import { visibleNav } from './nav-items'
 import styles from './header.module.css'
+import { containerClass } from '@/components/ui/container'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `nav__link${isActive ? ' nav__link--active' : ''}`
@@ -25,7 +26,7 @@ export function Header() {
 
   return (
     <header className={styles['site-header']}>
-      <div className={`${styles['site-header__inner']} container`}>
+      <div className={containerClass(styles['site-header__inner'])}>
         <Link to={paths.home} className="brand" aria-label="BookStrut home">
           <BrandMark />
           <span className="brand__name">

@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react'
+import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import { Link, type LinkProps } from 'react-router-dom'
 import { Spinner } from './spinner'
 import styles from './button.module.css'
@@ -70,15 +70,4 @@ export function Button({
 /** A react-router link that looks like a Button. */
 export function ButtonLink({ variant, size, block, className, ...link }: LinkProps & ButtonLook) {
   return <Link className={buttonClass({ variant, size, block, className })} {...link} />
-}
-
-/** A plain anchor (an outside or mailto address, or a full page load) that looks like a Button. */
-export function ButtonAnchor({
-  variant,
-  size,
-  block,
-  className,
-  ...anchor
-}: AnchorHTMLAttributes<HTMLAnchorElement> & ButtonLook) {
-  return <a className={buttonClass({ variant, size, block, className })} {...anchor} />
 }

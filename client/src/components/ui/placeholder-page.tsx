@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import styles from './placeholder-page.module.css'
 import { ButtonLink } from './button'
+import { containerClass } from './container'
 
 export interface PlaceholderPageProps {
   title: string
@@ -16,7 +17,7 @@ export function PlaceholderPage({ title, description, compact = false }: Placeho
   useDocumentTitle(title)
   return (
     <section
-      className={compact ? `placeholder ${styles['placeholder--compact']}` : 'placeholder container'}
+      className={compact ? `placeholder ${styles['placeholder--compact']}` : containerClass('placeholder')}
       aria-labelledby="placeholder-title"
     >
       <div className={styles.placeholder__card}>

@@ -22,6 +22,7 @@ import { AuthorHeaderText, LoadError } from './author-page-parts'
 import { TitlesSection } from './titles-carousel'
 import styles from './author-profile-page.module.css'
 import shared from './catalogue-shared.module.css'
+import { containerClass } from '@/components/ui/container'
 
 const fullName = (p: PublicProfile) => `${p.first_name} ${p.last_name}`.trim() || 'Author'
 
@@ -145,7 +146,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
 
   if (profile.isError) {
     return (
-      <div className={`container ${shared['author-page']}`}>
+      <div className={containerClass(shared['author-page'])}>
         <LoadError
           error={profile.error}
           notFound={{ title: 'Author not found', text: 'This author does not exist.' }}
@@ -158,7 +159,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
 
   return (
     <div className={shared['author-page']}>
-      <header className={`${shared['author-header']} container`}>
+      <header className={containerClass(shared['author-header'])}>
         <div className={styles['author-header__banner']}>
           {p ? (
             <FallbackImage
@@ -209,7 +210,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         onRetry={() => void titles.refetch()}
       />
 
-      <div className="container author-help">
+      <div className={containerClass('author-help')}>
         <FaqList items={authorFaq} />
         <HowTo title="How to explore an author's profile" minutes={3} steps={authorSteps} />
       </div>

@@ -24,6 +24,7 @@ import { LoadError } from './author-page-parts'
 import { bookFaq, readSteps } from './book-help'
 import styles from './single-book-page.module.css'
 import { buttonClass } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
 export const META_DESCRIPTION_CHARS = 150
@@ -91,7 +92,7 @@ export function SingleBookPage({ podcastId }: { podcastId: string }) {
   })
 
   return (
-    <div className="single-book container">
+    <div className={containerClass('single-book')}>
       {query.isPending ? (
         <SingleBookSkeleton />
       ) : query.isError || !podcast ? (

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths'
 import { billingText, formatUsd } from '@/lib/plan-texts'
 import styles from './home-sections.module.css'
 import { buttonClass, ButtonLink } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 
 const steps = [
   {
@@ -26,7 +27,7 @@ const steps = [
 export function HowItWorks() {
   return (
     <section className="section" aria-labelledby="how-title">
-      <div className="container">
+      <div className={containerClass()}>
         <p className="eyebrow">What is BookStrut?</p>
         <h2 id="how-title" className="section__title">
           From a thought to your next book in three steps
@@ -70,7 +71,7 @@ const sampleTotal =
 export function StrutScorePreview() {
   return (
     <section className={`section ${styles['section--tint']}`} aria-labelledby="score-title">
-      <div className="container split">
+      <div className={containerClass('split')}>
         <div>
           <p className="eyebrow">Strut scores</p>
           <h2 id="score-title" className="section__title">
@@ -123,7 +124,7 @@ const plans = [
 export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin: boolean }) {
   return (
     <section className="section" aria-labelledby="plans-title">
-      <div className="container">
+      <div className={containerClass()}>
         <p className="eyebrow">For authors &amp; publishers</p>
         <h2 id="plans-title" className="section__title">
           Strut your titles to readers who are looking for them

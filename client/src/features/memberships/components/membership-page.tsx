@@ -11,6 +11,7 @@ import { HowToChoose } from './how-to-choose'
 import { PlanListStatus } from './plan-list'
 import { UpgradeChooser } from './upgrade-chooser'
 import styles from './membership-page.module.css'
+import { containerClass } from '@/components/ui/container'
 
 export const FETCH_PLANS_FAILED = 'Failed to fetch memberships'
 
@@ -41,7 +42,7 @@ export function MembershipPage({
   return (
     <div className="membership-page">
       <section className={styles['membership-page__top']}>
-        <div className="container">
+        <div className={containerClass()}>
           <nav className="breadcrumb" aria-label="Breadcrumb">
             <Link to={paths.home}>Home</Link>
             <span aria-hidden="true">›</span>
@@ -53,7 +54,7 @@ export function MembershipPage({
           <p className={styles['membership-page__billing']}>{YEARLY_BILLING_NOTE}</p>
         </div>
       </section>
-      <div className={`container ${styles['membership-page__body']}`}>
+      <div className={containerClass(styles['membership-page__body'])}>
         <PlanListStatus
           loading={plans.isPending || (plans.isSuccess && !viewer && !viewerError)}
           error={

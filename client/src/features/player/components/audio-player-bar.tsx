@@ -9,6 +9,7 @@ import { fallbackImages } from '@/lib/image-rules'
 import type { PlayerApi } from '@/lib/player'
 import { SkipIcon } from './skip-icon'
 import styles from './audio-player-bar.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /** Position and length of the audio, following its events. */
 function useAudioTime(audioRef: RefObject<HTMLAudioElement | null>) {
@@ -51,7 +52,7 @@ export function AudioPlayerBar({
       inert={!visible}
     >
       {track && (
-        <div className={`${styles['player-bar__inner']} container`}>
+        <div className={containerClass(styles['player-bar__inner'])}>
           <Link to={paths.singleBook(track.podcastId)} className={styles['player-bar__book']}>
             <FallbackImage
               src={track.coverUrl}
