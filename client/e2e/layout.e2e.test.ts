@@ -236,7 +236,7 @@ async function pageAs(role: Role): Promise<Page> {
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle')
   await page
-    .waitForFunction(() => !document.querySelector('.spinner, .skeleton, .page-spinner'), null, {
+    .waitForFunction(() => !document.querySelector('[data-loading]'), null, {
       timeout: 10_000,
     })
     .catch(() => undefined)

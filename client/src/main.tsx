@@ -4,6 +4,8 @@
 import './styles/global.css'
 import './components/ui/container'
 import './components/ui/button'
+import './components/ui/spinner'
+import './components/ui/skeleton'
 import './styles/catalogue.css'
 import './styles/search.css'
 import './styles/reactions.css'

@@ -64,7 +64,10 @@ function bookStructuredData(podcast: Podcast) {
 function SingleBookSkeleton() {
   return (
     <div className="book-detail" aria-busy="true" aria-label="Loading the book">
-      <Skeleton className={`${styles['book-detail__cover']} skeleton--cover`} />
+      <Skeleton
+        cover
+        className={`${styles['book-detail__cover']} ${styles['book-detail__cover--loading']}`}
+      />
       <div className={styles['book-detail__info']}>
         <Skeleton style={{ width: '70%', height: 34 }} />
         <Skeleton style={{ width: '40%', height: 18 }} />

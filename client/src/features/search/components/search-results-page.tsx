@@ -253,7 +253,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
 function ResultsSkeleton() {
   return (
     <div className={styles['results-skeleton']} aria-busy="true">
-      <Spinner label="Searching…" />
+      <Spinner label="Searching…" className={styles['results-skeleton__spinner']} />
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className={styles['results-skeleton__row']}>
           <Skeleton className={styles['results-skeleton__cover']} />
