@@ -23,7 +23,7 @@ export interface BlockedModalProps {
 /** The blocked-account notice (spec reader-and-account section 6). */
 export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps) {
   return (
-    <Modal open onClose={onClose} size="sm" title={BLOCKED_TITLE} className="modal--danger">
+    <Modal open onClose={onClose} size="sm" title={BLOCKED_TITLE} tone="danger">
       <div className="stack">
         {notes.trim() !== '' && (
           <div className="admin-note">

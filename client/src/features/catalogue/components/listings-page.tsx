@@ -140,13 +140,7 @@ export function ListingsPage({
       </ListStates>
 
       {rejected && (
-        <Modal
-          open
-          onClose={() => setRejected(null)}
-          title={REJECTED_TITLE}
-          size="sm"
-          className="modal--danger"
-        >
+        <Modal open onClose={() => setRejected(null)} title={REJECTED_TITLE} size="sm" tone="danger">
           <div className="stack">
             <p className="muted">{rejected.title}</p>
             <div className="admin-note">
