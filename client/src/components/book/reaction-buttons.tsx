@@ -22,7 +22,7 @@ export function LikeButton({ podcast, className }: { podcast: Podcast; className
   return (
     <button
       type="button"
-      className={`icon-button reaction ${styles['reaction--like']}${podcast.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-button ${styles.reaction} ${styles['reaction--like']}${podcast.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(podcast))}
       aria-pressed={podcast.likeFlag}
       aria-label={`Like ${title}`}
@@ -41,7 +41,7 @@ export function FavoriteButton({ podcast, className }: { podcast: Podcast; class
   return (
     <button
       type="button"
-      className={`icon-button reaction ${styles['reaction--favorite']}${podcast.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-button ${styles.reaction} ${styles['reaction--favorite']}${podcast.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(podcast))}
       aria-pressed={podcast.favoritesFlag}
       aria-label={`Favorite ${title}`}

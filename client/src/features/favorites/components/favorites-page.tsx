@@ -19,7 +19,6 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useFavorites } from '../api/get-favorites'
 import { useRemoveFavorite } from '../api/remove-favorite'
-import '@/styles/favorites.css'
 import styles from './favorites-page.module.css'
 
 /** Spec reader-and-account section 8, "Favourites". */
@@ -127,7 +126,7 @@ function FavoriteRow({
   const episode = podcast.episodes[0]
   return (
     <li
-      className={`favorite-row${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
+      className={`${styles['favorite-row']}${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
       aria-label={title}
       aria-busy={removing}
     >
@@ -136,7 +135,7 @@ function FavoriteRow({
         <h2 className={styles['favorite-row__title']}>
           <BookTitleLink podcast={podcast} />
         </h2>
-        <p className="favorite-row__description">{excerpt(podcast.description, 200)}</p>
+        <p className={styles['favorite-row__description']}>{excerpt(podcast.description, 200)}</p>
         <BookLinks podcast={podcast} compact />
         <BookFacts podcast={podcast} className={styles['favorite-row__facts']} noPodblurb="—">
           <div>
