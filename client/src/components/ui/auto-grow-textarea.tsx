@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react'
-import { fieldLabelClass } from './field'
+import { describedBy, FieldShell } from './field'
 import styles from './auto-grow-textarea.module.css'
 
 /** Idea text areas grow with their text up to this height, then scroll (spec: 200 px). */
@@ -24,12 +24,8 @@ export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGro
     el.style.height = `${next}px`
     el.style.overflowY = el.scrollHeight + 2 > AUTO_GROW_MAX_PX ? 'auto' : 'hidden'
   }, [value])
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className={fieldLabelClass(area.required)} htmlFor={id}>
-        {label}
-      </label>
+    <FieldShell id={id} label={label} error={error} hint={hint} required={area.required}>
       <textarea
         ref={ref}
         id={id}
@@ -37,19 +33,9 @@ export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGro
         className={`input textarea ${styles['textarea--grow']}`}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, error, hint)}
         {...area}
       />
-      {hint && !error && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   )
 }
