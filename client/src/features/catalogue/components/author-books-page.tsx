@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom'
 import type { AuthorBooks } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { AvatarImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { paths } from '@/config/paths'
 import { plural } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { shareLink } from '@/lib/share'
 import { useStoredSession } from '@/lib/storage'
 import { usePageMeta, useSiteOrigin } from '@/lib/use-page-meta'
@@ -96,7 +95,7 @@ export function AuthorBooksPage({ name }: { name: string }) {
       <header className={containerClass(`${shared['author-header']} author-header--plain`)}>
         <div className="author-header__main">
           <div className={shared['author-header__avatar']}>
-            <FallbackImage src={picture} fallback={fallbackImages.avatar} alt="" width={160} height={160} />
+            <AvatarImage src={picture} width={160} height={160} />
           </div>
           <AuthorHeaderText
             name={author?.author}

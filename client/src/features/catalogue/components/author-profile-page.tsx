@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@bookstrut/schemas'
 import { Button, buttonClass } from '@/components/ui/button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { AvatarImage, FallbackImage } from '@/components/ui/fallback-image'
 import { FaqList } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { HowTo } from '@/components/ui/how-to'
@@ -176,13 +176,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         <div className="author-header__main">
           <div className={shared['author-header__avatar']}>
             {p ? (
-              <FallbackImage
-                src={p.profileImage}
-                fallback={fallbackImages.avatar}
-                alt={`${fullName(p)}'s picture`}
-                width={160}
-                height={160}
-              />
+              <AvatarImage src={p.profileImage} alt={`${fullName(p)}'s picture`} width={160} height={160} />
             ) : (
               <Skeleton className={styles['skeleton--fill']} />
             )}

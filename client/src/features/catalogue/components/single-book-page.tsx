@@ -6,7 +6,7 @@ import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
 import { AuthorAvatar } from '@/components/book/author-avatar'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { FaqList, type FaqItem } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { HowTo, howToStructuredData } from '@/components/ui/how-to'
@@ -14,7 +14,6 @@ import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { useStoredSession } from '@/lib/storage'
 import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import { usePageMeta } from '@/lib/use-page-meta'
@@ -128,13 +127,7 @@ function BookDetail({ podcast }: { podcast: Podcast }) {
   return (
     <article className="book-detail">
       <div className={styles['book-detail__cover']}>
-        <FallbackImage
-          src={podcast.bookCoverImage}
-          fallback={fallbackImages.cover}
-          alt={`Cover of ${title}`}
-          width={300}
-          height={400}
-        />
+        <CoverImage src={podcast.bookCoverImage} alt={`Cover of ${title}`} width={300} height={400} />
       </div>
       <div className={styles['book-detail__info']}>
         {podcast.status !== 1 && (

@@ -7,14 +7,13 @@ import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { AvatarImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
 import { ListHeader } from '@/components/ui/list-header'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useFavorites } from '../api/get-favorites'
@@ -150,10 +149,8 @@ function FavoriteRow({
       </div>
       <div className={styles['favorite-row__side']}>
         <AuthorProfileLink podcast={podcast} className={styles['favorite-row__author']}>
-          <FallbackImage
+          <AvatarImage
             src={podcast.authorImage}
-            fallback={fallbackImages.avatar}
-            alt=""
             className={styles['favorite-row__avatar']}
             width={40}
             height={40}
