@@ -12,18 +12,28 @@ export interface AutoGrowTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLT
   hint?: string
 }
 
-/** A labelled text area that grows with its content up to 200 px. */
-export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGrowTextAreaProps) {
-  const id = useId()
+/**
+ * Keeps a text area as tall as its text (up to maxPx, then it scrolls): returns the ref to put on it.
+ * `borderPx` is what the element's height adds to its scroll height (its borders, when it is border-box).
+ */
+export function useAutoGrow(value: string, maxPx: number, borderPx = 0) {
   const ref = useRef<HTMLTextAreaElement>(null)
   useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
     el.style.height = 'auto'
-    const next = Math.min(el.scrollHeight + 2, AUTO_GROW_MAX_PX)
-    el.style.height = `${next}px`
-    el.style.overflowY = el.scrollHeight + 2 > AUTO_GROW_MAX_PX ? 'auto' : 'hidden'
-  }, [value])
+    const needed = el.scrollHeight + borderPx
+    el.style.height = `${Math.min(needed, maxPx)}px`
+    el.style.overflowY = needed > maxPx ? 'auto' : 'hidden'
+  }, [value, maxPx, borderPx])
+  return ref
+}
+
+/** A labelled text area that grows with its content up to 200 px. */
+export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGrowTextAreaProps) {
+  const id = useId()
+  // +2: the scroll height leaves out the 1 px borders, which the set height includes.
+  const ref = useAutoGrow(value, AUTO_GROW_MAX_PX, 2)
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={area.required}>
       <textarea
