@@ -5,7 +5,7 @@ import { useInformationLinks } from '@/features/content/api/get-information-link
 import { socialNetworks, useSettings, type SocialNetwork } from '@/features/content/api/get-settings'
 import { useSignOut } from '@/features/auth/hooks/use-session-actions'
 import { useStoredSession } from '@/lib/storage'
-import { BrandMark } from './brand'
+import { Brand } from './brand'
 import styles from './footer.module.css'
 import { linkButtonClass } from '@/components/ui/button'
 import { containerClass } from '@/components/ui/container'
@@ -49,12 +49,7 @@ export function Footer() {
     <footer className={styles['site-footer']}>
       <div className={containerClass(styles['site-footer__inner'])}>
         <div className={styles['site-footer__brand']}>
-          <Link to={paths.home} className="brand brand--light" aria-label="BookStrut home">
-            <BrandMark />
-            <span className="brand__name">
-              Book<span>Strut</span>
-            </span>
-          </Link>
+          <Brand light />
           <p className={styles['site-footer__tagline']}>
             Describe the ideas you want to read about. Hear a short podblurb. Find your next book.
           </p>

@@ -7,7 +7,7 @@ import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { useInformationLinks } from '@/features/content/api/get-information-links'
 import { useStoredSession } from '@/lib/storage'
 import { AccountMenu } from './account-menu'
-import { BrandMark } from './brand'
+import { Brand } from './brand'
 import { MobileMenu } from './mobile-menu'
 import { visibleNav } from './nav-items'
 import styles from './header.module.css'
@@ -27,12 +27,7 @@ export function Header() {
   return (
     <header className={styles['site-header']}>
       <div className={containerClass(styles['site-header__inner'])}>
-        <Link to={paths.home} className="brand" aria-label="BookStrut home">
-          <BrandMark />
-          <span className="brand__name">
-            Book<span>Strut</span>
-          </span>
-        </Link>
+        <Brand />
 
         <nav className="nav" aria-label="Main">
           <ul className={styles.nav__list}>

@@ -42,12 +42,12 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
   }, [])
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `drawer__link${isActive ? ' drawer__link--active' : ''}`
+    `${styles.drawer__link}${isActive ? ` ${styles['drawer__link--active']}` : ''}`
   return createPortal(
-    <div className="drawer-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className={styles['drawer-backdrop']} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panelRef}
-        className="drawer"
+        className={styles.drawer}
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
