@@ -52,7 +52,7 @@ describe('the Favorite page', () => {
     renderPage(reader)
     const row = within(await list()).getByRole('listitem', { name: title })
     expect(within(row).getByRole('link', { name: title })).toBeInTheDocument()
-    expect(within(row).getByText(`About ${title}.`)).toBeInTheDocument()
+    expect(within(row).getByText(`About ${title}.`, { selector: 'p' })).toBeInTheDocument()
     expect(within(row).getByText('Mystery', { exact: false })).toBeInTheDocument()
     expect(within(row).getByText('01:23')).toBeInTheDocument()
     expect(within(row).getByText('ISBN')).toBeInTheDocument()
