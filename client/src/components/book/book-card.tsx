@@ -69,7 +69,7 @@ export function BookCard({ book }: { book: Book }) {
 export function BookCardSkeleton() {
   return (
     <div className={`book-card ${styles['book-card--skeleton']}`} aria-hidden="true">
-      <Skeleton className={`${styles['book-card__cover']} skeleton--cover`} />
+      <Skeleton cover className={styles['book-card__cover']} />
       <div className={styles['book-card__body']}>
         <Skeleton style={{ width: '85%', height: 16 }} />
         <Skeleton style={{ width: '60%', height: 12 }} />

@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom'
 import type { Book } from '@/api/book'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { paths } from '@/config/paths'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 
 /**
@@ -24,14 +23,7 @@ export function BookCoverLink({
 }) {
   return (
     <Link to={paths.singleBook(book._id)} className={className} tabIndex={-1} aria-hidden="true">
-      <FallbackImage
-        src={book.bookCoverImage}
-        fallback={fallbackImages.cover}
-        alt=""
-        loading="lazy"
-        width={width}
-        height={height}
-      />
+      <CoverImage src={book.bookCoverImage} loading="lazy" width={width} height={height} />
     </Link>
   )
 }

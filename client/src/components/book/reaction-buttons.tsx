@@ -22,7 +22,7 @@ export function LikeButton({ book, className }: { book: Book; className?: string
   return (
     <button
       type="button"
-      className={`icon-button reaction ${styles['reaction--like']}${book.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-button ${styles.reaction} ${styles['reaction--like']}${book.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(book))}
       aria-pressed={book.likeFlag}
       aria-label={`Like ${title}`}
@@ -41,7 +41,7 @@ export function FavoriteButton({ book, className }: { book: Book; className?: st
   return (
     <button
       type="button"
-      className={`icon-button reaction ${styles['reaction--favorite']}${book.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-button ${styles.reaction} ${styles['reaction--favorite']}${book.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(book))}
       aria-pressed={book.favoritesFlag}
       aria-label={`Favorite ${title}`}

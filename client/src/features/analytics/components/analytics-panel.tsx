@@ -12,6 +12,7 @@ import { SeriesSection } from './series-section'
 import { UpgradeHint } from './upgrade-hint'
 import styles from './analytics-panel.module.css'
 import shared from './analytics-shared.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 /** Spec: the analytics empty state. */
 export const ANALYTICS_EMPTY = 'Analytics not available'
@@ -42,7 +43,11 @@ export function AnalyticsPanel({ bookId, title }: { bookId: string; title: strin
     return (
       <div className={`analytics ${styles['analytics--state']} ${shared.analytics__error}`} role="alert">
         <p>{errorMessage(insights.error, ANALYTICS_ERROR)}</p>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void insights.refetch()}>
+        <button
+          type="button"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          onClick={() => void insights.refetch()}
+        >
           Try again
         </button>
       </div>

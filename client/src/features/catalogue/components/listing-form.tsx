@@ -13,7 +13,7 @@ import {
   type User,
 } from '@bookstrut/schemas'
 import { AutoGrowTextArea } from '@/components/ui/auto-grow-textarea'
-import { Button } from '@/components/ui/button'
+import { Button, linkButtonClass } from '@/components/ui/button'
 import { fieldLabelClass, TextAreaField, TextField } from '@/components/ui/field'
 import { ImagePicker } from '@/components/ui/image-picker'
 import { paths } from '@/config/paths'
@@ -333,7 +333,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
           {isFree && (
             <p className="field__hint">
               YouTube and TikTok links come with paid plans.{' '}
-              <button type="button" className="link-button" onClick={() => setDialog('limits')}>
+              <button type="button" className={linkButtonClass()} onClick={() => setDialog('limits')}>
                 Format &amp; Limits
               </button>
             </p>
@@ -361,11 +361,21 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
 
         <div className={styles['listing-form__actions']}>
           {mode === 'edit' && (
-            <Button variant="ghost" onClick={() => void navigate(paths.profileListings)} disabled={busy}>
+            <Button
+              variant="ghost"
+              className={styles['listing-form__action']}
+              onClick={() => void navigate(paths.profileListings)}
+              disabled={busy}
+            >
               Cancel
             </Button>
           )}
-          <Button type="submit" size="lg" loading={busy}>
+          <Button
+            type="submit"
+            size="lg"
+            className={`${styles['listing-form__action']} ${styles['listing-form__submit']}`}
+            loading={busy}
+          >
             {mode === 'create' ? 'Save' : 'Update'}
           </Button>
         </div>

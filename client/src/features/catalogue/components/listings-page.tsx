@@ -5,7 +5,7 @@ import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { ShareButton } from '@/components/book/share-button'
 import { Button } from '@/components/ui/button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
 import { ListHeader } from '@/components/ui/list-header'
@@ -13,7 +13,6 @@ import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { listedCounterText, uploadAllowanceText } from '@/lib/plan-texts'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -102,7 +101,7 @@ export function ListingsPage({
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
-          <Button onClick={addListing}>
+          <Button className={styles.listings__add} onClick={addListing}>
             <Icon name="plus" size={16} />
             Add Listing{counter && <span className={styles.btn__counter}>{counter}</span>}
           </Button>
@@ -140,13 +139,7 @@ export function ListingsPage({
       </ListStates>
 
       {rejected && (
-        <Modal
-          open
-          onClose={() => setRejected(null)}
-          title={REJECTED_TITLE}
-          size="sm"
-          className="modal--danger"
-        >
+        <Modal open onClose={() => setRejected(null)} title={REJECTED_TITLE} size="sm" tone="danger">
           <div className="stack">
             <p className="muted">{rejected.title}</p>
             <div className="admin-note">
@@ -214,13 +207,7 @@ function ListingRow({
           tabIndex={-1}
           aria-hidden="true"
         >
-          <FallbackImage
-            src={book.bookCoverImage}
-            fallback={fallbackImages.cover}
-            alt=""
-            width={72}
-            height={96}
-          />
+          <CoverImage src={book.bookCoverImage} width={72} height={96} />
         </Link>
         <div className={styles['listing-row__text']}>
           <h2 className={styles['listing-row__title']}>

@@ -6,7 +6,7 @@ import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
 import { AuthorAvatar } from '@/components/book/author-avatar'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { FaqList, type FaqItem } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { HowTo, howToStructuredData } from '@/components/ui/how-to'
@@ -14,7 +14,6 @@ import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { useStoredSession } from '@/lib/storage'
 import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import { usePageMeta } from '@/lib/use-page-meta'
@@ -23,6 +22,8 @@ import { languageLabel } from '../model/languages'
 import { LoadError } from './author-page-parts'
 import { bookFaq, readSteps } from './book-help'
 import styles from './single-book-page.module.css'
+import { buttonClass } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
 export const META_DESCRIPTION_CHARS = 150
@@ -62,7 +63,10 @@ function bookStructuredData(book: Book) {
 function SingleBookSkeleton() {
   return (
     <div className="book-detail" aria-busy="true" aria-label="Loading the book">
-      <Skeleton className={`${styles['book-detail__cover']} skeleton--cover`} />
+      <Skeleton
+        cover
+        className={`${styles['book-detail__cover']} ${styles['book-detail__cover--loading']}`}
+      />
       <div className={styles['book-detail__info']}>
         <Skeleton style={{ width: '70%', height: 34 }} />
         <Skeleton style={{ width: '40%', height: 18 }} />
@@ -90,7 +94,7 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
   })
 
   return (
-    <div className="single-book container">
+    <div className={containerClass('single-book')}>
       {query.isPending ? (
         <SingleBookSkeleton />
       ) : query.isError || !book ? (
@@ -123,13 +127,7 @@ function BookDetail({ book }: { book: Book }) {
   return (
     <article className="book-detail">
       <div className={styles['book-detail__cover']}>
-        <FallbackImage
-          src={book.bookCoverImage}
-          fallback={fallbackImages.cover}
-          alt={`Cover of ${title}`}
-          width={300}
-          height={400}
-        />
+        <CoverImage src={book.bookCoverImage} alt={`Cover of ${title}`} width={300} height={400} />
       </div>
       <div className={styles['book-detail__info']}>
         {book.status !== 1 && (
@@ -173,8 +171,22 @@ function BookDetail({ book }: { book: Book }) {
         </BookFacts>
         <div className={styles['book-detail__actions']}>
           <PlayToggle book={book} variant="button" />
-          <LikeButton book={book} className="btn btn--secondary btn--md" />
-          <FavoriteButton book={book} className="btn btn--secondary btn--md" />
+          <LikeButton
+            book={book}
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          />
+          <FavoriteButton
+            book={book}
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          />
           <ShareButton
             bookId={book._id}
             episodeId={episode?._id}
@@ -182,9 +194,20 @@ function BookDetail({ book }: { book: Book }) {
             text={excerpt(book.description, META_DESCRIPTION_CHARS)}
             fallback="copy"
             withLabel
-            className="btn btn--secondary btn--md"
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
           />
-          <AuthorProfileLink book={book} className="btn btn--ghost btn--md">
+          <AuthorProfileLink
+            book={book}
+            className={buttonClass({
+              variant: 'ghost',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          >
             <Icon name="user" size={16} />
             <span>Author profile</span>
           </AuthorProfileLink>

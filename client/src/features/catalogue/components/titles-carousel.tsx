@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useWindowWidth } from '@/lib/use-media-query'
 import { carouselLayout } from '../model/carousel'
 import styles from './titles-carousel.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /** Spec: 6 skeleton cards while the titles load. */
 export const SKELETON_CARDS = 6
@@ -110,7 +111,7 @@ export function TitlesSection({
   onRetry: () => void
 }) {
   return (
-    <section className={`container ${styles['author-titles']}`} aria-label="Titles">
+    <section className={containerClass(styles['author-titles'])} aria-label="Titles">
       <div className={styles['pill-row']} role="tablist" aria-label="Title types">
         <span className={`pill ${styles['pill--active']}`} role="tab" aria-selected="true">
           Books

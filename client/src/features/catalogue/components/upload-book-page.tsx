@@ -14,6 +14,7 @@ import { useBook } from '../api/get-book'
 import { ListingForm, standingOf } from './listing-form'
 import { uploadFaq, uploadSteps } from './upload-help'
 import styles from './upload-book-page.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /**
  * /upload-book: create mode, or edit mode when navigation state carries a listing id. The account (plan,
@@ -47,7 +48,7 @@ export function UploadBookPage({
   const standing = account.account ? standingOf(account.account) : null
 
   return (
-    <div className="upload-page container">
+    <div className={containerClass('upload-page')}>
       <header className="page-head">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <Link to={paths.profileListings}>My Listings</Link>

@@ -7,19 +7,17 @@ import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { AvatarImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
 import { ListHeader } from '@/components/ui/list-header'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useFavorites } from '../api/get-favorites'
 import { useRemoveFavorite } from '../api/remove-favorite'
-import '@/styles/favorites.css'
 import styles from './favorites-page.module.css'
 
 /** Spec reader-and-account section 8, "Favourites". */
@@ -119,7 +117,7 @@ function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boole
   const episode = book.episodes[0]
   return (
     <li
-      className={`favorite-row${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
+      className={`${styles['favorite-row']}${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
       aria-label={title}
       aria-busy={removing}
     >
@@ -128,7 +126,7 @@ function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boole
         <h2 className={styles['favorite-row__title']}>
           <BookTitleLink book={book} />
         </h2>
-        <p className="favorite-row__description">{excerpt(book.description, 200)}</p>
+        <p className={styles['favorite-row__description']}>{excerpt(book.description, 200)}</p>
         <BookLinks book={book} compact />
         <BookFacts book={book} className={styles['favorite-row__facts']} noPodblurb="—">
           <div>
@@ -143,10 +141,8 @@ function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boole
       </div>
       <div className={styles['favorite-row__side']}>
         <AuthorProfileLink book={book} className={styles['favorite-row__author']}>
-          <FallbackImage
+          <AvatarImage
             src={book.authorImage}
-            fallback={fallbackImages.avatar}
-            alt=""
             className={styles['favorite-row__avatar']}
             width={40}
             height={40}

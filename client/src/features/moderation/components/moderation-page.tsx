@@ -4,13 +4,12 @@ import { toast } from 'sonner'
 import type { Book } from '@/api/book'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { Button } from '@/components/ui/button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { ListStates } from '@/components/ui/list-states'
 import { NoteDialog } from '@/components/ui/note-dialog'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
 import { ListingDetail } from './listing-detail'
@@ -64,10 +63,8 @@ function QueueRow({ book, onReject }: { book: Book; onReject: () => void }) {
     )
   return (
     <li className={styles['moderation-row']}>
-      <FallbackImage
+      <CoverImage
         src={book.bookCoverImage}
-        fallback={fallbackImages.cover}
-        alt=""
         className={styles['moderation-row__cover']}
         width={72}
         height={96}
