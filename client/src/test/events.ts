@@ -12,7 +12,8 @@ import { testRedisUrl } from '@bookstrut/core/testing'
 export interface QueuedEvent {
   id: string
   type: string
-  bookId: string
+  /** the queued event as the API wrote it (the contract spells it podcastId) */
+  podcastId: string
   episodeId: string | null
   userId: string | null
   anonymousId: string | null
@@ -40,7 +41,7 @@ export async function queuedEvents(bookId: string): Promise<QueuedEvent[]> {
   const jobs = await ingestQueue().getJobs(['waiting', 'active', 'delayed', 'completed', 'prioritized'])
   return jobs
     .map((job) => job?.data as QueuedEvent | undefined)
-    .filter((e): e is QueuedEvent => e?.bookId === bookId)
+    .filter((e): e is QueuedEvent => e?.podcastId === bookId)
 }
 
 /** Waits until the title's accepted events satisfy `check` (the client sends them without waiting). */
