@@ -307,8 +307,8 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         [flooded, read].includes(r.bookId),
       )
       expect(ranking).toEqual([
-        { podcastId: read, score: 2, readers: 2, anonymousScore: 0, anonymousReaders: 0 },
-        { podcastId: flooded, score: 1, readers: 4, anonymousScore: 1, anonymousReaders: 4 },
+        { bookId: read, score: 2, readers: 2, anonymousScore: 0, anonymousReaders: 0 },
+        { bookId: flooded, score: 1, readers: 4, anonymousScore: 1, anonymousReaders: 4 },
       ])
       const bursts = await addressBursts(store, [flooded, read], {
         from: at('2026-11-20T00:00:00Z'),
