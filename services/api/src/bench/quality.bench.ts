@@ -218,8 +218,19 @@ for (const model of args.models) {
 /** The cosine scale a model's rankings use: `--scale slope,offset` to try one, else the model's own (its card's). */
 const scaleOf = (model: string): CosineScale => args.scale ?? cosineScaleOf(config.search, model)
 
-const secondStage: SecondStageModel | undefined =
-  args.secondStageModel === 'none' ? undefined : loadSecondStageModel(args.secondStageModel)
+/**
+ * The second-stage models measured (`--second-stage-model a.json,b.json`; the committed one by default, `none` for the
+ * first stage alone), each by its version. The first is the one the idea-form and sanity reports use beside the
+ * first stage.
+ */
+const secondStages: { name: string; model: SecondStageModel }[] =
+  args.secondStageModel === 'none'
+    ? []
+    : args.secondStageModel.split(',').map((file) => {
+        const model = loadSecondStageModel(file.trim())
+        return { name: model.version, model }
+      })
+const secondStage: SecondStageModel | undefined = secondStages[0]?.model
 
 /** The embedder of a model the checks above found, on every core. */
 async function openEmbedder(model: string): Promise<Embedder> {
@@ -303,16 +314,16 @@ for (const model of args.models) {
       )
       modes.push(vectorOnly, fused)
       scoreReports.push(scoreMeaningReport(`${name}${label}, first stage`, queries, fused.scored!))
-      if (secondStage && si === 0) {
+      for (const stage of si === 0 ? secondStages : []) {
         const second = ideaMode(
-          `idea ${name}${label} + second stage`,
+          `idea ${name}${label} + ${stage.name}`,
           index,
           perQuery,
-          { lexical, scale, secondStage },
+          { lexical, scale, secondStage: stage.model },
           lexicalMs,
         )
         modes.push(second)
-        scoreReports.push(scoreMeaningReport(`${name}${label}, second stage`, queries, second.scored!))
+        scoreReports.push(scoreMeaningReport(`${name}${label}, ${stage.name}`, queries, second.scored!))
       }
       if (args.secondStageRows && si === 0) {
         const train = queries.flatMap((q, qi) => (q.split === 'train' ? [qi] : []))
@@ -730,13 +741,14 @@ async function sanityCheck(
     name: 'sanity-ideas',
     texts: books.flatMap((b) => b.ideas),
   })
-  type Stage = 'cosine only' | 'BM25 per idea (first stage)' | 'second stage'
+  /** a stage: the cosine alone, the first stage, or a second-stage model's version */
+  type Stage = string
   const rankOf = (book: SanityBook, i: number, stage: Stage, floor?: number) => {
     const ranked = rankBooks(index, ideaVectors.slice(i * 3, i * 3 + 3), {
       lexical: stage === 'cosine only' ? undefined : text.matchIdeas(book.ideas),
       floor,
       scale,
-      secondStage: stage === 'second stage' ? (secondStage ?? false) : false,
+      secondStage: secondStages.find((s) => s.name === stage)?.model ?? false,
     })
     const at = ranked.findIndex((r) => r.bookId === book.id)
     return { rank: at < 0 ? Infinity : at + 1, listed: ranked.length }
@@ -747,11 +759,7 @@ async function sanityCheck(
       `${books.length - setSize} searches readers reported`,
   ]
   const rankText = (rank: number) => (Number.isFinite(rank) ? `#${rank}` : 'not listed')
-  const stages: Stage[] = [
-    'cosine only',
-    'BM25 per idea (first stage)',
-    ...(secondStage ? ['second stage' as const] : []),
-  ]
+  const stages: Stage[] = ['cosine only', 'BM25 per idea (first stage)', ...secondStages.map((s) => s.name)]
   for (const stage of stages) {
     const all = books.map((b, i) => ({ b, ...rankOf(b, i, stage) }))
     const results = all.filter((r) => !r.b.expectFirst)
@@ -838,6 +846,7 @@ function printTable(results: ModeResult[], qs: Query[]) {
   }
   console.log(
     `\n${'mode'.padEnd(44)}${'Recall@1'.padEnd(24)}${'Recall@10'.padEnd(24)}${'MRR@10'.padEnd(24)}` +
+      `${'Recall@100'.padEnd(11)}` +
       `${'listed p50/p90/max'.padEnd(20)}ms/query`,
   )
   for (const m of results) {
@@ -847,6 +856,9 @@ function printTable(results: ModeResult[], qs: Query[]) {
         cell(ranks.map((r) => (r === 1 ? 1 : 0))) +
         cell(ranks.map((r) => (r <= 10 ? 1 : 0))) +
         cell(ranks.map((r) => (r <= 10 ? 1 / r : 0))) +
+        mean(ranks.map((r) => (r <= 100 ? 1 : 0)))
+          .toFixed(3)
+          .padEnd(11) +
         (m.listed
           ? [0.5, 0.9].map((p) => quantile(m.listed!, p).toFixed(0)).join('/') + `/${Math.max(...m.listed)}`
           : ''
@@ -856,6 +868,7 @@ function printTable(results: ModeResult[], qs: Query[]) {
   }
   console.log(
     `(${qs.length} queries, pool ${pool.length} books; mean [95 % bootstrap interval: 1,000 resamples, fixed seed]; ` +
+      `Recall@100: what a re-ranking of the first 100 books could reach at best; ` +
       `ms/query: keyword = surfaceSearch round trip, idea = rankBooks on cached idea vectors, + BM25 matchIdeas when fused)\n`,
   )
 }
