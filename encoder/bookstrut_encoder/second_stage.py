@@ -1,15 +1,20 @@
 """The second stage's model: a learned Strut score per (idea, book), trained on readers' real requests.
 
-`bash encoder/run.sh --second-stage --rows FILE` (the rows from `npm run bench:quality -- --split train
---second-stage-rows FILE`): a logistic regression (scikit-learn) of "this book is the one the reader meant" on the
-features services/search/src/second-stage.ts computes, over the first stage's best TRAINING_DEPTH books of every
-train-split request. Its probability × 100 is the Strut score the product shows, so the scores are calibrated on the
-train split by construction. Refuses rows of any request outside the train split: the dev split only measures.
+`bash encoder/run.sh --second-stage --rows FILE` (the rows from `npm run bench:quality -- --split all
+--second-stage-model none --second-stage-rows FILE`): by default a logistic regression (scikit-learn) of "this book
+is the one the reader meant" on idea-score-v1's six signals of those second-stage.ts computes, over the first stage's
+best TRAINING_DEPTH books of every train-split request: the product's model. Refuses rows of any request outside the
+train split: the dev split only measures.
+
+Measured and not shipped (docs/experiments.md, "Learning to rank"): `--model listwise` (a linear score per pair
+trained by a listwise loss over the books' totals), `--model trees` (LightGBM gradient-boosted trees per pair, monotone
+in the cosine and the words), `--features` (any of the twelve signals), `--lambdamart` (a book-level LambdaMART
+ranker, compared only: the product needs per-idea scores it can show). The last two need lightgbm in the venv.
 
 It prints a 5-fold cross-validation on the train split (requests kept whole in one fold): the ranking by the learned
-scores against the first stage's own order, and, when lightgbm is importable, a LambdaMART ranker over the same
-signals per book (compared only; the product needs per-idea scores it can show). Writes the model description (JSON)
-and fixtures (features and the scores Python gives them) for the TypeScript test that both agree.
+scores against the first stage's own order. Writes the model description (JSON; default
+services/search/models/second-stage/<version>.json) and fixtures (every signal of some rows and the scores Python
+gives them) for the TypeScript test that both agree.
 """
 
 from __future__ import annotations
@@ -30,17 +35,21 @@ from .cli import REPO, default_data_dir
 # The signals second-stage.ts computes (SECOND_STAGE_FEATURES), in its order: the rows' columns after the label.
 ALL_FEATURES = ["cosine", "lexical", "cosineGap", "titleShare", "cosineLexical", "ideaTerms", "otherCosineMean",
                 "otherCosineMin", "otherLexicalMean", "cosineRank", "lexicalRank", "ideaBestCosine"]
+# Signals a score may only rise with (+1) or fall with (−1), all else equal (--model trees: LightGBM's monotone
+# constraints): a closer passage or more shared words never lower an idea's score, so the scores keep explaining the
+# order. Raising the cosine raises cosine, cosineGap and cosineLexical and never raises cosineRank.
+MONOTONE = {"cosine": 1, "lexical": 1, "cosineGap": 1, "cosineLexical": 1, "cosineRank": -1, "lexicalRank": -1}
 # idea-score-v1's signals (the default of --features for --model logistic)
 V1_FEATURES = ALL_FEATURES[:6]
 BONUS_WEIGHT = 0.5  # strut-score.ts BONUS_WEIGHT: the total is Σ scores + 0.5 × the weakest
-MODEL_OUT = REPO / "services" / "search" / "models" / "second-stage" / "idea-score-v1.json"
+MODELS_DIR = REPO / "services" / "search" / "models" / "second-stage"  # <version>.json
 FIXTURES_OUT = REPO / "services" / "search" / "src" / "test" / "second-stage-fixtures.json"
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="encoder/run.sh --second-stage", description=__doc__.split("\n")[0])
     p.add_argument("--rows", type=Path, required=True, help="CSV from bench:quality --second-stage-rows")
-    p.add_argument("--out", type=Path, default=MODEL_OUT)
+    p.add_argument("--out", type=Path, default=None, help="default: services/search/models/second-stage/<version>.json")
     p.add_argument("--fixtures", type=Path, default=FIXTURES_OUT)
     p.add_argument("--model", choices=["logistic", "listwise", "trees"], default="logistic",
                    help="logistic regression per pair; a linear score per pair trained by a listwise loss over the books' totals; or LightGBM gradient-boosted trees (binary log-loss, per pair)")
@@ -154,6 +163,17 @@ def book_of_rows(requests: np.ndarray, ideas: np.ndarray) -> np.ndarray:
     return np.cumsum(new_book) - 1
 
 
+def import_lightgbm():
+    """LightGBM, for the measured-and-not-shipped models (--model trees, --lambdamart): not in the encoder's lock
+    file, so that the product's trainer does not rebuild a 3.7 GB venv for it."""
+    try:
+        import lightgbm
+    except ImportError:
+        sys.exit("--model trees and --lambdamart need lightgbm: install lightgbm==4.7.0 into the venv "
+                 "(checked with its numpy 2.4.6, scipy 1.17.1 and scikit-learn 1.9.1)")
+    return lightgbm
+
+
 class ListwiseLogit:
     """A linear score per (idea, book) pair, z = w · x + bias, trained so that each request's books ranked by their
     total Σ_ideas z put its answer first: the softmax over the request's listed books of their totals (a conditional
@@ -211,8 +231,9 @@ class ListwiseLogit:
 class Learner:
     """Fits the chosen kind of model on some rows and gives its log-odds (decision_function) for new rows."""
 
-    def __init__(self, args: argparse.Namespace, requests: np.ndarray, ideas: np.ndarray):
+    def __init__(self, args: argparse.Namespace, requests: np.ndarray, ideas: np.ndarray, names: list[str]):
         self.args = args
+        self.names = names
         self.requests = requests
         self.books = book_of_rows(requests, ideas)
 
@@ -223,11 +244,11 @@ class Learner:
             return LogisticRegression(C=a.c, max_iter=2000).fit(x, y)
         if a.model == "listwise":
             return ListwiseLogit(a.c).fit(x, y, self.requests[rows], self.books[rows])
-        import lightgbm as lgb
-
+        lgb = import_lightgbm()
         # Single-threaded and deterministic: the machine is shared, and a re-run must give the same trees.
         return lgb.LGBMClassifier(n_estimators=a.trees, num_leaves=a.leaves, learning_rate=a.learning_rate,
                                   min_child_samples=50, subsample=1.0, colsample_bytree=1.0, reg_lambda=1.0,
+                                  monotone_constraints=[MONOTONE.get(f, 0) for f in self.names],
                                   random_state=a.seed, n_jobs=1, deterministic=True, verbose=-1).fit(x, y)
 
     def logit(self, model, x) -> np.ndarray:
@@ -255,10 +276,7 @@ def cross_validate(requests, ideas, y, x, learner: Learner, about_precision: flo
 
 def lambdamart_cv(requests, ideas, y, x, seed: int) -> dict[str, float] | None:
     """LambdaMART over book-level signals (each idea's features, their min and max), the same folds: compared only."""
-    try:
-        import lightgbm as lgb
-    except ImportError:
-        return None
+    lgb = import_lightgbm()
     # Book rows: consecutive (idea 0, 1, 2) rows of a request are one book.
     books, labels, groups = [], [], []
     i, n = 0, len(requests)
@@ -321,8 +339,9 @@ def main(argv: list[str]) -> None:
     if unknown := [f for f in names if f not in ALL_FEATURES]:
         sys.exit(f"unknown features {unknown}: choose among {', '.join(ALL_FEATURES)}")
     x = x_all[:, [ALL_FEATURES.index(f) for f in names]]
-    learner = Learner(args, requests, ideas)
-    version = args.version or ("idea-score-v1" if args.model == "logistic" else "idea-score-v2")
+    learner = Learner(args, requests, ideas, names)
+    version = args.version or {"logistic": "idea-score-v1", "listwise": "idea-score-listwise", "trees": "idea-score-v2"}[args.model]
+    args.out = args.out or MODELS_DIR / f"{version}.json"
     n_requests = len(set(requests))
     print(f"second stage ({args.model}, {len(names)} signals: {', '.join(names)}): {len(y)} (idea, book) rows of "
           f"{n_requests} train requests, {int(y.sum())} of the answer")
@@ -349,8 +368,7 @@ def main(argv: list[str]) -> None:
             "weights": weights, "bias": float(model.intercept_[0])}
         trained = {"c": args.c, "scikit_learn": sklearn.__version__}
     else:
-        import lightgbm as lgb
-
+        lgb = import_lightgbm()
         description |= {
             "model": "trees",
             "kind": "LightGBM gradient-boosted trees (binary log-loss per (idea, book) pair): z = bias + Σ leaves (log-odds), Strut score = 100 × σ(shown.slope × z + shown.offset); 70 where the train split's cross-validated pairs reach about_precision",
@@ -370,7 +388,7 @@ def main(argv: list[str]) -> None:
         "cross_validation": cv,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(description, indent=1 if args.model == "trees" else 2) + "\n")
+    args.out.write_text((json.dumps(description, separators=(",", ":")) if args.model == "trees" else json.dumps(description, indent=2)) + "\n")
     # Fixtures: a spread of real rows (about 12, and the first 6 answer rows) with Python's scores. The features are
     # the full rows (every signal), as second-stage.ts computes them.
     picked = sorted(set(range(0, len(y), max(1, len(y) // 12))) | set(np.flatnonzero(y)[:6].tolist()))

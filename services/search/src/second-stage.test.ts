@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   loadSecondStageModel,
+  SECOND_STAGE_MODEL_FILE,
   SECOND_STAGE_FEATURES,
   secondStageFeatures,
   secondStageRanking,
@@ -29,15 +30,20 @@ describe('the committed second-stage model', () => {
     const file = path.join(dir, 'model.json')
     writeFileSync(file, JSON.stringify({ ...model, features: ['cosine', 'popularity'], weights: [1, 2] }))
     expect(() => loadSecondStageModel(file)).toThrow(/expected a model of some of the features/)
-    writeFileSync(file, JSON.stringify({ ...model, features: ['cosine', 'lexical'] }))
+    const linear = loadSecondStageModel(
+      path.join(path.dirname(SECOND_STAGE_MODEL_FILE), 'idea-score-v1.json'),
+    )
+    writeFileSync(file, JSON.stringify({ ...linear, features: ['cosine', 'lexical'] }))
     expect(() => loadSecondStageModel(file)).toThrow(/one weight per feature/)
     writeFileSync(file, JSON.stringify({ ...model, bias: 'x' }))
     expect(() => loadSecondStageModel(file)).toThrow(/numbers/)
   })
 
-  it('rises with the cosine and with the words, all else equal', () => {
-    const at = (cosine: number, lexical: number) =>
-      secondStageScore(model, [
+  it('never falls as the cosine or the words rise, all else equal (the trainer constrains it so)', () => {
+    // a book listed with up to 20 books ahead of it by cosine (none at 0.7, the best listed) and 5 by words
+    const at = (cosine: number, lexical: number) => {
+      const ahead = Math.max(0, Math.round((20 * (0.7 - cosine)) / 0.4))
+      return secondStageScore(model, [
         cosine,
         lexical,
         cosine - 0.7,
@@ -46,13 +52,18 @@ describe('the committed second-stage model', () => {
         0.5,
         0.4,
         0.3,
-        0,
         0.2,
-        0.2,
+        Math.log2(1 + ahead) / 10,
+        Math.log2(1 + Math.round(5 * (1 - lexical))) / 10,
         0.7,
       ])
-    expect(at(0.6, 0)).toBeGreaterThan(at(0.4, 0))
-    expect(at(0.5, 1)).toBeGreaterThan(at(0.5, 0))
+    }
+    for (let c = 0.3; c < 0.69; c += 0.02) {
+      expect(at(c + 0.02, 0)).toBeGreaterThanOrEqual(at(c, 0))
+      expect(at(c + 0.02, 0.5)).toBeGreaterThanOrEqual(at(c, 0.5))
+    }
+    for (let l = 0; l < 0.95; l += 0.1) expect(at(0.5, l + 0.1)).toBeGreaterThanOrEqual(at(0.5, l))
+    expect(at(0.65, 1)).toBeGreaterThan(at(0.3, 0))
   })
 })
 

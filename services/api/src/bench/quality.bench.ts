@@ -116,6 +116,15 @@ const SCHEMES: Record<string, PassageScheme> = {
 /** `--sweep`: the lexical weights and relevance floors tried around the product's (chosen on the dev split). */
 const SWEEP_WEIGHTS = [0, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.4]
 const SWEEP_FLOORS = [25, 45, 50, 55, 60, 65, 70, 75]
+/** `--sweep`: the first stage's (lexical weight, floor) under the second stage */
+const SWEEP_SECOND_STAGE: [number, number][] = [
+  [0.25, 65],
+  [0.3, 65],
+  [0.4, 65],
+  [0.2, 60],
+  [0.2, 55],
+  [0.3, 60],
+]
 
 function parseCommandLine() {
   try {
@@ -266,6 +275,8 @@ console.log(
 )
 
 const modes: ModeResult[] = []
+/** each second stage and its model's first stage (fused): compared request by request */
+const secondStageModes: { second: ModeResult; first: ModeResult }[] = []
 const keyword = args.keyword ? await keywordModes(pool, queries) : null
 const bm25 = bm25Mode(pool, queries)
 modes.push(...(keyword ?? []), bm25)
@@ -323,6 +334,7 @@ for (const model of args.models) {
           lexicalMs,
         )
         modes.push(second)
+        secondStageModes.push({ second, first: fused })
         scoreReports.push(scoreMeaningReport(`${name}${label}, ${stage.name}`, queries, second.scored!))
       }
       if (args.secondStageRows && si === 0) {
@@ -367,6 +379,19 @@ for (const model of args.models) {
               scale,
             }),
           )
+        // The second stage over other candidates: more words in the first stage, or a lower floor, list books the
+        // re-ranking may lift (Recall@100 is its ceiling).
+        for (const [w, f] of SWEEP_SECOND_STAGE)
+          for (const stage of secondStages.slice(0, 1))
+            modes.push(
+              ideaMode(`${stage.name}, weight ${w}, floor ${f}`, index, perQuery, {
+                lexical,
+                lexicalWeight: w,
+                floor: f,
+                scale,
+                secondStage: stage.model,
+              }),
+            )
       }
       if (args.byIdeaForm) formReports.push(ideaFormReport(name, index, perQuery, fused.rankings, scale))
       const report = answerReport(name, fused.rankings, bookVectors, perQuery, scale)
@@ -379,6 +404,7 @@ for (const model of args.models) {
 }
 
 printTable(modes, queries)
+console.log(pairedReport(queries))
 console.log(scoreReports.join('\n'))
 console.log(floorReports.join('\n'))
 console.log(distributionReports.join('\n'))
@@ -837,6 +863,38 @@ function fuse(a: string[][], b: string[][]): string[][] {
       list.forEach((id, r) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + r + 1)))
     return [...score.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([id]) => id)
   })
+}
+
+/**
+ * Each second stage against its model's first stage and against the first second-stage model measured (the committed
+ * one by default): the mean per-request difference with a paired bootstrap interval (the same requests resampled for
+ * both), which is narrower than comparing the two intervals of the table. A part pays when the interval is above 0.
+ */
+function pairedReport(qs: Query[]): string {
+  if (secondStageModes.length === 0) return ''
+  const perRequest = (m: ModeResult) => {
+    const ranks = qs.map((q, i) => rankIn(m.rankings[i]!, q))
+    return {
+      'Recall@1': ranks.map((r) => (r === 1 ? 1 : 0)),
+      'Recall@10': ranks.map((r) => (r <= 10 ? 1 : 0)),
+      'MRR@10': ranks.map((r) => (r <= 10 ? 1 / r : 0)),
+    }
+  }
+  const lines = ['paired differences (per request; 95 % paired bootstrap interval, 1,000 resamples):']
+  const committed = secondStageModes[0]!.second
+  for (const { second: m, first } of secondStageModes) {
+    for (const ref of m === committed ? [first] : [first, committed]) {
+      const a = perRequest(m)
+      const b = perRequest(ref)
+      const cells = (Object.keys(a) as (keyof typeof a)[]).map((k) => {
+        const d = bootstrapMean(a[k].map((v, i) => v - b[k][i]!))
+        const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3)
+        return `${k} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`
+      })
+      lines.push(`  ${m.name} − ${ref.name}: ${cells.join('  ')}`)
+    }
+  }
+  return lines.join('\n') + '\n'
 }
 
 function printTable(results: ModeResult[], qs: Query[]) {
