@@ -55,15 +55,16 @@ import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.
  * under DATA_DIR/bench-cache, so only the first run per model embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt
  * in with `--models minilm,mpnet`). Each model ranks with its cosine scale (strut-score.ts CosineScale, from its
  * card); `--scale` tries another for every model. `--by-idea-form` adds Recall@10 by the ideas' length and wording.
- * The second stage (second-stage.ts) is measured with the committed model, or `--second-stage-model FILE`
- * (`--second-stage-model none` skips it); `--second-stage-rows FILE` writes its training rows for the split run
+ * The second stage (second-stage.ts) is measured with the committed model, or `--second-stage-model A.json,B.json`
+ * (each, with paired bootstrap differences against the first stage and the first model; `none` skips it);
+ * `--second-stage-rows FILE` writes its training rows for the split run
  * (train-split requests only, whatever `--split`; encoder/run.sh --second-stage trains on them).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
-  '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE|none] ' +
+  '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
   '[--second-stage-rows FILE]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
