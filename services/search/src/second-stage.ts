@@ -103,7 +103,10 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
   const ideaCount = input.ideas.length
   const terms = input.ideas.map((idea) => ideaTerms(idea))
   const cosinesOf = (id: string) => (input.cosines.get(id) ?? []).map((c) => onBaseScale(input.scale, c))
-  const cosine = bookIds.map((id) => input.ideas.map((_, i) => cosinesOf(id)[i] ?? 0))
+  const cosine = bookIds.map((id) => {
+    const own = cosinesOf(id)
+    return input.ideas.map((_, i) => own[i] ?? 0)
+  })
   const lexical = bookIds.map((id) => input.ideas.map((_, i) => input.lexical?.[i]?.get(id) ?? 0))
   const best = input.ideas.map((_, i) => Math.max(...cosine.map((c) => c[i]!)))
   const cosineRanks = input.ideas.map((_, i) => logRanks(cosine.map((c) => c[i]!)))
@@ -189,11 +192,9 @@ export const SECOND_STAGE_MODEL_FILE = path.resolve(
 export function loadSecondStageModel(file = SECOND_STAGE_MODEL_FILE): SecondStageModel {
   const model = JSON.parse(readFileSync(file, 'utf8')) as SecondStageModel
   const known = new Set<string>(SECOND_STAGE_FEATURES)
-  if (
-    !Array.isArray(model.features) ||
-    model.features.length === 0 ||
-    !model.features.every((f) => known.has(f))
-  )
+  const features: unknown = model.features
+  const readable = (f: unknown) => typeof f === 'string' && known.has(f)
+  if (!Array.isArray(features) || features.length === 0 || !features.every(readable))
     throw new Error(`${file}: expected a model of some of the features ${SECOND_STAGE_FEATURES.join(',')}`)
   const numbers = [model.bias, model.shown?.slope, model.shown?.offset]
   if (model.model === 'trees') {
