@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   loadSecondStageModel,
+  SECOND_STAGE_MODEL_FILE,
   SECOND_STAGE_FEATURES,
   secondStageFeatures,
   secondStageRanking,
@@ -24,20 +25,45 @@ describe('the committed second-stage model', () => {
     for (const c of fixtures.cases) expect(secondStageScore(model, c.features)).toBeCloseTo(c.score, 6)
   })
 
-  it('is refused when its features are not the ones this code computes', () => {
+  it('is refused when it reads a signal this code does not compute, or is not well formed', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'second-stage-'))
     const file = path.join(dir, 'model.json')
-    writeFileSync(file, JSON.stringify({ ...model, features: ['cosine', 'lexical'], weights: [1, 2] }))
-    expect(() => loadSecondStageModel(file)).toThrow(/expected a model of the features/)
+    writeFileSync(file, JSON.stringify({ ...model, features: ['cosine', 'popularity'], weights: [1, 2] }))
+    expect(() => loadSecondStageModel(file)).toThrow(/expected a model of some of the features/)
+    const linear = loadSecondStageModel(
+      path.join(path.dirname(SECOND_STAGE_MODEL_FILE), 'idea-score-v1.json'),
+    )
+    writeFileSync(file, JSON.stringify({ ...linear, features: ['cosine', 'lexical'] }))
+    expect(() => loadSecondStageModel(file)).toThrow(/one weight per feature/)
     writeFileSync(file, JSON.stringify({ ...model, bias: 'x' }))
     expect(() => loadSecondStageModel(file)).toThrow(/numbers/)
   })
 
-  it('rises with the cosine and with the words, all else equal', () => {
-    const at = (cosine: number, lexical: number) =>
-      secondStageScore(model, [cosine, lexical, cosine - 0.7, 0, cosine * lexical, 0.5])
-    expect(at(0.6, 0)).toBeGreaterThan(at(0.4, 0))
-    expect(at(0.5, 1)).toBeGreaterThan(at(0.5, 0))
+  it('never falls as the cosine or the words rise, all else equal (the trainer constrains it so)', () => {
+    // a book listed with up to 20 books ahead of it by cosine (none at 0.7, the best listed) and 5 by words
+    const at = (cosine: number, lexical: number) => {
+      const ahead = Math.max(0, Math.round((20 * (0.7 - cosine)) / 0.4))
+      return secondStageScore(model, [
+        cosine,
+        lexical,
+        cosine - 0.7,
+        0,
+        cosine * lexical,
+        0.5,
+        0.4,
+        0.3,
+        0.2,
+        Math.log2(1 + ahead) / 10,
+        Math.log2(1 + Math.round(5 * (1 - lexical))) / 10,
+        0.7,
+      ])
+    }
+    for (let c = 0.3; c < 0.69; c += 0.02) {
+      expect(at(c + 0.02, 0)).toBeGreaterThanOrEqual(at(c, 0))
+      expect(at(c + 0.02, 0.5)).toBeGreaterThanOrEqual(at(c, 0.5))
+    }
+    for (let l = 0; l < 0.95; l += 0.1) expect(at(0.5, l + 0.1)).toBeGreaterThanOrEqual(at(0.5, l))
+    expect(at(0.65, 1)).toBeGreaterThan(at(0.3, 0))
   })
 })
 
@@ -66,9 +92,32 @@ describe('second-stage features and ranking', () => {
       titleShare: 1 / 3, // creature, made, frankenstein: the title holds one
       cosineLexical: 0.6,
       ideaTerms: 3 / 12,
+      otherCosineMean: 0.3, // its one other idea, the arctic
+      otherCosineMin: 0.3,
+      otherLexicalMean: 0,
+      cosineRank: 0, // no listed book has a higher cosine for the first idea
+      lexicalRank: 0,
+      ideaBestCosine: 0.6,
     })
     expect(named(wild![1]!)).toMatchObject({ cosine: 0.5, lexical: 0.5, cosineGap: 0, titleShare: 0 })
     expect(named(frank![1]!).cosineGap).toBeCloseTo(-0.2)
+    // one book ahead of it for the arctic, by meaning and by words
+    expect(named(frank![1]!)).toMatchObject({ cosineRank: 0.1, lexicalRank: 0.1, otherLexicalMean: 1 })
+  })
+
+  it('shares a rank between equal signals and reads a single idea against itself', () => {
+    const single: SecondStageInput = { ...input({}), ideas: ['the arctic'], lexical: [new Map()] }
+    const rows = secondStageFeatures(['a', 'b', 'c'], {
+      ...single,
+      cosines: new Map([
+        ['a', [0.5]],
+        ['b', [0.5]],
+        ['c', [0.2]],
+      ]),
+    })
+    const named = (f: number[]) => Object.fromEntries(SECOND_STAGE_FEATURES.map((k, i) => [k, f[i]]))
+    expect(rows.map((r) => named(r[0]!).cosineRank)).toEqual([0, 0, Math.log2(3) / 10])
+    expect(named(rows[2]![0]!)).toMatchObject({ otherCosineMean: 0.2, otherCosineMin: 0.2, lexicalRank: 0 })
   })
 
   it('orders the books by the total of the scores it shows', () => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { BONUS_WEIGHT, onBaseScale, type CosineScale, type StrutScores } from './strut-score.js'
 import type { LexicalMatches } from './lexical/idea-fusion.js'
 import { ideaTerms } from './lexical/book-text-index.js'
+import { checkTrees, treesSum, type RegressionTree } from './second-stage-trees.js'
 
 /**
  * The second stage: a learned Strut score per idea. The first stage (rankBooks) chooses the books to list with its
@@ -15,7 +16,10 @@ import { ideaTerms } from './lexical/book-text-index.js'
  * shown explain the order. Measured and chosen in docs/idea-search.md ("The second stage").
  */
 
-/** The signals of one (idea, book) pair, in the order the model's weights are. */
+/**
+ * The signals of one (idea, book) pair that a model may read, in the order secondStageFeatures computes them. A model
+ * names the ones it reads (SecondStageModel.features); the first six are idea-score-v1's.
+ */
 export const SECOND_STAGE_FEATURES = [
   'cosine', // the book's best passage cosine for the idea, on the base model's scale
   'lexical', // its BM25 strength for the idea (0-1, 1 for the idea's best lexical match)
@@ -23,23 +27,42 @@ export const SECOND_STAGE_FEATURES = [
   'titleShare', // the share of the idea's words that are words of the title (0-1)
   'cosineLexical', // cosine × lexical: meaning and words agreeing count more than either alone
   'ideaTerms', // the idea's word count (stop words dropped) / 12, capped at 1: short ideas' words say less
+  // The book's other ideas: an idea's match is likelier the reader's book when the book also covers the rest
+  // (with a single idea, the idea's own values).
+  'otherCosineMean', // the mean of the book's cosines for the other ideas
+  'otherCosineMin', // the weakest of them
+  'otherLexicalMean', // the mean of its BM25 strengths for the other ideas
+  // Where the book stands among the listed books for this idea: log2(1 + books strictly ahead) / 10.
+  'cosineRank',
+  'lexicalRank',
+  'ideaBestCosine', // the best cosine any listed book has for this idea: how specific the idea is
 ] as const
 
 export type SecondStageFeature = (typeof SECOND_STAGE_FEATURES)[number]
 
-/**
- * A logistic model: z = bias + Σ weights · features (SECOND_STAGE_FEATURES order) is the log-odds that the idea points
- * to the book (P = σ(z), calibrated on the train split). The score shown is 100 × σ(shown.slope × z + shown.offset):
- * the offset puts even odds (z = 0) at 70, so 70+ means "more likely than not, this idea is about this book"; the
- * slope spreads the scores around it as the totals rank best (chosen by cross-validation on the train split).
- */
-export interface SecondStageModel {
+/** Shared by both kinds: the features read (by name) and how its log-odds z becomes the score shown. */
+interface SecondStageModelBase {
   version: string
-  features: readonly string[]
-  weights: readonly number[]
-  bias: number
+  features: readonly SecondStageFeature[]
+  /** 100 × σ(slope × z + offset): offset puts z₇₀ (see docs/idea-search.md "Honest Strut scores") at 70 */
   shown: { slope: number; offset: number }
 }
+
+/** A logistic model: z = bias + Σ weights · features (log-odds that the idea points to the book). */
+export interface LinearSecondStage extends SecondStageModelBase {
+  model?: 'logistic'
+  weights: readonly number[]
+  bias: number
+}
+
+/** Gradient-boosted trees (LightGBM, binary): z = bias + Σ trees' leaves (second-stage-trees.ts). */
+export interface TreeSecondStage extends SecondStageModelBase {
+  model: 'trees'
+  bias: number
+  trees: readonly RegressionTree[]
+}
+
+export type SecondStageModel = LinearSecondStage | TreeSecondStage
 
 /** Every listed book's cosine per idea (on the model's own scale, as the index returns it). */
 export type BookCosines = ReadonlyMap<string, readonly number[]>
@@ -55,41 +78,86 @@ export interface SecondStageInput {
 
 const IDEA_TERMS_CAP = 12
 
-/** The features of every (idea, book) pair: rows[b][i] is book b's (in `bookIds` order) for idea i. */
+/** For each value, log2(1 + how many values are strictly greater) / 10: a rank that ties share. */
+function logRanks(values: readonly number[]): number[] {
+  const sorted = Float64Array.from(values).sort().reverse()
+  return values.map((v) => {
+    let lo = 0
+    let hi = sorted.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (sorted[mid]! > v) lo = mid + 1
+      else hi = mid
+    }
+    return Math.log2(1 + lo) / 10
+  })
+}
+
+const meanOf = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length
+
+/**
+ * Every signal (SECOND_STAGE_FEATURES order) of every (idea, book) pair: rows[b][i] is book b's (in `bookIds` order)
+ * for idea i. Signals relative to the others are relative to the books given (the whole listing).
+ */
 export function secondStageFeatures(bookIds: readonly string[], input: SecondStageInput): number[][][] {
+  const ideaCount = input.ideas.length
   const terms = input.ideas.map((idea) => ideaTerms(idea))
   const cosinesOf = (id: string) => (input.cosines.get(id) ?? []).map((c) => onBaseScale(input.scale, c))
-  const base = bookIds.map(cosinesOf)
-  const best = input.ideas.map((_, i) => Math.max(...base.map((c) => c[i] ?? -1)))
+  const cosine = bookIds.map((id) => {
+    const own = cosinesOf(id)
+    return input.ideas.map((_, i) => own[i] ?? 0)
+  })
+  const lexical = bookIds.map((id) => input.ideas.map((_, i) => input.lexical?.[i]?.get(id) ?? 0))
+  const best = input.ideas.map((_, i) => Math.max(...cosine.map((c) => c[i]!)))
+  const cosineRanks = input.ideas.map((_, i) => logRanks(cosine.map((c) => c[i]!)))
+  const lexicalRanks = input.ideas.map((_, i) => logRanks(lexical.map((l) => l[i]!)))
   return bookIds.map((id, b) => {
     const title = input.titleTerms(id)
+    const cos = cosine[b]!
+    const lex = lexical[b]!
     return input.ideas.map((_, i) => {
-      const cosine = base[b]![i] ?? 0
-      const lexical = input.lexical?.[i]?.get(id) ?? 0
       const own = terms[i]!
       const inTitle = title && own.length > 0 ? own.filter((t) => title.has(t)).length / own.length : 0
+      const others = ideaCount > 1 ? input.ideas.map((_, k) => k).filter((k) => k !== i) : [i]
+      const otherCosines = others.map((k) => cos[k]!)
       return [
-        cosine,
-        lexical,
-        cosine - best[i]!,
+        cos[i]!,
+        lex[i]!,
+        cos[i]! - best[i]!,
         inTitle,
-        cosine * lexical,
+        cos[i]! * lex[i]!,
         Math.min(own.length, IDEA_TERMS_CAP) / IDEA_TERMS_CAP,
+        meanOf(otherCosines),
+        Math.min(...otherCosines),
+        meanOf(others.map((k) => lex[k]!)),
+        cosineRanks[i]![b]!,
+        lexicalRanks[i]![b]!,
+        best[i]!,
       ]
     })
   })
 }
 
-/** The model's log-odds that the idea points to the book. */
-export function secondStageLogit(model: SecondStageModel, features: readonly number[]): number {
+const columns = new WeakMap<SecondStageModel, number[]>()
+/** Where each feature a model reads is in the rows secondStageFeatures computes (worked out once per model). */
+function columnsOf(model: SecondStageModel): number[] {
+  let found = columns.get(model)
+  if (!found) columns.set(model, (found = model.features.map((name) => SECOND_STAGE_FEATURES.indexOf(name))))
+  return found
+}
+
+/** The model's log-odds that the idea points to the book, from the pair's full row of signals. */
+export function secondStageLogit(model: SecondStageModel, row: readonly number[]): number {
+  const columns = columnsOf(model)
+  if (model.model === 'trees') return model.bias + treesSum(model.trees, (k) => row[columns[k]!]!)
   let z = model.bias
-  for (let k = 0; k < model.weights.length; k++) z += model.weights[k]! * features[k]!
+  for (let k = 0; k < model.weights.length; k++) z += model.weights[k]! * row[columns[k]!]!
   return z
 }
 
-/** The model's Strut score (0-100) for one pair's features. */
-export function secondStageScore(model: SecondStageModel, features: readonly number[]): number {
-  return 100 / (1 + Math.exp(-(model.shown.slope * secondStageLogit(model, features) + model.shown.offset)))
+/** The model's Strut score (0-100) for one pair's full row of signals. */
+export function secondStageScore(model: SecondStageModel, row: readonly number[]): number {
+  return 100 / (1 + Math.exp(-(model.shown.slope * secondStageLogit(model, row) + model.shown.offset)))
 }
 
 /**
@@ -120,13 +188,23 @@ export const SECOND_STAGE_MODEL_FILE = path.resolve(
   'idea-score-v1.json',
 )
 
-/** Reads a model description and checks that it scores the features this code computes, in this order. */
+/** Reads a model description and checks that it reads only signals this code computes, and is well formed. */
 export function loadSecondStageModel(file = SECOND_STAGE_MODEL_FILE): SecondStageModel {
   const model = JSON.parse(readFileSync(file, 'utf8')) as SecondStageModel
-  const expected = SECOND_STAGE_FEATURES.join(',')
-  if (model.features?.join(',') !== expected || model.weights?.length !== SECOND_STAGE_FEATURES.length)
-    throw new Error(`${file}: expected a model of the features ${expected}`)
-  const numbers = [model.bias, ...model.weights, model.shown?.slope, model.shown?.offset]
+  const known = new Set<string>(SECOND_STAGE_FEATURES)
+  const features: unknown = model.features
+  const readable = (f: unknown) => typeof f === 'string' && known.has(f)
+  if (!Array.isArray(features) || features.length === 0 || !features.every(readable))
+    throw new Error(`${file}: expected a model of some of the features ${SECOND_STAGE_FEATURES.join(',')}`)
+  const numbers = [model.bias, model.shown?.slope, model.shown?.offset]
+  if (model.model === 'trees') {
+    const problem = checkTrees(model.trees, model.features.length)
+    if (problem) throw new Error(`${file}: ${problem}`)
+  } else {
+    if (model.weights?.length !== model.features.length)
+      throw new Error(`${file}: expected one weight per feature (${model.features.length})`)
+    numbers.push(...model.weights)
+  }
   if (!numbers.every(Number.isFinite) || !(model.shown.slope > 0))
     throw new Error(`${file}: weights, bias and shown (slope > 0, offset) must be numbers`)
   return model

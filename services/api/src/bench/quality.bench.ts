@@ -55,15 +55,16 @@ import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.
  * under DATA_DIR/bench-cache, so only the first run per model embeds (MiniLM ~3 min, mpnet ~40 min on 2 cores: opt
  * in with `--models minilm,mpnet`). Each model ranks with its cosine scale (strut-score.ts CosineScale, from its
  * card); `--scale` tries another for every model. `--by-idea-form` adds Recall@10 by the ideas' length and wording.
- * The second stage (second-stage.ts) is measured with the committed model, or `--second-stage-model FILE`
- * (`--second-stage-model none` skips it); `--second-stage-rows FILE` writes its training rows for the split run
+ * The second stage (second-stage.ts) is measured with the committed model, or `--second-stage-model A.json,B.json`
+ * (each, with paired bootstrap differences against the first stage and the first model; `none` skips it);
+ * `--second-stage-rows FILE` writes its training rows for the split run
  * (train-split requests only, whatever `--split`; encoder/run.sh --second-stage trains on them).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
-  '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE|none] ' +
+  '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
   '[--second-stage-rows FILE]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
@@ -116,6 +117,15 @@ const SCHEMES: Record<string, PassageScheme> = {
 /** `--sweep`: the lexical weights and relevance floors tried around the product's (chosen on the dev split). */
 const SWEEP_WEIGHTS = [0, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.4]
 const SWEEP_FLOORS = [25, 45, 50, 55, 60, 65, 70, 75]
+/** `--sweep`: the first stage's (lexical weight, floor) under the second stage */
+const SWEEP_SECOND_STAGE: [number, number][] = [
+  [0.25, 65],
+  [0.3, 65],
+  [0.4, 65],
+  [0.2, 60],
+  [0.2, 55],
+  [0.3, 60],
+]
 
 function parseCommandLine() {
   try {
@@ -218,8 +228,19 @@ for (const model of args.models) {
 /** The cosine scale a model's rankings use: `--scale slope,offset` to try one, else the model's own (its card's). */
 const scaleOf = (model: string): CosineScale => args.scale ?? cosineScaleOf(config.search, model)
 
-const secondStage: SecondStageModel | undefined =
-  args.secondStageModel === 'none' ? undefined : loadSecondStageModel(args.secondStageModel)
+/**
+ * The second-stage models measured (`--second-stage-model a.json,b.json`; the committed one by default, `none` for the
+ * first stage alone), each by its version. The first is the one the idea-form and sanity reports use beside the
+ * first stage.
+ */
+const secondStages: { name: string; model: SecondStageModel }[] =
+  args.secondStageModel === 'none'
+    ? []
+    : args.secondStageModel.split(',').map((file) => {
+        const model = loadSecondStageModel(file.trim())
+        return { name: model.version, model }
+      })
+const secondStage: SecondStageModel | undefined = secondStages[0]?.model
 
 /** The embedder of a model the checks above found, on every core. */
 async function openEmbedder(model: string): Promise<Embedder> {
@@ -255,6 +276,8 @@ console.log(
 )
 
 const modes: ModeResult[] = []
+/** each second stage and its model's first stage (fused): compared request by request */
+const secondStageModes: { second: ModeResult; first: ModeResult }[] = []
 const keyword = args.keyword ? await keywordModes(pool, queries) : null
 const bm25 = bm25Mode(pool, queries)
 modes.push(...(keyword ?? []), bm25)
@@ -303,16 +326,17 @@ for (const model of args.models) {
       )
       modes.push(vectorOnly, fused)
       scoreReports.push(scoreMeaningReport(`${name}${label}, first stage`, queries, fused.scored!))
-      if (secondStage && si === 0) {
+      for (const stage of si === 0 ? secondStages : []) {
         const second = ideaMode(
-          `idea ${name}${label} + second stage`,
+          `idea ${name}${label} + ${stage.name}`,
           index,
           perQuery,
-          { lexical, scale, secondStage },
+          { lexical, scale, secondStage: stage.model },
           lexicalMs,
         )
         modes.push(second)
-        scoreReports.push(scoreMeaningReport(`${name}${label}, second stage`, queries, second.scored!))
+        secondStageModes.push({ second, first: fused })
+        scoreReports.push(scoreMeaningReport(`${name}${label}, ${stage.name}`, queries, second.scored!))
       }
       if (args.secondStageRows && si === 0) {
         const train = queries.flatMap((q, qi) => (q.split === 'train' ? [qi] : []))
@@ -356,6 +380,19 @@ for (const model of args.models) {
               scale,
             }),
           )
+        // The second stage over other candidates: more words in the first stage, or a lower floor, list books the
+        // re-ranking may lift (Recall@100 is its ceiling).
+        for (const [w, f] of SWEEP_SECOND_STAGE)
+          for (const stage of secondStages.slice(0, 1))
+            modes.push(
+              ideaMode(`${stage.name}, weight ${w}, floor ${f}`, index, perQuery, {
+                lexical,
+                lexicalWeight: w,
+                floor: f,
+                scale,
+                secondStage: stage.model,
+              }),
+            )
       }
       if (args.byIdeaForm) formReports.push(ideaFormReport(name, index, perQuery, fused.rankings, scale))
       const report = answerReport(name, fused.rankings, bookVectors, perQuery, scale)
@@ -368,6 +405,7 @@ for (const model of args.models) {
 }
 
 printTable(modes, queries)
+console.log(pairedReport(queries))
 console.log(scoreReports.join('\n'))
 console.log(floorReports.join('\n'))
 console.log(distributionReports.join('\n'))
@@ -730,13 +768,14 @@ async function sanityCheck(
     name: 'sanity-ideas',
     texts: books.flatMap((b) => b.ideas),
   })
-  type Stage = 'cosine only' | 'BM25 per idea (first stage)' | 'second stage'
+  /** a stage: the cosine alone, the first stage, or a second-stage model's version */
+  type Stage = string
   const rankOf = (book: SanityBook, i: number, stage: Stage, floor?: number) => {
     const ranked = rankBooks(index, ideaVectors.slice(i * 3, i * 3 + 3), {
       lexical: stage === 'cosine only' ? undefined : text.matchIdeas(book.ideas),
       floor,
       scale,
-      secondStage: stage === 'second stage' ? (secondStage ?? false) : false,
+      secondStage: secondStages.find((s) => s.name === stage)?.model ?? false,
     })
     const at = ranked.findIndex((r) => r.bookId === book.id)
     return { rank: at < 0 ? Infinity : at + 1, listed: ranked.length }
@@ -747,11 +786,7 @@ async function sanityCheck(
       `${books.length - setSize} searches readers reported`,
   ]
   const rankText = (rank: number) => (Number.isFinite(rank) ? `#${rank}` : 'not listed')
-  const stages: Stage[] = [
-    'cosine only',
-    'BM25 per idea (first stage)',
-    ...(secondStage ? ['second stage' as const] : []),
-  ]
+  const stages: Stage[] = ['cosine only', 'BM25 per idea (first stage)', ...secondStages.map((s) => s.name)]
   for (const stage of stages) {
     const all = books.map((b, i) => ({ b, ...rankOf(b, i, stage) }))
     const results = all.filter((r) => !r.b.expectFirst)
@@ -831,6 +866,38 @@ function fuse(a: string[][], b: string[][]): string[][] {
   })
 }
 
+/**
+ * Each second stage against its model's first stage and against the first second-stage model measured (the committed
+ * one by default): the mean per-request difference with a paired bootstrap interval (the same requests resampled for
+ * both), which is narrower than comparing the two intervals of the table. A part pays when the interval is above 0.
+ */
+function pairedReport(qs: Query[]): string {
+  if (secondStageModes.length === 0) return ''
+  const perRequest = (m: ModeResult) => {
+    const ranks = qs.map((q, i) => rankIn(m.rankings[i]!, q))
+    return {
+      'Recall@1': ranks.map((r) => (r === 1 ? 1 : 0)),
+      'Recall@10': ranks.map((r) => (r <= 10 ? 1 : 0)),
+      'MRR@10': ranks.map((r) => (r <= 10 ? 1 / r : 0)),
+    }
+  }
+  const lines = ['paired differences (per request; 95 % paired bootstrap interval, 1,000 resamples):']
+  const committed = secondStageModes[0]!.second
+  for (const { second: m, first } of secondStageModes) {
+    for (const ref of m === committed ? [first] : [first, committed]) {
+      const a = perRequest(m)
+      const b = perRequest(ref)
+      const cells = (Object.keys(a) as (keyof typeof a)[]).map((k) => {
+        const d = bootstrapMean(a[k].map((v, i) => v - b[k][i]!))
+        const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3)
+        return `${k} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`
+      })
+      lines.push(`  ${m.name} − ${ref.name}: ${cells.join('  ')}`)
+    }
+  }
+  return lines.join('\n') + '\n'
+}
+
 function printTable(results: ModeResult[], qs: Query[]) {
   const cell = (values: number[]) => {
     const b = bootstrapMean(values)
@@ -838,6 +905,7 @@ function printTable(results: ModeResult[], qs: Query[]) {
   }
   console.log(
     `\n${'mode'.padEnd(44)}${'Recall@1'.padEnd(24)}${'Recall@10'.padEnd(24)}${'MRR@10'.padEnd(24)}` +
+      `${'Recall@100'.padEnd(11)}` +
       `${'listed p50/p90/max'.padEnd(20)}ms/query`,
   )
   for (const m of results) {
@@ -847,6 +915,9 @@ function printTable(results: ModeResult[], qs: Query[]) {
         cell(ranks.map((r) => (r === 1 ? 1 : 0))) +
         cell(ranks.map((r) => (r <= 10 ? 1 : 0))) +
         cell(ranks.map((r) => (r <= 10 ? 1 / r : 0))) +
+        mean(ranks.map((r) => (r <= 100 ? 1 : 0)))
+          .toFixed(3)
+          .padEnd(11) +
         (m.listed
           ? [0.5, 0.9].map((p) => quantile(m.listed!, p).toFixed(0)).join('/') + `/${Math.max(...m.listed)}`
           : ''
@@ -856,6 +927,7 @@ function printTable(results: ModeResult[], qs: Query[]) {
   }
   console.log(
     `(${qs.length} queries, pool ${pool.length} books; mean [95 % bootstrap interval: 1,000 resamples, fixed seed]; ` +
+      `Recall@100: what a re-ranking of the first 100 books could reach at best; ` +
       `ms/query: keyword = surfaceSearch round trip, idea = rankBooks on cached idea vectors, + BM25 matchIdeas when fused)\n`,
   )
 }
