@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { ScoredPodcast } from '@bookstrut/schemas'
-import { apiPageRequest } from '@/lib/api-client'
+import { apiPageRequestWithEnvelope } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
 import type { Ideas } from '../model/search-terms'
 import { readStrutScores } from '../model/strut-score'
@@ -24,7 +24,7 @@ export async function getIdeaSearchPage(
   signal?: AbortSignal,
 ): Promise<RowPage> {
   const [firstField, secondField, thirdField] = ideas
-  const result = await apiPageRequest('/search/podcast', {
+  const { page: result, envelope } = await apiPageRequestWithEnvelope('/search/podcast', {
     query: {
       firstField,
       secondField,
@@ -37,11 +37,14 @@ export async function getIdeaSearchPage(
     schema: ScoredPodcast,
     signal,
   })
+  // Sent to signed-in readers: what "This is the book I meant" confirms a result from.
+  const searchId = typeof envelope.searchId === 'string' ? envelope.searchId : undefined
   return {
     ...result,
     data: result.data.map(({ hellaScore, ideaScore, ...podcast }) => ({
       ...podcast,
       strut: readStrutScores({ hellaScore, ideaScore }, ideas),
+      ...(searchId ? { searchId } : {}),
     })),
   }
 }

@@ -2,7 +2,11 @@ import type { Podcast } from '@bookstrut/schemas'
 import type { StrutScores } from './strut-score'
 
 /** A row of a results table: the book, and its Strut scores when it came from an idea search. */
-export type ResultRow = Podcast & { strut: StrutScores | null }
+export type ResultRow = Podcast & {
+  strut: StrutScores | null
+  /** an idea search served to a signed-in reader: the search "This is the book I meant" confirms the book from */
+  searchId?: string
+}
 
 /** A page of rows as the search calls answer it (page fields beside the items). */
 export interface RowPage {
