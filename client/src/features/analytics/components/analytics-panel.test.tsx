@@ -84,6 +84,10 @@ describe('the analytics panel on a paid plan', () => {
     const ideas = screen.getByRole('region', { name: 'Idea Hits' })
     for (const idea of IDEAS) expect(within(ideas).getByText(idea)).toBeInTheDocument()
     expect(ideas).not.toHaveTextContent('_')
+    // "Found it": nobody said this was the book they meant, so no idea is listed (agreed ones only).
+    const found = screen.getByRole('region', { name: 'Readers found your book with these ideas' })
+    expect(found).toHaveTextContent('0 readers said “This is the book I meant” (0 ideas confirmed)')
+    expect(within(found).getByText('No idea agreed on yet.')).toBeInTheDocument()
 
     // The week's series: nothing the week before, so each change reads "new"; nothing was listed in a search.
     const plays = await screen.findByRole('figure', { name: 'Plays over the last 7 days' })
