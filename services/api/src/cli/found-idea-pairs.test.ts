@@ -38,10 +38,7 @@ it('writes agreed ideas of public books as pairs, holding out the dev split and 
   expect(holdOut.titles.has('mama cat has three kittens')).toBe(true)
   await bookWithAgreedIdea('Mama Cat Has Three Kittens (Picture Book)', 'three cats on a fence')
   await bookWithAgreedIdea('The Quiet Litter', 'A litter of kittens with one sleepy brother!')
-  const kept = await bookWithAgreedIdea(
-    'The Hidden Garden',
-    'my aunt gave it to me on a rainy ferry crossing',
-  )
+  await bookWithAgreedIdea('The Hidden Garden', 'my aunt gave it to me on a rainy ferry crossing')
   const hidden = await bookWithAgreedIdea('Not Yet Approved', 'a lighthouse that sings at night')
 
   const { pairs, heldOut } = await agreedIdeaPairs(t.db, (id) => id !== hidden, holdOut)

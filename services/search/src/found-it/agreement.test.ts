@@ -35,9 +35,7 @@ describe('agreement', () => {
       confirm('u4', 'n3', IDEA),
       confirm('u5', 'n3', 'a lighthouse keeper and his cat'),
     ]
-    expect(agreedIdeas(rows)).toEqual([
-      { ideaKey: foundIdeaKey(IDEA), idea: IDEA, readers: 4, networks: 3 },
-    ])
+    expect(agreedIdeas(rows)).toEqual([{ ideaKey: foundIdeaKey(IDEA), idea: IDEA, readers: 4, networks: 3 }])
   })
 
   it('keys ignore case, punctuation and spacing', () => {

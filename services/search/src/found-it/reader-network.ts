@@ -26,6 +26,7 @@ function expandV6(address: string): string[] {
   const [head = '', tail = ''] = address.split('::')
   const h = head ? head.split(':') : []
   const t = tail ? tail.split(':') : []
-  const groups = address.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h
+  const zeros = Array.from({ length: Math.max(0, 8 - h.length - t.length) }, () => '0')
+  const groups = address.includes('::') ? [...h, ...zeros, ...t] : h
   return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { parseJson } from '@bookstrut/core'
 
 /*
@@ -18,11 +18,7 @@ const ServedSearch = Type.Object({
   /** the ranked books in order, each with its three idea scores */
   books: Type.Array(Type.Tuple([Type.String(), Type.Array(Type.Number())])),
 })
-export interface ServedSearch {
-  userId: string
-  ideas: string[]
-  books: [string, number[]][]
-}
+export type ServedSearch = Static<typeof ServedSearch>
 
 const keyOf = (prefix: string, searchId: string) => `${prefix}:found-it:search:${searchId}`
 
@@ -49,7 +45,7 @@ export async function findServedSearch(
   searchId: string,
 ): Promise<ServedSearch | null> {
   const kept = await redis.get(keyOf(prefix, searchId))
-  return kept === null ? null : (parseJson(ServedSearch, kept) as ServedSearch | null)
+  return kept === null ? null : parseJson(ServedSearch, kept)
 }
 
 /** Keeps a served search at least `seconds` longer (never shortens it). */

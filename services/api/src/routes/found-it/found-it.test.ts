@@ -3,7 +3,7 @@ import { Queue } from 'bullmq'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { announceBookChanges } from '@bookstrut/catalogue'
 import { newId } from '@bookstrut/core'
-import { buildListing, until } from '@bookstrut/core/testing'
+import { buildListing, until, type ListingFields } from '@bookstrut/core/testing'
 import { QueueNames, type FoundItAnswer, type Insights, type ScoredPodcast } from '@bookstrut/schemas'
 import { foundIdeaKey } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
@@ -23,7 +23,7 @@ const PAID_PLAN = '0000000000000000000000a3'
 const books: Record<string, string> = {}
 let author: { id: string; token: string }
 
-const CATALOGUE = {
+const CATALOGUE: Record<'garden' | 'mars' | 'whale', ListingFields> = {
   garden: {
     title: 'The Hidden Garden',
     ideas: [
@@ -224,7 +224,7 @@ describe('confirming once, taking back', () => {
     const body = { searchId, podcastId: books.mars }
     const answers = await Promise.all([confirm(r, body), confirm(r, body), confirm(r, body)])
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
-    expect(answers[0]!.body.data.confirmed).toBe(true)
+    expect(answers[0]?.body.data.confirmed).toBe(true)
     const rows = await confirmations(r.id, 'mars')
     expect(rows.map((row) => row.idea_key).sort()).toEqual(MARS_SEARCH.map(foundIdeaKey).sort())
     expect((await confirm(r, body)).status).toBe(200)
