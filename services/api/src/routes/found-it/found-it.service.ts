@@ -120,11 +120,14 @@ export async function confirmFoundIt(
   // Still visible to this reader (not taken down or ghosted since the search).
   const visible = await podcastsRepo.publicLanguages(deps.db, [body.podcastId], auth.user.id)
   if (!visible.has(body.podcastId)) throw notFound('Podcast not found')
+  const ideas = ideasOf(search, scores)
+  // Ideas of punctuation alone normalise to nothing: there is nothing to learn from such a search.
+  if (ideas.length === 0) throw new AppError(422, 'VALIDATION', 'This search has no words to learn from.')
   const network = readerNetwork(await networkKey(deps), address)
   const now = deps.clock.now()
   const rows = await foundItRepo.addConfirmations(
     deps.db,
-    ideasOf(search, scores).map((i) => ({
+    ideas.map((i) => ({
       id: newId(now.getTime()),
       userId: auth.user.id,
       podcastId: body.podcastId,

@@ -5,7 +5,7 @@ import { announceBookChanges } from '@bookstrut/catalogue'
 import { newId } from '@bookstrut/core'
 import { buildListing, until, type ListingFields } from '@bookstrut/core/testing'
 import { QueueNames, type FoundItAnswer, type Insights, type ScoredPodcast } from '@bookstrut/schemas'
-import { foundIdeaKey } from '@bookstrut/search'
+import { foundIdeaKey, keepServedSearch, servedSearchId } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client, nextIp } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
@@ -197,6 +197,21 @@ describe('POST /found-it: who may, what it takes', () => {
     expect(await confirmations(r.id, 'garden')).toEqual([])
     const blocked = { ...(await buildUser(t.app.db, { blocked: true })), ip: nextIp() }
     expect((await confirm(blocked, { searchId, podcastId: books.garden })).status).toBe(403)
+  })
+
+  it('answers 422 for a served search without words (ideas of punctuation alone), storing nothing', async () => {
+    const r = await reader()
+    // Such a search lists nothing in practice; the record is written as the search route writes it.
+    const searchId = servedSearchId(`test:${r.id}:punctuation`)
+    await keepServedSearch(t.app.redis, t.config.redis.prefix, searchId, {
+      userId: r.id,
+      ideas: ['???', '!!!', '...'],
+      books: [[books.garden!, [80, 70, 60]]],
+    })
+    const res = await confirm(r, { searchId, podcastId: books.garden })
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe('This search has no words to learn from.')
+    expect(await confirmations(r.id, 'garden')).toEqual([])
   })
 
   it('is rate-limited per account and per address (cheap refusals count too)', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { access } from '@bookstrut/core'
-import { Envelope, FoundItAnswer, FoundItBody, FoundItQuery } from '@bookstrut/schemas'
+import { Envelope, ErrorEnvelope, FoundItAnswer, FoundItBody, FoundItQuery } from '@bookstrut/schemas'
 import { AGREE_NETWORKS, AGREE_READERS, SERVED_SEARCH_TTL_SECONDS } from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
@@ -36,10 +36,11 @@ export const foundItRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `Each idea of the search is confirmed for the book once per reader. An idea becomes a searchable idea of ` +
           `the book only when at least ${AGREE_READERS} readers from at least ${AGREE_NETWORKS} networks (IPv4 /24, ` +
           'IPv6 /48) confirmed it or a near-duplicate of it; nothing a reader typed is shown to anybody before that. ' +
-          `Can be taken back with DELETE for ${UNDO_SECONDS / 60} minutes (\`undoUntil\`).`,
+          `Can be taken back with DELETE for ${UNDO_SECONDS / 60} minutes (\`undoUntil\`). 422 when the ` +
+          'search had no words (ideas of punctuation alone).',
         body: FoundItBody,
         security: secured,
-        response: { 200: Envelope(FoundItAnswer), ...errorResponses },
+        response: { 200: Envelope(FoundItAnswer), ...errorResponses, 422: ErrorEnvelope },
       },
       config: { access: access.signedInWrite() },
     },
