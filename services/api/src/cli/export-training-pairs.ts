@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import path from 'node:path'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, createLogger, loadConfig, migrateToLatest } from '@bookstrut/core'
 import { prepareStores } from '../runtime.js'
 import { DEFAULT_SHARED_DATA_DIR } from '../bench/tomt-data.js'
@@ -39,7 +39,7 @@ try {
   const publicIds = new Set<string>()
   let after: string | null = null
   for (;;) {
-    const page = await podcastsRepo.publicPodcastsAfter(db, after, 1000)
+    const page = await booksRepo.publicBooksAfter(db, after, 1000)
     if (page.length === 0) break
     for (const book of page) {
       publicIds.add(book.id)

@@ -1,9 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { ScoredPodcast } from '@bookstrut/schemas'
+import { fromWireScores, ScoredPodcast } from '@bookstrut/schemas'
 import { apiPageRequestWithEnvelope } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
 import type { Ideas } from '../model/search-terms'
-import { readStrutScores } from '../model/strut-score'
 import { nextPageOf, SEARCH_PAGE_SIZE, selectRows } from './search-pages'
 
 export interface IdeaSearchInput {
@@ -41,9 +40,9 @@ export async function getIdeaSearchPage(
   const searchId = typeof envelope.searchId === 'string' ? envelope.searchId : undefined
   return {
     ...result,
-    data: result.data.map(({ hellaScore, ideaScore, ...podcast }) => ({
-      ...podcast,
-      strut: readStrutScores({ hellaScore, ideaScore }, ideas),
+    data: result.data.map(({ hellaScore, ideaScore, ...book }) => ({
+      ...book,
+      strut: fromWireScores({ hellaScore, ideaScore }, ideas),
       ...(searchId ? { searchId } : {}),
     })),
   }

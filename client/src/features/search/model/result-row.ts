@@ -1,9 +1,9 @@
-import type { Podcast } from '@bookstrut/schemas'
-import type { StrutScores } from './strut-score'
+import type { LabelledStrutScores } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 
 /** A row of a results table: the book, and its Strut scores when it came from an idea search. */
-export type ResultRow = Podcast & {
-  strut: StrutScores | null
+export type ResultRow = Book & {
+  strut: LabelledStrutScores | null
   /** an idea search served to a signed-in reader: the search "This is the book I meant" confirms the book from */
   searchId?: string
 }

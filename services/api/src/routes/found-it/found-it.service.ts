@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { queueEvents } from '@bookstrut/analytics'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import {
   AppError,
   conflict,
@@ -118,7 +118,7 @@ export async function confirmFoundIt(
   await deps.limits.consume('foundItPerAccount', auth.user.id)
   const { search, rank, scores } = await servedBook(deps, auth, body)
   // Still visible to this reader (not taken down or ghosted since the search).
-  const visible = await podcastsRepo.publicLanguages(deps.db, [body.podcastId], auth.user.id)
+  const visible = await booksRepo.publicLanguages(deps.db, [body.podcastId], auth.user.id)
   if (!visible.has(body.podcastId)) throw notFound('Podcast not found')
   const ideas = ideasOf(search, scores)
   // Ideas of punctuation alone normalise to nothing: there is nothing to learn from such a search.
