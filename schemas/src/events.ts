@@ -19,6 +19,10 @@ export const EventTypes = [
   'favorite',
   'unfavorite',
   'ghost',
+  /** a signed-in reader said "this is the book I meant" for one idea of their search (POST /found-it) */
+  'found_it',
+  /** that confirmation taken back (DELETE /found-it, within its undo window) */
+  'found_it_withdrawn',
 ] as const
 export type EventType = (typeof EventTypes)[number]
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id } from './common.js'
+import { FoundItInsights } from './found-it.js'
 
 /**
  * Author analytics (issue 14): `GET /lnsights` (all-time figures of one title) and `GET /lnsights/series` (a time
@@ -45,6 +46,11 @@ export const Insights = Type.Object({
    * impressions matched it strongly (see docs/analytics.md, "Author analytics and the Top 20").
    */
   ideaScore: Type.Record(Type.String(), Figure),
+  /**
+   * "Found it" (issue 34): standing confirmations, readers, and the ideas readers agree find the title (agreed ideas
+   * only: an idea one reader typed is never shown). Null figures on a free plan.
+   */
+  foundIt: Type.Optional(FoundItInsights),
   /** true on a free plan: every figure above is null */
   planLocked: Type.Boolean(),
   /** when these figures were read (ISO 8601) */

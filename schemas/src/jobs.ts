@@ -10,6 +10,8 @@ export const QueueNames = {
   ingest: 'ingest',
   /** a repeatable job: ranks titles by recent engagement and stores the Top 20 */
   top20: 'top20',
+  /** one book's "found it" confirmations weighed again: agreed ideas stored, the book re-embedded when they change */
+  foundIt: 'found-it',
 } as const
 
 export const OtpMailJob = Type.Object({
@@ -56,3 +58,7 @@ export type SurfaceIndexJob = Static<typeof SurfaceIndexJob>
 /** Compute and store one Top 20 ranking, as of the moment the job runs (nothing to carry). */
 export const Top20Job = Type.Object({})
 export type Top20Job = Static<typeof Top20Job>
+
+/** Weigh one book's "found it" confirmations again (idempotent: the result depends only on the stored rows). */
+export const FoundItJob = Type.Object({ podcastId: Id, requestId: Type.Optional(Type.String()) })
+export type FoundItJob = Static<typeof FoundItJob>

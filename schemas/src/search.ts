@@ -111,6 +111,14 @@ export const PagedScoredPodcasts = Type.Object({
   totalPages: Type.Integer(),
   currentPage: Type.Integer(),
   pageSize: Type.Integer(),
+  searchId: Type.Optional(
+    Type.String({
+      pattern: '^[0-9a-f]{32}$',
+      description:
+        'signed-in readers only: this search as the server served it, for POST /found-it ("This is the book I ' +
+        'meant"); the same for every page of one search, kept an hour after its last page 1',
+    }),
+  ),
 })
 
 /** Saved searches (search history): the spec spells the fields this way. */

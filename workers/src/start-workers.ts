@@ -16,6 +16,7 @@ import { sweepStaleEmbeddings } from './embed/embed-sweep.js'
 import { startSurfaceIndexWorker } from './surface-index/surface-index.worker.js'
 import { startIngestWorker } from './ingest/ingest.worker.js'
 import { startTop20Worker } from './top20/top20.worker.js'
+import { createFoundItWorker } from './found-it/found-it.worker.js'
 
 export interface RunningWorkers {
   close(): Promise<void>
@@ -103,6 +104,14 @@ export async function startWorkers(
       clock: systemClock,
       logger: logger.child({ queue: 'top20' }),
       everyMs: opts.top20EveryMs,
+    }),
+    createFoundItWorker({
+      connection,
+      prefix: config.redis.prefix,
+      db,
+      queues,
+      clock: systemClock,
+      logger: logger.child({ queue: 'found-it' }),
     }),
     // Only an external keyword index (Meilisearch) needs syncing; PostgreSQL search reads the tables themselves.
     ...(config.search.meili

@@ -142,6 +142,17 @@ export async function apiPageRequest<S extends TSchema>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<PageResult<Static<S>>> {
+  return (await apiPageRequestWithEnvelope(path, options)).page
+}
+
+/**
+ * A page, and the envelope's other fields as sent (e.g. an idea search's `searchId`): unchecked, for the caller
+ * to read with care.
+ */
+export async function apiPageRequestWithEnvelope<S extends TSchema>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<{ page: PageResult<Static<S>>; envelope: Record<string, unknown> }> {
   const { envelope, message, status } = await send(path, options)
   const data: unknown = envelope.data
   const total = pageField(envelope, 'total')
@@ -153,7 +164,7 @@ export async function apiPageRequest<S extends TSchema>(
     console.error(`Unexpected page from ${options.method ?? 'GET'} ${path}`)
     throw new ApiError(status, 'BAD_RESPONSE', GENERIC_ERROR, null)
   }
-  return { message, data, total, totalPages, currentPage, pageSize }
+  return { page: { message, data, total, totalPages, currentPage, pageSize }, envelope }
 }
 
 /** Sends the request and returns the successful envelope; any failure becomes an ApiError. */

@@ -79,3 +79,16 @@ export async function waitForCounts(
     )
     .toBe(true)
 }
+
+/**
+ * Ideas readers agreed find a title ("found it"), stored as the server's agreement job stores them (the job and its
+ * thresholds are tested on the server: services/api/src/routes/found-it/found-it.test.ts).
+ */
+export async function addAgreedIdeas(bookId: string, ideas: { idea: string; readers: number }[]) {
+  for (const { idea, readers } of ideas)
+    await pool.query(
+      `insert into book_found_ideas (podcast_id, idea_key, idea, readers, networks, agreed_at)
+       values ($1, lower($2), $2, $3, 2, now())`,
+      [bookId, idea, readers],
+    )
+}

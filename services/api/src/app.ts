@@ -24,6 +24,7 @@ import { bookRoutes } from './routes/podcasts/index.js'
 import { searchRoutes } from './routes/search/index.js'
 import { ghostRoutes } from './routes/ghosts/index.js'
 import { reactionRoutes } from './routes/reactions/index.js'
+import { foundItRoutes } from './routes/found-it/index.js'
 import { searchHistoryRoutes } from './routes/search-history/index.js'
 import { membershipRoutes } from './routes/memberships/index.js'
 import { paymentRoutes } from './routes/payments/index.js'
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(searchRoutes)
       await api.register(ghostRoutes)
       await api.register(reactionRoutes)
+      await api.register(foundItRoutes)
       await api.register(searchHistoryRoutes)
       await api.register(membershipRoutes)
       await api.register(paymentRoutes)

@@ -4,12 +4,17 @@ import path from 'node:path'
 import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, createLogger, loadConfig, migrateToLatest } from '@bookstrut/core'
 import { prepareStores } from '../runtime.js'
+import { DEFAULT_SHARED_DATA_DIR } from '../bench/tomt-data.js'
+import { agreedIdeaPairs, loadDevHoldOut } from './found-idea-pairs.js'
 
 /**
  * `npm run encoder:pairs -- OUT.jsonl`: the training pairs of our own catalogue's real ideas for the idea
  * encoder (`npm run encoder:train -- --catalogue-pairs OUT.jsonl`): for every approved, active listing with
  * ideas, `{"anchor": "<its three ideas>", "positive": "<title. description>"}`, one per line. The encoder makes
  * pseudo-ideas for the books this file does not cover (`--self-supervised`); a listing here takes precedence.
+ * Then one pair per idea readers agreed finds a public book ("found it": `{"anchor": "<the idea>", "positive": ...}`),
+ * except those the dev split of reddit-tomt-books-dev holds out (SHARED_DATA_DIR, default ../shared/data): a book
+ * titled as a dev answer, an idea like a dev request's. Without that data at hand, no agreed pair is written.
  */
 // The encoder's IDEA_JOINER (encoder/bookstrut_encoder/data.py): ideas read as a list, not one run-on sentence,
 // exactly as the reader requests it is trained on are joined.
@@ -31,11 +36,13 @@ let written = 0
 let exitCode = 0
 try {
   await migrateToLatest(db)
+  const publicIds = new Set<string>()
   let after: string | null = null
   for (;;) {
     const page = await booksRepo.publicBooksAfter(db, after, 1000)
     if (page.length === 0) break
     for (const book of page) {
+      publicIds.add(book.id)
       const ideas = [book.primary_key, book.secondary_key, book.additional_key]
         .map((i) => i.trim())
         .filter(Boolean)
@@ -48,6 +55,15 @@ try {
       written += 1
     }
     after = page[page.length - 1]!.id
+  }
+  const dataDir = process.env.SHARED_DATA_DIR ?? DEFAULT_SHARED_DATA_DIR
+  const holdOut = await loadDevHoldOut(dataDir).catch(() => null)
+  if (!holdOut) console.log(`agreed "found it" ideas left out: no dev split under ${dataDir} to hold out`)
+  else {
+    const agreed = await agreedIdeaPairs(db, (id) => publicIds.has(id), holdOut)
+    for (const pair of agreed.pairs) if (!file.write(`${JSON.stringify(pair)}\n`)) await once(file, 'drain')
+    written += agreed.pairs.length
+    console.log(`${agreed.pairs.length} agreed "found it" pairs (${agreed.heldOut} held out: dev split)`)
   }
   file.end()
   await once(file, 'finish')

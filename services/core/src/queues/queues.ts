@@ -7,6 +7,7 @@ import {
   QueueNames,
   type AnalyticsEvent,
   type EmbedJob,
+  type FoundItJob,
   type MailJob,
   type SurfaceIndexJob,
   type Top20Job,
@@ -19,6 +20,7 @@ export interface JobPayloads {
   [QueueNames.surfaceIndex]: SurfaceIndexJob
   [QueueNames.ingest]: AnalyticsEvent
   [QueueNames.top20]: Top20Job
+  [QueueNames.foundIt]: FoundItJob
 }
 export type QueueName = keyof JobPayloads
 

@@ -1,12 +1,30 @@
 import { sql } from 'kysely'
 import type { DbOrTx } from '@bookstrut/core'
+import { PASSAGE_SCHEME } from '../book-passages.js'
 
 /**
- * The hash of what a book's vectors are made from: its title, ideas and description, and the passage scheme
- * (how that text is cut into passages). Computed in SQL so the embed worker and the sweep of stale books agree.
+ * Most ideas readers agreed on ("found it", docs/idea-search.md) embedded for one book, most readers first: each is
+ * one more passage, so a book many readers found with many different ideas stays a book, not a list of requests.
+ */
+export const MAX_FOUND_IDEAS_EMBEDDED = 8
+
+/** The agreed ideas embedded for the book of the current `podcasts` row, joined (NULL when it has none). */
+const foundIdeasText = sql<
+  string | null
+>`(select string_agg(f.idea, chr(31) order by f.readers desc, f.idea_key)
+  from (select idea, idea_key, readers from book_found_ideas where book_found_ideas.podcast_id = podcasts.id
+        order by readers desc, idea_key limit ${sql.lit(MAX_FOUND_IDEAS_EMBEDDED)}) f)`
+
+/**
+ * The hash of what a book's vectors are made from: its title, ideas and description, the ideas readers agreed on,
+ * and the passage scheme (how that text is cut into passages). Computed in SQL so the embed worker and the sweep of
+ * stale books agree. A book without agreed ideas hashes as it did before they existed (nothing to re-embed).
  */
 const sourceHash = (scheme: string) =>
-  sql<string>`md5(${scheme} || chr(31) || concat_ws(chr(31), podcasts.title, podcasts.primary_key, podcasts.secondary_key, podcasts.additional_key, podcasts.description))`
+  sql<string>`md5(${scheme} || chr(31) || concat_ws(chr(31), podcasts.title, podcasts.primary_key, podcasts.secondary_key, podcasts.additional_key, podcasts.description) || coalesce(chr(30) || ${foundIdeasText}, ''))`
+
+const withFoundIdeas = (ideas: string[], found: string | null) =>
+  found === null ? ideas : [...ideas, ...found.split(String.fromCharCode(31))]
 
 export interface BookSource {
   id: string
@@ -19,7 +37,7 @@ export interface BookSource {
 export type BookText = Omit<BookSource, 'sourceHash'>
 
 /**
- * The text (title, ideas, description) of the given books, for the lexical index an api process keeps beside
+ * The text (title, ideas and the ideas readers agreed on, description) of the given books, for the lexical index an api process keeps beside
  * their vectors. Books that are gone are absent.
  */
 export async function findBookTexts(db: DbOrTx, bookIds: readonly string[]): Promise<BookText[]> {
@@ -27,12 +45,13 @@ export async function findBookTexts(db: DbOrTx, bookIds: readonly string[]): Pro
   const rows = await db
     .selectFrom('podcasts')
     .select(['id', 'title', 'primary_key', 'secondary_key', 'additional_key', 'description'])
+    .select(foundIdeasText.as('found_ideas'))
     .where('id', 'in', bookIds)
     .execute()
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
-    ideas: [r.primary_key, r.secondary_key, r.additional_key],
+    ideas: withFoundIdeas([r.primary_key, r.secondary_key, r.additional_key], r.found_ideas),
     description: r.description,
   }))
 }
@@ -47,17 +66,28 @@ export async function findBookSource(
     .selectFrom('podcasts')
     .select(['id', 'title', 'primary_key', 'secondary_key', 'additional_key', 'description'])
     .select(sourceHash(scheme).as('source_hash'))
+    .select(foundIdeasText.as('found_ideas'))
     .where('id', '=', bookId)
     .executeTakeFirst()
   return (
     row && {
       id: row.id,
       title: row.title,
-      ideas: [row.primary_key, row.secondary_key, row.additional_key],
+      ideas: withFoundIdeas([row.primary_key, row.secondary_key, row.additional_key], row.found_ideas),
       description: row.description,
       sourceHash: row.source_hash,
     }
   )
+}
+
+/** The hash of a book's current text (its vectors are stale unless they were made from it); undefined when gone. */
+export async function currentSourceHash(db: DbOrTx, bookId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('podcasts')
+    .select(sourceHash(PASSAGE_SCHEME).as('source_hash'))
+    .where('id', '=', bookId)
+    .executeTakeFirst()
+  return row?.source_hash
 }
 
 export async function findSourceHash(db: DbOrTx, bookId: string, model: string): Promise<string | undefined> {

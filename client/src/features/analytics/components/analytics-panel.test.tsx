@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { addTitle, holdPlan, sendEvents, waitForCounts } from '@/test/analytics-fixtures'
+import { addAgreedIdeas, addTitle, holdPlan, sendEvents, waitForCounts } from '@/test/analytics-fixtures'
 import { createAccount, type Account } from '@/test/factories'
 import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
@@ -84,6 +84,10 @@ describe('the analytics panel on a paid plan', () => {
     const ideas = screen.getByRole('region', { name: 'Idea Hits' })
     for (const idea of IDEAS) expect(within(ideas).getByText(idea)).toBeInTheDocument()
     expect(ideas).not.toHaveTextContent('_')
+    // "Found it": nobody said this was the book they meant, so no idea is listed (agreed ones only).
+    const found = screen.getByRole('region', { name: 'Readers found your book with these ideas' })
+    expect(found).toHaveTextContent('0 readers said “This is the book I meant” (0 ideas confirmed)')
+    expect(within(found).getByText('No idea agreed on yet.')).toBeInTheDocument()
 
     // The week's series: nothing the week before, so each change reads "new"; nothing was listed in a search.
     const plays = await screen.findByRole('figure', { name: 'Plays over the last 7 days' })
@@ -105,6 +109,23 @@ describe('the analytics panel on a paid plan', () => {
     const bars = [...funnel.querySelectorAll<HTMLElement>('.funnel__bar')].map((b) => b.style.width)
     expect(bars).toEqual(['0%', '0%', '0%'])
     expect(within(funnel).getByText(/^No impressions in this period/)).toBeInTheDocument()
+  })
+
+  it('lists the ideas readers agreed find the title, most readers first, with their readers', async () => {
+    const { bookId } = await addTitle(paid.id, { title: 'The Ferry', ideas: IDEAS })
+    await addAgreedIdeas(bookId, [
+      { idea: 'my aunt gave it to me on a rainy ferry crossing', readers: 3 },
+      { idea: 'a lighthouse with letters in the wall', readers: 5 },
+    ])
+    renderPanel(paid, bookId, 'The Ferry')
+    const found = await screen.findByRole('region', { name: 'Readers found your book with these ideas' })
+    const terms = within(found).getAllByRole('term')
+    expect(terms.map((t) => t.textContent)).toEqual([
+      'a lighthouse with letters in the wall',
+      'my aunt gave it to me on a rainy ferry crossing',
+    ])
+    expect(terms.map((t) => t.nextElementSibling?.textContent)).toEqual(['5', '3'])
+    expect(within(found).queryByText('No idea agreed on yet.')).not.toBeInTheDocument()
   })
 
   it('shows a 13-second listen as 13 s, not as 0.00 hours', async () => {

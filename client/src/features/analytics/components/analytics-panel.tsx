@@ -7,6 +7,7 @@ import { useInsights } from '../api/get-insights'
 import { useInsightsSeries } from '../api/get-insights-series'
 import { DEFAULT_PERIOD, type Period } from '../model/periods'
 import { CountsGrid, IdeaHits } from './counts-grid'
+import { FoundItIdeas } from './found-it-ideas'
 import { LiveIndicator } from './live-indicator'
 import { SeriesSection } from './series-section'
 import { UpgradeHint } from './upgrade-hint'
@@ -65,6 +66,7 @@ export function AnalyticsPanel({ bookId, title }: { bookId: string; title: strin
       {data.planLocked && <UpgradeHint />}
       <CountsGrid insights={data} />
       <IdeaHits ideaScore={data.ideaScore} />
+      {data.foundIt && <FoundItIdeas foundIt={data.foundIt} />}
       <SeriesSection
         series={series.data}
         error={series.error}

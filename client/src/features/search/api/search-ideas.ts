@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { fromWireScores, ScoredPodcast } from '@bookstrut/schemas'
-import { apiPageRequest } from '@/lib/api-client'
+import { apiPageRequestWithEnvelope } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
 import type { Ideas } from '../model/search-terms'
 import { nextPageOf, SEARCH_PAGE_SIZE, selectRows } from './search-pages'
@@ -23,7 +23,7 @@ export async function getIdeaSearchPage(
   signal?: AbortSignal,
 ): Promise<RowPage> {
   const [firstField, secondField, thirdField] = ideas
-  const result = await apiPageRequest('/search/podcast', {
+  const { page: result, envelope } = await apiPageRequestWithEnvelope('/search/podcast', {
     query: {
       firstField,
       secondField,
@@ -36,11 +36,14 @@ export async function getIdeaSearchPage(
     schema: ScoredPodcast,
     signal,
   })
+  // Sent to signed-in readers: what "This is the book I meant" confirms a result from.
+  const searchId = typeof envelope.searchId === 'string' ? envelope.searchId : undefined
   return {
     ...result,
     data: result.data.map(({ hellaScore, ideaScore, ...book }) => ({
       ...book,
       strut: fromWireScores({ hellaScore, ideaScore }, ideas),
+      ...(searchId ? { searchId } : {}),
     })),
   }
 }

@@ -14,6 +14,7 @@ import { withAdSlots } from '@/lib/ad-slots'
 import { formatDuration } from '@/lib/format'
 import type { ResultRow } from '../model/result-row'
 import { termsToSearchParams, termsToState } from '../model/search-terms'
+import { FoundItButton } from './found-it-button'
 import { StrutScore } from './strut-score'
 import styles from './results-table.module.css'
 
@@ -146,6 +147,8 @@ function ResultRowView({
               {row.categoryName}
             </Link>
           )}
+          {/* Idea search results only: the loop that learns from readers (docs/idea-search.md, "Found it"). */}
+          {showScore && <FoundItButton row={row} />}
         </div>
       </div>
       <div role="cell" className={styles['result-row__author']}>

@@ -78,3 +78,13 @@ export const failureMessage = (error: unknown, fallback: string): string => serv
 /** The line under the last result: "That’s the only result." for one, "That’s all 12 results." otherwise. */
 export const endOfResults = (total: number) =>
   total === 1 ? 'That’s the only result.' : `That’s all ${plural(total, 'result')}.`
+
+/** "This is the book I meant" (found-it-button.tsx). */
+export const FOUND_IT_MESSAGES = {
+  signIn: 'Sign in to tell us this is the book you meant',
+  thanks: 'Thank you: when other readers agree, your ideas will help them find this book',
+  failed: 'That did not go through. Please try again.',
+} as const
+
+/** The server's words (an expired search, a rate limit, too late to undo), else a generic retry message. */
+export const foundItFailureMessage = (error: unknown) => serverMessage(error) ?? FOUND_IT_MESSAGES.failed

@@ -2,7 +2,11 @@ import type { LabelledStrutScores } from '@bookstrut/schemas'
 import type { Book } from '@/api/book'
 
 /** A row of a results table: the book, and its Strut scores when it came from an idea search. */
-export type ResultRow = Book & { strut: LabelledStrutScores | null }
+export type ResultRow = Book & {
+  strut: LabelledStrutScores | null
+  /** an idea search served to a signed-in reader: the search "This is the book I meant" confirms the book from */
+  searchId?: string
+}
 
 /** A page of rows as the search calls answer it (page fields beside the items). */
 export interface RowPage {

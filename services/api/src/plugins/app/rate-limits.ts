@@ -44,6 +44,10 @@ export const LIMITS = {
   planQuotesPerAccount: { points: 120, duration: HOUR },
   // Likes and favourites (add and remove, one bucket): generous for a reader, not for a script.
   reactionsPerAccount: { points: 120, duration: MINUTE },
+  // "Found it" (confirm and take back, one bucket): a reader confirms a few books a day; per address as well, so
+  // many accounts behind one address share one budget (the agreement rule counts them as one place anyway).
+  foundItPerAccount: { points: 30, duration: HOUR },
+  foundItPerIp: { points: 60, duration: HOUR },
   // Author analytics (both calls, one bucket): a panel refreshing every few seconds, not a scraper.
   insightsPerAccount: { points: 120, duration: MINUTE },
   // Author pages (GET /author/books), public: per account when signed in, else per IP address.

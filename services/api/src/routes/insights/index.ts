@@ -50,7 +50,10 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`in_favorites` (readers who like or favour the title now), `ghost_count` (readers who hide it now). ' +
           '`days_in_top_20`: UTC days on which the title was in a Top 20 ranking. `ideaScore` ("Idea Hits"): ' +
           "per idea of the title (spaces as underscores), idea-search impressions in which a reader's idea " +
-          'scored a strong match (Strut score ≥ 70) and shares a content word (4 letters or more) with it.',
+          'scored a strong match (Strut score ≥ 70) and shares a content word (4 letters or more) with it. ' +
+          '`foundIt` ("This is the book I meant", POST /found-it): standing confirmations (reader × idea), readers, ' +
+          'and the ideas readers agree find the title (at least 3 readers from 2 networks); an idea not agreed on ' +
+          'is never shown.',
         querystring: InsightsQuery,
         security: secured,
         response: { 200: Envelope(Insights), ...errorResponses, 503: ErrorEnvelope },

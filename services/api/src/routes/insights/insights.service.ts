@@ -2,13 +2,15 @@ import {
   lockedInsights,
   lockedSeries,
   titleInsights,
+  titleFoundItConfirmations,
   titleSeries,
   type AnalyticsStore,
 } from '@bookstrut/analytics'
 import { effectivePlan } from '@bookstrut/billing'
 import { booksRepo } from '@bookstrut/catalogue'
 import { AppError, notFound } from '@bookstrut/core'
-import type { Insights, InsightsPeriod, InsightsSeries } from '@bookstrut/schemas'
+import type { FoundItInsights, Insights, InsightsPeriod, InsightsSeries } from '@bookstrut/schemas'
+import { foundItRepo } from '@bookstrut/search'
 import type { Deps } from '../deps.js'
 
 export interface InsightsDeps extends Deps {
@@ -46,8 +48,26 @@ async function ownedTitle(deps: InsightsDeps, bookId: string) {
 export async function getInsights(deps: InsightsDeps, bookId: string): Promise<Insights> {
   const { podcast: book, locked } = await ownedTitle(deps, bookId)
   const now = deps.clock.now()
-  if (locked) return lockedInsights(book, now)
-  return titleInsights(deps.db, (read) => fromStore(deps, read), book, now)
+  if (locked)
+    return { ...lockedInsights(book, now), foundIt: { confirmations: null, readers: null, ideas: null } }
+  const [insights, foundIt] = await Promise.all([
+    titleInsights(deps.db, (read) => fromStore(deps, read), book, now),
+    foundItOf(deps, book.id, now),
+  ])
+  return { ...insights, foundIt }
+}
+
+/**
+ * "Readers found your book with these ideas": the agreed ideas with their readers, the standing confirmations
+ * (events store) and readers (database). An idea not agreed on is never listed, not even as a count of its own.
+ */
+async function foundItOf(deps: InsightsDeps, bookId: string, now: Date): Promise<FoundItInsights> {
+  const [confirmations, readers, agreed] = await Promise.all([
+    fromStore(deps, (store) => titleFoundItConfirmations(store, bookId, now)),
+    foundItRepo.bookReaders(deps.db, bookId),
+    foundItRepo.agreedIdeasOf(deps.db, bookId),
+  ])
+  return { confirmations, readers, ideas: agreed.map((a) => ({ idea: a.idea, readers: a.readers })) }
 }
 
 /** GET /lnsights/series: the period's figures per bucket with its totals and the period's before (the read model). */

@@ -197,6 +197,8 @@ describe('GET /lnsights with events sent through the pipeline', () => {
       ghost_count: 1,
       total_Likes: 2,
       ideaScore: { [KEYS[0]!]: 2, [KEYS[1]!]: 2, [KEYS[2]!]: 2 },
+      // "Found it" (routes/found-it/found-it.test.ts): nobody confirmed this title
+      foundIt: { confirmations: 0, readers: 0, ideas: [] },
       planLocked: false,
       updatedAt: t.clock.now().toISOString(),
     })
@@ -278,6 +280,7 @@ describe('who may read analytics', () => {
       ghost_count: null,
       total_Likes: null,
       ideaScore: { [KEYS[0]!]: null, [KEYS[1]!]: null, [KEYS[2]!]: null },
+      foundIt: { confirmations: null, readers: null, ideas: null },
       planLocked: true,
       updatedAt: expect.any(String),
     })

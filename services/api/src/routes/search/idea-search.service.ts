@@ -11,7 +11,15 @@ import {
   type IdeaSearchQuery,
   type ScoredPodcast,
 } from '@bookstrut/schemas'
-import { searchHistoryRepo, normaliseIdea, preferLanguage, round2, type RankedBook } from '@bookstrut/search'
+import {
+  keepServedSearch,
+  normaliseIdea,
+  preferLanguage,
+  round2,
+  searchHistoryRepo,
+  servedSearchId,
+  type RankedBook,
+} from '@bookstrut/search'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import type { IdeaSearch } from '../../idea-index/idea-search.js'
@@ -54,7 +62,7 @@ export async function searchByIdeas(
   auth: Auth | null,
   q: IdeaSearchQuery,
   anonymousId?: string,
-): Promise<Page<ScoredPodcast>> {
+): Promise<Page<ScoredPodcast> & { searchId?: string }> {
   const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
   if (hasDuplicateIdeas(ideas)) throw duplicateQueries()
   const userId = auth?.user.id ?? null
@@ -81,7 +89,16 @@ export async function searchByIdeas(
   if (userId && ranking.length > 0 && window.page === 1)
     await searchHistoryRepo.recordSearch(deps.db, userId, ideas as [string, string, string], deps.clock.now())
   await queueEvents(deps.queues, impressions(deps, data, window.offset, ideas, { userId, anonymousId }))
-  return toPage(data, ranking.length, window)
+  if (!userId) return toPage(data, ranking.length, window)
+  // Kept for "found it": the reader may confirm a listed book, with these ideas, by this id (POST /found-it).
+  const searchId = servedSearchId(key)
+  if (!kept)
+    await keepServedSearch(deps.redis, deps.config.redis.prefix, searchId, {
+      userId,
+      ideas,
+      books: ranking.map((e) => [e.bookId, e.scores.ideas]),
+    })
+  return { ...toPage(data, ranking.length, window), searchId }
 }
 
 /**

@@ -51,7 +51,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${MAX_RANKED} titles. Titles in the reader's language (same primary subtag as \`language\`) gain ` +
           `${LANGUAGE_PREFERENCE} points in the ordering (not in the scores shown). The caller's ghosted titles are ` +
           `left out. Page 1 ranks afresh; later pages continue that ranking for ${RANKING_TTL_SECONDS / 60} minutes. ` +
-          'A non-empty first page of a signed-in reader is saved in the search history. 422 DUPLICATE_QUERIES when ' +
+          'A non-empty first page of a signed-in reader is saved in the search history, and every page of a ' +
+          'signed-in reader carries `searchId`, with which POST /found-it confirms a listed book. ' +
+          '422 DUPLICATE_QUERIES when ' +
           'two ideas are the same or share more than 70 % of their words longer than 2 characters. ' +
           RATE_LIMIT_NOTE,
         querystring: IdeaSearchQuery,

@@ -1,0 +1,179 @@
+import { sql } from 'kysely'
+import type { DbOrTx, FoundItConfirmationRow } from '@bookstrut/core'
+import type { AgreedIdea, Confirmation } from '../found-it/agreement.js'
+
+export interface NewConfirmation {
+  id: string
+  userId: string
+  podcastId: string
+  ideaKey: string
+  idea: string
+  network: string
+  rank: number
+  score: number
+  now: Date
+}
+
+/**
+ * Stores confirmations; one that exists (same reader, book and idea key) is kept as it is. Answers every row of
+ * the given keys, new or earlier, so a repeated request queues the very same events again.
+ */
+export async function addConfirmations(
+  db: DbOrTx,
+  rows: readonly NewConfirmation[],
+): Promise<FoundItConfirmationRow[]> {
+  if (rows.length === 0) return []
+  await db
+    .insertInto('found_it_confirmations')
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        user_id: r.userId,
+        podcast_id: r.podcastId,
+        idea_key: r.ideaKey,
+        idea: r.idea,
+        network: r.network,
+        rank: r.rank,
+        score: r.score,
+        created_at: r.now,
+      })),
+    )
+    .onConflict((oc) => oc.constraint('found_it_confirmations_once').doNothing())
+    .execute()
+  return confirmationsOf(
+    db,
+    rows[0]!.userId,
+    rows[0]!.podcastId,
+    rows.map((r) => r.ideaKey),
+  )
+}
+
+export async function confirmationsOf(
+  db: DbOrTx,
+  userId: string,
+  podcastId: string,
+  ideaKeys: readonly string[],
+): Promise<FoundItConfirmationRow[]> {
+  if (ideaKeys.length === 0) return []
+  return db
+    .selectFrom('found_it_confirmations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('podcast_id', '=', podcastId)
+    .where('idea_key', 'in', ideaKeys)
+    .orderBy('idea_key')
+    .execute()
+}
+
+/** Removes a reader's confirmations of a book for the given idea keys; answers the rows removed. */
+export async function removeConfirmations(
+  db: DbOrTx,
+  userId: string,
+  podcastId: string,
+  ideaKeys: readonly string[],
+): Promise<FoundItConfirmationRow[]> {
+  if (ideaKeys.length === 0) return []
+  return db
+    .deleteFrom('found_it_confirmations')
+    .where('user_id', '=', userId)
+    .where('podcast_id', '=', podcastId)
+    .where('idea_key', 'in', ideaKeys)
+    .returningAll()
+    .execute()
+}
+
+/** Every standing confirmation of one book, as the agreement rule reads them. */
+export async function bookConfirmations(db: DbOrTx, podcastId: string): Promise<Confirmation[]> {
+  const rows = await db
+    .selectFrom('found_it_confirmations')
+    .select(['user_id', 'idea_key', 'idea', 'network', 'created_at'])
+    .where('podcast_id', '=', podcastId)
+    .execute()
+  return rows.map((r) => ({
+    userId: r.user_id,
+    ideaKey: r.idea_key,
+    idea: r.idea,
+    network: r.network,
+    createdAt: r.created_at,
+  }))
+}
+
+/** Distinct readers whose confirmation of the book stands. */
+export async function bookReaders(db: DbOrTx, podcastId: string): Promise<number> {
+  const row = await db
+    .selectFrom('found_it_confirmations')
+    .select(sql<number>`count(distinct user_id)::int`.as('readers'))
+    .where('podcast_id', '=', podcastId)
+    .executeTakeFirstOrThrow()
+  return row.readers
+}
+
+/**
+ * Makes the book's stored agreed ideas exactly `agreed` (in one transaction by the caller); answers whether the
+ * set of ideas (their keys and wording) changed, i.e. whether the book must be embedded again.
+ */
+export async function replaceAgreedIdeas(
+  db: DbOrTx,
+  podcastId: string,
+  agreed: readonly AgreedIdea[],
+  now: Date,
+): Promise<boolean> {
+  const before = await agreedIdeasOf(db, podcastId)
+  const wording = (list: readonly { ideaKey: string; idea: string }[]) =>
+    JSON.stringify(list.map((a) => [a.ideaKey, a.idea]).sort())
+  const changed = wording(before) !== wording(agreed)
+  const agreedAt = new Map(before.map((a) => [a.ideaKey, a.agreedAt]))
+  await db.deleteFrom('book_found_ideas').where('podcast_id', '=', podcastId).execute()
+  if (agreed.length > 0)
+    await db
+      .insertInto('book_found_ideas')
+      .values(
+        agreed.map((a) => ({
+          podcast_id: podcastId,
+          idea_key: a.ideaKey,
+          idea: a.idea,
+          readers: a.readers,
+          networks: a.networks,
+          agreed_at: agreedAt.get(a.ideaKey) ?? now,
+        })),
+      )
+      .execute()
+  return changed
+}
+
+export interface StoredAgreedIdea {
+  ideaKey: string
+  idea: string
+  readers: number
+  agreedAt: Date
+}
+
+/** A book's agreed ideas, most readers first. */
+export async function agreedIdeasOf(db: DbOrTx, podcastId: string): Promise<StoredAgreedIdea[]> {
+  const rows = await db
+    .selectFrom('book_found_ideas')
+    .select(['idea_key', 'idea', 'readers', 'agreed_at'])
+    .where('podcast_id', '=', podcastId)
+    .orderBy('readers', 'desc')
+    .orderBy('idea_key')
+    .execute()
+  return rows.map((r) => ({ ideaKey: r.idea_key, idea: r.idea, readers: r.readers, agreedAt: r.agreed_at }))
+}
+
+/** Every agreed idea with its book's text, by book: what `npm run encoder:pairs` adds as training pairs. */
+export async function agreedIdeaPairs(
+  db: DbOrTx,
+): Promise<{ podcastId: string; idea: string; title: string; description: string }[]> {
+  return db
+    .selectFrom('book_found_ideas')
+    .innerJoin('podcasts', 'podcasts.id', 'book_found_ideas.podcast_id')
+    .select([
+      'book_found_ideas.podcast_id as podcastId',
+      'book_found_ideas.idea',
+      'podcasts.title',
+      'podcasts.description',
+    ])
+    .orderBy('book_found_ideas.podcast_id')
+    .orderBy('book_found_ideas.idea_key')
+    .execute()
+}

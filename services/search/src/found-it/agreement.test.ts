@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { agreedIdeas, foundIdeaKey, type Confirmation } from './agreement.js'
+import { networkOf, readerNetwork } from './reader-network.js'
+
+let t = 0
+const confirm = (userId: string, network: string, idea: string): Confirmation => ({
+  userId,
+  network,
+  idea,
+  ideaKey: foundIdeaKey(idea),
+  createdAt: new Date(Date.UTC(2026, 10, 27) + ++t * 1000),
+})
+const IDEA = 'my grandmother read it to me on the night ferry'
+
+describe('agreement', () => {
+  it('two readers from two networks do not agree yet', () => {
+    expect(agreedIdeas([confirm('u1', 'n1', IDEA), confirm('u2', 'n2', IDEA)])).toEqual([])
+  })
+
+  it('three accounts from one network do not agree: one address is one place, however many accounts', () => {
+    const rows = ['u1', 'u2', 'u3', 'u4', 'u5'].map((u) => confirm(u, 'n1', IDEA))
+    expect(agreedIdeas(rows)).toEqual([])
+  })
+
+  it('one account repeating itself is one reader', () => {
+    const rows = [confirm('u1', 'n1', IDEA), confirm('u1', 'n2', IDEA), confirm('u1', 'n3', IDEA)]
+    expect(agreedIdeas(rows)).toEqual([])
+  })
+
+  it('three readers from two networks agree, near-duplicates merged, in the wording most of them typed', () => {
+    const rows = [
+      confirm('u1', 'n1', 'My grandmother read it to me on the night ferry!'),
+      confirm('u2', 'n1', IDEA),
+      confirm('u3', 'n2', 'grandmother read it on the night ferry'),
+      confirm('u4', 'n3', IDEA),
+      confirm('u5', 'n3', 'a lighthouse keeper and his cat'),
+    ]
+    expect(agreedIdeas(rows)).toEqual([{ ideaKey: foundIdeaKey(IDEA), idea: IDEA, readers: 4, networks: 3 }])
+  })
+
+  it('keys ignore case, punctuation and spacing', () => {
+    expect(foundIdeaKey('  A Boy, a  WAND — and a school!  ')).toBe('a boy a wand and a school')
+  })
+})
+
+describe('reader networks', () => {
+  it('counts IPv4 by /24 and IPv6 by /48, hashed under the key, never the address', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.0/24')
+    expect(networkOf('::ffff:203.0.113.9')).toBe('203.0.113.0/24')
+    expect(networkOf('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48')
+    expect(networkOf('2001:0db8:abcd::')).toBe('2001:db8:abcd::/48')
+    const a = readerNetwork('k1', '203.0.113.7')
+    expect(a).toBe(readerNetwork('k1', '203.0.113.200'))
+    expect(a).not.toBe(readerNetwork('k1', '203.0.114.7'))
+    expect(a).not.toBe(readerNetwork('k2', '203.0.113.7'))
+    expect(a).not.toContain('203')
+  })
+})
