@@ -10,6 +10,8 @@ export const QueueNames = {
   ingest: 'ingest',
   /** a repeatable job: ranks titles by recent engagement and stores the Top 20 */
   top20: 'top20',
+  /** a repeatable job: makes the "books about <idea>" topic pages from saved searches and the idea search */
+  topics: 'topics',
 } as const
 
 export const OtpMailJob = Type.Object({

@@ -17,6 +17,7 @@ import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './
 import type { PaymentsTable, StripeEventsTable } from './payments.tables.js'
 import type { ReactionDaysTable, ReactionsTable } from './reactions.tables.js'
 import type { AdminAuditLogTable, Top20ReleasesTable } from './admin.tables.js'
+import type { TopicBooksTable, TopicsTable } from './topics.tables.js'
 import type { Top20DaysTable, Top20EntriesTable, Top20HeldTable, Top20RankingsTable } from './top20.tables.js'
 
 export interface DB {
@@ -52,6 +53,8 @@ export interface DB {
   top20_held: Top20HeldTable
   admin_audit_log: AdminAuditLogTable
   top20_releases: Top20ReleasesTable
+  topics: TopicsTable
+  topic_books: TopicBooksTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>
