@@ -130,14 +130,15 @@ export async function buildApp(opts: BuildAppOptions) {
     entries: async () =>
       (await listPublicContentPaths(app.db)).map((p) => ({ path: p.path, lastmod: p.lastModified })),
   }
-  // Topic pages: the index and every stored topic, as of the topics job's last run.
+  // Topic pages: the index and every stored topic, as of the topics job's last run (docs/seo.md).
   const topicPaths = {
     name: 'topics',
     entries: async () => {
       const topics = await topicsRepo.listTopics(app.db)
-      const lastmod = topics[0]?.refreshed_at
+      // The index only once it lists something.
+      if (topics.length === 0) return []
       return [
-        { path: '/topics', lastmod },
+        { path: '/topics', lastmod: topics[0]!.refreshed_at },
         ...topics.map((t) => ({ path: topicPath(t.slug), lastmod: t.refreshed_at })),
       ]
     },
