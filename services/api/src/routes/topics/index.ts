@@ -5,6 +5,7 @@ import { access } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { errorResponses } from '../route-docs.js'
+import { trafficOf } from '../../views/page-traffic.js'
 import { getTopic, listTopics, TOPIC_NOT_FOUND } from './topics.service.js'
 
 const LIMIT_NOTE =
@@ -51,6 +52,14 @@ export const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: limitTopicReads,
       config: { access: access.public() },
     },
-    async (req) => ok('Topic fetched successfully', await getTopic(deps, req.params.slug, async () => null)),
+    async (req) =>
+      ok(
+        'Topic fetched successfully',
+        await getTopic(
+          deps,
+          req.params.slug,
+          async (path) => (await trafficOf(app.analytics, [path], deps.clock.now()))?.get(path) ?? null,
+        ),
+      ),
   )
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { announceBookChanges } from '@bookstrut/catalogue'
-import { buildListing, insertUser, until } from '@bookstrut/core/testing'
+import { buildListing, insertUser, until, type ListingFields } from '@bookstrut/core/testing'
 import type { Topic, TopicSummary } from '@bookstrut/schemas'
 import { refreshTopics, searchHistoryRepo, topicsRepo, TOPIC_MIN_SEARCHERS } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
@@ -15,7 +15,7 @@ import { client } from '../../test/api-client.js'
 let t: TestApp
 const ids: Record<string, string> = {}
 
-const books = {
+const books: Record<string, ListingFields & { title: string; description: string }> = {
   wizard: {
     title: 'The Boy Who Found His Wand',
     ideas: [
