@@ -58,7 +58,7 @@ export function TopicPage({ slug }: { slug: string }) {
         {(books) => (
           <ul className="book-grid">
             {books.map((book) => (
-              <li key={book._id}>
+              <li key={book._id} className={styles.scored}>
                 <span className={styles.score} title="How well the book matches the idea (0-100)">
                   Strut score {Math.round(book.strutScore)}
                 </span>
