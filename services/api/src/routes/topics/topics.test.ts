@@ -180,6 +180,14 @@ describe('GET /topics and /topics/{slug}', () => {
     }
   })
 
+  it('answers another method on a topic address with 405 and Allow, before reading any body', async () => {
+    for (const method of ['DELETE', 'QUERY'] as const) {
+      const res = await t.app.inject({ method, url: '/api/v1/topics/a-school-of-magic' })
+      expect(res.statusCode, method).toBe(405)
+      expect(res.headers.allow).toContain('GET')
+    }
+  })
+
   it('refuses a flood from one address with 429 and Retry-After, other addresses unaffected', async () => {
     const flooder = client(t.app)
     const answers = []
