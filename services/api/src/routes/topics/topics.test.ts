@@ -181,7 +181,8 @@ describe('GET /topics and /topics/{slug}', () => {
   })
 
   it('answers another method on a topic address with 405 and Allow, before reading any body', async () => {
-    for (const method of ['DELETE', 'QUERY'] as const) {
+    // QUERY (a body method, as schemathesis sends it) is missing from light-my-request's method type.
+    for (const method of ['DELETE', 'QUERY'] as 'DELETE'[]) {
       const res = await t.app.inject({ method, url: '/api/v1/topics/a-school-of-magic' })
       expect(res.statusCode, method).toBe(405)
       expect(res.headers.allow).toContain('GET')
