@@ -1,4 +1,4 @@
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import type { Db } from '@bookstrut/core'
 import type { RankedBook } from '../idea-ranking.js'
 import { round2 } from '../strut-score.js'
@@ -53,7 +53,7 @@ export async function refreshTopics(deps: RefreshTopicsDeps, now: Date): Promise
 /** The public books the idea search finds for one idea, best first, with their Strut score for it. */
 async function booksAbout(deps: RefreshTopicsDeps, idea: string) {
   const ranked = await deps.rankIdeas([idea])
-  const visible = await podcastsRepo.publicLanguages(
+  const visible = await booksRepo.publicLanguages(
     deps.db,
     ranked.map((r) => r.bookId),
     null,

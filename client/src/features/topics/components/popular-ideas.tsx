@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { useTopics } from '../api/get-topics'
 import { TopicLinks } from './topics-page'
@@ -12,7 +13,7 @@ export function PopularIdeas() {
   if (!topics.data || topics.data.length === 0) return null
   return (
     <section className="section" aria-labelledby="popular-ideas-title">
-      <div className="container">
+      <Container>
         <p className="eyebrow">What readers look for</p>
         <h2 id="popular-ideas-title" className="section__title">
           Popular ideas
@@ -21,7 +22,7 @@ export function PopularIdeas() {
         <p>
           <Link to={paths.topics}>All topics</Link>
         </p>
-      </div>
+      </Container>
     </section>
   )
 }

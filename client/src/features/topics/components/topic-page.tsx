@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { BookCard } from '@/components/book/book-card'
+import { containerClass } from '@/components/ui/container'
 import { ListStates } from '@/components/ui/list-states'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
@@ -24,7 +25,7 @@ export function TopicPage({ slug }: { slug: string }) {
     structuredData: data ? topicStructuredData(data, origin) : undefined,
   })
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={containerClass(styles.page)}>
       <nav className={styles.breadcrumb} aria-label="Breadcrumb">
         <Link to={paths.home}>Home</Link>
         <span aria-hidden="true">›</span>
@@ -62,7 +63,7 @@ export function TopicPage({ slug }: { slug: string }) {
                 <span className={styles.score} title="How well the book matches the idea (0-100)">
                   Strut score {Math.round(book.strutScore)}
                 </span>
-                <BookCard podcast={book} />
+                <BookCard book={book} />
               </li>
             ))}
           </ul>

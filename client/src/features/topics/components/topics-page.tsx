@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import type { TopicSummary } from '@bookstrut/schemas'
+import { containerClass } from '@/components/ui/container'
 import { ListStates } from '@/components/ui/list-states'
 import { paths } from '@/config/paths'
 import { usePageMeta } from '@/lib/use-page-meta'
@@ -34,7 +35,7 @@ export function TopicsPage() {
   const topics = useTopics()
   usePageMeta({ title: TITLE, description: DESCRIPTION, canonicalPath: paths.topics })
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={containerClass(styles.page)}>
       <h1>{TITLE}</h1>
       <p className={styles.lead}>{DESCRIPTION}</p>
       <ListStates

@@ -1,4 +1,4 @@
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { notFound } from '@bookstrut/core'
 import type { PageTraffic, Topic, TopicSummary } from '@bookstrut/schemas'
 import { topicsRepo } from '@bookstrut/search'
@@ -31,7 +31,7 @@ export async function getTopic(
   if (!topic) throw notFound(TOPIC_NOT_FOUND)
   const stored = await topicsRepo.topicBooks(deps.db, slug)
   const scoreOf = new Map(stored.map((b) => [b.bookId, b.strutScore]))
-  const rows = await podcastsRepo.findPublicPodcastsInOrder(
+  const rows = await booksRepo.findPublicBooksInOrder(
     deps.db,
     stored.map((b) => b.bookId),
     null,
