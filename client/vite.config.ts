@@ -1,11 +1,41 @@
 /// <reference types="vitest/config" />
 import { defineConfig, defaultClientConditions } from 'vite'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 
 const apiTarget = 'http://127.0.0.1:3000'
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * The service worker /sw.js (spec: registered at idle, checked for updates every hour; docs/service-worker.md), made
+ * by workbox (vite-plugin-pwa's generateSW): it precaches the app shell (index.html) and the build's hashed
+ * assets, answers a navigation from the network and only offline with the cached shell, and handles nothing else:
+ * no API answer, no media, nothing that depends on the reader is ever cached. The app registers it itself
+ * (src/lib/service-worker.ts), in production builds only.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'generateSW',
+  filename: 'sw.js',
+  injectRegister: false,
+  manifest: false,
+  workbox: {
+    globPatterns: ['index.html', 'assets/**/*.{js,css,woff,woff2,png,svg,webp,jpg,ico}'],
+    // One file: no separate workbox-*.js beside it.
+    inlineWorkboxRuntime: true,
+    cleanupOutdatedCaches: true,
+    // No navigation fallback from the cache while online: pages are server-rendered (docs/seo.md).
+    navigateFallback: null,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+        handler: 'NetworkOnly',
+        options: { precacheFallback: { fallbackURL: 'index.html' } },
+      },
+    ],
+  },
+})
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), ...(command === 'build' && !isSsrBuild ? [serviceWorker] : [])],
   resolve: {
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
     // `source` makes @bookstrut/schemas resolve to its TypeScript source, so no schemas build is needed.
@@ -43,4 +73,4 @@ export default defineConfig({
     // Component tests make real requests (and type with user-event) on two-core CI machines.
     testTimeout: 15_000,
   },
-})
+}))

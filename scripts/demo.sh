@@ -67,6 +67,8 @@ say "importing the demo catalogue"
 import_demo_catalogue || say "WARNING: the demo catalogue import failed (above); starting without it"
 say "adding the demo's FAQs, blog posts and information pages (only to an empty site)"
 node services/api/dist/cli/content-seed.js || say "WARNING: the demo content was not added (above)"
+say "saving the demo readers' searches (the topics job makes topic pages of them at start)"
+node services/api/dist/cli/topics-seed.js || say "WARNING: the demo searches were not saved (above)"
 
 say "starting BookStrut on http://localhost:${PORT:-3000} (data in ${DATA_DIR:-./data})"
 say "without SMTP_URL, sign-up codes are written to ${DATA_DIR:-./data}/outbox/ — one .eml file per mail"

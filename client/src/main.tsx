@@ -15,6 +15,7 @@ import { App } from './app/app'
 import { readServerState, resolveLazyRoutes } from './app/hydration'
 import { routes } from './app/router'
 import { queryClient } from './lib/query-client'
+import { registerServiceWorker } from './lib/service-worker'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
@@ -41,3 +42,4 @@ async function start(root: HTMLElement) {
 }
 
 void start(container)
+registerServiceWorker()

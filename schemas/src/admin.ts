@@ -226,6 +226,9 @@ export const Top20Standing = Type.Object({
   score: Type.Number({ description: 'counted engagement over the ranking window (docs/analytics.md)' }),
   readers: Type.Integer({ minimum: 0 }),
   daysInTop20: Type.Integer({ minimum: 0 }),
+  /** views of the title's page (page-view events); null while the analytics store does not answer */
+  views7d: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  views30d: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
 })
 
 export const Top20Current = Type.Object({

@@ -23,6 +23,8 @@ export const EventTypes = [
   'found_it',
   /** that confirmation taken back (DELETE /found-it, within its undo window) */
   'found_it_withdrawn',
+  /** a visitor opened a page of the site (POST /page-view): the spec's page-view tracker */
+  'page_view',
 ] as const
 export type EventType = (typeof EventTypes)[number]
 
@@ -125,6 +127,30 @@ export const ListeningContext = Type.Object({
 export type ListeningContext = Static<typeof ListeningContext>
 
 /**
+ * A page of the site as page views count it: its path alone (no query, no fragment), one or two segments of
+ * address characters, e.g. `/`, `/topics/time-travel`, `/single-book/6756…`. Bounded so a script cannot make
+ * unbounded keys: at most 120 characters.
+ */
+export const ViewedPagePath = Type.String({
+  pattern: '^/([A-Za-z0-9_.~-]{1,60}(/[A-Za-z0-9_.~%-]{1,80})?)?$',
+  maxLength: 120,
+  description: 'the page path without query or fragment, one or two segments, e.g. `/topics/time-travel`',
+})
+
+/** POST /page-view: the page the visitor opened. */
+export const PageViewBody = Type.Object(
+  {
+    id: Type.Optional(EventId),
+    path: ViewedPagePath,
+    /** when sent, must be the caller's own account */
+    userId: Type.Optional(Id),
+    anonymousId: Type.Optional(AnonymousId),
+  },
+  { additionalProperties: false },
+)
+export type PageViewBody = Static<typeof PageViewBody>
+
+/**
  * An event as queued (job id = `id`) and stored: made complete by the server. Exactly one of `userId` and
  * `anonymousId` names who did it; `search` is set on impressions, `listening` on listening events.
  */
@@ -133,7 +159,10 @@ export const AnalyticsEvent = Type.Object({
   type: Type.Union(EventTypes.map((t) => Type.Literal(t))),
   /** when it happened, as the server saw it (UTC, ISO 8601) */
   ts: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$' }),
-  podcastId: Id,
+  /** the title; empty for a page view, which names its page instead */
+  podcastId: Type.Union([Id, Type.Literal('')]),
+  /** page views: the page's path */
+  page: Type.Optional(ViewedPagePath),
   episodeId: Type.Union([Id, Type.Null()]),
   userId: Type.Union([Id, Type.Null()]),
   anonymousId: Type.Union([AnonymousId, Type.Null()]),

@@ -12,6 +12,8 @@ export const QueueNames = {
   top20: 'top20',
   /** one book's "found it" confirmations weighed again: agreed ideas stored, the book re-embedded when they change */
   foundIt: 'found-it',
+  /** a repeatable job: makes the "books about <idea>" topic pages from saved searches and the idea search */
+  topics: 'topics',
 } as const
 
 export const OtpMailJob = Type.Object({

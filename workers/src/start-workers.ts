@@ -9,7 +9,13 @@ import {
   type Config,
   type Logger,
 } from '@bookstrut/core'
-import { embeddingsAnnouncer, locateModel, ModelEmbedders, modelsInUse } from '@bookstrut/search'
+import {
+  embeddingsAnnouncer,
+  locateModel,
+  ModelEmbedders,
+  modelsInUse,
+  type RefreshTopicsDeps,
+} from '@bookstrut/search'
 import { createMailWorker } from './mail/mail.worker.js'
 import { createEmbedWorker } from './embed/embed.worker.js'
 import { sweepStaleEmbeddings } from './embed/embed-sweep.js'
@@ -17,6 +23,7 @@ import { startSurfaceIndexWorker } from './surface-index/surface-index.worker.js
 import { startIngestWorker } from './ingest/ingest.worker.js'
 import { startTop20Worker } from './top20/top20.worker.js'
 import { createFoundItWorker } from './found-it/found-it.worker.js'
+import { startTopicsWorker } from './topics/topics.worker.js'
 
 export interface RunningWorkers {
   close(): Promise<void>
@@ -31,6 +38,13 @@ export interface WorkerOptions {
   top20EveryMs?: number
   /** the process's Redis outage log, shared with the api in the one-process default (one line per outage) */
   redisOutages?: RedisOutages
+  /**
+   * the idea search of the api process (its in-memory index), which the topics job ranks each topic's books with;
+   * without it (a workers-only process) the topics job runs in the api processes' workers only
+   */
+  rankIdeas?: RefreshTopicsDeps['rankIdeas']
+  /** how often topic pages are remade (default every hour; the first at start) */
+  topicsEveryMs?: number
 }
 
 /** Starts every BullMQ worker. The api process calls this in the one-process default (RUN_WORKERS=true). */
@@ -113,6 +127,19 @@ export async function startWorkers(
       clock: systemClock,
       logger: logger.child({ queue: 'found-it' }),
     }),
+    ...(opts.rankIdeas
+      ? [
+          startTopicsWorker({
+            connection,
+            prefix: config.redis.prefix,
+            db,
+            rankIdeas: opts.rankIdeas,
+            clock: systemClock,
+            logger: logger.child({ queue: 'topics' }),
+            everyMs: opts.topicsEveryMs,
+          }),
+        ]
+      : []),
     // Only an external keyword index (Meilisearch) needs syncing; PostgreSQL search reads the tables themselves.
     ...(config.search.meili
       ? [

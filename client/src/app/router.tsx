@@ -16,6 +16,7 @@ import { privatePage, type RouteHandle } from './route-handle'
 import { settingsQueryOptions } from '@/features/content/api/get-settings'
 
 const content = () => import('./routes/content')
+const topics = () => import('./routes/topics')
 
 /** The layout's footer and dialogs read the settings on every page. */
 const layoutHandle: RouteHandle = {
@@ -86,6 +87,20 @@ export const routes: RouteObject[] = [
       {
         path: paths.topList.slice(1),
         lazy: async () => ({ Component: (await content()).TopListRoute }),
+      },
+      {
+        path: 'topics',
+        lazy: async () => {
+          const m = await topics()
+          return { Component: m.TopicsRoute, handle: m.topicHandles.index }
+        },
+      },
+      {
+        path: 'topics/:slug',
+        lazy: async () => {
+          const m = await topics()
+          return { Component: m.TopicRoute, handle: m.topicHandles.topic }
+        },
       },
       { path: 'Logout', handle: privatePage, lazy: () => import('./routes/logout') },
       ...articlePaths.map(({ path }) => ({

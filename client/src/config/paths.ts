@@ -17,6 +17,9 @@ export const paths = {
   /** An author as books name them (an imported book's author, who has no account): their books. */
   author: (name: string) => `/author/${encodeURIComponent(name)}`,
   topList: '/topbookstruts',
+  /** "Books about <idea>" topic pages (docs/seo.md): the index and one topic. */
+  topics: '/topics',
+  topic: (slug: string) => `/topics/${encodeURIComponent(slug)}`,
   uploadBook: '/upload-book',
   profile: '/profile',
   profileListings: '/profile-listings',

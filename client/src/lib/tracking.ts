@@ -1,4 +1,4 @@
-import { AcceptedEvents } from '@bookstrut/schemas'
+import { AcceptedEvents, ViewedPagePath } from '@bookstrut/schemas'
 import { apiRequest } from './api-client'
 import { readItem, StorageKeys, writeItem } from './storage'
 
@@ -59,6 +59,17 @@ export function trackListening(target: TrackTarget, seconds: number): Promise<bo
   const whole = Math.floor(seconds)
   if (whole <= 0) return Promise.resolve(true)
   return report('/track-listening', { method: 'POST', body: { ...bodyOf(target), listeningHours: whole } })
+}
+
+/**
+ * POST /page-view (the spec's page-view tracker): the path of the page opened, without query or fragment, with an
+ * event id of its own, so a resend after a failure counts once. Paths the API would refuse (deeper than two
+ * segments, over its length) are not sent.
+ */
+export function trackPageView(path: string, id: string = crypto.randomUUID()): Promise<boolean> {
+  if (!new RegExp(ViewedPagePath.pattern!).test(path) || path.length > (ViewedPagePath.maxLength ?? 0))
+    return Promise.resolve(true)
+  return report('/page-view', { method: 'POST', body: { id, path } })
 }
 
 /** POST /track-purchase-click: the Get This link. */

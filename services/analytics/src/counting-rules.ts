@@ -3,7 +3,7 @@ import type { EventType } from '@bookstrut/schemas'
 /*
  * How events become the numbers authors see (docs/analytics.md, "What counts once"):
  * - every stored event counts once, whatever number of times it was sent or inserted (distinct event ids);
- * - impressions (views, top_search, Idea Hits), plays, shares and clicks count once per reader (account, else the
+ * - impressions (views, top_search, Idea Hits), plays, shares, clicks and page views count once per reader (account, else the
  *   server's visitor id) per title per half-hour window (clock-aligned: :00-:30, :30-:00 UTC), so searching again,
  *   replaying or re-clicking cannot inflate them;
  * - listening seconds are summed per listener, title and window and capped there by the clip's length;
@@ -20,6 +20,7 @@ export const WINDOWED_TYPES: ReadonlySet<EventType> = new Set([
   'purchase_click',
   'description_click',
   'profile_click',
+  'page_view',
 ])
 
 export const isWindowed = (type: EventType) => WINDOWED_TYPES.has(type)

@@ -18,6 +18,7 @@ import { clientPlugin } from './plugins/external/client.js'
 import { healthRoutes } from './routes/health/index.js'
 import { userRoutes } from './routes/users/index.js'
 import { listPublicContentPaths } from '@bookstrut/content'
+import { topicsRepo } from '@bookstrut/search'
 import { contentPlugin } from './routes/content/content-plugin.js'
 import { adminRoutes } from './routes/admin/index.js'
 import { bookRoutes } from './routes/podcasts/index.js'
@@ -26,6 +27,8 @@ import { ghostRoutes } from './routes/ghosts/index.js'
 import { reactionRoutes } from './routes/reactions/index.js'
 import { foundItRoutes } from './routes/found-it/index.js'
 import { searchHistoryRoutes } from './routes/search-history/index.js'
+import { topicRoutes } from './routes/topics/index.js'
+import { topicPath } from './routes/topics/topics.service.js'
 import { membershipRoutes } from './routes/memberships/index.js'
 import { paymentRoutes } from './routes/payments/index.js'
 import { eventRoutes } from './routes/events/index.js'
@@ -117,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(paymentRoutes)
       await api.register(eventRoutes)
       await api.register(insightsRoutes)
+      await api.register(topicRoutes)
     },
     { prefix: '/api/v1' },
   )
@@ -128,7 +132,20 @@ export async function buildApp(opts: BuildAppOptions) {
     entries: async () =>
       (await listPublicContentPaths(app.db)).map((p) => ({ path: p.path, lastmod: p.lastModified })),
   }
-  await app.register(seoRoutes, { sources: [contentPaths] })
+  // Topic pages: the index and every stored topic, as of the topics job's last run (docs/seo.md).
+  const topicPaths = {
+    name: 'topics',
+    entries: async () => {
+      const topics = await topicsRepo.listTopics(app.db)
+      // The index only once it lists something.
+      if (topics.length === 0) return []
+      return [
+        { path: '/topics', lastmod: topics[0]!.refreshed_at },
+        ...topics.map((t) => ({ path: topicPath(t.slug), lastmod: t.refreshed_at })),
+      ]
+    },
+  }
+  await app.register(seoRoutes, { sources: [contentPaths, topicPaths] })
   await app.register(clientPlugin)
   return app
 }

@@ -30,6 +30,7 @@ async function main() {
     workers = await startWorkers(config, logger, {
       databaseUrl: stores.databaseUrl,
       redisOutages: app.redisOutages,
+      rankIdeas: (ideas) => app.ideaSearch.current.rank(ideas),
     })
 
   // In order: stop taking requests and close the api's pools, then the workers and theirs, then the stores

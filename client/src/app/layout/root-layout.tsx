@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom'
 import { AuthModalsProvider } from '@/features/auth/components/auth-modals-provider'
 import { useSessionCheck } from '@/features/auth/hooks/use-session-check'
 import { useSettings } from '@/features/content/api/get-settings'
+import { usePageViews } from '@/lib/use-page-views'
 import { PlayerProvider } from '@/features/player/components/player-provider'
 import { AccountPromptsBridge } from './account-prompts-bridge'
 import { BlockedGate } from './blocked-gate'
@@ -11,11 +12,12 @@ import { WelcomeGate } from './welcome-gate'
 import styles from './root-layout.module.css'
 
 /**
- * Every page: header, content, footer, account dialogs, the Welcome modal, the persistent audio player and the session check
- * on each route change.
+ * Every page: header, content, footer, account dialogs, the Welcome modal, the persistent audio player, and on each
+ * route change the session check and the page view.
  */
 export function RootLayout() {
   useSessionCheck()
+  usePageViews()
   const settings = useSettings()
   const navigation = useNavigation()
   return (

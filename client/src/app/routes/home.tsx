@@ -5,12 +5,20 @@ import { FeaturedVideo } from '@/features/content/components/featured-video'
 import { HomeFaq } from '@/features/content/components/home-faq'
 import { useSettings } from '@/features/content/api/get-settings'
 import { TopBooks } from '@/features/home/components/top-books'
+import { PopularIdeas } from '@/features/topics/components/popular-ideas'
+import { topicsQueryOptions } from '@/features/topics/api/get-topics'
 import { SearchForm } from '@/features/search/components/search-form'
 import { useStoredSession } from '@/lib/storage'
 import { DEFAULT_DESCRIPTION } from '@/lib/page-head'
 import { usePageMeta } from '@/lib/use-page-meta'
 import styles from './home.module.css'
 import { containerClass } from '@/components/ui/container'
+import type { RouteHandle } from '../route-handle'
+
+/** The server renders "Popular ideas" with its links (a crawler finds the topic pages from home); never fatal. */
+export const handle: RouteHandle = {
+  prefetch: ({ queryClient }) => queryClient.prefetchQuery(topicsQueryOptions()),
+}
 
 const homeStructuredData = {
   '@context': 'https://schema.org',
@@ -58,6 +66,7 @@ export function Component() {
       </section>
       <FeaturedVideo link={settings?.homePageMedia} />
       <TopBooks />
+      <PopularIdeas />
       <HowItWorks />
       <StrutScorePreview />
       <PlansTeaser showJoin={!isLoggedIn} onJoin={modals.openSignUp} />

@@ -5,6 +5,7 @@ import { parse } from 'parse5'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { buildListing } from '@bookstrut/core/testing'
 import { seedDemoContent } from '@bookstrut/content'
+import { topicsRepo } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
 import { bundlePathOf } from './page-bundle.js'
 
@@ -223,6 +224,79 @@ describe('content pages, fetched without JavaScript', () => {
   it('answer an unknown blog post or information page with the 404 page', async () => {
     expect((await get('/blog/no-such-post')).status).toBe(404)
     expect((await get('/pagedetail/no-such-page')).status).toBe(404)
+  })
+})
+
+describe('topic pages, fetched without JavaScript', () => {
+  beforeAll(async () => {
+    // The set as the topics job stores it (topics.test.ts runs the job itself).
+    await topicsRepo.replaceTopics(
+      t.app.db,
+      [
+        {
+          slug: 'life-at-sea',
+          idea: 'life at sea',
+          searchers: 4,
+          books: [
+            { bookId: book.id, strutScore: 81.5 },
+            { bookId: pending.id, strutScore: 60 },
+          ],
+        },
+      ],
+      new Date(),
+    )
+  })
+
+  it('carry the title, description, canonical link and ItemList of Book JSON-LD, and list the books', async () => {
+    const res = await get('/topics/life-at-sea')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-page-render')).toMatch(/miss|hit/)
+    const page = readPage(await res.text())
+    expect(page.title).toEqual(['Books about Life at sea · BookStrut'])
+    expect(page.meta('description')).toBe(
+      '1 book about life at sea, ranked by how well each matches the idea (Strut score): The Light Between Oceans.',
+    )
+    expect(page.canonical).toEqual([`${origin}/topics/life-at-sea`])
+    expect(page.meta('og:url')).toBe(`${origin}/topics/life-at-sea`)
+    expect(page.jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: 'Books about life at sea',
+        numberOfItems: 1,
+        itemListElement: [
+          {
+            '@type': 'ListItem',
+            position: 1,
+            item: expect.objectContaining({
+              '@type': 'Book',
+              name: 'The Light Between Oceans',
+              url: `${origin}/single-book/${book.id}`,
+            }) as unknown,
+          },
+        ],
+      },
+    ])
+    expect(page.root).toContain('The Light Between Oceans')
+    expect(page.root).toContain('Strut score 82')
+    // A book that is not public is on no topic page.
+    expect(page.root).not.toContain('Not Approved Yet')
+  })
+
+  it('list the topics on the index and on the home page, and in the sitemap', async () => {
+    const index = readPage(await (await get('/topics')).text())
+    expect(index.canonical).toEqual([`${origin}/topics`])
+    expect(index.root).toContain('Life at sea')
+    // (another address than '/': the home page rendered before the topics existed is kept for 30 s)
+    expect(readPage(await (await get('/?from=topics')).text()).root).toContain('Popular ideasLife at sea')
+    const sitemap = await (await get('/sitemap.xml')).text()
+    expect(sitemap).toContain(`<loc>${origin}/topics/life-at-sea</loc>`)
+    expect(sitemap).toContain(`<loc>${origin}/topics</loc>`)
+  })
+
+  it('answer an unknown or malformed topic with the 404 page', async () => {
+    expect((await get('/topics/no-such-topic')).status).toBe(404)
+    expect((await get('/topics/%3Cscript%3E')).status).toBe(404)
   })
 })
 

@@ -29,7 +29,7 @@ process.once('exit', () => rmSync(analyticsDir, { recursive: true, force: true }
 export async function buildTestApp(
   env: Record<string, string> = {},
   clock: Clock = new ManualClock(),
-  workerOptions: { sweepIntervalMs?: number; start?: boolean } = {},
+  workerOptions: { sweepIntervalMs?: number; start?: boolean; topicsEveryMs?: number } = {},
   /** the app's and the workers' logger (default: LOG_LEVEL, silent unless TEST_LOG_LEVEL says otherwise) */
   logger?: Logger,
 ): Promise<TestApp> {
@@ -58,6 +58,13 @@ export async function buildTestApp(
           databaseUrl: database.url,
           sweepIntervalMs: workerOptions.sweepIntervalMs,
           redisOutages: app.redisOutages,
+          // The topics job only where a test asks for it (it ranks with this app's idea index).
+          ...(workerOptions.topicsEveryMs
+            ? {
+                rankIdeas: (ideas) => app.ideaSearch.current.rank(ideas),
+                topicsEveryMs: workerOptions.topicsEveryMs,
+              }
+            : {}),
         })
   return {
     app,

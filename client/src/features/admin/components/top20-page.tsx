@@ -125,6 +125,8 @@ export function Top20Page() {
           { label: 'Engagement', numeric: true },
           { label: 'Readers', numeric: true },
           { label: 'Days in Top 20', numeric: true },
+          { label: 'Page views 7 d', numeric: true },
+          { label: 'Page views 30 d', numeric: true },
         ]}
         row={(e) => (
           <tr key={e.podcastId}>
@@ -135,6 +137,9 @@ export function Top20Page() {
             <td className={styles.num}>{e.score}</td>
             <td className={styles.num}>{e.readers}</td>
             <td className={styles.num}>{e.daysInTop20}</td>
+            {/* "–" while the analytics store does not answer */}
+            <td className={styles.num}>{e.views7d ?? '–'}</td>
+            <td className={styles.num}>{e.views30d ?? '–'}</td>
           </tr>
         )}
       />

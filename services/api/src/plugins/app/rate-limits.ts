@@ -62,6 +62,8 @@ export const LIMITS = {
   adminPerAccount: { points: 300, duration: MINUTE },
   // The audit log's CSV export (up to 10,000 rows a file).
   adminExportsPerAccount: { points: 10, duration: MINUTE },
+  // Topic pages (GET /topics, /topics/{slug}), public reads of a few rows: a reader browsing, not a scraper.
+  topicPagesPerIp: { points: 120, duration: MINUTE },
   // Server renders of pages (cache misses only), per IP; past it the visitor gets the app shell (docs/seo.md).
   pageRendersPerIp: { points: 120, duration: MINUTE },
 } as const
@@ -78,6 +80,7 @@ export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set([
   'searchPerIp',
   'searchPerAccount',
   'pageRendersPerIp',
+  'topicPagesPerIp',
 ])
 
 /** Points set by configuration instead of LIMITS (the search limits), by limit name. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { top20Repo } from '@bookstrut/analytics'
+import { insertEvents, top20Repo } from '@bookstrut/analytics'
 import { createBlogPost, createFaq, createInformationPage } from '@bookstrut/content'
+import { randomUUID } from 'node:crypto'
 import { audited, newId } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
@@ -798,7 +799,7 @@ describe('reports', () => {
 })
 
 describe('the Top 20', () => {
-  it('shows the current ranking with each title’s engagement and days in the Top 20', async () => {
+  it('shows the current ranking with each title’s engagement, days in the Top 20 and page views', async () => {
     const admin = await buildUser(t.app.db, { role: 'admin' })
     const [first, second] = [
       await buildListing(t.app.db, { title: 'First' }),
@@ -817,10 +818,45 @@ describe('the Top 20', () => {
       )
     await rank(new Date(Date.now() + 86_400_000))
     await rank(new Date(Date.now() + 2 * 86_400_000))
+    // Views of the first title's page: one visitor twice in a half hour (once), another, and one 10 days ago.
+    const now = t.clock.now().getTime()
+    const view = (visitor: string, msAgo: number) => ({
+      id: randomUUID(),
+      type: 'page_view' as const,
+      ts: new Date(now - msAgo).toISOString(),
+      podcastId: '' as const,
+      page: `/single-book/${first.id}`,
+      episodeId: null,
+      userId: null,
+      anonymousId: `${visitor.repeat(16)}-0`,
+    })
+    await insertEvents(
+      await t.app.analytics.ready(),
+      [view('a', 60_000), view('a', 120_000), view('b', 60_000), view('c', 10 * 86_400_000)],
+      new Date(),
+    )
     const res = await api().get('/admin/top20', { token: admin.token })
     expect(res.body.data.entries).toEqual([
-      { position: 1, podcastId: first.id, title: 'First', score: 30, readers: 12, daysInTop20: 2 },
-      { position: 2, podcastId: second.id, title: 'Second', score: 10, readers: 4, daysInTop20: 2 },
+      {
+        position: 1,
+        podcastId: first.id,
+        title: 'First',
+        score: 30,
+        readers: 12,
+        daysInTop20: 2,
+        views7d: 2,
+        views30d: 3,
+      },
+      {
+        position: 2,
+        podcastId: second.id,
+        title: 'Second',
+        score: 10,
+        readers: 4,
+        daysInTop20: 2,
+        views7d: 0,
+        views30d: 0,
+      },
     ])
   })
 

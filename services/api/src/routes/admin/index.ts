@@ -213,7 +213,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {},
       Top20Current,
     ),
-    async () => ok('Top 20 fetched', await currentTop20(deps)),
+    async () => ok('Top 20 fetched', await currentTop20({ ...deps, analytics: app.analytics })),
   )
 
   app.get(

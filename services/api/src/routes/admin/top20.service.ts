@@ -1,7 +1,8 @@
-import { top20Repo } from '@bookstrut/analytics'
+import { top20Repo, type AnalyticsStore } from '@bookstrut/analytics'
 import { adminConsoleRepo, audited, notFound, recorded, type AdminActor } from '@bookstrut/core'
 import type { HeldTitleDecision, Top20Current, Top20DecisionBody } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
+import { bookPagePath, trafficOf } from '../../views/page-traffic.js'
 
 /** How long a release lets a title rank despite the guard: the ranking's own window (7 days of engagement). */
 export const RELEASE_DAYS = 7
@@ -9,13 +10,16 @@ export const RELEASE_DAYS = 7
 const FOREVER = new Date('9999-12-31T00:00:00Z')
 
 /** The newest ranking with each title's counted engagement and days in the Top 20. */
-export async function currentTop20(deps: Deps): Promise<Top20Current> {
+export async function currentTop20(
+  deps: Deps & { analytics: { ready(): Promise<AnalyticsStore> } },
+): Promise<Top20Current> {
   const ranking = await top20Repo.latestRanking(deps.db)
   if (!ranking) return { computedAt: null, entries: [] }
   const ids = ranking.entries.map((e) => e.podcast_id)
-  const [titles, days] = await Promise.all([
+  const [titles, days, traffic] = await Promise.all([
     adminConsoleRepo.titlesOf(deps.db, ids),
     adminConsoleRepo.daysInTop20Of(deps.db, ids),
+    trafficOf(deps.analytics, ids.map(bookPagePath), deps.clock.now()),
   ])
   return {
     computedAt: ranking.computedAt.toISOString(),
@@ -26,6 +30,8 @@ export async function currentTop20(deps: Deps): Promise<Top20Current> {
       score: e.score,
       readers: e.readers,
       daysInTop20: days.get(e.podcast_id) ?? 0,
+      views7d: traffic?.get(bookPagePath(e.podcast_id))?.views7d ?? null,
+      views30d: traffic?.get(bookPagePath(e.podcast_id))?.views30d ?? null,
     })),
   }
 }

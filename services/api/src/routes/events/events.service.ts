@@ -30,7 +30,7 @@ export const QUEUE_RETRY_AFTER_SECONDS = 5
  * caller is told so (503 with Retry-After) and sends them again. Not buffered in the api: a buffer dies with its
  * process. Sent again with the same event ids, an event that did reach the queue after all counts once.
  */
-async function throughQueue<T>(call: () => Promise<T>): Promise<T> {
+export async function throughQueue<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call()
   } catch (err) {

@@ -7,6 +7,7 @@ import {
   EventBatchBody,
   IncrementValuesBody,
   IncrementValuesQuery,
+  PageViewBody,
   TrackBody,
   TrackListeningBody,
   type ClientEventType,
@@ -19,19 +20,24 @@ import { errorResponses } from '../route-docs.js'
 import { depsOf } from '../deps.js'
 import { acceptEvents, type EventSender } from './events.service.js'
 import { createEventLimits, EVENTS_RATE_LIMIT_NOTE } from './events-rate-limit.js'
+import { acceptPageView } from './page-view.service.js'
 
 const ACCEPTED = 'Event accepted'
 
-const WHO =
+const SENDER =
   "Signed in: the events are the account's, and a `userId` sent must be the caller's own (403 otherwise); a blocked " +
   "account gets 403 BLOCKED. Not signed in: the server makes the visitor's anonymous identity from the address " +
   'and User-Agent under a salt that changes daily (at most 4 anonymous readers per address a day; docs/analytics.md); ' +
-  '`anonymousId` (body) and `X-Anonymous-Id` are still accepted and ignored, and no address is stored. The title ' +
-  '(and episode, when given) must exist and be visible to the caller: an unknown, pending, rejected, deactivated or ' +
-  'ghosted title answers the same 404. Answers 202 once the events are queued; they are counted within ' +
+  '`anonymousId` (body) and `X-Anonymous-Id` are still accepted and ignored, and no address is stored. '
+const TITLE_RULE =
+  'The title (and episode, when given) must exist and be visible to the caller: an unknown, pending, rejected, ' +
+  'deactivated or ghosted title answers the same 404. '
+const QUEUED =
+  'Answers 202 once the events are queued; they are counted within ' +
   'seconds. Events from known bots (by User-Agent) are answered the same and dropped. While the queue cannot take ' +
   'events (Redis restarting) the answer is 503 QUEUE_UNAVAILABLE with Retry-After and nothing is queued: send the ' +
   'same events again, with the same ids, to have each counted once. '
+const WHO = SENDER + TITLE_RULE + QUEUED
 
 const senderOf = (req: FastifyRequest): EventSender => ({
   auth: req.auth,
@@ -112,6 +118,27 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const event: TrackedEvent = { ...rest, type: 'listening', seconds: listeningHours }
       return reply.code(202).send(ok(ACCEPTED, await acceptEvents(deps, senderOf(req), [event])))
     },
+  )
+
+  app.post(
+    '/page-view',
+    {
+      schema: {
+        tags,
+        summary: "Report a page view (the spec's page-view tracker): the path of the page opened",
+        description:
+          SENDER +
+          QUEUED +
+          'Counted once per visitor, page and half hour; the admin Top 20 screen and the topic pages show the ' +
+          'views of the last 7 and 30 days. ' +
+          EVENTS_RATE_LIMIT_NOTE,
+        body: PageViewBody,
+        response,
+      },
+      config: reportedAsSelf(inBody('userId')),
+    },
+    async (req, reply) =>
+      reply.code(202).send(ok(ACCEPTED, await acceptPageView(deps, senderOf(req), req.body))),
   )
 
   app.put(

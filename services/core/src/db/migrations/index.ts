@@ -19,6 +19,7 @@ import * as createAnalyticsIntegrity from './2026_11_29_1000_create_analytics_in
 import * as indexPodcastsAuthor from './2026_11_29_1100_index_podcasts_author.js'
 import * as createContent from './2026_11_30_1000_create_content.js'
 import * as createAdminAuditLog from './2026_11_30_1200_create_admin_audit_log.js'
+import * as createTopics from './2026_12_01_0900_create_topics.js'
 import * as createAdminDecisions from './2026_11_30_1210_create_admin_decisions.js'
 import * as createFoundIt from './2026_12_01_1000_create_found_it.js'
 
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1000_create_content': createContent,
   '2026_11_30_1200_create_admin_audit_log': createAdminAuditLog,
   '2026_11_30_1210_create_admin_decisions': createAdminDecisions,
+  '2026_12_01_0900_create_topics': createTopics,
   '2026_12_01_1000_create_found_it': createFoundIt,
 }
