@@ -41,7 +41,8 @@ const draftOf = (s: Settings): SettingsDraft => ({
 })
 
 function SettingsForm({ settings, previews }: { settings: Settings; previews: ContentPreviews }) {
-  const [saved] = useState(() => draftOf(settings))
+  // The stored values (fresh after a save, when the settings come back) and the form's, compared field by field.
+  const saved = draftOf(settings)
   const [draft, setDraft] = useState(saved)
   const [confirming, setConfirming] = useState(false)
   const [serverError, setServerError] = useState<string>()
@@ -133,8 +134,8 @@ export function SettingsSection({ previews }: { previews: ContentPreviews }) {
     >
       {([current]) =>
         current && (
-          // A fresh form once saved settings come back (the saved values are the form's starting point).
-          <SettingsForm key={JSON.stringify(current)} settings={current} previews={previews} />
+          // Not re-keyed when the saved settings come back: the confirmation must stay mounted to say "saved".
+          <SettingsForm settings={current} previews={previews} />
         )
       }
     </ListStates>
