@@ -122,7 +122,6 @@ it('an admin blocks a user, resolves a report, edits a price, releases a held ti
   // ...who sees the blocked dialog with the note on their next page.
   const targetContext = await contextAs(target, 'reader')
   const targetPage = await targetContext.newPage()
-  // Not /membership: the server keeps a rendered page 30 s (docs/seo.md), and step 3 reads that page's new price.
   await targetPage.goto(`${app.baseUrl}/`)
   const blocked = targetPage.getByRole('dialog', { name: 'Your Account Has Been Blocked' })
   await blocked.getByText(NOTE).waitFor()

@@ -81,7 +81,7 @@ export function EntrySection<Entry extends EntryBase, Draft>({
         columns={['Title', 'State', 'Updated', 'Actions']}
         row={(entry) => (
           <tr key={entry._id}>
-            <td className={adminStyles.wrap}>
+            <td className={styles.titleCell}>
               {entry.isActive ? (
                 <a href={spec.publicPath(entry)} target="_blank" rel="noopener noreferrer">
                   {spec.titleOf(entry)}
