@@ -79,6 +79,7 @@ export function EntrySection<Entry extends EntryBase, Draft>({
         failedMessage={`Failed to fetch ${plural}`}
         empty={search ? `No ${spec.noun} matches.` : `No ${plural} yet.`}
         columns={['Title', 'State', 'Updated', 'Actions']}
+        className={styles.entries}
         row={(entry) => (
           <tr key={entry._id}>
             <td className={styles.titleCell}>
