@@ -98,6 +98,37 @@ describe('the blog editor', () => {
   })
 })
 
+describe('the information pages', () => {
+  it('publishes a page into the footer, unpublishes it and deletes it, each after a confirmation', async () => {
+    const user = userEvent.setup()
+    const path = `shipping-${Date.now()}`
+    openEditors('information')
+    await user.click(await screen.findByRole('button', { name: 'New information page' }))
+    await user.type(screen.getByLabelText(/^Name/), 'Shipping')
+    await user.type(screen.getByLabelText(/^Path/), path)
+    await user.type(screen.getByLabelText('Body (HTML)'), 'Two days.')
+    await user.click(screen.getByRole('button', { name: 'Publish' }))
+    expect(await screen.findByText('Information page published')).toBeInTheDocument()
+    const footer = async () =>
+      ((await callApi('/get/all/information?placeArea=footer')).body.data as { path: string }[]).map(
+        (p) => p.path,
+      )
+    expect(await footer()).toContain(path)
+
+    const row = await screen.findByRole('row', { name: /Shipping/ })
+    await user.click(within(row).getByRole('button', { name: 'Unpublish' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unpublish' }))
+    expect(await within(row).findByText('Draft')).toBeInTheDocument()
+    expect(await footer()).not.toContain(path)
+
+    await user.click(within(row).getByRole('button', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Shipping/ })).toBeNull())
+    const all = await callApi('/admin/information', { token: admin.token })
+    expect((all.body.data as { path: string }[]).map((p) => p.path)).not.toContain(path)
+  })
+})
+
 describe('the settings', () => {
   // The one settings row is shared by every test file: put the video back as it was.
   afterAll(async () => {
