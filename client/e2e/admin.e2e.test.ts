@@ -55,10 +55,10 @@ beforeAll(async () => {
     top20Repo.saveRanking(trx, {
       id: newId(),
       computedAt: new Date(),
-      entries: [{ podcastId: listing.id, score: 12, readers: 6 }],
+      entries: [{ bookId: listing.id, score: 12, readers: 6 }],
       held: [
         {
-          podcastId: held.id,
+          bookId: held.id,
           score: 40,
           readers: 30,
           reason: 'anonymous_majority',

@@ -236,7 +236,7 @@ async function pageAs(role: Role): Promise<Page> {
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle')
   await page
-    .waitForFunction(() => !document.querySelector('.spinner, .skeleton, .page-spinner'), null, {
+    .waitForFunction(() => !document.querySelector('[data-loading]'), null, {
       timeout: 10_000,
     })
     .catch(() => undefined)
@@ -428,7 +428,9 @@ const DIALOGS: Record<Role, Layer[]> = {
       name: 'payment',
       open: async (page) => {
         await page.goto(`${app.baseUrl}/membership`)
-        await page.locator('label.plan-card', { hasText: 'Pro Strut' }).click()
+        await page
+          .locator('label', { has: page.getByRole('radio', { name: 'Pro Strut', exact: true }) })
+          .click()
         await page.getByRole('button', { name: 'Upgrade Now' }).click()
         await dialogShown(page)
       },

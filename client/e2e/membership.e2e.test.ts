@@ -137,7 +137,7 @@ it('an author upgrades from Starter to Pro by card, and a second listing is acce
   expect(await listBook(token)).toMatchObject({ status: 403, body: { code: 'PLAN_LIMIT' } })
 
   await page.goto(`${app.baseUrl}/membership`)
-  await page.locator('label.plan-card', { hasText: 'Pro Strut' }).click()
+  await page.locator('label', { has: page.getByRole('radio', { name: 'Pro Strut', exact: true }) }).click()
   await page.getByRole('button', { name: 'Upgrade Now' }).click()
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro Strut' })
   const pay = dialog.getByRole('button', { name: 'Pay $191.88' })

@@ -1,9 +1,13 @@
 // The global sheets first: the components' CSS modules (imported through App) come after them in the cascade, so a
-// component's own rule wins over a global one of the same weight (e.g. its padding over `.container`'s).
+// component's own rule wins over a global one of the same weight. The shared ui pieces whose look a page adjusts
+// (the container's padding, a button's width) load right after, before any page's module.
 import './styles/global.css'
+import './components/ui/container'
+import './components/ui/button'
+import './components/ui/spinner'
+import './components/ui/skeleton'
 import './styles/catalogue.css'
 import './styles/search.css'
-import './styles/reactions.css'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { hydrate } from '@tanstack/react-query'

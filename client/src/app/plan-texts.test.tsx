@@ -158,7 +158,7 @@ describe('plan texts come from the plan rules', () => {
     // Upload page: the plan held and what it allows; no fixed "Free users can upload up to 5 books".
     const upload = renderWithProviders(
       <MemoryRouter>
-        <UploadBookPage podcastId={undefined} onBlocked={() => {}} />
+        <UploadBookPage bookId={undefined} onBlocked={() => {}} />
       </MemoryRouter>,
     )
     expect(await screen.findByTestId('plan-summary')).toHaveTextContent(planSummaryText(standing))

@@ -34,7 +34,7 @@ function renderSinglePage(podcastId: string, authorId: string | null = null) {
         element: (
           <AuthModalsProvider supportEmail="help@example.com">
             <AccountPromptsBridge>
-              <SingleBookPage podcastId={podcastId} />
+              <SingleBookPage bookId={podcastId} />
               {authorId && <AuthorProfilePage authorId={authorId} />}
             </AccountPromptsBridge>
           </AuthModalsProvider>

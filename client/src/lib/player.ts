@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 
 /** What the persistent bottom player plays: a book's first podblurb. */
 export interface Track {
-  podcastId: string
+  bookId: string
   episodeId: string
   title: string
   author: string
@@ -47,20 +47,20 @@ const noPlayer: PlayerApi = {
 }
 
 /** The track of a book's first podblurb, or null when it has no audio. */
-export function trackOf(podcast: Podcast): Track | null {
-  const episode = podcast.episodes[0]
+export function trackOf(book: Book): Track | null {
+  const episode = book.episodes[0]
   if (!episode?.fileUrl) return null
   return {
-    podcastId: podcast._id,
+    bookId: book._id,
     episodeId: episode._id,
-    title: podcast.title,
-    author: podcast.author,
-    coverUrl: podcast.bookCoverImage,
+    title: book.title,
+    author: book.author,
+    coverUrl: book.bookCoverImage,
     src: episode.fileUrl,
   }
 }
 
 /** Whether the player is busy with this book right now (its button shows Pause). */
-export function isPlayingBook(player: PlayerApi, podcastId: string): boolean {
-  return player.track?.podcastId === podcastId && (player.status === 'playing' || player.status === 'loading')
+export function isPlayingBook(player: PlayerApi, bookId: string): boolean {
+  return player.track?.bookId === bookId && (player.status === 'playing' || player.status === 'loading')
 }

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Type } from '@sinclair/typebox'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { useCallback } from 'react'
 import { toast } from 'sonner'
 import { useAccountPrompts } from './account-prompts'
@@ -21,14 +21,14 @@ export const LOGIN_FIRST = 'Please login first'
 
 export interface ReactionInput {
   userId: string
-  podcastId: string
+  bookId: string
   /** The first podblurb; the server takes the title's first when left out. */
   episodeId?: string | undefined
 }
 
-const params = ({ userId, podcastId, episodeId }: ReactionInput) => ({
+const params = ({ userId, bookId, episodeId }: ReactionInput) => ({
   userid: userId,
-  podcastid: podcastId,
+  podcastid: bookId,
   ...(episodeId ? { episodeId } : {}),
 })
 
@@ -40,51 +40,46 @@ export function sendReaction(kind: ReactionKind, on: boolean, input: ReactionInp
 }
 
 /** Whether the caller has reacted, as a view shows it. */
-export const reactedTo = (podcast: Podcast, kind: ReactionKind) =>
-  kind === 'like' ? podcast.likeFlag : podcast.favoritesFlag
+export const reactedTo = (book: Book, kind: ReactionKind) =>
+  kind === 'like' ? book.likeFlag : book.favoritesFlag
 
 /** The title with the caller's reaction set to `on`; a like also moves the first podblurb's count by one. */
-export function withReaction(podcast: Podcast, kind: ReactionKind, on: boolean): Podcast {
-  if (reactedTo(podcast, kind) === on) return podcast
-  if (kind === 'favorite') return { ...podcast, favoritesFlag: on }
-  const [first, ...rest] = podcast.episodes
+export function withReaction(book: Book, kind: ReactionKind, on: boolean): Book {
+  if (reactedTo(book, kind) === on) return book
+  if (kind === 'favorite') return { ...book, favoritesFlag: on }
+  const [first, ...rest] = book.episodes
   const episodes = first ? [{ ...first, likes: Math.max(0, first.likes + (on ? 1 : -1)) }, ...rest] : []
-  return { ...podcast, likeFlag: on, episodes }
+  return { ...book, likeFlag: on, episodes }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A title as the API shows it (any view): recognised by its id, its episodes and its flags. */
-const isTitle = (value: Record<string, unknown>, podcastId: string) =>
-  value._id === podcastId && Array.isArray(value.episodes) && typeof value.likeFlag === 'boolean'
+const isTitle = (value: Record<string, unknown>, bookId: string) =>
+  value._id === bookId && Array.isArray(value.episodes) && typeof value.likeFlag === 'boolean'
 
 /**
  * A cached answer with every copy of the title changed (the same reference when it holds none). Walks lists, pages
  * of infinite queries and the home page's wrapper alike, so no view needs its own updater.
  */
-export function patchTitle(
-  value: unknown,
-  podcastId: string,
-  change: (podcast: Podcast) => Podcast,
-  depth = 0,
-): unknown {
+export function patchTitle(value: unknown, bookId: string, change: (book: Book) => Book, depth = 0): unknown {
   if (depth > 6) return value
   if (Array.isArray(value)) {
     let changed = false
     const next = value.map((item: unknown) => {
-      const patched = patchTitle(item, podcastId, change, depth + 1)
+      const patched = patchTitle(item, bookId, change, depth + 1)
       if (patched !== item) changed = true
       return patched
     })
     return changed ? next : value
   }
   if (!isRecord(value)) return value
-  if (isTitle(value, podcastId)) return change(value as unknown as Podcast)
+  if (isTitle(value, bookId)) return change(value as unknown as Book)
   let changed = false
   const next: Record<string, unknown> = {}
   for (const [key, item] of Object.entries(value)) {
-    const patched = patchTitle(item, podcastId, change, depth + 1)
+    const patched = patchTitle(item, bookId, change, depth + 1)
     if (patched !== item) changed = true
     next[key] = patched
   }
@@ -92,16 +87,11 @@ export function patchTitle(
 }
 
 /** Sets the caller's reaction in every cached view of the title. */
-export function setCachedReaction(
-  queryClient: QueryClient,
-  podcastId: string,
-  kind: ReactionKind,
-  on: boolean,
-) {
+export function setCachedReaction(queryClient: QueryClient, bookId: string, kind: ReactionKind, on: boolean) {
   for (const query of queryClient.getQueryCache().getAll()) {
     const before = query.state.data
     if (before === undefined) continue
-    const after = patchTitle(before, podcastId, (p) => withReaction(p, kind, on))
+    const after = patchTitle(before, bookId, (p) => withReaction(p, kind, on))
     if (after !== before) queryClient.setQueryData(query.queryKey, after)
   }
 }
@@ -134,24 +124,24 @@ export function useToggleReaction(kind: ReactionKind) {
   const queryClient = useQueryClient()
   const prompts = useAccountPrompts()
   return useCallback(
-    async (podcast: Podcast): Promise<boolean> => {
+    async (book: Book): Promise<boolean> => {
       const { isLoggedIn, userId } = getStoredSession()
       if (!isLoggedIn || !userId) {
         toast.warning(LOGIN_FIRST)
         prompts.signIn()
         return false
       }
-      const key = `${kind}:${podcast._id}`
+      const key = `${kind}:${book._id}`
       if (inFlight.has(key)) return false
       inFlight.add(key)
-      const on = !reactedTo(podcast, kind)
-      setCachedReaction(queryClient, podcast._id, kind, on)
+      const on = !reactedTo(book, kind)
+      setCachedReaction(queryClient, book._id, kind, on)
       try {
-        await sendReaction(kind, on, { userId, podcastId: podcast._id, episodeId: podcast.episodes[0]?._id })
+        await sendReaction(kind, on, { userId, bookId: book._id, episodeId: book.episodes[0]?._id })
         if (kind === 'favorite') void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY })
         return true
       } catch (error) {
-        setCachedReaction(queryClient, podcast._id, kind, !on)
+        setCachedReaction(queryClient, book._id, kind, !on)
         const notes = blockedNotes(error)
         if (notes !== null) {
           setBlockedFlag(true)

@@ -31,4 +31,4 @@ export async function shareLink(
   return 'navigate'
 }
 
-export const bookSharePath = (podcastId: string) => paths.singleBook(podcastId)
+export const bookSharePath = (bookId: string) => paths.singleBook(bookId)

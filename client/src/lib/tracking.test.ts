@@ -20,9 +20,9 @@ beforeAll(async () => {
 afterAll(closeEventQueue)
 
 async function title(duration = 90) {
-  const podcastId = await addBook(owner.id, { title: 'Tracked title' })
-  const episodeId = await addEpisode(podcastId, { duration })
-  return { podcastId, episodeId }
+  const bookId = await addBook(owner.id, { title: 'Tracked title' })
+  const episodeId = await addEpisode(bookId, { duration })
+  return { bookId, episodeId }
 }
 
 describe('tracking', () => {
@@ -33,7 +33,7 @@ describe('tracking', () => {
     expect(await trackPurchaseClick(target)).toBe(true)
     expect(localStorage.getItem('anonymousId')).toBeNull()
     expect(sent.requests.map((r) => r.headers['x-anonymous-id'])).toEqual([undefined, undefined])
-    const events = await queuedEvents(target.podcastId)
+    const events = await queuedEvents(target.bookId)
     // The server's visitor id: the day's salted hash of the address and agent, one for both reports.
     const visitor = events[0]?.anonymousId
     expect(visitor).toMatch(/^[0-9a-f]{20}-[0-3]$/)
@@ -50,7 +50,7 @@ describe('tracking', () => {
     const sent = watchRequests()
     expect(await trackProfileClick(target)).toBe(true)
     expect(sent.requests[0]?.headers['x-anonymous-id']).toBeUndefined()
-    const events = await queuedEvents(target.podcastId)
+    const events = await queuedEvents(target.bookId)
     expect(events.map((e) => [e.type, e.userId, e.anonymousId])).toEqual([['profile_click', reader.id, null]])
   })
 
@@ -59,15 +59,15 @@ describe('tracking', () => {
     expect(await trackDescriptionClick(target)).toBe(true)
     expect(await trackDescriptionClick(target)).toBe(false)
     expect(JSON.parse(localStorage.getItem('descriptionClickedBooks') ?? '[]')).toEqual([
-      `${target.podcastId}_${target.episodeId}`,
+      `${target.bookId}_${target.episodeId}`,
     ])
-    const events = await queuedEvents(target.podcastId)
+    const events = await queuedEvents(target.bookId)
     expect(events.map((e) => e.type)).toEqual(['description_click'])
   })
 
   it('a description click the server refused is forgotten, so a later click can still count', async () => {
     // An unknown title: the server answers 404 and queues nothing.
-    const target = { podcastId: 'ffffffffffffffffffffffff' }
+    const target = { bookId: 'ffffffffffffffffffffffff' }
     expect(await trackDescriptionClick(target)).toBe(false)
     expect(JSON.parse(localStorage.getItem('descriptionClickedBooks') ?? '[]')).toEqual([])
   })
@@ -78,8 +78,12 @@ describe('tracking', () => {
     expect(await trackListening(target, 0.4)).toBe(true)
     expect(sent.requests).toHaveLength(0)
     expect(await trackListening(target, 12.7)).toBe(true)
-    expect(sent.requests[0]?.body).toEqual({ ...target, listeningHours: 12 })
-    const events = await queuedEvents(target.podcastId)
+    expect(sent.requests[0]?.body).toEqual({
+      podcastId: target.bookId,
+      episodeId: target.episodeId,
+      listeningHours: 12,
+    })
+    const events = await queuedEvents(target.bookId)
     expect(events.map((e) => [e.type, e.listening?.seconds, e.listening?.clipSeconds])).toEqual([
       ['listening', 12, 30],
     ])
@@ -90,8 +94,8 @@ describe('tracking', () => {
     const sent = watchRequests()
     expect(await trackShare(target)).toBe(true)
     expect(sent.requests[0]).toMatchObject({ method: 'PUT', path: '/increment/values', body: { shares: 1 } })
-    expect(sent.requests[0]?.query.get('podcastId')).toBe(target.podcastId)
-    const events = await queuedEvents(target.podcastId)
+    expect(sent.requests[0]?.query.get('podcastId')).toBe(target.bookId)
+    const events = await queuedEvents(target.bookId)
     expect(events.map((e) => e.type)).toEqual(['share'])
   })
 })

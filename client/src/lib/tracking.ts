@@ -13,25 +13,22 @@ import { readItem, StorageKeys, writeItem } from './storage'
 
 /** The title (and podblurb) an event is about. */
 export interface TrackTarget {
-  podcastId: string
+  bookId: string
   /** The first podblurb; the server takes the title's first when left out. */
   episodeId?: string | undefined
 }
 
 /** The title and its first podblurb (the one the views show and the player plays). */
-export const trackTargetOf = (podcast: {
-  _id: string
-  episodes: readonly { _id: string }[]
-}): TrackTarget => ({
-  podcastId: podcast._id,
-  episodeId: podcast.episodes[0]?._id,
+export const trackTargetOf = (book: { _id: string; episodes: readonly { _id: string }[] }): TrackTarget => ({
+  bookId: book._id,
+  episodeId: book.episodes[0]?._id,
 })
 
 /** A play is reported once this much has been listened to (or at the end of a shorter clip). */
 export const PLAY_THRESHOLD_SECONDS = 60
 
-const bodyOf = ({ podcastId, episodeId }: TrackTarget) =>
-  episodeId ? { podcastId, episodeId } : { podcastId }
+const bodyOf = ({ bookId, episodeId }: TrackTarget) =>
+  episodeId ? { podcastId: bookId, episodeId } : { podcastId: bookId }
 
 /**
  * Sends one report; resolves true when the API accepted it. `keepalive` lets it finish after the page is gone
@@ -77,13 +74,13 @@ export const trackShare = (target: TrackTarget) =>
   report('/increment/values', {
     method: 'PUT',
     query: target.episodeId
-      ? { podcastId: target.podcastId, episodeId: target.episodeId }
-      : { podcastId: target.podcastId },
+      ? { podcastId: target.bookId, episodeId: target.episodeId }
+      : { podcastId: target.bookId },
     body: { shares: 1 },
   })
 
 /** The spec's descriptionClickedBooks entry of a title: `bookId_episodeId`. */
-const clickKey = ({ podcastId, episodeId }: TrackTarget) => `${podcastId}_${episodeId ?? ''}`
+const clickKey = ({ bookId, episodeId }: TrackTarget) => `${bookId}_${episodeId ?? ''}`
 
 function clickedDescriptions(): string[] {
   const raw = readItem(StorageKeys.descriptionClickedBooks)

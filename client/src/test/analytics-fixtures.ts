@@ -28,20 +28,20 @@ export async function holdPlan(userId: string, planName: string) {
 export async function addTitle(
   ownerId: string,
   opts: { title: string; ideas: [string, string, string]; status?: 0 | 1 | 2; clipSeconds?: number },
-): Promise<{ podcastId: string; episodeId: string }> {
-  const podcastId = newId()
+): Promise<{ bookId: string; episodeId: string }> {
+  const bookId = newId()
   const episodeId = newId()
   await pool.query(
     `insert into podcasts (id, create_by, title, author, category_name, description, primary_key, secondary_key,
        additional_key, status, created_at, updated_at)
      values ($1, $2, $3, 'Test Author', 'Mystery', 'A test book.', $4, $5, $6, $7, now(), now())`,
-    [podcastId, ownerId, opts.title, ...opts.ideas, opts.status ?? 1],
+    [bookId, ownerId, opts.title, ...opts.ideas, opts.status ?? 1],
   )
   await pool.query(
     `insert into episodes (id, podcast_id, file_url, duration, created_at) values ($1, $2, $3, $4, now())`,
-    [episodeId, podcastId, `/media/${episodeId}.mp3`, opts.clipSeconds ?? 300],
+    [episodeId, bookId, `/media/${episodeId}.mp3`, opts.clipSeconds ?? 300],
   )
-  return { podcastId, episodeId }
+  return { bookId, episodeId }
 }
 
 export interface SentEvent {
@@ -53,12 +53,12 @@ export interface SentEvent {
  * Events of one reader (a new signed-in account), through the API's public tracking endpoint. Signed in because
  * visitors who are not are told apart by the server by address and agent, and every test call comes from one.
  */
-export async function sendEvents(podcastId: string, events: SentEvent[]) {
+export async function sendEvents(bookId: string, events: SentEvent[]) {
   const reader = await createAccount()
   const res = await callApi('/events', {
     method: 'POST',
     token: reader.token,
-    body: { events: events.map((e) => ({ ...e, id: randomUUID(), podcastId })) },
+    body: { events: events.map((e) => ({ ...e, id: randomUUID(), podcastId: bookId })) },
   })
   expect(res.status, JSON.stringify(res.body)).toBe(202)
 }
@@ -66,13 +66,13 @@ export async function sendEvents(podcastId: string, events: SentEvent[]) {
 /** Waits until GET /lnsights shows what `counted` expects (events are stored by the ingest worker). */
 export async function waitForCounts(
   token: string,
-  podcastId: string,
+  bookId: string,
   counted: (data: Record<string, unknown>) => boolean,
 ) {
   await expect
     .poll(
       async () => {
-        const res = await callApi(`/lnsights?podcastid=${podcastId}`, { token })
+        const res = await callApi(`/lnsights?podcastid=${bookId}`, { token })
         return res.status === 200 && counted(res.body.data)
       },
       { timeout: 20_000, interval: 300 },

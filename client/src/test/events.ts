@@ -12,6 +12,7 @@ import { testRedisUrl } from '@bookstrut/core/testing'
 export interface QueuedEvent {
   id: string
   type: string
+  /** the queued event as the API wrote it (the contract spells it podcastId) */
   podcastId: string
   episodeId: string | null
   userId: string | null
@@ -36,25 +37,25 @@ export async function closeEventQueue(): Promise<void> {
 }
 
 /** Every event about the title the server has accepted so far (queued, being stored, or stored). */
-export async function queuedEvents(podcastId: string): Promise<QueuedEvent[]> {
+export async function queuedEvents(bookId: string): Promise<QueuedEvent[]> {
   const jobs = await ingestQueue().getJobs(['waiting', 'active', 'delayed', 'completed', 'prioritized'])
   return jobs
     .map((job) => job?.data as QueuedEvent | undefined)
-    .filter((e): e is QueuedEvent => e?.podcastId === podcastId)
+    .filter((e): e is QueuedEvent => e?.podcastId === bookId)
 }
 
 /** Waits until the title's accepted events satisfy `check` (the client sends them without waiting). */
 export async function waitForEvents(
-  podcastId: string,
+  bookId: string,
   check: (events: QueuedEvent[]) => boolean,
   timeout = 5_000,
 ): Promise<QueuedEvent[]> {
   let last: QueuedEvent[] = []
   await vi.waitFor(
     async () => {
-      last = await queuedEvents(podcastId)
+      last = await queuedEvents(bookId)
       if (!check(last))
-        throw new Error(`events of ${podcastId} so far: ${JSON.stringify(last.map((e) => e.type))}`)
+        throw new Error(`events of ${bookId} so far: ${JSON.stringify(last.map((e) => e.type))}`)
     },
     { timeout, interval: 100 },
   )

@@ -256,14 +256,14 @@ export async function setSiteSettings(s: {
 
 /** The book's first podblurb (part 1): `duration` seconds at `fileUrl`. Returns its id. */
 export async function addEpisode(
-  podcastId: string,
-  { duration = 90, fileUrl = `/media/audio/${podcastId}.mp3`, likes = 0 } = {},
+  bookId: string,
+  { duration = 90, fileUrl = `/media/audio/${bookId}.mp3`, likes = 0 } = {},
 ): Promise<string> {
   const id = newId()
   await db().query(
     `insert into episodes (id, podcast_id, part, title, file_url, duration, likes, created_at)
      values ($1, $2, 1, 'Podblurb', $3, $4, $5, now())`,
-    [id, podcastId, fileUrl, duration, likes],
+    [id, bookId, fileUrl, duration, likes],
   )
   return id
 }

@@ -25,7 +25,7 @@ export interface MarkedBooks {
   /** Adds one book with this title and returns its id (default: addBook with the title alone). */
   addBook?: (ownerId: string, title: string) => Promise<string>
   /** The API call by which the reader marks a book (favourite, ghost): its path and JSON body. */
-  mark: (reader: Account, podcastId: string) => { path: string; body: unknown }
+  mark: (reader: Account, bookId: string) => { path: string; body: unknown }
 }
 
 /**
@@ -39,8 +39,8 @@ export async function readerWithMarkedBooks(count: number, books: MarkedBooks) {
   const titles: string[] = []
   for (let i = 0; i < count; i++) {
     const title = `${books.titlePrefix} ${word} ${String(i + 1).padStart(2, '0')}`
-    const podcastId = await add(books.ownerId, title)
-    const { path, body } = books.mark(reader, podcastId)
+    const bookId = await add(books.ownerId, title)
+    const { path, body } = books.mark(reader, bookId)
     const res = await callApi(path, { method: 'POST', token: reader.token, body })
     if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${res.body.message}`)
     titles.push(title)

@@ -52,38 +52,38 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
     })
 
     it('counts an event inserted twice, and a batch inserted twice, once', async () => {
-      const podcastId = hex24()
+      const bookId = hex24()
       const batch = [1, 2, 3].map((i) =>
-        event(podcastId, { type: 'impression', anonymousId: `anon-00000000000000${i}0` }),
+        event(bookId, { type: 'impression', anonymousId: `anon-00000000000000${i}0` }),
       )
       await insertEvents(store, batch, new Date())
       await insertEvents(store, batch, new Date())
       await insertEvents(store, [batch[0]!], new Date())
-      expect(await countsOf(store, podcastId)).toEqual({ impression: 3 })
+      expect(await countsOf(store, bookId)).toEqual({ impression: 3 })
       const [stored] = await store.select(
-        `SELECT count() AS n FROM events WHERE podcast_id = ${sqlString(podcastId)}`,
+        `SELECT count() AS n FROM events WHERE podcast_id = ${sqlString(bookId)}`,
       )
       // The raw rows may hold the duplicates until a merge; the counts never do.
       expect(Number((stored as { n: number | string }).n)).toBeGreaterThanOrEqual(3)
     })
 
     it('counts a play once per listener per title per half hour', async () => {
-      const podcastId = hex24()
+      const bookId = hex24()
       const reader = hex24()
       await insertEvents(
         store,
         [
-          event(podcastId, { userId: reader, anonymousId: null, ts: '2026-11-20T10:01:00.000Z' }),
-          event(podcastId, { userId: reader, anonymousId: null, ts: '2026-11-20T10:20:00.000Z' }),
-          event(podcastId, { userId: reader, anonymousId: null, ts: '2026-11-20T10:31:00.000Z' }),
-          event(podcastId, { anonymousId: 'anon-aaaaaaaaaaaaaaaa', ts: '2026-11-20T10:02:00.000Z' }),
-          event(podcastId, { anonymousId: 'anon-aaaaaaaaaaaaaaaa', ts: '2026-11-20T10:03:00.000Z' }),
-          event(podcastId, {
+          event(bookId, { userId: reader, anonymousId: null, ts: '2026-11-20T10:01:00.000Z' }),
+          event(bookId, { userId: reader, anonymousId: null, ts: '2026-11-20T10:20:00.000Z' }),
+          event(bookId, { userId: reader, anonymousId: null, ts: '2026-11-20T10:31:00.000Z' }),
+          event(bookId, { anonymousId: 'anon-aaaaaaaaaaaaaaaa', ts: '2026-11-20T10:02:00.000Z' }),
+          event(bookId, { anonymousId: 'anon-aaaaaaaaaaaaaaaa', ts: '2026-11-20T10:03:00.000Z' }),
+          event(bookId, {
             type: 'share',
             anonymousId: 'anon-aaaaaaaaaaaaaaaa',
             ts: '2026-11-20T10:04:00.000Z',
           }),
-          event(podcastId, {
+          event(bookId, {
             type: 'share',
             anonymousId: 'anon-aaaaaaaaaaaaaaaa',
             ts: '2026-11-20T10:05:00.000Z',
@@ -91,13 +91,13 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         ],
         new Date(),
       )
-      expect(await countsOf(store, podcastId)).toEqual({ play: 3, share: 1 })
+      expect(await countsOf(store, bookId)).toEqual({ play: 3, share: 1 })
     })
 
     it('sums listening once per event and caps it per listener and window by the clip length', async () => {
-      const podcastId = hex24()
+      const bookId = hex24()
       const listen = (seconds: number, ts: string, anonymousId = 'anon-bbbbbbbbbbbbbbbb') =>
-        event(podcastId, { type: 'listening', ts, anonymousId, listening: { seconds, clipSeconds: 90 } })
+        event(bookId, { type: 'listening', ts, anonymousId, listening: { seconds, clipSeconds: 90 } })
       const once = listen(40, '2026-11-20T10:01:00.000Z')
       await insertEvents(
         store,
@@ -110,9 +110,9 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         new Date(),
       )
       await insertEvents(store, [once], new Date()) // a retried insert adds nothing
-      const total = await titleListening(store, podcastId, DAY, 'total')
+      const total = await titleListening(store, bookId, DAY, 'total')
       expect(total.map((t) => t.seconds)).toEqual([40 + 90 + 25])
-      const hourly = await titleListening(store, podcastId, DAY, 'hour')
+      const hourly = await titleListening(store, bookId, DAY, 'hour')
       expect(hourly.map((h) => [h.bucket.toISOString(), h.seconds])).toEqual([
         ['2026-11-20T10:00:00.000Z', 40],
         ['2026-11-20T11:00:00.000Z', 115],
@@ -120,18 +120,18 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
     })
 
     it('cuts counts per hour and per UTC day', async () => {
-      const podcastId = hex24()
+      const bookId = hex24()
       await insertEvents(
         store,
         [
-          event(podcastId, { type: 'impression', ts: '2026-11-20T09:59:59.000Z' }),
-          event(podcastId, { type: 'impression', ts: '2026-11-20T10:00:00.000Z' }),
-          event(podcastId, { type: 'impression', ts: '2026-11-20T23:59:00.000Z' }),
-          event(podcastId, { type: 'impression', ts: '2026-11-21T00:00:01.000Z' }),
+          event(bookId, { type: 'impression', ts: '2026-11-20T09:59:59.000Z' }),
+          event(bookId, { type: 'impression', ts: '2026-11-20T10:00:00.000Z' }),
+          event(bookId, { type: 'impression', ts: '2026-11-20T23:59:00.000Z' }),
+          event(bookId, { type: 'impression', ts: '2026-11-21T00:00:01.000Z' }),
         ],
         new Date(),
       )
-      const hours = await titleEventCounts(store, podcastId, DAY, 'hour')
+      const hours = await titleEventCounts(store, bookId, DAY, 'hour')
       expect(hours.map((h) => [h.bucket.toISOString(), h.count])).toEqual([
         ['2026-11-20T09:00:00.000Z', 1],
         ['2026-11-20T10:00:00.000Z', 1],
@@ -139,7 +139,7 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
       ])
       const days = await titleEventCounts(
         store,
-        podcastId,
+        bookId,
         { from: DAY.from, to: at('2026-11-22T00:00:00Z') },
         'day',
       )
@@ -150,11 +150,11 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
     })
 
     it('keeps the search context of impressions', async () => {
-      const podcastId = hex24()
+      const bookId = hex24()
       await insertEvents(
         store,
         [
-          event(podcastId, {
+          event(bookId, {
             type: 'impression',
             search: {
               mode: 'idea',
@@ -167,7 +167,7 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         new Date(),
       )
       const rows = await store.select(
-        `SELECT search_mode, search_rank, search_scores, search_query FROM events WHERE podcast_id = ${sqlString(podcastId)}`,
+        `SELECT search_mode, search_rank, search_scores, search_query FROM events WHERE podcast_id = ${sqlString(bookId)}`,
       )
       expect(rows).toEqual([
         {
@@ -180,14 +180,14 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
     })
 
     it('counts idea-search impressions on the first page once per searcher and half hour (top_search)', async () => {
-      const podcastId = hex24()
+      const bookId = hex24()
       const shown = (
         rank: number,
         searcher: string,
         mode: 'idea' | 'keyword' = 'idea',
         ts = '2026-11-20T10:05:00.000Z',
       ) =>
-        event(podcastId, {
+        event(bookId, {
           type: 'impression',
           anonymousId: `anon-${searcher.repeat(16)}`,
           ts,
@@ -208,13 +208,13 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         new Date(),
       )
       await insertEvents(store, [first, shown(11, 'c'), shown(3, 'd', 'keyword')], new Date())
-      expect(await titleTopSearches(store, podcastId, DAY)).toBe(3)
+      expect(await titleTopSearches(store, bookId, DAY)).toBe(3)
     })
 
     it('counts Idea Hits per title idea: a strong reader idea sharing a content word with it', async () => {
-      const podcastId = hex24()
+      const bookId = hex24()
       const searched = (query: string[], scores: number[]) =>
-        event(podcastId, { type: 'impression', search: { mode: 'idea', rank: 4, scores, query } })
+        event(bookId, { type: 'impression', search: { mode: 'idea', rank: 4, scores, query } })
       const both = searched(
         ['Dragons in the STORM', 'time travel', 'a lonely lighthouse keeper'],
         [75, 90, 30, 40],
@@ -233,7 +233,7 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
       // the same searcher searching again in the same half hour adds nothing
       await insertEvents(store, [{ ...both, id: randomUUID() }], new Date())
       const ideas = ['storm at sea', 'Time-travel paradox', 'the old lighthouse', 'of a']
-      expect(await titleIdeaHits(store, podcastId, ideas, DAY)).toEqual([1, 1, 1, 0])
+      expect(await titleIdeaHits(store, bookId, ideas, DAY)).toEqual([1, 1, 1, 0])
       // keyword-mode impressions and other titles count nothing
       expect(await titleIdeaHits(store, hex24(), ideas, DAY)).toEqual([0, 0, 0, 0])
     })
@@ -275,9 +275,9 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
       )
       await insertEvents(store, realReaders, new Date()) // duplicates count once
       const ranking = (await engagementRanking(store, now, 1000)).filter((r) =>
-        [hammered, popular, older, anonymous].includes(r.podcastId),
+        [hammered, popular, older, anonymous].includes(r.bookId),
       )
-      expect(ranking.map((r) => [r.podcastId, r.score, r.readers])).toEqual([
+      expect(ranking.map((r) => [r.bookId, r.score, r.readers])).toEqual([
         [popular, 4, 2],
         [hammered, 3, 1],
         [older, 2, 2],
@@ -304,7 +304,7 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         new Date(),
       )
       const ranking = (await engagementRanking(store, now, 1000)).filter((r) =>
-        [flooded, read].includes(r.podcastId),
+        [flooded, read].includes(r.bookId),
       )
       expect(ranking).toEqual([
         { podcastId: read, score: 2, readers: 2, anonymousScore: 0, anonymousReaders: 0 },

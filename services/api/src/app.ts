@@ -21,7 +21,7 @@ import { userRoutes } from './routes/users/index.js'
 import { listPublicContentPaths } from '@bookstrut/content'
 import { contentPlugin } from './routes/content/content-plugin.js'
 import { adminRoutes } from './routes/admin/index.js'
-import { podcastRoutes } from './routes/podcasts/index.js'
+import { bookRoutes } from './routes/podcasts/index.js'
 import { searchRoutes } from './routes/search/index.js'
 import { ghostRoutes } from './routes/ghosts/index.js'
 import { reactionRoutes } from './routes/reactions/index.js'
@@ -109,7 +109,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(healthRoutes)
       await api.register(userRoutes)
       await api.register(adminRoutes)
-      await api.register(podcastRoutes)
+      await api.register(bookRoutes)
       await api.register(searchRoutes)
       await api.register(ghostRoutes)
       await api.register(reactionRoutes)

@@ -6,7 +6,7 @@
  */
 export * from './visibility.js'
 export * from './db/reader-titles.js'
-export * as podcastsRepo from './db/podcasts.repository.js'
+export * as booksRepo from './db/books.repository.js'
 export * as catalogueImportRepo from './db/catalogue-import.repository.js'
 export * as ghostsRepo from './db/ghosts.repository.js'
 export * as trackedTitlesRepo from './db/tracked-titles.repository.js'

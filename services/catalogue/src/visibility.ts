@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely'
-import type { DB, PodcastRow } from '@bookstrut/core'
+import type { DB, BookRow } from '@bookstrut/core'
 
 /*
  * The one rule of which listings the public sees: approved (status 1) and active. Every query and check that shows
@@ -13,5 +13,4 @@ export const isPublic = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
   eb.and([eb('podcasts.status', '=', 1), eb('podcasts.is_active', '=', true)])
 
 /** The same rule for a row already read. */
-export const isPublicRow = (row: Pick<PodcastRow, 'status' | 'is_active'>) =>
-  row.status === 1 && row.is_active
+export const isPublicRow = (row: Pick<BookRow, 'status' | 'is_active'>) => row.status === 1 && row.is_active

@@ -60,12 +60,12 @@ describe('AnnBookVectorIndex', async () => {
     expect(ann.keptShare).toBeGreaterThan(0.5)
     expect(ann.keptShare).toBeLessThan(1)
     for (const q of queries) {
-      const exactScores = new Map(rankBooks(reference, q, { floor }).map((r) => [r.bookId, r.scores.hella]))
+      const exactScores = new Map(rankBooks(reference, q, { floor }).map((r) => [r.bookId, r.scores.total]))
       const got = rankBooks(ann, q, { floor })
       // a few more than asked when the last bucket taken holds them (BookScanKernel.topSlots)
       expect(got.length).toBeLessThanOrEqual(options.candidates! * 1.1)
       // Every candidate is scored exactly: the same scores as the exact index gives it.
-      for (const r of got) expect(r.scores.hella).toBe(exactScores.get(r.bookId))
+      for (const r of got) expect(r.scores.total).toBe(exactScores.get(r.bookId))
     }
   })
 

@@ -28,7 +28,7 @@ export async function embedBook(deps: EmbedDeps, bookId: string, model: ModelRef
   const embedder = await deps.embedderFor(model)
   const vectors = await embedder.embed(bookPassages(source))
   await embeddingsRepo.saveEmbedding(deps.db, {
-    podcastId: bookId,
+    bookId,
     model: model.id,
     sourceHash: source.sourceHash,
     dimensions: embedder.dimensions,

@@ -3,7 +3,7 @@ import { LANGUAGE_PREFERENCE, preferLanguage, primaryLanguage, type RankedBook }
 import { descriptionChunks, bookPassages, PASSAGES } from './book-passages.js'
 
 const ranked = (hellas: [string, number][]): RankedBook[] =>
-  hellas.map(([bookId, hella]) => ({ bookId, scores: { ideas: [], bonus: 0, hella } }))
+  hellas.map(([bookId, hella]) => ({ bookId, scores: { ideas: [], bonus: 0, total: hella } }))
 
 describe('language preference', () => {
   const languages: Record<string, string | null> = { en: 'en-US', fr: 'fr-FR', none: null, enGb: 'en-GB' }

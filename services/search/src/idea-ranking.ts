@@ -71,7 +71,7 @@ export function rankBooks(
       cosinesOf.set(bookId, cosines)
     }
   })
-  ranked.sort((a, b) => b.scores.hella - a.scores.hella || (a.bookId < b.bookId ? -1 : 1))
+  ranked.sort((a, b) => b.scores.total - a.scores.total || (a.bookId < b.bookId ? -1 : 1))
   const listed = ranked.slice(0, MAX_RANKED)
   const words = opts.lexical && 'titleTerms' in opts.lexical ? (opts.lexical as IdeaMatches) : undefined
   const model = opts.secondStage ?? (SECOND_STAGE_BY_DEFAULT && words && committedSecondStage())
@@ -110,7 +110,7 @@ export function preferLanguage(
   const reader = primaryLanguage(readerLanguage)
   if (!reader) return [...ranked]
   const key = (b: RankedBook) =>
-    b.scores.hella + (primaryLanguage(languageOf(b.bookId)) === reader ? LANGUAGE_PREFERENCE : 0)
+    b.scores.total + (primaryLanguage(languageOf(b.bookId)) === reader ? LANGUAGE_PREFERENCE : 0)
   return ranked
     .map((b, i) => ({ b, i, k: key(b) }))
     .sort((x, y) => y.k - x.k || x.i - y.i)

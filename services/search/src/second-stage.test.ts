@@ -80,8 +80,8 @@ describe('second-stage features and ranking', () => {
     for (const r of ranked) {
       const ideas = r.scores.ideas
       expect(r.scores.bonus).toBeCloseTo(0.5 * Math.min(...ideas))
-      expect(r.scores.hella).toBeCloseTo(ideas[0]! + ideas[1]! + r.scores.bonus)
+      expect(r.scores.total).toBeCloseTo(ideas[0]! + ideas[1]! + r.scores.bonus)
     }
-    expect(ranked[0]!.scores.hella).toBeGreaterThanOrEqual(ranked[1]!.scores.hella)
+    expect(ranked[0]!.scores.total).toBeGreaterThanOrEqual(ranked[1]!.scores.total)
   })
 })

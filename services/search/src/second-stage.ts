@@ -106,9 +106,9 @@ export function secondStageRanking(
     .map((bookId, b) => {
       const ideas = features[b]!.map((f) => secondStageScore(model, f))
       const bonus = BONUS_WEIGHT * Math.min(...ideas)
-      return { bookId, scores: { ideas, bonus, hella: ideas.reduce((s, x) => s + x, 0) + bonus } }
+      return { bookId, scores: { ideas, bonus, total: ideas.reduce((s, x) => s + x, 0) + bonus } }
     })
-    .sort((a, b) => b.scores.hella - a.scores.hella || (a.bookId < b.bookId ? -1 : 1))
+    .sort((a, b) => b.scores.total - a.scores.total || (a.bookId < b.bookId ? -1 : 1))
 }
 
 /** The model the product uses, committed beside the idea encoder (services/search/models/second-stage/). */

@@ -34,7 +34,7 @@ describe('the calibration curve', () => {
     const s = strutScores([cosineForScore(90), cosineForScore(60), cosineForScore(30)])
     expect(s.ideas.map((x) => Math.round(x))).toEqual([90, 60, 30])
     expect(s.bonus).toBeCloseTo(15)
-    expect(s.hella).toBeCloseTo(195)
+    expect(s.total).toBeCloseTo(195)
   })
 })
 

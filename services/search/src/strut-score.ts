@@ -9,6 +9,7 @@
  * readers' requests (npm run bench:quality): the answer book's best idea has a median cosine of 0.36, a random
  * book's 0.22; midpoint and width were chosen for ranking quality there (Recall@10) among nearby values.
  */
+import type { StrutScores } from '@bookstrut/schemas'
 export const CALIBRATION = { midpoint: 0.4, width: 0.08 } as const
 
 /**
@@ -55,18 +56,12 @@ export function cosineForScore(score: number): number {
   return CALIBRATION.midpoint - CALIBRATION.width * Math.log(100 / score - 1)
 }
 
-export interface StrutScores {
-  /** one 0-100 score per idea, in the order typed */
-  ideas: number[]
-  bonus: number
-  /** the sum of the idea scores and the bonus: what results are ranked by */
-  hella: number
-}
+export type { StrutScores }
 
 export function strutScores(cosines: readonly number[]): StrutScores {
   const ideas = cosines.map(strutScore)
   const bonus = BONUS_WEIGHT * Math.min(...ideas)
-  return { ideas, bonus, hella: ideas.reduce((a, b) => a + b, 0) + bonus }
+  return { ideas, bonus, total: ideas.reduce((a, b) => a + b, 0) + bonus }
 }
 
 export const passesFloor = (scores: StrutScores, floor = RELEVANCE_FLOOR) =>

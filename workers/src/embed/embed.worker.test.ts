@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Queue, QueueEvents } from 'bullmq'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { createLogger, createQueues, createRedis, loadConfig, type Db, type Queues } from '@bookstrut/core'
 import {
   buildListing,
@@ -109,7 +109,7 @@ describe('embedBook', () => {
     )
     await embedBook(deps, id, ref)
     const before = (await storedRows(id))[0]!
-    await podcastsRepo.updatePodcast(db, id, { additional_key: 'A robin shows the way to the key' })
+    await booksRepo.updateBook(db, id, { additional_key: 'A robin shows the way to the key' })
     expect(await embedBook(deps, id, ref)).toBe('embedded')
     const after = (await storedRows(id))[0]!
     expect(after.source_hash).not.toBe(before.source_hash)

@@ -25,10 +25,10 @@ export function createEmbedWorker(deps: EmbedWorkerDeps) {
     async (job: Job<unknown>) => {
       if (!Value.Check(EmbedJob, job.data))
         throw new UnrecoverableError('embed job payload does not match EmbedJob')
-      const { podcastId, model } = job.data
+      const { podcastId: bookId, model } = job.data
       const models = model ? [deps.locate(model)] : await deps.modelsInUse()
       const outcomes: EmbedOutcome[] = []
-      for (const m of models) outcomes.push(await embedBook(deps, podcastId, m))
+      for (const m of models) outcomes.push(await embedBook(deps, bookId, m))
       return outcomes.join(', ')
     },
     { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },

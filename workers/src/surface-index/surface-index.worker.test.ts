@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
-import { isPublic, podcastsRepo } from '@bookstrut/catalogue'
+import { isPublic, booksRepo } from '@bookstrut/catalogue'
 import { createLogger, createRedis, newId, type Db, type ListingStatus } from '@bookstrut/core'
 import { buildListing, createTestDb, testPrefix, testRedisUrl, type TestDb } from '@bookstrut/core/testing'
 import { QueueNames } from '@bookstrut/schemas'
@@ -150,7 +150,7 @@ describe('surface-index worker (real Meilisearch adapter against a protocol stan
     const rejected = await listing('Rejected Pages')
     expect((await run({ podcastId: rejected }, `surface-${rejected}-1`)).value).toBe('indexed')
     expect(stored().has(rejected)).toBe(true)
-    await podcastsRepo.updatePodcast(db, rejected, { status: 2, updated_at: new Date() })
+    await booksRepo.updateBook(db, rejected, { status: 2, updated_at: new Date() })
     expect(await run({ podcastId: rejected }, `surface-${rejected}-2`)).toEqual({
       outcome: 'completed',
       value: 'removed',
@@ -200,7 +200,7 @@ describe('surface-index worker (real Meilisearch adapter against a protocol stan
     await index.upsert([stale])
     const missed = await listing('Missed Change')
     expect((await run({ podcastId: missed }, `surface-${missed}-1`)).value).toBe('indexed')
-    await podcastsRepo.updatePodcast(db, missed, { status: 2, updated_at: new Date() })
+    await booksRepo.updateBook(db, missed, { status: 2, updated_at: new Date() })
     const pending = await listing('Pending Tide', 0)
     const publicIds = (await db.selectFrom('podcasts').select('id').where(isPublic).execute()).map(
       (r) => r.id,

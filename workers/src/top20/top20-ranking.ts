@@ -34,12 +34,12 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
   const candidates = await engagementRanking(deps.store, now, CANDIDATES)
   const allowed = await top20Repo.rankableTitles(
     deps.db,
-    candidates.map((c) => c.podcastId),
+    candidates.map((c) => c.bookId),
   )
-  const rankable = candidates.filter((c) => allowed.has(c.podcastId))
+  const rankable = candidates.filter((c) => allowed.has(c.bookId))
   const bursts = await addressBursts(
     deps.store,
-    rankable.map((c) => c.podcastId),
+    rankable.map((c) => c.bookId),
     { from: rankingWindow(now).from, to: now },
   )
   // Titles an admin released from the guard (the admin console, docs/admin.md) rank on their counted engagement.
@@ -47,7 +47,7 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
   const held: HeldTitle[] = []
   const entries: EngagementScore[] = []
   for (const c of rankable) {
-    const hold = released.has(c.podcastId) ? null : holdReason(c, bursts.get(c.podcastId))
+    const hold = released.has(c.bookId) ? null : holdReason(c, bursts.get(c.bookId))
     if (hold) held.push(hold)
     else if (entries.length < TOP20_SIZE) entries.push(c)
   }
@@ -57,7 +57,7 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
       computedAt: now,
       entries,
       held: held.map((h) => ({
-        podcastId: h.entry.podcastId,
+        bookId: h.entry.bookId,
         score: h.entry.score,
         readers: h.entry.readers,
         reason: h.reason,

@@ -101,14 +101,14 @@ describe('rankTop20', () => {
 
     const entries = await rankTop20({ db, store }, NOW)
     const ours = entries
-      .map((e) => e.podcastId)
+      .map((e) => e.bookId)
       .filter((id) => [popular, hammered, pending, inactive, ofBlocked].includes(id))
     expect(ours).toEqual([popular, hammered])
-    expect(entries.find((e) => e.podcastId === hammered)).toMatchObject({ score: 3, readers: 1 })
+    expect(entries.find((e) => e.bookId === hammered)).toMatchObject({ score: 3, readers: 1 })
 
     const latest = await top20Repo.latestRanking(db)
     expect(latest?.computedAt.toISOString()).toBe(NOW.toISOString())
-    expect(latest?.entries.map((e) => e.podcast_id)).toEqual(entries.map((e) => e.podcastId))
+    expect(latest?.entries.map((e) => e.podcast_id)).toEqual(entries.map((e) => e.bookId))
     expect(latest?.entries.map((e) => e.position)).toEqual(entries.map((_, i) => i + 1))
   })
 
@@ -124,7 +124,7 @@ describe('rankTop20', () => {
     await insertEvents(store, events, NOW)
     const entries = await rankTop20({ db, store }, new Date('2026-11-21T12:00:00Z'))
     expect(entries).toHaveLength(TOP20_SIZE)
-    expect(entries.map((e) => e.podcastId)).toEqual(titles.slice(-TOP20_SIZE).reverse())
+    expect(entries.map((e) => e.bookId)).toEqual(titles.slice(-TOP20_SIZE).reverse())
   })
 
   it('counts days in the Top 20 once per UTC day, however many rankings ran', async () => {
@@ -139,7 +139,7 @@ describe('rankTop20', () => {
     expect(await top20Repo.daysInTop20(db, title)).toBe(2)
     // ten days on, its engagement has left the 7-day window: the ranking no longer holds it, its days stay
     const later = await rankTop20({ db, store }, new Date('2026-12-03T10:00:00Z'))
-    expect(later.map((e) => e.podcastId)).not.toContain(title)
+    expect(later.map((e) => e.bookId)).not.toContain(title)
     expect(await top20Repo.daysInTop20(db, title)).toBe(2)
   })
 })
@@ -195,7 +195,7 @@ describe('the anomaly guard', () => {
     await insertEvents(store, events, AT)
 
     const entries = await rankTop20({ db, store }, AT)
-    const ids = entries.map((e) => e.podcastId)
+    const ids = entries.map((e) => e.bookId)
     expect(ids).toEqual([floodedGenuine, genuine])
     expect(entries[0]).toMatchObject({ score: 11, readers: 9, anonymousScore: 1, anonymousReaders: 4 })
 
@@ -226,11 +226,11 @@ describe('the anomaly guard', () => {
         decided_at: AT,
       })
       .execute()
-    const afterRelease = (await rankTop20({ db, store }, later)).map((e) => e.podcastId)
+    const afterRelease = (await rankTop20({ db, store }, later)).map((e) => e.bookId)
     expect(afterRelease).toEqual([floodedGenuine, crowd, genuine])
     // A release that ran out is no release: the guard holds it again.
     const muchLater = new Date(AT.getTime() + 2 * 86_400_000)
-    expect((await rankTop20({ db, store }, muchLater)).map((e) => e.podcastId)).not.toContain(crowd)
+    expect((await rankTop20({ db, store }, muchLater)).map((e) => e.bookId)).not.toContain(crowd)
   })
 })
 

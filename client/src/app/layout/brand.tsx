@@ -1,3 +1,23 @@
+import { Link } from 'react-router-dom'
+import { paths } from '@/config/paths'
+import styles from './brand.module.css'
+
+/** The logo linking home: the mark and "BookStrut" (`light` on the dark footer). */
+export function Brand({ light = false }: { light?: boolean }) {
+  return (
+    <Link
+      to={paths.home}
+      className={light ? `${styles.brand} ${styles['brand--light']}` : styles.brand}
+      aria-label="BookStrut home"
+    >
+      <BrandMark />
+      <span className={styles.brand__name}>
+        Book<span>Strut</span>
+      </span>
+    </Link>
+  )
+}
+
 /** The BookStrut mark: a bold "B" whose bowls read as an open book with a sound wave. */
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (

@@ -5,8 +5,10 @@ import { useInformationLinks } from '@/features/content/api/get-information-link
 import { socialNetworks, useSettings, type SocialNetwork } from '@/features/content/api/get-settings'
 import { useSignOut } from '@/features/auth/hooks/use-session-actions'
 import { useStoredSession } from '@/lib/storage'
-import { BrandMark } from './brand'
+import { Brand } from './brand'
 import styles from './footer.module.css'
+import { linkButtonClass } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 
 const socialIcons: Record<SocialNetwork, ReactNode> = {
   Facebook: (
@@ -45,14 +47,9 @@ export function Footer() {
 
   return (
     <footer className={styles['site-footer']}>
-      <div className={`${styles['site-footer__inner']} container`}>
+      <div className={containerClass(styles['site-footer__inner'])}>
         <div className={styles['site-footer__brand']}>
-          <Link to={paths.home} className="brand brand--light" aria-label="BookStrut home">
-            <BrandMark />
-            <span className="brand__name">
-              Book<span>Strut</span>
-            </span>
-          </Link>
+          <Brand light />
           <p className={styles['site-footer__tagline']}>
             Describe the ideas you want to read about. Hear a short podblurb. Find your next book.
           </p>
@@ -91,7 +88,11 @@ export function Footer() {
             </li>
             {isLoggedIn && (
               <li>
-                <button type="button" className="link-button" onClick={() => void signOut()}>
+                <button
+                  type="button"
+                  className={linkButtonClass(styles['site-footer__link-button'])}
+                  onClick={() => void signOut()}
+                >
                   Logout
                 </button>
               </li>
@@ -113,7 +114,7 @@ export function Footer() {
         )}
       </div>
       <div className={styles['site-footer__bottom']}>
-        <p className="container">© {new Date().getFullYear()} BookStrut. All rights reserved.</p>
+        <p className={containerClass()}>© {new Date().getFullYear()} BookStrut. All rights reserved.</p>
       </div>
     </footer>
   )

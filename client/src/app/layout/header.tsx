@@ -7,10 +7,11 @@ import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { useInformationLinks } from '@/features/content/api/get-information-links'
 import { useStoredSession } from '@/lib/storage'
 import { AccountMenu } from './account-menu'
-import { BrandMark } from './brand'
+import { Brand } from './brand'
 import { MobileMenu } from './mobile-menu'
 import { visibleNav } from './nav-items'
 import styles from './header.module.css'
+import { containerClass } from '@/components/ui/container'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `nav__link${isActive ? ' nav__link--active' : ''}`
@@ -25,13 +26,8 @@ export function Header() {
 
   return (
     <header className={styles['site-header']}>
-      <div className={`${styles['site-header__inner']} container`}>
-        <Link to={paths.home} className="brand" aria-label="BookStrut home">
-          <BrandMark />
-          <span className="brand__name">
-            Book<span>Strut</span>
-          </span>
-        </Link>
+      <div className={containerClass(styles['site-header__inner'])}>
+        <Brand />
 
         <nav className="nav" aria-label="Main">
           <ul className={styles.nav__list}>
@@ -77,10 +73,16 @@ export function Header() {
             <AccountMenu storedRole={session.role} />
           ) : (
             <>
-              <Button variant="ghost" className={styles['site-header__signin']} onClick={modals.openSignIn}>
+              <Button
+                variant="ghost"
+                className={`${styles['site-header__action']} ${styles['site-header__signin']}`}
+                onClick={modals.openSignIn}
+              >
                 Sign In
               </Button>
-              <Button onClick={modals.openSignUp}>Sign Up</Button>
+              <Button className={styles['site-header__action']} onClick={modals.openSignUp}>
+                Sign Up
+              </Button>
             </>
           )}
           <button

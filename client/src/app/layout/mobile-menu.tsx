@@ -4,6 +4,7 @@ import { NavLink } from 'react-router-dom'
 import type { InformationLink } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { trapTab } from '@/components/ui/focus-trap'
+import { CloseButton } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
 import type { NavItem } from './nav-items'
 import styles from './mobile-menu.module.css'
@@ -41,12 +42,12 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
   }, [])
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `drawer__link${isActive ? ' drawer__link--active' : ''}`
+    `${styles.drawer__link}${isActive ? ` ${styles['drawer__link--active']}` : ''}`
   return createPortal(
-    <div className="drawer-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className={styles['drawer-backdrop']} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panelRef}
-        className="drawer"
+        className={styles.drawer}
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
@@ -54,11 +55,7 @@ export function MobileMenu({ items, otherPages, isLoggedIn, onClose, onSignIn, o
       >
         <div className={styles.drawer__head}>
           <span className={styles.drawer__title}>Menu</span>
-          <button type="button" className="modal__close" aria-label="Close menu" onClick={onClose}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          <CloseButton label="Close menu" onClick={onClose} />
         </div>
         <nav aria-label="Mobile">
           <ul className={styles.drawer__list}>

@@ -19,6 +19,7 @@ import {
 } from '@/features/content/api/get-information'
 import { TERMS_INFORMATION_ID } from '@bookstrut/schemas'
 import type { RouteHandle } from '../route-handle'
+import { containerClass } from '@/components/ui/container'
 
 /* The content routes (issue 32): FAQ, blog, information pages, terms, privacy, contact, articles and the Top 20. */
 
@@ -74,7 +75,7 @@ export function TopListRoute() {
   })
   return (
     <>
-      <div className="container" style={{ paddingTop: '2rem' }}>
+      <div className={containerClass()} style={{ paddingTop: '2rem' }}>
         <h1 className="section__title">Top 20 Book Struts</h1>
         <p className="lead">
           The books readers play, like and share most right now. Press play to hear a podblurb.

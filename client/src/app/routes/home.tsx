@@ -10,6 +10,7 @@ import { useStoredSession } from '@/lib/storage'
 import { DEFAULT_DESCRIPTION } from '@/lib/page-head'
 import { usePageMeta } from '@/lib/use-page-meta'
 import styles from './home.module.css'
+import { containerClass } from '@/components/ui/container'
 
 const homeStructuredData = {
   '@context': 'https://schema.org',
@@ -36,7 +37,7 @@ export function Component() {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
-        <div className={`container ${styles.hero__inner}`}>
+        <div className={containerClass(styles.hero__inner)}>
           <div className="hero__copy">
             <p className={`eyebrow ${styles['eyebrow--light']}`}>Book discovery by idea</p>
             <h1 id="hero-title" className={styles.hero__title}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { ListingsPage } from '@/features/catalogue/components/listings-page'
@@ -11,9 +11,9 @@ const AnalyticsPanel = lazy(() =>
 )
 
 /** Each approved row's panel: the analytics feature's, for the catalogue's listings page. */
-export const renderAnalytics = (podcast: Podcast) => (
+export const renderAnalytics = (book: Book) => (
   <Suspense fallback={<Spinner label="Loading analytics" />}>
-    <AnalyticsPanel podcastId={podcast._id} title={podcast.title} />
+    <AnalyticsPanel bookId={book._id} title={book.title} />
   </Suspense>
 )
 

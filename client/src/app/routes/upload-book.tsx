@@ -3,7 +3,7 @@ import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { UploadBookPage } from '@/features/catalogue/components/upload-book-page'
 
 /** Navigation state `{ podcastId }` (from My Listings' edit button) opens the form in edit mode. */
-export function podcastIdFromState(state: unknown): string | undefined {
+export function bookIdFromState(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('podcastId' in state)) return undefined
   const id = state.podcastId
   return typeof id === 'string' && /^[0-9a-f]{24}$/.test(id) ? id : undefined
@@ -13,6 +13,6 @@ export function podcastIdFromState(state: unknown): string | undefined {
 export function Component() {
   const location = useLocation()
   const { openBlocked } = useAuthModals()
-  const podcastId = podcastIdFromState(location.state)
-  return <UploadBookPage key={podcastId ?? 'new'} podcastId={podcastId} onBlocked={openBlocked} />
+  const bookId = bookIdFromState(location.state)
+  return <UploadBookPage key={bookId ?? 'new'} bookId={bookId} onBlocked={openBlocked} />
 }

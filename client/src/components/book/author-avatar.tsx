@@ -1,16 +1,6 @@
-import { FallbackImage } from '@/components/ui/fallback-image'
-import { fallbackImages } from '@/lib/image-rules'
+import { AvatarImage } from '@/components/ui/fallback-image'
 
 /** The author's photo shown when a pointer rests on their name (the default avatar when they have none). */
 export function AuthorAvatar({ src, name }: { src: string | null | undefined; name: string }) {
-  return (
-    <FallbackImage
-      src={src}
-      fallback={fallbackImages.avatar}
-      alt={name}
-      className="hover-info__avatar"
-      width={96}
-      height={96}
-    />
-  )
+  return <AvatarImage src={src} alt={name} className="hover-info__avatar" width={96} height={96} />
 }

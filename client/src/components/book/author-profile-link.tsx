@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { paths } from '@/config/paths'
 import { trackProfileClick, trackTargetOf } from '@/lib/tracking'
 
@@ -9,29 +9,29 @@ import { trackProfileClick, trackTargetOf } from '@/lib/tracking'
  * its publisher, not to its author: its author's page is the one of their name (/author/{name}). A book listed in
  * the app links to the profile of the account that listed it, as the spec's author-profile shortcut does.
  */
-export const authorPageOf = (podcast: Pick<Podcast, 'sourceId' | 'author' | 'createBy'>): string =>
-  podcast.sourceId !== null && podcast.author.trim() !== ''
-    ? paths.author(podcast.author)
-    : paths.authorProfile(podcast.createBy)
+export const authorPageOf = (book: Pick<Book, 'sourceId' | 'author' | 'createBy'>): string =>
+  book.sourceId !== null && book.author.trim() !== ''
+    ? paths.author(book.author)
+    : paths.authorProfile(book.createBy)
 
 /** A link from a title to its author's page; the visit is reported as the title's profile click. */
 export function AuthorProfileLink({
-  podcast,
+  book,
   children,
   className,
   label,
 }: {
-  podcast: Podcast
+  book: Book
   children: ReactNode
   className?: string
   label?: string
 }) {
   return (
     <Link
-      to={authorPageOf(podcast)}
+      to={authorPageOf(book)}
       className={className}
       aria-label={label}
-      onClick={() => void trackProfileClick(trackTargetOf(podcast))}
+      onClick={() => void trackProfileClick(trackTargetOf(book))}
     >
       {children}
     </Link>

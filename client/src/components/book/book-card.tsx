@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { AuthorAvatar } from './author-avatar'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
@@ -18,44 +18,44 @@ import styles from './book-card.module.css'
  * play/pause, share, author-profile shortcut, year with category, podblurb length and author (picture on
  * hover), like (with the count) and favourite. A click on the title (its description) counts once per browser.
  */
-export function BookCard({ podcast }: { podcast: Podcast }) {
-  const title = podcast.title || 'Unknown Title'
-  const episode = podcast.episodes[0]
+export function BookCard({ book }: { book: Book }) {
+  const title = book.title || 'Unknown Title'
+  const episode = book.episodes[0]
   return (
     <article className="book-card" aria-label={title}>
-      <BookCoverLink podcast={podcast} className={styles['book-card__cover']} width={300} height={400} />
+      <BookCoverLink book={book} className={styles['book-card__cover']} width={300} height={400} />
       <div className={styles['book-card__body']}>
         <h3 className="book-card__title">
-          <BookTitleLink podcast={podcast} />
+          <BookTitleLink book={book} />
         </h3>
-        <BookLinks podcast={podcast} compact />
+        <BookLinks book={book} compact />
         <div className="book-card__actions">
-          <PlayToggle podcast={podcast} />
-          <LikeButton podcast={podcast} />
-          <FavoriteButton podcast={podcast} />
+          <PlayToggle book={book} />
+          <LikeButton book={book} />
+          <FavoriteButton book={book} />
           <ShareButton
-            podcastId={podcast._id}
+            bookId={book._id}
             episodeId={episode?._id}
             title={title}
-            text={excerpt(podcast.description, 150)}
+            text={excerpt(book.description, 150)}
           />
           <AuthorProfileLink
-            podcast={podcast}
+            book={book}
             className="icon-button"
-            label={`Author profile of ${podcast.author || title}`}
+            label={`Author profile of ${book.author || title}`}
           >
             <Icon name="user" />
           </AuthorProfileLink>
         </div>
-        <BookFacts podcast={podcast} className={styles['book-card__meta']} noPodblurb={NO_PODBLURB}>
+        <BookFacts book={book} className={styles['book-card__meta']} noPodblurb={NO_PODBLURB}>
           <div>
             <dt>Author</dt>
             <dd>
               <HoverInfo
                 className={styles['book-card__author']}
-                info={<AuthorAvatar src={podcast.authorImage} name={podcast.author} />}
+                info={<AuthorAvatar src={book.authorImage} name={book.author} />}
               >
-                {podcast.author || 'Unknown'}
+                {book.author || 'Unknown'}
               </HoverInfo>
             </dd>
           </div>
@@ -69,7 +69,7 @@ export function BookCard({ podcast }: { podcast: Podcast }) {
 export function BookCardSkeleton() {
   return (
     <div className={`book-card ${styles['book-card--skeleton']}`} aria-hidden="true">
-      <Skeleton className={`${styles['book-card__cover']} skeleton--cover`} />
+      <Skeleton cover className={styles['book-card__cover']} />
       <div className={styles['book-card__body']}>
         <Skeleton style={{ width: '85%', height: 16 }} />
         <Skeleton style={{ width: '60%', height: 12 }} />

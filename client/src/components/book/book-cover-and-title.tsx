@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom'
-import type { Podcast } from '@bookstrut/schemas'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import type { Book } from '@/api/book'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { paths } from '@/config/paths'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 
 /**
@@ -12,26 +11,19 @@ import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
  * beside it is the same link.
  */
 export function BookCoverLink({
-  podcast,
+  book,
   className,
   width,
   height,
 }: {
-  podcast: Podcast
+  book: Book
   className: string | undefined
   width: number
   height: number
 }) {
   return (
-    <Link to={paths.singleBook(podcast._id)} className={className} tabIndex={-1} aria-hidden="true">
-      <FallbackImage
-        src={podcast.bookCoverImage}
-        fallback={fallbackImages.cover}
-        alt=""
-        loading="lazy"
-        width={width}
-        height={height}
-      />
+    <Link to={paths.singleBook(book._id)} className={className} tabIndex={-1} aria-hidden="true">
+      <CoverImage src={book.bookCoverImage} loading="lazy" width={width} height={height} />
     </Link>
   )
 }
@@ -40,15 +32,15 @@ export function BookCoverLink({
  * A title linked to its single page, its description on hover or focus. A click on it (a tap, Enter) is the
  * spec's description click, reported once per title per browser (lib/tracking).
  */
-export function BookTitleLink({ podcast, className }: { podcast: Podcast; className?: string }) {
+export function BookTitleLink({ book, className }: { book: Book; className?: string }) {
   return (
     <HoverInfo
       className={className}
-      info={excerpt(podcast.description, 280) || 'No description yet.'}
+      info={excerpt(book.description, 280) || 'No description yet.'}
       focusable={false}
-      onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
+      onOpen={() => void trackDescriptionClick(trackTargetOf(book))}
     >
-      <Link to={paths.singleBook(podcast._id)}>{podcast.title || 'Unknown Title'}</Link>
+      <Link to={paths.singleBook(book._id)}>{book.title || 'Unknown Title'}</Link>
     </HoverInfo>
   )
 }

@@ -31,7 +31,7 @@ describe('a title’s facts', () => {
   it('Year Pub is the year with the category and Podblurb the recording’s mm:ss; the view’s own facts follow', async () => {
     const podcast = await title({ year: 1960, category: 'Classics' }, 83)
     const { container } = render(
-      <BookFacts podcast={podcast} className="book-facts" noPodblurb="Not yet recorded">
+      <BookFacts book={podcast} className="book-facts" noPodblurb="Not yet recorded">
         <div>
           <dt>ISBN</dt>
           <dd>—</dd>
@@ -49,7 +49,7 @@ describe('a title’s facts', () => {
   it('a title without a year reads "Year unknown" before its category, and without a recording the view’s words', async () => {
     const podcast = await title({})
     const { container } = render(
-      <BookFacts podcast={podcast} className="book-facts" noPodblurb="Not yet recorded" />,
+      <BookFacts book={podcast} className="book-facts" noPodblurb="Not yet recorded" />,
     )
     expect(factsOf(container)).toEqual([
       ['Year Pub', 'Year unknown · Mystery'],

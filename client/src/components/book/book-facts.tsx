@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { formatDuration } from '@/lib/format'
 
 /** What Podblurb reads on a card for a title without a recording (no play control is shown either). */
@@ -9,12 +9,11 @@ export const NO_PODBLURB = 'Not yet recorded'
  * Year Pub: the first podblurb's year (spec), else the book's; null when neither is known (an imported book
  * whose source has no year), shown as "Year unknown" rather than a dash beside the category.
  */
-export const yearOf = (podcast: Podcast): number | null =>
-  podcast.episodes[0]?.year_published ?? podcast.year_published
+export const yearOf = (book: Book): number | null => book.episodes[0]?.year_published ?? book.year_published
 
 /** "1997 · Fantasy", "Year unknown · Fantasy", "1997", "Year unknown". */
-export const yearAndCategory = (podcast: Podcast): string =>
-  [yearOf(podcast) ?? 'Year unknown', podcast.categoryName].filter(Boolean).join(' · ')
+export const yearAndCategory = (book: Book): string =>
+  [yearOf(book) ?? 'Year unknown', book.categoryName].filter(Boolean).join(' · ')
 
 /**
  * A title's facts as a description list: the spec's "year with category" (Year Pub) and the podblurb's length
@@ -22,22 +21,22 @@ export const yearAndCategory = (podcast: Podcast): string =>
  * `noPodblurb` is what Podblurb reads when the title has no recording yet.
  */
 export function BookFacts({
-  podcast,
+  book,
   className,
   noPodblurb,
   children,
 }: {
-  podcast: Podcast
+  book: Book
   className: string | undefined
   noPodblurb: string
   children?: ReactNode
 }) {
-  const episode = podcast.episodes[0]
+  const episode = book.episodes[0]
   return (
     <dl className={className}>
       <div>
         <dt>Year Pub</dt>
-        <dd>{yearAndCategory(podcast)}</dd>
+        <dd>{yearAndCategory(book)}</dd>
       </div>
       <div>
         <dt>Podblurb</dt>

@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { trackPurchaseClick, trackTargetOf } from '@/lib/tracking'
 import styles from './book-links.module.css'
@@ -7,11 +7,11 @@ import styles from './book-links.module.css'
  * Youtube, Tiktok and Get This links of a book, each only when it has that address (open in a new tab). A Get This
  * click is reported (the author's purchase clicks).
  */
-export function BookLinks({ podcast, compact = false }: { podcast: Podcast; compact?: boolean }) {
+export function BookLinks({ book, compact = false }: { book: Book; compact?: boolean }) {
   const links = [
-    { url: podcast.youtube_url, label: 'Youtube', icon: 'youtube' as const },
-    { url: podcast.tiktok_url, label: 'Tiktok', icon: 'tiktok' as const },
-    { url: podcast.get_this_url, label: 'Get This', icon: 'cart' as const },
+    { url: book.youtube_url, label: 'Youtube', icon: 'youtube' as const },
+    { url: book.tiktok_url, label: 'Tiktok', icon: 'tiktok' as const },
+    { url: book.get_this_url, label: 'Get This', icon: 'cart' as const },
   ].filter((l): l is { url: string; label: string; icon: 'youtube' | 'tiktok' | 'cart' } => Boolean(l.url))
   if (links.length === 0) return null
   return (
@@ -23,8 +23,8 @@ export function BookLinks({ podcast, compact = false }: { podcast: Podcast; comp
             href={l.url}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${l.label}: ${podcast.title} (opens in a new tab)`}
-            onClick={l.icon === 'cart' ? () => void trackPurchaseClick(trackTargetOf(podcast)) : undefined}
+            aria-label={`${l.label}: ${book.title} (opens in a new tab)`}
+            onClick={l.icon === 'cart' ? () => void trackPurchaseClick(trackTargetOf(book)) : undefined}
           >
             <Icon name={l.icon} size={15} />
             <span>{l.label}</span>

@@ -40,7 +40,7 @@ async function listedTitle(): Promise<Podcast> {
 function renderCard(podcast: Podcast) {
   renderRoutes(
     [
-      { path: '/', element: <BookCard podcast={podcast} /> },
+      { path: '/', element: <BookCard book={podcast} /> },
       { path: '/author-profile/:id', element: <h1>Author</h1> },
       { path: '/single-book/:id', element: <h1>Book page</h1> },
     ],
@@ -111,7 +111,7 @@ describe('what a title card reports', () => {
           path: '/',
           element: (
             <ShareButton
-              podcastId={podcast._id}
+              bookId={podcast._id}
               episodeId={podcast.episodes[0]?._id}
               title={podcast.title}
               text="x"

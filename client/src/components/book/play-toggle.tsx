@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { isPlayingBook, trackOf, usePlayer } from '@/lib/player'
 
@@ -7,24 +7,24 @@ import { isPlayingBook, trackOf, usePlayer } from '@/lib/player'
  * control at all: a greyed play button on most cards read as broken (issue 30).
  */
 export function PlayToggle({
-  podcast,
+  book,
   variant = 'round',
   className,
 }: {
-  podcast: Podcast
+  book: Book
   variant?: 'round' | 'button'
   className?: string
 }) {
   const player = usePlayer()
-  const track = trackOf(podcast)
-  const playing = isPlayingBook(player, podcast._id)
+  const track = trackOf(book)
+  const playing = isPlayingBook(player, book._id)
   if (!track) return null
   return (
     <button
       type="button"
       className={`play-toggle play-toggle--${variant}${playing ? ' play-toggle--playing' : ''}${className ? ` ${className}` : ''}`}
       onClick={() => player.toggle(track)}
-      aria-label={`${playing ? 'Pause' : 'Play'} podblurb of ${podcast.title}`}
+      aria-label={`${playing ? 'Pause' : 'Play'} podblurb of ${book.title}`}
       aria-pressed={playing}
     >
       <Icon name={playing ? 'pause' : 'play'} size={variant === 'round' ? 18 : 16} />

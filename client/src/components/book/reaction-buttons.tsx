@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { useToggleReaction } from '@/lib/reactions'
 import type { MouseEvent } from 'react'
@@ -15,39 +15,39 @@ const firstClickOnly = (action: () => void) => (event: MouseEvent) => {
 }
 
 /** The like toggle with the first podblurb's like count (spec: like count with toggle). */
-export function LikeButton({ podcast, className }: { podcast: Podcast; className?: string }) {
+export function LikeButton({ book, className }: { book: Book; className?: string }) {
   const toggle = useToggleReaction('like')
-  const likes = podcast.episodes[0]?.likes ?? 0
-  const title = podcast.title || 'this title'
+  const likes = book.episodes[0]?.likes ?? 0
+  const title = book.title || 'this title'
   return (
     <button
       type="button"
-      className={`icon-button reaction ${styles['reaction--like']}${podcast.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
-      onClick={firstClickOnly(() => void toggle(podcast))}
-      aria-pressed={podcast.likeFlag}
+      className={`icon-button ${styles.reaction} ${styles['reaction--like']}${book.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      onClick={firstClickOnly(() => void toggle(book))}
+      aria-pressed={book.likeFlag}
       aria-label={`Like ${title}`}
-      title={podcast.likeFlag ? 'Unlike' : 'Like'}
+      title={book.likeFlag ? 'Unlike' : 'Like'}
     >
-      <Icon name="heart" solid={podcast.likeFlag} />
+      <Icon name="heart" solid={book.likeFlag} />
       <span className={styles.reaction__count}>{likes}</span>
     </button>
   )
 }
 
 /** The favourite toggle (spec: favourite toggles on favoritesFlag). */
-export function FavoriteButton({ podcast, className }: { podcast: Podcast; className?: string }) {
+export function FavoriteButton({ book, className }: { book: Book; className?: string }) {
   const toggle = useToggleReaction('favorite')
-  const title = podcast.title || 'this title'
+  const title = book.title || 'this title'
   return (
     <button
       type="button"
-      className={`icon-button reaction ${styles['reaction--favorite']}${podcast.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
-      onClick={firstClickOnly(() => void toggle(podcast))}
-      aria-pressed={podcast.favoritesFlag}
+      className={`icon-button ${styles.reaction} ${styles['reaction--favorite']}${book.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      onClick={firstClickOnly(() => void toggle(book))}
+      aria-pressed={book.favoritesFlag}
       aria-label={`Favorite ${title}`}
-      title={podcast.favoritesFlag ? 'Remove from favorites' : 'Add to favorites'}
+      title={book.favoritesFlag ? 'Remove from favorites' : 'Add to favorites'}
     >
-      <Icon name="star" solid={podcast.favoritesFlag} />
+      <Icon name="star" solid={book.favoritesFlag} />
     </button>
   )
 }

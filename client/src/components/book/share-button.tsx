@@ -11,7 +11,7 @@ import styles from './share-button.module.css'
  * copied link is reported (PUT /increment/values); a closed sheet or a mere visit to the page is no share.
  */
 export function ShareButton({
-  podcastId,
+  bookId,
   episodeId,
   title,
   text,
@@ -19,7 +19,7 @@ export function ShareButton({
   withLabel = false,
   className,
 }: {
-  podcastId: string
+  bookId: string
   /** The first podblurb, when the book has one. */
   episodeId?: string | undefined
   title: string
@@ -30,9 +30,9 @@ export function ShareButton({
 }) {
   const navigate = useNavigate()
   const share = async () => {
-    const path = bookSharePath(podcastId)
+    const path = bookSharePath(bookId)
     const outcome = await shareLink({ title, text, path }, fallback)
-    if (outcome === 'shared' || outcome === 'copied') void trackShare({ podcastId, episodeId })
+    if (outcome === 'shared' || outcome === 'copied') void trackShare({ bookId, episodeId })
     if (outcome === 'copied') toast.success('Link copied to the clipboard.')
     else if (outcome === 'navigate') void navigate(path)
   }

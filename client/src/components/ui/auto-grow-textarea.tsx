@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react'
-import { fieldLabelClass } from './field'
+import { describedBy, FieldShell } from './field'
 import styles from './auto-grow-textarea.module.css'
 
 /** Idea text areas grow with their text up to this height, then scroll (spec: 200 px). */
@@ -12,24 +12,30 @@ export interface AutoGrowTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLT
   hint?: string
 }
 
-/** A labelled text area that grows with its content up to 200 px. */
-export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGrowTextAreaProps) {
-  const id = useId()
+/**
+ * Keeps a text area as tall as its text (up to maxPx, then it scrolls): returns the ref to put on it.
+ * `borderPx` is what the element's height adds to its scroll height (its borders, when it is border-box).
+ */
+export function useAutoGrow(value: string, maxPx: number, borderPx = 0) {
   const ref = useRef<HTMLTextAreaElement>(null)
   useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
     el.style.height = 'auto'
-    const next = Math.min(el.scrollHeight + 2, AUTO_GROW_MAX_PX)
-    el.style.height = `${next}px`
-    el.style.overflowY = el.scrollHeight + 2 > AUTO_GROW_MAX_PX ? 'auto' : 'hidden'
-  }, [value])
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
+    const needed = el.scrollHeight + borderPx
+    el.style.height = `${Math.min(needed, maxPx)}px`
+    el.style.overflowY = needed > maxPx ? 'auto' : 'hidden'
+  }, [value, maxPx, borderPx])
+  return ref
+}
+
+/** A labelled text area that grows with its content up to 200 px. */
+export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGrowTextAreaProps) {
+  const id = useId()
+  // +2: the scroll height leaves out the 1 px borders, which the set height includes.
+  const ref = useAutoGrow(value, AUTO_GROW_MAX_PX, 2)
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className={fieldLabelClass(area.required)} htmlFor={id}>
-        {label}
-      </label>
+    <FieldShell id={id} label={label} error={error} hint={hint} required={area.required}>
       <textarea
         ref={ref}
         id={id}
@@ -37,19 +43,9 @@ export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGro
         className={`input textarea ${styles['textarea--grow']}`}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, error, hint)}
         {...area}
       />
-      {hint && !error && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   )
 }

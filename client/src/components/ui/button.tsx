@@ -1,11 +1,41 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { Link, type LinkProps } from 'react-router-dom'
 import { Spinner } from './spinner'
+import styles from './button.module.css'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link'
+export type ButtonSize = 'sm' | 'md' | 'lg'
+
+export interface ButtonLook {
+  variant?: ButtonVariant
+  size?: ButtonSize
+  block?: boolean
+  className?: string | undefined
+}
+
+/**
+ * The button look as a class list, for an element that is not a <Button> (a react-router Link, a plain <a>, or a
+ * component such as LikeButton that takes a className).
+ */
+export function buttonClass({ variant = 'primary', size = 'md', block = false, className }: ButtonLook = {}) {
+  return [
+    styles.btn,
+    styles[`btn--${variant}`],
+    styles[`btn--${size}`],
+    block ? styles['btn--block'] : '',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ')
+}
+
+/** A bare button that looks like text (no padding, border or background): footer links, "Try again". */
+export const linkButtonClass = (className?: string) =>
+  [styles['link-button'], className].filter(Boolean).join(' ')
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant
-  size?: 'sm' | 'md' | 'lg'
+  size?: ButtonSize
   /** Shows a spinner and disables the button while a request runs. */
   loading?: boolean
   block?: boolean
@@ -23,13 +53,10 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ')
   return (
     <button
       type={type}
-      className={classes}
+      className={buttonClass({ variant, size, block, className })}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
@@ -38,4 +65,9 @@ export function Button({
       <span>{children}</span>
     </button>
   )
+}
+
+/** A react-router link that looks like a Button. */
+export function ButtonLink({ variant, size, block, className, ...link }: LinkProps & ButtonLook) {
+  return <Link className={buttonClass({ variant, size, block, className })} {...link} />
 }

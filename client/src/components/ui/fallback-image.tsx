@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react'
+import { fallbackImages } from '@/lib/image-rules'
 
 export interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   src: string | null | undefined
@@ -22,3 +23,15 @@ export function FallbackImage({ src, fallback, alt, ...img }: FallbackImageProps
     />
   )
 }
+
+type PictureProps = Omit<FallbackImageProps, 'fallback' | 'alt'> & { alt?: string }
+
+/** A book's cover, the default cover when it has none; decorative (alt="") unless told otherwise. */
+export const CoverImage = ({ alt = '', ...img }: PictureProps) => (
+  <FallbackImage fallback={fallbackImages.cover} alt={alt} {...img} />
+)
+
+/** A person's photo, the default avatar when they have none; decorative (alt="") unless told otherwise. */
+export const AvatarImage = ({ alt = '', ...img }: PictureProps) => (
+  <FallbackImage fallback={fallbackImages.avatar} alt={alt} {...img} />
+)

@@ -8,7 +8,7 @@ import {
 } from 'react'
 import styles from './field.module.css'
 
-interface FieldShellProps {
+export interface FieldShellProps {
   id: string
   label: string
   error?: string | undefined
@@ -20,7 +20,7 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint and the error under the field (errors are announced and linked by aria-describedby). */
-function FieldShell({ id, label, error, hint, children, className, required }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, children, className, required }: FieldShellProps) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label className={fieldLabelClass(required)} htmlFor={id}>
@@ -45,7 +45,8 @@ function FieldShell({ id, label, error, hint, children, className, required }: F
 export const fieldLabelClass = (required: boolean | undefined) =>
   required ? 'field__label field__label--required' : 'field__label'
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+/** The id that describes the control: its error when there is one, else its hint. */
+export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {

@@ -3,6 +3,7 @@ import { IMAGE_TYPES, isImageType, type ImageKind } from '@bookstrut/schemas'
 import { CROP_SHAPES, imageFileError } from '@/lib/image-rules'
 import { CropDialog } from './crop-dialog'
 import styles from './image-picker.module.css'
+import { linkButtonClass } from './button'
 
 /** A preview URL for a File, revoked when the file changes or the component goes. */
 export function useObjectUrl(file: File | null): string | null {
@@ -161,7 +162,7 @@ export function ImagePicker({
       {file && !disabled && (
         <button
           type="button"
-          className={`link-button ${styles['image-picker__remove']}`}
+          className={linkButtonClass(styles['image-picker__remove'])}
           onClick={() => onChange(null)}
         >
           Remove new {label.toLowerCase()}

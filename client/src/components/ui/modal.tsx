@@ -13,8 +13,10 @@ export interface ModalProps {
   /** Backdrop click and Escape close the dialog (default true). The OTP dialog turns this off. */
   dismissible?: boolean
   size?: 'sm' | 'md' | 'lg'
-  /** Extra class on the panel, e.g. for a tone. */
+  /** Extra class on the panel. */
   className?: string
+  /** Colours the title: a blocked account (danger), a plan limit (warning). */
+  tone?: 'danger' | 'warning'
   /** Label of the explicit close button. */
   closeLabel?: string
   /** Counted among the open dialogs (open-modals.ts; default true). The Welcome modal, which waits for them, is not. */
@@ -34,6 +36,7 @@ export function Modal({
   dismissible = true,
   size = 'md',
   className,
+  tone,
   closeLabel = 'Close',
   counted = true,
 }: ModalProps) {
@@ -77,14 +80,16 @@ export function Modal({
 
   return createPortal(
     <div
-      className="modal-backdrop"
+      className={styles['modal-backdrop']}
       onMouseDown={(event) => {
         if (dismissible && event.target === event.currentTarget) onCloseRef.current()
       }}
     >
       <div
         ref={panelRef}
-        className={`modal modal--${size}${className ? ` ${className}` : ''}`}
+        className={[styles.modal, styles[`modal--${size}`], tone ? styles[`modal--${tone}`] : '', className]
+          .filter(Boolean)
+          .join(' ')}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -96,16 +101,7 @@ export function Modal({
           <h2 className={styles.modal__title} id={titleId}>
             {title}
           </h2>
-          <button
-            type="button"
-            className="modal__close"
-            onClick={() => onCloseRef.current()}
-            aria-label={closeLabel}
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          <CloseButton label={closeLabel} onClick={() => onCloseRef.current()} />
         </div>
         {description && (
           <p className={styles.modal__description} id={descriptionId}>
@@ -116,5 +112,16 @@ export function Modal({
       </div>
     </div>,
     document.body,
+  )
+}
+
+/** The round × button in a dialog's corner (the Modal's and the mobile menu's). */
+export function CloseButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className={styles.modal__close} onClick={onClick} aria-label={label}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
   )
 }

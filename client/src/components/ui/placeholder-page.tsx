@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import styles from './placeholder-page.module.css'
+import { ButtonLink } from './button'
+import { containerClass } from './container'
 
 export interface PlaceholderPageProps {
   title: string
@@ -16,7 +17,7 @@ export function PlaceholderPage({ title, description, compact = false }: Placeho
   useDocumentTitle(title)
   return (
     <section
-      className={compact ? `placeholder ${styles['placeholder--compact']}` : 'placeholder container'}
+      className={compact ? `placeholder ${styles['placeholder--compact']}` : containerClass('placeholder')}
       aria-labelledby="placeholder-title"
     >
       <div className={styles.placeholder__card}>
@@ -26,9 +27,9 @@ export function PlaceholderPage({ title, description, compact = false }: Placeho
         </h1>
         <p className={styles.placeholder__text}>{description ?? 'This page is coming soon.'}</p>
         {!compact && (
-          <Link className="btn btn--secondary btn--md" to="/">
+          <ButtonLink variant="secondary" size="md" to="/">
             <span>Back to home</span>
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </section>

@@ -1,7 +1,21 @@
-export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md' | 'lg'; label?: string }) {
+import styles from './spinner.module.css'
+
+// `data-loading` marks every loading indicator (spinners and skeletons) for the layout check, which waits until a
+// page shows none (client/e2e/layout.e2e.test.ts).
+
+export function Spinner({
+  size = 'md',
+  label,
+  className,
+}: {
+  size?: 'sm' | 'md' | 'lg'
+  label?: string
+  className?: string
+}) {
   return (
     <span
-      className={`spinner spinner--${size}`}
+      className={`${styles.spinner} ${styles[`spinner--${size}`]}${className ? ` ${className}` : ''}`}
+      data-loading=""
       role={label ? 'status' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
@@ -11,7 +25,7 @@ export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md' | 'lg'; lab
 
 export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
-    <div className="page-spinner">
+    <div className={styles['page-spinner']} data-loading="">
       <Spinner size="lg" label={label} />
     </div>
   )

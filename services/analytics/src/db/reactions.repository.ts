@@ -12,14 +12,14 @@ export type ReactionKind = 'likes' | 'favorites'
 export async function addReaction(
   db: DbOrTx,
   kind: ReactionKind,
-  r: { id: string; userId: string; podcastId: string; episodeId: string | null; now: Date },
+  r: { id: string; userId: string; bookId: string; episodeId: string | null; now: Date },
 ): Promise<{ row: ReactionRow; created: boolean }> {
   const inserted = await db
     .insertInto(kind)
     .values({
       id: r.id,
       user_id: r.userId,
-      podcast_id: r.podcastId,
+      podcast_id: r.bookId,
       episode_id: r.episodeId,
       created_at: r.now,
     })
@@ -34,7 +34,7 @@ export async function addReaction(
     .selectFrom(kind)
     .selectAll()
     .where('user_id', '=', r.userId)
-    .where('podcast_id', '=', r.podcastId)
+    .where('podcast_id', '=', r.bookId)
     .executeTakeFirstOrThrow()
   return { row, created: false }
 }
@@ -104,12 +104,12 @@ export async function countReactions(db: DbOrTx, kind: ReactionKind, bookId: str
  */
 export async function firstReactionOfDay(
   db: DbOrTx,
-  r: { kind: 'like' | 'favorite'; userId: string; podcastId: string; now: Date },
+  r: { kind: 'like' | 'favorite'; userId: string; bookId: string; now: Date },
 ): Promise<Date> {
   const day = r.now.toISOString().slice(0, 10)
   await db
     .insertInto('reaction_days')
-    .values({ kind: r.kind, user_id: r.userId, podcast_id: r.podcastId, day, first_at: r.now })
+    .values({ kind: r.kind, user_id: r.userId, podcast_id: r.bookId, day, first_at: r.now })
     .onConflict((oc) => oc.columns(['kind', 'user_id', 'podcast_id', 'day']).doNothing())
     .execute()
   const row = await db
@@ -117,7 +117,7 @@ export async function firstReactionOfDay(
     .select('first_at')
     .where('kind', '=', r.kind)
     .where('user_id', '=', r.userId)
-    .where('podcast_id', '=', r.podcastId)
+    .where('podcast_id', '=', r.bookId)
     .where('day', '=', sql<Date>`${day}::date`)
     .executeTakeFirstOrThrow()
   return row.first_at

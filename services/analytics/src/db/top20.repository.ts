@@ -5,7 +5,7 @@ import { isPublic } from '@bookstrut/catalogue'
 export const RANKING_RETENTION_DAYS = 30
 
 export interface NewRankingEntry {
-  podcastId: string
+  bookId: string
   score: number
   readers: number
 }
@@ -37,7 +37,7 @@ export async function saveRanking(
       .values(
         ranking.held.map((h) => ({
           ranking_id: ranking.id,
-          podcast_id: h.podcastId,
+          podcast_id: h.bookId,
           reason: h.reason,
           score: h.score,
           readers: h.readers,
@@ -53,7 +53,7 @@ export async function saveRanking(
         ranking.entries.map((e, i) => ({
           ranking_id: ranking.id,
           position: i + 1,
-          podcast_id: e.podcastId,
+          podcast_id: e.bookId,
           score: e.score,
           readers: e.readers,
         })),
@@ -62,7 +62,7 @@ export async function saveRanking(
     const day = ranking.computedAt.toISOString().slice(0, 10)
     await db
       .insertInto('top20_days')
-      .values(ranking.entries.map((e) => ({ podcast_id: e.podcastId, day })))
+      .values(ranking.entries.map((e) => ({ podcast_id: e.bookId, day })))
       .onConflict((oc) => oc.columns(['podcast_id', 'day']).doNothing())
       .execute()
   }

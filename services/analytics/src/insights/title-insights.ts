@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@bookstrut/core'
-import type { podcastsRepo } from '@bookstrut/catalogue'
+import type { booksRepo } from '@bookstrut/catalogue'
 import type { Insights, InsightsPeriod, InsightsSeries, SeriesFigures, SeriesPoint } from '@bookstrut/schemas'
 import type { AnalyticsStore } from '../analytics-store.js'
 import * as reactionsRepo from '../db/reactions.repository.js'
@@ -22,7 +22,7 @@ export type StoreReader = <T>(read: (store: AnalyticsStore) => Promise<T>) => Pr
 
 /** The title as the read model needs it (a row of the books repository, with its ghost count). */
 export type InsightsTitle = Pick<
-  podcastsRepo.PodcastWithEpisodes,
+  booksRepo.BookWithEpisodes,
   'id' | 'primary_key' | 'secondary_key' | 'additional_key' | 'ghost_count'
 >
 

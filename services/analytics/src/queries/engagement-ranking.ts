@@ -48,7 +48,7 @@ const Row = Type.Object({
 })
 
 export interface EngagementScore {
-  podcastId: string
+  bookId: string
   score: number
   /** distinct readers who engaged in the window */
   readers: number
@@ -123,7 +123,7 @@ export async function engagementRanking(
     Value.Check(Row, raw)
       ? [
           {
-            podcastId: raw.podcast_id,
+            bookId: raw.podcast_id,
             score: raw.score,
             readers: toCount(raw.readers),
             anonymousScore: raw.anonymous_score,

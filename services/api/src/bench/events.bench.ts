@@ -56,8 +56,12 @@ async function redisCpu(): Promise<number> {
  * One batch of plays with fresh anonymous ids (which the server ignores: it makes the visitor itself from the
  * address and agent, so every batch pays the identity and visibility checks of the real path).
  */
-async function sendBatch(podcastId: string, size: number): Promise<void> {
-  const events = Array.from({ length: size }, () => ({ type: 'play', podcastId, anonymousId: randomUUID() }))
+async function sendBatch(bookId: string, size: number): Promise<void> {
+  const events = Array.from({ length: size }, () => ({
+    type: 'play',
+    podcastId: bookId,
+    anonymousId: randomUUID(),
+  }))
   const res = await fetch(`${base}/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
@@ -71,15 +75,15 @@ async function sendBatch(podcastId: string, size: number): Promise<void> {
  * The title's plays stored in the hourly aggregates the panels read (distinct event ids). Not the play count: one
  * visitor's plays count once a half hour (docs/analytics.md), and every play here comes from one address.
  */
-async function counted(s: AnalyticsStore, podcastId: string): Promise<number> {
+async function counted(s: AnalyticsStore, bookId: string): Promise<number> {
   const [row] = await s.select(
-    `SELECT uniqExactMerge(events) AS n FROM events_hourly WHERE podcast_id = ${sqlString(podcastId)} AND type = 'play'`,
+    `SELECT uniqExactMerge(events) AS n FROM events_hourly WHERE podcast_id = ${sqlString(bookId)} AND type = 'play'`,
   )
   return Number((row as { n?: number | string } | undefined)?.n ?? 0)
 }
 
 async function throughput() {
-  const { id: podcastId } = await buildListing(t.app.db)
+  const { id: bookId } = await buildListing(t.app.db)
   const batches = Math.ceil(TOTAL / BATCH)
   let next = 0
   const cpuBefore = process.cpuUsage()
@@ -89,12 +93,12 @@ async function throughput() {
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < batches) {
         next += 1
-        await sendBatch(podcastId, BATCH)
+        await sendBatch(bookId, BATCH)
       }
     }),
   )
   const accepted = performance.now()
-  while ((await counted(store, podcastId)) < batches * BATCH) await new Promise((r) => setTimeout(r, 50))
+  while ((await counted(store, bookId)) < batches * BATCH) await new Promise((r) => setTimeout(r, 50))
   const stored = performance.now()
   const cpu = process.cpuUsage(cpuBefore)
   const perThousand = 1000 / (batches * BATCH)
@@ -108,7 +112,7 @@ async function throughput() {
 }
 
 async function freshness() {
-  const { id: podcastId } = await buildListing(t.app.db)
+  const { id: bookId } = await buildListing(t.app.db)
   const perTick = Math.max(1, Math.round(RATE / 10))
   const ticks = SECONDS * 10
   const acceptedAt: number[] = []
@@ -118,7 +122,7 @@ async function freshness() {
   const watcher = (async () => {
     let seen = 0
     while (!done || seen < acceptedAt.length) {
-      const n = await counted(store, podcastId)
+      const n = await counted(store, bookId)
       const now = performance.now()
       while (seen < acceptedAt.length && n >= (seen + 1) * perTick) latencies.push(now - acceptedAt[seen++]!)
       await new Promise((r) => setTimeout(r, 20))
@@ -129,7 +133,7 @@ async function freshness() {
     const due = start + i * 100
     const wait = due - performance.now()
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
-    void sendBatch(podcastId, perTick).then(() => acceptedAt.push(performance.now()))
+    void sendBatch(bookId, perTick).then(() => acceptedAt.push(performance.now()))
   }
   while (acceptedAt.length < ticks) await new Promise((r) => setTimeout(r, 20))
   done = true

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { usersRepo } from '@bookstrut/accounts'
-import { createDb, migrateToLatest, newId, type Db, type NewPodcast } from '@bookstrut/core'
+import { createDb, migrateToLatest, newId, type Db, type NewBook } from '@bookstrut/core'
 import { createScratchDatabase, listingRow } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex, type SurfaceIndex } from '@bookstrut/search'
 import { surfaceSearch } from '../routes/search/surface-search.service.js'
@@ -53,7 +53,7 @@ const TOPICS = [
  * Book `i` of the synthetic catalogue (synthetic-books.ts) as a listing row. About 8 % are pending or rejected and
  * 1 % taken down, so the public filter has work to do.
  */
-function syntheticBook(source: SourceBook[], i: number, random: () => number, ownerId: string): NewPodcast {
+function syntheticBook(source: SourceBook[], i: number, random: () => number, ownerId: string): NewBook {
   const book = syntheticBookText(source, i, random)
   const roll = random()
   return listingRow(ownerId, {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, DEFAULT_EMBEDDING_MODEL, loadConfig, migrateToLatest, type Db } from '@bookstrut/core'
 import { createScratchDatabase } from '@bookstrut/core/testing'
 import {
@@ -468,7 +468,7 @@ async function runKeyword(
     if (i >= qs.length) return
     const text = term(qs[i]!)
     rankings[i] = text
-      ? (await podcastsRepo.surfaceSearch(db, { term: text, offset: 0, limit: KEYWORD_DEPTH })).ids
+      ? (await booksRepo.surfaceSearch(db, { term: text, offset: 0, limit: KEYWORD_DEPTH })).ids
       : []
     return runOne()
   }
@@ -790,7 +790,7 @@ function dot(a: Float32Array, b: Float32Array) {
 
 /** Per-idea coverage (cosine) of the answer and of the top-ranked wrong book: what calibration is tuned on. */
 function distribution(model: string, answer: number[][], wrong: number[][], noWrong: number) {
-  const hella = (c: number[]) => strutScores(c).hella
+  const hella = (c: number[]) => strutScores(c).total
   const line = (label: string, values: number[], digits = 3) =>
     `  ${label.padEnd(36)}${[0.1, 0.5, 0.9].map((p) => quantile(values, p).toFixed(digits).padStart(8)).join('')}`
   const lines = [

@@ -530,8 +530,8 @@ async function benchAnn(
       const exact = want[n]!
       wanted += exact.length
       found += exact.filter((r) => gotTop.has(r.bookId)).length
-      const tenth = exact.at(-1)?.scores.hella ?? 0
-      asGood += Math.min(exact.length, got.slice(0, 10).filter((r) => r.scores.hella >= tenth).length)
+      const tenth = exact.at(-1)?.scores.total ?? 0
+      asGood += Math.min(exact.length, got.slice(0, 10).filter((r) => r.scores.total >= tenth).length)
       return elapsed
     })
     const recall = wanted === 0 ? 1 : found / wanted
@@ -615,8 +615,8 @@ function verify(
   const result = { queries: 0, float32: 0, int8: 0, identicalFloat: 0, identicalInt8: 0, expected: 0 }
   for (const q of cachedQueries.slice(0, sample)) {
     const qq = q.map(quantize)
-    const float32: { id: string; hella: number }[] = []
-    const int8: { id: string; hella: number }[] = []
+    const float32: { id: string; total: number }[] = []
+    const int8: { id: string; total: number }[] = []
     let row = 0
     sizes.forEach((n, b) => {
       const bestFloat = q.map(() => -1)
@@ -637,16 +637,16 @@ function verify(
       }
       row += n
       const fs = strutScores(bestFloat)
-      if (passesFloor(fs)) float32.push({ id: ids[b]!, hella: fs.hella })
+      if (passesFloor(fs)) float32.push({ id: ids[b]!, total: fs.total })
       const is = strutScores(bestInt8.map((d) => d / SCALE2))
-      if (passesFloor(is)) int8.push({ id: ids[b]!, hella: is.hella })
+      if (passesFloor(is)) int8.push({ id: ids[b]!, total: is.total })
     })
     const got = rankBooks(index, q)
       .slice(0, 10)
       .map((r) => r.bookId)
-    const top10 = (list: { id: string; hella: number }[]) =>
+    const top10 = (list: { id: string; total: number }[]) =>
       list
-        .sort((x, y) => y.hella - x.hella || (x.id < y.id ? -1 : 1))
+        .sort((x, y) => y.total - x.total || (x.id < y.id ? -1 : 1))
         .slice(0, 10)
         .map((e) => e.id)
     const [wantFloat, wantInt8] = [top10(float32), top10(int8)]

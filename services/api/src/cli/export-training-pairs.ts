@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import path from 'node:path'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, createLogger, loadConfig, migrateToLatest } from '@bookstrut/core'
 import { prepareStores } from '../runtime.js'
 
@@ -33,7 +33,7 @@ try {
   await migrateToLatest(db)
   let after: string | null = null
   for (;;) {
-    const page = await podcastsRepo.publicPodcastsAfter(db, after, 1000)
+    const page = await booksRepo.publicBooksAfter(db, after, 1000)
     if (page.length === 0) break
     for (const book of page) {
       const ideas = [book.primary_key, book.secondary_key, book.additional_key]

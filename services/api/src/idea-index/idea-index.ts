@@ -128,7 +128,7 @@ export class IdeaIndex {
     const applied = page.filter((e) => this.apply(e))
     const texts = await embeddingsRepo.findBookTexts(
       this.deps.db,
-      applied.filter((e) => e.vectors.length > 0).map((e) => e.podcastId),
+      applied.filter((e) => e.vectors.length > 0).map((e) => e.bookId),
     )
     for (const t of texts) if (this.writable()?.has(t.id)) this.text.upsert(t.id, t)
     return applied.length
@@ -138,14 +138,14 @@ export class IdeaIndex {
   private apply(stored: embeddingsRepo.StoredEmbedding): boolean {
     const version = stored.updatedAt.getTime()
     this.watermark = Math.max(this.watermark, version)
-    if ((this.versions.get(stored.podcastId) ?? -1) >= version) return false
-    this.versions.set(stored.podcastId, version)
+    if ((this.versions.get(stored.bookId) ?? -1) >= version) return false
+    this.versions.set(stored.bookId, version)
     if (stored.vectors.length === 0) {
-      this.writable()?.remove(stored.podcastId)
-      this.text.remove(stored.podcastId)
+      this.writable()?.remove(stored.bookId)
+      this.text.remove(stored.bookId)
     } else {
       this.index ??= this.newIndex(stored.vectors[0]!.length)
-      this.writable()!.upsert(stored.podcastId, stored.vectors)
+      this.writable()!.upsert(stored.bookId, stored.vectors)
     }
     return true
   }

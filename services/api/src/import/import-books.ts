@@ -12,7 +12,7 @@ import {
   type Db,
   type MediaStore,
   type NewEpisode,
-  type NewPodcast,
+  type NewBook,
 } from '@bookstrut/core'
 import { embedBook, ModelEmbedders, modelsInUse, type EmbedDeps } from '@bookstrut/search'
 import { parseBookLine, type ValidBook } from './book-line.js'
@@ -286,16 +286,16 @@ async function upsertRows(w: BatchWriter, rows: PreparedRow[]): Promise<void> {
     )
     const stored = await catalogueImportRepo.upsertBySourceId(
       trx,
-      rows.map((r) => toPodcast(r, w.ownerId, now)),
+      rows.map((r) => toBook(r, w.ownerId, now)),
     )
     const idBySource = new Map(stored.map((s) => [s.source_id, s.id]))
     const episodes = rows.flatMap((r): NewEpisode[] => {
-      const podcastId = idBySource.get(r.book.sourceId)
-      if (!r.audio || !podcastId) return []
+      const bookId = idBySource.get(r.book.sourceId)
+      if (!r.audio || !bookId) return []
       return [
         {
           id: newId(now.getTime()),
-          podcast_id: podcastId,
+          podcast_id: bookId,
           part: 1,
           title: r.book.title,
           file_url: r.audio.url,
@@ -339,7 +339,7 @@ async function upsertRows(w: BatchWriter, rows: PreparedRow[]): Promise<void> {
   }
 }
 
-function toPodcast(row: PreparedRow, ownerId: string, now: Date): NewPodcast {
+function toBook(row: PreparedRow, ownerId: string, now: Date): NewBook {
   const { book } = row
   return {
     id: newId(now.getTime()),

@@ -27,14 +27,14 @@ export interface StoredEvent {
 /** The distinct events stored about some titles (one row per event id, whatever the duplicates), by rank then id. */
 export async function storedEvents(
   store: AnalyticsStore,
-  podcastIds: readonly string[],
+  bookIds: readonly string[],
 ): Promise<StoredEvent[]> {
-  if (podcastIds.length === 0) return []
+  if (bookIds.length === 0) return []
   const rows = await store.select(`
     SELECT id, any(type) AS type, any(podcast_id) AS podcast_id, any(actor) AS actor, any(user_id) AS user_id,
       any(anonymous_id) AS anonymous_id, any(search_mode) AS search_mode, any(search_rank) AS search_rank,
       any(search_scores) AS search_scores, any(seconds) AS seconds
-    FROM (SELECT * FROM events WHERE podcast_id IN (${podcastIds.map(sqlString).join(', ')}))
+    FROM (SELECT * FROM events WHERE podcast_id IN (${bookIds.map(sqlString).join(', ')}))
     GROUP BY id ORDER BY search_rank, id`)
   return rows as StoredEvent[]
 }

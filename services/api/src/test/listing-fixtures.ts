@@ -27,8 +27,8 @@ export const LIGHTHOUSE_FIELDS = {
 export type ListingFiles = {
   bookCoverImage?: Buffer | null
   authorImage?: Buffer
-  podcast?: Buffer
-  podcastName?: string
+  book?: Buffer
+  bookName?: string
 }
 
 /** The multipart body of a listing: the text fields, then the cover (`cover` unless `files` names another), the author image and the podblurb. */
@@ -38,8 +38,8 @@ export function listingForm(values: Record<string, string>, cover: Buffer, files
   const coverImage = files.bookCoverImage === undefined ? cover : files.bookCoverImage
   if (coverImage) fd.append('bookCoverImage', new Blob([coverImage]), 'cover.png')
   if (files.authorImage) fd.append('authorImage', new Blob([files.authorImage]), 'author.png')
-  if (files.podcast)
-    fd.append('podcast', new Blob([files.podcast], { type: 'audio/mpeg' }), files.podcastName ?? 'blurb.mp3')
+  if (files.book)
+    fd.append('podcast', new Blob([files.book], { type: 'audio/mpeg' }), files.bookName ?? 'blurb.mp3')
   return fd
 }
 

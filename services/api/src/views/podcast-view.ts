@@ -1,10 +1,10 @@
 import { reactionsRepo } from '@bookstrut/analytics'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { canSeeListing, notFound, type DbOrTx } from '@bookstrut/core'
 import { EDIT_WINDOW_MS, type Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../types.js'
 
-type PodcastWithEpisodes = podcastsRepo.PodcastWithEpisodes
+type BookWithEpisodes = booksRepo.BookWithEpisodes
 
 /*
  * The book as the API shows it (the contract's `Podcast` record), shared by every route that answers with books:
@@ -17,7 +17,7 @@ export async function getSinglePodcast(
   podcastId: string,
   auth: Auth | null,
 ): Promise<Podcast> {
-  const row = await podcastsRepo.findPodcast(deps.db, podcastId)
+  const row = await booksRepo.findBook(deps.db, podcastId)
   if (!row || !canSeeListing(auth?.user, row)) throw notFound('Podcast not found')
   const [podcast] = await withReactionFlags(deps, auth?.user.id, [toPodcast(row)])
   return podcast!
@@ -45,7 +45,7 @@ export async function withReactionFlags<P extends Podcast>(
  * A listing in the spec's wire shape. The caller's like and favourite flags are false here; routes that know the
  * caller add them with withReactionFlags. The episode's `likes` is the live count (kept by the reactions routes).
  */
-export function toPodcast(row: PodcastWithEpisodes): Podcast {
+export function toPodcast(row: BookWithEpisodes): Podcast {
   return {
     _id: row.id,
     sourceId: row.source_id,

@@ -1,5 +1,5 @@
 import { membershipsRepo } from '@bookstrut/billing'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import type { DbOrTx, UserRow } from '@bookstrut/core'
 import type { Membership, PublicProfile, User } from '@bookstrut/schemas'
 
@@ -21,14 +21,14 @@ const toMembership = (m: membershipsRepo.CurrentMembership, booksListed: number)
 export async function loadUser(db: DbOrTx, row: UserRow): Promise<User> {
   const [membership, listed] = await Promise.all([
     membershipsRepo.currentMembership(db, row.id),
-    podcastsRepo.countOwnedPodcasts(db, row.id),
+    booksRepo.countOwnedBooks(db, row.id),
   ])
   return toUser(row, listed, membership ? toMembership(membership, listed) : null)
 }
 
 /** What anybody may see of an account, with its number of public titles. */
 export async function loadPublicProfile(db: DbOrTx, row: UserRow): Promise<PublicProfile> {
-  return toPublicProfile(row, await podcastsRepo.countPublicPodcasts(db, row.id))
+  return toPublicProfile(row, await booksRepo.countPublicBooks(db, row.id))
 }
 
 const toPublicProfile = (row: UserRow, podcastCount: number): PublicProfile => ({

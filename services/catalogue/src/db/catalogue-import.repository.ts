@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DbOrTx, NewEpisode, NewPodcast, NewUser, UserRow, ImportedMediaTable } from '@bookstrut/core'
+import type { DbOrTx, NewEpisode, NewBook, NewUser, UserRow, ImportedMediaTable } from '@bookstrut/core'
 
 /** What an imported book already holds in the store, read (and locked) before it is overwritten. */
 export interface ExistingImport {
@@ -100,7 +100,7 @@ export async function recordImportedMedia(db: DbOrTx, rows: readonly ImportedMed
  */
 export async function upsertBySourceId(
   db: DbOrTx,
-  rows: readonly NewPodcast[],
+  rows: readonly NewBook[],
 ): Promise<Array<{ id: string; source_id: string | null; inserted: boolean }>> {
   if (rows.length === 0) return []
   return (

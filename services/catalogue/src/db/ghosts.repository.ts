@@ -31,11 +31,11 @@ export async function ghostedIds(db: DbOrTx, readerId: string): Promise<string[]
 /** Hides a title from one reader's results. Ghosting twice is one ghost. */
 export const addGhost = (
   db: DbOrTx,
-  g: { userId: string; podcastId: string; episodeId: string | null; now: Date },
+  g: { userId: string; bookId: string; episodeId: string | null; now: Date },
 ) =>
   db
     .insertInto('ghosts')
-    .values({ user_id: g.userId, podcast_id: g.podcastId, episode_id: g.episodeId, created_at: g.now })
+    .values({ user_id: g.userId, podcast_id: g.bookId, episode_id: g.episodeId, created_at: g.now })
     .onConflict((oc) => oc.columns(['user_id', 'podcast_id']).doNothing())
     .execute()
 
@@ -77,7 +77,7 @@ export const findReportType = (db: DbOrTx, id: string) =>
 /** Records a report; the same reader reporting the same title for the same reason again changes nothing. */
 export const addReport = (
   db: DbOrTx,
-  r: { id: string; userId: string; reportTypeId: string; podcastId: string; episodeId: string | null },
+  r: { id: string; userId: string; reportTypeId: string; bookId: string; episodeId: string | null },
 ) =>
   db
     .insertInto('reports')
@@ -85,7 +85,7 @@ export const addReport = (
       id: r.id,
       user_id: r.userId,
       report_type_id: r.reportTypeId,
-      podcast_id: r.podcastId,
+      podcast_id: r.bookId,
       episode_id: r.episodeId,
     })
     .onConflict((oc) => oc.constraint('reports_once_key').doNothing())

@@ -1,4 +1,4 @@
-import type { DbOrTx, PodcastRow } from '@bookstrut/core'
+import type { DbOrTx, BookRow } from '@bookstrut/core'
 import { isPublic } from '../visibility.js'
 
 /** The tables that pair a reader with titles, each row with `user_id`, `podcast_id` and `created_at`. */
@@ -14,7 +14,7 @@ export async function readerTitles(
   userId: string,
   page: { offset: number; limit: number },
   opts: { publicOnly: boolean },
-): Promise<{ rows: PodcastRow[]; total: number }> {
+): Promise<{ rows: BookRow[]; total: number }> {
   // Typed as ghosts: the three tables have the columns read here under the same names and types.
   const t = table as 'ghosts'
   let base = db

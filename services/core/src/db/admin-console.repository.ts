@@ -103,14 +103,14 @@ export interface ReportFilter {
   /** open: groups with an unresolved report; resolved: groups with none */
   status?: 'open' | 'resolved'
   ownerId?: string
-  podcastId?: string
+  bookId?: string
   reportTypeId?: string
 }
 
 function reportGroupsMatching(db: DbOrTx, f: ReportFilter) {
   let q = reportGroups(db)
   if (f.ownerId) q = q.where('podcasts.create_by', '=', f.ownerId)
-  if (f.podcastId) q = q.where('reports.podcast_id', '=', f.podcastId)
+  if (f.bookId) q = q.where('reports.podcast_id', '=', f.bookId)
   if (f.reportTypeId) q = q.where('reports.report_type_id', '=', f.reportTypeId)
   if (f.status === 'open')
     q = q.having((eb) => eb.fn.count('reports.id').filterWhere('reports.resolved_at', 'is', null), '>', 0)
@@ -135,13 +135,13 @@ export const countReportGroups = (db: DbOrTx, f: ReportFilter): Promise<number> 
 /** Marks the open reports of one title and type resolved; answers how many it marked. */
 export async function resolveReports(
   trx: DbOrTx,
-  group: { podcastId: string; reportTypeId: string },
+  group: { bookId: string; reportTypeId: string },
   by: { adminId: string; note: string; at: Date },
 ): Promise<number> {
   const res = await trx
     .updateTable('reports')
     .set({ resolved_at: by.at, resolved_by: by.adminId, resolution_note: by.note })
-    .where('podcast_id', '=', group.podcastId)
+    .where('podcast_id', '=', group.bookId)
     .where('report_type_id', '=', group.reportTypeId)
     .where('resolved_at', 'is', null)
     .executeTakeFirst()

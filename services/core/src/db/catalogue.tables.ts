@@ -32,7 +32,7 @@ export type MembershipRow = Selectable<MembershipsTable>
 /** 0 pending, 1 approved, 2 rejected (spec author-and-content section 3). */
 export type ListingStatus = 0 | 1 | 2
 
-export interface PodcastsTable {
+export interface BooksTable {
   id: string
   source_id: string | null
   create_by: string
@@ -58,9 +58,9 @@ export interface PodcastsTable {
   created_at: Date
   updated_at: Date
 }
-export type PodcastRow = Selectable<PodcastsTable>
-export type NewPodcast = Insertable<PodcastsTable>
-export type PodcastUpdate = Updateable<PodcastsTable>
+export type BookRow = Selectable<BooksTable>
+export type NewBook = Insertable<BooksTable>
+export type BookUpdate = Updateable<BooksTable>
 
 export interface EpisodesTable {
   id: string

@@ -9,7 +9,7 @@ import type {
   InformationPagesTable,
   SiteSettingsTable,
 } from './content.tables.js'
-import type { EpisodesTable, MembershipsTable, PlansTable, PodcastsTable } from './catalogue.tables.js'
+import type { EpisodesTable, MembershipsTable, PlansTable, BooksTable } from './catalogue.tables.js'
 import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
 import type { SearchHistoryTable } from './search-history.tables.js'
@@ -31,7 +31,7 @@ export interface DB {
   contact_messages: ContactMessagesTable
   plans: PlansTable
   memberships: MembershipsTable
-  podcasts: PodcastsTable
+  podcasts: BooksTable
   episodes: EpisodesTable
   ghosts: GhostsTable
   report_types: ReportTypesTable

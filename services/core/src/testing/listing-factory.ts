@@ -1,12 +1,12 @@
 import { newId } from '../ids.js'
 import type { Db } from '../db/database.js'
-import type { NewPodcast, PodcastRow } from '../db/catalogue.tables.js'
+import type { NewBook, BookRow } from '../db/catalogue.tables.js'
 import { insertUser } from './user-row.js'
 
 let seq = 0
 
 /** What a test says about a listing; every column has a default. `ideas` fills the three idea columns. */
-export type ListingFields = Partial<Omit<NewPodcast, 'primary_key' | 'secondary_key' | 'additional_key'>> & {
+export type ListingFields = Partial<Omit<NewBook, 'primary_key' | 'secondary_key' | 'additional_key'>> & {
   ideas?: [string, string, string]
 }
 
@@ -14,7 +14,7 @@ export type ListingFields = Partial<Omit<NewPodcast, 'primary_key' | 'secondary_
  * The row of a listing owned by `createBy`, with a default for every column the test does not give: for tests
  * and benches that insert many at once. `buildListing` writes one.
  */
-export function listingRow(createBy: string, fields: ListingFields = {}): NewPodcast {
+export function listingRow(createBy: string, fields: ListingFields = {}): NewBook {
   const { ideas, ...columns } = fields
   const now = new Date()
   const title = columns.title ?? `Title ${++seq}`
@@ -46,7 +46,7 @@ export function listingRow(createBy: string, fields: ListingFields = {}): NewPod
  * the api's routes/podcasts), approved unless `status` says otherwise, owned by a fresh publisher unless `create_by` is
  * given. It is not announced: a test that needs it embedded or indexed announces it. Returns the stored row.
  */
-export async function buildListing(db: Db, fields: ListingFields = {}): Promise<PodcastRow> {
+export async function buildListing(db: Db, fields: ListingFields = {}): Promise<BookRow> {
   const createBy = fields.create_by ?? (await insertUser(db, { role: 'publisher' }))
   return db
     .insertInto('podcasts')

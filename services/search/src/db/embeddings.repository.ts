@@ -85,7 +85,7 @@ export function decodeVectors(bytes: Buffer, dimensions: number): Float32Array[]
 export async function saveEmbedding(
   db: DbOrTx,
   e: {
-    podcastId: string
+    bookId: string
     model: string
     sourceHash: string
     dimensions: number
@@ -93,7 +93,7 @@ export async function saveEmbedding(
   },
 ): Promise<void> {
   const values = {
-    podcast_id: e.podcastId,
+    podcast_id: e.bookId,
     model: e.model,
     source_hash: e.sourceHash,
     dimensions: e.dimensions,
@@ -110,7 +110,7 @@ export async function saveEmbedding(
 }
 
 export interface StoredEmbedding {
-  podcastId: string
+  bookId: string
   vectors: Float32Array[]
   updatedAt: Date
 }
@@ -121,7 +121,7 @@ const toStored = (r: {
   dimensions: number
   updated_at: Date
 }): StoredEmbedding => ({
-  podcastId: r.podcast_id,
+  bookId: r.podcast_id,
   vectors: decodeVectors(r.vectors, r.dimensions),
   updatedAt: r.updated_at,
 })

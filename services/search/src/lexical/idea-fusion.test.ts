@@ -51,7 +51,7 @@ describe('fusion per idea', () => {
     const after = fused[0]!.scores
     expect(after.ideas[0]).toBeCloseTo(before.ideas[0]!, 6)
     expect(after.ideas[1]).toBeCloseTo(strutScore(cosineForScore(before.ideas[1]!) + LEXICAL_WEIGHT), 6)
-    expect(fused[0]!.scores.hella).toBeGreaterThan(fused[1]!.scores.hella)
+    expect(fused[0]!.scores.total).toBeGreaterThan(fused[1]!.scores.total)
   })
 
   it('lists a book just under the floor by meaning when its words match the idea, and nothing without a match', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { ghostsRepo, podcastsRepo } from '@bookstrut/catalogue'
+import { ghostsRepo, booksRepo } from '@bookstrut/catalogue'
 import type { Db, ListingStatus } from '@bookstrut/core'
 import { buildListing, createTestDb, listingRow } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
@@ -52,22 +52,22 @@ describe('postgres surface index kept by its trigger', () => {
   it('finds a pending listing only once it is approved', async () => {
     const id = await listing({ title: 'The Glasshouse', description: 'Orchids and secrets.', status: 0 })
     expect(await search('glasshouse')).toEqual({ ids: [], total: 0 })
-    await podcastsRepo.updatePodcast(db, id, { status: 1, updated_at: new Date() })
+    await booksRepo.updateBook(db, id, { status: 1, updated_at: new Date() })
     expect(await search('glasshouse')).toEqual({ ids: [id], total: 1 })
   })
 
   it('searches the edited text, not the old one', async () => {
     const id = await listing({ title: 'Copperfield Lanes', description: 'A walk through the old mill.' })
-    await podcastsRepo.updatePodcast(db, id, { title: 'Silverfield Lanes', updated_at: new Date() })
+    await booksRepo.updateBook(db, id, { title: 'Silverfield Lanes', updated_at: new Date() })
     expect(await search('copperfield')).toEqual({ ids: [], total: 0 })
     expect(await search('silverfield')).toEqual({ ids: [id], total: 1 })
   })
 
   it('hides a listing taken down and shows it again when re-activated', async () => {
     const id = await listing({ title: 'Marigold Harbour', description: 'Boats at dawn.' })
-    await podcastsRepo.updatePodcast(db, id, { is_active: false, updated_at: new Date() })
+    await booksRepo.updateBook(db, id, { is_active: false, updated_at: new Date() })
     expect(await search('marigold')).toEqual({ ids: [], total: 0 })
-    await podcastsRepo.updatePodcast(db, id, { is_active: true, updated_at: new Date() })
+    await booksRepo.updateBook(db, id, { is_active: true, updated_at: new Date() })
     expect(await search('marigold')).toEqual({ ids: [id], total: 1 })
   })
 
@@ -90,9 +90,9 @@ describe('postgres surface index kept by its trigger', () => {
   it('learns the words of a book when it becomes public or is edited, to forgive typos of them', async () => {
     const id = await listing({ title: 'Zephyrine Gardens', description: 'Terraces of thyme.', status: 0 })
     expect(await search('zephyrime')).toEqual({ ids: [], total: 0 })
-    await podcastsRepo.updatePodcast(db, id, { status: 1, updated_at: new Date() })
+    await booksRepo.updateBook(db, id, { status: 1, updated_at: new Date() })
     expect(await search('zephyrime')).toEqual({ ids: [id], total: 1 })
-    await podcastsRepo.updatePodcast(db, id, { description: 'Terraces of rosemary.', updated_at: new Date() })
+    await booksRepo.updateBook(db, id, { description: 'Terraces of rosemary.', updated_at: new Date() })
     expect(await search('rosemery')).toEqual({ ids: [id], total: 1 })
   })
 
@@ -107,7 +107,7 @@ describe('postgres surface index kept by its trigger', () => {
   it("leaves the reader's ghosted titles out of typo-forgiven matches too", async () => {
     const id = await listing({ title: 'Brambleworth Hall', description: 'A house of hedges.' })
     const reader = (await buildUser(db)).id
-    await ghostsRepo.addGhost(db, { userId: reader, podcastId: id, episodeId: null, now: new Date() })
+    await ghostsRepo.addGhost(db, { userId: reader, bookId: id, episodeId: null, now: new Date() })
     expect(await index.search({ term: 'bramblewort', offset: 0, limit: 10, readerId: reader })).toEqual({
       ids: [],
       total: 0,

@@ -1,4 +1,4 @@
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import type { DbOrTx } from '@bookstrut/core'
 import type { SurfaceIndex } from './surface-index.js'
 
@@ -10,7 +10,7 @@ import type { SurfaceIndex } from './surface-index.js'
 export function createPostgresSurfaceIndex(db: DbOrTx): SurfaceIndex {
   return {
     name: 'postgres',
-    search: (query) => podcastsRepo.surfaceSearch(db, query),
+    search: (query) => booksRepo.surfaceSearch(db, query),
     async upsert() {},
     async remove() {},
     async reindex() {

@@ -1,10 +1,10 @@
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import type { DbOrTx } from '@bookstrut/core'
 import { toSurfaceBook, type SurfaceBook } from './surface-index.js'
 
 /** One book as a keyword index should hold it, whatever its status; undefined when it was deleted. */
 export async function loadSurfaceBook(db: DbOrTx, id: string): Promise<SurfaceBook | undefined> {
-  const row = await podcastsRepo.findPodcast(db, id)
+  const row = await booksRepo.findBook(db, id)
   return row && toSurfaceBook(row)
 }
 
@@ -21,7 +21,7 @@ export async function* publicSurfaceBooks(
   let after: string | null = null
   for (;;) {
     signal?.throwIfAborted()
-    const rows = await podcastsRepo.publicPodcastsAfter(db, after, pageSize)
+    const rows = await booksRepo.publicBooksAfter(db, after, pageSize)
     if (rows.length > 0) yield rows.map(toSurfaceBook)
     if (rows.length < pageSize) return
     after = rows[rows.length - 1]?.id ?? null

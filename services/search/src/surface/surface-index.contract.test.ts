@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Meilisearch } from 'meilisearch'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { ghostsRepo, podcastsRepo } from '@bookstrut/catalogue'
+import { ghostsRepo, booksRepo } from '@bookstrut/catalogue'
 import type { Db, ListingStatus } from '@bookstrut/core'
 import { buildListing, createTestDb } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
@@ -179,7 +179,7 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
 
   it('stops returning a book once it is no longer public', async () => {
     expect((await search('lighthouse')).ids).toEqual([ids.lighthouse])
-    await podcastsRepo.updatePodcast(db, ids.lighthouse ?? '', { status: 2, updated_at: new Date() })
+    await booksRepo.updateBook(db, ids.lighthouse ?? '', { status: 2, updated_at: new Date() })
     await announce(ids.lighthouse ?? '')
     expect(await search('lighthouse')).toEqual({ ids: [], total: 0 })
   })
@@ -196,7 +196,7 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
       index.search({ term: 'whale', offset, limit, readerId: reader })
     await ghostsRepo.addGhost(db, {
       userId: reader,
-      podcastId: ids.whaling ?? '',
+      bookId: ids.whaling ?? '',
       episodeId: null,
       now: new Date(),
     })

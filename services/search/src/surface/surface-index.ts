@@ -1,5 +1,5 @@
 import { isPublicRow } from '@bookstrut/catalogue'
-import type { PodcastRow } from '@bookstrut/core'
+import type { BookRow } from '@bookstrut/core'
 
 /** What a keyword index knows of a book: its searchable text and the facts to filter on. */
 export interface SurfaceBook {
@@ -55,7 +55,7 @@ export interface SurfaceIndex {
   close(): Promise<void>
 }
 
-export function toSurfaceBook(row: PodcastRow): SurfaceBook {
+export function toSurfaceBook(row: BookRow): SurfaceBook {
   return {
     id: row.id,
     title: row.title,

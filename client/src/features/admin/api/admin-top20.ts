@@ -23,6 +23,10 @@ export const useHeldTitles = () =>
 
 /** PUT /admin/top20/held: release or keep a held title. */
 export const useDecideHeld = () =>
-  useAdminWrite((body: { podcastId: string; decision: 'release' | 'keep' }) =>
-    apiRequest('/admin/top20/held', { method: 'PUT', body, schema: Type.Unknown() }),
+  useAdminWrite(({ bookId, decision }: { bookId: string; decision: 'release' | 'keep' }) =>
+    apiRequest('/admin/top20/held', {
+      method: 'PUT',
+      body: { podcastId: bookId, decision },
+      schema: Type.Unknown(),
+    }),
   )

@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router-dom'
 import { Button } from '@/components/ui/button'
 import { adminPaths } from '@/config/paths'
 import styles from './admin.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /** The console's sections, in the order the nav shows them. Content is built by the content editors' pages. */
 export const ADMIN_SECTIONS = [
@@ -17,7 +18,7 @@ export const ADMIN_SECTIONS = [
 /** /admin: the console's nav beside the section's page. */
 export function AdminLayout() {
   return (
-    <div className={`container ${styles.shell}`}>
+    <div className={containerClass(styles.shell)}>
       <nav className={styles.nav} aria-label="Admin console">
         <p className={styles.navTitle}>Admin console</p>
         {ADMIN_SECTIONS.map((s) => (

@@ -86,7 +86,7 @@ function HeldTitles() {
           title={`${asking.decision === 'release' ? 'Release' : 'Keep'} “${asking.title.title}”?`}
           confirmLabel={asking.decision === 'release' ? 'Release' : 'Keep held'}
           write={decide}
-          input={{ podcastId: asking.title.podcastId, decision: asking.decision }}
+          input={{ bookId: asking.title.podcastId, decision: asking.decision }}
           done={asking.decision === 'release' ? 'Title released' : 'Title kept held'}
           onClose={() => setAsking(null)}
         >

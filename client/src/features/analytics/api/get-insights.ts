@@ -4,16 +4,16 @@ import { LIVE_REFRESH_MS } from '../model/live'
 import { analyticsRequest } from './analytics-request'
 
 /** GET /lnsights?podcastid= (the spec's spelling): a title's all-time figures, for its owner or an admin. */
-export const getInsights = async (podcastId: string, signal?: AbortSignal) =>
-  (await analyticsRequest('/lnsights', { podcastid: podcastId }, Insights, signal)).data
+export const getInsights = async (bookId: string, signal?: AbortSignal) =>
+  (await analyticsRequest('/lnsights', { podcastid: bookId }, Insights, signal)).data
 
 /** Cached per title (spec); polled while a panel shows it, paused while the tab is hidden. */
-export const insightsQueryOptions = (podcastId: string) =>
+export const insightsQueryOptions = (bookId: string) =>
   queryOptions({
-    queryKey: ['analytics', 'insights', podcastId],
-    queryFn: ({ signal }) => getInsights(podcastId, signal),
+    queryKey: ['analytics', 'insights', bookId],
+    queryFn: ({ signal }) => getInsights(bookId, signal),
     refetchInterval: LIVE_REFRESH_MS,
     refetchIntervalInBackground: false,
   })
 
-export const useInsights = (podcastId: string) => useQuery(insightsQueryOptions(podcastId))
+export const useInsights = (bookId: string) => useQuery(insightsQueryOptions(bookId))

@@ -36,11 +36,11 @@ afterEach(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL')
 })
 
-function renderPanel(account: Account, podcastId: string, title = 'The Lighthouse') {
+function renderPanel(account: Account, bookId: string, title = 'The Lighthouse') {
   signInInBrowser(account)
   return renderWithProviders(
     <MemoryRouter>
-      <AnalyticsPanel podcastId={podcastId} title={title} />
+      <AnalyticsPanel bookId={bookId} title={title} />
     </MemoryRouter>,
   )
 }
@@ -57,18 +57,18 @@ const count = (label: string) => {
 
 describe('the analytics panel on a paid plan', () => {
   it('shows the counted figures, Idea Hits, the series with their change and the funnel', async () => {
-    const { podcastId } = await addTitle(paid.id, { title: 'The Lighthouse', ideas: IDEAS, clipSeconds: 300 })
-    await sendEvents(podcastId, [{ type: 'play' }, { type: 'listening', seconds: 300 }, { type: 'share' }])
-    await sendEvents(podcastId, [
+    const { bookId } = await addTitle(paid.id, { title: 'The Lighthouse', ideas: IDEAS, clipSeconds: 300 })
+    await sendEvents(bookId, [{ type: 'play' }, { type: 'listening', seconds: 300 }, { type: 'share' }])
+    await sendEvents(bookId, [
       { type: 'play' },
       { type: 'listening', seconds: 300 },
       { type: 'purchase_click' },
       { type: 'description_click' },
     ])
-    await sendEvents(podcastId, [{ type: 'play' }, { type: 'listening', seconds: 300 }, { type: 'share' }])
-    await waitForCounts(paid.token, podcastId, (d) => d.audioPlays === 3 && d.video_Shares === 2)
+    await sendEvents(bookId, [{ type: 'play' }, { type: 'listening', seconds: 300 }, { type: 'share' }])
+    await waitForCounts(paid.token, bookId, (d) => d.audioPlays === 3 && d.video_Shares === 2)
 
-    renderPanel(paid, podcastId)
+    renderPanel(paid, bookId)
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument()
     expect(count('Audio plays')).toBe('3')
     // 3 × 300 s = 15 minutes
@@ -108,25 +108,25 @@ describe('the analytics panel on a paid plan', () => {
   })
 
   it('shows a 13-second listen as 13 s, not as 0.00 hours', async () => {
-    const { podcastId } = await addTitle(paid.id, { title: 'Short Listen', ideas: IDEAS })
-    await sendEvents(podcastId, [{ type: 'play' }, { type: 'listening', seconds: 13 }])
-    await waitForCounts(paid.token, podcastId, (d) => Number(d.total_Listening_Hours) > 0)
-    renderPanel(paid, podcastId, 'Short Listen')
+    const { bookId } = await addTitle(paid.id, { title: 'Short Listen', ideas: IDEAS })
+    await sendEvents(bookId, [{ type: 'play' }, { type: 'listening', seconds: 13 }])
+    await waitForCounts(paid.token, bookId, (d) => Number(d.total_Listening_Hours) > 0)
+    renderPanel(paid, bookId, 'Short Listen')
     await screen.findByRole('heading', { name: 'Analytics' })
     expect(count('Listening time')).toBe('13 s')
     await waitFor(() => expect(seriesTotal('Listening time over the last 7 days')).toBe('13 s'))
   })
 
   it('brings in new events while open, and says when the figures were read', async () => {
-    const { podcastId } = await addTitle(paid.id, { title: 'Live One', ideas: IDEAS })
-    renderPanel(paid, podcastId, 'Live One')
+    const { bookId } = await addTitle(paid.id, { title: 'Live One', ideas: IDEAS })
+    renderPanel(paid, bookId, 'Live One')
     await screen.findByRole('heading', { name: 'Analytics' })
     expect(count('Audio plays')).toBe('0')
     const live = screen.getByText('Live').closest('p')
     const firstRead = live?.querySelector('time')?.getAttribute('datetime')
     expect(firstRead).toBeTruthy()
 
-    await sendEvents(podcastId, [{ type: 'play' }, { type: 'purchase_click' }])
+    await sendEvents(bookId, [{ type: 'play' }, { type: 'purchase_click' }])
     await waitFor(() => expect(count('Audio plays')).toBe('1'), LIVE_WAIT)
     expect(count('Get This clicks')).toBe('1')
     const laterRead = live?.querySelector('time')?.getAttribute('datetime') ?? ''
@@ -135,11 +135,11 @@ describe('the analytics panel on a paid plan', () => {
   })
 
   it('switches the period with the keyboard and asks for that period', async () => {
-    const { podcastId } = await addTitle(paid.id, { title: 'Periods', ideas: IDEAS })
-    await sendEvents(podcastId, [{ type: 'play' }])
-    await waitForCounts(paid.token, podcastId, (d) => d.audioPlays === 1)
+    const { bookId } = await addTitle(paid.id, { title: 'Periods', ideas: IDEAS })
+    await sendEvents(bookId, [{ type: 'play' }])
+    await waitForCounts(paid.token, bookId, (d) => d.audioPlays === 1)
     const sent = watchRequests()
-    renderPanel(paid, podcastId, 'Periods')
+    renderPanel(paid, bookId, 'Periods')
     const day = await screen.findByRole('button', { name: 'the last 24 hours' })
     expect(screen.getByRole('button', { name: 'the last 7 days' })).toHaveAttribute('aria-pressed', 'true')
 
@@ -151,14 +151,14 @@ describe('the analytics panel on a paid plan', () => {
     const periods = sent.requests
       .filter((r) => r.path === '/lnsights/series')
       .map((r) => [r.query.get('podcastid'), r.query.get('period')])
-    expect(periods).toContainEqual([podcastId, '7d'])
-    expect(periods).toContainEqual([podcastId, '24h'])
+    expect(periods).toContainEqual([bookId, '7d'])
+    expect(periods).toContainEqual([bookId, '24h'])
   })
 
   it('exports the series shown as a CSV file named for the title and period', async () => {
-    const { podcastId } = await addTitle(paid.id, { title: 'Export: Me!', ideas: IDEAS })
-    await sendEvents(podcastId, [{ type: 'play' }, { type: 'listening', seconds: 180 }])
-    await waitForCounts(paid.token, podcastId, (d) => d.audioPlays === 1)
+    const { bookId } = await addTitle(paid.id, { title: 'Export: Me!', ideas: IDEAS })
+    await sendEvents(bookId, [{ type: 'play' }, { type: 'listening', seconds: 180 }])
+    await waitForCounts(paid.token, bookId, (d) => d.audioPlays === 1)
     const blobs: Blob[] = []
     Object.assign(URL, {
       createObjectURL: (blob: Blob) => {
@@ -176,7 +176,7 @@ describe('the analytics panel on a paid plan', () => {
     }
     document.addEventListener('click', click, true)
     try {
-      renderPanel(paid, podcastId, 'Export: Me!')
+      renderPanel(paid, bookId, 'Export: Me!')
       const button = await screen.findByRole('button', { name: 'Export CSV' })
       await waitFor(() => expect(button).toBeEnabled())
       await userEvent.click(button)
@@ -198,9 +198,9 @@ describe('the analytics panel on a paid plan', () => {
 
 describe('the analytics panel on the free plan', () => {
   it('hides every value, likes included, as blurred dots, and points to an upgrade', async () => {
-    const { podcastId } = await addTitle(free.id, { title: 'Free Title', ideas: IDEAS })
-    await sendEvents(podcastId, [{ type: 'play' }, { type: 'share' }])
-    renderPanel(free, podcastId, 'Free Title')
+    const { bookId } = await addTitle(free.id, { title: 'Free Title', ideas: IDEAS })
+    await sendEvents(bookId, [{ type: 'play' }, { type: 'share' }])
+    renderPanel(free, bookId, 'Free Title')
     expect(await screen.findByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
       'href',
       '/membership',
@@ -232,8 +232,8 @@ describe('the analytics panel on the free plan', () => {
 describe('the analytics panel when it cannot show figures', () => {
   it("shows the server's refusal for another author's title", async () => {
     const other = await createAccount({ role: 'author' })
-    const { podcastId } = await addTitle(other.id, { title: 'Not Mine', ideas: IDEAS })
-    renderPanel(paid, podcastId, 'Not Mine')
+    const { bookId } = await addTitle(other.id, { title: 'Not Mine', ideas: IDEAS })
+    renderPanel(paid, bookId, 'Not Mine')
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toMatch(/\S/)
     expect(screen.queryByRole('heading', { name: 'Analytics' })).not.toBeInTheDocument()
@@ -241,9 +241,9 @@ describe('the analytics panel when it cannot show figures', () => {
   })
 
   it('says so when the server cannot be reached, and loads on Try again once it can', async () => {
-    const { podcastId } = await addTitle(paid.id, { title: 'Offline', ideas: IDEAS })
+    const { bookId } = await addTitle(paid.id, { title: 'Offline', ideas: IDEAS })
     await makeServerUnreachable()
-    renderPanel(paid, podcastId, 'Offline')
+    renderPanel(paid, bookId, 'Offline')
     const alert = await screen.findByRole('alert', {}, LIVE_WAIT)
     expect(alert).toHaveTextContent('Unable to reach the server')
 

@@ -12,6 +12,7 @@ import { SeriesSection } from './series-section'
 import { UpgradeHint } from './upgrade-hint'
 import styles from './analytics-panel.module.css'
 import shared from './analytics-shared.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 /** Spec: the analytics empty state. */
 export const ANALYTICS_EMPTY = 'Analytics not available'
@@ -21,10 +22,10 @@ export const ANALYTICS_EMPTY = 'Analytics not available'
  * funnel, CSV export. Mounted only while open; its queries poll while mounted and stay cached per title, so
  * opening it again shows the last figures at once.
  */
-export function AnalyticsPanel({ podcastId, title }: { podcastId: string; title: string }) {
+export function AnalyticsPanel({ bookId, title }: { bookId: string; title: string }) {
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD)
-  const insights = useInsights(podcastId)
-  const series = useInsightsSeries(podcastId, period)
+  const insights = useInsights(bookId)
+  const series = useInsightsSeries(bookId, period)
 
   if (insights.isPending) {
     return (
@@ -42,7 +43,11 @@ export function AnalyticsPanel({ podcastId, title }: { podcastId: string; title:
     return (
       <div className={`analytics ${styles['analytics--state']} ${shared.analytics__error}`} role="alert">
         <p>{errorMessage(insights.error, ANALYTICS_ERROR)}</p>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void insights.refetch()}>
+        <button
+          type="button"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          onClick={() => void insights.refetch()}
+        >
           Try again
         </button>
       </div>

@@ -14,6 +14,7 @@ import { PeriodSelector } from './period-selector'
 import { SeriesChart } from './series-chart'
 import shared from './analytics-shared.module.css'
 import styles from './series-section.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 /**
  * The period part of the panel: the selector, one card per series (its total, the change against the period
@@ -123,7 +124,7 @@ function SeriesError({ error, onRetry }: { error: unknown; onRetry: () => void }
   return (
     <div className={shared.analytics__error} role="alert">
       <p>{errorMessage(error, ANALYTICS_ERROR)}</p>
-      <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>
+      <button type="button" className={buttonClass({ variant: 'secondary', size: 'sm' })} onClick={onRetry}>
         Try again
       </button>
     </div>

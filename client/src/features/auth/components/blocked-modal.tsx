@@ -2,6 +2,7 @@ import { Modal } from '@/components/ui/modal'
 import { mailtoLink } from '@/lib/mailto'
 import shared from './auth-shared.module.css'
 import styles from './blocked-modal.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 export const BLOCKED_TITLE = 'Your Account Has Been Blocked'
 
@@ -22,7 +23,7 @@ export interface BlockedModalProps {
 /** The blocked-account notice (spec reader-and-account section 6). */
 export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps) {
   return (
-    <Modal open onClose={onClose} size="sm" title={BLOCKED_TITLE} className="modal--danger">
+    <Modal open onClose={onClose} size="sm" title={BLOCKED_TITLE} tone="danger">
       <div className="stack">
         {notes.trim() !== '' && (
           <div className="admin-note">
@@ -38,7 +39,7 @@ export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps
         </ul>
         {supportEmail ? (
           <a
-            className="btn btn--primary btn--md btn--block"
+            className={buttonClass({ variant: 'primary', size: 'md', block: true })}
             href={supportMailto(supportEmail)}
             data-autofocus
           >

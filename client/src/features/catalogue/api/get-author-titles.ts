@@ -3,13 +3,13 @@ import { Podcast } from '@bookstrut/schemas'
 import { Type } from '@sinclair/typebox'
 import { apiRequest } from '@/lib/api-client'
 
-const PodcastList = Type.Array(Podcast)
+const BookList = Type.Array(Podcast)
 
 /** GET /user/podcasts?createBy=&status=1 (&userId= the caller, when signed in): an author's public titles. */
 export const getAuthorTitles = (authorId: string, userId: string | null) =>
   apiRequest('/user/podcasts', {
     query: { userId: userId ?? undefined, createBy: authorId, status: 1 },
-    schema: PodcastList,
+    schema: BookList,
   }).then((r) => r.data)
 
 export const authorTitlesQueryOptions = (authorId: string, userId: string | null) =>

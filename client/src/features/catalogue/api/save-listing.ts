@@ -8,17 +8,17 @@ export const createListing = (form: FormData) =>
 
 /** PUT /update/podcast?podcastId=&episodeId= (multipart of the changed fields): the listing goes back to pending. */
 export const updateListing = ({
-  podcastId,
+  bookId,
   episodeId,
   form,
 }: {
-  podcastId: string
+  bookId: string
   episodeId: string | undefined
   form: FormData
 }) =>
   apiRequest('/update/podcast', {
     method: 'PUT',
-    query: { podcastId, episodeId },
+    query: { podcastId: bookId, episodeId },
     body: form,
     schema: Podcast,
   })

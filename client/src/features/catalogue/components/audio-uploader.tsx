@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDuration, formatFileSize } from '@/lib/format'
 import { audioError } from '../model/listing-rules'
 import styles from './audio-uploader.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 /** Reads an audio file's length in the browser with an Audio element; null when it cannot be read. */
 export function readAudioDuration(file: File, timeoutMs = 10_000): Promise<number | null> {
@@ -116,7 +117,7 @@ export function AudioUploader({
           {reading && <Spinner size="sm" label="Reading the audio file" />}
           <button
             type="button"
-            className="btn btn--secondary btn--sm"
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
             onClick={() => inputRef.current?.click()}
             disabled={disabled || reading}
             aria-describedby={error ? `${id}-error` : undefined}
@@ -127,7 +128,7 @@ export function AudioUploader({
           {file && (
             <button
               type="button"
-              className="btn btn--ghost btn--sm"
+              className={buttonClass({ variant: 'ghost', size: 'sm' })}
               onClick={() => onChange(null, null)}
               disabled={disabled}
             >

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom'
 import type { AuthorBooks } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { AvatarImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { paths } from '@/config/paths'
 import { plural } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { shareLink } from '@/lib/share'
 import { useStoredSession } from '@/lib/storage'
 import { usePageMeta, useSiteOrigin } from '@/lib/use-page-meta'
@@ -15,6 +14,7 @@ import { AuthorHeaderText, LoadError } from './author-page-parts'
 import { TitlesSection } from './titles-carousel'
 import styles from './author-books-page.module.css'
 import shared from './catalogue-shared.module.css'
+import { containerClass } from '@/components/ui/container'
 
 function structuredData(author: AuthorBooks, path: string, origin: string) {
   return {
@@ -69,7 +69,7 @@ export function AuthorBooksPage({ name }: { name: string }) {
 
   if (query.isError) {
     return (
-      <div className={`container ${shared['author-page']}`}>
+      <div className={containerClass(shared['author-page'])}>
         <LoadError
           error={query.error}
           notFound={{ title: 'Author not found', text: 'No book on BookStrut names this author.' }}
@@ -92,10 +92,10 @@ export function AuthorBooksPage({ name }: { name: string }) {
 
   return (
     <div className={shared['author-page']}>
-      <header className={`${shared['author-header']} author-header--plain container`}>
+      <header className={containerClass(`${shared['author-header']} author-header--plain`)}>
         <div className="author-header__main">
           <div className={shared['author-header__avatar']}>
-            <FallbackImage src={picture} fallback={fallbackImages.avatar} alt="" width={160} height={160} />
+            <AvatarImage src={picture} width={160} height={160} />
           </div>
           <AuthorHeaderText
             name={author?.author}

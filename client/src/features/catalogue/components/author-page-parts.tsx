@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
-import { Button } from '@/components/ui/button'
+import { Button, ButtonLink } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
@@ -33,9 +32,9 @@ export function LoadError({
             Try again
           </Button>
         )}
-        <Link className="btn btn--primary btn--md" to={paths.home}>
+        <ButtonLink variant="primary" size="md" to={paths.home}>
           <span>Back to home</span>
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   )

@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@bookstrut/schemas'
-import { Button } from '@/components/ui/button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { Button, buttonClass } from '@/components/ui/button'
+import { AvatarImage, FallbackImage } from '@/components/ui/fallback-image'
 import { FaqList } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { HowTo } from '@/components/ui/how-to'
@@ -22,6 +22,7 @@ import { AuthorHeaderText, LoadError } from './author-page-parts'
 import { TitlesSection } from './titles-carousel'
 import styles from './author-profile-page.module.css'
 import shared from './catalogue-shared.module.css'
+import { containerClass } from '@/components/ui/container'
 
 const fullName = (p: PublicProfile) => `${p.first_name} ${p.last_name}`.trim() || 'Author'
 
@@ -69,7 +70,12 @@ function AuthorLinks({ links }: { links: readonly string[] }) {
   if (!first) return null
   if (usable.length === 1)
     return (
-      <a className="btn btn--secondary btn--md" href={first} target="_blank" rel="noopener noreferrer">
+      <a
+        className={buttonClass({ variant: 'secondary', size: 'md' })}
+        href={first}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         <Icon name="link" size={16} />
         <span>Website</span>
       </a>
@@ -79,7 +85,7 @@ function AuthorLinks({ links }: { links: readonly string[] }) {
       align="end"
       panelClassName="menu-panel"
       trigger={(props) => (
-        <button type="button" className="btn btn--secondary btn--md" {...props}>
+        <button type="button" className={buttonClass({ variant: 'secondary', size: 'md' })} {...props}>
           <Icon name="link" size={16} />
           <span>Website &amp; social</span>
         </button>
@@ -140,7 +146,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
 
   if (profile.isError) {
     return (
-      <div className={`container ${shared['author-page']}`}>
+      <div className={containerClass(shared['author-page'])}>
         <LoadError
           error={profile.error}
           notFound={{ title: 'Author not found', text: 'This author does not exist.' }}
@@ -153,7 +159,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
 
   return (
     <div className={shared['author-page']}>
-      <header className={`${shared['author-header']} container`}>
+      <header className={containerClass(shared['author-header'])}>
         <div className={styles['author-header__banner']}>
           {p ? (
             <FallbackImage
@@ -170,13 +176,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         <div className="author-header__main">
           <div className={shared['author-header__avatar']}>
             {p ? (
-              <FallbackImage
-                src={p.profileImage}
-                fallback={fallbackImages.avatar}
-                alt={`${fullName(p)}'s picture`}
-                width={160}
-                height={160}
-              />
+              <AvatarImage src={p.profileImage} alt={`${fullName(p)}'s picture`} width={160} height={160} />
             ) : (
               <Skeleton className={styles['skeleton--fill']} />
             )}
@@ -204,7 +204,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         onRetry={() => void titles.refetch()}
       />
 
-      <div className="container author-help">
+      <div className={containerClass('author-help')}>
         <FaqList items={authorFaq} />
         <HowTo title="How to explore an author's profile" minutes={3} steps={authorSteps} />
       </div>

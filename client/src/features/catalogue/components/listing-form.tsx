@@ -10,11 +10,10 @@ import {
   PAID_ONLY_FIELDS,
   planStanding,
   type PlanStanding,
-  type Podcast,
   type User,
 } from '@bookstrut/schemas'
 import { AutoGrowTextArea } from '@/components/ui/auto-grow-textarea'
-import { Button } from '@/components/ui/button'
+import { Button, linkButtonClass } from '@/components/ui/button'
 import { fieldLabelClass, TextAreaField, TextField } from '@/components/ui/field'
 import { ImagePicker } from '@/components/ui/image-picker'
 import { paths } from '@/config/paths'
@@ -43,13 +42,14 @@ import { FormatLimitsNotice } from './format-limits-notice'
 import { LanguageSelect } from './language-select'
 import { PlanLimitDialog } from './plan-limit-dialog'
 import styles from './listing-form.module.css'
+import type { Book } from '@/api/book'
 
 export const NO_CHANGES_MESSAGE = 'No changes detected!'
 
 export interface ListingFormProps {
   account: User
   /** The listing being edited; none when creating. */
-  podcast?: Podcast | undefined
+  book?: Book | undefined
   onBlocked: (notes: string) => void
 }
 
@@ -68,12 +68,12 @@ const notesOf = (data: unknown, fallback: string) =>
  * The upload / edit form (spec author-and-content sections 2 to 5). Create sends everything; edit sends only
  * the changed fields, and the title, author, category, ideas and description lock 72 hours after creation.
  */
-export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
-  const mode = podcast ? 'edit' : 'create'
+export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
+  const mode = book ? 'edit' : 'create'
   const navigate = useNavigate()
   const standing = standingOf(account)
   const isFree = isFreePlan(standing)
-  const [original] = useState<ListingFormValues>(() => (podcast ? valuesFromBook(podcast) : emptyListing))
+  const [original] = useState<ListingFormValues>(() => (book ? valuesFromBook(book) : emptyListing))
   const [values, setValues] = useState<ListingFormValues>(original)
   const [files, setFiles] = useState<ListingFiles>(noFiles)
   const [errors, setErrors] = useState<FieldErrors<ListingFormField>>({})
@@ -81,7 +81,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
   const [dialog, setDialog] = useState<'none' | 'limits' | 'planLimit'>(() =>
     mode !== 'create' ? 'none' : standing.limitReached ? 'planLimit' : isFree ? 'limits' : 'none',
   )
-  const [locked] = useState(() => (podcast ? isEditLocked(podcast.editableUntil) : false))
+  const [locked] = useState(() => (book ? isEditLocked(book.editableUntil) : false))
   const create = useCreateListing()
   const update = useUpdateListing()
   const busy = create.isPending || update.isPending
@@ -151,7 +151,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
       return
     }
 
-    if (!podcast) return
+    if (!book) return
     const fields = changedFields(original, values).filter(
       (f) => !(isFree && PAID_ONLY_FIELDS.includes(f)) && !isLocked(f),
     )
@@ -164,8 +164,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
     if (hasErrors(found)) return focusFirstInvalid(form)
     update.mutate(
       {
-        podcastId: podcast._id,
-        episodeId: podcast.episodes[0]?._id,
+        bookId: book._id,
+        episodeId: book.episodes[0]?._id,
         form: toListingFormData(values, files, { mode, fields, isFree }),
       },
       {
@@ -176,7 +176,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           }
           toast.success(message || LISTING_UPDATED_MESSAGE)
           reset()
-          void navigate(paths.profileListings, { state: listingSavedState(podcast._id) })
+          void navigate(paths.profileListings, { state: listingSavedState(book._id) })
         },
         onError: (error) => handleFailure(error, 'Podcast update failed'),
       },
@@ -184,8 +184,8 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
   }
 
   const remaining = DESCRIPTION_MAX - countChars(values.description)
-  const episode = podcast?.episodes[0]
-  const lockedUntil = podcast ? new Date(podcast.editableUntil) : null
+  const episode = book?.episodes[0]
+  const lockedUntil = book ? new Date(book.editableUntil) : null
 
   return (
     <>
@@ -220,7 +220,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
               label="Book cover"
               hint="JPEG, PNG, GIF or WEBP, up to 2 MB."
               placeholder="Add cover (3:4)"
-              currentUrl={podcast?.bookCoverImage}
+              currentUrl={book?.bookCoverImage}
             />
             <ImageField
               {...imageProps('authorImage')}
@@ -229,7 +229,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
               label="Author image"
               hint="Square, up to 1 MB."
               placeholder="Add photo (1:1)"
-              currentUrl={podcast?.authorImage}
+              currentUrl={book?.authorImage}
             />
           </div>
         </section>
@@ -333,7 +333,7 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
           {isFree && (
             <p className="field__hint">
               YouTube and TikTok links come with paid plans.{' '}
-              <button type="button" className="link-button" onClick={() => setDialog('limits')}>
+              <button type="button" className={linkButtonClass()} onClick={() => setDialog('limits')}>
                 Format &amp; Limits
               </button>
             </p>
@@ -361,11 +361,21 @@ export function ListingForm({ account, podcast, onBlocked }: ListingFormProps) {
 
         <div className={styles['listing-form__actions']}>
           {mode === 'edit' && (
-            <Button variant="ghost" onClick={() => void navigate(paths.profileListings)} disabled={busy}>
+            <Button
+              variant="ghost"
+              className={styles['listing-form__action']}
+              onClick={() => void navigate(paths.profileListings)}
+              disabled={busy}
+            >
               Cancel
             </Button>
           )}
-          <Button type="submit" size="lg" loading={busy}>
+          <Button
+            type="submit"
+            size="lg"
+            className={`${styles['listing-form__action']} ${styles['listing-form__submit']}`}
+            loading={busy}
+          >
             {mode === 'create' ? 'Save' : 'Update'}
           </Button>
         </div>

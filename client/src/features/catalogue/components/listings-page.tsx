@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { ShareButton } from '@/components/book/share-button'
 import { Button } from '@/components/ui/button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
 import { ListHeader } from '@/components/ui/list-header'
@@ -13,7 +13,6 @@ import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { listedCounterText, uploadAllowanceText } from '@/lib/plan-texts'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -36,7 +35,7 @@ const statusBadge = {
 } as const
 
 /** Renders the analytics panel of an approved listing (the app passes the analytics feature's panel). */
-export type RenderAnalytics = (podcast: Podcast) => ReactNode
+export type RenderAnalytics = (book: Book) => ReactNode
 
 /** /profile-listings: the signed-in author's or publisher's listings in every state. */
 export function ListingsPage({
@@ -57,7 +56,7 @@ export function ListingsPage({
   const account = useOwnAccount(userId)
   const listings = useMyListings(userId, debounced)
   const [openAnalytics, setOpenAnalytics] = useState<string | null>(null)
-  const [rejected, setRejected] = useState<Podcast | null>(null)
+  const [rejected, setRejected] = useState<Book | null>(null)
   const [planLimit, setPlanLimit] = useState(false)
 
   useInfiniteScroll({
@@ -102,7 +101,7 @@ export function ListingsPage({
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
-          <Button onClick={addListing}>
+          <Button className={styles.listings__add} onClick={addListing}>
             <Icon name="plus" size={16} />
             Add Listing{counter && <span className={styles.btn__counter}>{counter}</span>}
           </Button>
@@ -123,15 +122,15 @@ export function ListingsPage({
       >
         {(items) => (
           <ul className={styles['listing-rows']}>
-            {items.map((podcast) => (
+            {items.map((book) => (
               <ListingRow
-                key={podcast._id}
-                podcast={podcast}
-                justSaved={podcast._id === savedId}
-                analyticsOpen={openAnalytics === podcast._id}
-                onToggleAnalytics={() => setOpenAnalytics((id) => (id === podcast._id ? null : podcast._id))}
-                onShowRejection={() => setRejected(podcast)}
-                onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: podcast._id } })}
+                key={book._id}
+                book={book}
+                justSaved={book._id === savedId}
+                analyticsOpen={openAnalytics === book._id}
+                onToggleAnalytics={() => setOpenAnalytics((id) => (id === book._id ? null : book._id))}
+                onShowRejection={() => setRejected(book)}
+                onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: book._id } })}
                 renderAnalytics={renderAnalytics}
               />
             ))}
@@ -140,13 +139,7 @@ export function ListingsPage({
       </ListStates>
 
       {rejected && (
-        <Modal
-          open
-          onClose={() => setRejected(null)}
-          title={REJECTED_TITLE}
-          size="sm"
-          className="modal--danger"
-        >
+        <Modal open onClose={() => setRejected(null)} title={REJECTED_TITLE} size="sm" tone="danger">
           <div className="stack">
             <p className="muted">{rejected.title}</p>
             <div className="admin-note">
@@ -174,7 +167,7 @@ export function ListingsPage({
 }
 
 function ListingRow({
-  podcast,
+  book,
   justSaved,
   analyticsOpen,
   onToggleAnalytics,
@@ -182,7 +175,7 @@ function ListingRow({
   onEdit,
   renderAnalytics,
 }: {
-  podcast: Podcast
+  book: Book
   /** the listing the author has just saved: highlighted and scrolled into view */
   justSaved: boolean
   analyticsOpen: boolean
@@ -196,43 +189,37 @@ function ListingRow({
   useEffect(() => {
     if (justSaved) rowRef.current?.scrollIntoView?.({ block: 'center' })
   }, [justSaved])
-  const badge = statusBadge[podcast.status]
-  const approved = podcast.status === 1
-  const episode = podcast.episodes[0]
+  const badge = statusBadge[book.status]
+  const approved = book.status === 1
+  const episode = book.episodes[0]
   return (
     <li
       ref={rowRef}
-      className={`listing-row${podcast.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
+      className={`listing-row${book.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
       aria-current={justSaved ? 'true' : undefined}
-      aria-label={podcast.title || 'Unknown Title'}
+      aria-label={book.title || 'Unknown Title'}
     >
       {justSaved && <p className={styles['listing-row__saved']}>Just saved</p>}
       <div className={styles['listing-row__main']}>
         <Link
-          to={paths.singleBook(podcast._id)}
+          to={paths.singleBook(book._id)}
           className={styles['listing-row__cover']}
           tabIndex={-1}
           aria-hidden="true"
         >
-          <FallbackImage
-            src={podcast.bookCoverImage}
-            fallback={fallbackImages.cover}
-            alt=""
-            width={72}
-            height={96}
-          />
+          <CoverImage src={book.bookCoverImage} width={72} height={96} />
         </Link>
         <div className={styles['listing-row__text']}>
           <h2 className={styles['listing-row__title']}>
-            <Link to={paths.singleBook(podcast._id)}>{podcast.title || 'Unknown Title'}</Link>
+            <Link to={paths.singleBook(book._id)}>{book.title || 'Unknown Title'}</Link>
           </h2>
           <p className={styles['listing-row__labels']}>
             <span>
-              <span className="muted">Author:</span> {podcast.author}
+              <span className="muted">Author:</span> {book.author}
             </span>
-            {podcast.publisher && (
+            {book.publisher && (
               <span>
-                <span className="muted">Publisher:</span> {podcast.publisher}
+                <span className="muted">Publisher:</span> {book.publisher}
               </span>
             )}
             <span>
@@ -240,10 +227,10 @@ function ListingRow({
               {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
             </span>
           </p>
-          <BookLinks podcast={podcast} compact />
+          <BookLinks book={book} compact />
         </div>
         <div className={styles['listing-row__status']}>
-          {podcast.status === 2 ? (
+          {book.status === 2 ? (
             <button
               type="button"
               className={`status-badge status-badge--${badge.tone} status-badge--button`}
@@ -257,20 +244,16 @@ function ListingRow({
           )}
         </div>
         <div className={styles['listing-row__actions']}>
-          <PlayToggle podcast={podcast} />
-          <ShareButton
-            podcastId={podcast._id}
-            title={podcast.title}
-            text={excerpt(podcast.description, 150)}
-          />
+          <PlayToggle book={book} />
+          <ShareButton bookId={book._id} title={book.title} text={excerpt(book.description, 150)} />
           <Link
-            to={paths.authorProfile(podcast.createBy)}
+            to={paths.authorProfile(book.createBy)}
             className="icon-button"
             aria-label="Your author profile"
           >
             <Icon name="user" />
           </Link>
-          <button type="button" className="icon-button" onClick={onEdit} aria-label={`Edit ${podcast.title}`}>
+          <button type="button" className="icon-button" onClick={onEdit} aria-label={`Edit ${book.title}`}>
             <Icon name="edit" />
           </button>
           <button
@@ -292,9 +275,9 @@ function ListingRow({
           id={panelId}
           className={styles['listing-row__analytics']}
           role="region"
-          aria-label={`Analytics of ${podcast.title}`}
+          aria-label={`Analytics of ${book.title}`}
         >
-          {renderAnalytics ? renderAnalytics(podcast) : <p className="muted">Analytics not available</p>}
+          {renderAnalytics ? renderAnalytics(book) : <p className="muted">Analytics not available</p>}
         </div>
       )}
     </li>

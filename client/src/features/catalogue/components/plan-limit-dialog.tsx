@@ -13,7 +13,7 @@ export function PlanLimitDialog({ standing, onClose }: { standing: PlanStanding;
   const navigate = useNavigate()
   const text = limitDialogText(standing)
   return (
-    <Modal open onClose={onClose} size="sm" title={text.title} className="modal--warning">
+    <Modal open onClose={onClose} size="sm" title={text.title} tone="warning">
       <div className="stack">
         <p>{text.body}</p>
         <div className="button-pair">

@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookLinks } from '@/components/book/book-links'
 import { BookFacts } from '@/components/book/book-facts'
@@ -6,7 +6,7 @@ import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
 import { AuthorAvatar } from '@/components/book/author-avatar'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { FaqList, type FaqItem } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { HowTo, howToStructuredData } from '@/components/ui/how-to'
@@ -14,15 +14,16 @@ import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { useStoredSession } from '@/lib/storage'
 import { trackDescriptionClick, trackTargetOf } from '@/lib/tracking'
 import { usePageMeta } from '@/lib/use-page-meta'
-import { usePodcast } from '../api/get-podcast'
+import { useBook } from '../api/get-book'
 import { languageLabel } from '../model/languages'
 import { LoadError } from './author-page-parts'
 import { bookFaq, readSteps } from './book-help'
 import styles from './single-book-page.module.css'
+import { buttonClass } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
 export const META_DESCRIPTION_CHARS = 150
@@ -32,19 +33,19 @@ const READ_MINUTES = 2
 
 const textOf = (answer: FaqItem['answer']) => (typeof answer === 'string' ? answer : '')
 
-function bookStructuredData(podcast: Podcast) {
+function bookStructuredData(book: Book) {
   return {
     '@context': 'https://schema.org',
     '@graph': [
       {
         '@type': 'Book',
-        name: podcast.title,
-        author: { '@type': 'Person', name: podcast.author },
-        description: excerpt(podcast.description, META_DESCRIPTION_CHARS),
-        ...(podcast.ISBN ? { isbn: podcast.ISBN } : {}),
-        ...(podcast.year_published ? { datePublished: String(podcast.year_published) } : {}),
-        ...(podcast.categoryName ? { genre: podcast.categoryName } : {}),
-        ...(podcast.publisher ? { publisher: podcast.publisher } : {}),
+        name: book.title,
+        author: { '@type': 'Person', name: book.author },
+        description: excerpt(book.description, META_DESCRIPTION_CHARS),
+        ...(book.ISBN ? { isbn: book.ISBN } : {}),
+        ...(book.year_published ? { datePublished: String(book.year_published) } : {}),
+        ...(book.categoryName ? { genre: book.categoryName } : {}),
+        ...(book.publisher ? { publisher: book.publisher } : {}),
       },
       {
         '@type': 'FAQPage',
@@ -62,7 +63,10 @@ function bookStructuredData(podcast: Podcast) {
 function SingleBookSkeleton() {
   return (
     <div className="book-detail" aria-busy="true" aria-label="Loading the book">
-      <Skeleton className={`${styles['book-detail__cover']} skeleton--cover`} />
+      <Skeleton
+        cover
+        className={`${styles['book-detail__cover']} ${styles['book-detail__cover--loading']}`}
+      />
       <div className={styles['book-detail__info']}>
         <Skeleton style={{ width: '70%', height: 34 }} />
         <Skeleton style={{ width: '40%', height: 18 }} />
@@ -75,25 +79,25 @@ function SingleBookSkeleton() {
 }
 
 /** The single promo page (/single-book/{id}), with like, favourite and share. */
-export function SingleBookPage({ podcastId }: { podcastId: string }) {
+export function SingleBookPage({ bookId }: { bookId: string }) {
   const { userId } = useStoredSession()
-  const query = usePodcast(podcastId, userId)
-  const podcast = query.data
+  const query = useBook(bookId, userId)
+  const book = query.data
 
   usePageMeta({
-    title: podcast ? `${podcast.title} by ${podcast.author}` : query.isError ? 'Book not found' : 'Podblurb',
-    description: podcast ? excerpt(podcast.description, META_DESCRIPTION_CHARS) : undefined,
-    canonicalPath: paths.singleBook(podcastId),
-    structuredData: podcast ? bookStructuredData(podcast) : undefined,
-    image: podcast?.bookCoverImage || undefined,
+    title: book ? `${book.title} by ${book.author}` : query.isError ? 'Book not found' : 'Podblurb',
+    description: book ? excerpt(book.description, META_DESCRIPTION_CHARS) : undefined,
+    canonicalPath: paths.singleBook(bookId),
+    structuredData: book ? bookStructuredData(book) : undefined,
+    image: book?.bookCoverImage || undefined,
     type: 'book',
   })
 
   return (
-    <div className="single-book container">
+    <div className={containerClass('single-book')}>
       {query.isPending ? (
         <SingleBookSkeleton />
-      ) : query.isError || !podcast ? (
+      ) : query.isError || !book ? (
         <LoadError
           error={query.error}
           notFound={{ title: 'Book not found', text: 'This book does not exist or is not public yet.' }}
@@ -101,7 +105,7 @@ export function SingleBookPage({ podcastId }: { podcastId: string }) {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <BookDetail podcast={podcast} />
+        <BookDetail book={book} />
       )}
       <div className="single-book__help">
         <FaqList items={bookFaq} />
@@ -113,91 +117,107 @@ export function SingleBookPage({ podcastId }: { podcastId: string }) {
 
 const statusLabels = { 0: 'Pending review', 1: 'Approved', 2: 'Rejected' } as const
 
-function BookDetail({ podcast }: { podcast: Podcast }) {
-  const episode = podcast.episodes[0]
-  const title = podcast.title || 'Unknown Title'
+function BookDetail({ book }: { book: Book }) {
+  const episode = book.episodes[0]
+  const title = book.title || 'Unknown Title'
   // Imported books may come without ideas: then the section is left out.
-  const ideas = [podcast.primary_key, podcast.secondary_key, podcast.additional_key].filter(
+  const ideas = [book.primary_key, book.secondary_key, book.additional_key].filter(
     (idea) => idea.trim() !== '',
   )
   return (
     <article className="book-detail">
       <div className={styles['book-detail__cover']}>
-        <FallbackImage
-          src={podcast.bookCoverImage}
-          fallback={fallbackImages.cover}
-          alt={`Cover of ${title}`}
-          width={300}
-          height={400}
-        />
+        <CoverImage src={book.bookCoverImage} alt={`Cover of ${title}`} width={300} height={400} />
       </div>
       <div className={styles['book-detail__info']}>
-        {podcast.status !== 1 && (
-          <p className={`status-badge status-badge--${podcast.status}`}>
-            {statusLabels[podcast.status]}: only you can see this page until it is approved.
+        {book.status !== 1 && (
+          <p className={`status-badge status-badge--${book.status}`}>
+            {statusLabels[book.status]}: only you can see this page until it is approved.
           </p>
         )}
         <h1 className={styles['book-detail__title']}>
           <HoverInfo
-            info={excerpt(podcast.description, 400) || 'No description yet.'}
-            onOpen={() => void trackDescriptionClick(trackTargetOf(podcast))}
+            info={excerpt(book.description, 400) || 'No description yet.'}
+            onOpen={() => void trackDescriptionClick(trackTargetOf(book))}
           >
             {title}
           </HoverInfo>
         </h1>
         <p className={styles['book-detail__author']}>
           by{' '}
-          <HoverInfo
-            focusable={false}
-            info={<AuthorAvatar src={podcast.authorImage} name={podcast.author} />}
-          >
-            <AuthorProfileLink podcast={podcast}>{podcast.author || 'Unknown author'}</AuthorProfileLink>
+          <HoverInfo focusable={false} info={<AuthorAvatar src={book.authorImage} name={book.author} />}>
+            <AuthorProfileLink book={book}>{book.author || 'Unknown author'}</AuthorProfileLink>
           </HoverInfo>
         </p>
-        <BookFacts podcast={podcast} className="book-facts" noPodblurb="Not yet recorded">
-          {podcast.publisher && (
+        <BookFacts book={book} className="book-facts" noPodblurb="Not yet recorded">
+          {book.publisher && (
             <div>
               <dt>Publisher</dt>
-              <dd>{podcast.publisher}</dd>
+              <dd>{book.publisher}</dd>
             </div>
           )}
-          {podcast.language && (
+          {book.language && (
             <div>
               <dt>Language</dt>
-              <dd>{languageLabel(podcast.language)}</dd>
+              <dd>{languageLabel(book.language)}</dd>
             </div>
           )}
-          {podcast.ISBN && (
+          {book.ISBN && (
             <div>
               <dt>ISBN</dt>
-              <dd>{podcast.ISBN}</dd>
+              <dd>{book.ISBN}</dd>
             </div>
           )}
         </BookFacts>
         <div className={styles['book-detail__actions']}>
-          <PlayToggle podcast={podcast} variant="button" />
-          <LikeButton podcast={podcast} className="btn btn--secondary btn--md" />
-          <FavoriteButton podcast={podcast} className="btn btn--secondary btn--md" />
+          <PlayToggle book={book} variant="button" />
+          <LikeButton
+            book={book}
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          />
+          <FavoriteButton
+            book={book}
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          />
           <ShareButton
-            podcastId={podcast._id}
+            bookId={book._id}
             episodeId={episode?._id}
             title={title}
-            text={excerpt(podcast.description, META_DESCRIPTION_CHARS)}
+            text={excerpt(book.description, META_DESCRIPTION_CHARS)}
             fallback="copy"
             withLabel
-            className="btn btn--secondary btn--md"
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
           />
-          <AuthorProfileLink podcast={podcast} className="btn btn--ghost btn--md">
+          <AuthorProfileLink
+            book={book}
+            className={buttonClass({
+              variant: 'ghost',
+              size: 'md',
+              className: styles['book-detail__action'],
+            })}
+          >
             <Icon name="user" size={16} />
             <span>Author profile</span>
           </AuthorProfileLink>
         </div>
-        <BookLinks podcast={podcast} />
+        <BookLinks book={book} />
         <section className={styles['book-detail__about']} aria-labelledby="about-heading">
           <h2 id="about-heading" className="h3">
             About this book
           </h2>
-          <p className={styles['book-detail__description']}>{podcast.description}</p>
+          <p className={styles['book-detail__description']}>{book.description}</p>
           {ideas.length > 0 && (
             <>
               <h3 className={styles['book-detail__ideas-title']}>Ideas in this book</h3>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { BookCard, BookCardSkeleton } from '@/components/book/book-card'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useWindowWidth } from '@/lib/use-media-query'
 import { carouselLayout } from '../model/carousel'
 import styles from './titles-carousel.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /** Spec: 6 skeleton cards while the titles load. */
 export const SKELETON_CARDS = 6
@@ -15,7 +16,7 @@ export const SKELETON_CARDS = 6
  * The author's titles: slides per view by window width (1 to 6), previous/next arrows, native swiping
  * (scroll snap) and 6 skeleton cards while loading. The heading "Podblurbs" is for screen readers only.
  */
-export function TitlesCarousel({ titles, loading }: { titles: readonly Podcast[]; loading: boolean }) {
+export function TitlesCarousel({ titles, loading }: { titles: readonly Book[]; loading: boolean }) {
   const width = useWindowWidth()
   const { perView, spacing } = carouselLayout(width)
   const trackRef = useRef<HTMLUListElement>(null)
@@ -71,14 +72,14 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Podcast[]
                   <BookCardSkeleton />
                 </li>
               ))
-            : titles.map((podcast, i) => (
+            : titles.map((book, i) => (
                 <li
-                  key={podcast._id}
+                  key={book._id}
                   className="carousel__slide"
                   aria-roledescription="slide"
                   aria-label={`${i + 1} of ${count}`}
                 >
-                  <BookCard podcast={podcast} />
+                  <BookCard book={book} />
                 </li>
               ))}
         </ul>
@@ -105,12 +106,12 @@ export function TitlesSection({
   error,
   onRetry,
 }: {
-  titles: readonly Podcast[] | undefined
+  titles: readonly Book[] | undefined
   error: unknown
   onRetry: () => void
 }) {
   return (
-    <section className={`container ${styles['author-titles']}`} aria-label="Titles">
+    <section className={containerClass(styles['author-titles'])} aria-label="Titles">
       <div className={styles['pill-row']} role="tablist" aria-label="Title types">
         <span className={`pill ${styles['pill--active']}`} role="tab" aria-selected="true">
           Books

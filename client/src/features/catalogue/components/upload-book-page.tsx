@@ -10,27 +10,28 @@ import { useStoredSession } from '@/lib/storage'
 import { planSummaryText, uploadAllowanceText } from '@/lib/plan-texts'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useOwnAccount } from '../api/get-account'
-import { usePodcast } from '../api/get-podcast'
+import { useBook } from '../api/get-book'
 import { ListingForm, standingOf } from './listing-form'
 import { uploadFaq, uploadSteps } from './upload-help'
 import styles from './upload-book-page.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /**
  * /upload-book: create mode, or edit mode when navigation state carries a listing id. The account (plan,
  * blocked flag) and, when editing, the listing are loaded before the form is shown.
  */
 export function UploadBookPage({
-  podcastId,
+  bookId,
   onBlocked,
 }: {
-  podcastId: string | undefined
+  bookId: string | undefined
   onBlocked: (notes: string) => void
 }) {
-  const mode = podcastId ? 'edit' : 'create'
+  const mode = bookId ? 'edit' : 'create'
   useDocumentTitle(mode === 'create' ? 'Upload a Book' : 'Edit Book')
   const { userId } = useStoredSession()
   const account = useOwnAccount(userId)
-  const podcast = usePodcast(podcastId, userId)
+  const book = useBook(bookId, userId)
 
   const blocked = account.account?.isBlocked === true
   const notes = account.account?.notes ?? ''
@@ -42,12 +43,12 @@ export function UploadBookPage({
     onBlocked(notes)
   }, [blocked, notes, onBlocked])
 
-  const failed = account.isError ? account.error : podcast.isError ? podcast.error : null
-  const loading = account.isPending || (mode === 'edit' && podcast.isPending)
+  const failed = account.isError ? account.error : book.isError ? book.error : null
+  const loading = account.isPending || (mode === 'edit' && book.isPending)
   const standing = account.account ? standingOf(account.account) : null
 
   return (
-    <div className="upload-page container">
+    <div className={containerClass('upload-page')}>
       <header className="page-head">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <Link to={paths.profileListings}>My Listings</Link>
@@ -75,7 +76,7 @@ export function UploadBookPage({
           <p className="muted">{errorMessage(failed)}</p>
           <Button
             variant="secondary"
-            onClick={() => void Promise.all([account.refetch(), mode === 'edit' ? podcast.refetch() : null])}
+            onClick={() => void Promise.all([account.refetch(), mode === 'edit' ? book.refetch() : null])}
           >
             Try again
           </Button>
@@ -85,9 +86,9 @@ export function UploadBookPage({
       ) : (
         <div className={styles['upload-layout']}>
           <ListingForm
-            key={podcast.data?._id ?? 'new'}
+            key={book.data?._id ?? 'new'}
             account={account.account}
-            podcast={mode === 'edit' ? podcast.data : undefined}
+            book={mode === 'edit' ? book.data : undefined}
             onBlocked={onBlocked}
           />
           <aside className={styles['upload-aside']}>

@@ -11,11 +11,11 @@ import {
   countChars,
   normaliseLink,
   type ListingField,
-  type Podcast,
 } from '@bookstrut/schemas'
 import { Value } from '@sinclair/typebox/value'
 import { imageFileError } from '@/lib/image-rules'
 import type { FieldErrors } from '@/lib/validation'
+import type { Book } from '@/api/book'
 
 /**
  * The listing form (spec author-and-content sections 3 and 5). Its text fields are the API's own (`LISTING_FIELDS`),
@@ -170,7 +170,7 @@ export function toListingFormData(
 }
 
 /** The form's values from a stored listing (edit mode): also the snapshot changes are measured against. */
-export function valuesFromBook(book: Podcast): ListingFormValues {
+export function valuesFromBook(book: Book): ListingFormValues {
   return Object.fromEntries(
     LISTING_FIELDS.map((field) => [field, book[field] === null ? '' : String(book[field])]),
   ) as ListingFormValues

@@ -3,7 +3,7 @@
  * its id in the navigation state, My Listings reads it back (anything else in the state is ignored).
  */
 
-export const listingSavedState = (podcastId: string) => ({ savedListingId: podcastId })
+export const listingSavedState = (bookId: string) => ({ savedListingId: bookId })
 
 /** The id of the listing just saved, from My Listings' navigation state. */
 export function savedListingIdOf(state: unknown): string | undefined {

@@ -8,6 +8,7 @@ import { usePageMeta } from '@/lib/use-page-meta'
 import { useCreateContact } from '../api/create-contact'
 import { Breadcrumb, ContentPage } from './content-parts'
 import styles from './content.module.css'
+import { buttonClass } from '@/components/ui/button'
 
 /** Spec reader-and-account sections 5 and 8. */
 export const CONTACT_TEXTS = {
@@ -119,7 +120,11 @@ export function ContactPage() {
               </div>
             )
           })}
-          <button type="submit" className="btn btn--primary btn--lg" disabled={send.isPending}>
+          <button
+            type="submit"
+            className={buttonClass({ variant: 'primary', size: 'lg' })}
+            disabled={send.isPending}
+          >
             <span>{send.isPending ? 'Sending...' : 'Send Message'}</span>
           </button>
         </form>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import type { RelatedLink } from '@bookstrut/schemas'
 import { paths } from '@/config/paths'
 import styles from './content.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /** Home › … › current page. */
 export function Breadcrumb({ trail, current }: { trail: { to: string; label: string }[]; current: string }) {
@@ -56,7 +57,9 @@ export function RelatedResources({
 
 /** The page frame every content page shares. */
 export function ContentPage({ children, narrow = true }: { children: ReactNode; narrow?: boolean }) {
-  return <article className={`container ${styles.page} ${narrow ? styles.narrow : ''}`}>{children}</article>
+  return (
+    <article className={containerClass(`${styles.page} ${narrow ? styles.narrow : ''}`)}>{children}</article>
+  )
 }
 
 /** 'Still have questions?' with links to /contact and / (spec FAQ footer block). */

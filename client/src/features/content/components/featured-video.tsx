@@ -1,4 +1,5 @@
 import styles from './content.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /** A YouTube or Vimeo address as its embed address; null for anything else (played by a video element). */
 export function embedUrl(link: string): string | null {
@@ -26,7 +27,7 @@ export function FeaturedVideo({ link }: { link: string | null | undefined }) {
   const embed = link ? embedUrl(link) : null
   return (
     <section className="section" aria-labelledby="featured-video-title">
-      <div className="container">
+      <div className={containerClass()}>
         <h2 id="featured-video-title" className="section__title">
           See BookStrut in action
         </h2>

@@ -3,6 +3,7 @@ import { HOME_FAQ_LIMIT, useFaqs } from '../api/get-faqs'
 import { builtInFaqs, FAQ_TEXTS, fromServer } from '../model/faq-entries'
 import { FaqAccordion } from './faq-accordion'
 import { LoadState, StillHaveQuestions } from './content-parts'
+import { containerClass } from '@/components/ui/container'
 
 /**
  * The home page's FAQ section (spec reader-and-account section 2): the server's FAQs; the 15 built-in questions when
@@ -14,7 +15,7 @@ export function HomeFaq() {
   const entries = server.length > 0 ? server : builtInFaqs
   return (
     <section className="section" aria-labelledby="home-faq-title">
-      <div className="container" style={{ maxWidth: '52rem' }}>
+      <div className={containerClass()} style={{ maxWidth: '52rem' }}>
         <p className="eyebrow">FAQ</p>
         <h2 id="home-faq-title" className="section__title">
           Frequently asked questions

@@ -3,7 +3,7 @@ import { sendReaction, setCachedReaction } from '@/lib/reactions'
 import { favoritesQueryKey } from './get-favorites'
 
 export interface RemoveFavoriteInput {
-  podcastId: string
+  bookId: string
   episodeId?: string | undefined
 }
 
@@ -14,10 +14,10 @@ export interface RemoveFavoriteInput {
 export function useRemoveFavorite(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ podcastId, episodeId }: RemoveFavoriteInput) =>
-      sendReaction('favorite', false, { userId, podcastId, episodeId }),
-    onSuccess: (_result, { podcastId }) => {
-      setCachedReaction(queryClient, podcastId, 'favorite', false)
+    mutationFn: ({ bookId, episodeId }: RemoveFavoriteInput) =>
+      sendReaction('favorite', false, { userId, bookId, episodeId }),
+    onSuccess: (_result, { bookId }) => {
+      setCachedReaction(queryClient, bookId, 'favorite', false)
       return queryClient.invalidateQueries({ queryKey: favoritesQueryKey(userId) })
     },
   })

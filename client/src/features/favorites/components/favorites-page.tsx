@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookCoverLink, BookTitleLink } from '@/components/book/book-cover-and-title'
 import { BookFacts } from '@/components/book/book-facts'
@@ -7,19 +7,17 @@ import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { LikeButton } from '@/components/book/reaction-buttons'
 import { ShareButton } from '@/components/book/share-button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { AvatarImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
 import { ListHeader } from '@/components/ui/list-header'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client'
 import { excerpt } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useFavorites } from '../api/get-favorites'
 import { useRemoveFavorite } from '../api/remove-favorite'
-import '@/styles/favorites.css'
 import styles from './favorites-page.module.css'
 
 /** Spec reader-and-account section 8, "Favourites". */
@@ -54,13 +52,13 @@ export function FavoritesPage({ userId }: { userId: string }) {
     loadMore: () => void favorites.fetchNextPage(),
   })
 
-  const handleRemove = (podcast: Podcast) => {
-    if (!podcast._id) {
+  const handleRemove = (book: Book) => {
+    if (!book._id) {
       toast.error(FAVORITE_MESSAGES.invalid)
       return
     }
     remove.mutate(
-      { podcastId: podcast._id, episodeId: podcast.episodes[0]?._id },
+      { bookId: book._id, episodeId: book.episodes[0]?._id },
       {
         onSuccess: () => toast.success(FAVORITE_MESSAGES.removed),
         onError: (error) => toast.error(serverWords(error, FAVORITE_MESSAGES.removeFailed)),
@@ -70,7 +68,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
 
   const rows = favorites.data?.rows ?? []
   const total = favorites.data?.total ?? 0
-  const removing = remove.isPending ? remove.variables.podcastId : null
+  const removing = remove.isPending ? remove.variables.bookId : null
 
   return (
     <div className="profile-card profile-card--list favorites">
@@ -99,12 +97,12 @@ export function FavoritesPage({ userId }: { userId: string }) {
       >
         {(rows) => (
           <ul className={styles.favorites__list} aria-label="Favorite titles">
-            {rows.map((podcast) => (
+            {rows.map((book) => (
               <FavoriteRow
-                key={podcast._id}
-                podcast={podcast}
-                removing={removing === podcast._id}
-                onRemove={() => handleRemove(podcast)}
+                key={book._id}
+                book={book}
+                removing={removing === book._id}
+                onRemove={() => handleRemove(book)}
               />
             ))}
           </ul>
@@ -114,61 +112,51 @@ export function FavoritesPage({ userId }: { userId: string }) {
   )
 }
 
-function FavoriteRow({
-  podcast,
-  removing,
-  onRemove,
-}: {
-  podcast: Podcast
-  removing: boolean
-  onRemove: () => void
-}) {
-  const title = podcast.title || 'Unknown Title'
-  const episode = podcast.episodes[0]
+function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boolean; onRemove: () => void }) {
+  const title = book.title || 'Unknown Title'
+  const episode = book.episodes[0]
   return (
     <li
-      className={`favorite-row${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
+      className={`${styles['favorite-row']}${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
       aria-label={title}
       aria-busy={removing}
     >
-      <BookCoverLink podcast={podcast} className={styles['favorite-row__cover']} width={72} height={96} />
+      <BookCoverLink book={book} className={styles['favorite-row__cover']} width={72} height={96} />
       <div className="favorite-row__main">
         <h2 className={styles['favorite-row__title']}>
-          <BookTitleLink podcast={podcast} />
+          <BookTitleLink book={book} />
         </h2>
-        <p className="favorite-row__description">{excerpt(podcast.description, 200)}</p>
-        <BookLinks podcast={podcast} compact />
-        <BookFacts podcast={podcast} className={styles['favorite-row__facts']} noPodblurb="—">
+        <p className={styles['favorite-row__description']}>{excerpt(book.description, 200)}</p>
+        <BookLinks book={book} compact />
+        <BookFacts book={book} className={styles['favorite-row__facts']} noPodblurb="—">
           <div>
             <dt>ISBN</dt>
-            <dd>{podcast.ISBN ?? '—'}</dd>
+            <dd>{book.ISBN ?? '—'}</dd>
           </div>
           <div>
             <dt>Publisher</dt>
-            <dd>{podcast.publisher || '—'}</dd>
+            <dd>{book.publisher || '—'}</dd>
           </div>
         </BookFacts>
       </div>
       <div className={styles['favorite-row__side']}>
-        <AuthorProfileLink podcast={podcast} className={styles['favorite-row__author']}>
-          <FallbackImage
-            src={podcast.authorImage}
-            fallback={fallbackImages.avatar}
-            alt=""
+        <AuthorProfileLink book={book} className={styles['favorite-row__author']}>
+          <AvatarImage
+            src={book.authorImage}
             className={styles['favorite-row__avatar']}
             width={40}
             height={40}
           />
-          <span>{podcast.author || 'Unknown'}</span>
+          <span>{book.author || 'Unknown'}</span>
         </AuthorProfileLink>
         <div className={styles['favorite-row__actions']}>
-          <PlayToggle podcast={podcast} />
-          <LikeButton podcast={podcast} />
+          <PlayToggle book={book} />
+          <LikeButton book={book} />
           <ShareButton
-            podcastId={podcast._id}
+            bookId={book._id}
             episodeId={episode?._id}
             title={title}
-            text={excerpt(podcast.description, 150)}
+            text={excerpt(book.description, 150)}
           />
           <button
             type="button"

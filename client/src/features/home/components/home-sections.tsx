@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { billingText, formatUsd } from '@/lib/plan-texts'
 import styles from './home-sections.module.css'
+import { buttonClass, ButtonLink } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 
 const steps = [
   {
@@ -25,7 +27,7 @@ const steps = [
 export function HowItWorks() {
   return (
     <section className="section" aria-labelledby="how-title">
-      <div className="container">
+      <div className={containerClass()}>
         <p className="eyebrow">What is BookStrut?</p>
         <h2 id="how-title" className="section__title">
           From a thought to your next book in three steps
@@ -69,7 +71,7 @@ const sampleTotal =
 export function StrutScorePreview() {
   return (
     <section className={`section ${styles['section--tint']}`} aria-labelledby="score-title">
-      <div className="container split">
+      <div className={containerClass('split')}>
         <div>
           <p className="eyebrow">Strut scores</p>
           <h2 id="score-title" className="section__title">
@@ -122,7 +124,7 @@ const plans = [
 export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin: boolean }) {
   return (
     <section className="section" aria-labelledby="plans-title">
-      <div className="container">
+      <div className={containerClass()}>
         <p className="eyebrow">For authors &amp; publishers</p>
         <h2 id="plans-title" className="section__title">
           Strut your titles to readers who are looking for them
@@ -156,13 +158,17 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
         <PlanComparison />
         <div className="cta-row">
           {showJoin && (
-            <button type="button" className="btn btn--primary btn--lg" onClick={onJoin}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'primary', size: 'lg' })}
+              onClick={onJoin}
+            >
               <span>Start free as an author</span>
             </button>
           )}
-          <Link className="btn btn--secondary btn--lg" to={paths.membership}>
+          <ButtonLink variant="secondary" size="lg" to={paths.membership}>
             <span>Compare plans</span>
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </section>

@@ -46,7 +46,7 @@ describe('a title card', () => {
     return (await callApi(`/get/Single/Podcast?PodcastId=${id}`)).body.data as Podcast
   }
   function renderCard(podcast: Podcast) {
-    renderRoutes([{ path: '/', element: <BookCard podcast={podcast} /> }], '/')
+    renderRoutes([{ path: '/', element: <BookCard book={podcast} /> }], '/')
     return screen.getByRole('article', { name: podcast.title })
   }
 

@@ -10,6 +10,7 @@ import { TOP_LIST_SIZE, useHomePage } from '../api/get-home-page'
 import { adLayout, withAdSlots } from '../model/ad-slots'
 import { firstRowSize } from '../model/top-list'
 import styles from './top-books.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /**
  * The home page's TOP 20 BOOK STRUTS section: its first row of title cards open (as many as the grid shows in a
@@ -31,7 +32,7 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
 
   return (
     <section className="section top-books" aria-labelledby="top-books-title">
-      <div className="container">
+      <div className={containerClass()}>
         <div className={styles['top-books__head']}>
           <div>
             <p className="eyebrow">Listen before you read</p>
@@ -73,7 +74,7 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
                 {withAdSlots(titles, every, open && trailing).map((cell) =>
                   cell.kind === 'item' ? (
                     <li key={cell.item._id}>
-                      <BookCard podcast={cell.item} />
+                      <BookCard book={cell.item} />
                     </li>
                   ) : (
                     <li key={cell.key} className="book-grid__ad">

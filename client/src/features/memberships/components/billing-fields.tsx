@@ -1,5 +1,6 @@
 import { TextField } from '@/components/ui/field'
 import type { BillingValues } from '../model/billing-form'
+import styles from './billing-fields.module.css'
 
 const fields: readonly { key: keyof BillingValues; label: string; autoComplete: string }[] = [
   { key: 'name', label: 'Cardholder name', autoComplete: 'cc-name' },
@@ -20,7 +21,7 @@ export function BillingFields({
   onChange: (key: keyof BillingValues, value: string) => void
 }) {
   return (
-    <div className="billing-fields">
+    <div className={styles['billing-fields']}>
       {fields.map(({ key, label, autoComplete }) => (
         <TextField
           key={key}

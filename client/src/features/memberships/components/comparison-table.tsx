@@ -35,7 +35,9 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
                 </th>
                 <td>
                   {priceLabel(plan)}
-                  {billingText(plan) && <span className="plan-compare__billing">{billingText(plan)}</span>}
+                  {billingText(plan) && (
+                    <span className={styles['plan-compare__billing']}>{billingText(plan)}</span>
+                  )}
                 </td>
                 <td>{bookLimitLabel(plan.bookLimit)}</td>
                 <td>{plan.price === 0 ? 'No' : 'Yes'}</td>

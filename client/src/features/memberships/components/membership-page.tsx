@@ -3,7 +3,6 @@ import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { YEARLY_BILLING_NOTE } from '@/lib/plan-texts'
 import { usePageMeta } from '@/lib/use-page-meta'
-import '@/styles/memberships.css'
 import { usePlans } from '../api/get-plans'
 import { useViewer } from '../hooks/use-viewer'
 import { ComparisonTable } from './comparison-table'
@@ -11,6 +10,7 @@ import { HowToChoose } from './how-to-choose'
 import { PlanListStatus } from './plan-list'
 import { UpgradeChooser } from './upgrade-chooser'
 import styles from './membership-page.module.css'
+import { containerClass } from '@/components/ui/container'
 
 export const FETCH_PLANS_FAILED = 'Failed to fetch memberships'
 
@@ -41,7 +41,7 @@ export function MembershipPage({
   return (
     <div className="membership-page">
       <section className={styles['membership-page__top']}>
-        <div className="container">
+        <div className={containerClass()}>
           <nav className="breadcrumb" aria-label="Breadcrumb">
             <Link to={paths.home}>Home</Link>
             <span aria-hidden="true">›</span>
@@ -53,7 +53,7 @@ export function MembershipPage({
           <p className={styles['membership-page__billing']}>{YEARLY_BILLING_NOTE}</p>
         </div>
       </section>
-      <div className={`container ${styles['membership-page__body']}`}>
+      <div className={containerClass(styles['membership-page__body'])}>
         <PlanListStatus
           loading={plans.isPending || (plans.isSuccess && !viewer && !viewerError)}
           error={

@@ -1,7 +1,6 @@
 import { PageSpinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import '@/styles/memberships.css'
 import { useMembershipsByUser } from '../api/get-memberships-by-user'
 import { usePlans } from '../api/get-plans'
 import { creatorViewer } from '../model/plan-choice'

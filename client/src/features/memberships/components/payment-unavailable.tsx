@@ -1,5 +1,5 @@
 import { PAYMENT_NOT_CONFIGURED_MESSAGE, type Plan } from '@bookstrut/schemas'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClass } from '@/components/ui/button'
 import { mailtoLink } from '@/lib/mailto'
 import shared from './memberships-shared.module.css'
 
@@ -41,7 +41,11 @@ export function PaymentUnavailable({
           Cancel
         </Button>
         {supportEmail && (
-          <a className="btn btn--primary btn--md" href={upgradeMailto(supportEmail, plan)} data-autofocus>
+          <a
+            className={buttonClass({ variant: 'primary', size: 'md' })}
+            href={upgradeMailto(supportEmail, plan)}
+            data-autofocus
+          >
             <span>Email support</span>
           </a>
         )}

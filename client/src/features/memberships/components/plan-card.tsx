@@ -15,10 +15,10 @@ export interface PlanCardProps {
 /** One plan as a radio choice; greyed out (and not selectable) below or at the plan in effect. */
 export function PlanCard({ plan, selected, greyed, current, name, onSelect }: PlanCardProps) {
   const billing = billingText(plan)
-  const classes = ['plan-card']
-  if (selected) classes.push('plan-card--selected')
-  if (greyed) classes.push('plan-card--greyed')
-  if (isMostPopular(plan)) classes.push('plan-card--popular')
+  const classes = [styles['plan-card']]
+  if (selected) classes.push(styles['plan-card--selected'])
+  if (greyed) classes.push(styles['plan-card--greyed'])
+  if (isMostPopular(plan)) classes.push(styles['plan-card--popular'])
   return (
     <label className={classes.join(' ')} aria-disabled={greyed || undefined}>
       <input
@@ -33,7 +33,7 @@ export function PlanCard({ plan, selected, greyed, current, name, onSelect }: Pl
       {isMostPopular(plan) && <span className={styles['plan-card__badge']}>Most Popular</span>}
       <span className={styles['plan-card__name']}>{plan.planName}</span>
       <span className={styles['plan-card__price']}>{priceLabel(plan)}</span>
-      {billing && <span className="plan-card__billing">{billing}</span>}
+      {billing && <span className={styles['plan-card__billing']}>{billing}</span>}
       <span className={styles['plan-card__limit']}>{bookLimitLabel(plan.bookLimit)}</span>
       {plan.description && <span className={styles['plan-card__text']}>{plan.description}</span>}
       {current && <span className={styles['plan-card__current']}>Current plan</span>}

@@ -22,10 +22,10 @@ export function QuoteSummary({ quote }: { quote: UseQueryResult<UpgradeQuote> })
     )
   const q = quote.data
   return (
-    <dl className="quote">
+    <dl className={styles.quote}>
       <dt>
         {q.planName}
-        <span className="quote__billing">{chargeText(q)}</span>
+        <span className={styles['quote__billing']}>{chargeText(q)}</span>
       </dt>
       <dd>{formatUsd(q.charge)}</dd>
       {q.credit > 0 && (

@@ -32,8 +32,12 @@ export const useOwner = (userId: string) =>
 export function useModerate() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { podcastId: string; status: 1 | 2; statusComment?: string }) =>
-      apiRequest('/admin/podcast/status', { method: 'PUT', body, schema: Podcast }),
+    mutationFn: ({ bookId, ...decision }: { bookId: string; status: 1 | 2; statusComment?: string }) =>
+      apiRequest('/admin/podcast/status', {
+        method: 'PUT',
+        body: { podcastId: bookId, ...decision },
+        schema: Podcast,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['podcasts'] }),
   })
 }

@@ -1,4 +1,4 @@
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Modal } from '@/components/ui/modal'
 import { formatDuration } from '@/lib/format'
@@ -9,37 +9,35 @@ import styles from './listing-detail.module.css'
  * A pending listing in full for the moderator: its media (cover, author image), its three ideas, its links and its
  * podblurbs playable inline (a plain audio element, so reviewing does not take over the site's player).
  */
-export function ListingDetail({ podcast, onClose }: { podcast: Podcast; onClose: () => void }) {
-  const ideas = [podcast.primary_key, podcast.secondary_key, podcast.additional_key].filter(
-    (i) => i.trim() !== '',
-  )
+export function ListingDetail({ book, onClose }: { book: Book; onClose: () => void }) {
+  const ideas = [book.primary_key, book.secondary_key, book.additional_key].filter((i) => i.trim() !== '')
   const images = [
     {
       caption: 'Cover',
-      src: podcast.bookCoverImage,
+      src: book.bookCoverImage,
       fallback: fallbackImages.cover,
-      alt: `Cover of ${podcast.title}`,
+      alt: `Cover of ${book.title}`,
       size: [120, 160],
     },
     {
       caption: 'Author image',
-      src: podcast.authorImage,
+      src: book.authorImage,
       fallback: fallbackImages.avatar,
-      alt: `Image of ${podcast.author}`,
+      alt: `Image of ${book.author}`,
       size: [96, 96],
     },
   ] as const
   const facts = [
-    ['Author', podcast.author],
-    ['Category', podcast.categoryName],
-    ['Language', podcast.language ?? '—'],
-    ['ISBN', podcast.ISBN ?? '—'],
-    ['YouTube', podcast.youtube_url],
-    ['TikTok', podcast.tiktok_url],
-    ['Get this book', podcast.get_this_url],
+    ['Author', book.author],
+    ['Category', book.categoryName],
+    ['Language', book.language ?? '—'],
+    ['ISBN', book.ISBN ?? '—'],
+    ['YouTube', book.youtube_url],
+    ['TikTok', book.tiktok_url],
+    ['Get this book', book.get_this_url],
   ].filter((f): f is [string, string] => Boolean(f[1]))
   return (
-    <Modal open onClose={onClose} title={podcast.title} size="md">
+    <Modal open onClose={onClose} title={book.title} size="md">
       <div className="stack">
         <div className={styles.media}>
           {images.map((img) => (
@@ -79,14 +77,14 @@ export function ListingDetail({ podcast, onClose }: { podcast: Podcast; onClose:
         </div>
         <div>
           <h3>Description</h3>
-          <p>{podcast.description}</p>
+          <p>{book.description}</p>
         </div>
         <div className="stack">
           <h3>Podblurb</h3>
-          {podcast.episodes.filter((e) => e.fileUrl).length === 0 && (
+          {book.episodes.filter((e) => e.fileUrl).length === 0 && (
             <p className="muted">No podblurb uploaded.</p>
           )}
-          {podcast.episodes
+          {book.episodes
             .filter((e) => e.fileUrl)
             .map((e) => (
               <div key={e._id}>

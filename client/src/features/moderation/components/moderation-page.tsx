@@ -1,16 +1,15 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
-import type { Podcast } from '@bookstrut/schemas'
+import type { Book } from '@/api/book'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { Button } from '@/components/ui/button'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { ListStates } from '@/components/ui/list-states'
 import { NoteDialog } from '@/components/ui/note-dialog'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { excerpt, formatDuration } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
 import { ListingDetail } from './listing-detail'
@@ -24,11 +23,11 @@ function OwnerName({ userId }: { userId: string }) {
   return <Link to={paths.authorProfile(userId)}>{name || (owner.isPending ? 'Loading…' : userId)}</Link>
 }
 
-function RejectDialog({ podcast, onClose }: { podcast: Podcast; onClose: () => void }) {
+function RejectDialog({ book, onClose }: { book: Book; onClose: () => void }) {
   const moderate = useModerate()
   return (
     <NoteDialog
-      title={`Reject “${podcast.title}”`}
+      title={`Reject “${book.title}”`}
       label="Reason shown to the owner"
       requiredMessage={REJECT_COMMENT_REQUIRED}
       confirmLabel="Reject"
@@ -36,7 +35,7 @@ function RejectDialog({ podcast, onClose }: { podcast: Podcast; onClose: () => v
       onClose={onClose}
       onSubmit={(comment) =>
         moderate.mutate(
-          { podcastId: podcast._id, status: 2, statusComment: comment },
+          { bookId: book._id, status: 2, statusComment: comment },
           {
             onSuccess: ({ message }) => {
               toast.success(message || 'Podcast rejected')
@@ -50,13 +49,13 @@ function RejectDialog({ podcast, onClose }: { podcast: Podcast; onClose: () => v
   )
 }
 
-function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => void }) {
+function QueueRow({ book, onReject }: { book: Book; onReject: () => void }) {
   const moderate = useModerate()
   const [detail, setDetail] = useState(false)
-  const episode = podcast.episodes[0]
+  const episode = book.episodes[0]
   const approve = () =>
     moderate.mutate(
-      { podcastId: podcast._id, status: 1 },
+      { bookId: book._id, status: 1 },
       {
         onSuccess: ({ message }) => toast.success(message || 'Podcast approved'),
         onError: (err) => toast.error(errorMessage(err)),
@@ -64,52 +63,45 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
     )
   return (
     <li className={styles['moderation-row']}>
-      <FallbackImage
-        src={podcast.bookCoverImage}
-        fallback={fallbackImages.cover}
-        alt=""
+      <CoverImage
+        src={book.bookCoverImage}
         className={styles['moderation-row__cover']}
         width={72}
         height={96}
       />
       <div className="moderation-row__text">
         <h2 className={styles['moderation-row__title']}>
-          <Link to={paths.singleBook(podcast._id)}>{podcast.title}</Link>
+          <Link to={paths.singleBook(book._id)}>{book.title}</Link>
         </h2>
         <p className={styles['moderation-row__meta']}>
           <span>
-            <span className="muted">Author:</span> {podcast.author}
+            <span className="muted">Author:</span> {book.author}
           </span>
           <span>
-            <span className="muted">Owner:</span> <OwnerName userId={podcast.createBy} />
+            <span className="muted">Owner:</span> <OwnerName userId={book.createBy} />
           </span>
           <span>
             <span className="muted">Submitted:</span>{' '}
-            {new Date(podcast.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            {new Date(book.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
           </span>
           <span>
             <span className="muted">Podblurb:</span>{' '}
             {episode?.fileUrl ? formatDuration(episode.duration) : 'none'}
           </span>
         </p>
-        <p className={styles['moderation-row__description']}>{excerpt(podcast.description, 220)}</p>
+        <p className={styles['moderation-row__description']}>{excerpt(book.description, 220)}</p>
       </div>
       <div className={styles['moderation-row__actions']}>
-        <PlayToggle podcast={podcast} />
+        <PlayToggle book={book} />
         <Button
           size="sm"
           variant="secondary"
           onClick={() => setDetail(true)}
-          aria-label={`Details of ${podcast.title}`}
+          aria-label={`Details of ${book.title}`}
         >
           Details
         </Button>
-        <Button
-          size="sm"
-          onClick={approve}
-          loading={moderate.isPending}
-          aria-label={`Approve ${podcast.title}`}
-        >
+        <Button size="sm" onClick={approve} loading={moderate.isPending} aria-label={`Approve ${book.title}`}>
           Approve
         </Button>
         <Button
@@ -117,12 +109,12 @@ function QueueRow({ podcast, onReject }: { podcast: Podcast; onReject: () => voi
           variant="danger"
           onClick={onReject}
           disabled={moderate.isPending}
-          aria-label={`Reject ${podcast.title}`}
+          aria-label={`Reject ${book.title}`}
         >
           Reject
         </Button>
       </div>
-      {detail && <ListingDetail podcast={podcast} onClose={() => setDetail(false)} />}
+      {detail && <ListingDetail book={book} onClose={() => setDetail(false)} />}
     </li>
   )
 }
@@ -132,7 +124,7 @@ export function ModerationPage() {
   useDocumentTitle('Moderation')
   const [page, setPage] = useState(1)
   const queue = useModerationQueue(page)
-  const [rejecting, setRejecting] = useState<Podcast | null>(null)
+  const [rejecting, setRejecting] = useState<Book | null>(null)
   const data = queue.data
   const totalPages = Math.max(1, data?.totalPages ?? 1)
   // After the last item of the last page is handled, step back to a page that exists.
@@ -160,8 +152,8 @@ export function ModerationPage() {
               {data?.total} pending {data?.total === 1 ? 'listing' : 'listings'}
             </p>
             <ul className={styles['moderation-list']} aria-busy={queue.isFetching}>
-              {rows.map((podcast) => (
-                <QueueRow key={podcast._id} podcast={podcast} onReject={() => setRejecting(podcast)} />
+              {rows.map((book) => (
+                <QueueRow key={book._id} book={book} onReject={() => setRejecting(book)} />
               ))}
             </ul>
             <nav className={styles.pager} aria-label="Pages">
@@ -188,7 +180,7 @@ export function ModerationPage() {
           </>
         )}
       </ListStates>
-      {rejecting && <RejectDialog podcast={rejecting} onClose={() => setRejecting(null)} />}
+      {rejecting && <RejectDialog book={rejecting} onClose={() => setRejecting(null)} />}
     </div>
   )
 }

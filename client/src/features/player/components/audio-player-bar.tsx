@@ -1,14 +1,14 @@
 import { useEffect, useState, type RefObject } from 'react'
 import { Link } from 'react-router-dom'
-import { FallbackImage } from '@/components/ui/fallback-image'
+import { CoverImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { formatDuration } from '@/lib/format'
-import { fallbackImages } from '@/lib/image-rules'
 import type { PlayerApi } from '@/lib/player'
 import { SkipIcon } from './skip-icon'
 import styles from './audio-player-bar.module.css'
+import { containerClass } from '@/components/ui/container'
 
 /** Position and length of the audio, following its events. */
 function useAudioTime(audioRef: RefObject<HTMLAudioElement | null>) {
@@ -51,16 +51,9 @@ export function AudioPlayerBar({
       inert={!visible}
     >
       {track && (
-        <div className={`${styles['player-bar__inner']} container`}>
-          <Link to={paths.singleBook(track.podcastId)} className={styles['player-bar__book']}>
-            <FallbackImage
-              src={track.coverUrl}
-              fallback={fallbackImages.cover}
-              alt=""
-              className={styles['player-bar__cover']}
-              width={48}
-              height={64}
-            />
+        <div className={containerClass(styles['player-bar__inner'])}>
+          <Link to={paths.singleBook(track.bookId)} className={styles['player-bar__book']}>
+            <CoverImage src={track.coverUrl} className={styles['player-bar__cover']} width={48} height={64} />
             <span className={styles['player-bar__text']}>
               <span className={styles['player-bar__title']}>{track.title}</span>
               <span className={styles['player-bar__author']}>{track.author}</span>

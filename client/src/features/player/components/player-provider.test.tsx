@@ -11,7 +11,7 @@ import { PLAYBACK_REFUSED_MESSAGE, PlayerProvider, RETRY_TIMEOUT_MS } from './pl
  */
 
 const track = (id: string): Track => ({
-  podcastId: id,
+  bookId: id,
   episodeId: `e-${id}`,
   title: `Book ${id}`,
   author: 'Maya Okafor',

@@ -119,7 +119,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       const audio = audioRef.current
       if (!audio) return
       setVisible(true)
-      if (track?.podcastId === next.podcastId && track.src === next.src) {
+      if (track?.bookId === next.bookId && track.src === next.src) {
         if (status === 'playing' || status === 'loading') pause()
         else void start()
         return

@@ -26,9 +26,9 @@ afterEach(() => {
 let clips = 0
 async function trackOf(duration: number): Promise<Track> {
   const title = `Clip ${++clips} of ${duration} s`
-  const podcastId = await addBook(owner.id, { title })
-  const episodeId = await addEpisode(podcastId, { duration })
-  return { podcastId, episodeId, title, author: 'A', coverUrl: null, src: `/x/${podcastId}.mp3` }
+  const bookId = await addBook(owner.id, { title })
+  const episodeId = await addEpisode(bookId, { duration })
+  return { bookId, episodeId, title, author: 'A', coverUrl: null, src: `/x/${bookId}.mp3` }
 }
 
 const audio = () => document.querySelector('audio[data-player]') as HTMLAudioElement
@@ -38,7 +38,7 @@ function Buttons({ tracks }: { tracks: Track[] }) {
   return (
     <>
       {tracks.map((t) => (
-        <button key={t.podcastId} type="button" onClick={() => player.toggle(t)}>
+        <button key={t.bookId} type="button" onClick={() => player.toggle(t)}>
           {t.title}
         </button>
       ))}
@@ -85,17 +85,17 @@ describe('what the player reports', () => {
     await play(long)
     await listen(59)
     expect(JSON.parse(localStorage.getItem('musicDuration') ?? 'null')).toEqual({
-      playingId: long.podcastId,
+      playingId: long.bookId,
       episodeId: long.episodeId,
       duration: 59,
     })
-    expect(await queuedEvents(long.podcastId)).toEqual([])
+    expect(await queuedEvents(long.bookId)).toEqual([])
 
     await listen(1)
-    await waitForEvents(long.podcastId, (e) => e.length === 1)
+    await waitForEvents(long.bookId, (e) => e.length === 1)
     await listen(20)
     await play(other)
-    const events = await waitForEvents(long.podcastId, (e) => e.length === 2)
+    const events = await waitForEvents(long.bookId, (e) => e.length === 2)
     expect(countByType(events)).toEqual({ play: 1, listening: 1 })
     expect(events.find((e) => e.type === 'listening')?.listening?.seconds).toBe(80)
     // The new title starts from nothing.
@@ -107,11 +107,11 @@ describe('what the player reports', () => {
     setup([short])
     await play(short)
     await listen(10)
-    expect(await queuedEvents(short.podcastId)).toEqual([])
+    expect(await queuedEvents(short.bookId)).toEqual([])
     act(() => {
       audio().dispatchEvent(new Event('ended'))
     })
-    const events = await waitForEvents(short.podcastId, (e) => e.length === 2)
+    const events = await waitForEvents(short.bookId, (e) => e.length === 2)
     expect(countByType(events)).toEqual({ play: 1, listening: 1 })
     expect(events.find((e) => e.type === 'listening')?.listening?.seconds).toBe(10)
     expect(screen.getByLabelText('status')).toHaveTextContent('paused')
@@ -129,7 +129,7 @@ describe('what the player reports', () => {
       window.dispatchEvent(new Event('pagehide'))
       window.dispatchEvent(new Event('pagehide'))
     })
-    const events = await waitForEvents(clip.podcastId, (e) => e.length >= 1)
+    const events = await waitForEvents(clip.bookId, (e) => e.length >= 1)
     expect(events.map((e) => [e.type, e.listening?.seconds])).toEqual([['listening', 7]])
     expect(localStorage.getItem('musicDuration')).toBeNull()
   })
@@ -138,10 +138,10 @@ describe('what the player reports', () => {
     const clip = await trackOf(60)
     localStorage.setItem(
       'musicDuration',
-      JSON.stringify({ playingId: clip.podcastId, episodeId: clip.episodeId, duration: 25 }),
+      JSON.stringify({ playingId: clip.bookId, episodeId: clip.episodeId, duration: 25 }),
     )
     setup([])
-    const events = await waitForEvents(clip.podcastId, (e) => e.length >= 1)
+    const events = await waitForEvents(clip.bookId, (e) => e.length >= 1)
     expect(events.map((e) => [e.type, e.listening?.seconds])).toEqual([['listening', 25]])
     expect(localStorage.getItem('musicDuration')).toBeNull()
   })

@@ -73,17 +73,17 @@ export function useListeningTracker(track: Track | null, playing: boolean) {
     const left = readMusicDuration()
     removeItems([StorageKeys.musicDuration])
     if (left && left.duration > 0)
-      void trackListening({ podcastId: left.playingId, episodeId: left.episodeId }, left.duration)
+      void trackListening({ bookId: left.playingId, episodeId: left.episodeId }, left.duration)
   }, [])
 
   // A new title in the player: the previous one's listening goes first (the cleanup runs before the new session).
-  const podcastId = track?.podcastId
+  const bookId = track?.bookId
   const episodeId = track?.episodeId
   useEffect(() => {
-    if (!podcastId || !episodeId) return
-    session.current = { target: { podcastId, episodeId }, unreported: 0, listened: 0, playReported: false }
+    if (!bookId || !episodeId) return
+    session.current = { target: { bookId, episodeId }, unreported: 0, listened: 0, playReported: false }
     return flush
-  }, [podcastId, episodeId, flush])
+  }, [bookId, episodeId, flush])
 
   useEffect(() => {
     if (!playing) return
@@ -93,7 +93,7 @@ export function useListeningTracker(track: Track | null, playing: boolean) {
       s.unreported += 1
       s.listened += 1
       storeMusicDuration({
-        playingId: s.target.podcastId,
+        playingId: s.target.bookId,
         episodeId: s.target.episodeId,
         duration: s.unreported,
       })

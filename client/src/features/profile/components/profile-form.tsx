@@ -173,15 +173,29 @@ export function ProfileForm({ user }: { user: User }) {
         </div>
         <div className={styles['profile-head__actions']}>
           {editing ? (
-            <Button variant="ghost" onClick={cancel} disabled={update.isPending}>
+            <Button
+              className={styles['profile-head__action']}
+              variant="ghost"
+              onClick={cancel}
+              disabled={update.isPending}
+            >
               Cancel
             </Button>
           ) : (
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button
+              className={styles['profile-head__action']}
+              variant="secondary"
+              onClick={() => setEditing(true)}
+            >
               Edit Profile
             </Button>
           )}
-          <Button type="submit" disabled={!editing} loading={update.isPending}>
+          <Button
+            className={styles['profile-head__action']}
+            type="submit"
+            disabled={!editing}
+            loading={update.isPending}
+          >
             {update.isPending ? 'Saving…' : 'Save'}
           </Button>
         </div>
@@ -244,6 +258,7 @@ export function ProfileForm({ user }: { user: User }) {
                     />
                     {values.socialLinks.length > 1 && (
                       <Button
+                        className={styles['social-links__remove']}
                         variant="ghost"
                         size="sm"
                         onClick={() => removeSocial(index)}

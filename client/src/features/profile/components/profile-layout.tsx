@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { useStoredSession } from '@/lib/storage'
 import styles from './profile-layout.module.css'
+import { containerClass } from '@/components/ui/container'
 
 interface MenuItem {
   to: string
@@ -77,7 +78,7 @@ export function ProfileLayout() {
   const current = items.find((item) => item.to.toLowerCase() === location.pathname.toLowerCase()) ?? items[0]
 
   return (
-    <div className={`${styles['profile-area']} container`}>
+    <div className={containerClass(styles['profile-area'])}>
       <aside className={styles['profile-sidebar']} aria-label="Profile menu">
         <button
           type="button"

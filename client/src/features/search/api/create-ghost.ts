@@ -7,16 +7,16 @@ import { withoutRow } from './search-pages'
 
 export interface GhostInput {
   userId: string
-  podcastId: string
+  bookId: string
   /** The first podblurb, when the book has one. */
   episodeId?: string | undefined
 }
 
 /** POST /create/ghostmode {userId, podcastId, episodeId} : hides a title from the reader's own results. */
-export const createGhost = ({ userId, podcastId, episodeId }: GhostInput) =>
+export const createGhost = ({ userId, bookId, episodeId }: GhostInput) =>
   apiRequest('/create/ghostmode', {
     method: 'POST',
-    body: { userId, podcastId, ...(episodeId ? { episodeId } : {}) },
+    body: { userId, podcastId: bookId, ...(episodeId ? { episodeId } : {}) },
     schema: Type.Null(),
   })
 
@@ -25,12 +25,12 @@ export function useCreateGhost() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createGhost,
-    onSuccess: (_result, { userId, podcastId }) => {
+    onSuccess: (_result, { userId, bookId }) => {
       queryClient.setQueriesData<InfiniteData<RowPage, number>>({ queryKey: ['search', 'ideas'] }, (data) =>
-        withoutRow(data, podcastId),
+        withoutRow(data, bookId),
       )
       queryClient.setQueriesData<InfiniteData<RowPage, number>>({ queryKey: ['search', 'surface'] }, (data) =>
-        withoutRow(data, podcastId),
+        withoutRow(data, bookId),
       )
       return queryClient.invalidateQueries({ queryKey: ghostedTitlesQueryKey(userId) })
     },

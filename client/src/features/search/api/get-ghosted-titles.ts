@@ -18,7 +18,7 @@ export async function getGhostedTitlesPage(
     schema: Podcast,
     signal,
   })
-  return { ...result, data: result.data.map((podcast) => ({ ...podcast, strut: null })) }
+  return { ...result, data: result.data.map((book) => ({ ...book, strut: null })) }
 }
 
 export const ghostedTitlesQueryKey = (userId: string) => ['ghosts', userId] as const

@@ -6,17 +6,21 @@ import { ghostedTitlesQueryKey } from './get-ghosted-titles'
 import { withoutRow } from './search-pages'
 
 /** DELETE /remove/ghostmode?userId&podcastId : shows a ghosted title again. */
-export const removeGhost = ({ userId, podcastId }: { userId: string; podcastId: string }) =>
-  apiRequest('/remove/ghostmode', { method: 'DELETE', query: { userId, podcastId }, schema: Type.Null() })
+export const removeGhost = ({ userId, bookId }: { userId: string; bookId: string }) =>
+  apiRequest('/remove/ghostmode', {
+    method: 'DELETE',
+    query: { userId, podcastId: bookId },
+    schema: Type.Null(),
+  })
 
 /** On success the item leaves the ghost list; cached searches are asked again (the title may be back). */
 export function useRemoveGhost(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (podcastId: string) => removeGhost({ userId, podcastId }),
-    onSuccess: (_result, podcastId) => {
+    mutationFn: (bookId: string) => removeGhost({ userId, bookId }),
+    onSuccess: (_result, bookId) => {
       queryClient.setQueryData<InfiniteData<RowPage, number>>(ghostedTitlesQueryKey(userId), (data) =>
-        withoutRow(data, podcastId),
+        withoutRow(data, bookId),
       )
       return queryClient
         .invalidateQueries({ queryKey: ['search', 'ideas'] })

@@ -5,15 +5,15 @@ import { apiRequest } from '@/lib/api-client'
 export interface ReportInput {
   userId: string
   reportTypeId: string
-  podcastId: string
+  bookId: string
   episodeId?: string | undefined
 }
 
 /** POST /create/reportpodcast {userId, reportTypeId, podcastId, episodeId} : reports a title. */
-export const reportTitle = ({ userId, reportTypeId, podcastId, episodeId }: ReportInput) =>
+export const reportTitle = ({ userId, reportTypeId, bookId, episodeId }: ReportInput) =>
   apiRequest('/create/reportpodcast', {
     method: 'POST',
-    body: { userId, reportTypeId, podcastId, ...(episodeId ? { episodeId } : {}) },
+    body: { userId, reportTypeId, podcastId: bookId, ...(episodeId ? { episodeId } : {}) },
     schema: Type.Null(),
   })
 

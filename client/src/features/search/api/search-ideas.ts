@@ -1,9 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { ScoredPodcast } from '@bookstrut/schemas'
+import { fromWireScores, ScoredPodcast } from '@bookstrut/schemas'
 import { apiPageRequest } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
 import type { Ideas } from '../model/search-terms'
-import { readStrutScores } from '../model/strut-score'
 import { nextPageOf, SEARCH_PAGE_SIZE, selectRows } from './search-pages'
 
 export interface IdeaSearchInput {
@@ -39,9 +38,9 @@ export async function getIdeaSearchPage(
   })
   return {
     ...result,
-    data: result.data.map(({ hellaScore, ideaScore, ...podcast }) => ({
-      ...podcast,
-      strut: readStrutScores({ hellaScore, ideaScore }, ideas),
+    data: result.data.map(({ hellaScore, ideaScore, ...book }) => ({
+      ...book,
+      strut: fromWireScores({ hellaScore, ideaScore }, ideas),
     })),
   }
 }

@@ -17,16 +17,16 @@ export const selectRows = (data: InfiniteData<RowPage, number>) => ({
 /** The cached pages without one title (a ghosted title leaves every cached result list at once). */
 export function withoutRow(
   data: InfiniteData<RowPage, number> | undefined,
-  podcastId: string,
+  bookId: string,
 ): InfiniteData<RowPage, number> | undefined {
   if (!data) return data
-  const had = data.pages.some((p) => p.data.some((r) => r._id === podcastId))
+  const had = data.pages.some((p) => p.data.some((r) => r._id === bookId))
   if (!had) return data
   return {
     ...data,
     pages: data.pages.map((p) => ({
       ...p,
-      data: p.data.filter((r) => r._id !== podcastId),
+      data: p.data.filter((r) => r._id !== bookId),
       total: Math.max(0, p.total - 1),
     })),
   }

@@ -20,7 +20,7 @@ export async function getSurfaceSearchPage(
     schema: Podcast,
     signal,
   })
-  return { ...result, data: result.data.map((podcast) => ({ ...podcast, strut: null })) }
+  return { ...result, data: result.data.map((book) => ({ ...book, strut: null })) }
 }
 
 export const surfaceSearchQueryOptions = (input: SurfaceSearchInput) =>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
+import { Button, linkButtonClass } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Spinner } from '@/components/ui/spinner'
 import { GENERIC_ERROR } from '@/lib/api-client'
@@ -35,7 +35,7 @@ export function ReportDialog({
       return
     }
     report.mutate(
-      { userId, reportTypeId: choice, podcastId: row._id, episodeId: row.episodes[0]?._id },
+      { userId, reportTypeId: choice, bookId: row._id, episodeId: row.episodes[0]?._id },
       {
         onSuccess: () => {
           toast.success(REPORT_MESSAGES.success)
@@ -63,7 +63,7 @@ export function ReportDialog({
         ) : types.isError ? (
           <div className="form-alert" role="alert">
             {failureMessage(types.error, GENERIC_ERROR)}{' '}
-            <button type="button" className="link-button" onClick={() => void types.refetch()}>
+            <button type="button" className={linkButtonClass()} onClick={() => void types.refetch()}>
               Try again
             </button>
           </div>

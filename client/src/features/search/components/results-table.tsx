@@ -138,9 +138,9 @@ function ResultRowView({
       aria-busy={busy || undefined}
     >
       <div role="cell" className={styles['result-row__book']}>
-        <BookCoverLink podcast={row} className={styles['result-row__cover']} width={60} height={80} />
+        <BookCoverLink book={row} className={styles['result-row__cover']} width={60} height={80} />
         <div className={styles['result-row__title-wrap']}>
-          <BookTitleLink podcast={row} className="result-row__title" />
+          <BookTitleLink book={row} className="result-row__title" />
           {row.categoryName && (
             <Link className={styles['result-row__category']} {...categoryLink(row.categoryName)}>
               {row.categoryName}
@@ -153,7 +153,7 @@ function ResultRowView({
           Author
         </span>
         <HoverInfo info={<AuthorAvatar src={row.authorImage} name={row.author} />} focusable={false}>
-          <AuthorProfileLink podcast={row}>{row.author || 'Unknown'}</AuthorProfileLink>
+          <AuthorProfileLink book={row}>{row.author || 'Unknown'}</AuthorProfileLink>
         </HoverInfo>
       </div>
       <div role="cell" className="result-row__year">
@@ -177,15 +177,15 @@ function ResultRowView({
       )}
       <div role="cell" className={styles['result-row__play']}>
         <span className={styles['result-row__listen']}>
-          <PlayToggle podcast={row} />
+          <PlayToggle book={row} />
           <span className={styles['result-row__duration']}>
             <span className="visually-hidden">Podblurb length </span>
             {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
           </span>
         </span>
         <span className={styles['result-row__reactions']}>
-          <LikeButton podcast={row} />
-          <FavoriteButton podcast={row} />
+          <LikeButton book={row} />
+          <FavoriteButton book={row} />
         </span>
       </div>
       {actions && (

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { MAX_IDEA_LENGTH, type SearchHistoryItem } from '@bookstrut/schemas'
 import { AutoGrowTextArea } from '@/components/ui/auto-grow-textarea'
-import { Button } from '@/components/ui/button'
+import { Button, linkButtonClass } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
@@ -241,7 +241,7 @@ function SavedSearchItem({
         {dirty && (
           <button
             type="button"
-            className="link-button"
+            className={linkButtonClass(styles['saved-search__reset'])}
             onClick={() => {
               setTerms(stored)
               setProblem(null)

@@ -1,6 +1,7 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { MAX_IDEA_LENGTH } from '@bookstrut/schemas'
+import { useAutoGrow } from '@/components/ui/auto-grow-textarea'
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { paths } from '@/config/paths'
@@ -218,15 +219,8 @@ function IdeaInput({
   onChange: (value: string) => void
 }) {
   const id = useId()
-  const ref = useRef<HTMLTextAreaElement>(null)
   // Grows with the text (an idea wraps instead of scrolling out of sight), up to a few lines.
-  useLayoutEffect(() => {
-    const el = ref.current
-    if (!el) return
-    el.style.height = 'auto'
-    el.style.height = `${Math.min(el.scrollHeight, IDEA_INPUT_MAX_PX)}px`
-    el.style.overflowY = el.scrollHeight > IDEA_INPUT_MAX_PX ? 'auto' : 'hidden'
-  }, [value])
+  const ref = useAutoGrow(value, IDEA_INPUT_MAX_PX)
   // One sentence per box: Enter searches, as in a one-line field.
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return

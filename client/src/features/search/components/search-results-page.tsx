@@ -34,6 +34,7 @@ import { ResultsTable } from './results-table'
 import { SearchForm } from './search-form'
 import styles from './search-results-page.module.css'
 import shared from './search-shared.module.css'
+import { containerClass } from '@/components/ui/container'
 
 export interface SearchResultsPageProps {
   /** Opens the blocked-account notice (a 403 BLOCKED answer). */
@@ -105,7 +106,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
   return (
     <div className="search-page">
       <section className={styles['search-page__top']} aria-labelledby="search-page-title">
-        <div className="container">
+        <div className={containerClass()}>
           <nav className="breadcrumb" aria-label="Breadcrumb">
             <Link to={paths.home}>Home</Link>
             <span aria-hidden="true">›</span>
@@ -133,7 +134,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
         </div>
       </section>
 
-      <div className={`container ${styles['search-page__body']}`}>
+      <div className={containerClass(styles['search-page__body'])}>
         {runnable && results.isSuccess && (
           <div className={styles['results-counter']} role="status">
             <strong>{plural(total, 'result')}</strong>
@@ -252,7 +253,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
 function ResultsSkeleton() {
   return (
     <div className={styles['results-skeleton']} aria-busy="true">
-      <Spinner label="Searching…" />
+      <Spinner label="Searching…" className={styles['results-skeleton__spinner']} />
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className={styles['results-skeleton__row']}>
           <Skeleton className={styles['results-skeleton__cover']} />

@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react'
+import { fromWireScores } from '@bookstrut/schemas'
 import { describe, expect, it } from 'vitest'
-import { readStrutScores } from '../model/strut-score'
 import { StrutScore } from './strut-score'
 
 // "119.05 incl. bonus +9.41" beside 0-100 idea bars read as a mistake: the total says what it is out of, and
 // explains itself with its own figures where it is shown (on hover, on keyboard focus, and to screen readers).
 
-const strut = readStrutScores({
+const strut = fromWireScores({
   hellaScore: 119.05,
   ideaScore: [
     { 'a boy wizard': 41.2 },

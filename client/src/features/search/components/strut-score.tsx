@@ -1,6 +1,7 @@
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
-import { explainTotal, formatScore, MAX_TOTAL, scoreWidth, type StrutScores } from '../model/strut-score'
+import type { LabelledStrutScores } from '@bookstrut/schemas'
+import { explainTotal, formatScore, MAX_TOTAL, scoreWidth } from '../model/strut-score'
 import shared from './search-shared.module.css'
 import styles from './strut-score.module.css'
 
@@ -9,36 +10,36 @@ import styles from './strut-score.module.css'
  * and one small bar per idea (0-100, 2 decimals) labelled by the idea and coloured as the idea is everywhere on
  * the page, so a reader sees at a glance which ideas a book covers.
  */
-export function StrutScore({ strut }: { strut: StrutScores }) {
+export function StrutScore({ strut: { scores, labels } }: { strut: LabelledStrutScores }) {
   return (
     <div className="strut">
-      <HoverInfo className="strut__head" info={explainTotal(strut)}>
+      <HoverInfo className="strut__head" info={explainTotal(scores)}>
         <span className="strut__total">
           <span className="visually-hidden">Strut score total </span>
-          {formatScore(strut.total)}
+          {formatScore(scores.total)}
         </span>
         <span className="strut__max">/ {MAX_TOTAL}</span>
         <span className={styles.strut__bonus}>
-          incl. bonus <strong>+{formatScore(strut.bonus)}</strong>
+          incl. bonus <strong>+{formatScore(scores.bonus)}</strong>
         </span>
         <Icon name="info" size={14} className={styles.strut__info} />
       </HoverInfo>
       <ul className={styles.strut__bars}>
-        {strut.ideas.map((idea, i) => (
+        {scores.ideas.map((score, i) => (
           <li
             key={i}
             className={`${styles.strut__bar} strut__bar--${i + 1}`}
-            title={`${idea.label}: ${formatScore(idea.score)}`}
+            title={`${labels[i]}: ${formatScore(score)}`}
           >
             <span className={styles.strut__label}>
               <span className={`${shared['idea-dot']} idea-dot--${i + 1}`} aria-hidden="true" />
               <span className="visually-hidden">Idea #{i + 1}: </span>
-              <span className={styles.strut__idea}>{idea.label}</span>
+              <span className={styles.strut__idea}>{labels[i]}</span>
             </span>
             <span className={styles.strut__track} aria-hidden="true">
-              <span className={styles.strut__fill} style={{ width: scoreWidth(idea.score) }} />
+              <span className={styles.strut__fill} style={{ width: scoreWidth(score) }} />
             </span>
-            <span className="strut__value">{formatScore(idea.score)}</span>
+            <span className="strut__value">{formatScore(score)}</span>
           </li>
         ))}
       </ul>

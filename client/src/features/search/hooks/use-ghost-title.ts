@@ -34,7 +34,7 @@ export function useGhostTitle() {
     setBusyIds((ids) => new Set(ids).add(row._id))
     // mutateAsync: each ghost gets its own outcome, even when several run at once.
     void ghost
-      .mutateAsync({ userId, podcastId: row._id, episodeId: row.episodes[0]?._id })
+      .mutateAsync({ userId, bookId: row._id, episodeId: row.episodes[0]?._id })
       .then(
         () => toast.success(GHOST_MESSAGES.success),
         (error: unknown) => toast.error(ghostFailureMessage(error)),

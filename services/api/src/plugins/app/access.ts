@@ -8,7 +8,7 @@ import {
   type OwnedResource,
   type RoutePolicy,
 } from '@bookstrut/core'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,7 +60,7 @@ function enforce(req: FastifyRequest, beforeBody: boolean) {
 async function ownerOf(app: FastifyInstance, owned: OwnedResource, req: FastifyRequest) {
   const [id] = valuesAt({ query: req.query, body: req.body }, owned.at)
   if (id === undefined) return undefined
-  return (await podcastsRepo.findPodcast(app.db, id))?.create_by
+  return (await booksRepo.findBook(app.db, id))?.create_by
 }
 
 /**

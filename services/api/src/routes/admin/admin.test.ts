@@ -45,14 +45,14 @@ async function report(podcastId: string, type = SPAM, by?: Account) {
   return reader
 }
 
-async function heldTitle(podcastId: string) {
+async function heldTitle(bookId: string) {
   await t.app.db.transaction().execute((trx) =>
     top20Repo.saveRanking(trx, {
       id: newId(),
       computedAt: new Date(),
       entries: [],
       held: [
-        { podcastId, score: 42, readers: 9, reason: 'anonymous_majority', details: { anonymousShare: 0.9 } },
+        { bookId, score: 42, readers: 9, reason: 'anonymous_majority', details: { anonymousShare: 0.9 } },
       ],
     }),
   )
@@ -812,8 +812,8 @@ describe('the Top 20', () => {
           id: newId(at.getTime()),
           computedAt: at,
           entries: [
-            { podcastId: first.id, score: 30, readers: 12 },
-            { podcastId: second.id, score: 10, readers: 4 },
+            { bookId: first.id, score: 30, readers: 12 },
+            { bookId: second.id, score: 10, readers: 4 },
           ],
         }),
       )

@@ -1,4 +1,4 @@
-import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
+import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
 import {
   adminConsoleRepo,
   audited,
@@ -59,14 +59,14 @@ export async function listReportGroups(deps: Deps, query: ReportGroupsQuery): Pr
  */
 export async function resolveReports(deps: Deps, actor: AdminActor, body: ResolveReportsBody) {
   const note = body.note.trim()
-  const group = { podcastId: body.podcastId, reportTypeId: body.reportTypeId }
+  const group = { bookId: body.podcastId, reportTypeId: body.reportTypeId }
   const result = await audited(deps, actor, async (trx) => {
     const [before] = await adminConsoleRepo.listReportGroups(trx, group, { limit: 1, offset: 0 })
     if (!before) throw notFound('No reports of this type against this title.')
     if (Number(before.open_reports) === 0) throw conflict('These reports are already resolved.')
     const now = deps.clock.now()
     if (body.action === 'unpublish' && before.is_active)
-      await podcastsRepo.updatePodcast(trx, body.podcastId, { is_active: false, updated_at: now })
+      await booksRepo.updateBook(trx, body.podcastId, { is_active: false, updated_at: now })
     if (body.action === 'block_owner')
       await blockAccount(trx, actor, before.owner_id, { blocked: true, notes: note, at: now })
     const resolved = await adminConsoleRepo.resolveReports(trx, group, { adminId: actor.id, note, at: now })

@@ -140,7 +140,7 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
 
     t.clock.advance(1_000) // the ranking reads events before its time
     const scores = await engagementRanking(store, t.clock.now(), 1000)
-    const scoreOf = (id: string) => scores.find((s) => s.podcastId === id)
+    const scoreOf = (id: string) => scores.find((s) => s.bookId === id)
     // At most ADDRESS_DAY_CAP (1) point for the whole address, against 3 for three signed-in plays.
     expect(scoreOf(flooded.podcastId)).toMatchObject({ score: ADDRESS_DAY_CAP, readers: visitors.size })
     expect(scoreOf(genuine.podcastId)).toMatchObject({ score: 3, readers: 3, anonymousScore: 0 })
@@ -151,8 +151,8 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
         `score ${scoreOf(flooded.podcastId)!.score} against ${scoreOf(genuine.podcastId)!.score} for three signed-in readers`,
     )
     const entries = await rankTop20({ db: t.app.db, store }, t.clock.now())
-    expect(entries.map((e) => e.podcastId)).toContain(genuine.podcastId)
-    expect(entries.map((e) => e.podcastId)).not.toContain(flooded.podcastId)
+    expect(entries.map((e) => e.bookId)).toContain(genuine.podcastId)
+    expect(entries.map((e) => e.bookId)).not.toContain(flooded.podcastId)
     const held = (await top20Repo.heldTitles(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
     expect(held).toMatchObject({ reason: 'address_burst', score: 1, details: { burstEvents: 300 } })
   })
@@ -179,12 +179,12 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
     expect(visitors.size).toBeLessThanOrEqual(10 * VISITORS_PER_ADDRESS)
     expect((await counts(flooded.podcastId)).play).toBe(visitors.size)
     const score = (await engagementRanking(store, t.clock.now(), 1000)).find(
-      (s) => s.podcastId === flooded.podcastId,
+      (s) => s.bookId === flooded.podcastId,
     )
     expect(score!.score).toBeLessThanOrEqual(10 * ADDRESS_DAY_CAP)
     console.info(`attack 1b (ten addresses): 300 events, ${visitors.size} readers, score ${score!.score}`)
     const entries = await rankTop20({ db: t.app.db, store }, t.clock.now())
-    expect(entries.map((e) => e.podcastId)).not.toContain(flooded.podcastId)
+    expect(entries.map((e) => e.bookId)).not.toContain(flooded.podcastId)
     const held = (await top20Repo.heldTitles(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
     expect(held).toMatchObject({ reason: 'anonymous_majority', details: { anonymousShare: 1 } })
   })

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import { ghostsRepo, podcastsRepo } from '@bookstrut/catalogue'
+import { ghostsRepo, booksRepo } from '@bookstrut/catalogue'
 import { newId, notFound } from '@bookstrut/core'
 import type {
   GhostBody,
@@ -20,7 +20,7 @@ export async function ghostTitle(deps: Deps, auth: Auth, body: GhostBody): Promi
   await getSinglePodcast(deps, body.podcastId, auth)
   await ghostsRepo.addGhost(deps.db, {
     userId: body.userId,
-    podcastId: body.podcastId,
+    bookId: body.podcastId,
     episodeId: body.episodeId ?? null,
     now: deps.clock.now(),
   })
@@ -30,8 +30,8 @@ export async function ghostTitle(deps: Deps, auth: Auth, body: GhostBody): Promi
 export async function listGhosted(deps: Deps, query: GhostListQuery): Promise<Page<Podcast>> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 10)
   const { rows, total } = await ghostsRepo.listGhosted(deps.db, query.userId, window.offset, window.limit)
-  const podcasts = await podcastsRepo.withEpisodes(deps.db, rows)
-  return toPage(podcasts.map(toPodcast), total, window)
+  const books = await booksRepo.withEpisodes(deps.db, rows)
+  return toPage(books.map(toPodcast), total, window)
 }
 
 /** Shows a ghosted title again; 404 when it was not ghosted. */
@@ -55,7 +55,7 @@ export async function reportTitle(deps: Deps, auth: Auth, body: ReportBody): Pro
     id: newId(),
     userId: body.userId,
     reportTypeId: type.id,
-    podcastId: body.podcastId,
+    bookId: body.podcastId,
     episodeId: body.episodeId ?? null,
   })
 }

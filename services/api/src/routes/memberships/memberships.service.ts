@@ -1,5 +1,5 @@
 import { effectiveTerms, fromCents, membershipsRepo, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import {
   badRequest,
   notFound,
@@ -93,7 +93,7 @@ export async function membershipsByUser(deps: Deps, userId: string): Promise<Mem
     membershipsRepo.currentMembership(deps.db, userId),
     membershipsRepo.freePlan(deps.db),
     membershipsRepo.listPlans(deps.db, true),
-    podcastsRepo.countOwnedPodcasts(deps.db, userId),
+    booksRepo.countOwnedBooks(deps.db, userId),
     paymentsRepo.latestBilling(deps.db, userId),
   ])
   const effective = effectiveTerms(currentRow, free, now)

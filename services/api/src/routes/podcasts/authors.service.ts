@@ -1,4 +1,4 @@
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { notFound } from '@bookstrut/core'
 import type { AuthorBooks } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
@@ -22,10 +22,10 @@ export async function authorBooks(
   auth: Auth | null,
 ): Promise<AuthorBooks> {
   const name = normaliseAuthorName(q.name)
-  const { rows, total } = await podcastsRepo.listPublicByAuthor(deps.db, name, AUTHOR_BOOKS_MAX)
+  const { rows, total } = await booksRepo.listPublicByAuthor(deps.db, name, AUTHOR_BOOKS_MAX)
   const [newest] = rows
   if (!newest) throw notFound('Author not found')
-  const accounts = await podcastsRepo.listingAccountsOfAuthor(deps.db, name)
+  const accounts = await booksRepo.listingAccountsOfAuthor(deps.db, name)
   return {
     author: newest.author,
     podcastCount: total,

@@ -1,5 +1,5 @@
 import { queueEvents, top20Repo } from '@bookstrut/analytics'
-import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
+import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
 import { actsFor, audited, badRequest, notFound, recorded, type AdminActor } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import { featuredVideo } from '@bookstrut/content'
@@ -13,18 +13,18 @@ const canSeeUnpublished = (auth: Auth | null, ownerId: string) => actsFor(auth?.
 
 async function page(
   deps: Deps,
-  opts: Omit<podcastsRepo.ListOptions, 'offset' | 'limit'>,
+  opts: Omit<booksRepo.ListOptions, 'offset' | 'limit'>,
   pageNo: number,
   limit: number,
   readerId?: string,
 ): Promise<Page<Podcast>> {
   const window = pageWindow(pageNo, limit)
-  const { rows, total } = await podcastsRepo.listPodcasts(deps.db, { ...opts, offset: window.offset, limit })
+  const { rows, total } = await booksRepo.listBooks(deps.db, { ...opts, offset: window.offset, limit })
   return toPage(await withReactionFlags(deps, readerId, rows.map(toPodcast)), total, window)
 }
 
 /** Listings by search and owner. An owner listing their own (My Listings) sees every state; others see approved ones. */
-export function listPodcasts(
+export function listBooks(
   deps: Deps,
   q: { search?: string; createBy?: string; page?: number; limit?: number },
   auth: Auth | null,
@@ -43,13 +43,13 @@ export function listPodcasts(
 export const asksForUnpublished = (q: { status?: 0 | 1 | 2 }) => q.status !== undefined && q.status !== 1
 
 /** An author's titles for their public profile (approved only, unless the owner asks for a state). */
-export async function userPodcasts(
+export async function userBooks(
   deps: Deps,
   q: { userId?: string; createBy: string; status?: 0 | 1 | 2 },
   auth: Auth | null,
 ) {
   const includeUnpublished = asksForUnpublished(q)
-  const { rows } = await podcastsRepo.listPodcasts(deps.db, {
+  const { rows } = await booksRepo.listBooks(deps.db, {
     createBy: q.createBy,
     includeUnpublished,
     status: q.status ?? 1,
@@ -89,7 +89,7 @@ async function top20Titles(deps: Deps, window: ReturnType<typeof pageWindow>, re
     return (await page(deps, { includeUnpublished: false }, window.page, window.limit, readerId ?? undefined))
       .data
   }
-  const rows = await podcastsRepo.findPublicPodcastsInOrder(
+  const rows = await booksRepo.findPublicBooksInOrder(
     deps.db,
     top.slice(window.offset, window.offset + window.limit),
     readerId,
@@ -110,7 +110,7 @@ export function moderationQueue(deps: Deps, q: { status?: 0 | 1 | 2; page?: numb
 /** Admin: approve (1) or reject (2, with a comment the owner sees). */
 export async function moderate(
   deps: Deps,
-  body: { podcastId: string; status: 1 | 2; statusComment?: string },
+  body: { bookId: string; status: 1 | 2; statusComment?: string },
   actor: AdminActor,
 ) {
   const comment = body.statusComment?.trim() ?? ''
@@ -119,9 +119,9 @@ export async function moderate(
   const statusComment = body.status === 2 ? comment : ''
   // One audit entry (listing.moderate) in the transaction of the change (core: admin/audited.ts).
   const row = await audited(deps, actor, async (trx) => {
-    const row = await podcastsRepo.findPodcast(trx, body.podcastId)
+    const row = await booksRepo.findBook(trx, body.bookId)
     if (!row) throw notFound('Podcast not found')
-    await podcastsRepo.updatePodcast(trx, row.id, {
+    await booksRepo.updateBook(trx, row.id, {
       status: body.status,
       status_comment: statusComment,
       updated_at: now,

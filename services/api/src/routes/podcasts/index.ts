@@ -44,7 +44,7 @@ const LISTING_FORM_DOC =
   'get https://.'
 
 /** Listings: the author side (create, edit), the public reads, and admin moderation. */
-export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), media: app.media }
   const tags = ['catalogue']
   /** The form becomes the body its schema checks; who may write is settled before (`access.beforeBody`). */
@@ -77,8 +77,8 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...readForm,
     },
     async (req, reply) => {
-      const podcast = await createListing(deps, requireAuth(req), listingFormOf(req, req.body))
-      return reply.code(201).send(ok(LISTING_CREATED_MESSAGE, podcast))
+      const book = await createListing(deps, requireAuth(req), listingFormOf(req, req.body))
+      return reply.code(201).send(ok(LISTING_CREATED_MESSAGE, book))
     },
   )
 
@@ -106,8 +106,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const form = listingFormOf(req, req.body)
-      const { podcast, changed } = await updateListing(deps, requireAuth(req), req.query, form)
-      return ok(changed ? LISTING_UPDATED_MESSAGE : 'No changes detected!', podcast)
+      const { podcastId: bookId, episodeId } = req.query
+      const { book, changed } = await updateListing(deps, requireAuth(req), { bookId, episodeId }, form)
+      return ok(changed ? LISTING_UPDATED_MESSAGE : 'No changes detected!', book)
     },
   )
 
@@ -139,7 +140,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.public() },
     },
     async (req) =>
-      paged('Podcasts fetched successfully', await catalogue.listPodcasts(deps, req.query, req.auth)),
+      paged('Podcasts fetched successfully', await catalogue.listBooks(deps, req.query, req.auth)),
   )
 
   app.get(
@@ -162,8 +163,7 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async (req) =>
-      ok('Podcasts fetched successfully', await catalogue.userPodcasts(deps, req.query, req.auth)),
+    async (req) => ok('Podcasts fetched successfully', await catalogue.userBooks(deps, req.query, req.auth)),
   )
 
   app.get(
@@ -250,8 +250,9 @@ export const podcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => {
-      const podcast = await catalogue.moderate(deps, req.body, actorOf(req))
-      return ok(req.body.status === 1 ? 'Podcast approved' : 'Podcast rejected', podcast)
+      const { podcastId: bookId, status, statusComment } = req.body
+      const book = await catalogue.moderate(deps, { bookId, status, statusComment }, actorOf(req))
+      return ok(req.body.status === 1 ? 'Podcast approved' : 'Podcast rejected', book)
     },
   )
 }

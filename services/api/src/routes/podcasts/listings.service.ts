@@ -1,12 +1,12 @@
 import { effectivePlan, membershipsRepo } from '@bookstrut/billing'
-import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
+import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
 import {
   AppError,
   badRequest,
   newId,
   notFound,
   type MediaStore,
-  type PodcastUpdate,
+  type BookUpdate,
   type UserRow,
 } from '@bookstrut/core'
 import {
@@ -93,19 +93,19 @@ export async function createListing(deps: ListingDeps, auth: Auth, form: Listing
   const v = values as ListingValues
   const plan = await planOf(deps, user)
   assertPaidFields(v, plan.isFree)
-  if (plan.bookLimit > 0 && (await podcastsRepo.countOwnedPodcasts(deps.db, user.id)) >= plan.bookLimit)
+  if (plan.bookLimit > 0 && (await booksRepo.countOwnedBooks(deps.db, user.id)) >= plan.bookLimit)
     throw limitReached(plan.bookLimit)
 
   const stored = await storeFiles(deps.media, form)
-  const podcastId = newId(now.getTime())
+  const bookId = newId(now.getTime())
   try {
     await deps.db.transaction().execute(async (trx) => {
       // The authoritative limit check, serialised per user so two uploads at once cannot both pass.
-      await podcastsRepo.lockUserForListing(trx, user.id)
-      if (plan.bookLimit > 0 && (await podcastsRepo.countOwnedPodcasts(trx, user.id)) >= plan.bookLimit)
+      await booksRepo.lockUserForListing(trx, user.id)
+      if (plan.bookLimit > 0 && (await booksRepo.countOwnedBooks(trx, user.id)) >= plan.bookLimit)
         throw limitReached(plan.bookLimit)
-      await podcastsRepo.insertPodcast(trx, {
-        id: podcastId,
+      await booksRepo.insertBook(trx, {
+        id: bookId,
         create_by: user.id,
         title: v.title,
         author: v.author,
@@ -127,9 +127,9 @@ export async function createListing(deps: ListingDeps, auth: Auth, form: Listing
         created_at: now,
         updated_at: now,
       })
-      await podcastsRepo.insertEpisode(trx, {
+      await booksRepo.insertEpisode(trx, {
         id: newId(now.getTime()),
-        podcast_id: podcastId,
+        podcast_id: bookId,
         part: 1,
         title: v.title,
         file_url: stored.audio?.url ?? null,
@@ -144,20 +144,20 @@ export async function createListing(deps: ListingDeps, auth: Auth, form: Listing
     throw err
   }
   // Its vectors and its entry in an external keyword index are brought up to date in the background.
-  await announceBookChanges(deps.queues, [{ id: podcastId, updatedAt: now }], {
+  await announceBookChanges(deps.queues, [{ id: bookId, updatedAt: now }], {
     surfaceIndex: Boolean(deps.config.search.meili),
   })
-  return loadPodcast(deps, podcastId)
+  return loadBook(deps, bookId)
 }
 
-async function loadPodcast(deps: Deps, id: string): Promise<Podcast> {
-  const row = await podcastsRepo.findPodcast(deps.db, id)
+async function loadBook(deps: Deps, id: string): Promise<Podcast> {
+  const row = await booksRepo.findBook(deps.db, id)
   if (!row) throw notFound('Podcast not found')
   return toPodcast(row)
 }
 
 /** The stored value of a field, as the form would send it, to tell changed fields from unchanged ones. */
-function currentValue(row: podcastsRepo.PodcastWithEpisodes, field: ListingField): string {
+function currentValue(row: booksRepo.BookWithEpisodes, field: ListingField): string {
   const value = {
     title: row.title,
     author: row.author,
@@ -177,7 +177,7 @@ function currentValue(row: podcastsRepo.PodcastWithEpisodes, field: ListingField
   return value === null ? '' : String(value)
 }
 
-const COLUMN: Record<ListingField, keyof PodcastUpdate> = {
+const COLUMN: Record<ListingField, keyof BookUpdate> = {
   title: 'title',
   author: 'author',
   categoryName: 'category_name',
@@ -202,10 +202,10 @@ const COLUMN: Record<ListingField, keyof PodcastUpdate> = {
 export async function updateListing(
   deps: ListingDeps,
   auth: Auth,
-  query: { podcastId: string; episodeId?: string },
+  query: { bookId: string; episodeId?: string },
   form: ListingForm,
-): Promise<{ podcast: Podcast; changed: boolean }> {
-  const row = await podcastsRepo.findPodcast(deps.db, query.podcastId)
+): Promise<{ book: Podcast; changed: boolean }> {
+  const row = await booksRepo.findBook(deps.db, query.bookId)
   if (!row) throw notFound('Podcast not found')
   const episode = query.episodeId ? row.episodes.find((e) => e.id === query.episodeId) : row.episodes[0]
   if (!episode) throw notFound('Episode not found')
@@ -240,22 +240,21 @@ export async function updateListing(
       : undefined
   const hasFiles = Boolean(form.cover ?? form.authorImage ?? form.audioPath)
   if (changed.length === 0 && !hasFiles && transcript === undefined)
-    return { podcast: toPodcast(row), changed: false }
+    return { book: toPodcast(row), changed: false }
 
   const stored = await storeFiles(deps.media, form)
-  const patch: PodcastUpdate = { updated_at: now, status: 0, status_comment: '' }
+  const patch: BookUpdate = { updated_at: now, status: 0, status_comment: '' }
   for (const field of changed) Object.assign(patch, { [COLUMN[field]]: values[field] })
   if (stored.cover) patch.book_cover_image = stored.cover
   if (stored.authorImage) patch.author_image = stored.authorImage
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await podcastsRepo.updatePodcast(trx, row.id, patch)
+      await booksRepo.updateBook(trx, row.id, patch)
       const episodePatch = {
         ...(stored.audio ? { file_url: stored.audio.url, duration: stored.audio.durationSeconds } : {}),
         ...(transcript !== undefined ? { transcript } : {}),
       }
-      if (Object.keys(episodePatch).length > 0)
-        await podcastsRepo.updateEpisode(trx, episode.id, episodePatch)
+      if (Object.keys(episodePatch).length > 0) await booksRepo.updateEpisode(trx, episode.id, episodePatch)
     })
   } catch (err) {
     await removeStored(deps.media, stored)
@@ -271,5 +270,5 @@ export async function updateListing(
   await announceBookChanges(deps.queues, [{ id: row.id, updatedAt: now }], {
     surfaceIndex: Boolean(deps.config.search.meili),
   })
-  return { podcast: await loadPodcast(deps, row.id), changed: true }
+  return { book: await loadBook(deps, row.id), changed: true }
 }

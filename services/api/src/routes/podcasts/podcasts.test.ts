@@ -59,7 +59,7 @@ describe('creating a listing', () => {
       author.token,
       form(
         { ...fields, 'episodes[0][duration]': '9999' },
-        { podcast: silentMp3(12), authorImage: await image('jpeg', 200, 200) },
+        { book: silentMp3(12), authorImage: await image('jpeg', 200, 200) },
       ),
     )
     expect(res.status).toBe(201)
@@ -113,11 +113,11 @@ describe('creating a listing', () => {
     ['a bad year', { year_published: '3000' }, {}, 'Enter a valid year'],
     ['a bad ISBN', { ISBN: '12345' }, {}, 'Enter a valid 10 or 13-digit ISBN'],
     ['no cover', {}, { bookCoverImage: null }, 'Book image is required'],
-    ['a PNG sent as the MP3', {}, { podcast: Buffer.alloc(0), podcastName: 'x.mp3' }, ''],
+    ['a PNG sent as the MP3', {}, { book: Buffer.alloc(0), bookName: 'x.mp3' }, ''],
   ])('refuses %s with the spec message and leaves nothing behind', async (_name, patch, files, message) => {
     const author = await buildUser(t.app.db, { role: 'author' })
     const before = { podcasts: await count('podcasts'), files: (await mediaFiles()).length }
-    const withPng = files.podcast?.length === 0 ? { ...files, podcast: png } : files
+    const withPng = files.book?.length === 0 ? { ...files, podcast: png } : files
     const res = await send('POST', '/create/podcast', author.token, form({ ...fields, ...patch }, withPng))
     expect(res.status).toBe(400)
     expect(res.body.message).toBe(message || 'Only MP3 files are allowed.')
@@ -128,19 +128,14 @@ describe('creating a listing', () => {
   it('judges files by their bytes: a too-long MP3, a 7 MB + 1 byte file, a text file named .png', async () => {
     const author = await unlimitedAuthor(t.app.db)
     const before = { podcasts: await count('podcasts'), files: (await mediaFiles()).length }
-    const long = await send(
-      'POST',
-      '/create/podcast',
-      author.token,
-      form(fields, { podcast: silentMp3(301) }),
-    )
+    const long = await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(301) }))
     expect(long.body.message).toBe('Audio must be 5 minutes or less.')
     const huge = await send(
       'POST',
       '/create/podcast',
       author.token,
       form(fields, {
-        podcast: Buffer.concat([silentMp3(60), Buffer.alloc(7_340_033 - silentMp3(60).length)]),
+        book: Buffer.concat([silentMp3(60), Buffer.alloc(7_340_033 - silentMp3(60).length)]),
       }),
     )
     expect(huge.status).toBe(400)
@@ -251,7 +246,7 @@ describe('editing a listing', () => {
   it('replaces the podblurb and removes the old file; strangers cannot edit', async () => {
     const author = await unlimitedAuthor(t.app.db)
     const created = (
-      await send('POST', '/create/podcast', author.token, form(fields, { podcast: silentMp3(5) }))
+      await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(5) }))
     ).body.data
     const oldFile = path.basename(created.episodes[0].fileUrl)
     const stranger = await buildUser(t.app.db, { role: 'author' })
@@ -269,7 +264,7 @@ describe('editing a listing', () => {
       'PUT',
       `/update/podcast?podcastId=${created._id}`,
       author.token,
-      form({}, { bookCoverImage: null, podcast: silentMp3(9) }),
+      form({}, { bookCoverImage: null, book: silentMp3(9) }),
     )
     expect(res.body.data.episodes[0].duration).toBeCloseTo(9, 0)
     const transcribed = await send(
@@ -293,8 +288,8 @@ describe('moderation and public reads', () => {
   it('lists pending titles to admins; approval makes a title public, rejection shows the owner why', async () => {
     const author = await unlimitedAuthor(t.app.db)
     const admin = await buildUser(t.app.db, { role: 'admin' })
-    const a = (await send('POST', '/create/podcast', author.token, form(fields, { podcast: silentMp3(3) })))
-      .body.data
+    const a = (await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(3) }))).body
+      .data
     const b = (await send('POST', '/create/podcast', author.token, form({ ...fields, title: 'Second Book' })))
       .body.data
 
@@ -353,8 +348,8 @@ describe('moderation and public reads', () => {
 
   it('serves podblurbs with HTTP Range, so players can seek', async () => {
     const author = await unlimitedAuthor(t.app.db)
-    const p = (await send('POST', '/create/podcast', author.token, form(fields, { podcast: silentMp3(4) })))
-      .body.data
+    const p = (await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(4) }))).body
+      .data
     const url = p.episodes[0].fileUrl
     const full = await t.app.inject({ method: 'GET', url })
     expect(full.statusCode).toBe(200)

@@ -57,12 +57,12 @@ async function stored() {
 describe('the podblurb length limit, measured from the frames', () => {
   it('accepts exactly 300.0 s of sound and refuses one frame more (300.024 s) and 300.1 s', async () => {
     const author = await unlimitedAuthor(t.app.db)
-    const exact = await create(author.token, form({ podcast: mp3At24kHz(12_500) }))
+    const exact = await create(author.token, form({ book: mp3At24kHz(12_500) }))
     expect(exact.status).toBe(201)
     expect(exact.body.data.episodes[0].duration).toBe(300)
     // As LAME writes 300.0 s of sound: 12,503 frames, less its 576 samples of delay and 1,152 of padding.
     const lame = mp3At24kHz(12_503, { xingFrames: 12_503, delay: 576, padding: 1152 })
-    const encoded = await create(author.token, form({ podcast: lame }))
+    const encoded = await create(author.token, form({ book: lame }))
     expect(encoded.status).toBe(201)
     expect(encoded.body.data.episodes[0].duration).toBe(300)
 
@@ -73,7 +73,7 @@ describe('the podblurb length limit, measured from the frames', () => {
       mp3At24kHz(12_505, { xingFrames: 12_505, delay: 4095, padding: 4095 }),
     ]
     for (const podcast of over) {
-      const res = await create(author.token, form({ podcast }))
+      const res = await create(author.token, form({ book: podcast }))
       expect(res.status).toBe(400)
       expect(res.body.message).toBe('Audio must be 5 minutes or less.')
     }
@@ -83,12 +83,12 @@ describe('the podblurb length limit, measured from the frames', () => {
   it('refuses a 1,500 s MP3 whose Xing header was edited to claim 72 s, and the same without a header', async () => {
     const author = await unlimitedAuthor(t.app.db)
     const before = await stored()
-    const forged = await create(author.token, form({ podcast: mp3At24kHz(62_500, { xingFrames: 3000 }) }))
+    const forged = await create(author.token, form({ book: mp3At24kHz(62_500, { xingFrames: 3000 }) }))
     expect(forged.status).toBe(400)
     expect(forged.body.message).toBe(
       'The MP3 header says the audio lasts 72.0 s, but it lasts 1500.0 s. Please export the file again.',
     )
-    const bare = await create(author.token, form({ podcast: mp3At24kHz(62_500) }))
+    const bare = await create(author.token, form({ book: mp3At24kHz(62_500) }))
     expect(bare.body.message).toBe('Audio must be 5 minutes or less.')
     expect(await stored()).toEqual(before)
   })
@@ -98,7 +98,7 @@ describe('the podblurb length limit, measured from the frames', () => {
     const lame = await readFile(
       path.resolve(import.meta.dirname, '../../../../core/src/media/fixtures/lame-vbr-20s.mp3'),
     )
-    const res = await create(author.token, form({ podcast: lame }))
+    const res = await create(author.token, form({ book: lame }))
     expect(res.status).toBe(201)
     expect(res.body.data.episodes[0].duration).toBeCloseTo(20.07, 2)
   })
@@ -109,7 +109,7 @@ describe('the podblurb length limit, measured from the frames', () => {
     const junk = Buffer.from(Array.from({ length: 10_000 }, (_, i) => ((i * 7919) % 251) + 1))
     const res = await create(
       author.token,
-      form({ podcast: Buffer.concat([mp3At24kHz(2000), junk, mp3At24kHz(2000)]) }),
+      form({ book: Buffer.concat([mp3At24kHz(2000), junk, mp3At24kHz(2000)]) }),
     )
     expect(res.status).toBe(400)
     expect(res.body.message).toBe(
@@ -197,7 +197,7 @@ describe('the whole multipart body is capped', () => {
       code: 'PAYLOAD_TOO_LARGE',
       message: 'Too many form fields (at most 40).',
     })
-    const manyFiles = form({ authorImage: png, podcast: mp3At24kHz(100) })
+    const manyFiles = form({ authorImage: png, book: mp3At24kHz(100) })
     manyFiles.append('bookCoverImage', new Blob([png]), 'second.png')
     const files = await create(author.token, manyFiles)
     expect(files.status).toBe(413)
@@ -252,7 +252,7 @@ describe('each refusal names its real reason', () => {
     expect(damaged.body.message).toBe('Author image could not be read: the file is damaged or incomplete.')
     const pdf = await create(author.token, form({ bookCoverImage: Buffer.from('%PDF-1.4 not an image') }))
     expect(pdf.body.message).toBe('Invalid file type (Only JPEG, PNG, GIF, WEBP allowed)')
-    const pngAsMp3 = await create(author.token, form({ podcast: png }))
+    const pngAsMp3 = await create(author.token, form({ book: png }))
     expect(pngAsMp3.body.message).toBe('Only MP3 files are allowed.')
     expect(await stored()).toEqual(before)
     // An image at the pixel limit is fine.

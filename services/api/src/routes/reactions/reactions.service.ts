@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { queueEvents, reactionsRepo } from '@bookstrut/analytics'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { newId, notFound } from '@bookstrut/core'
 import type { AnalyticsEvent, FavoriteListQuery, Podcast, ReactionBody } from '@bookstrut/schemas'
 import { pageWindow, toPage, type Page } from '../../respond.js'
@@ -25,9 +25,9 @@ export function reactionEventId(type: AnalyticsEvent['type'], reactionId: string
 }
 
 /** The podblurb a reaction is about: the one named (it must be the title's), else the title's first. */
-function episodeOf(podcast: Podcast, episodeId: string | undefined): string | null {
-  if (episodeId === undefined) return podcast.episodes[0]?._id ?? null
-  if (!podcast.episodes.some((e) => e._id === episodeId)) throw notFound('Episode not found for this podcast')
+function episodeOf(book: Podcast, episodeId: string | undefined): string | null {
+  if (episodeId === undefined) return book.episodes[0]?._id ?? null
+  if (!book.episodes.some((e) => e._id === episodeId)) throw notFound('Episode not found for this podcast')
   return episodeId
 }
 
@@ -50,8 +50,8 @@ const eventOf = (
  * id is made of the reader, title and day, its time is the day's first like: liking, unliking and liking again the
  * same day queues this very event again, which counts once in the series and the ranking.
  */
-export const dailyReactionEventId = (kind: Reaction, userId: string, podcastId: string, day: Date) =>
-  reactionEventId(kind, `day:${userId}:${podcastId}:${day.toISOString().slice(0, 10)}`)
+export const dailyReactionEventId = (kind: Reaction, userId: string, bookId: string, day: Date) =>
+  reactionEventId(kind, `day:${userId}:${bookId}:${day.toISOString().slice(0, 10)}`)
 
 const dailyEventOf = (
   kind: Reaction,
@@ -72,14 +72,14 @@ const dailyEventOf = (
  */
 export async function addReaction(deps: Deps, auth: Auth, kind: Reaction, body: ReactionBody): Promise<void> {
   await deps.limits.consume('reactionsPerAccount', auth.user.id)
-  const podcast = await getSinglePodcast(deps, body.podcastid, auth)
-  const episodeId = episodeOf(podcast, body.episodeId)
+  const book = await getSinglePodcast(deps, body.podcastid, auth)
+  const episodeId = episodeOf(book, body.episodeId)
   const now = deps.clock.now()
   const { row, firstAt } = await deps.db.transaction().execute(async (trx) => {
     const { row } = await reactionsRepo.addReaction(trx, tableOf[kind], {
       id: newId(now.getTime()),
       userId: body.userid,
-      podcastId: podcast._id,
+      bookId: book._id,
       episodeId,
       now,
     })
@@ -87,7 +87,7 @@ export async function addReaction(deps: Deps, auth: Auth, kind: Reaction, body: 
     const firstAt = await reactionsRepo.firstReactionOfDay(trx, {
       kind,
       userId: row.user_id,
-      podcastId: row.podcast_id,
+      bookId: row.podcast_id,
       now: row.created_at,
     })
     return { row, firstAt }
@@ -108,7 +108,7 @@ export async function removeReaction(
 ): Promise<void> {
   await deps.limits.consume('reactionsPerAccount', auth.user.id)
   // Unknown titles are a 404; a reaction to a title no longer public can still be taken back.
-  if (!(await podcastsRepo.findPodcast(deps.db, q.podcastid))) throw notFound('Podcast not found')
+  if (!(await booksRepo.findBook(deps.db, q.podcastid))) throw notFound('Podcast not found')
   const now = deps.clock.now()
   await deps.db.transaction().execute(async (trx) => {
     const removed = await reactionsRepo.removeReaction(trx, tableOf[kind], q.userid, q.podcastid)
@@ -125,8 +125,8 @@ export async function listFavorites(deps: Deps, query: FavoriteListQuery): Promi
     window.offset,
     window.limit,
   )
-  const podcasts = (await podcastsRepo.withEpisodes(deps.db, rows)).map(toPodcast)
+  const books = (await booksRepo.withEpisodes(deps.db, rows)).map(toPodcast)
   // The flags are the list owner's: an admin looking at a reader's favourites sees that reader's.
-  const flagged = await withReactionFlags(deps, query.userId, podcasts)
+  const flagged = await withReactionFlags(deps, query.userId, books)
   return toPage(flagged, total, window)
 }

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
 import { queueEvents } from '@bookstrut/analytics'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { AppError, parseJson } from '@bookstrut/core'
 import {
   hasDuplicateIdeas,
+  toWireScores,
   type AnalyticsEvent,
   type IdeaSearchQuery,
   type ScoredPodcast,
@@ -29,15 +30,11 @@ export const RANKING_TTL_SECONDS = 600
 export const duplicateQueries = () =>
   new AppError(422, 'DUPLICATE_QUERIES', 'It appears you have duplicate or similar queries. Please revise.')
 
-/** A ranked book as kept between pages: id, the three idea scores, bonus, hella. */
-const RankingEntry = Type.Tuple([
-  Type.String(),
-  Type.Number(),
-  Type.Number(),
-  Type.Number(),
-  Type.Number(),
-  Type.Number(),
-])
+/** A ranked book as kept between pages: its id and its Strut scores (rounded as the product shows them). */
+const RankingEntry = Type.Object({
+  bookId: Type.String(),
+  scores: Type.Object({ ideas: Type.Array(Type.Number()), bonus: Type.Number(), total: Type.Number() }),
+})
 type RankingEntry = Static<typeof RankingEntry>
 const Ranking = Type.Array(RankingEntry)
 
@@ -69,16 +66,16 @@ export async function searchByIdeas(
 
   const slice = ranking.slice(window.offset, window.offset + window.limit)
   // Titles ghosted (or taken down) since page 1 leave the page without shifting later pages.
-  const rows = await podcastsRepo.findPublicPodcastsInOrder(
+  const rows = await booksRepo.findPublicBooksInOrder(
     deps.db,
-    slice.map((e) => e[0]),
+    slice.map((e) => e.bookId),
     userId,
   )
-  const scoresOf = new Map(slice.map((e) => [e[0], e]))
+  const scoresOf = new Map(slice.map((e) => [e.bookId, e.scores]))
   const data = await withReactionFlags(
     deps,
     userId,
-    rows.map((row) => withScores(toPodcast(row), ideas, scoresOf.get(row.id)!)),
+    rows.map((row) => ({ ...toPodcast(row), ...toWireScores(scoresOf.get(row.id)!, ideas) })),
   )
 
   if (userId && ranking.length > 0 && window.page === 1)
@@ -111,7 +108,7 @@ async function rankAndKeep(
   const ranked = await deps.ideaSearch.current.rank(ideas)
   const ids = ranked.map((r) => r.bookId)
   // Public and not ghosted by the caller: the same "visible to this reader" rule as keyword search.
-  const languages = await podcastsRepo.publicLanguages(deps.db, ids, userId)
+  const languages = await booksRepo.publicLanguages(deps.db, ids, userId)
   const visible = ranked.filter((r) => languages.has(r.bookId))
   const ordered = preferLanguage(visible, (id) => languages.get(id), language)
   const entries = ordered.map(toEntry)
@@ -119,19 +116,10 @@ async function rankAndKeep(
   return entries
 }
 
-const toEntry = (r: RankedBook): RankingEntry => {
-  const [s1 = 0, s2 = 0, s3 = 0] = r.scores.ideas.map(round2)
-  return [r.bookId, s1, s2, s3, round2(r.scores.bonus), round2(r.scores.hella)]
-}
-
-/** The spec's score fields: `ideaScore` is one single-entry object per idea, labelled by its text, then the bonus. */
-function withScores(podcast: ReturnType<typeof toPodcast>, ideas: string[], e: RankingEntry): ScoredPodcast {
-  return {
-    ...podcast,
-    hellaScore: e[5],
-    ideaScore: [{ [ideas[0]!]: e[1] }, { [ideas[1]!]: e[2] }, { [ideas[2]!]: e[3] }, { bonusScore: e[4] }],
-  }
-}
+const toEntry = (r: RankedBook): RankingEntry => ({
+  bookId: r.bookId,
+  scores: { ideas: r.scores.ideas.map(round2), bonus: round2(r.scores.bonus), total: round2(r.scores.total) },
+})
 
 /** Every listed result is an impression: its rank in the whole list and the scores the reader saw. */
 function impressions(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { announceBookChanges, podcastsRepo } from '@bookstrut/catalogue'
+import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
 import { createLogger } from '@bookstrut/core'
 import { buildListing, type ListingFields, until } from '@bookstrut/core/testing'
 import type { ScoredPodcast } from '@bookstrut/schemas'
@@ -379,7 +379,7 @@ describe('the in-memory index', () => {
       expect(before.body.data.map((p) => p._id)).not.toContain(ids.garden)
 
       const now = new Date()
-      await podcastsRepo.updatePodcast(t.app.db, ids.garden!, {
+      await booksRepo.updateBook(t.app.db, ids.garden!, {
         primary_key: 'A young chess prodigy competes in a Soviet tournament',
         secondary_key: 'A grandmaster defects to the West',
         additional_key: 'The Cold War is fought over a chessboard',
@@ -407,7 +407,7 @@ describe('the in-memory index', () => {
     const model = t.app.ideaSearch.current.model
     const wizard = await embeddingsRepo.findEmbedding(t.app.db, ids.wizard!, model)
     await embeddingsRepo.saveEmbedding(t.app.db, {
-      podcastId: id,
+      bookId: id,
       model,
       sourceHash: 'copied in a test',
       dimensions: wizard!.vectors[0]!.length,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import {
   ErrorEnvelope,
   IdeaSearchQuery,
@@ -82,7 +82,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'By default PostgreSQL full-text search (websearch syntax: "a phrase", -word, or) weighted title/author > ' +
           'ideas > description. When nothing matches as typed, typos are forgiven word by word as Meilisearch does: ' +
           'each word also matches the catalogue words within its typo budget (none up to 4 letters, 1 for 5-8, 2 ' +
-          `for longer; a swap of two neighbouring letters is one typo; at most ${podcastsRepo.TYPO_SPELLINGS_MAX} ` +
+          `for longer; a swap of two neighbouring letters is one typo; at most ${booksRepo.TYPO_SPELLINGS_MAX} ` +
           'spellings a word). With MEILI_URL set, Meilisearch (typo-tolerant, title > author > ideas > ' +
           "description). The caller's ghosted titles are left out. Ranked by relevance, 10 per page. " +
           RATE_LIMIT_NOTE,

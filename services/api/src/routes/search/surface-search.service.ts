@@ -1,5 +1,5 @@
 import { queueEvents } from '@bookstrut/analytics'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import type { Clock, DbOrTx, Queues } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
@@ -25,7 +25,7 @@ export async function surfaceSearch(
     limit: window.limit,
     readerId,
   })
-  const rows = await podcastsRepo.findPublicPodcastsInOrder(db, ids, readerId)
+  const rows = await booksRepo.findPublicBooksInOrder(db, ids, readerId)
   return toPage(rows.map(toPodcast), total, window)
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { podcastsRepo } from '@bookstrut/catalogue'
+import { booksRepo } from '@bookstrut/catalogue'
 import { buildListing } from '@bookstrut/core/testing'
 import { createMeiliSurfaceIndex, toSurfaceBook, type SurfaceIndex } from '@bookstrut/search'
 import { MeiliStandIn } from '@bookstrut/search/testing'
@@ -38,7 +38,7 @@ it("keeps the index's order and leaves out listings no longer public or gone", a
   // Indexed while public, in an order of its own (the stand-in answers in the order it was given).
   await index.upsert([second, rejected, gone, first].map(toSurfaceBook))
   // Then rejected and deleted in PostgreSQL, before any job brought the index in line.
-  await podcastsRepo.updatePodcast(t.app.db, rejected.id, { status: 2, updated_at: new Date() })
+  await booksRepo.updateBook(t.app.db, rejected.id, { status: 2, updated_at: new Date() })
   await t.app.db.deleteFrom('podcasts').where('id', '=', gone.id).execute()
 
   expect(await index.search({ term: 'lighthouse', offset: 0, limit: 10 })).toEqual({

@@ -5,7 +5,7 @@ import type { DB, DbOrTx } from '@bookstrut/core'
 /**
  * The catalogue's public pages for the sitemap, in a stable order so a sitemap file always holds the same slice:
  * every public book, the accounts that list them (author profiles) and the author names books carry (author
- * pages). Public means what a visitor may open: podcastsRepo.isPublic, the one visibility rule.
+ * pages). Public means what a visitor may open: booksRepo.isPublic, the one visibility rule.
  */
 export interface CatalogueRow {
   key: string

@@ -1,18 +1,10 @@
 import { sql, type ExpressionBuilder } from 'kysely'
-import type {
-  DB,
-  DbOrTx,
-  EpisodeRow,
-  NewEpisode,
-  NewPodcast,
-  PodcastRow,
-  PodcastUpdate,
-} from '@bookstrut/core'
+import type { DB, DbOrTx, EpisodeRow, NewEpisode, NewBook, BookRow, BookUpdate } from '@bookstrut/core'
 import { ghostCounts, notGhostedBy } from './ghosts.repository.js'
 import { isPublic } from '../visibility.js'
 import { minTrigramSimilarity, typedWords, typoBudget } from './keyword-typos.js'
 
-export interface PodcastWithEpisodes extends PodcastRow {
+export interface BookWithEpisodes extends BookRow {
   episodes: EpisodeRow[]
   /** how many readers ghosted (hid) the title */
   ghost_count: number
@@ -23,7 +15,7 @@ export const visibleTo = (readerId: string | null) => (eb: ExpressionBuilder<DB,
   eb.and([isPublic(eb), notGhostedBy(readerId, eb.ref('podcasts.id'))])
 
 /** Adds each listing's episodes and ghost count (two queries for the whole page). */
-export async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<PodcastWithEpisodes[]> {
+export async function withEpisodes(db: DbOrTx, rows: BookRow[]): Promise<BookWithEpisodes[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const [episodes, ghosts] = await Promise.all([
@@ -37,17 +29,16 @@ export async function withEpisodes(db: DbOrTx, rows: PodcastRow[]): Promise<Podc
   }))
 }
 
-export async function findPodcast(db: DbOrTx, id: string): Promise<PodcastWithEpisodes | undefined> {
+export async function findBook(db: DbOrTx, id: string): Promise<BookWithEpisodes | undefined> {
   const row = await db.selectFrom('podcasts').selectAll().where('id', '=', id).executeTakeFirst()
   return row ? (await withEpisodes(db, [row]))[0] : undefined
 }
 
-export const insertPodcast = (db: DbOrTx, podcast: NewPodcast) =>
-  db.insertInto('podcasts').values(podcast).execute()
+export const insertBook = (db: DbOrTx, book: NewBook) => db.insertInto('podcasts').values(book).execute()
 export const insertEpisode = (db: DbOrTx, episode: NewEpisode) =>
   db.insertInto('episodes').values(episode).execute()
 
-export const updatePodcast = (db: DbOrTx, id: string, patch: PodcastUpdate) =>
+export const updateBook = (db: DbOrTx, id: string, patch: BookUpdate) =>
   db.updateTable('podcasts').set(patch).where('id', '=', id).execute()
 
 export const updateEpisode = (
@@ -57,7 +48,7 @@ export const updateEpisode = (
 ) => db.updateTable('episodes').set(patch).where('id', '=', id).execute()
 
 /** How many books a user has listed, whatever their status (what a plan's book limit counts). */
-export async function countOwnedPodcasts(db: DbOrTx, userId: string): Promise<number> {
+export async function countOwnedBooks(db: DbOrTx, userId: string): Promise<number> {
   const row = await db
     .selectFrom('podcasts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -66,7 +57,7 @@ export async function countOwnedPodcasts(db: DbOrTx, userId: string): Promise<nu
   return Number(row.n)
 }
 
-export async function countPublicPodcasts(db: DbOrTx, userId: string): Promise<number> {
+export async function countPublicBooks(db: DbOrTx, userId: string): Promise<number> {
   const row = await db
     .selectFrom('podcasts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -89,10 +80,10 @@ export interface ListOptions {
 }
 
 /** A page of listings, newest first, with the total count for paging. */
-export async function listPodcasts(
+export async function listBooks(
   db: DbOrTx,
   opts: ListOptions,
-): Promise<{ rows: PodcastWithEpisodes[]; total: number }> {
+): Promise<{ rows: BookWithEpisodes[]; total: number }> {
   let q = db.selectFrom('podcasts')
   if (opts.createBy) q = q.where('create_by', '=', opts.createBy)
   if (!opts.includeUnpublished) q = q.where(isPublic)
@@ -232,11 +223,11 @@ async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promi
  * search's ranking). Ids of listings that are gone, no longer public or ghosted since are left out, so a lagging
  * external index or a kept ranking never shows them.
  */
-export async function findPublicPodcastsInOrder(
+export async function findPublicBooksInOrder(
   db: DbOrTx,
   ids: readonly string[],
   readerId: string | null,
-): Promise<PodcastWithEpisodes[]> {
+): Promise<BookWithEpisodes[]> {
   if (ids.length === 0) return []
   const rows = await db
     .selectFrom('podcasts')
@@ -252,11 +243,7 @@ export async function findPublicPodcastsInOrder(
 }
 
 /** One page of public listings in id order, after `afterId` (keyset paging for streaming the catalogue). */
-export const publicPodcastsAfter = (
-  db: DbOrTx,
-  afterId: string | null,
-  limit: number,
-): Promise<PodcastRow[]> => {
+export const publicBooksAfter = (db: DbOrTx, afterId: string | null, limit: number): Promise<BookRow[]> => {
   let q = db.selectFrom('podcasts').selectAll().where(isPublic)
   if (afterId !== null) q = q.where('id', '>', afterId)
   return q.orderBy('id').limit(limit).execute()
@@ -293,7 +280,7 @@ export async function listPublicByAuthor(
   db: DbOrTx,
   name: string,
   limit: number,
-): Promise<{ rows: PodcastWithEpisodes[]; total: number }> {
+): Promise<{ rows: BookWithEpisodes[]; total: number }> {
   const q = db
     .selectFrom('podcasts')
     .where((eb) => eb(authorKey(eb), '=', name.toLowerCase()))

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { Podcast } from '@bookstrut/schemas'
+import { apiRequest } from '@/lib/api-client'
+
+/**
+ * GET /get/Single/Podcast?PodcastId=&userid= : one listing. `userid` (the caller's own id) is sent when signed
+ * in, so an owner also sees a listing that is pending or rejected.
+ */
+export const getBook = (bookId: string, userId: string | null) =>
+  apiRequest('/get/Single/Podcast', {
+    query: { PodcastId: bookId, userid: userId ?? undefined },
+    schema: Podcast,
+  }).then((r) => r.data)
+
+export const bookQueryOptions = (bookId: string, userId: string | null) =>
+  queryOptions({
+    queryKey: ['podcasts', 'one', bookId, { userId }],
+    queryFn: () => getBook(bookId, userId),
+  })
+
+export const useBook = (bookId: string | undefined, userId: string | null) =>
+  useQuery({ ...bookQueryOptions(bookId ?? '', userId), enabled: Boolean(bookId) })
