@@ -9,7 +9,9 @@ import { launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 /*
  * The admin console (issue 33) in chromium against the built app: an admin blocks a user (who then sees the blocked
  * dialog with the note on their next page), resolves a report, edits a plan's price (the membership page shows it),
- * releases a title the Top 20's anomaly guard held, and finds each action in the audit log. Accounts, the report and
+ * releases a title the Top 20's anomaly guard held, and finds each action in the audit log; then publishes a FAQ, a blog
+ * post and an information page after previewing them and sets the home page's featured video (a visitor sees each
+ * on the next page load), finding those in the audit log too. Accounts, the report and
  * the held title are written to the app's database directly (their own journeys have their own tests).
  */
 
@@ -120,7 +122,6 @@ it('an admin blocks a user, resolves a report, edits a price, releases a held ti
   // ...who sees the blocked dialog with the note on their next page.
   const targetContext = await contextAs(target, 'reader')
   const targetPage = await targetContext.newPage()
-  // Not /membership: the server keeps a rendered page 30 s (docs/seo.md), and step 3 reads that page's new price.
   await targetPage.goto(`${app.baseUrl}/`)
   const blocked = targetPage.getByRole('dialog', { name: 'Your Account Has Been Blocked' })
   await blocked.getByText(NOTE).waitFor()
@@ -179,5 +180,113 @@ it('an admin blocks a user, resolves a report, edits a price, releases a held ti
   // The moderation section is the console's too.
   await nav.getByRole('link', { name: 'Moderation' }).click()
   await page.getByRole('heading', { name: 'Moderation' }).waitFor()
+  await adminContext.close()
+}, 120_000)
+
+const FAQ_QUESTION = 'Can I swap the podblurb after publishing?'
+const POST = { title: 'How readers find your book by its ideas', slug: 'readers-find-books-by-ideas' }
+const PAGE = { name: 'Press kit', path: 'press-kit' }
+const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'
+
+it('an admin previews and publishes a FAQ, a blog post and an information page, sets the featured video, and a visitor reads them at once', async () => {
+  const adminContext = await contextAs(admin, 'admin')
+  const page = await adminContext.newPage()
+  const visitor = await browser.newPage({ viewport: WIDE })
+  await page.goto(`${app.baseUrl}/admin/content`)
+  await page.getByRole('heading', { name: 'Content' }).waitFor()
+  const tabs = page.getByRole('tablist', { name: 'Kind of content' })
+  await page.getByRole('table').or(page.getByText('No FAQs yet.')).first().waitFor()
+  await bothWidths(page, 'content-faq-list')
+
+  // 1. A FAQ: written, previewed as /faq/{id} renders it, published; a visitor reads it on /faq.
+  await page.getByRole('button', { name: 'New FAQ' }).click()
+  await page.getByLabel('Question', { exact: true }).fill(FAQ_QUESTION)
+  await page
+    .getByLabel('Answer (HTML)')
+    .fill('<p>Yes. Open <b>My Listings</b>, edit the title and upload a new podblurb.</p>')
+  await page.getByRole('button', { name: 'Add a link' }).click()
+  await page.getByLabel('Link text').fill('My Listings')
+  await page.getByLabel('Address').fill('/profile-listings')
+  await bothWidths(page, 'content-faq-editor')
+  await page.getByRole('button', { name: 'Preview' }).click()
+  const preview = page.getByRole('region', { name: 'Preview' })
+  await preview.getByRole('heading', { name: FAQ_QUESTION }).waitFor()
+  await preview.getByRole('link', { name: 'My Listings' }).waitFor()
+  await bothWidths(page, 'content-faq-preview')
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await toast(page, 'FAQ published')
+  await page.getByRole('row').filter({ hasText: FAQ_QUESTION }).getByText('Published').waitFor()
+  await visitor.goto(`${app.baseUrl}/faq`)
+  await visitor.getByText(FAQ_QUESTION).first().waitFor()
+
+  // 2. A blog post with a section, a summary and a link; a hostile image in its content stays inert in the preview.
+  await tabs.getByRole('tab', { name: 'Blog posts' }).click()
+  await page.getByRole('button', { name: 'New blog post' }).click()
+  await page.getByLabel('Title', { exact: true }).fill(POST.title)
+  await page.getByLabel('Slug').fill(POST.slug)
+  await page
+    .getByLabel('Content (HTML)')
+    .fill('<p>Readers describe three ideas.</p><img src="x" onerror="window.__pwned = 1">')
+  await page.getByRole('button', { name: 'Add a section' }).click()
+  await page.getByLabel('Section 1 subtitle').fill('Write ideas, not keywords')
+  await page.getByLabel('Section 1 text (HTML)').fill('<ul><li>A lighthouse keeper</li><li>A war</li></ul>')
+  await page.getByLabel('Summary').fill('Three ideas say more than a genre.')
+  await bothWidths(page, 'content-blog-editor')
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await preview.getByRole('heading', { name: 'Write ideas, not keywords' }).waitFor()
+  await preview.getByRole('heading', { name: 'Summary' }).waitFor()
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+  expect(await preview.locator('img[onerror]').count()).toBe(0)
+  await bothWidths(page, 'content-blog-preview')
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await toast(page, 'Blog post published')
+  await page.getByRole('row').filter({ hasText: POST.title }).waitFor()
+  await bothWidths(page, 'content-blog-list')
+  await visitor.goto(`${app.baseUrl}/blog/${POST.slug}`)
+  await visitor.getByRole('heading', { name: POST.title }).waitFor()
+  await visitor.getByText('Three ideas say more than a genre.').waitFor()
+  await screenshot(visitor, 'admin-visitor-reads-blog-post')
+
+  // 3. An information page in the footer; the delete asks first.
+  await tabs.getByRole('tab', { name: 'Information pages' }).click()
+  await page.getByRole('button', { name: 'New information page' }).click()
+  await page.getByLabel('Name', { exact: true }).fill(PAGE.name)
+  await page.getByLabel('Path', { exact: true }).fill(PAGE.path)
+  await page.getByLabel('Body (HTML)').fill('<h2>Logos</h2><p>Use them as they are.</p>')
+  await bothWidths(page, 'content-information-editor')
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await toast(page, 'Information page published')
+  const pageRow = page.getByRole('row').filter({ hasText: PAGE.name })
+  await pageRow.getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('dialog').getByText('is removed for good').waitFor()
+  await bothWidths(page, 'content-information-delete')
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+  await visitor.goto(`${app.baseUrl}/pagedetail/${PAGE.path}`)
+  await visitor.getByText('Use them as they are.').waitFor()
+
+  // 4. The home page's featured video, previewed in the settings, then on the home page.
+  await tabs.getByRole('tab', { name: 'Settings' }).click()
+  await page.getByLabel("Home page's featured video").fill(VIDEO)
+  await page
+    .getByRole('region', { name: 'Featured video preview' })
+    .locator('iframe[src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')
+    .waitFor({ state: 'attached' })
+  await bothWidths(page, 'content-settings')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+  await toast(page, 'Settings saved')
+  await visitor.goto(app.baseUrl)
+  await visitor
+    .locator('iframe[title="Featured video"][src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')
+    .waitFor({ state: 'attached' })
+  await visitor.close()
+
+  // 5. Each write is in the audit log.
+  await page
+    .getByRole('navigation', { name: 'Admin console' })
+    .getByRole('link', { name: 'Audit log' })
+    .click()
+  for (const action of ['faq.create', 'blog.create', 'information.create', 'settings.update'])
+    await page.getByRole('row').filter({ hasText: action }).first().waitFor()
   await adminContext.close()
 }, 120_000)

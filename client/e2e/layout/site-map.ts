@@ -81,6 +81,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   { route: 'admin/users', name: 'admin-users', url: () => adminPaths.users, roles: ['admin'] },
   { route: 'admin/users/:id', name: 'admin-user', url: (s) => adminPaths.user(s.authorId), roles: ['admin'] },
   { route: 'admin/reports', name: 'admin-reports', url: () => adminPaths.reports, roles: ['admin'] },
+  { route: 'admin/content', name: 'admin-content', url: () => adminPaths.content, roles: ['admin'] },
   { route: 'admin/plans', name: 'admin-plans', url: () => adminPaths.plans, roles: ['admin'] },
   { route: 'admin/top20', name: 'admin-top20', url: () => adminPaths.top20, roles: ['admin'] },
   { route: 'admin/audit-log', name: 'admin-audit-log', url: () => adminPaths.auditLog, roles: ['admin'] },

@@ -133,6 +133,7 @@ export const routes: RouteObject[] = [
                   { path: 'admin/users/:id', lazy: () => import('./routes/admin-user') },
                   { path: 'admin/moderation', lazy: () => import('./routes/admin-moderation') },
                   { path: 'admin/reports', lazy: () => import('./routes/admin-reports') },
+                  { path: 'admin/content', lazy: () => import('./routes/admin-content') },
                   { path: 'admin/plans', lazy: () => import('./routes/admin-plans') },
                   { path: 'admin/top20', lazy: () => import('./routes/admin-top20') },
                   { path: 'admin/audit-log', lazy: () => import('./routes/admin-audit-log') },

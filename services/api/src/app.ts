@@ -8,6 +8,7 @@ import { redisPlugin } from './plugins/app/redis.js'
 import { visitorsPlugin } from './plugins/app/anonymous-id.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { accessPlugin } from './plugins/app/access.js'
+import { publicPagesPlugin } from './plugins/app/public-pages.js'
 import { errorsPlugin } from './plugins/app/errors.js'
 import { jsonDepthPlugin } from './plugins/app/json-depth.js'
 import { buildPartValidator, strictBodiesPlugin } from './plugins/app/validation.js'
@@ -74,6 +75,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(rejectNulPlugin)
   // Before any route (the OpenAPI UI's included): it records each route's declared policy and enforces it.
   await app.register(accessPlugin)
+  // After access: an admin write that succeeded empties the server's render cache (docs/admin.md).
+  await app.register(publicPagesPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -32,6 +32,22 @@ export async function listInformationLinks(
   }))
 }
 
+/** Pages an admin's list holds at most (information pages are a handful; the cap keeps the answer bounded). */
+export const ADMIN_INFORMATION_LIMIT = 500
+
+/** Every information page, published or not, with its HTML: the admin's list (GET /admin/information). */
+export async function listAllInformationPages(db: DbOrTx): Promise<InformationPage[]> {
+  const rows = await db
+    .selectFrom('information_pages')
+    .selectAll()
+    .orderBy('place_area')
+    .orderBy('sort_order')
+    .orderBy('information_name')
+    .limit(ADMIN_INFORMATION_LIMIT)
+    .execute()
+  return rows.map(toPage)
+}
+
 async function findPage(db: DbOrTx, column: 'id' | 'path', value: string, viewer: Viewer) {
   const row = await db
     .selectFrom('information_pages')

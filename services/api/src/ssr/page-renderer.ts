@@ -21,7 +21,10 @@ export interface PageRenderer {
 }
 
 export interface PageRendererOptions {
-  /** How long a rendered page is served from memory (default 30 s): a changed book shows within this time. */
+  /**
+   * How long a rendered page is served from memory (default 30 s): a changed book shows within this time; an admin
+   * write empties the cache at once.
+   */
   cacheTtlMs?: number
   /** Pages kept (default 500): random query strings cannot grow memory past this. */
   cacheMaxPages?: number
@@ -81,6 +84,9 @@ export async function createPageRenderer(
     ttl: options.cacheTtlMs ?? 30_000,
   })
   const renderNow = (req: FastifyRequest) => renderPage(bundle, template, { app, req, origin })
+  // An admin write (plugins/app/public-pages.ts) empties the cache: the next load shows the change, not a page
+  // up to 30 s old.
+  app.publicPages.onChange(() => cache.clear())
 
   return {
     async render(req) {
@@ -90,9 +96,11 @@ export async function createPageRenderer(
       // Counted only when a render is due; over the budget the visitor still gets a working page (the shell).
       if ((await app.limits.count('pageRendersPerIp', req.ip)) <= 0) return { page: null, outcome: 'busy' }
       try {
+        const seen = app.publicPages.version()
         const page = await renderNow(req)
         if (!page) return { page: null, outcome: 'shell' }
-        cache.set(req.url, page)
+        // A render that read data while an admin write landed may hold the old data: sent, not kept.
+        if (app.publicPages.version() === seen) cache.set(req.url, page)
         return { page, outcome: 'miss' }
       } catch (error) {
         req.log.error({ err: error, url: req.url }, 'server render failed: sending the app shell')

@@ -7,6 +7,7 @@ import { buildListing } from '@bookstrut/core/testing'
 import { seedDemoContent } from '@bookstrut/content'
 import { topicsRepo } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
+import { client } from '../test/api-client.js'
 import { bundlePathOf } from './page-bundle.js'
 
 // Pages as a crawler or a link preview gets them: plain HTTP GETs over a real socket, no JavaScript run. Needs the
@@ -297,6 +298,81 @@ describe('topic pages, fetched without JavaScript', () => {
   it('answer an unknown or malformed topic with the 404 page', async () => {
     expect((await get('/topics/no-such-topic')).status).toBe(404)
     expect((await get('/topics/%3Cscript%3E')).status).toBe(404)
+  })
+})
+
+describe("an admin's write, on the next page load", () => {
+  let admin: { id: string; token: string }
+  let reader: { id: string; token: string }
+  const api = () => client(t.app)
+  const renderOf = async (path: string) => {
+    const res = await get(path)
+    return {
+      status: res.status,
+      outcome: res.headers.get('x-page-render'),
+      root: readPage(await res.text()).root,
+    }
+  }
+  /** Loads the page twice: the second answer comes from the render cache (the state the write must not hide). */
+  const cached = async (path: string) => {
+    await get(path)
+    expect((await renderOf(path)).outcome).toBe('hit')
+  }
+  beforeAll(async () => {
+    admin = await buildUser(t.app.db, { role: 'admin' })
+    reader = await buildUser(t.app.db, { role: 'reader' })
+  })
+
+  it('shows a new FAQ, a new price and a new information page at once, not after the 30 s render cache', async () => {
+    await cached('/faq')
+    await cached('/membership')
+    await cached('/pagedetail/press-kit')
+    expect((await renderOf('/pagedetail/press-kit')).status).toBe(404)
+
+    const faq = await api().post(
+      '/create/faq',
+      { question: 'Can a publisher list a whole catalogue?', answer: '<p>Yes, on the Pro plan.</p>' },
+      { token: admin.token },
+    )
+    expect(faq.status).toBe(200)
+    const faqPage = await renderOf('/faq')
+    expect(faqPage.outcome).toBe('miss')
+    expect(faqPage.root).toContain('Can a publisher list a whole catalogue?')
+
+    const plan = await api().put(
+      '/admin/membership/plan',
+      { planId: '0000000000000000000000a2', price: 6.49 },
+      { token: admin.token },
+    )
+    expect(plan.status).toBe(200)
+    const membership = await renderOf('/membership')
+    expect(membership.outcome).toBe('miss')
+    expect(membership.root).toContain('6.49')
+
+    const page = await api().post(
+      '/create/information',
+      {
+        path: 'press-kit',
+        information_name: 'Press kit',
+        information_Description: '<p>Logos and photos.</p>',
+        placeArea: 'footer',
+      },
+      { token: admin.token },
+    )
+    expect(page.status).toBe(200)
+    const pressKit = await renderOf('/pagedetail/press-kit')
+    expect(pressKit.status).toBe(200)
+    expect(pressKit.root).toContain('Logos and photos.')
+  })
+
+  it('keeps the cache through a refused admin write and through calls that are not admin writes', async () => {
+    await cached('/faq')
+    const refused = await api().post('/create/faq', { question: '', answer: 'x' }, { token: admin.token })
+    expect(refused.status).toBe(400)
+    const forged = await api().post('/create/faq', { question: 'Q?', answer: 'A' }, { token: reader.token })
+    expect(forged.status).toBe(403)
+    expect((await api().get('/admin/users', { token: admin.token })).status).toBe(200)
+    expect((await renderOf('/faq')).outcome).toBe('hit')
   })
 })
 

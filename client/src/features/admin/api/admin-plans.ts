@@ -22,6 +22,9 @@ export const useAllPlans = () =>
 
 /** PUT /admin/membership/plan: only the fields sent change. */
 export const useUpdatePlan = () =>
-  useAdminWrite((body: { planId: string; price?: number; status?: boolean; bookLimit?: number }) =>
-    apiRequest('/admin/membership/plan', { method: 'PUT', body, schema: Plan }),
+  useAdminWrite(
+    (body: { planId: string; price?: number; status?: boolean; bookLimit?: number }) =>
+      apiRequest('/admin/membership/plan', { method: 'PUT', body, schema: Plan }),
+    // The membership page's plans (features/memberships, key ['memberships', …]).
+    [['memberships']],
   )

@@ -15,12 +15,19 @@ export const useAdminUser = (userId: string) =>
       apiRequest('/admin/user', { query: { userId }, schema: AdminUserDetail }).then((r) => r.data),
   })
 
-/** Every admin write refreshes the console's lists (and the audit log) once it is done. */
-export const useAdminWrite = <Input>(write: (input: Input) => Promise<{ message: string }>) => {
+/**
+ * Every admin write refreshes the console's lists (and the audit log) once it is done, and the public data it
+ * changed (`alsoRefresh`, query key prefixes), so the admin's own next page shows the change too.
+ */
+export const useAdminWrite = <Input>(
+  write: (input: Input) => Promise<{ message: string }>,
+  alsoRefresh: readonly (readonly string[])[] = [],
+) => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: write,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () =>
+      Promise.all([['admin'], ...alsoRefresh].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   })
 }
 

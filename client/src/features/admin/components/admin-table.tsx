@@ -10,14 +10,17 @@ export function Table<Row>({
   columns,
   rows,
   row,
+  className,
 }: {
   columns: readonly Column[]
   rows: readonly Row[]
   row: (item: Row) => ReactNode
+  /** more classes for the table (e.g. a narrow-screen layout of its own) */
+  className?: string
 }) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={className ? `${styles.table} ${className}` : styles.table}>
         <thead>
           <tr>
             {columns.map((c) =>
@@ -46,6 +49,7 @@ export function ListTable<Row>({
   empty,
   columns,
   row,
+  className,
 }: {
   query: ListQueryState
   rows: readonly Row[]
@@ -54,6 +58,7 @@ export function ListTable<Row>({
   empty: string
   columns: readonly Column[]
   row: (item: Row) => ReactNode
+  className?: string
 }) {
   return (
     <ListStates
@@ -63,7 +68,7 @@ export function ListTable<Row>({
       failedMessage={failedMessage}
       empty={<p>{empty}</p>}
     >
-      {(items) => <Table columns={columns} rows={items} row={row} />}
+      {(items) => <Table columns={columns} rows={items} row={row} className={className} />}
     </ListStates>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import type { Blog } from '@bookstrut/schemas'
 import { SafeHtml } from '@/components/ui/safe-html'
 import { paths } from '@/config/paths'
 import { ApiError, errorMessage } from '@/lib/api-client'
@@ -45,6 +46,18 @@ export function BlogPostPage({ slug }: { slug: string }) {
         <Link to={paths.blog}>← Back to Blog</Link>
       </ContentPage>
     )
+  return <BlogPostArticle post={post} />
+}
+
+/**
+ * A post as its page shows it (title, "Updated on", content, sections, Summary, Related Resources): the page above
+ * and the admin's preview render this same component, through the same sanitizing SafeHtml.
+ */
+export function BlogPostArticle({
+  post,
+}: {
+  post: Pick<Blog, 'title' | 'updatedAt' | 'content' | 'sections' | 'summary' | 'relatedLinks'>
+}) {
   return (
     <ContentPage>
       <Breadcrumb trail={[{ to: paths.blog, label: 'Blog' }]} current={cut(post.title, 50)} />

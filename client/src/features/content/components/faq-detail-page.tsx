@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import type { Faq } from '@bookstrut/schemas'
 import { SafeHtml } from '@/components/ui/safe-html'
 import { paths } from '@/config/paths'
 import { usePageMeta } from '@/lib/use-page-meta'
@@ -26,14 +27,23 @@ export function FaqDetailPage({ id }: { id: string }) {
         <Link to={paths.faq}>← Back to FAQs</Link>
       </ContentPage>
     )
+  return <FaqArticle faq={faq.data} />
+}
+
+/** A FAQ as /faq/{id} shows it: the page above and the admin's preview render this same component (SafeHtml). */
+export function FaqArticle({
+  faq,
+}: {
+  faq: Pick<Faq, 'question' | 'answer' | 'updatedAt' | 'relatedLinks'>
+}) {
   return (
     <ContentPage>
-      <Breadcrumb trail={[{ to: paths.faq, label: 'FAQ' }]} current={cut(faq.data.question, 50)} />
-      <h1 className={styles.title}>{faq.data.question}</h1>
-      <p className={styles.meta}>Updated on {longDate(faq.data.updatedAt)}</p>
+      <Breadcrumb trail={[{ to: paths.faq, label: 'FAQ' }]} current={cut(faq.question, 50)} />
+      <h1 className={styles.title}>{faq.question}</h1>
+      <p className={styles.meta}>Updated on {longDate(faq.updatedAt)}</p>
       <h2>Answer</h2>
-      <SafeHtml className={styles.prose} html={boldProductName(faq.data.answer)} />
-      <RelatedResources links={faq.data.relatedLinks} />
+      <SafeHtml className={styles.prose} html={boldProductName(faq.answer)} />
+      <RelatedResources links={faq.relatedLinks} />
       <p>
         <Link to={paths.faq}>Back to All FAQs</Link>
       </p>

@@ -23,6 +23,23 @@ function InformationView({
 }) {
   const text = html ? previewText(html) : ''
   usePageMeta({ title, description: text ? cut(text, 160) : undefined, canonicalPath })
+  return <InformationArticle title={title} html={html} loading={loading} />
+}
+
+/**
+ * An information page's name and HTML (or 'No content available'): the pages here and the admin's preview render
+ * this same component, through the same sanitizing SafeHtml.
+ */
+export function InformationArticle({
+  title,
+  html,
+  loading = false,
+}: {
+  title: string
+  html: string | undefined
+  loading?: boolean
+}) {
+  const text = html ? previewText(html) : ''
   return (
     <ContentPage>
       <Breadcrumb trail={[]} current={title} />

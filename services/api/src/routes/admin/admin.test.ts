@@ -156,6 +156,8 @@ const SAMPLES: Record<string, (f: Fixture) => { url: string; body?: unknown }> =
   }),
   'DELETE /delete/information': (f) => ({ url: `/delete/information?id=${f.informationId}` }),
   'PUT /update/settings': () => ({ url: '/update/settings', body: { TikTok: '' } }),
+  // The content editors' list of every information page (routes/content/admin-content-reads.ts).
+  'GET /admin/information': () => ({ url: '/admin/information' }),
 }
 
 const CONTENT_AUDIT_TEST =
@@ -1025,6 +1027,34 @@ describe('content writes', () => {
       ])
       expect((await log())[2]!.before).toEqual(updated!.after)
     }
+  })
+
+  it('lists every information page for the editor, unpublished ones with their HTML too; the public list only the published', async () => {
+    const admin = await buildUser(t.app.db, { role: 'admin' })
+    const as = { token: admin.token }
+    const path = `draft-${newId()}`
+    const made = await api().post(
+      '/create/information',
+      {
+        path,
+        information_name: 'Draft page',
+        information_Description: '<p>Soon.</p><script>alert(1)</script>',
+        placeArea: 'menu',
+        isActive: false,
+      },
+      as,
+    )
+    expect(made.status).toBe(200)
+    const all = await api().get('/admin/information', as)
+    expect(all.status).toBe(200)
+    expect(all.body.data.find((p: { path: string }) => p.path === path)).toMatchObject({
+      information_name: 'Draft page',
+      information_Description: '<p>Soon.</p>',
+      isActive: false,
+      placeArea: 'menu',
+    })
+    const links = await api().get('/get/all/information')
+    expect(links.body.data.map((p: { path: string }) => p.path)).not.toContain(path)
   })
 
   it('records a settings change once, with the settings before and after; a refused or invalid one not at all', async () => {

@@ -5,6 +5,7 @@ import { access } from '@bookstrut/core'
 import { SNAPSHOT_FILES, snapshotWriter } from '@bookstrut/content'
 import { contentRoutes } from './index.js'
 import { contentAdminRoutes } from './admin-content.js'
+import { contentAdminReadRoutes } from './admin-content-reads.js'
 
 /**
  * The content domain over HTTP: its API under /api/v1, and the static snapshots the spec's client tries first
@@ -39,6 +40,7 @@ export const contentPlugin: FastifyPluginAsync = async (app) => {
     async (api) => {
       await api.register(contentRoutes)
       await api.register(contentAdminRoutes, { refreshSnapshots: () => snapshots.refresh() })
+      await api.register(contentAdminReadRoutes)
     },
     { prefix: '/api/v1' },
   )
