@@ -46,6 +46,9 @@ export const SITE_PAGES: readonly SitePage[] = [
     url: () => paths.pageDetail('about'),
     roles: ['visitor'],
   },
+  { route: 'topics', name: 'topics', url: () => paths.topics, roles: ['visitor'] },
+  // (no topic is stored in the layout run: an unknown slug shows the topic page's not-found state)
+  { route: 'topics/:slug', name: 'topic', url: () => paths.topic('example'), roles: ['visitor'] },
   { route: 'Policy', name: 'policy', url: () => paths.policy, roles: ['visitor'] },
   { route: 'terms-conditions', name: 'terms', url: () => paths.terms, roles: ['visitor'] },
   { route: 'single-book/:id', name: 'single-book', url: (s) => paths.singleBook(s.bookId), roles: everyone },
