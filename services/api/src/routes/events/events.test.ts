@@ -4,9 +4,9 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { titleEventCounts, titleListening, type AnalyticsStore } from '@bookstrut/analytics'
 import { newId } from '@bookstrut/core'
 import { buildEpisode, buildListing, until } from '@bookstrut/core/testing'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildAnalyticsTestApp, type AnalyticsTestApp } from '../../test/analytics-app.js'
 import { client } from '../../test/api-client.js'
-import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
+import { storedEvents } from '../../test/analytics-probe.js'
 
 // Event tracking against the real API, Redis queue, ingest worker and chDB: each test sends a known set of events
 // and reads the exact counts back from the analytics store.
@@ -16,16 +16,13 @@ const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 const ALL_TIME = { from: new Date('2000-01-01T00:00:00Z'), to: new Date('2100-01-01T00:00:00Z') }
 
-let t: TestApp
+let t: AnalyticsTestApp
 let store: AnalyticsStore
 beforeAll(async () => {
-  t = await buildTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT), ANALYTICS_FLUSH_MS: '100' })
-  store = await analyticsOf(t)
+  t = await buildAnalyticsTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT) })
+  store = t.store
 })
-afterAll(async () => {
-  await store?.close()
-  await t?.close()
-})
+afterAll(async () => t?.close())
 
 /** A new approved title with one 90-second podblurb. */
 async function title() {

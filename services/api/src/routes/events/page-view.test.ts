@@ -5,9 +5,8 @@ import { pageViews, type AnalyticsStore } from '@bookstrut/analytics'
 import { buildListing, until } from '@bookstrut/core/testing'
 import type { Topic } from '@bookstrut/schemas'
 import { topicsRepo } from '@bookstrut/search'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildAnalyticsTestApp, type AnalyticsTestApp } from '../../test/analytics-app.js'
 import { client } from '../../test/api-client.js'
-import { analyticsOf } from '../../test/analytics-probe.js'
 
 // The page-view tracker against the real API, Redis queue, ingest worker and chDB.
 
@@ -16,16 +15,13 @@ const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 const headers = { 'user-agent': BROWSER }
 
-let t: TestApp
+let t: AnalyticsTestApp
 let store: AnalyticsStore
 beforeAll(async () => {
-  t = await buildTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT), ANALYTICS_FLUSH_MS: '100' })
-  store = await analyticsOf(t)
+  t = await buildAnalyticsTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT) })
+  store = t.store
 })
-afterAll(async () => {
-  await store?.close()
-  await t?.close()
-})
+afterAll(async () => t?.close())
 
 let pageSeq = 0
 /** A page of its own per test: counts do not mix. */

@@ -3,7 +3,9 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import type { TestApp } from '../../test/test-app.js'
+import { injectCall } from '../../test/inject-call.js'
+import { buildListingTestApp } from '../../test/listing-app.js'
 import { image, silentMp3 } from '../../test/media-fixtures.js'
 import {
   LIGHTHOUSE_FIELDS,
@@ -14,27 +16,16 @@ import {
 
 let t: TestApp
 let png: Buffer
-beforeAll(async () => {
-  t = await buildTestApp()
-  png = await image('png')
-})
+beforeAll(async () => ({ t, png } = await buildListingTestApp()))
 afterAll(async () => t?.close())
+const call = injectCall(() => t.app)
 
 const fields = LIGHTHOUSE_FIELDS
 const form = (values: Record<string, string>, files: ListingFiles = {}) => listingForm(values, png, files)
 
 const send = (method: 'POST' | 'PUT', url: string, token: string, payload: FormData) =>
-  t.app
-    .inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, payload })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
-const get = (url: string, token?: string) =>
-  t.app
-    .inject({
-      method: 'GET',
-      url: `/api/v1${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
+  call(method, url, token, payload)
+const get = (url: string, token?: string) => call('GET', url, token)
 
 const mediaFiles = async () => {
   const dirs = ['images', 'audio'].map((d) => path.join(t.config.media.dir, d))
