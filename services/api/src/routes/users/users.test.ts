@@ -260,46 +260,25 @@ describe('forgot password', () => {
     expect(verified.body.message).toBe('OTP verified successfully')
     const resetToken = verified.body.data.resetToken as string
     expect(resetToken).toMatch(/^[\w-]{43}$/)
+    /** A reset with this token: the new password and its confirmation (the same unless told otherwise). */
+    const resetWith = (newPassword: string, confirmPassword = newPassword) =>
+      api.post('/forgot-password/user', { email, newPassword, confirmPassword, resetToken })
 
-    const mismatch = await api.post('/forgot-password/user', {
-      email,
-      newPassword: '123456',
-      confirmPassword: '654321',
-      resetToken,
-    })
+    const mismatch = await resetWith('123456', '654321')
     expect(mismatch.body.message).toBe('Passwords do not match')
-    const notDigits = await api.post('/forgot-password/user', {
-      email,
-      newPassword: 'abcdef',
-      confirmPassword: 'abcdef',
-      resetToken,
-    })
+    const notDigits = await resetWith('abcdef')
     expect(notDigits.status).toBe(400)
     // Six characters that are not digits: "must be 6 digits" would contradict what was typed (issue 30).
     expect(notDigits.body.message).toBe(RESET_PASSWORD_NOT_DIGITS)
 
-    const reset = await api.post('/forgot-password/user', {
-      email,
-      newPassword: '24681357',
-      confirmPassword: '24681357',
-      resetToken,
-    })
+    const reset = await resetWith('24681357')
     expect(reset.status).toBe(200)
     expect(reset.body.message).toBe('Password reset successful')
     expect((await api.post('/refresh-token/user', { token })).status).toBe(401)
     expect((await api.post('/login-user', { email, password: 'secret123' })).status).toBe(401)
     expect((await api.post('/login-user', { email, password: '24681357' })).status).toBe(200)
     // The token was used up by the reset.
-    expect(
-      (
-        await api.post('/forgot-password/user', {
-          email,
-          newPassword: '11112222',
-          confirmPassword: '11112222',
-          resetToken,
-        })
-      ).status,
-    ).toBe(400)
+    expect((await resetWith('11112222')).status).toBe(400)
   })
 
   it('answers the same for an unknown address and sends nothing', async () => {
