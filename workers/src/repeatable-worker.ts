@@ -1,13 +1,21 @@
 import { Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { logQueueErrors, type Logger } from '@bookstrut/core'
+import { logQueueErrors, type Clock, type Logger } from '@bookstrut/core'
 import { logFailures } from './log-failures.js'
 
+/** What a repeatable job's worker is started with, beside what its run needs. */
+export interface RepeatableJobDeps {
+  connection: Redis
+  prefix: string
+  clock: Clock
+  logger: Logger
+  /** how often the job runs (each job has its default) */
+  everyMs?: number
+}
+
 export interface RepeatableWorkerOptions {
-  /** the queue's name: also the job's name */
+  /** the queue's name: also the job's name, and the scheduler's id is `<queue>-every` */
   queue: string
-  /** the job scheduler's id: one per deployment, however many worker processes upsert it */
-  schedulerId: string
   everyMs: number
   /** one run of the job; what it returns is the job's result */
   run: () => Promise<unknown>
@@ -33,8 +41,9 @@ export function startRepeatableWorker(opts: RepeatableWorkerOptions) {
   const queue = new Queue(name, { connection, prefix })
   logQueueErrors(queue, name, logger)
   const keep = { count: opts.keep ?? 100 }
+  // One scheduler per deployment, however many worker processes upsert it.
   const scheduled = queue.upsertJobScheduler(
-    opts.schedulerId,
+    `${name}-every`,
     { every: opts.everyMs },
     {
       name,

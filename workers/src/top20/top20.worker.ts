@@ -1,22 +1,11 @@
-import type { Redis } from 'ioredis'
 import { migrateAnalytics } from '@bookstrut/analytics'
-import type { Clock, Logger } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
-import { startRepeatableWorker } from '../repeatable-worker.js'
+import { startRepeatableWorker, type RepeatableJobDeps } from '../repeatable-worker.js'
 import { rankTop20, type Top20Deps } from './top20-ranking.js'
 
 /** How often the Top 20 is computed by default: the home page is at most this stale. */
 export const TOP20_EVERY_MS = 5 * 60_000
-/** The scheduler's id: one per deployment, however many worker processes upsert it. */
-const SCHEDULER_ID = 'top20-every'
-
-export interface Top20WorkerDeps extends Top20Deps {
-  connection: Redis
-  prefix: string
-  clock: Clock
-  logger: Logger
-  everyMs?: number
-}
+export interface Top20WorkerDeps extends Top20Deps, RepeatableJobDeps {}
 
 /**
  * The Top 20 job: a BullMQ job scheduler (repeatable job) adds one `top20` job every `everyMs` (the first at once),
@@ -27,7 +16,6 @@ export function startTop20Worker(deps: Top20WorkerDeps) {
   let migrated = false
   return startRepeatableWorker({
     queue: QueueNames.top20,
-    schedulerId: SCHEDULER_ID,
     everyMs: deps.everyMs ?? TOP20_EVERY_MS,
     async run() {
       // The store's tables may not exist yet (no event ingested since the store was created).

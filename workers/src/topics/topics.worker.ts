@@ -1,21 +1,10 @@
-import type { Redis } from 'ioredis'
-import type { Clock, Logger } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
 import { refreshTopics, type RefreshTopicsDeps } from '@bookstrut/search'
-import { startRepeatableWorker } from '../repeatable-worker.js'
+import { startRepeatableWorker, type RepeatableJobDeps } from '../repeatable-worker.js'
 
 /** How often topic pages are made again by default: they follow readers' searches within the hour. */
 export const TOPICS_EVERY_MS = 60 * 60_000
-/** The scheduler's id: one per deployment, however many worker processes upsert it. */
-const SCHEDULER_ID = 'topics-every'
-
-export interface TopicsWorkerDeps extends RefreshTopicsDeps {
-  connection: Redis
-  prefix: string
-  clock: Clock
-  logger: Logger
-  everyMs?: number
-}
+export interface TopicsWorkerDeps extends RefreshTopicsDeps, RepeatableJobDeps {}
 
 /**
  * The topics job: a BullMQ job scheduler (repeatable job) adds one `topics` job every `everyMs` (the first at once)
@@ -25,7 +14,6 @@ export interface TopicsWorkerDeps extends RefreshTopicsDeps {
 export function startTopicsWorker(deps: TopicsWorkerDeps) {
   return startRepeatableWorker({
     queue: QueueNames.topics,
-    schedulerId: SCHEDULER_ID,
     everyMs: deps.everyMs ?? TOPICS_EVERY_MS,
     async run() {
       const topics = await refreshTopics(deps, deps.clock.now())
