@@ -1,44 +1,28 @@
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, startApp } from './harness.js'
-
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const catalogue = path.join(import.meta.dirname, 'fixtures/idea-search-books.jsonl')
-const run = promisify(execFile)
+import {
+  apiOf,
+  launchBrowser,
+  screenshot,
+  signInThroughDialog,
+  signUpByApi,
+  startAppWithCatalogue,
+} from './harness.js'
+import { IDEA_SEARCH_CATALOGUE as catalogue, IDEA_SEARCH_IDEAS } from './fixtures/idea-search.js'
 
 /*
  * Idea search in the browser: 26 approved books (sea voyages, family secrets, friendships and a few unrelated
  * titles) are imported before the app starts, so its first embedding sweep picks them up. Three ideas that
  * match three of the themes then give two pages of results.
  */
-const IDEAS = [
-  'A dangerous voyage across a stormy ocean on an old ship',
-  'Family secrets slowly revealed across three generations',
-  'An unlikely friendship between two lonely strangers',
-] as const
+const IDEAS = IDEA_SEARCH_IDEAS
 
-let app: Awaited<ReturnType<typeof startApp>>
+let app: Awaited<ReturnType<typeof startAppWithCatalogue>>
 let browser: Browser
 let reader: { email: string; password: string }
 
 beforeAll(async () => {
-  app = await startApp({
-    prepare: async ({ databaseUrl, dataDir }) => {
-      await run('npm', ['run', 'catalog:import', '--', catalogue], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          EMBEDDED_REDIS: 'false',
-          LOG_LEVEL: 'warn',
-        },
-      })
-    },
-  })
+  app = await startAppWithCatalogue(catalogue)
   browser = await launchBrowser()
   reader = await signUpReader()
   await waitForIdeaSearch()
@@ -49,11 +33,7 @@ afterAll(async () => {
   await app?.stop()
 })
 
-const api = (p: string, init?: RequestInit) =>
-  fetch(`${app.baseUrl}/api/v1${p}`, init).then(async (r) => ({
-    status: r.status,
-    body: await r.json(),
-  }))
+const api = (p: string, init?: RequestInit) => apiOf(app)(p, init)
 
 const searchQuery = () =>
   new URLSearchParams({
@@ -86,32 +66,17 @@ async function waitForIdeaSearch() {
 }
 
 /** A verified reader, through the API (the sign-up journey has its own test). */
-async function signUpReader() {
-  const account = { email: `reader.${Date.now()}@example.com`, password: 'secret123' }
-  const created = await api('/user/create', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ first_name: 'Rae', last_name: 'Reader', role: 'reader', ...account }),
+const signUpReader = () =>
+  signUpByApi(app, {
+    role: 'reader',
+    firstName: 'Rae',
+    lastName: 'Reader',
+    email: `reader.${Date.now()}@example.com`,
   })
-  expect(created.status).toBe(201)
-  const otp = Number(await app.outboxCode(account.email))
-  const verified = await api('/verify/user/Verification', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, otp }),
-  })
-  expect(verified.status).toBe(200)
-  return account
-}
 
 async function signIn(page: Page) {
   await page.goto(app.baseUrl)
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Email').fill(reader.email)
-  await dialog.getByLabel('Password', { exact: true }).fill(reader.password)
-  await dialog.getByRole('button', { name: 'Sign In' }).click()
-  await page.getByRole('button', { name: 'Account menu' }).waitFor()
+  await signInThroughDialog(page, reader)
 }
 
 /** Another browser context signed in as the same reader (its stored session copied). */
