@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Id, ListPageSize, PageNumber } from './common.js'
 
 /** 0 pending, 1 approved, 2 rejected (spec author-and-content section 3). */
@@ -73,16 +73,18 @@ export const PodcastListQuery = Type.Object({
 })
 export type PodcastListQuery = Static<typeof PodcastListQuery>
 
-/** The spec's paged list answer: the page fields sit beside `data`. */
-export const PagedPodcasts = Type.Object({
+/** The spec's paged list answer: the page fields sit beside `data` (the envelope's fields, for Type.Object). */
+export const pagedFields = <T extends TSchema>(item: T) => ({
   success: Type.Boolean(),
   message: Type.String(),
-  data: Type.Array(Podcast),
+  data: Type.Array(item),
   total: Type.Integer(),
   totalPages: Type.Integer(),
   currentPage: Type.Integer(),
   pageSize: Type.Integer(),
 })
+
+export const PagedPodcasts = Type.Object(pagedFields(Podcast))
 
 export const UserPodcastsQuery = Type.Object({
   userId: Type.Optional(Id),

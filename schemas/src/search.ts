@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id, ListPageSize, PageNumber, UserListQuery } from './common.js'
-import { Podcast } from './books.js'
+import { pagedFields, Podcast } from './books.js'
 
 /** Keyword ("surface") search. The spec's client also sends status and isActive: only public titles are searched anyway. */
 export const SurfaceSearchQuery = Type.Object(
@@ -100,13 +100,7 @@ export const ScoredPodcast = Type.Intersect([
 export type ScoredPodcast = Static<typeof ScoredPodcast>
 
 export const PagedScoredPodcasts = Type.Object({
-  success: Type.Boolean(),
-  message: Type.String(),
-  data: Type.Array(ScoredPodcast),
-  total: Type.Integer(),
-  totalPages: Type.Integer(),
-  currentPage: Type.Integer(),
-  pageSize: Type.Integer(),
+  ...pagedFields(ScoredPodcast),
   searchId: Type.Optional(
     Type.String({
       pattern: '^[0-9a-f]{32}$',
