@@ -18,12 +18,5 @@ export async function buildAnalyticsTestApp(
 ): Promise<AnalyticsTestApp> {
   const t = await buildTestApp({ ANALYTICS_FLUSH_MS: '100', ...env }, clock)
   const store = await analyticsOf(t)
-  return {
-    ...t,
-    store,
-    async close() {
-      await store.close()
-      await t.close()
-    },
-  }
+  return { ...t, store, close: () => store.close().then(() => t.close()) }
 }

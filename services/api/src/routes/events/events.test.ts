@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { titleEventCounts, titleListening, type AnalyticsStore } from '@bookstrut/analytics'
+import { titleEventCounts, titleListening } from '@bookstrut/analytics'
 import { newId } from '@bookstrut/core'
 import { buildEpisode, buildListing, until } from '@bookstrut/core/testing'
 import { buildAnalyticsTestApp, type AnalyticsTestApp } from '../../test/analytics-app.js'
@@ -17,10 +17,8 @@ const BROWSER =
 const ALL_TIME = { from: new Date('2000-01-01T00:00:00Z'), to: new Date('2100-01-01T00:00:00Z') }
 
 let t: AnalyticsTestApp
-let store: AnalyticsStore
 beforeAll(async () => {
   t = await buildAnalyticsTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT) })
-  store = t.store
 })
 afterAll(async () => t?.close())
 
@@ -38,13 +36,13 @@ const browser = (anonymousId?: string) => ({
 })
 
 async function counts(podcastId: string) {
-  const rows = await titleEventCounts(store, podcastId, ALL_TIME, 'total')
+  const rows = await titleEventCounts(t.store, podcastId, ALL_TIME, 'total')
   return Object.fromEntries(rows.map((r) => [r.type, r.count]))
 }
 
 /** Waits until `n` distinct events about the title are stored. */
 const stored = (podcastId: string, n: number) =>
-  until(`${n} events stored`, async () => (await storedEvents(store, [podcastId])).length >= n, 20_000)
+  until(`${n} events stored`, async () => (await storedEvents(t.store, [podcastId])).length >= n, 20_000)
 
 describe('event tracking', () => {
   it('accepts anonymous plays at once (202) and stores them', async () => {
@@ -94,7 +92,7 @@ describe('event tracking', () => {
       profile_click: 1,
       listening: 1,
     })
-    expect((await titleListening(store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(30)
+    expect((await titleListening(t.store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(30)
   })
 
   it('counts plays once per listener per half hour and caps listening by the clip length', async () => {
@@ -129,8 +127,8 @@ describe('event tracking', () => {
     )
     await stored(podcastId, 6)
     expect(await counts(podcastId)).toEqual({ play: 1, listening: 2, share: 1 })
-    expect((await titleListening(store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(90)
-    const events = await storedEvents(store, [podcastId])
+    expect((await titleListening(t.store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(90)
+    const events = await storedEvents(t.store, [podcastId])
     expect(new Set(events.map((e) => e.actor))).toEqual(new Set([`u:${reader.id}`]))
   })
 
@@ -223,7 +221,7 @@ describe('event tracking', () => {
     // another address with the same browser is another visitor
     await client(t.app).post('/track-profile-click', { podcastId }, { headers: browser() })
     await stored(podcastId, 3)
-    const ids = (await storedEvents(store, [podcastId])).map((e) => e.anonymous_id)
+    const ids = (await storedEvents(t.store, [podcastId])).map((e) => e.anonymous_id)
     // `<salted address hash>-<slot>`: no address, none of the ids sent
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{20}-[0-3]$/)
     expect(new Set(ids).size).toBe(2)
@@ -267,7 +265,7 @@ describe('event tracking', () => {
     ).toBe(202)
     await stored(podcastId, ANON_LIMIT - 5 + 1)
     await new Promise((r) => setTimeout(r, 500))
-    expect((await storedEvents(store, [podcastId])).length).toBe(ANON_LIMIT - 5 + 1)
+    expect((await storedEvents(t.store, [podcastId])).length).toBe(ANON_LIMIT - 5 + 1)
   })
 })
 
@@ -283,5 +281,5 @@ async function expectNothingStoredAfterAMarker(podcastId: string) {
     { headers: browser() },
   )
   await stored(marker.podcastId, 1)
-  expect(await storedEvents(store, [podcastId])).toEqual([])
+  expect(await storedEvents(t.store, [podcastId])).toEqual([])
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { pageViews, type AnalyticsStore } from '@bookstrut/analytics'
+import { pageViews } from '@bookstrut/analytics'
 import { buildListing, until } from '@bookstrut/core/testing'
 import type { Topic } from '@bookstrut/schemas'
 import { topicsRepo } from '@bookstrut/search'
@@ -16,10 +16,8 @@ const BROWSER =
 const headers = { 'user-agent': BROWSER }
 
 let t: AnalyticsTestApp
-let store: AnalyticsStore
 beforeAll(async () => {
   t = await buildAnalyticsTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT) })
-  store = t.store
 })
 afterAll(async () => t?.close())
 
@@ -27,7 +25,7 @@ let pageSeq = 0
 /** A page of its own per test: counts do not mix. */
 const newPage = () => `/topics/page-view-test-${++pageSeq}-${randomUUID().slice(0, 8)}`
 const viewsOf = async (path: string) =>
-  (await pageViews(store, [path], t.clock.now())).get(path) ?? { views7d: 0, views30d: 0 }
+  (await pageViews(t.store, [path], t.clock.now())).get(path) ?? { views7d: 0, views30d: 0 }
 const eventually = (path: string, views: number) =>
   until(`${views} views of ${path}`, async () => (await viewsOf(path)).views30d >= views, 20_000)
 
@@ -51,7 +49,7 @@ describe('POST /page-view', () => {
     // Let a late duplicate land before the exact check.
     await new Promise((r) => setTimeout(r, 500))
     expect(await viewsOf(path)).toEqual({ views7d: 2, views30d: 2 })
-    const stored = await store.select(
+    const stored = await t.store.select(
       `SELECT uniqExact(id) AS n FROM events WHERE type = 'page_view' AND podcast_id = '${path}'`,
     )
     expect(Number((stored[0] as { n: number | string }).n)).toBe(3)
