@@ -1,23 +1,14 @@
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import {
-  apiOf,
-  launchBrowser,
-  screenshot,
-  signInThroughDialog,
-  signUpByApi,
-  startAppWithCatalogue,
-} from './harness.js'
-import { IDEA_SEARCH_CATALOGUE as catalogue, IDEA_SEARCH_IDEAS } from './fixtures/idea-search.js'
+import { apiOf, screenshot, signInThroughDialog } from './harness.js'
+import { IDEA_SEARCH_IDEAS as IDEAS, startIdeaSearchSession } from './fixtures/idea-search.js'
 
 /*
  * "This is the book I meant" in the browser (issue 34): a visitor is asked to sign in; a signed-in reader searches,
  * clicks it on a result, sees it done with Undo, and the server holds one confirmation per idea of that search.
  */
-const IDEAS = IDEA_SEARCH_IDEAS
-
-let app: Awaited<ReturnType<typeof startAppWithCatalogue>>
+let app: Awaited<ReturnType<typeof startIdeaSearchSession>>['app']
 let browser: Browser
 let reader: { email: string; password: string }
 
@@ -27,9 +18,11 @@ const searchPath = () =>
   `/search-book?${new URLSearchParams({ firstField: IDEAS[0], secondField: IDEAS[1], thirdField: IDEAS[2] })}`
 
 beforeAll(async () => {
-  app = await startAppWithCatalogue(catalogue)
-  browser = await launchBrowser()
-  reader = await signUpReader()
+  ;({ app, browser, reader } = await startIdeaSearchSession({
+    firstName: 'Fay',
+    lastName: 'Finder',
+    email: `finder.${Date.now()}@example.com`,
+  }))
   // The embed worker computes vectors in the background: wait until the idea search lists books.
   const query = new URLSearchParams({ firstField: IDEAS[0], secondField: IDEAS[1], thirdField: IDEAS[2] })
   const deadline = Date.now() + 180_000
@@ -44,14 +37,6 @@ afterAll(async () => {
   await browser?.close()
   await app?.stop()
 })
-
-const signUpReader = () =>
-  signUpByApi(app, {
-    role: 'reader',
-    firstName: 'Fay',
-    lastName: 'Finder',
-    email: `finder.${Date.now()}@example.com`,
-  })
 
 const signIn = (page: Page, dialogOpen = false) => signInThroughDialog(page, reader, dialogOpen)
 

@@ -1,30 +1,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import {
-  apiOf,
-  launchBrowser,
-  screenshot,
-  signInThroughDialog,
-  signUpByApi,
-  startAppWithCatalogue,
-} from './harness.js'
-import { IDEA_SEARCH_CATALOGUE as catalogue, IDEA_SEARCH_IDEAS } from './fixtures/idea-search.js'
+import { apiOf, screenshot, signInThroughDialog } from './harness.js'
+import { IDEA_SEARCH_IDEAS as IDEAS, startIdeaSearchSession } from './fixtures/idea-search.js'
 
 /*
  * Idea search in the browser: 26 approved books (sea voyages, family secrets, friendships and a few unrelated
  * titles) are imported before the app starts, so its first embedding sweep picks them up. Three ideas that
  * match three of the themes then give two pages of results.
  */
-const IDEAS = IDEA_SEARCH_IDEAS
-
-let app: Awaited<ReturnType<typeof startAppWithCatalogue>>
+let app: Awaited<ReturnType<typeof startIdeaSearchSession>>['app']
 let browser: Browser
 let reader: { email: string; password: string }
 
 beforeAll(async () => {
-  app = await startAppWithCatalogue(catalogue)
-  browser = await launchBrowser()
-  reader = await signUpReader()
+  ;({ app, browser, reader } = await startIdeaSearchSession({
+    firstName: 'Rae',
+    lastName: 'Reader',
+    email: `reader.${Date.now()}@example.com`,
+  }))
   await waitForIdeaSearch()
 }, 240_000)
 
@@ -64,15 +57,6 @@ async function waitForIdeaSearch() {
     await new Promise((r) => setTimeout(r, 1500))
   }
 }
-
-/** A verified reader, through the API (the sign-up journey has its own test). */
-const signUpReader = () =>
-  signUpByApi(app, {
-    role: 'reader',
-    firstName: 'Rae',
-    lastName: 'Reader',
-    email: `reader.${Date.now()}@example.com`,
-  })
 
 async function signIn(page: Page) {
   await page.goto(app.baseUrl)
