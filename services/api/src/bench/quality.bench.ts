@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, DEFAULT_EMBEDDING_MODEL, loadConfig, migrateToLatest, type Db } from '@bookstrut/core'
@@ -43,6 +42,7 @@ import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type Tom
 import { loadSanitySet, type SanityBook } from './sanity-set.js'
 import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
 import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.js'
+import { readCommandLine } from './command-line.js'
 
 /**
  * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models auto,minilm,shipped,mpnet,trained]
@@ -128,68 +128,65 @@ const SWEEP_SECOND_STAGE: [number, number][] = [
 ]
 
 function parseCommandLine() {
-  try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        split: { type: 'string', default: 'validation' },
-        limit: { type: 'string' },
-        models: { type: 'string', default: 'auto' },
-        data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
-        passages: { type: 'string', default: 'product' },
-        pool: { type: 'string', default: 'full' },
-        sweep: { type: 'boolean', default: false },
-        'skip-keyword': { type: 'boolean', default: false },
-        'sanity-only': { type: 'boolean', default: false },
-        'by-idea-form': { type: 'boolean', default: false },
-        scale: { type: 'string' },
-        'second-stage-model': { type: 'string', default: SECOND_STAGE_MODEL_FILE },
-        'second-stage-rows': { type: 'string' },
-      },
-    })
-    const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
-    if (!split) return null
-    const poolKind = (['full', 'corpus'] as const).find((s) => s === values.pool)
-    if (!poolKind) return null
-    const limit = values.limit === undefined ? Infinity : Number(values.limit)
-    if (!Number.isInteger(limit) && limit !== Infinity) return null
-    if (limit < 1) return null
-    const models = values.models
-      .split(',')
-      .map((m) => m.trim())
-      .filter(Boolean)
-      .map((m) => {
-        const alias = m.toLowerCase()
-        if (alias === 'trained') return newestTrained()
-        return alias === 'auto' ? servedModel() : (MODEL_ALIASES[alias] ?? m)
-      })
-    if (models.length === 0 || models.includes('')) return null
-    const schemes = values.passages
-      .split(',')
-      .map((m) => m.trim())
-      .filter(Boolean)
-    if (schemes.length === 0 || schemes.some((n) => !(n in SCHEMES))) return null
-    const [slope, offset] = (values.scale ?? '').split(',').map(Number)
-    const scale = values.scale === undefined ? undefined : { slope: slope!, offset: offset! }
-    if (scale && !(scale.slope > 0 && Number.isFinite(scale.offset))) return null
-    return {
-      split,
-      limit,
-      models,
-      schemes,
-      poolKind,
-      sweep: values.sweep,
-      keyword: !values['skip-keyword'],
-      sanityOnly: values['sanity-only'],
-      byIdeaForm: values['by-idea-form'],
-      scale,
-      secondStageModel: values['second-stage-model'],
-      secondStageRows: values['second-stage-rows'],
-      dataDir: path.resolve(values.data),
-    }
-  } catch {
-    return null
-  }
+  return readCommandLine(
+    {
+      split: { type: 'string', default: 'validation' },
+      limit: { type: 'string' },
+      models: { type: 'string', default: 'auto' },
+      data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
+      passages: { type: 'string', default: 'product' },
+      pool: { type: 'string', default: 'full' },
+      sweep: { type: 'boolean', default: false },
+      'skip-keyword': { type: 'boolean', default: false },
+      'sanity-only': { type: 'boolean', default: false },
+      'by-idea-form': { type: 'boolean', default: false },
+      scale: { type: 'string' },
+      'second-stage-model': { type: 'string', default: SECOND_STAGE_MODEL_FILE },
+      'second-stage-rows': { type: 'string' },
+    },
+    (values) => {
+      const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
+      if (!split) return null
+      const poolKind = (['full', 'corpus'] as const).find((s) => s === values.pool)
+      if (!poolKind) return null
+      const limit = values.limit === undefined ? Infinity : Number(values.limit)
+      if (!Number.isInteger(limit) && limit !== Infinity) return null
+      if (limit < 1) return null
+      const models = values.models
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean)
+        .map((m) => {
+          const alias = m.toLowerCase()
+          if (alias === 'trained') return newestTrained()
+          return alias === 'auto' ? servedModel() : (MODEL_ALIASES[alias] ?? m)
+        })
+      if (models.length === 0 || models.includes('')) return null
+      const schemes = values.passages
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean)
+      if (schemes.length === 0 || schemes.some((n) => !(n in SCHEMES))) return null
+      const [slope, offset] = (values.scale ?? '').split(',').map(Number)
+      const scale = values.scale === undefined ? undefined : { slope: slope!, offset: offset! }
+      if (scale && !(scale.slope > 0 && Number.isFinite(scale.offset))) return null
+      return {
+        split,
+        limit,
+        models,
+        schemes,
+        poolKind,
+        sweep: values.sweep,
+        keyword: !values['skip-keyword'],
+        sanityOnly: values['sanity-only'],
+        byIdeaForm: values['by-idea-form'],
+        scale,
+        secondStageModel: values['second-stage-model'],
+        secondStageRows: values['second-stage-rows'],
+        dataDir: path.resolve(values.data),
+      }
+    },
+  )
 }
 
 /** One evaluated request: its ideas (blank ones dropped; 1-3 remain) and the pool ids of its answer. */

@@ -1,7 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
@@ -28,6 +27,7 @@ import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from './tomt-data.js'
 import { benchKeywordSearch } from './keyword-search.bench.js'
 import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic-books.js'
+import { readCommandLine } from './command-line.js'
 
 /**
  * `npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann] [--queries 300] [--data DIR] [--keyword-only]`:
@@ -69,58 +69,57 @@ const WARM_UP = 10
 const SCALE2 = QUANT_SCALE * QUANT_SCALE
 
 function parseCommandLine() {
-  try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        sizes: { type: 'string', default: '10000,100000' },
-        books: { type: 'string' },
-        ann: { type: 'boolean', default: false },
-        /** candidates tried on the one index built by --ann (default: the product's ANN_DEFAULTS.candidates) */
-        'ann-candidates': { type: 'string' },
-        /** shares of the projected rows read, tried on the same index (default: ANN_DEFAULTS.scanShare) */
-        'ann-share': { type: 'string' },
-        /** principal directions of the index built by --ann (default: ANN_DEFAULTS.dimensions) */
-        'ann-dims': { type: 'string' },
-        queries: { type: 'string', default: '300' },
-        data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
-        'keyword-only': { type: 'boolean', default: false },
-        /** with --ann: only the approximate index against the exact one (no exact, fresh or lexical timings) */
-        'ann-only': { type: 'boolean', default: false },
-        /** with --ann: also the product's words (BookTextIndex over synthetic texts) on the approximate index */
-        'ann-words': { type: 'boolean', default: false },
-        /** queries checked against a plain JavaScript brute force (minutes at 100,000 books); 0 skips the check */
-        'check-queries': { type: 'string' },
-      },
-    })
-    const sizes = (values.books ?? values.sizes).split(',').map(Number)
-    const queries = Number(values.queries)
-    if (sizes.some((n) => !Number.isInteger(n) || n < 1)) return null
-    if (!Number.isInteger(queries) || queries < 1) return null
-    const annCandidates = (values['ann-candidates'] ?? String(ANN_DEFAULTS.candidates)).split(',').map(Number)
-    const annDimensions = Number(values['ann-dims'] ?? ANN_DEFAULTS.dimensions)
-    if (annCandidates.some((n) => !Number.isInteger(n) || n < 1)) return null
-    const annShares = (values['ann-share'] ?? String(ANN_DEFAULTS.scanShare)).split(',').map(Number)
-    if (annShares.some((n) => !(n > 0 && n <= 1))) return null
-    if (!Number.isInteger(annDimensions) || annDimensions < 1) return null
-    const check = values['check-queries']
-    if (check !== undefined && !(Number.isInteger(Number(check)) && Number(check) >= 0)) return null
-    return {
-      sizes,
-      queries,
-      ann: values.ann || values['ann-only'],
-      annOnly: values['ann-only'],
-      annWords: values['ann-words'],
-      annCandidates,
-      annShares,
-      annDimensions,
-      dataDir: path.resolve(values.data),
-      keywordOnly: values['keyword-only'],
-      checkQueries: values['check-queries'] === undefined ? undefined : Number(values['check-queries']),
-    }
-  } catch {
-    return null
-  }
+  return readCommandLine(
+    {
+      sizes: { type: 'string', default: '10000,100000' },
+      books: { type: 'string' },
+      ann: { type: 'boolean', default: false },
+      /** candidates tried on the one index built by --ann (default: the product's ANN_DEFAULTS.candidates) */
+      'ann-candidates': { type: 'string' },
+      /** shares of the projected rows read, tried on the same index (default: ANN_DEFAULTS.scanShare) */
+      'ann-share': { type: 'string' },
+      /** principal directions of the index built by --ann (default: ANN_DEFAULTS.dimensions) */
+      'ann-dims': { type: 'string' },
+      queries: { type: 'string', default: '300' },
+      data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
+      'keyword-only': { type: 'boolean', default: false },
+      /** with --ann: only the approximate index against the exact one (no exact, fresh or lexical timings) */
+      'ann-only': { type: 'boolean', default: false },
+      /** with --ann: also the product's words (BookTextIndex over synthetic texts) on the approximate index */
+      'ann-words': { type: 'boolean', default: false },
+      /** queries checked against a plain JavaScript brute force (minutes at 100,000 books); 0 skips the check */
+      'check-queries': { type: 'string' },
+    },
+    (values) => {
+      const sizes = (values.books ?? values.sizes).split(',').map(Number)
+      const queries = Number(values.queries)
+      if (sizes.some((n) => !Number.isInteger(n) || n < 1)) return null
+      if (!Number.isInteger(queries) || queries < 1) return null
+      const annCandidates = (values['ann-candidates'] ?? String(ANN_DEFAULTS.candidates))
+        .split(',')
+        .map(Number)
+      const annDimensions = Number(values['ann-dims'] ?? ANN_DEFAULTS.dimensions)
+      if (annCandidates.some((n) => !Number.isInteger(n) || n < 1)) return null
+      const annShares = (values['ann-share'] ?? String(ANN_DEFAULTS.scanShare)).split(',').map(Number)
+      if (annShares.some((n) => !(n > 0 && n <= 1))) return null
+      if (!Number.isInteger(annDimensions) || annDimensions < 1) return null
+      const check = values['check-queries']
+      if (check !== undefined && !(Number.isInteger(Number(check)) && Number(check) >= 0)) return null
+      return {
+        sizes,
+        queries,
+        ann: values.ann || values['ann-only'],
+        annOnly: values['ann-only'],
+        annWords: values['ann-words'],
+        annCandidates,
+        annShares,
+        annDimensions,
+        dataDir: path.resolve(values.data),
+        keywordOnly: values['keyword-only'],
+        checkQueries: values['check-queries'] === undefined ? undefined : Number(values['check-queries']),
+      }
+    },
+  )
 }
 
 const args = parseCommandLine()
