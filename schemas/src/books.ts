@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { Id, ListPageSize, PageNumber } from './common.js'
+import { Type, type Static } from '@sinclair/typebox'
+import { Id, ListPageSize, PageNumber, pagedFields } from './common.js'
 
 /** 0 pending, 1 approved, 2 rejected (spec author-and-content section 3). */
 export const ListingStatus = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])
@@ -72,17 +72,6 @@ export const PodcastListQuery = Type.Object({
   limit: Type.Optional(ListPageSize),
 })
 export type PodcastListQuery = Static<typeof PodcastListQuery>
-
-/** The spec's paged list answer: the page fields sit beside `data` (the envelope's fields, for Type.Object). */
-export const pagedFields = <T extends TSchema>(item: T) => ({
-  success: Type.Boolean(),
-  message: Type.String(),
-  data: Type.Array(item),
-  total: Type.Integer(),
-  totalPages: Type.Integer(),
-  currentPage: Type.Integer(),
-  pageSize: Type.Integer(),
-})
 
 export const PagedPodcasts = Type.Object(pagedFields(Podcast))
 

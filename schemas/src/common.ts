@@ -67,6 +67,17 @@ export const IgnoredField = (name: string, description: string) =>
     }),
   )
 
+/** The spec's paged list answer: the page fields sit beside `data` (the envelope's fields, for Type.Object). */
+export const pagedFields = <T extends TSchema>(item: T) => ({
+  success: Type.Boolean(),
+  message: Type.String(),
+  data: Type.Array(item),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+  currentPage: Type.Integer(),
+  pageSize: Type.Integer(),
+})
+
 /** A page number; bounded so that the offset it makes stays a sane number. */
 export const PageNumber = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })
 

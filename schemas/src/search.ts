@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, ListPageSize, PageNumber, UserListQuery } from './common.js'
-import { pagedFields, Podcast } from './books.js'
+import { Id, ListPageSize, PageNumber, pagedFields, UserListQuery } from './common.js'
+import { Podcast } from './books.js'
 
 /** Keyword ("surface") search. The spec's client also sends status and isActive: only public titles are searched anyway. */
 export const SurfaceSearchQuery = Type.Object(
