@@ -26,6 +26,11 @@ const countUsers = async (email?: string) => {
 }
 
 /** Signs up and verifies through the real mail path; returns the session. */
+/** The stored first name of an account (what a refused update must leave alone). */
+const firstNameOf = async (id: string) =>
+  (await t.app.db.selectFrom('users').select('first_name').where('id', '=', id).executeTakeFirstOrThrow())
+    .first_name
+
 async function verifiedAccount(role = 'reader', api = client(t.app)) {
   const email = uniqueEmail(role)
   expect((await api.post('/user/create', signupBody(email, role))).status).toBe(201)
@@ -302,12 +307,7 @@ describe('ownership, blocking and profile', () => {
     expect(forgedUpdate.status).toBe(403)
     expect(forgedUpdate.body.code).toBe('FORBIDDEN')
     expect((await alice.api.get(`/logout/user?id=${bob.id}`, { token: alice.token })).status).toBe(403)
-    const bobRow = await t.app.db
-      .selectFrom('users')
-      .select('first_name')
-      .where('id', '=', bob.id)
-      .executeTakeFirstOrThrow()
-    expect(bobRow.first_name).toBe('Ada')
+    expect(await firstNameOf(bob.id)).toBe('Ada')
     expect((await bob.api.post('/refresh-token/user', { token: bob.token })).status).toBe(200)
   })
 
@@ -418,12 +418,7 @@ describe('ownership, blocking and profile', () => {
       data: { isBlocked: true, notes: 'Spam listings' },
     })
     expect((await user.api.get(`/get/single/user?userId=${user.id}`, { token: user.token })).status).toBe(200)
-    const row = await t.app.db
-      .selectFrom('users')
-      .select('first_name')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    expect(row.first_name).toBe('Ada')
+    expect(await firstNameOf(user.id)).toBe('Ada')
 
     await admin.api.post('/admin/unblock/user', { userId: user.id }, { token: admin.token })
     expect(
