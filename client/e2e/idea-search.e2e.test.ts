@@ -75,6 +75,12 @@ async function sameSession(from: Page, context: BrowserContext) {
 }
 
 const resultRows = (page: Page) => page.getByRole('table', { name: 'Search results' }).locator('.result-row')
+/** Clicks the `action` button (Report, Ghost) of the result row of `title`. */
+const rowAction = (page: Page, action: string, title: string) =>
+  resultRows(page)
+    .filter({ hasText: title })
+    .getByRole('button', { name: `${action} ${title}` })
+    .click()
 
 async function typeIdeas(page: Page) {
   const form = page.getByRole('form', { name: 'Search books by idea' })
@@ -149,10 +155,7 @@ it('three ideas give ranked results with per-idea scores, page 2 on scroll, and 
 
   // Report: a type must be chosen.
   const reported = titles[1] ?? ''
-  await resultRows(page)
-    .filter({ hasText: reported })
-    .getByRole('button', { name: `Report ${reported}` })
-    .click()
+  await rowAction(page, 'Report', reported)
   const report = page.getByRole('dialog', { name: 'Report Violation' })
   await report.getByRole('radio').first().waitFor()
   await report.getByRole('button', { name: 'Send report' }).click()
@@ -165,10 +168,7 @@ it('three ideas give ranked results with per-idea scores, page 2 on scroll, and 
 
   // Ghost the top title: confirm, then it leaves the list and the counter drops.
   const ghosted = titles[0] ?? ''
-  await resultRows(page)
-    .filter({ hasText: ghosted })
-    .getByRole('button', { name: `Ghost ${ghosted}` })
-    .click()
+  await rowAction(page, 'Ghost', ghosted)
   const confirm = page.getByRole('dialog', { name: 'Are you sure?' })
   await confirm.getByText('Do you really want to Ghost this listing?').waitFor()
   await confirm.getByRole('button', { name: 'Yes, ghost it' }).click()

@@ -292,36 +292,45 @@ interface Layer {
   /** A non-modal layer: the selector of its own part, the only part checked (see LayoutRuleOptions.scope). */
   scope?: string
 }
+/** The phone's menu, opened on the home page. */
+const MOBILE_MENU: Layer = {
+  name: 'mobile-menu',
+  phoneOnly: true,
+  open: async (page) => {
+    await page.goto(app.baseUrl)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await dialogShown(page)
+  },
+}
+/** A dialog opened from the header's `button` on the home page (`then`, when given, goes on from there). */
+const fromHeader = (name: string, button: string, then?: (page: Page) => Promise<void>): Layer => ({
+  name,
+  open: async (page) => {
+    await page.goto(app.baseUrl)
+    await page.getByRole('banner').getByRole('button', { name: button }).click()
+    await then?.(page)
+    await dialogShown(page)
+  },
+})
+/** A dialog opened by a button (named like `button`) of the first row of the idea search's results. */
+const fromFirstResult = (name: string, button: RegExp): Layer => ({
+  name,
+  open: async (page) => {
+    await page.goto(`${app.baseUrl}/search-book?${searchQuery}`)
+    await page.getByRole('button', { name: button }).first().click()
+    await dialogShown(page)
+  },
+})
 const DIALOGS: Record<Role, Layer[]> = {
   visitor: [
-    {
-      name: 'sign-in',
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-        await dialogShown(page)
-      },
-    },
-    {
-      name: 'forgot-password',
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: /Forgot Password/i })
-          .click()
-        await dialogShown(page)
-      },
-    },
-    {
-      name: 'sign-up',
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
-        await dialogShown(page)
-      },
-    },
+    fromHeader('sign-in', 'Sign In'),
+    fromHeader('forgot-password', 'Sign In', (page) =>
+      page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Forgot Password/i })
+        .click(),
+    ),
+    fromHeader('sign-up', 'Sign Up'),
     {
       // A long address, as people have: the OTP dialog shows it whole.
       name: 'otp',
@@ -346,15 +355,7 @@ const DIALOGS: Record<Role, Layer[]> = {
         await page.getByLabel('OTP digit 1').waitFor()
       },
     },
-    {
-      name: 'mobile-menu',
-      phoneOnly: true,
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('button', { name: 'Open menu' }).click()
-        await dialogShown(page)
-      },
-    },
+    MOBILE_MENU,
     {
       // The audio player bar over the page, paused (its controls, the ±10 s buttons), on a title's page.
       name: 'player',
@@ -370,39 +371,7 @@ const DIALOGS: Record<Role, Layer[]> = {
       },
     },
   ],
-  reader: [
-    {
-      name: 'report',
-      open: async (page) => {
-        await page.goto(`${app.baseUrl}/search-book?${searchQuery}`)
-        await page
-          .getByRole('button', { name: /^Report / })
-          .first()
-          .click()
-        await dialogShown(page)
-      },
-    },
-    {
-      name: 'ghost-confirm',
-      open: async (page) => {
-        await page.goto(`${app.baseUrl}/search-book?${searchQuery}`)
-        await page
-          .getByRole('button', { name: /^Ghost / })
-          .first()
-          .click()
-        await dialogShown(page)
-      },
-    },
-    {
-      name: 'mobile-menu',
-      phoneOnly: true,
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('button', { name: 'Open menu' }).click()
-        await dialogShown(page)
-      },
-    },
-  ],
+  reader: [fromFirstResult('report', /^Report /), fromFirstResult('ghost-confirm', /^Ghost /), MOBILE_MENU],
   author: [
     {
       name: 'payment',
