@@ -130,7 +130,7 @@ export async function confirmFoundIt(
     ideas.map((i) => ({
       id: newId(now.getTime()),
       userId: auth.user.id,
-      podcastId: body.podcastId,
+      bookId: body.podcastId,
       ideaKey: i.key,
       idea: i.idea,
       network,
