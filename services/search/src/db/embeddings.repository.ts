@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DbOrTx } from '@bookstrut/core'
+import { storedIdeas } from '@bookstrut/schemas'
 import { PASSAGE_SCHEME } from '../book-passages.js'
 
 /**
@@ -51,7 +52,7 @@ export async function findBookTexts(db: DbOrTx, bookIds: readonly string[]): Pro
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
-    ideas: withFoundIdeas([r.primary_key, r.secondary_key, r.additional_key], r.found_ideas),
+    ideas: withFoundIdeas(storedIdeas(r), r.found_ideas),
     description: r.description,
   }))
 }
@@ -73,7 +74,7 @@ export async function findBookSource(
     row && {
       id: row.id,
       title: row.title,
-      ideas: withFoundIdeas([row.primary_key, row.secondary_key, row.additional_key], row.found_ideas),
+      ideas: withFoundIdeas(storedIdeas(row), row.found_ideas),
       description: row.description,
       sourceHash: row.source_hash,
     }

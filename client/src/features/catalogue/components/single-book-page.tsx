@@ -1,4 +1,5 @@
 import type { Book } from '@/api/book'
+import { bookIdeas } from '@bookstrut/schemas'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookLinks } from '@/components/book/book-links'
 import { BookFacts } from '@/components/book/book-facts'
@@ -121,9 +122,7 @@ function BookDetail({ book }: { book: Book }) {
   const episode = book.episodes[0]
   const title = book.title || 'Unknown Title'
   // Imported books may come without ideas: then the section is left out.
-  const ideas = [book.primary_key, book.secondary_key, book.additional_key].filter(
-    (idea) => idea.trim() !== '',
-  )
+  const ideas = bookIdeas(book)
   return (
     <article className="book-detail">
       <div className={styles['book-detail__cover']}>
