@@ -5,9 +5,9 @@
  * (visibility.ts).
  */
 export * from './visibility.js'
-export * from './db/reader-titles.js'
+export * from './db/reader-books.js'
 export * as booksRepo from './db/books.repository.js'
 export * as catalogueImportRepo from './db/catalogue-import.repository.js'
 export * as ghostsRepo from './db/ghosts.repository.js'
-export * as trackedTitlesRepo from './db/tracked-titles.repository.js'
+export * as trackedBooksRepo from './db/tracked-books.repository.js'
 export * from './book-changes.js'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DbOrTx, ReactionRow } from '@bookstrut/core'
-import { readerTitles } from '@bookstrut/catalogue'
+import { readerBooks } from '@bookstrut/catalogue'
 
 /** The two reactions a reader can have to a title, each its own table of the same shape. */
 export type ReactionKind = 'likes' | 'favorites'
@@ -85,7 +85,7 @@ export async function reactionFlags(
 
 /** A reader's favourite titles, most recently added first; only public ones (approved and active). */
 export const listFavorites = (db: DbOrTx, userId: string, offset: number, limit: number) =>
-  readerTitles(db, 'favorites', userId, { offset, limit }, { publicOnly: true })
+  readerBooks(db, 'favorites', userId, { offset, limit }, { publicOnly: true })
 
 /** How many readers have the reaction to the title now (likes or favourites). */
 export async function countReactions(db: DbOrTx, kind: ReactionKind, bookId: string): Promise<number> {
