@@ -9,15 +9,15 @@ import {
   IDEA_LABELS,
   ideaWordGuide,
   normalizeTerms,
-  readSearchMode,
-  rememberSearchMode,
+  readSearchBoxMode,
+  rememberSearchBoxMode,
   SEARCH_MESSAGES,
   sameTerms,
   sentenceWordGuide,
   termsToSearchParams,
   termsToState,
   validateSearch,
-  type SearchMode,
+  type SearchBoxMode,
   type SearchProblem,
   type SearchTerms,
   type WordGuide,
@@ -62,7 +62,7 @@ export function SearchForm({
   beforeSearch,
 }: SearchFormProps) {
   const navigate = useNavigate()
-  const [mode, setMode] = useState<SearchMode>(() => initial?.mode ?? readSearchMode())
+  const [mode, setMode] = useState<SearchBoxMode>(() => initial?.mode ?? readSearchBoxMode())
   const [ideas, setIdeas] = useState<[string, string, string]>(() =>
     initial?.mode === 'structured' ? [...initial.ideas] : ['', '', ''],
   )
@@ -71,10 +71,10 @@ export function SearchForm({
   const [checking, setChecking] = useState(false)
   const noticeId = useId()
 
-  const chooseMode = (next: SearchMode) => {
+  const chooseMode = (next: SearchBoxMode) => {
     setMode(next)
     setNotice(null)
-    rememberSearchMode(next)
+    rememberSearchBoxMode(next)
   }
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
