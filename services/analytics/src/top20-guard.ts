@@ -17,14 +17,14 @@ export const BURST_HOLD_SHARE = 0.5
 
 export type HoldReason = 'anonymous_majority' | 'address_burst'
 
-export interface HeldTitle {
+export interface HeldEntry {
   entry: EngagementScore
   reason: HoldReason
   details: Record<string, number>
 }
 
 /** Why the title is held out of the ranking, or null when it may rank. `burstEvents`: its largest burst, if any. */
-export function holdReason(entry: EngagementScore, burstEvents: number | undefined): HeldTitle | null {
+export function holdReason(entry: EngagementScore, burstEvents: number | undefined): HeldEntry | null {
   const share = entry.score > 0 ? entry.anonymousScore / entry.score : 0
   const details = {
     anonymousShare: Math.round(share * 1000) / 1000,

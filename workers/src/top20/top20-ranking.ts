@@ -6,7 +6,7 @@ import {
   top20Repo,
   type AnalyticsStore,
   type EngagementScore,
-  type HeldTitle,
+  type HeldEntry,
 } from '@bookstrut/analytics'
 import { adminConsoleRepo, newId, type Db } from '@bookstrut/core'
 
@@ -32,7 +32,7 @@ export interface Top20Deps {
  */
 export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementScore[]> {
   const candidates = await engagementRanking(deps.store, now, CANDIDATES)
-  const allowed = await top20Repo.rankableTitles(
+  const allowed = await top20Repo.rankableBooks(
     deps.db,
     candidates.map((c) => c.bookId),
   )
@@ -43,8 +43,8 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
     { from: rankingWindow(now).from, to: now },
   )
   // Titles an admin released from the guard (the admin console, docs/admin.md) rank on their counted engagement.
-  const released = await adminConsoleRepo.releasedTitles(deps.db, now)
-  const held: HeldTitle[] = []
+  const released = await adminConsoleRepo.releasedBooks(deps.db, now)
+  const held: HeldEntry[] = []
   const entries: EngagementScore[] = []
   for (const c of rankable) {
     const hold = released.has(c.bookId) ? null : holdReason(c, bursts.get(c.bookId))

@@ -11,7 +11,7 @@ export interface NewRankingEntry {
 }
 
 /** A title the anomaly guard held out of the ranking, and why. */
-export interface NewHeldTitle extends NewRankingEntry {
+export interface NewHeldBook extends NewRankingEntry {
   reason: string
   details: Record<string, number>
 }
@@ -27,7 +27,7 @@ export async function saveRanking(
     id: string
     computedAt: Date
     entries: readonly NewRankingEntry[]
-    held?: readonly NewHeldTitle[]
+    held?: readonly NewHeldBook[]
   },
 ): Promise<void> {
   await db.insertInto('top20_rankings').values({ id: ranking.id, computed_at: ranking.computedAt }).execute()
@@ -105,7 +105,7 @@ export async function daysInTop20(db: DbOrTx, bookId: string): Promise<number> {
  * The titles among `ids` that may be in the Top 20 now: approved, active, and listed by an account that is not
  * blocked. In no particular order.
  */
-export async function rankableTitles(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+export async function rankableBooks(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
   const rows = await db
     .selectFrom('podcasts')
@@ -122,7 +122,7 @@ export async function rankableTitles(db: DbOrTx, ids: readonly string[]): Promis
  * Titles held out of rankings by the anomaly guard (for admins): each title once, with its latest hold (a title
  * stays held ranking after ranking while its engagement stays suspicious), latest first, at most `limit`.
  */
-export async function heldTitles(db: DbOrTx, limit: number): Promise<Top20HeldRow[]> {
+export async function heldBooks(db: DbOrTx, limit: number): Promise<Top20HeldRow[]> {
   return db
     .selectFrom((eb) =>
       eb

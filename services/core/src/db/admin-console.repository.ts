@@ -156,7 +156,7 @@ export async function releasesOf(db: DbOrTx, ids: readonly string[]): Promise<Ma
 }
 
 /** The titles an admin released from the anomaly guard whose release still runs at `now`. */
-export async function releasedTitles(db: DbOrTx, now: Date): Promise<Set<string>> {
+export async function releasedBooks(db: DbOrTx, now: Date): Promise<Set<string>> {
   const rows = await db
     .selectFrom('top20_releases')
     .select('podcast_id')

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Type } from '@sinclair/typebox'
-import { HeldTitleDecision, Top20Current } from '@bookstrut/schemas'
+import { HeldBookDecision, Top20Current } from '@bookstrut/schemas'
 import { apiRequest } from '@/lib/api-client'
 import { useAdminWrite } from './admin-users'
 
@@ -12,11 +12,11 @@ export const useTop20Standing = () =>
   })
 
 /** GET /admin/top20/held: the titles the anomaly guard holds out, with an admin's word. */
-export const useHeldTitles = () =>
+export const useHeldBooks = () =>
   useQuery({
     queryKey: ['admin', 'top20', 'held'],
     queryFn: () =>
-      apiRequest('/admin/top20/held', { query: { limit: 100 }, schema: Type.Array(HeldTitleDecision) }).then(
+      apiRequest('/admin/top20/held', { query: { limit: 100 }, schema: Type.Array(HeldBookDecision) }).then(
         (r) => r.data,
       ),
   })

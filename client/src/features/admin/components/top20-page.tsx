@@ -1,26 +1,24 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { HeldTitleDecision } from '@bookstrut/schemas'
+import type { HeldBookDecision } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useDecideHeld, useHeldTitles, useTop20Standing } from '../api/admin-top20'
+import { useDecideHeld, useHeldBooks, useTop20Standing } from '../api/admin-top20'
 import { AdminHead, formatTime } from './admin-layout'
 import { ListTable } from './admin-table'
 import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
 
-const REASONS: Record<HeldTitleDecision['reason'], string> = {
+const REASONS: Record<HeldBookDecision['reason'], string> = {
   anonymous_majority: 'Most of its score came from visitors who are not signed in',
   address_burst: 'A burst of events from few addresses',
 }
 
 function HeldTitles() {
-  const held = useHeldTitles()
+  const held = useHeldBooks()
   const decide = useDecideHeld()
-  const [asking, setAsking] = useState<{ title: HeldTitleDecision; decision: 'release' | 'keep' } | null>(
-    null,
-  )
+  const [asking, setAsking] = useState<{ title: HeldBookDecision; decision: 'release' | 'keep' } | null>(null)
   return (
     <section className={styles.section}>
       <h2>Held out by the anomaly guard</h2>

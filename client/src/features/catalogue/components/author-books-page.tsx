@@ -11,7 +11,7 @@ import { usePageMeta, useSiteOrigin } from '@/lib/use-page-meta'
 import { toast } from 'sonner'
 import { useAuthorBooks } from '../api/get-author-books'
 import { AuthorHeaderText, LoadError } from './author-page-parts'
-import { TitlesSection } from './titles-carousel'
+import { BooksSection } from './books-carousel'
 import styles from './author-books-page.module.css'
 import shared from './catalogue-shared.module.css'
 import { containerClass } from '@/components/ui/container'
@@ -112,7 +112,7 @@ export function AuthorBooksPage({ name }: { name: string }) {
         {author && <ListedBy author={author} />}
       </header>
 
-      <TitlesSection error={null} titles={author?.data} onRetry={() => void query.refetch()} />
+      <BooksSection error={null} books={author?.data} onRetry={() => void query.refetch()} />
     </div>
   )
 }

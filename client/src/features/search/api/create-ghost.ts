@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { Type } from '@sinclair/typebox'
 import { apiRequest } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
-import { ghostedTitlesQueryKey } from './get-ghosted-titles'
+import { ghostedBooksQueryKey } from './get-ghosted-books'
 import { withoutRow } from './search-pages'
 
 export interface GhostInput {
@@ -32,7 +32,7 @@ export function useCreateGhost() {
       queryClient.setQueriesData<InfiniteData<RowPage, number>>({ queryKey: ['search', 'surface'] }, (data) =>
         withoutRow(data, bookId),
       )
-      return queryClient.invalidateQueries({ queryKey: ghostedTitlesQueryKey(userId) })
+      return queryClient.invalidateQueries({ queryKey: ghostedBooksQueryKey(userId) })
     },
   })
 }

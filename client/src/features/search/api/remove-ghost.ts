@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { Type } from '@sinclair/typebox'
 import { apiRequest } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
-import { ghostedTitlesQueryKey } from './get-ghosted-titles'
+import { ghostedBooksQueryKey } from './get-ghosted-books'
 import { withoutRow } from './search-pages'
 
 /** DELETE /remove/ghostmode?userId&podcastId : shows a ghosted title again. */
@@ -19,7 +19,7 @@ export function useRemoveGhost(userId: string) {
   return useMutation({
     mutationFn: (bookId: string) => removeGhost({ userId, bookId }),
     onSuccess: (_result, bookId) => {
-      queryClient.setQueryData<InfiniteData<RowPage, number>>(ghostedTitlesQueryKey(userId), (data) =>
+      queryClient.setQueryData<InfiniteData<RowPage, number>>(ghostedBooksQueryKey(userId), (data) =>
         withoutRow(data, bookId),
       )
       return queryClient

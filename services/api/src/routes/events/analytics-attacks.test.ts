@@ -153,7 +153,7 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
     const entries = await rankTop20({ db: t.app.db, store }, t.clock.now())
     expect(entries.map((e) => e.bookId)).toContain(genuine.podcastId)
     expect(entries.map((e) => e.bookId)).not.toContain(flooded.podcastId)
-    const held = (await top20Repo.heldTitles(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
+    const held = (await top20Repo.heldBooks(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
     expect(held).toMatchObject({ reason: 'address_burst', score: 1, details: { burstEvents: 300 } })
   })
 
@@ -185,7 +185,7 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
     console.info(`attack 1b (ten addresses): 300 events, ${visitors.size} readers, score ${score!.score}`)
     const entries = await rankTop20({ db: t.app.db, store }, t.clock.now())
     expect(entries.map((e) => e.bookId)).not.toContain(flooded.podcastId)
-    const held = (await top20Repo.heldTitles(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
+    const held = (await top20Repo.heldBooks(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
     expect(held).toMatchObject({ reason: 'anonymous_majority', details: { anonymousShare: 1 } })
   })
 })
