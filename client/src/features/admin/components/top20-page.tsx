@@ -1,24 +1,23 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { HeldBookDecision } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useDecideHeld, useHeldBooks, useTop20Standing } from '../api/admin-top20'
+import { useDecideHeld, useHeldBooks, useTop20Standing, type HeldBookRow } from '../api/admin-top20'
 import { AdminHead, formatTime } from './admin-layout'
 import { ListTable } from './admin-table'
 import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
 
-const REASONS: Record<HeldBookDecision['reason'], string> = {
+const REASONS: Record<HeldBookRow['reason'], string> = {
   anonymous_majority: 'Most of its score came from visitors who are not signed in',
   address_burst: 'A burst of events from few addresses',
 }
 
-function HeldTitles() {
+function HeldBooks() {
   const held = useHeldBooks()
   const decide = useDecideHeld()
-  const [asking, setAsking] = useState<{ title: HeldBookDecision; decision: 'release' | 'keep' } | null>(null)
+  const [asking, setAsking] = useState<{ book: HeldBookRow; decision: 'release' | 'keep' } | null>(null)
   return (
     <section className={styles.section}>
       <h2>Held out by the anomaly guard</h2>
@@ -37,9 +36,9 @@ function HeldTitles() {
           'Decision',
         ]}
         row={(h) => (
-          <tr key={h.podcastId}>
+          <tr key={h.bookId}>
             <td>
-              <Link to={paths.singleBook(h.podcastId)}>{h.title}</Link>
+              <Link to={paths.singleBook(h.bookId)}>{h.title}</Link>
             </td>
             <td>
               {REASONS[h.reason]}
@@ -59,7 +58,7 @@ function HeldTitles() {
                     Released until {formatTime(h.decidedUntil ?? h.heldAt)}
                   </span>
                 ) : (
-                  <Button size="sm" onClick={() => setAsking({ title: h, decision: 'release' })}>
+                  <Button size="sm" onClick={() => setAsking({ book: h, decision: 'release' })}>
                     Release
                   </Button>
                 )}
@@ -69,7 +68,7 @@ function HeldTitles() {
                   <Button
                     size="sm"
                     variant="secondary"
-                    onClick={() => setAsking({ title: h, decision: 'keep' })}
+                    onClick={() => setAsking({ book: h, decision: 'keep' })}
                   >
                     Keep held
                   </Button>
@@ -81,10 +80,10 @@ function HeldTitles() {
       />
       {asking && (
         <ConfirmWrite
-          title={`${asking.decision === 'release' ? 'Release' : 'Keep'} “${asking.title.title}”?`}
+          title={`${asking.decision === 'release' ? 'Release' : 'Keep'} “${asking.book.title}”?`}
           confirmLabel={asking.decision === 'release' ? 'Release' : 'Keep held'}
           write={decide}
-          input={{ bookId: asking.title.podcastId, decision: asking.decision }}
+          input={{ bookId: asking.book.bookId, decision: asking.decision }}
           done={asking.decision === 'release' ? 'Title released' : 'Title kept held'}
           onClose={() => setAsking(null)}
         >
@@ -127,10 +126,10 @@ export function Top20Page() {
           { label: 'Page views 30 d', numeric: true },
         ]}
         row={(e) => (
-          <tr key={e.podcastId}>
+          <tr key={e.bookId}>
             <td className={styles.num}>{e.position}</td>
             <td>
-              <Link to={paths.singleBook(e.podcastId)}>{e.title}</Link>
+              <Link to={paths.singleBook(e.bookId)}>{e.title}</Link>
             </td>
             <td className={styles.num}>{e.score}</td>
             <td className={styles.num}>{e.readers}</td>
@@ -141,7 +140,7 @@ export function Top20Page() {
           </tr>
         )}
       />
-      <HeldTitles />
+      <HeldBooks />
     </>
   )
 }
