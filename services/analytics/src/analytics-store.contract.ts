@@ -234,7 +234,7 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
       await insertEvents(store, [{ ...both, id: randomUUID() }], new Date())
       const ideas = ['storm at sea', 'Time-travel paradox', 'the old lighthouse', 'of a']
       expect(await bookIdeaHits(store, bookId, ideas, DAY)).toEqual([1, 1, 1, 0])
-      // keyword-mode impressions and other titles count nothing
+      // keyword-mode impressions and other books count nothing
       expect(await bookIdeaHits(store, hex24(), ideas, DAY)).toEqual([0, 0, 0, 0])
     })
 

@@ -1,5 +1,5 @@
 /*
- * @bookstrut/analytics: what readers do with titles and what authors see of it — the analytics store (chDB or a
+ * @bookstrut/analytics: what readers do with books and what authors see of it — the analytics store (chDB or a
  * ClickHouse server) and its queries, the counting rules, visitor identity, the Top 20 and its anomaly guard,
  * and the events, reactions and Top 20 repositories in Postgres.
  */

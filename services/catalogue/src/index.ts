@@ -1,6 +1,6 @@
 /*
  * @bookstrut/catalogue: the books readers find and the listings authors manage — the books repository, the
- * catalogue import, ghosts (titles a reader hid), tracked titles (what an event may name), keyword SQL with its
+ * catalogue import, ghosts (books a reader hid), tracked books (what an event may name), keyword SQL with its
  * typo budgets, the announcement of changed books, and the one rule of which listings the public sees
  * (visibility.ts).
  */

@@ -10,11 +10,11 @@ import {
 } from '@bookstrut/analytics'
 import { adminConsoleRepo, newId, type Db } from '@bookstrut/core'
 
-/** How many titles the home page's "TOP 20 BOOK STRUTS" shows. */
+/** How many books the home page's "TOP 20 BOOK STRUTS" shows. */
 export const TOP20_SIZE = 20
 /**
- * How many of the best-scoring titles are read from the analytics store before the titles that may not appear
- * (pending, rejected, deactivated, or listed by a blocked account) are left out: far more than 20 such titles
+ * How many of the best-scoring books are read from the analytics store before the books that may not appear
+ * (pending, rejected, deactivated, or listed by a blocked account) are left out: far more than 20 such books
  * among the best is not expected.
  */
 const CANDIDATES = 200
@@ -25,10 +25,10 @@ export interface Top20Deps {
 }
 
 /**
- * Ranks titles by engagement over the last 7 days as of `now` (formula: engagement-ranking.ts in core), leaves out
- * the titles that may not appear and those the anomaly guard holds (top20-guard.ts in core), keeps the 20 best, and
- * stores the ranking with its time, its titles' day in the Top 20 and the held titles (for admins), in one
- * transaction. An empty ranking (no engagement at all) is stored too: the home page then shows the newest titles.
+ * Ranks books by engagement over the last 7 days as of `now` (formula: engagement-ranking.ts in core), leaves out
+ * the books that may not appear and those the anomaly guard holds (top20-guard.ts in core), keeps the 20 best, and
+ * stores the ranking with its time, its books' day in the Top 20 and the held books (for admins), in one
+ * transaction. An empty ranking (no engagement at all) is stored too: the home page then shows the newest books.
  */
 export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementScore[]> {
   const candidates = await engagementRanking(deps.store, now, CANDIDATES)
@@ -42,7 +42,7 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
     rankable.map((c) => c.bookId),
     { from: rankingWindow(now).from, to: now },
   )
-  // Titles an admin released from the guard (the admin console, docs/admin.md) rank on their counted engagement.
+  // Books an admin released from the guard (the admin console, docs/admin.md) rank on their counted engagement.
   const released = await adminConsoleRepo.releasedBooks(deps.db, now)
   const held: HeldEntry[] = []
   const entries: EngagementScore[] = []

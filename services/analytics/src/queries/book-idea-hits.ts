@@ -6,7 +6,7 @@ import { sqlNumber, sqlString, sqlTime } from '../sql-literals.js'
 import { toCount, type TimeRange } from './time-range.js'
 
 /**
- * The Strut score from which a reader's idea counts as a strong match for a title: 70 is a cosine of about 0.47
+ * The Strut score from which a reader's idea counts as a strong match for a book: 70 is a cosine of about 0.47
  * with the default calibration (services/search/src/strut-score.ts), well above the relevance floor (25) and the
  * median of a real answer's best idea (about 0.36, a score of 38).
  */
@@ -27,7 +27,7 @@ export function ideaWords(idea: string): string[] {
 const Row = Type.Object({ idea: Type.Number(), n: Type.Union([Type.Number(), Type.String()]) })
 
 /**
- * "Idea Hits" of a title: for each of its own ideas, how many idea-search impressions of the title had a reader's
+ * "Idea Hits" of a book: for each of its own ideas, how many idea-search impressions of the book had a reader's
  * idea that both scored a strong match (Strut score ≥ STRONG_MATCH_SCORE) and shares at least one content word
  * with that idea of the book. Counted once per searcher and half-hour window for each book idea (counting-rules.ts:
  * searching again adds nothing), and an impression can count for several of the book's ideas when the reader's

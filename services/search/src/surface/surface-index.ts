@@ -27,7 +27,7 @@ export interface SurfaceQuery {
   term: string
   offset: number
   limit: number
-  /** the searching reader: their ghosted titles are left out before counting and paging (absent: anonymous) */
+  /** the searching reader: their ghosted books are left out before counting and paging (absent: anonymous) */
   readerId?: string | null
 }
 
