@@ -40,48 +40,36 @@ export async function addConfirmations(
     )
     .onConflict((oc) => oc.constraint('found_it_confirmations_once').doNothing())
     .execute()
-  return confirmationsOf(
-    db,
-    rows[0]!.userId,
-    rows[0]!.bookId,
-    rows.map((r) => r.ideaKey),
-  )
+  return confirmationsOf(db, {
+    userId: rows[0]!.userId,
+    bookId: rows[0]!.bookId,
+    ideaKeys: rows.map((r) => r.ideaKey),
+  })
 }
 
-/** One reader's confirmations of one book for the given idea keys (non-empty): the rows read and removed. */
-const readerBookIdeas =
-  (userId: string, bookId: string, ideaKeys: readonly string[]) =>
-  (eb: ExpressionBuilder<DB, 'found_it_confirmations'>) =>
-    eb.and([eb('user_id', '=', userId), eb('podcast_id', '=', bookId), eb('idea_key', 'in', ideaKeys)])
+/** One reader's confirmations of one book for some of its idea keys. */
+export interface ReaderBookIdeas {
+  userId: string
+  bookId: string
+  ideaKeys: readonly string[]
+}
 
-export async function confirmationsOf(
-  db: DbOrTx,
-  userId: string,
-  bookId: string,
-  ideaKeys: readonly string[],
-): Promise<FoundItConfirmationRow[]> {
-  if (ideaKeys.length === 0) return []
-  return db
-    .selectFrom('found_it_confirmations')
-    .selectAll()
-    .where(readerBookIdeas(userId, bookId, ideaKeys))
-    .orderBy('idea_key')
-    .execute()
+/** The rows of `of` (its idea keys non-empty): what confirmationsOf reads and removeConfirmations removes. */
+const rowsOf = (of: ReaderBookIdeas) => (eb: ExpressionBuilder<DB, 'found_it_confirmations'>) =>
+  eb.and([eb('user_id', '=', of.userId), eb('podcast_id', '=', of.bookId), eb('idea_key', 'in', of.ideaKeys)])
+
+export async function confirmationsOf(db: DbOrTx, of: ReaderBookIdeas): Promise<FoundItConfirmationRow[]> {
+  if (of.ideaKeys.length === 0) return []
+  return db.selectFrom('found_it_confirmations').selectAll().where(rowsOf(of)).orderBy('idea_key').execute()
 }
 
 /** Removes a reader's confirmations of a book for the given idea keys; answers the rows removed. */
 export async function removeConfirmations(
   db: DbOrTx,
-  userId: string,
-  bookId: string,
-  ideaKeys: readonly string[],
+  of: ReaderBookIdeas,
 ): Promise<FoundItConfirmationRow[]> {
-  if (ideaKeys.length === 0) return []
-  return db
-    .deleteFrom('found_it_confirmations')
-    .where(readerBookIdeas(userId, bookId, ideaKeys))
-    .returningAll()
-    .execute()
+  if (of.ideaKeys.length === 0) return []
+  return db.deleteFrom('found_it_confirmations').where(rowsOf(of)).returningAll().execute()
 }
 
 /** Every standing confirmation of one book, as the agreement rule reads them. */
