@@ -49,6 +49,7 @@ export const EDIT_WINDOW_MS = 72 * 60 * 60 * 1000
 /** Links only paid plans may show (the form hides them from free users). */
 export const PAID_ONLY_FIELDS: readonly ListingField[] = ['youtube_url', 'tiktok_url']
 
+/** A listing's fields once the rules have read them (the client's form holds them as typed: ListingFormValues). */
 export interface ListingValues {
   title: string
   author: string

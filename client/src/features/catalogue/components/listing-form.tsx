@@ -34,7 +34,7 @@ import {
   type ListingFormField,
   type ListingFormValues,
   type ListingImageField,
-  type ListingTextField,
+  type ListingField,
 } from '../model/listing-rules'
 import { listingSavedState } from '../model/saved-listing'
 import { AudioUploader } from './audio-uploader'
@@ -86,7 +86,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
   const update = useUpdateListing()
   const busy = create.isPending || update.isPending
 
-  const set = (field: ListingTextField, value: string) => {
+  const set = (field: ListingField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
     setErrors((e) => withoutError(e, field))
   }
@@ -96,9 +96,9 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
   }
   const setError = (field: ListingFormField, message: string | undefined) =>
     setErrors((e) => (message ? { ...e, [field]: message } : withoutError(e, field)))
-  const isLocked = (field: ListingTextField) => locked && LOCKED_FIELDS.includes(field)
+  const isLocked = (field: ListingField) => locked && LOCKED_FIELDS.includes(field)
   /** What every text input of the form takes from its field: the value, its error, when it is locked, how it changes. */
-  const fieldProps = (field: ListingTextField) => ({
+  const fieldProps = (field: ListingField) => ({
     value: values[field],
     error: errors[field],
     disabled: busy || isLocked(field),
