@@ -43,7 +43,7 @@ export function sendReaction(kind: ReactionKind, on: boolean, input: ReactionInp
 export const reactedTo = (book: Book, kind: ReactionKind) =>
   kind === 'like' ? book.likeFlag : book.favoritesFlag
 
-/** The title with the caller's reaction set to `on`; a like also moves the first podblurb's count by one. */
+/** The book with the caller's reaction set to `on`; a like also moves the first podblurb's count by one. */
 export function withReaction(book: Book, kind: ReactionKind, on: boolean): Book {
   if (reactedTo(book, kind) === on) return book
   if (kind === 'favorite') return { ...book, favoritesFlag: on }

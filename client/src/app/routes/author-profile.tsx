@@ -4,7 +4,7 @@ import { accountBooksQueryOptions } from '@/features/catalogue/api/get-account-b
 import { AuthorProfilePage } from '@/features/catalogue/components/author-profile-page'
 import type { RouteHandle } from '../route-handle'
 
-/** Server render: the public profile and the author's approved titles. */
+/** Server render: the public profile and the author's approved books. */
 export const handle: RouteHandle = {
   prefetch: ({ queryClient, params }) =>
     Promise.all([

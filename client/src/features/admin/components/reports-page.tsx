@@ -141,7 +141,7 @@ function ReportTypes() {
   )
 }
 
-/** /admin/reports: reports grouped by title and type, newest first; resolve, unpublish or block; report types. */
+/** /admin/reports: reports grouped by book and type, newest first; resolve, unpublish or block; report types. */
 export function ReportsPage() {
   useDocumentTitle('Reports · Admin')
   const [status, setStatus] = useState<string>('open')

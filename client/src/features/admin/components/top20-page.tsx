@@ -96,7 +96,7 @@ function HeldBooks() {
   )
 }
 
-/** /admin/top20: the current ranking with engagement and days in the Top 20, and the held titles. */
+/** /admin/top20: the current ranking with engagement and days in the Top 20, and the held books. */
 export function Top20Page() {
   useDocumentTitle('Top 20 · Admin')
   const standing = useTop20Standing()

@@ -23,7 +23,7 @@ export const updateListing = ({
     schema: Podcast,
   })
 
-/** After a save the lists, the listing itself and the account's title count are stale. */
+/** After a save the lists, the listing itself and the account's book count are stale. */
 function useInvalidateCatalogue() {
   const queryClient = useQueryClient()
   return () =>

@@ -12,7 +12,7 @@ export interface GhostInput {
   episodeId?: string | undefined
 }
 
-/** POST /create/ghostmode {userId, podcastId, episodeId} : hides a title from the reader's own results. */
+/** POST /create/ghostmode {userId, podcastId, episodeId} : hides a book from the reader's own results. */
 export const createGhost = ({ userId, bookId, episodeId }: GhostInput) =>
   apiRequest('/create/ghostmode', {
     method: 'POST',
@@ -20,7 +20,7 @@ export const createGhost = ({ userId, bookId, episodeId }: GhostInput) =>
     schema: Type.Null(),
   })
 
-/** On success the title leaves every cached result list and the ghosted-titles list is asked again. */
+/** On success the book leaves every cached result list and the ghosted-books list is asked again. */
 export function useCreateGhost() {
   const queryClient = useQueryClient()
   return useMutation({

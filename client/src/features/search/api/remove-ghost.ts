@@ -5,7 +5,7 @@ import type { RowPage } from '../model/result-row'
 import { ghostedBooksQueryKey } from './get-ghosted-books'
 import { withoutRow } from './search-pages'
 
-/** DELETE /remove/ghostmode?userId&podcastId : shows a ghosted title again. */
+/** DELETE /remove/ghostmode?userId&podcastId : shows a ghosted book again. */
 export const removeGhost = ({ userId, bookId }: { userId: string; bookId: string }) =>
   apiRequest('/remove/ghostmode', {
     method: 'DELETE',
@@ -13,7 +13,7 @@ export const removeGhost = ({ userId, bookId }: { userId: string; bookId: string
     schema: Type.Null(),
   })
 
-/** On success the item leaves the ghost list; cached searches are asked again (the title may be back). */
+/** On success the item leaves the ghost list; cached searches are asked again (the book may be back). */
 export function useRemoveGhost(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({

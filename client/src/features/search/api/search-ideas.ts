@@ -9,7 +9,7 @@ export interface IdeaSearchInput {
   ideas: Ideas
   /** The browser language (navigator.language): books in it rank first among equals. */
   language: string
-  /** Sent only when logged in: the caller's own id (the server excludes their ghosted titles). */
+  /** Sent only when logged in: the caller's own id (the server excludes their ghosted books). */
   userId: string | null
 }
 

@@ -14,7 +14,7 @@ export const selectRows = (data: InfiniteData<RowPage, number>) => ({
   total: data.pages[0]?.total ?? 0,
 })
 
-/** The cached pages without one title (a ghosted title leaves every cached result list at once). */
+/** The cached pages without one book (a ghosted book leaves every cached result list at once). */
 export function withoutRow(
   data: InfiniteData<RowPage, number> | undefined,
   bookId: string,
