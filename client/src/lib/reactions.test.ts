@@ -93,12 +93,12 @@ describe('a reaction in every cached view', () => {
 
   it('setCachedReaction changes every query holding the title', () => {
     const client = createQueryClient()
-    client.setQueryData(['podcasts', 'one', A], title(A))
-    client.setQueryData(['podcasts', 'author', 'x'], [title(B), title(A)])
+    client.setQueryData(['books', 'one', A], title(A))
+    client.setQueryData(['books', 'author', 'x'], [title(B), title(A)])
     client.setQueryData(['users', 'me'], { _id: A, name: 'not a title' })
     setCachedReaction(client, A, 'favorite', true)
-    expect(client.getQueryData<Podcast>(['podcasts', 'one', A])?.favoritesFlag).toBe(true)
-    expect(client.getQueryData<Podcast[]>(['podcasts', 'author', 'x'])?.map((p) => p.favoritesFlag)).toEqual([
+    expect(client.getQueryData<Podcast>(['books', 'one', A])?.favoritesFlag).toBe(true)
+    expect(client.getQueryData<Podcast[]>(['books', 'author', 'x'])?.map((p) => p.favoritesFlag)).toEqual([
       false,
       true,
     ])

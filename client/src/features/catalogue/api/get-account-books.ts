@@ -14,7 +14,7 @@ export const getAccountBooks = (authorId: string, userId: string | null) =>
 
 export const accountBooksQueryOptions = (authorId: string, userId: string | null) =>
   queryOptions({
-    queryKey: ['podcasts', 'author', authorId, { userId }],
+    queryKey: ['books', 'author', authorId, { userId }],
     queryFn: () => getAccountBooks(authorId, userId),
   })
 

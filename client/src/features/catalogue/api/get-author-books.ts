@@ -14,7 +14,7 @@ export const getAuthorBooks = (name: string, userId: string | null) =>
 
 export const authorBooksQueryOptions = (name: string, userId: string | null) =>
   queryOptions({
-    queryKey: ['podcasts', 'by-author', name, { userId }],
+    queryKey: ['books', 'by-author', name, { userId }],
     queryFn: () => getAuthorBooks(name, userId),
   })
 

@@ -14,7 +14,7 @@ export const getBook = (bookId: string, userId: string | null) =>
 
 export const bookQueryOptions = (bookId: string, userId: string | null) =>
   queryOptions({
-    queryKey: ['podcasts', 'one', bookId, { userId }],
+    queryKey: ['books', 'one', bookId, { userId }],
     queryFn: () => getBook(bookId, userId),
   })
 

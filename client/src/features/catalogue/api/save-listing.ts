@@ -28,7 +28,7 @@ function useInvalidateCatalogue() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['podcasts'] }),
+      queryClient.invalidateQueries({ queryKey: ['books'] }),
       queryClient.invalidateQueries({ queryKey: ['users'] }),
     ])
 }

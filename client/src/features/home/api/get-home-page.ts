@@ -12,7 +12,7 @@ export const TOP_LIST_SIZE = 20
  */
 export const homePageQueryOptions = (userId: string | null, limit = TOP_LIST_SIZE) =>
   queryOptions({
-    queryKey: ['podcasts', 'home', { userId, limit }],
+    queryKey: ['books', 'home', { userId, limit }],
     queryFn: () =>
       apiRequest('/home/page', {
         query: { page: 1, limit, userid: userId ?? undefined },
