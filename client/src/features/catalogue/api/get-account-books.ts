@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Podcast } from '@bookstrut/schemas'
 import { Type } from '@sinclair/typebox'
 import { apiRequest } from '@/lib/api-client'
+import { booksQueryOptions } from './books-query'
 
 const BookList = Type.Array(Podcast)
 
@@ -13,10 +14,7 @@ export const getAccountBooks = (authorId: string, userId: string | null) =>
   }).then((r) => r.data)
 
 export const accountBooksQueryOptions = (authorId: string, userId: string | null) =>
-  queryOptions({
-    queryKey: ['books', 'author', authorId, { userId }],
-    queryFn: () => getAccountBooks(authorId, userId),
-  })
+  booksQueryOptions('author', authorId, userId, getAccountBooks)
 
 export const useAccountBooks = (authorId: string | undefined, userId: string | null) =>
   useQuery({ ...accountBooksQueryOptions(authorId ?? '', userId), enabled: Boolean(authorId) })
