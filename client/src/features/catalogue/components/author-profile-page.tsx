@@ -18,7 +18,7 @@ import { useAuthorProfile } from '../api/get-account'
 import { useAccountBooks } from '../api/get-account-books'
 import { cutWords } from '../model/bio'
 import { authorFaq, authorSteps } from './book-help'
-import { AuthorHeaderText, LoadError } from './author-page-parts'
+import { AuthorHeaderText, AuthorLoadError } from './author-page-parts'
 import { BooksSection } from './books-carousel'
 import styles from './author-profile-page.module.css'
 import shared from './catalogue-shared.module.css'
@@ -146,14 +146,11 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
 
   if (profile.isError) {
     return (
-      <div className={containerClass(shared['author-page'])}>
-        <LoadError
-          error={profile.error}
-          notFound={{ title: 'Author not found', text: 'This author does not exist.' }}
-          failed="We couldn't load this profile"
-          onRetry={() => void profile.refetch()}
-        />
-      </div>
+      <AuthorLoadError
+        query={profile}
+        notFound="This author does not exist."
+        failed="We couldn't load this profile"
+      />
     )
   }
 
