@@ -26,11 +26,12 @@ export function createFoundItWorker(deps: FoundItWorkerDeps) {
     queue: QueueNames.foundIt,
     payload: FoundItJob,
     payloadName: 'FoundItJob',
-    async run({ podcastId }) {
-      const changed = await settleFoundIdeas(deps.db, podcastId, deps.clock.now())
+    async run({ podcastId: bookId }) {
+      const changed = await settleFoundIdeas(deps.db, bookId, deps.clock.now())
       if (!changed) return 'unchanged'
-      const hash = await embeddingsRepo.currentSourceHash(deps.db, podcastId)
-      if (hash) await deps.queues.enqueue(QueueNames.embed, { podcastId }, `embed-${podcastId}-found-${hash}`)
+      const hash = await embeddingsRepo.currentSourceHash(deps.db, bookId)
+      if (hash)
+        await deps.queues.enqueue(QueueNames.embed, { podcastId: bookId }, `embed-${bookId}-found-${hash}`)
       return 'agreed ideas changed'
     },
     connection: deps.connection,

@@ -43,11 +43,9 @@ export function createSurfaceIndexWorker(deps: SurfaceIndexWorkerDeps) {
     payloadName: 'SurfaceIndexJob',
     async run(data, job) {
       await deps.ready()
-      const outcome = await syncSurfaceBook(deps, data.podcastId)
-      deps.logger.debug(
-        { jobId: job.id, requestId: data.requestId, podcastId: data.podcastId, outcome },
-        'surface index updated',
-      )
+      const { podcastId: bookId, requestId } = data
+      const outcome = await syncSurfaceBook(deps, bookId)
+      deps.logger.debug({ jobId: job.id, requestId, bookId, outcome }, 'surface index updated')
       return outcome
     },
     connection: deps.connection,

@@ -51,7 +51,7 @@ async function report(podcastId: string, type = SPAM, by?: Account) {
   return reader
 }
 
-async function heldTitle(bookId: string) {
+async function heldBook(bookId: string) {
   await t.app.db.transaction().execute((trx) =>
     top20Repo.saveRanking(trx, {
       id: newId(),
@@ -79,7 +79,7 @@ async function fixture(): Promise<Fixture> {
   const now = t.clock.now()
   const listingId = (await buildListing(t.app.db)).id
   await report(listingId)
-  await heldTitle(listingId)
+  await heldBook(listingId)
   return {
     admin: await buildUser(t.app.db, { role: 'admin' }),
     target: await buildUser(t.app.db),
@@ -863,7 +863,7 @@ describe('the Top 20', () => {
   it(AUDIT_TESTS['PUT /admin/top20/held']!, async () => {
     const admin = await buildUser(t.app.db, { role: 'admin' })
     const listing = await buildListing(t.app.db, { title: 'Suspicious' })
-    await heldTitle(listing.id)
+    await heldBook(listing.id)
     const c = api()
     const held = async () =>
       (await c.get('/admin/top20/held?limit=100', { token: admin.token })).body.data.find(
