@@ -93,13 +93,10 @@ async function readerListens(podcastId: string) {
   expect(status).toBe(202)
 }
 
-const countOf = (page: Page, label: string) =>
-  page
-    .locator('.analytics-count', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd')
+const countOf = (page: Page, label: string) => page.getByRole('definition', { name: label, exact: true })
 
 const seriesTotal = (page: Page, figure: string) =>
-  page.getByRole('figure', { name: figure }).locator('.series-card__total').textContent()
+  page.getByRole('figure', { name: figure }).getByTestId('series-total').textContent()
 
 it('an author watches plays arrive in the analytics panel, changes the period and exports the series', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })

@@ -23,6 +23,7 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
     <Popover
       align="end"
       panelClassName="account-menu"
+      panelTestId="account-menu"
       trigger={(props) => (
         <button type="button" className={styles['avatar-button']} aria-label="Account menu" {...props}>
           <Avatar firstName={me?.first_name} lastName={me?.last_name} imageUrl={me?.profileImage} size="md" />

@@ -22,14 +22,14 @@ export function BookCard({ book }: { book: Book }) {
   const title = book.title || 'Unknown Title'
   const episode = book.episodes[0]
   return (
-    <article className="book-card" aria-label={title}>
+    <article className="book-card" aria-label={title} data-testid="book-card">
       <BookCoverLink book={book} className={styles['book-card__cover']} width={300} height={400} />
       <div className={styles['book-card__body']}>
         <h3 className="book-card__title">
           <BookTitleLink book={book} />
         </h3>
         <BookLinks book={book} compact />
-        <div className="book-card__actions">
+        <div className="book-card__actions" data-testid="book-card-actions">
           <PlayToggle book={book} />
           <LikeButton book={book} />
           <FavoriteButton book={book} />

@@ -10,6 +10,8 @@ export interface PopoverProps {
   className?: string
   panelClassName?: string
   panelLabel?: string
+  /** A name for tests to find the panel by (the layout check scopes itself to it). */
+  panelTestId?: string
 }
 
 /**
@@ -23,6 +25,7 @@ export function Popover({
   className,
   panelClassName,
   panelLabel,
+  panelTestId,
 }: PopoverProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
@@ -61,6 +64,7 @@ export function Popover({
         hidden={!open}
         aria-label={panelLabel}
         role={panelLabel ? 'region' : undefined}
+        data-testid={panelTestId}
       >
         {open && children(close)}
       </div>

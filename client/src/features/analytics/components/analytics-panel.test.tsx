@@ -47,7 +47,7 @@ function renderPanel(account: Account, bookId: string, title = 'The Lighthouse')
 
 /** The period total shown on a series card, by the card's name. */
 const seriesTotal = (figure: string) =>
-  screen.getByRole('figure', { name: figure }).querySelector('.series-card__total')?.textContent ?? null
+  within(screen.getByRole('figure', { name: figure })).getByTestId('series-total').textContent
 
 /** The value shown for a count of the all-time grid, by its label. */
 const count = (label: string) => {

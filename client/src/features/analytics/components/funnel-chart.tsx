@@ -31,7 +31,11 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
               </span>
             </div>
             <div className={styles.funnel__track} aria-hidden="true">
-              <div className="funnel__bar" style={{ width: `${totals ? step.width : 0}%` }} />
+              <div
+                className="funnel__bar"
+                data-testid="funnel-bar"
+                style={{ width: `${totals ? step.width : 0}%` }}
+              />
             </div>
             {i > 0 && (
               <p className={`${styles.funnel__rate} muted`}>

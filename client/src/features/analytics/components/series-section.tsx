@@ -86,7 +86,7 @@ export function SeriesSection({
                       />
                       {s.label}
                     </span>
-                    <span className="series-card__total">
+                    <span className="series-card__total" data-testid="series-total">
                       {series.totals ? formatCount(series.totals[s.key], hours) : <LockedValue />}
                     </span>
                     {series.totals && series.previous && (

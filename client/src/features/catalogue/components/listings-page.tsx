@@ -234,13 +234,16 @@ function ListingRow({
             <button
               type="button"
               className={`status-badge status-badge--${badge.tone} status-badge--button`}
+              data-testid="status-badge"
               onClick={onShowRejection}
               aria-haspopup="dialog"
             >
               {badge.label}
             </button>
           ) : (
-            <span className={`status-badge status-badge--${badge.tone}`}>{badge.label}</span>
+            <span className={`status-badge status-badge--${badge.tone}`} data-testid="status-badge">
+              {badge.label}
+            </span>
           )}
         </div>
         <div className={styles['listing-row__actions']}>

@@ -136,6 +136,7 @@ function ResultRowView({
     <div
       className={`${styles['results-table__row']} result-row${busy ? ` ${styles['result-row--busy']}` : ''}`}
       role="row"
+      data-testid="result-row"
       aria-busy={busy || undefined}
     >
       <div role="cell" className={styles['result-row__book']}>

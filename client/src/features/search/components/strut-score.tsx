@@ -12,9 +12,9 @@ import styles from './strut-score.module.css'
  */
 export function StrutScore({ strut: { scores, labels } }: { strut: LabelledStrutScores }) {
   return (
-    <div className="strut">
+    <div className="strut" data-testid="strut-score">
       <HoverInfo className="strut__head" info={explainTotal(scores)}>
-        <span className="strut__total">
+        <span className="strut__total" data-testid="strut-total">
           <span className="visually-hidden">Strut score total </span>
           {formatScore(scores.total)}
         </span>
@@ -39,7 +39,9 @@ export function StrutScore({ strut: { scores, labels } }: { strut: LabelledStrut
             <span className={styles.strut__track} aria-hidden="true">
               <span className={styles.strut__fill} style={{ width: scoreWidth(score) }} />
             </span>
-            <span className="strut__value">{formatScore(score)}</span>
+            <span className="strut__value" data-testid="strut-value">
+              {formatScore(score)}
+            </span>
           </li>
         ))}
       </ul>
