@@ -15,7 +15,7 @@ export function CountsGrid({ insights }: { insights: Insights }) {
   return (
     <dl className={styles['analytics-counts']}>
       {COUNT_FIELDS.map((field) => (
-        <div key={field.key} className="analytics-count" title={field.hint}>
+        <div key={field.key} className={styles['analytics-count']} title={field.hint}>
           <dt id={`${id}-${field.key}`}>{field.label}</dt>
           {/* Named by its label, so a figure is found as "the definition of Audio plays". */}
           <dd aria-labelledby={`${id}-${field.key}`}>
@@ -32,7 +32,7 @@ export function IdeaHits({ ideaScore }: { ideaScore: Insights['ideaScore'] }) {
   const headingId = useId()
   const hits = ideaHits(ideaScore)
   return (
-    <section className="analytics-block" aria-labelledby={headingId}>
+    <section className={shared['analytics-block']} aria-labelledby={headingId}>
       <h4 id={headingId} className={shared['analytics-block__title']}>
         Idea Hits
       </h4>

@@ -2,6 +2,7 @@ import type { SeriesPoint } from '@bookstrut/schemas'
 import type { Period } from '../model/periods'
 import { csvFileName, seriesCsv } from '../model/series-csv'
 import { buttonClass } from '@/components/ui/button'
+import styles from './csv-export-button.module.css'
 
 /** Saves text as a file in the browser: a Blob behind a temporary object URL, released once clicked. */
 function download(fileName: string, text: string, type: string) {
@@ -32,7 +33,7 @@ export function CsvExportButton({
   return (
     <button
       type="button"
-      className={buttonClass({ variant: 'secondary', size: 'sm', className: 'analytics__export' })}
+      className={buttonClass({ variant: 'secondary', size: 'sm', className: styles.analytics__export })}
       disabled={disabled}
       onClick={() =>
         download(csvFileName(title, period, new Date()), seriesCsv(points), 'text/csv;charset=utf-8')

@@ -17,13 +17,13 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
   const steps = totals ? funnelSteps(totals) : placeholderSteps
   const note = totals ? funnelNote(totals) : null
   return (
-    <section className="analytics-block" aria-labelledby={headingId}>
+    <section className={shared['analytics-block']} aria-labelledby={headingId}>
       <h4 id={headingId} className={shared['analytics-block__title']}>
         Funnel <span className="muted">· {periodLabel}</span>
       </h4>
-      <ol className="funnel">
+      <ol className={styles.funnel}>
         {steps.map((step, i) => (
-          <li key={step.key} className="funnel__step">
+          <li key={step.key}>
             <div className={styles.funnel__head}>
               <span className={styles.funnel__label}>{step.label}</span>
               <span className={styles.funnel__count}>
@@ -32,7 +32,7 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
             </div>
             <div className={styles.funnel__track} aria-hidden="true">
               <div
-                className="funnel__bar"
+                className={styles.funnel__bar}
                 data-testid="funnel-bar"
                 style={{ width: `${totals ? step.width : 0}%` }}
               />
@@ -51,7 +51,7 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
           </li>
         ))}
       </ol>
-      {note && <p className="funnel__note muted">{note}</p>}
+      {note && <p className="muted">{note}</p>}
     </section>
   )
 }
