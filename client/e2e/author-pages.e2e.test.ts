@@ -7,7 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { launchBrowser, screenshot, signInWith, startApp } from './harness.js'
+import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 
 /*
  * Issue 30's pages in chromium, at a phone's 390 px and a laptop's 1366 px, with screenshots in e2e/artifacts:
@@ -287,7 +287,7 @@ it('the analytics panel: no "Live" on the free plan; on a paid one a 13-second l
     .click()
   const paid = page.getByRole('region', { name: 'Analytics of Sea Glass' })
   await paid.getByText('Live', { exact: true }).waitFor()
-  const listened = paid.getByRole('definition', { name: 'Listening time', exact: true })
+  const listened = analyticsFigure(paid, 'Listening time')
   await expect.poll(() => listened.innerText(), { timeout: 20_000 }).toBe('13 s')
   const funnel = paid.getByRole('region', { name: /Funnel/ })
   await expect

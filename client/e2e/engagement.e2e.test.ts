@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { testRedisUrl } from '@bookstrut/core/testing'
 import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { launchBrowser, screenshot, signInWith, startApp } from './harness.js'
+import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 
 /*
  * The engagement journey (issue 14): a reader plays a short podblurb to its end, likes and favourites it; its
@@ -155,8 +155,7 @@ async function homeTop20(page: Page): Promise<string[]> {
 }
 
 /** One figure of the open analytics panel, by its label ("Audio plays", "Likes", "Listening time"). */
-const figure = (panel: Locator, label: string) =>
-  panel.getByRole('definition', { name: label, exact: true }).innerText()
+const figure = (panel: Locator, label: string) => analyticsFigure(panel, label).innerText()
 
 it('a reader plays, likes and favourites a podblurb; its author sees it live in the panel; it enters the Top 20', async () => {
   // Nobody has engaged yet: the home page lists the newest titles, both of them.

@@ -47,7 +47,7 @@ export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: 
   return (
     <Modal open onClose={onCancel} title={title} size={kind === 'banner' ? 'lg' : 'md'}>
       <div className="stack">
-        <div className={`${styles['crop-area']} crop-area--${kind}`}>
+        <div className={`${styles['crop-area']} ${styles[`crop-area--${kind}`] ?? ''}`}>
           <Cropper
             image={src}
             crop={crop}

@@ -22,7 +22,7 @@ export function FaqList({
   const ItemHeading = headingLevel === 2 ? 'h3' : 'h4'
   return (
     <section className="faq-block" aria-labelledby={`${baseId}-title`}>
-      <Heading id={`${baseId}-title`} className="faq-block__title">
+      <Heading id={`${baseId}-title`} className={styles['faq-block__title']}>
         {title}
       </Heading>
       <ul className={styles['faq-block__list']}>

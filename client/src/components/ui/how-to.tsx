@@ -28,8 +28,8 @@ export function HowTo({
 }) {
   const id = useId()
   return (
-    <section className="how-to" aria-labelledby={id}>
-      <h2 id={id} className="how-to__title">
+    <section className={styles['how-to']} aria-labelledby={id}>
+      <h2 id={id} className={styles['how-to__title']}>
         {title}
       </h2>
       <p className={styles['how-to__meta']}>

@@ -11,14 +11,12 @@ function Figure({ value, hours = false }: { value: number | null; hours?: boolea
 
 /** The all-time counts of the spec, each with what it counts. */
 export function CountsGrid({ insights }: { insights: Insights }) {
-  const id = useId()
   return (
     <dl className={styles['analytics-counts']}>
       {COUNT_FIELDS.map((field) => (
         <div key={field.key} className={styles['analytics-count']} title={field.hint}>
-          <dt id={`${id}-${field.key}`}>{field.label}</dt>
-          {/* Named by its label, so a figure is found as "the definition of Audio plays". */}
-          <dd aria-labelledby={`${id}-${field.key}`}>
+          <dt>{field.label}</dt>
+          <dd>
             <Figure value={insights[field.key]} hours={'hours' in field && field.hours} />
           </dd>
         </div>

@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import styles from './author-page-parts.module.css'
+import { emptyStateClass } from '@/components/ui/list-states'
 
 /**
  * What a catalogue page (a book, an author) shows when it cannot be loaded: "not found" for a 404 or a malformed
@@ -23,7 +24,7 @@ export function LoadError({
 }) {
   const missing = isApiError(error) && (error.status === 404 || error.status === 400)
   return (
-    <div className="empty-state" role="alert">
+    <div className={emptyStateClass} role="alert">
       <h1 className="h3">{missing ? notFound.title : failed}</h1>
       <p className="muted">{missing ? notFound.text : errorMessage(error)}</p>
       <div className="cta-row">

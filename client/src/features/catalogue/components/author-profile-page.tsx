@@ -173,7 +173,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
             <Skeleton className={styles['skeleton--fill']} />
           )}
         </div>
-        <div className="author-header__main">
+        <div className={shared['author-header__main']}>
           <div className={shared['author-header__avatar']}>
             {p ? (
               <AvatarImage src={p.profileImage} alt={`${fullName(p)}'s picture`} width={160} height={160} />
@@ -204,7 +204,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         onRetry={() => void titles.refetch()}
       />
 
-      <div className={containerClass('author-help')}>
+      <div className={containerClass(shared['help-columns'])}>
         <FaqList items={authorFaq} />
         <HowTo title="How to explore an author's profile" minutes={3} steps={authorSteps} />
       </div>

@@ -190,7 +190,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
   return (
     <>
       <form
-        className="listing-form"
+        className={styles['listing-form']}
         onSubmit={handleSubmit}
         noValidate
         aria-label={mode === 'create' ? 'Upload a book' : 'Edit book'}

@@ -22,6 +22,7 @@ import { useMyListings } from '../api/get-my-listings'
 import { savedListingIdOf } from '../model/saved-listing'
 import { standingOf } from './listing-form'
 import { PlanLimitDialog } from './plan-limit-dialog'
+import { statusBadgeClass } from '@/components/ui/status-badge'
 import styles from './listings-page.module.css'
 
 /** Spec: the search box waits 400 ms after typing stops. */
@@ -195,7 +196,7 @@ function ListingRow({
   return (
     <li
       ref={rowRef}
-      className={`listing-row${book.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
+      className={`${styles['listing-row']}${book.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
       aria-current={justSaved ? 'true' : undefined}
       aria-label={book.title || 'Unknown Title'}
     >
@@ -233,7 +234,7 @@ function ListingRow({
           {book.status === 2 ? (
             <button
               type="button"
-              className={`status-badge status-badge--${badge.tone} status-badge--button`}
+              className={statusBadgeClass(badge.tone, { button: true })}
               data-testid="status-badge"
               onClick={onShowRejection}
               aria-haspopup="dialog"
@@ -241,7 +242,7 @@ function ListingRow({
               {badge.label}
             </button>
           ) : (
-            <span className={`status-badge status-badge--${badge.tone}`} data-testid="status-badge">
+            <span className={statusBadgeClass(badge.tone)} data-testid="status-badge">
               {badge.label}
             </span>
           )}

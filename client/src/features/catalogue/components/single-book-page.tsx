@@ -21,6 +21,8 @@ import { useBook } from '../api/get-book'
 import { languageLabel } from '../model/languages'
 import { LoadError } from './author-page-parts'
 import { bookFaq, readSteps } from './book-help'
+import { statusBadgeClass } from '@/components/ui/status-badge'
+import shared from './catalogue-shared.module.css'
 import styles from './single-book-page.module.css'
 import { buttonClass } from '@/components/ui/button'
 import { containerClass } from '@/components/ui/container'
@@ -62,7 +64,7 @@ function bookStructuredData(book: Book) {
 
 function SingleBookSkeleton() {
   return (
-    <div className="book-detail" aria-busy="true" aria-label="Loading the book">
+    <div className={styles['book-detail']} aria-busy="true" aria-label="Loading the book">
       <Skeleton
         cover
         className={`${styles['book-detail__cover']} ${styles['book-detail__cover--loading']}`}
@@ -94,7 +96,7 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
   })
 
   return (
-    <div className={containerClass('single-book')}>
+    <div className={containerClass(styles['single-book'])}>
       {query.isPending ? (
         <SingleBookSkeleton />
       ) : query.isError || !book ? (
@@ -107,7 +109,7 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
       ) : (
         <BookDetail book={book} />
       )}
-      <div className="single-book__help">
+      <div className={shared['help-columns']}>
         <FaqList items={bookFaq} />
         <HowTo title={READ_HOW_TO} minutes={READ_MINUTES} steps={readSteps} />
       </div>
@@ -125,13 +127,13 @@ function BookDetail({ book }: { book: Book }) {
     (idea) => idea.trim() !== '',
   )
   return (
-    <article className="book-detail">
+    <article className={styles['book-detail']}>
       <div className={styles['book-detail__cover']}>
         <CoverImage src={book.bookCoverImage} alt={`Cover of ${title}`} width={300} height={400} />
       </div>
       <div className={styles['book-detail__info']}>
         {book.status !== 1 && (
-          <p className={`status-badge status-badge--${book.status}`}>
+          <p className={statusBadgeClass(book.status)}>
             {statusLabels[book.status]}: only you can see this page until it is approved.
           </p>
         )}
@@ -149,7 +151,7 @@ function BookDetail({ book }: { book: Book }) {
             <AuthorProfileLink book={book}>{book.author || 'Unknown author'}</AuthorProfileLink>
           </HoverInfo>
         </p>
-        <BookFacts book={book} className="book-facts" noPodblurb="Not yet recorded">
+        <BookFacts book={book} className={styles['book-facts']} noPodblurb="Not yet recorded">
           {book.publisher && (
             <div>
               <dt>Publisher</dt>

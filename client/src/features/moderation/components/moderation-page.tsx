@@ -131,7 +131,7 @@ export function ModerationPage() {
   if (data && page > totalPages) setPage(totalPages)
 
   return (
-    <div className="moderation">
+    <div className={styles.moderation}>
       <header className="page-head">
         <h1 className="page-head__title">Moderation</h1>
         <p className="page-head__lead">

@@ -9,6 +9,7 @@ import type { PlayerApi } from '@/lib/player'
 import { SkipIcon } from './skip-icon'
 import styles from './audio-player-bar.module.css'
 import { containerClass } from '@/components/ui/container'
+import { playToggleClass } from '@/components/book/play-toggle'
 
 /** Position and length of the audio, following its events. */
 function useAudioTime(audioRef: RefObject<HTMLAudioElement | null>) {
@@ -45,7 +46,7 @@ export function AudioPlayerBar({
   const playing = status === 'playing'
   return (
     <section
-      className={`player-bar${visible ? ' player-bar--open' : ''}`}
+      className={`${styles['player-bar']}${visible ? ` ${styles['player-bar--open']}` : ''}`}
       aria-label="Audio player"
       aria-hidden={!visible}
       inert={!visible}
@@ -70,7 +71,7 @@ export function AudioPlayerBar({
             </button>
             <button
               type="button"
-              className="play-toggle play-toggle--round play-toggle--large"
+              className={playToggleClass('large')}
               onClick={() => (playing || status === 'loading' ? api.pause() : api.play())}
               aria-label={playing || status === 'loading' ? 'Pause' : 'Play'}
               data-status={status}

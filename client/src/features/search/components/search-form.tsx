@@ -109,7 +109,7 @@ export function SearchForm({
 
   return (
     <form
-      className={`search-form search-form--${variant}`}
+      className={`${styles['search-form']} ${styles[`search-form--${variant}`]}`}
       onSubmit={(e) => void handleSubmit(e)}
       aria-label={variant === 'hero' ? 'Search books by idea' : 'Refine your search'}
       noValidate
@@ -231,10 +231,18 @@ function IdeaInput({
     <div className={`${styles['idea-input']}${invalid ? ` ${styles['idea-input--invalid']}` : ''}`}>
       <div className={styles['idea-input__head']}>
         <label htmlFor={id} className={styles['idea-input__label']}>
-          {number && <span className={`${shared['idea-dot']} idea-dot--${number}`} aria-hidden="true" />}
+          {number && (
+            <span
+              className={`${shared['idea-dot']} ${shared[`idea-dot--${number}`] ?? ''}`}
+              aria-hidden="true"
+            />
+          )}
           {label}
         </label>
-        <span id={`${id}-words`} className={`${styles['word-guide']} word-guide--${guide.tone}`}>
+        <span
+          id={`${id}-words`}
+          className={`${styles['word-guide']} ${styles[`word-guide--${guide.tone}`] ?? ''}`}
+        >
           {guide.text}
         </span>
       </div>

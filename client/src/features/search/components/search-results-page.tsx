@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FaqList } from '@/components/ui/faq-list'
 import { HowTo } from '@/components/ui/how-to'
 import { Icon } from '@/components/ui/icon'
-import { LoadingMore } from '@/components/ui/list-states'
+import { emptyStateClass, LoadingMore } from '@/components/ui/list-states'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -142,7 +142,10 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
               <ol className={styles['results-counter__legend']} aria-label="Your ideas">
                 {runnable.ideas.map((idea, i) => (
                   <li key={i} title={idea}>
-                    <span className={`${shared['idea-dot']} idea-dot--${i + 1}`} aria-hidden="true" />
+                    <span
+                      className={`${shared['idea-dot']} ${shared[`idea-dot--${i + 1}`] ?? ''}`}
+                      aria-hidden="true"
+                    />
                     <span className={styles['results-counter__idea']}>{idea}</span>
                   </li>
                 ))}
@@ -152,7 +155,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
         )}
 
         {!terms ? (
-          <div className="empty-state">
+          <div className={emptyStateClass}>
             <Icon name="search" size={28} />
             <p>Type your ideas above to see matching books with their Strut scores.</p>
           </div>
@@ -165,7 +168,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
           <ResultsSkeleton />
         ) : failure ? (
           failure.kind === 'message' && (
-            <div className="empty-state" role="alert">
+            <div className={emptyStateClass} role="alert">
               <p className={styles['search-page__error']}>{failure.message}</p>
               {failure.message === SEARCH_MESSAGES.failed && (
                 <Button variant="secondary" onClick={() => void results.refetch()}>
@@ -175,7 +178,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
             </div>
           )
         ) : rows.length === 0 ? (
-          <div className="empty-state">
+          <div className={emptyStateClass}>
             <p className={styles['search-page__empty']}>{SEARCH_MESSAGES.noResults}</p>
             <p className="muted">
               {structured

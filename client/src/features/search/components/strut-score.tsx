@@ -12,13 +12,13 @@ import styles from './strut-score.module.css'
  */
 export function StrutScore({ strut: { scores, labels } }: { strut: LabelledStrutScores }) {
   return (
-    <div className="strut" data-testid="strut-score">
-      <HoverInfo className="strut__head" info={explainTotal(scores)}>
-        <span className="strut__total" data-testid="strut-total">
+    <div className={styles.strut} data-testid="strut-score">
+      <HoverInfo className={styles.strut__head} info={explainTotal(scores)}>
+        <span className={styles.strut__total} data-testid="strut-total">
           <span className="visually-hidden">Strut score total </span>
           {formatScore(scores.total)}
         </span>
-        <span className="strut__max">/ {MAX_TOTAL}</span>
+        <span className={styles.strut__max}>/ {MAX_TOTAL}</span>
         <span className={styles.strut__bonus}>
           incl. bonus <strong>+{formatScore(scores.bonus)}</strong>
         </span>
@@ -28,18 +28,21 @@ export function StrutScore({ strut: { scores, labels } }: { strut: LabelledStrut
         {scores.ideas.map((score, i) => (
           <li
             key={i}
-            className={`${styles.strut__bar} strut__bar--${i + 1}`}
+            className={`${styles.strut__bar} ${styles[`strut__bar--${i + 1}`] ?? ''}`}
             title={`${labels[i]}: ${formatScore(score)}`}
           >
             <span className={styles.strut__label}>
-              <span className={`${shared['idea-dot']} idea-dot--${i + 1}`} aria-hidden="true" />
+              <span
+                className={`${shared['idea-dot']} ${shared[`idea-dot--${i + 1}`] ?? ''}`}
+                aria-hidden="true"
+              />
               <span className="visually-hidden">Idea #{i + 1}: </span>
               <span className={styles.strut__idea}>{labels[i]}</span>
             </span>
             <span className={styles.strut__track} aria-hidden="true">
               <span className={styles.strut__fill} style={{ width: scoreWidth(score) }} />
             </span>
-            <span className="strut__value" data-testid="strut-value">
+            <span className={styles.strut__value} data-testid="strut-value">
               {formatScore(score)}
             </span>
           </li>
