@@ -2,6 +2,7 @@
 // component's own rule wins over a global one of the same weight. The shared ui pieces whose look a page adjusts
 // (the container's padding, a button's width) load right after, before any page's module.
 import './styles/global.css'
+import './components/ui/form'
 import './components/ui/container'
 import './components/ui/button'
 import './components/ui/spinner'

@@ -6,6 +6,7 @@ import { CROP_SHAPES } from '@/lib/image-rules'
 import { Button } from './button'
 import { Modal } from './modal'
 import styles from './crop-dialog.module.css'
+import { form } from './form'
 
 export interface CropDialogProps {
   /** Object URL of the chosen file. */
@@ -72,11 +73,11 @@ export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: 
           />
         </label>
         {error && (
-          <p className="field__error" role="alert">
+          <p className={form.error} role="alert">
             {error}
           </p>
         )}
-        <div className="button-pair">
+        <div className={form.buttonPair}>
           <Button variant="ghost" onClick={onCancel} disabled={saving}>
             Cancel
           </Button>

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import styles from './faq-list.module.css'
+import { stackListClass } from './stack-list'
 
 export interface FaqItem {
   question: string
@@ -25,7 +26,7 @@ export function FaqList({
       <Heading id={`${baseId}-title`} className={styles['faq-block__title']}>
         {title}
       </Heading>
-      <ul className={styles['faq-block__list']}>
+      <ul className={`${stackListClass} ${styles['faq-block__list']}`}>
         {items.map((item, index) => {
           const isOpen = open === index
           const panelId = `${baseId}-panel-${index}`

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import styles from './how-to.module.css'
+import { stackListClass } from './stack-list'
 
 export interface HowToStep {
   title: string
@@ -46,7 +47,7 @@ export function HowTo({
         </span>
         <span className="chip">Difficulty: {difficulty}</span>
       </p>
-      <ol className={styles['how-to__steps']}>
+      <ol className={`${stackListClass} ${styles['how-to__steps']}`}>
         {steps.map((step, i) => (
           <li key={step.title} className={styles['how-to__step']}>
             <span className={styles['how-to__number']} aria-hidden="true">

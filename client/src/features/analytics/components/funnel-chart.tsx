@@ -5,6 +5,7 @@ import { funnelNote, funnelSteps, rateLine } from '../model/funnel'
 import { LockedValue } from './locked-value'
 import shared from './analytics-shared.module.css'
 import styles from './funnel-chart.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
 
 const placeholderSteps = funnelSteps({ impressions: 0, plays: 0, purchaseClicks: 0 })
 
@@ -21,7 +22,7 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
       <h4 id={headingId} className={shared['analytics-block__title']}>
         Funnel <span className="muted">· {periodLabel}</span>
       </h4>
-      <ol className={styles.funnel}>
+      <ol className={`${stackListClass} ${styles.funnel}`}>
         {steps.map((step, i) => (
           <li key={step.key}>
             <div className={styles.funnel__head}>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
 import { uploadAllowanceText } from '@/lib/plan-texts'
+import { form } from '@/components/ui/form'
 
 /**
  * The Format & Limits notice for the free plan (spec reader-and-account section 6): one free MP3 podblurb of
@@ -21,7 +22,7 @@ export function FormatLimitsNotice({ standing, onClose }: { standing: PlanStandi
           <li>1 book promoted per podblurb</li>
         </ul>
         <p className="muted">Paid plans list more books and add YouTube and TikTok links and analytics.</p>
-        <div className="button-pair button-pair--stack">
+        <div className={`${form.buttonPair} ${form.buttonPairStack}`}>
           <Button
             onClick={() => {
               onClose()

@@ -24,6 +24,8 @@ import { standingOf } from './listing-form'
 import { PlanLimitDialog } from './plan-limit-dialog'
 import { statusBadgeClass } from '@/components/ui/status-badge'
 import styles from './listings-page.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
+import { form } from '@/components/ui/form'
 
 /** Spec: the search box waits 400 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 400
@@ -96,7 +98,7 @@ export function ListingsPage({
             <input
               id={searchId}
               type="search"
-              className={`input ${styles['search-box__input']}`}
+              className={`${form.input} ${styles['search-box__input']}`}
               placeholder="Search your listings"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -122,7 +124,7 @@ export function ListingsPage({
         empty="No Listings found."
       >
         {(items) => (
-          <ul className={styles['listing-rows']}>
+          <ul className={`${stackListClass} ${styles['listing-rows']}`}>
             {items.map((book) => (
               <ListingRow
                 key={book._id}
@@ -148,7 +150,7 @@ export function ListingsPage({
               <p className="admin-note__text">{rejected.statusComment || 'No reason was given.'}</p>
             </div>
             <p>Edit the listing to address the reason; it is then reviewed again.</p>
-            <div className="button-pair">
+            <div className={form.buttonPair}>
               <Button variant="ghost" onClick={() => setRejected(null)}>
                 Close
               </Button>

@@ -26,6 +26,7 @@ import shared from './catalogue-shared.module.css'
 import styles from './single-book-page.module.css'
 import { buttonClass } from '@/components/ui/button'
 import { containerClass } from '@/components/ui/container'
+import { stackListClass } from '@/components/ui/stack-list'
 
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
 export const META_DESCRIPTION_CHARS = 150
@@ -223,7 +224,7 @@ function BookDetail({ book }: { book: Book }) {
           {ideas.length > 0 && (
             <>
               <h3 className={styles['book-detail__ideas-title']}>Ideas in this book</h3>
-              <ul className={styles['idea-list']}>
+              <ul className={`${stackListClass} ${styles['idea-list']}`}>
                 {ideas.map((idea) => (
                   <li key={idea}>{idea}</li>
                 ))}

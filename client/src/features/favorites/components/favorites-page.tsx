@@ -19,6 +19,7 @@ import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useFavorites } from '../api/get-favorites'
 import { useRemoveFavorite } from '../api/remove-favorite'
 import styles from './favorites-page.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
 
 /** Spec reader-and-account section 8, "Favourites". */
 export const FAVORITE_MESSAGES = {
@@ -96,7 +97,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
         }
       >
         {(rows) => (
-          <ul className={styles.favorites__list} aria-label="Favorite titles">
+          <ul className={`${stackListClass} ${styles.favorites__list}`} aria-label="Favorite titles">
             {rows.map((book) => (
               <FavoriteRow
                 key={book._id}

@@ -4,6 +4,7 @@ import { billingText, formatUsd } from '@/lib/plan-texts'
 import styles from './home-sections.module.css'
 import { buttonClass, ButtonLink } from '@/components/ui/button'
 import { containerClass } from '@/components/ui/container'
+import { stackListClass } from '@/components/ui/stack-list'
 
 const steps = [
   {
@@ -95,7 +96,7 @@ export function StrutScorePreview() {
               </p>
             </div>
           </div>
-          <ul className={styles['score-bars']}>
+          <ul className={`${stackListClass} ${styles['score-bars']}`}>
             {sampleScores.map((s) => (
               <li key={s.idea} className={styles['score-bar']}>
                 <span className={styles['score-bar__label']}>{s.idea}</span>

@@ -21,6 +21,7 @@ import {
   type ProfileValues,
 } from '../validation/profile-form'
 import styles from './profile-form.module.css'
+import { form } from '@/components/ui/form'
 
 /** websiteAndSocialLinks holds at most 10 entries: the website and up to 9 social links. */
 const MAX_SOCIAL_LINKS = 9
@@ -239,7 +240,7 @@ export function ProfileForm({ user }: { user: User }) {
               onChange={(e) => set('website', e.target.value)}
             />
             <div className={styles['social-links']}>
-              <p className="field__label" id="social-links-label">
+              <p className={form.label} id="social-links-label">
                 Social Links
               </p>
               <ul className={styles['social-links__list']} aria-labelledby="social-links-label">

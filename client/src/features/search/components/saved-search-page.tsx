@@ -27,6 +27,8 @@ import {
   type SearchProblem,
 } from '../model/search-terms'
 import styles from './saved-search-page.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
+import { form } from '@/components/ui/form'
 
 type Terms = [string, string, string]
 
@@ -95,7 +97,7 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
         }
       >
         {(items) => (
-          <ul className={styles['saved-search-list']} aria-label="Saved searches">
+          <ul className={`${stackListClass} ${styles['saved-search-list']}`} aria-label="Saved searches">
             {items.map((item) => (
               // A saved edit changes updatedAt: the item starts again from the stored terms.
               <SavedSearchItem
@@ -232,7 +234,7 @@ function SavedSearchItem({
         ))}
       </div>
       {problem && (
-        <p className="form-alert" role="alert">
+        <p className={form.alert} role="alert">
           {problem.message}
           {problem.detail && ` ${problem.detail}`}
         </p>

@@ -24,6 +24,7 @@ import {
 } from '../model/search-terms'
 import styles from './search-form.module.css'
 import shared from './search-shared.module.css'
+import { form } from '@/components/ui/form'
 
 const ideaPlaceholders = [
   'A young engineer rebuilds her hometown after a flood',
@@ -176,7 +177,7 @@ export function SearchForm({
       {notice && (
         <p
           id={noticeId}
-          className={`form-alert ${styles['search-form__notice']}${notice.tone === 'info' ? ' form-alert--info' : ''}`}
+          className={`${form.alert} ${styles['search-form__notice']}${notice.tone === 'info' ? ` ${form.alertInfo}` : ''}`}
           role="alert"
         >
           {notice.message}
@@ -242,6 +243,7 @@ function IdeaInput({
         <span
           id={`${id}-words`}
           className={`${styles['word-guide']} ${styles[`word-guide--${guide.tone}`] ?? ''}`}
+          data-tone={guide.tone}
         >
           {guide.text}
         </span>

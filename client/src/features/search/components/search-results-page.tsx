@@ -35,6 +35,7 @@ import { SearchForm } from './search-form'
 import styles from './search-results-page.module.css'
 import shared from './search-shared.module.css'
 import { containerClass } from '@/components/ui/container'
+import { form } from '@/components/ui/form'
 
 export interface SearchResultsPageProps {
   /** Opens the blocked-account notice (a 403 BLOCKED answer). */
@@ -160,7 +161,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
             <p>Type your ideas above to see matching books with their Strut scores.</p>
           </div>
         ) : problem ? (
-          <p className={`form-alert ${styles['search-page__problem']}`} role="alert">
+          <p className={`${form.alert} ${styles['search-page__problem']}`} role="alert">
             {problem.message}
             {problem.detail && ` ${problem.detail}`}
           </p>

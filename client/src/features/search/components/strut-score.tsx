@@ -4,6 +4,7 @@ import type { LabelledStrutScores } from '@bookstrut/schemas'
 import { explainTotal, formatScore, MAX_TOTAL, scoreWidth } from '../model/strut-score'
 import shared from './search-shared.module.css'
 import styles from './strut-score.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
 
 /**
  * A result's Strut scores: the total (out of 350, explained with its own figures on hover or focus), the bonus,
@@ -24,7 +25,7 @@ export function StrutScore({ strut: { scores, labels } }: { strut: LabelledStrut
         </span>
         <Icon name="info" size={14} className={styles.strut__info} />
       </HoverInfo>
-      <ul className={styles.strut__bars}>
+      <ul className={`${stackListClass} ${styles.strut__bars}`}>
         {scores.ideas.map((score, i) => (
           <li
             key={i}
