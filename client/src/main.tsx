@@ -3,6 +3,8 @@
 // (the container's padding, a button's width) load right after, before any page's module.
 import './styles/global.css'
 import './components/ui/form'
+import './components/ui/section'
+import './components/ui/profile-card'
 import './components/ui/container'
 import './components/ui/button'
 import './components/ui/spinner'

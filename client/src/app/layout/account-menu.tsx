@@ -6,6 +6,7 @@ import { paths } from '@/config/paths'
 import { useMe } from '@/features/auth/api/refresh-session'
 import { useSignOut } from '@/features/auth/hooks/use-session-actions'
 import styles from './account-menu.module.css'
+import { badgeClass } from '@/components/ui/badge'
 
 const roleLabels: Record<string, string> = {
   reader: 'Reader',
@@ -22,7 +23,7 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
   return (
     <Popover
       align="end"
-      panelClassName="account-menu"
+      panelClassName={styles['account-menu']}
       panelTestId="account-menu"
       trigger={(props) => (
         <button type="button" className={styles['avatar-button']} aria-label="Account menu" {...props}>
@@ -46,7 +47,9 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
               <p className={styles['account-menu__email']}>
                 <EmailAddress value={me?.email ?? ''} />
               </p>
-              {role && <span className={`badge ${styles['badge--soft']}`}>{roleLabels[role] ?? role}</span>}
+              {role && (
+                <span className={`${badgeClass} ${styles['badge--soft']}`}>{roleLabels[role] ?? role}</span>
+              )}
             </div>
           </div>
           <ul className={styles['account-menu__list']}>

@@ -44,7 +44,7 @@ export function FaqList({
                   onClick={() => setOpen(isOpen ? null : index)}
                 >
                   <span>{item.question}</span>
-                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="chevron">
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                     <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
                   </svg>
                 </button>

@@ -31,6 +31,8 @@ export function listFailure(error: unknown, fallback: string): string {
  */
 /** A list's message in place of its rows (empty, failed): centred, muted. */
 export const emptyStateClass = styles['empty-state']
+/** Its row of buttons (with the section's cta-row class): centred, closer to the message. */
+export const emptyStateActionsClass = styles['empty-state__actions']
 
 export function ListStates<Row>({
   query,

@@ -52,7 +52,7 @@ export function Popover({
 
   const close = () => setOpen(false)
   return (
-    <div ref={rootRef} className={`popover${className ? ` ${className}` : ''}`}>
+    <div ref={rootRef} className={`${styles.popover}${className ? ` ${className}` : ''}`}>
       {trigger({
         'aria-expanded': open,
         'aria-controls': panelId,
@@ -60,7 +60,7 @@ export function Popover({
       })}
       <div
         id={panelId}
-        className={`${styles.popover__panel} popover__panel--${align}${panelClassName ? ` ${panelClassName}` : ''}`}
+        className={`${styles.popover__panel} ${styles[`popover__panel--${align}`]}${panelClassName ? ` ${panelClassName}` : ''}`}
         hidden={!open}
         aria-label={panelLabel}
         role={panelLabel ? 'region' : undefined}

@@ -139,7 +139,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
 
   return (
     <Modal open onClose={onClose} size="sm" title={TITLE}>
-      <ol className="steps" aria-label={`Step ${step} of 3`}>
+      <ol className={styles.steps} aria-label={`Step ${step} of 3`}>
         {([1, 2, 3] as const).map((n) => (
           <li
             key={n}

@@ -56,7 +56,12 @@ export function OtpBoxes({ digits, invalid, onChange, disabled, ref, describedBy
   }
 
   return (
-    <div className="otp-boxes" role="group" aria-label="One-time code" aria-describedby={describedBy}>
+    <div
+      className={styles['otp-boxes']}
+      role="group"
+      aria-label="One-time code"
+      aria-describedby={describedBy}
+    >
       {digits.map((digit, index) => (
         <input
           // The boxes are fixed positions, so the index is their identity.

@@ -4,7 +4,9 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import styles from './author-page-parts.module.css'
-import { emptyStateClass } from '@/components/ui/list-states'
+import { emptyStateActionsClass, emptyStateClass } from '@/components/ui/list-states'
+import { profileCard } from '@/components/ui/profile-card'
+import { section } from '@/components/ui/section'
 
 /**
  * What a catalogue page (a book, an author) shows when it cannot be loaded: "not found" for a 404 or a malformed
@@ -27,7 +29,7 @@ export function LoadError({
     <div className={emptyStateClass} role="alert">
       <h1 className="h3">{missing ? notFound.title : failed}</h1>
       <p className="muted">{missing ? notFound.text : errorMessage(error)}</p>
-      <div className="cta-row">
+      <div className={`${section.ctaRow} ${emptyStateActionsClass}`}>
         {!missing && (
           <Button variant="secondary" onClick={onRetry}>
             Try again
@@ -60,7 +62,7 @@ export function AuthorHeaderText({
         <Skeleton style={{ width: 220, height: 30 }} />
       )}
       <p className={styles['author-header__meta']}>
-        <span className="profile-stat">
+        <span className={profileCard.stat}>
           <strong>{count ?? '–'}</strong> Total Titles
         </span>
       </p>

@@ -26,6 +26,8 @@ import { statusBadgeClass } from '@/components/ui/status-badge'
 import styles from './listings-page.module.css'
 import { stackListClass } from '@/components/ui/stack-list'
 import { form } from '@/components/ui/form'
+import { adminNote } from '@/components/ui/notice'
+import { profileCard } from '@/components/ui/profile-card'
 
 /** Spec: the search box waits 400 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 400
@@ -80,7 +82,7 @@ export function ListingsPage({
   const items = listings.data?.items ?? []
 
   return (
-    <div className="profile-card profile-card--list listings">
+    <div className={profileCard.list}>
       <ListHeader
         title="My Listings"
         summary={
@@ -145,9 +147,9 @@ export function ListingsPage({
         <Modal open onClose={() => setRejected(null)} title={REJECTED_TITLE} size="sm" tone="danger">
           <div className="stack">
             <p className="muted">{rejected.title}</p>
-            <div className="admin-note">
-              <p className="admin-note__label">Reason given by the BookStrut team</p>
-              <p className="admin-note__text">{rejected.statusComment || 'No reason was given.'}</p>
+            <div className={adminNote.box}>
+              <p className={adminNote.label}>Reason given by the BookStrut team</p>
+              <p className={adminNote.text}>{rejected.statusComment || 'No reason was given.'}</p>
             </div>
             <p>Edit the listing to address the reason; it is then reviewed again.</p>
             <div className={form.buttonPair}>

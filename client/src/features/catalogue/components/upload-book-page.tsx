@@ -15,6 +15,8 @@ import { ListingForm, standingOf } from './listing-form'
 import { uploadFaq, uploadSteps } from './upload-help'
 import styles from './upload-book-page.module.css'
 import { containerClass } from '@/components/ui/container'
+import { checkListClass } from '@/components/ui/notice'
+import { profileCard } from '@/components/ui/profile-card'
 
 /**
  * /upload-book: create mode, or edit mode when navigation state carries a listing id. The account (plan,
@@ -69,7 +71,7 @@ export function UploadBookPage({
       </header>
 
       {failed ? (
-        <div className="profile-card profile-card--message" role="alert">
+        <div className={profileCard.message} role="alert">
           <h2 className="h3">
             {mode === 'edit' ? "We couldn't load this listing" : "We couldn't load your account"}
           </h2>
@@ -95,7 +97,7 @@ export function UploadBookPage({
             <HowTo title="How to upload a book" minutes={1} steps={uploadSteps} />
             <div className={styles['help-card']}>
               <h2 className={styles['help-card__title']}>Good to know</h2>
-              <ul className="check-list">
+              <ul className={checkListClass}>
                 {standing && <li data-testid="plan-allowance">{uploadAllowanceText(standing)}</li>}
                 <li>New and edited listings are reviewed before they are public.</li>
                 <li>Readers find your book by its ideas: be specific.</li>

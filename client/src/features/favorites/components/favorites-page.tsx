@@ -20,6 +20,7 @@ import { useFavorites } from '../api/get-favorites'
 import { useRemoveFavorite } from '../api/remove-favorite'
 import styles from './favorites-page.module.css'
 import { stackListClass } from '@/components/ui/stack-list'
+import { profileCard } from '@/components/ui/profile-card'
 
 /** Spec reader-and-account section 8, "Favourites". */
 export const FAVORITE_MESSAGES = {
@@ -72,7 +73,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
   const removing = remove.isPending ? remove.variables.bookId : null
 
   return (
-    <div className="profile-card profile-card--list favorites">
+    <div className={profileCard.list}>
       <ListHeader
         title="Favorite"
         summary={

@@ -12,6 +12,7 @@ import { firstRowSize } from '../model/top-list'
 import { bookGrid } from '@/components/book/book-grid'
 import styles from './top-books.module.css'
 import { containerClass } from '@/components/ui/container'
+import { section } from '@/components/ui/section'
 
 /**
  * The home page's TOP 20 BOOK STRUTS section: its first row of title cards open (as many as the grid shows in a
@@ -32,12 +33,12 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
   const more = !open && (home.data?.data.length ?? 0) >= row
 
   return (
-    <section className={`section ${styles['top-books']}`} aria-labelledby="top-books-title">
+    <section className={`${section.block} ${styles['top-books']}`} aria-labelledby="top-books-title">
       <div className={containerClass()}>
         <div className={styles['top-books__head']}>
           <div>
-            <p className="eyebrow">Listen before you read</p>
-            <h2 id="top-books-title" className="section__title">
+            <p className={section.eyebrow}>Listen before you read</p>
+            <h2 id="top-books-title" className={section.title}>
               TOP 20 BOOK STRUTS
             </h2>
           </div>

@@ -29,6 +29,7 @@ import {
 import styles from './saved-search-page.module.css'
 import { stackListClass } from '@/components/ui/stack-list'
 import { form } from '@/components/ui/form'
+import { profileCard } from '@/components/ui/profile-card'
 
 type Terms = [string, string, string]
 
@@ -69,7 +70,7 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
     })
 
   return (
-    <div className="profile-card profile-card--list saved-searches">
+    <div className={profileCard.list}>
       <ListHeader
         title="Saved Search"
         summary={
