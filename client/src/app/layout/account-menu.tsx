@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Avatar } from '@/components/ui/avatar'
 import { EmailAddress } from '@/components/ui/email-address'
-import { Popover } from '@/components/ui/popover'
+import { menuClasses, Popover } from '@/components/ui/popover'
 import { paths } from '@/config/paths'
 import { useMe } from '@/features/auth/api/refresh-session'
 import { useSignOut } from '@/features/auth/hooks/use-session-actions'
@@ -52,15 +52,15 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
               )}
             </div>
           </div>
-          <ul className={styles['account-menu__list']}>
+          <ul className={menuClasses.list}>
             <li>
-              <Link className={styles['account-menu__item']} to={paths.profile} onClick={close}>
+              <Link className={menuClasses.item} to={paths.profile} onClick={close}>
                 My Dashboard
               </Link>
             </li>
             {role === 'admin' && (
               <li>
-                <Link className={styles['account-menu__item']} to={paths.admin} onClick={close}>
+                <Link className={menuClasses.item} to={paths.admin} onClick={close}>
                   Admin console
                 </Link>
               </li>
@@ -68,7 +68,7 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
             <li>
               <button
                 type="button"
-                className={`${styles['account-menu__item']} ${styles['account-menu__item--danger']}`}
+                className={`${menuClasses.item} ${styles['account-menu__item--danger']}`}
                 onClick={() => {
                   close()
                   void signOut()

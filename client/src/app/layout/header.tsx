@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { Button } from '@/components/ui/button'
-import { Popover } from '@/components/ui/popover'
+import { menuClasses, Popover } from '@/components/ui/popover'
 import { paths } from '@/config/paths'
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { useInformationLinks } from '@/features/content/api/get-information-links'
@@ -41,7 +41,6 @@ export function Header() {
             {otherPages.length > 0 && (
               <li>
                 <Popover
-                  panelClassName="menu-panel"
                   trigger={(props) => (
                     <button type="button" className={styles.nav__link} {...props}>
                       Other Menu
@@ -58,10 +57,10 @@ export function Header() {
                   )}
                 >
                   {(close) => (
-                    <ul className="menu-panel__list">
+                    <ul className={menuClasses.list}>
                       {otherPages.map((page) => (
                         <li key={page._id}>
-                          <Link className="menu-panel__item" to={paths.pageDetail(page.path)} onClick={close}>
+                          <Link className={menuClasses.item} to={paths.pageDetail(page.path)} onClick={close}>
                             {page.information_name}
                           </Link>
                         </li>

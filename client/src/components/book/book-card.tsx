@@ -12,6 +12,7 @@ import { PlayToggle } from './play-toggle'
 import { FavoriteButton, LikeButton } from './reaction-buttons'
 import { ShareButton } from './share-button'
 import styles from './book-card.module.css'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /** The class of a card's slot in a grid or carousel (the li): lines the cards of a row up part by part. */
 export const bookCardSlotClass = styles['book-card-slot']
@@ -44,7 +45,7 @@ export function BookCard({ book }: { book: Book }) {
           />
           <AuthorProfileLink
             book={book}
-            className="icon-button"
+            className={iconButtonClass}
             label={`Author profile of ${book.author || title}`}
           >
             <Icon name="user" />

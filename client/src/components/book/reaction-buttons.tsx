@@ -3,6 +3,7 @@ import { Icon } from '@/components/ui/icon'
 import { useToggleReaction } from '@/lib/reactions'
 import type { MouseEvent } from 'react'
 import styles from './reaction-buttons.module.css'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /**
  * A click handler that ignores the second and later clicks of a double (or triple) click: the browser numbers them
@@ -22,7 +23,7 @@ export function LikeButton({ book, className }: { book: Book; className?: string
   return (
     <button
       type="button"
-      className={`icon-button ${styles.reaction} ${styles['reaction--like']}${book.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`${iconButtonClass} ${styles.reaction} ${styles['reaction--like']}${book.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(book))}
       aria-pressed={book.likeFlag}
       aria-label={`Like ${title}`}
@@ -41,7 +42,7 @@ export function FavoriteButton({ book, className }: { book: Book; className?: st
   return (
     <button
       type="button"
-      className={`icon-button ${styles.reaction} ${styles['reaction--favorite']}${book.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`${iconButtonClass} ${styles.reaction} ${styles['reaction--favorite']}${book.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(book))}
       aria-pressed={book.favoritesFlag}
       aria-label={`Favorite ${title}`}

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import styles from './how-to.module.css'
 import { stackListClass } from './stack-list'
+import { chipClass } from './chip'
 
 export interface HowToStep {
   title: string
@@ -34,7 +35,7 @@ export function HowTo({
         {title}
       </h2>
       <p className={styles['how-to__meta']}>
-        <span className="chip">
+        <span className={chipClass}>
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
             <path
               d="M12 7v5l3 2M12 3a9 9 0 100 18 9 9 0 000-18z"
@@ -45,7 +46,7 @@ export function HowTo({
           </svg>
           {minutes} {minutes === 1 ? 'minute' : 'minutes'}
         </span>
-        <span className="chip">Difficulty: {difficulty}</span>
+        <span className={chipClass}>Difficulty: {difficulty}</span>
       </p>
       <ol className={`${stackListClass} ${styles['how-to__steps']}`}>
         {steps.map((step, i) => (

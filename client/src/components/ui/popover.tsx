@@ -14,6 +14,9 @@ export interface PopoverProps {
   panelTestId?: string
 }
 
+/** The classes of a popover's menu: the list and each item (a link or a button). */
+export const menuClasses = { list: styles['menu-list']!, item: styles['menu-item']! }
+
 /**
  * A disclosure popover for menus of links (header "Other Menu", account menu): toggled by its button,
  * closed by Escape (focus goes back to the button), an outside click, or choosing an item.

@@ -3,6 +3,7 @@ import type { Period } from '../model/periods'
 import { csvFileName, seriesCsv } from '../model/series-csv'
 import { buttonClass } from '@/components/ui/button'
 import styles from './csv-export-button.module.css'
+import { iconClass } from '@/components/ui/icon'
 
 /** Saves text as a file in the browser: a Blob behind a temporary object URL, released once clicked. */
 function download(fileName: string, text: string, type: string) {
@@ -39,7 +40,7 @@ export function CsvExportButton({
         download(csvFileName(title, period, new Date()), seriesCsv(points), 'text/csv;charset=utf-8')
       }
     >
-      <svg viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" className="icon">
+      <svg viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" className={iconClass}>
         <path
           d="M12 4v12M7 11l5 5 5-5M5 20h14"
           fill="none"

@@ -69,7 +69,7 @@ export function OtpBoxes({ digits, invalid, onChange, disabled, ref, describedBy
           ref={(el) => {
             inputs.current[index] = el
           }}
-          className={`${styles['otp-box']}${invalid[index] ? ' otp-box--invalid' : ''}`}
+          className={`${styles['otp-box']}${invalid[index] ? ` ${styles['otp-box--invalid']}` : ''}`}
           aria-label={`OTP digit ${index + 1}`}
           aria-invalid={invalid[index] ? true : undefined}
           inputMode="numeric"

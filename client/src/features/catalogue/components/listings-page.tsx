@@ -28,6 +28,7 @@ import { stackListClass } from '@/components/ui/stack-list'
 import { form } from '@/components/ui/form'
 import { adminNote } from '@/components/ui/notice'
 import { profileCard } from '@/components/ui/profile-card'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /** Spec: the search box waits 400 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 400
@@ -256,12 +257,17 @@ function ListingRow({
           <ShareButton bookId={book._id} title={book.title} text={excerpt(book.description, 150)} />
           <Link
             to={paths.authorProfile(book.createBy)}
-            className="icon-button"
+            className={iconButtonClass}
             aria-label="Your author profile"
           >
             <Icon name="user" />
           </Link>
-          <button type="button" className="icon-button" onClick={onEdit} aria-label={`Edit ${book.title}`}>
+          <button
+            type="button"
+            className={iconButtonClass}
+            onClick={onEdit}
+            aria-label={`Edit ${book.title}`}
+          >
             <Icon name="edit" />
           </button>
           <button

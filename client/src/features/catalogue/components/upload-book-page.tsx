@@ -17,6 +17,8 @@ import styles from './upload-book-page.module.css'
 import { containerClass } from '@/components/ui/container'
 import { checkListClass } from '@/components/ui/notice'
 import { profileCard } from '@/components/ui/profile-card'
+import { chipClass } from '@/components/ui/chip'
+import { pageHead } from '@/components/ui/page-head'
 
 /**
  * /upload-book: create mode, or edit mode when navigation state carries a listing id. The account (plan,
@@ -51,20 +53,20 @@ export function UploadBookPage({
 
   return (
     <div className={containerClass('upload-page')}>
-      <header className="page-head">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
+      <header className={pageHead.head}>
+        <nav aria-label="Breadcrumb" className={pageHead.breadcrumb}>
           <Link to={paths.profileListings}>My Listings</Link>
           <span aria-hidden="true">/</span>
           <span aria-current="page">{mode === 'create' ? 'Upload a Book' : 'Edit Book'}</span>
         </nav>
-        <h1 className="page-head__title">{mode === 'create' ? 'Upload a Book' : 'Edit Book'}</h1>
-        <p className="page-head__lead">
+        <h1 className={pageHead.title}>{mode === 'create' ? 'Upload a Book' : 'Edit Book'}</h1>
+        <p className={pageHead.lead}>
           Your first upload is free. Editing the title, author, category, ideas and description is possible
           for 72 hours after creation. Each idea is one sentence of 7-12 words. BookStrut does not use or
           require book files.
         </p>
         {standing && (
-          <p className={`chip ${styles['chip--soft']}`} data-testid="plan-summary">
+          <p className={`${chipClass} ${pageHead.chip} ${styles['chip--soft']}`} data-testid="plan-summary">
             {planSummaryText(standing)}
           </p>
         )}

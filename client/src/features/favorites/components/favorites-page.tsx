@@ -21,6 +21,7 @@ import { useRemoveFavorite } from '../api/remove-favorite'
 import styles from './favorites-page.module.css'
 import { stackListClass } from '@/components/ui/stack-list'
 import { profileCard } from '@/components/ui/profile-card'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /** Spec reader-and-account section 8, "Favourites". */
 export const FAVORITE_MESSAGES = {
@@ -162,7 +163,7 @@ function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boole
           />
           <button
             type="button"
-            className="icon-button favorite-row__remove"
+            className={iconButtonClass}
             onClick={onRemove}
             disabled={removing}
             aria-label={`Remove ${title} from favorites`}

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
 import { ListingDetail } from './listing-detail'
 import styles from './moderation-page.module.css'
+import { pageHead } from '@/components/ui/page-head'
 
 export const REJECT_COMMENT_REQUIRED = 'Please tell the owner why the listing is rejected.'
 
@@ -132,9 +133,9 @@ export function ModerationPage() {
 
   return (
     <div className={styles.moderation}>
-      <header className="page-head">
-        <h1 className="page-head__title">Moderation</h1>
-        <p className="page-head__lead">
+      <header className={pageHead.head}>
+        <h1 className={pageHead.title}>Moderation</h1>
+        <p className={pageHead.lead}>
           Pending listings, oldest first. Approved listings become public at once; a rejection needs a reason,
           which the owner sees in My Listings.
         </p>

@@ -10,6 +10,7 @@ import { SkipIcon } from './skip-icon'
 import styles from './audio-player-bar.module.css'
 import { containerClass } from '@/components/ui/container'
 import { playToggleClass } from '@/components/book/play-toggle'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /** Position and length of the audio, following its events. */
 function useAudioTime(audioRef: RefObject<HTMLAudioElement | null>) {
@@ -63,7 +64,7 @@ export function AudioPlayerBar({
           <div className={styles['player-bar__controls']}>
             <button
               type="button"
-              className="icon-button"
+              className={iconButtonClass}
               onClick={() => api.seekBy(-10)}
               aria-label="Back 10 seconds"
             >
@@ -84,7 +85,7 @@ export function AudioPlayerBar({
             </button>
             <button
               type="button"
-              className="icon-button"
+              className={iconButtonClass}
               onClick={() => api.seekBy(10)}
               aria-label="Forward 10 seconds"
             >
@@ -108,7 +109,7 @@ export function AudioPlayerBar({
           </div>
           <button
             type="button"
-            className={`icon-button ${styles['player-bar__close']}`}
+            className={`${iconButtonClass} ${styles['player-bar__close']}`}
             onClick={api.stop}
             aria-label="Close player"
           >

@@ -30,6 +30,7 @@ import styles from './saved-search-page.module.css'
 import { stackListClass } from '@/components/ui/stack-list'
 import { form } from '@/components/ui/form'
 import { profileCard } from '@/components/ui/profile-card'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 type Terms = [string, string, string]
 
@@ -206,7 +207,7 @@ function SavedSearchItem({
           </Button>
           <button
             type="button"
-            className="icon-button"
+            className={iconButtonClass}
             onClick={handleDelete}
             disabled={busy}
             aria-label={`Delete saved search: ${item.fistKeyWord}`}

@@ -36,6 +36,8 @@ import styles from './search-results-page.module.css'
 import shared from './search-shared.module.css'
 import { containerClass } from '@/components/ui/container'
 import { form } from '@/components/ui/form'
+import { iconButtonClass } from '@/components/ui/icon-button'
+import { pageHead } from '@/components/ui/page-head'
 
 export interface SearchResultsPageProps {
   /** Opens the blocked-account notice (a 403 BLOCKED answer). */
@@ -108,7 +110,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
     <div className="search-page">
       <section className={styles['search-page__top']} aria-labelledby="search-page-title">
         <div className={containerClass()}>
-          <nav className="breadcrumb" aria-label="Breadcrumb">
+          <nav className={pageHead.breadcrumb} aria-label="Breadcrumb">
             <Link to={paths.home}>Home</Link>
             <span aria-hidden="true">›</span>
             <span aria-current="page">Search Results</span>
@@ -201,7 +203,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
                     <>
                       <button
                         type="button"
-                        className="icon-button"
+                        className={iconButtonClass}
                         onClick={() => askReport(row)}
                         aria-label={`Report ${row.title}`}
                         title="Report"
@@ -210,7 +212,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
                       </button>
                       <button
                         type="button"
-                        className="icon-button"
+                        className={iconButtonClass}
                         onClick={() => ghost.ask(row)}
                         aria-label={`Ghost ${row.title}`}
                         title="Ghost (hide from my results)"
