@@ -72,7 +72,7 @@ const sampleTotal =
 /** A sample result showing what a Strut score looks like. */
 export function StrutScorePreview() {
   return (
-    <section className={`section ${styles['section--tint']}`} aria-labelledby="score-title">
+    <section className={`${section.block} ${styles['section--tint']}`} aria-labelledby="score-title">
       <div className={containerClass(section.split)}>
         <div>
           <p className={section.eyebrow}>Strut scores</p>
@@ -131,7 +131,7 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
         <h2 id="plans-title" className={section.title}>
           Strut your titles to readers who are looking for them
         </h2>
-        <p className={`lead ${styles['lead--narrow']}`}>
+        <p className={`${section.lead} ${styles['lead--narrow']}`}>
           List a book with three ideas and a podblurb of up to five minutes. Your first upload is free,
           listings are permanent, and paid plans add analytics.
         </p>
