@@ -106,7 +106,9 @@ describe('the analytics panel on a paid plan', () => {
       'Plays3no impressions to compare with',
       'Get This clicks133% of plays',
     ])
-    const bars = [...funnel.querySelectorAll<HTMLElement>('[data-testid="funnel-bar"]')].map((b) => b.style.width)
+    const bars = [...funnel.querySelectorAll<HTMLElement>('[data-testid="funnel-bar"]')].map(
+      (b) => b.style.width,
+    )
     expect(bars).toEqual(['0%', '0%', '0%'])
     expect(within(funnel).getByText(/^No impressions in this period/)).toBeInTheDocument()
   })

@@ -41,7 +41,10 @@ export function AnalyticsPanel({ bookId, title }: { bookId: string; title: strin
       return <p className={`${styles.analytics} ${styles['analytics--state']} muted`}>{ANALYTICS_EMPTY}</p>
     }
     return (
-      <div className={`${styles.analytics} ${styles['analytics--state']} ${shared.analytics__error}`} role="alert">
+      <div
+        className={`${styles.analytics} ${styles['analytics--state']} ${shared.analytics__error}`}
+        role="alert"
+      >
         <p>{errorMessage(insights.error, ANALYTICS_ERROR)}</p>
         <button
           type="button"

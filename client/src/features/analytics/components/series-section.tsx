@@ -103,7 +103,10 @@ export function SeriesSection({
                     )}
                   </figcaption>
                   {locked ? (
-                    <div className={`${chart['series-chart']} ${styles['series-chart--locked']}`} aria-hidden="true" />
+                    <div
+                      className={`${chart['series-chart']} ${styles['series-chart--locked']}`}
+                      aria-hidden="true"
+                    />
                   ) : (
                     <SeriesChart
                       points={series.chart}
