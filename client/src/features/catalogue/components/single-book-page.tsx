@@ -120,6 +120,10 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
 
 const statusLabels = { 0: 'Pending review', 1: 'Approved', 2: 'Rejected' } as const
 
+/** The look of the page's action buttons (like, favourite, share, author profile): one size, one spacing. */
+const actionClass = (variant: 'secondary' | 'ghost') =>
+  buttonClass({ variant, size: 'md', className: styles['book-detail__action'] })
+
 function BookDetail({ book }: { book: Book }) {
   const episode = book.episodes[0]
   const title = book.title || 'Unknown Title'
@@ -174,22 +178,8 @@ function BookDetail({ book }: { book: Book }) {
         </BookFacts>
         <div className={styles['book-detail__actions']}>
           <PlayToggle book={book} variant="button" />
-          <LikeButton
-            book={book}
-            className={buttonClass({
-              variant: 'secondary',
-              size: 'md',
-              className: styles['book-detail__action'],
-            })}
-          />
-          <FavoriteButton
-            book={book}
-            className={buttonClass({
-              variant: 'secondary',
-              size: 'md',
-              className: styles['book-detail__action'],
-            })}
-          />
+          <LikeButton book={book} className={actionClass('secondary')} />
+          <FavoriteButton book={book} className={actionClass('secondary')} />
           <ShareButton
             bookId={book._id}
             episodeId={episode?._id}
@@ -197,20 +187,9 @@ function BookDetail({ book }: { book: Book }) {
             text={excerpt(book.description, META_DESCRIPTION_CHARS)}
             fallback="copy"
             withLabel
-            className={buttonClass({
-              variant: 'secondary',
-              size: 'md',
-              className: styles['book-detail__action'],
-            })}
+            className={actionClass('secondary')}
           />
-          <AuthorProfileLink
-            book={book}
-            className={buttonClass({
-              variant: 'ghost',
-              size: 'md',
-              className: styles['book-detail__action'],
-            })}
-          >
+          <AuthorProfileLink book={book} className={actionClass('ghost')}>
             <Icon name="user" size={16} />
             <span>Author profile</span>
           </AuthorProfileLink>

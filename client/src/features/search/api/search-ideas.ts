@@ -1,9 +1,8 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
 import { fromWireScores, ScoredPodcast } from '@bookstrut/schemas'
 import { apiPageRequestWithEnvelope } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
 import type { Ideas } from '../model/search-terms'
-import { nextPageOf, SEARCH_PAGE_SIZE, selectRows } from './search-pages'
+import { SEARCH_PAGE_SIZE, searchPagesQueryOptions } from './search-pages'
 
 export interface IdeaSearchInput {
   ideas: Ideas
@@ -49,10 +48,4 @@ export async function getIdeaSearchPage(
 }
 
 export const ideaSearchQueryOptions = (input: IdeaSearchInput) =>
-  infiniteQueryOptions({
-    queryKey: ['search', 'ideas', input],
-    queryFn: ({ pageParam, signal }) => getIdeaSearchPage(input, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    select: selectRows,
-  })
+  searchPagesQueryOptions('ideas', input, getIdeaSearchPage)

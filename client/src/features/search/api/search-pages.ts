@@ -1,4 +1,4 @@
-import type { InfiniteData } from '@tanstack/react-query'
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query'
 import { mergeById } from '@/lib/merge-by-id'
 import type { RowPage } from '../model/result-row'
 
@@ -13,6 +13,23 @@ export const selectRows = (data: InfiniteData<RowPage, number>) => ({
   rows: mergeById(data.pages.map((p) => p.data)),
   total: data.pages[0]?.total ?? 0,
 })
+
+/**
+ * The infinite query of a search (idea or surface): `getPage` fetches one page of `input`; the rows of all pages
+ * loaded so far are selected, merged by id.
+ */
+export const searchPagesQueryOptions = <Input>(
+  kind: 'ideas' | 'surface',
+  input: Input,
+  getPage: (input: Input, page: number, signal?: AbortSignal) => Promise<RowPage>,
+) =>
+  infiniteQueryOptions({
+    queryKey: ['search', kind, input],
+    queryFn: ({ pageParam, signal }) => getPage(input, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    select: selectRows,
+  })
 
 /** The cached pages without one title (a ghosted title leaves every cached result list at once). */
 export function withoutRow(
