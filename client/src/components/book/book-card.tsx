@@ -69,7 +69,7 @@ export function BookCard({ book }: { book: Book }) {
   )
 }
 
-/** The card's shape while titles load. */
+/** The card's shape while books load. */
 export function BookCardSkeleton() {
   return (
     <div className={`${styles['book-card']} ${styles['book-card--skeleton']}`} aria-hidden="true">

@@ -1,4 +1,5 @@
 import type { Book } from '@/api/book'
+import { bookIdeas } from '@bookstrut/schemas'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookLinks } from '@/components/book/book-links'
 import { BookFacts } from '@/components/book/book-facts'
@@ -120,7 +121,7 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
 
 const statusLabels = { 0: 'Pending review', 1: 'Approved', 2: 'Rejected' } as const
 
-/** The look of the page's action buttons (like, favourite, share, author profile): one size, one spacing. */
+/** The look of the page's action buttons (play, like, favourite, share, author profile). */
 const actionClass = (variant: 'secondary' | 'ghost') =>
   buttonClass({ variant, size: 'md', className: styles['book-detail__action'] })
 
@@ -128,9 +129,7 @@ function BookDetail({ book }: { book: Book }) {
   const episode = book.episodes[0]
   const title = book.title || 'Unknown Title'
   // Imported books may come without ideas: then the section is left out.
-  const ideas = [book.primary_key, book.secondary_key, book.additional_key].filter(
-    (idea) => idea.trim() !== '',
-  )
+  const ideas = bookIdeas(book)
   return (
     <article className={styles['book-detail']}>
       <div className={styles['book-detail__cover']}>

@@ -2,13 +2,13 @@ import { fromWireScores, ScoredPodcast } from '@bookstrut/schemas'
 import { apiPageRequestWithEnvelope } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
 import type { Ideas } from '../model/search-terms'
-import { SEARCH_PAGE_SIZE, searchPagesQueryOptions } from './search-pages'
+import { SEARCH_PAGE_SIZE, searchQueryOptions } from './search-pages'
 
 export interface IdeaSearchInput {
   ideas: Ideas
   /** The browser language (navigator.language): books in it rank first among equals. */
   language: string
-  /** Sent only when logged in: the caller's own id (the server excludes their ghosted titles). */
+  /** Sent only when logged in: the caller's own id (the server excludes their ghosted books). */
   userId: string | null
 }
 
@@ -48,4 +48,4 @@ export async function getIdeaSearchPage(
 }
 
 export const ideaSearchQueryOptions = (input: IdeaSearchInput) =>
-  searchPagesQueryOptions('ideas', input, getIdeaSearchPage)
+  searchQueryOptions('ideas', input, getIdeaSearchPage)

@@ -14,11 +14,8 @@ export const selectRows = (data: InfiniteData<RowPage, number>) => ({
   total: data.pages[0]?.total ?? 0,
 })
 
-/**
- * The infinite query of a search (idea or surface): `getPage` fetches one page of `input`; the rows of all pages
- * loaded so far are selected, merged by id.
- */
-export const searchPagesQueryOptions = <Input>(
+/** One search's infinite query: pages from 1, the next while there is one, its rows merged (the two search kinds). */
+export const searchQueryOptions = <Input>(
   kind: 'ideas' | 'surface',
   input: Input,
   getPage: (input: Input, page: number, signal?: AbortSignal) => Promise<RowPage>,
@@ -31,7 +28,7 @@ export const searchPagesQueryOptions = <Input>(
     select: selectRows,
   })
 
-/** The cached pages without one title (a ghosted title leaves every cached result list at once). */
+/** The cached pages without one book (a ghosted book leaves every cached result list at once). */
 export function withoutRow(
   data: InfiniteData<RowPage, number> | undefined,
   bookId: string,

@@ -1,7 +1,7 @@
 import { Podcast } from '@bookstrut/schemas'
 import { apiPageRequest } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
-import { SEARCH_PAGE_SIZE, searchPagesQueryOptions } from './search-pages'
+import { SEARCH_PAGE_SIZE, searchQueryOptions } from './search-pages'
 
 export interface SurfaceSearchInput {
   query: string
@@ -23,4 +23,4 @@ export async function getSurfaceSearchPage(
 }
 
 export const surfaceSearchQueryOptions = (input: SurfaceSearchInput) =>
-  searchPagesQueryOptions('surface', input, getSurfaceSearchPage)
+  searchQueryOptions('surface', input, getSurfaceSearchPage)
