@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 export const artifactsDir = path.join(import.meta.dirname, 'artifacts')
 
@@ -88,3 +88,13 @@ export function signInWith(context: BrowserContext, session: StoredSession) {
     sessionStorage.setItem('seeded', '1')
   }, session)
 }
+
+/**
+ * One figure of an analytics panel's counts, by its label ("Audio plays", "Listening time"): the definition that
+ * follows the term (found by roles and text, so the panel's classes can change).
+ */
+export const analyticsFigure = (scope: Locator | Page, label: string) =>
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
