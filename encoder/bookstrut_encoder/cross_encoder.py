@@ -54,6 +54,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     t.add_argument("--epochs", type=int, default=1)
     t.add_argument("--limit", type=int, default=None, help="first N training requests (timing runs)")
     t.add_argument("--max-steps", type=int, default=None)
+    t.add_argument("--skip-steps", type=int, default=0,
+                   help="with --base a model this command trained (same seed): go on with the rest of its epoch")
     t.add_argument("--max-minutes", type=float, default=None,
                    help="stop after the step that passes this much time (the shared machine's budget); saved as is")
     s = sub.add_parser("score", parents=[common])
@@ -140,7 +142,7 @@ def train(args) -> None:
     model = AutoModelForSequenceClassification.from_pretrained(base, num_labels=1)
     model.train()
     steps_per_epoch = (len(groups) + args.groups - 1) // args.groups
-    total = steps_per_epoch * args.epochs
+    total = steps_per_epoch * args.epochs - args.skip_steps
     if args.max_steps:
         total = min(total, args.max_steps)
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr)
@@ -152,6 +154,8 @@ def train(args) -> None:
     for epoch in range(args.epochs):
         order = list(range(len(groups)))
         random.Random(args.seed + epoch).shuffle(order)
+        if epoch == 0:
+            order = order[args.skip_steps * args.groups:]
         for i in range(0, len(order), args.groups):
             if step >= total or (args.max_minutes and time.time() - started > 60 * args.max_minutes):
                 break
@@ -178,8 +182,8 @@ def train(args) -> None:
         "data": "reddit-tomt-books-dev train split only, minus the holdout; candidates from bench:quality --candidates",
         "requests": len(training), "holdout": args.holdout, "groups": len(groups), "group_size": size,
         "pairs": args.pairs, "negatives_from_depth": args.depth, "steps": step, "groups_per_step": args.groups,
-        "lr": args.lr, "epochs": args.epochs, "max_length": args.max_length, "seed": args.seed,
-        "threads": args.threads, "minutes": round((time.time() - started) / 60, 1), "base": "all-MiniLM-L6-v2",
+        "lr": args.lr, "epochs": args.epochs, "skipped_steps": args.skip_steps, "base_folder": str(args.base or ""), "max_length": args.max_length, "seed": args.seed,
+        "threads": args.threads, "minutes": round((time.time() - started) / 60, 1),
     }, indent=2))
     print(f"cross-encoder: trained in {(time.time() - started) / 60:.1f} min → {args.out}", file=sys.stderr)
 

@@ -69,13 +69,17 @@ def _logits(onnx_file: Path, model_dir: Path, pairs: list[tuple[str, str]]) -> l
 
 
 def check(fp32: Path, int8: Path, model_dir: Path) -> dict:
-    """int8 vs fp32 logits on CHECK_PAIRS: the largest difference, and whether every right book out-scores its wrong
-    one in both."""
+    """int8 vs fp32 logits on CHECK_PAIRS: the largest difference, and whether int8 orders every (right, wrong) pair
+    as fp32 does. How many pairs fp32 itself gets right is reported, not gated: that is the model's quality, which
+    the dev split measures, not the quantizer's."""
     pairs = [(q, t) for q, right, wrong in CHECK_PAIRS for t in (right, wrong)]
     a, b = _logits(fp32, model_dir, pairs), _logits(int8, model_dir, pairs)
     diff = max(abs(x - y) for x, y in zip(a, b))
-    ordered = all(s[2 * i] > s[2 * i + 1] for s in (a, b) for i in range(len(CHECK_PAIRS)))
-    return {"fp32": a, "int8": b, "max_abs_diff": diff, "order_kept": ordered, "passed": diff <= MAX_DIFF and ordered}
+    n = len(CHECK_PAIRS)
+    ordered = all((a[2 * i] > a[2 * i + 1]) == (b[2 * i] > b[2 * i + 1]) for i in range(n))
+    right_first = sum(a[2 * i] > a[2 * i + 1] for i in range(n))
+    return {"fp32": a, "int8": b, "max_abs_diff": diff, "order_kept": ordered, "fp32_right_first": right_first,
+            "passed": diff <= MAX_DIFF and ordered}
 
 
 def export(args) -> None:
@@ -91,7 +95,8 @@ def export(args) -> None:
     result = check(fp32, out / "onnx" / "model_quantized.onnx", args.model)
     (out / "check.json").write_text(json.dumps({"pairs": CHECK_PAIRS, **result}, indent=2))
     shutil.rmtree(work)
-    print(f"cross-encoder export: int8 vs fp32 max |Δlogit| {result['max_abs_diff']:.3f}, order kept "
-          f"{result['order_kept']} → {'passed' if result['passed'] else 'FAILED'}; {out}")
+    print(f"cross-encoder export: int8 vs fp32 max |Δlogit| {result['max_abs_diff']:.3f}, order of the check pairs "
+          f"kept {result['order_kept']} → {'passed' if result['passed'] else 'FAILED'} (fp32 puts the right book "
+          f"first on {result['fp32_right_first']} of {len(CHECK_PAIRS)}); {out}")
     if not result["passed"]:
         raise SystemExit(3)
