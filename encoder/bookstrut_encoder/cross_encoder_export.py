@@ -26,7 +26,10 @@ CHECK_PAIRS = [
      "Alice's Adventures in Wonderland. Alice follows a white rabbit down a hole into a land of talking animals and a mad tea party.",
      "Dune. A noble family takes over the desert planet Arrakis, source of the spice."),
 ]
-MAX_DIFF = 0.5  # largest |int8 − fp32| logit allowed on the check pairs
+MAX_DIFF = 0.25  # largest |int8 − fp32| logit allowed on the check pairs (the 2026-11-27 model: 0.054)
+# A (right, wrong) pair whose fp32 logits are this close is a tie the quantizer may break either way (a barely trained
+# model has only such pairs): its order is not checked.
+ORDER_MARGIN = 0.1
 
 
 def _export_fp32(model_dir: Path, out: Path) -> None:
@@ -76,7 +79,8 @@ def check(fp32: Path, int8: Path, model_dir: Path) -> dict:
     a, b = _logits(fp32, model_dir, pairs), _logits(int8, model_dir, pairs)
     diff = max(abs(x - y) for x, y in zip(a, b))
     n = len(CHECK_PAIRS)
-    ordered = all((a[2 * i] > a[2 * i + 1]) == (b[2 * i] > b[2 * i + 1]) for i in range(n))
+    ordered = all((a[2 * i] > a[2 * i + 1]) == (b[2 * i] > b[2 * i + 1])
+                  for i in range(n) if abs(a[2 * i] - a[2 * i + 1]) >= ORDER_MARGIN)
     right_first = sum(a[2 * i] > a[2 * i + 1] for i in range(n))
     return {"fp32": a, "int8": b, "max_abs_diff": diff, "order_kept": ordered, "fp32_right_first": right_first,
             "passed": diff <= MAX_DIFF and ordered}

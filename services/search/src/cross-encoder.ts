@@ -80,11 +80,12 @@ export async function createCrossEncoder(opts: CrossEncoderOptions): Promise<Cro
       }
     })
     const dims = [pairs.length, width]
-    const out = await model({
+    // the model's outputs are untyped in transformers.js: a sequence classifier returns `logits`, [pairs, 1]
+    const out = (await model({
       input_ids: new Tensor('int64', ids, dims),
       attention_mask: new Tensor('int64', mask, dims),
       token_type_ids: new Tensor('int64', types, dims),
-    })
+    })) as { logits: Tensor }
     return Array.from(out.logits.data as Float32Array)
   }
 
