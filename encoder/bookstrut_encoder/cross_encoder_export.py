@@ -25,6 +25,10 @@ CHECK_PAIRS = [
     ("a girl falls down a rabbit hole into a strange world",
      "Alice's Adventures in Wonderland. Alice follows a white rabbit down a hole into a land of talking animals and a mad tea party.",
      "Dune. A noble family takes over the desert planet Arrakis, source of the spice."),
+    # longer than 128 tokens: the book's text is cut, [SEP] kept (the TypeScript scorer must cut it the same way)
+    ("a lighthouse keeper on a remote island",
+     "The Light Between Oceans. " + "A lighthouse keeper and his wife live alone on a remote island off Australia. " * 12,
+     "Charlotte's Web. A pig named Wilbur is saved by a clever spider who writes words in her web."),
 ]
 MAX_DIFF = 0.25  # largest |int8 − fp32| logit allowed on the check pairs (the 2026-11-27 model: 0.054)
 # A (right, wrong) pair whose fp32 logits are this close is a tie the quantizer may break either way (a barely trained
