@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Id, PageNumber } from './common.js'
-import { HeldTitle } from './insights.js'
+import { HeldBook } from './insights.js'
 import { Role } from './users.js'
 
 /** The admin console's calls (issue 33, docs/admin.md). Every body refuses unknown fields. */
@@ -237,8 +237,8 @@ export const Top20Current = Type.Object({
 })
 export type Top20Current = Static<typeof Top20Current>
 
-export const HeldTitleDecision = Type.Composite([
-  HeldTitle,
+export const HeldBookDecision = Type.Composite([
+  HeldBook,
   Type.Object({
     title: Type.String(),
     decision: Type.Union([Type.Literal('release'), Type.Literal('keep'), Type.Null()], {
@@ -247,7 +247,7 @@ export const HeldTitleDecision = Type.Composite([
     decidedUntil: Type.Union([DateTime, Type.Null()], { description: 'when a release ends' }),
   }),
 ])
-export type HeldTitleDecision = Static<typeof HeldTitleDecision>
+export type HeldBookDecision = Static<typeof HeldBookDecision>
 
 export const Top20DecisionBody = Type.Object({
   podcastId: Id,

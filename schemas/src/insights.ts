@@ -113,7 +113,7 @@ export type InsightsSeries = Static<typeof InsightsSeries>
  * A title the Top 20's anomaly guard held out of a ranking (docs/analytics.md, "Anomaly guard"), for admins:
  * why, the score it would have ranked with, and the figures that decided it.
  */
-export const HeldTitle = Type.Object({
+export const HeldBook = Type.Object({
   podcastId: Id,
   reason: Type.Union([Type.Literal('anonymous_majority'), Type.Literal('address_burst')]),
   score: Type.Number(),
@@ -123,7 +123,7 @@ export const HeldTitle = Type.Object({
   /** when the ranking that held it was computed (ISO 8601) */
   heldAt: Type.String({ format: 'date-time' }),
 })
-export type HeldTitle = Static<typeof HeldTitle>
+export type HeldBook = Static<typeof HeldBook>
 
 export const HeldTitlesQuery = Type.Object(
   { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })) },

@@ -1,14 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id } from './common.js'
 
-/** Queue names and job payloads, in one place for producers (api) and consumers (workers). */
+/**
+ * Queue names and job payloads, in one place for producers (api) and consumers (workers). A payload names its book
+ * `podcastId`, as the API does: jobs wait in Redis across a deploy, so a renamed field would strand the queued ones.
+ * Consumers read it into `bookId` where they take the job.
+ */
 export const QueueNames = {
   mail: 'mail',
   embed: 'embed',
   surfaceIndex: 'surface-index',
   /** one job per analytics event (job id = event id), drained in batches into the analytics store */
   ingest: 'ingest',
-  /** a repeatable job: ranks titles by recent engagement and stores the Top 20 */
+  /** a repeatable job: ranks books by recent engagement and stores the Top 20 */
   top20: 'top20',
   /** one book's "found it" confirmations weighed again: agreed ideas stored, the book re-embedded when they change */
   foundIt: 'found-it',

@@ -23,6 +23,17 @@ export const LISTING_FIELDS = [
 ] as const
 export type ListingField = (typeof LISTING_FIELDS)[number]
 
+/** A book's three ideas as the wire and the table name them: its first, second and third idea. */
+export const IDEA_FIELDS = ['primary_key', 'secondary_key', 'additional_key'] as const
+export type IdeaField = (typeof IDEA_FIELDS)[number]
+type WithIdeas = Readonly<Record<IdeaField, string>>
+
+/** A book's three ideas as stored, empty ones included: an idea's place is its rank. */
+export const storedIdeas = (book: WithIdeas): string[] => IDEA_FIELDS.map((field) => book[field])
+
+/** A book's ideas that are set, in order (imported books may come without some or all). */
+export const bookIdeas = (book: WithIdeas): string[] => storedIdeas(book).filter((idea) => idea.trim() !== '')
+
 /** Locked 72 hours after a listing is created. */
 export const LOCKED_FIELDS: readonly ListingField[] = [
   'title',
@@ -38,6 +49,7 @@ export const EDIT_WINDOW_MS = 72 * 60 * 60 * 1000
 /** Links only paid plans may show (the form hides them from free users). */
 export const PAID_ONLY_FIELDS: readonly ListingField[] = ['youtube_url', 'tiktok_url']
 
+/** A listing's fields once the rules have read them (the client's form holds them as typed: ListingFormValues). */
 export interface ListingValues {
   title: string
   author: string

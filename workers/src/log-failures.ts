@@ -10,9 +10,10 @@ export function logFailures(worker: Worker, queue: string, logger: Logger): void
   worker.on('failed', (job, err) => {
     const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError
     if (!final) return
-    const data = job?.data as { requestId?: string; bookId?: string } | undefined
+    // A job's payload names its book `podcastId` (schemas/src/jobs.ts: queued jobs outlive a deploy); logs say bookId.
+    const data = job?.data as { requestId?: string; podcastId?: string } | undefined
     logger.error(
-      { queue, jobId: job?.id, podcastId: data?.bookId, requestId: data?.requestId, err },
+      { queue, jobId: job?.id, bookId: data?.podcastId, requestId: data?.requestId, err },
       `${queue} job failed`,
     )
   })

@@ -16,7 +16,7 @@ export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused'
 export interface PlayerApi {
   track: Track | null
   status: PlayerStatus
-  /** Play this track, or pause it when it is the one playing (play/pause per title). */
+  /** Play this track, or pause it when it is the one playing (play/pause per book). */
   toggle: (track: Track) => void
   play: () => void
   pause: () => void

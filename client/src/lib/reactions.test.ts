@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query'
 import type { Episode, Podcast } from '@bookstrut/schemas'
 import { describe, expect, it } from 'vitest'
 import { createQueryClient } from './query-client'
-import { patchTitle, setCachedReaction, withReaction } from './reactions'
+import { patchBook, setCachedReaction, withReaction } from './reactions'
 
 const episode = (likes: number): Episode => ({
   _id: 'e'.repeat(24),
@@ -81,24 +81,24 @@ describe('a reaction in every cached view', () => {
       ],
       pageParams: [1],
     }
-    const patched = patchTitle(pages, A, (p) => withReaction(p, 'like', true)) as typeof pages
+    const patched = patchBook(pages, A, (p) => withReaction(p, 'like', true)) as typeof pages
     expect(patched).not.toBe(pages)
     expect(patched.pages[0]?.data[1]).toMatchObject({ _id: A, likeFlag: true, strut: null })
     // The other title keeps its identity (its row does not re-render).
     expect(patched.pages[0]?.data[0]).toBe(pages.pages[0]?.data[0])
 
     const home = { homePageMedia: null, data: [title(B)] }
-    expect(patchTitle(home, A, (p) => withReaction(p, 'like', true))).toBe(home)
+    expect(patchBook(home, A, (p) => withReaction(p, 'like', true))).toBe(home)
   })
 
   it('setCachedReaction changes every query holding the title', () => {
     const client = createQueryClient()
-    client.setQueryData(['podcasts', 'one', A], title(A))
-    client.setQueryData(['podcasts', 'author', 'x'], [title(B), title(A)])
+    client.setQueryData(['books', 'one', A], title(A))
+    client.setQueryData(['books', 'author', 'x'], [title(B), title(A)])
     client.setQueryData(['users', 'me'], { _id: A, name: 'not a title' })
     setCachedReaction(client, A, 'favorite', true)
-    expect(client.getQueryData<Podcast>(['podcasts', 'one', A])?.favoritesFlag).toBe(true)
-    expect(client.getQueryData<Podcast[]>(['podcasts', 'author', 'x'])?.map((p) => p.favoritesFlag)).toEqual([
+    expect(client.getQueryData<Podcast>(['books', 'one', A])?.favoritesFlag).toBe(true)
+    expect(client.getQueryData<Podcast[]>(['books', 'author', 'x'])?.map((p) => p.favoritesFlag)).toEqual([
       false,
       true,
     ])

@@ -10,7 +10,7 @@ import { getStoredSession, setBlockedFlag } from './storage'
 /*
  * Likes and favourites (spec reader-and-account sections 4 and 7): POST /add/like, DELETE /remove/like, POST
  * /add/favorite, DELETE /remove/favorite with userid, podcastid, episodeId. The buttons are optimistic: every cached
- * view of the title (search results, home, single page, author profile, favourites) changes at once and changes back
+ * view of the book (search results, home, single page, author profile, favourites) changes at once and changes back
  * when the server refuses.
  */
 
@@ -22,7 +22,7 @@ export const LOGIN_FIRST = 'Please login first'
 export interface ReactionInput {
   userId: string
   bookId: string
-  /** The first podblurb; the server takes the title's first when left out. */
+  /** The first podblurb; the server takes the book's first when left out. */
   episodeId?: string | undefined
 }
 
@@ -43,7 +43,7 @@ export function sendReaction(kind: ReactionKind, on: boolean, input: ReactionInp
 export const reactedTo = (book: Book, kind: ReactionKind) =>
   kind === 'like' ? book.likeFlag : book.favoritesFlag
 
-/** The title with the caller's reaction set to `on`; a like also moves the first podblurb's count by one. */
+/** The book with the caller's reaction set to `on`; a like also moves the first podblurb's count by one. */
 export function withReaction(book: Book, kind: ReactionKind, on: boolean): Book {
   if (reactedTo(book, kind) === on) return book
   if (kind === 'favorite') return { ...book, favoritesFlag: on }
@@ -55,20 +55,20 @@ export function withReaction(book: Book, kind: ReactionKind, on: boolean): Book 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** A title as the API shows it (any view): recognised by its id, its episodes and its flags. */
+/** A book as the API shows it (any view): recognised by its id, its episodes and its flags. */
 const isTitle = (value: Record<string, unknown>, bookId: string) =>
   value._id === bookId && Array.isArray(value.episodes) && typeof value.likeFlag === 'boolean'
 
 /**
- * A cached answer with every copy of the title changed (the same reference when it holds none). Walks lists, pages
+ * A cached answer with every copy of the book changed (the same reference when it holds none). Walks lists, pages
  * of infinite queries and the home page's wrapper alike, so no view needs its own updater.
  */
-export function patchTitle(value: unknown, bookId: string, change: (book: Book) => Book, depth = 0): unknown {
+export function patchBook(value: unknown, bookId: string, change: (book: Book) => Book, depth = 0): unknown {
   if (depth > 6) return value
   if (Array.isArray(value)) {
     let changed = false
     const next = value.map((item: unknown) => {
-      const patched = patchTitle(item, bookId, change, depth + 1)
+      const patched = patchBook(item, bookId, change, depth + 1)
       if (patched !== item) changed = true
       return patched
     })
@@ -79,19 +79,19 @@ export function patchTitle(value: unknown, bookId: string, change: (book: Book) 
   let changed = false
   const next: Record<string, unknown> = {}
   for (const [key, item] of Object.entries(value)) {
-    const patched = patchTitle(item, bookId, change, depth + 1)
+    const patched = patchBook(item, bookId, change, depth + 1)
     if (patched !== item) changed = true
     next[key] = patched
   }
   return changed ? next : value
 }
 
-/** Sets the caller's reaction in every cached view of the title. */
+/** Sets the caller's reaction in every cached view of the book. */
 export function setCachedReaction(queryClient: QueryClient, bookId: string, kind: ReactionKind, on: boolean) {
   for (const query of queryClient.getQueryCache().getAll()) {
     const before = query.state.data
     if (before === undefined) continue
-    const after = patchTitle(before, bookId, (p) => withReaction(p, kind, on))
+    const after = patchBook(before, bookId, (p) => withReaction(p, kind, on))
     if (after !== before) queryClient.setQueryData(query.queryKey, after)
   }
 }
@@ -115,9 +115,9 @@ const failureText = (error: unknown, kind: ReactionKind) => {
 }
 
 /**
- * Toggles the caller's like or favourite on a title: "Please login first" and the sign-in dialog for visitors;
+ * Toggles the caller's like or favourite on a book: "Please login first" and the sign-in dialog for visitors;
  * otherwise the change shows at once everywhere and is sent; a refusal changes it back and says why (the server's
- * message as an error toast, or the blocked notice). Clicks while the title's last change is on its way are ignored,
+ * message as an error toast, or the blocked notice). Clicks while the book's last change is on its way are ignored,
  * so a double click counts once. Resolves true when the change was stored.
  */
 export function useToggleReaction(kind: ReactionKind) {

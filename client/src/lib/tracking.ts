@@ -3,7 +3,7 @@ import { apiRequest } from './api-client'
 import { readItem, StorageKeys, writeItem } from './storage'
 
 /*
- * What readers do with a title, reported to the API (spec reader-and-account sections 4 and 7). The rules of
+ * What readers do with a book, reported to the API (spec reader-and-account sections 4 and 7). The rules of
  * when (a play at 60 s or at the end, listening on switch, end and page hide) live in the player; this module only
  * sends. Tracking never gets in the reader's way: a failed report is dropped (logged), never shown.
  *
@@ -11,14 +11,14 @@ import { readItem, StorageKeys, writeItem } from './storage'
  * request (docs/analytics.md): the browser keeps and sends no id of its own.
  */
 
-/** The title (and podblurb) an event is about. */
+/** The book (and podblurb) an event is about. */
 export interface TrackTarget {
   bookId: string
-  /** The first podblurb; the server takes the title's first when left out. */
+  /** The first podblurb; the server takes the book's first when left out. */
   episodeId?: string | undefined
 }
 
-/** The title and its first podblurb (the one the views show and the player plays). */
+/** The book and its first podblurb (the one the views show and the player plays). */
 export const trackTargetOf = (book: { _id: string; episodes: readonly { _id: string }[] }): TrackTarget => ({
   bookId: book._id,
   episodeId: book.episodes[0]?._id,
@@ -76,7 +76,7 @@ export function trackPageView(path: string, id: string = crypto.randomUUID()): P
 export const trackPurchaseClick = (target: TrackTarget) =>
   report('/track-purchase-click', { method: 'POST', body: bodyOf(target) })
 
-/** POST /track-profile-click: a visit to the title's author profile from the title. */
+/** POST /track-profile-click: a visit to the book's author profile from the book. */
 export const trackProfileClick = (target: TrackTarget) =>
   report('/track-profile-click', { method: 'POST', body: bodyOf(target) })
 
@@ -90,7 +90,7 @@ export const trackShare = (target: TrackTarget) =>
     body: { shares: 1 },
   })
 
-/** The spec's descriptionClickedBooks entry of a title: `bookId_episodeId`. */
+/** The spec's descriptionClickedBooks entry of a book: `bookId_episodeId`. */
 const clickKey = ({ bookId, episodeId }: TrackTarget) => `${bookId}_${episodeId ?? ''}`
 
 function clickedDescriptions(): string[] {
@@ -113,7 +113,7 @@ function setClickedDescriptions(keys: readonly string[]): void {
 }
 
 /**
- * POST /track-description-click, once per title and podblurb per browser (spec): the pair is remembered in
+ * POST /track-description-click, once per book and podblurb per browser (spec): the pair is remembered in
  * descriptionClickedBooks before sending, so a second click while the first is on its way sends nothing; it is
  * forgotten again when the report fails, so a later click can still count.
  */

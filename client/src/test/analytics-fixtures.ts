@@ -25,7 +25,7 @@ export async function holdPlan(userId: string, planName: string) {
 }
 
 /** A listing with its three ideas and a podblurb of `clipSeconds` (listening is capped by it). */
-export async function addTitle(
+export async function addBookWithClip(
   ownerId: string,
   opts: { title: string; ideas: [string, string, string]; status?: 0 | 1 | 2; clipSeconds?: number },
 ): Promise<{ bookId: string; episodeId: string }> {

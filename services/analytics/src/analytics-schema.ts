@@ -2,8 +2,8 @@ import type { AnalyticsStore } from './analytics-store.js'
 
 /*
  * The analytics tables. `events` holds one row per event; ReplacingMergeTree keyed by the event id (inside its
- * title, day and type) folds a repeated insert of the same event away when parts merge, and every query counts
- * distinct ids, so counts are exact before any merge too. `events_hourly` keeps per title, hour and type the exact
+ * book, day and type) folds a repeated insert of the same event away when parts merge, and every query counts
+ * distinct ids, so counts are exact before any merge too. `events_hourly` keeps per book, hour and type the exact
  * sets behind the counts (uniqExact states): a duplicate row adds an id already in the set, so a retried batch
  * changes nothing there either. Day figures are the hours merged (UTC days).
  */

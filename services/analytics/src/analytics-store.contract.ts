@@ -5,11 +5,11 @@ import type { AnalyticsStore } from './analytics-store.js'
 import { migrateAnalytics } from './analytics-schema.js'
 import { insertEvents } from './insert-events.js'
 import { sqlString } from './sql-literals.js'
-import { titleEventCounts } from './queries/title-event-counts.js'
-import { titleListening } from './queries/title-listening.js'
-import { titleTopSearches } from './queries/title-top-searches.js'
+import { bookEventCounts } from './queries/book-event-counts.js'
+import { bookListening } from './queries/book-listening.js'
+import { bookTopSearches } from './queries/book-top-searches.js'
 import { addressBursts } from './queries/address-bursts.js'
-import { titleIdeaHits } from './queries/title-idea-hits.js'
+import { bookIdeaHits } from './queries/book-idea-hits.js'
 import { engagementRanking } from './queries/engagement-ranking.js'
 
 /*
@@ -35,7 +35,7 @@ function event(bookId: string, fields: Partial<AnalyticsEvent> = {}): AnalyticsE
 }
 
 const countsOf = async (store: AnalyticsStore, bookId: string) =>
-  Object.fromEntries((await titleEventCounts(store, bookId, DAY, 'total')).map((c) => [c.type, c.count]))
+  Object.fromEntries((await bookEventCounts(store, bookId, DAY, 'total')).map((c) => [c.type, c.count]))
 
 export function analyticsStoreContract(name: string, open: () => Promise<AnalyticsStore>) {
   describe(`analytics store contract: ${name}`, () => {
@@ -110,9 +110,9 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         new Date(),
       )
       await insertEvents(store, [once], new Date()) // a retried insert adds nothing
-      const total = await titleListening(store, bookId, DAY, 'total')
+      const total = await bookListening(store, bookId, DAY, 'total')
       expect(total.map((t) => t.seconds)).toEqual([40 + 90 + 25])
-      const hourly = await titleListening(store, bookId, DAY, 'hour')
+      const hourly = await bookListening(store, bookId, DAY, 'hour')
       expect(hourly.map((h) => [h.bucket.toISOString(), h.seconds])).toEqual([
         ['2026-11-20T10:00:00.000Z', 40],
         ['2026-11-20T11:00:00.000Z', 115],
@@ -131,13 +131,13 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         ],
         new Date(),
       )
-      const hours = await titleEventCounts(store, bookId, DAY, 'hour')
+      const hours = await bookEventCounts(store, bookId, DAY, 'hour')
       expect(hours.map((h) => [h.bucket.toISOString(), h.count])).toEqual([
         ['2026-11-20T09:00:00.000Z', 1],
         ['2026-11-20T10:00:00.000Z', 1],
         ['2026-11-20T23:00:00.000Z', 1],
       ])
-      const days = await titleEventCounts(
+      const days = await bookEventCounts(
         store,
         bookId,
         { from: DAY.from, to: at('2026-11-22T00:00:00Z') },
@@ -208,7 +208,7 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
         new Date(),
       )
       await insertEvents(store, [first, shown(11, 'c'), shown(3, 'd', 'keyword')], new Date())
-      expect(await titleTopSearches(store, bookId, DAY)).toBe(3)
+      expect(await bookTopSearches(store, bookId, DAY)).toBe(3)
     })
 
     it('counts Idea Hits per title idea: a strong reader idea sharing a content word with it', async () => {
@@ -233,9 +233,9 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
       // the same searcher searching again in the same half hour adds nothing
       await insertEvents(store, [{ ...both, id: randomUUID() }], new Date())
       const ideas = ['storm at sea', 'Time-travel paradox', 'the old lighthouse', 'of a']
-      expect(await titleIdeaHits(store, bookId, ideas, DAY)).toEqual([1, 1, 1, 0])
-      // keyword-mode impressions and other titles count nothing
-      expect(await titleIdeaHits(store, hex24(), ideas, DAY)).toEqual([0, 0, 0, 0])
+      expect(await bookIdeaHits(store, bookId, ideas, DAY)).toEqual([1, 1, 1, 0])
+      // keyword-mode impressions and other books count nothing
+      expect(await bookIdeaHits(store, hex24(), ideas, DAY)).toEqual([0, 0, 0, 0])
     })
 
     it('ranks titles by capped, decayed engagement: one reader hammering loses to several readers', async () => {

@@ -4,11 +4,11 @@ import type { EventType } from '@bookstrut/schemas'
  * How events become the numbers authors see (docs/analytics.md, "What counts once"):
  * - every stored event counts once, whatever number of times it was sent or inserted (distinct event ids);
  * - impressions (views, top_search, Idea Hits), plays, shares, clicks and page views count once per reader (account, else the
- *   server's visitor id) per title per half-hour window (clock-aligned: :00-:30, :30-:00 UTC), so searching again,
+ *   server's visitor id) per book per half-hour window (clock-aligned: :00-:30, :30-:00 UTC), so searching again,
  *   replaying or re-clicking cannot inflate them;
- * - listening seconds are summed per listener, title and window and capped there by the clip's length;
- * - likes and favourites count once per reader, title and UTC day: their producer makes one event id per reader,
- *   title and day (reactions.service.ts), however often the reader toggles; unlikes and ghosts count each event.
+ * - listening seconds are summed per listener, book and window and capped there by the clip's length;
+ * - likes and favourites count once per reader, book and UTC day: their producer makes one event id per reader,
+ *   book and day (reactions.service.ts), however often the reader toggles; unlikes and ghosts count each event.
  */
 export const LISTENER_WINDOW_SECONDS = 1800
 

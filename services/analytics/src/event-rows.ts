@@ -15,8 +15,8 @@ export function eventRow(e: AnalyticsEvent, ingestedAt: Date): Record<string, un
     id: e.id.toLowerCase(),
     type: e.type,
     ts: clickhouseDateTime(new Date(e.ts)),
-    // The row's subject: the title, or for a page view its page's path (paths start with '/', ids never do), so
-    // the hourly aggregates count page views per page as they count events per title.
+    // The row's subject: the book, or for a page view its page's path (paths start with '/', ids never do), so
+    // the hourly aggregates count page views per page as they count events per book.
     podcast_id: e.page ?? e.podcastId,
     episode_id: e.episodeId ?? '',
     user_id: e.userId ?? '',

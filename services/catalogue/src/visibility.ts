@@ -3,7 +3,7 @@ import type { DB, BookRow } from '@bookstrut/core'
 
 /*
  * The one rule of which listings the public sees: approved (status 1) and active. Every query and check that shows
- * a book to readers (search, favourites, the Top 20, tracked titles, the keyword index) goes through these two,
+ * a book to readers (search, favourites, the Top 20, tracked books, the keyword index) goes through these two,
  * so the rule cannot drift between them. The keyword index's trigger (migration 2026_11_25_0900) spells it in SQL:
  * a migration never imports app code.
  */

@@ -4,7 +4,8 @@ import { Type, type Static } from '@sinclair/typebox'
 /**
  * The Redis pub/sub channel of idea search: the embed worker announces a book's new vectors
  * (`{ podcastId, model }`: every api process reloads that book) and a switch of the serving model
- * (`{ servingModel }`: every api process loads the new model's vectors, then swaps).
+ * (`{ servingModel }`: every api process loads the new model's vectors, then swaps). The book's id keeps the name
+ * `podcastId` its job payload has (schemas/src/jobs.ts), so api processes of two releases still understand each other.
  */
 export const embeddingsChannel = (prefix: string) => `${prefix}:embeddings`
 

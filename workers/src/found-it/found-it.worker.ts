@@ -28,11 +28,12 @@ export function createFoundItWorker(deps: FoundItWorkerDeps) {
     async (job: Job<unknown>) => {
       if (!Value.Check(FoundItJob, job.data))
         throw new UnrecoverableError('found-it job payload does not match FoundItJob')
-      const { podcastId } = job.data
-      const changed = await settleFoundIdeas(deps.db, podcastId, deps.clock.now())
+      const { podcastId: bookId } = job.data
+      const changed = await settleFoundIdeas(deps.db, bookId, deps.clock.now())
       if (!changed) return 'unchanged'
-      const hash = await embeddingsRepo.currentSourceHash(deps.db, podcastId)
-      if (hash) await deps.queues.enqueue(QueueNames.embed, { podcastId }, `embed-${podcastId}-found-${hash}`)
+      const hash = await embeddingsRepo.currentSourceHash(deps.db, bookId)
+      if (hash)
+        await deps.queues.enqueue(QueueNames.embed, { podcastId: bookId }, `embed-${bookId}-found-${hash}`)
       return 'agreed ideas changed'
     },
     // One at a time: a book's settling is one short transaction; confirmations are a trickle.

@@ -10,7 +10,7 @@ import {
   migrateAnalytics,
   queueEvents,
   sqlString,
-  titleEventCounts,
+  bookEventCounts,
   type AnalyticsStore,
 } from '@bookstrut/analytics'
 import { createQueues, createRedis, createLogger, type Queues } from '@bookstrut/core'
@@ -51,7 +51,7 @@ async function pending(prefix: string) {
 }
 
 const impressions = async (store: AnalyticsStore, podcastId: string) =>
-  (await titleEventCounts(store, podcastId, ALL_TIME, 'total')).find((c) => c.type === 'impression')?.count ??
+  (await bookEventCounts(store, podcastId, ALL_TIME, 'total')).find((c) => c.type === 'impression')?.count ??
   0
 
 const rowsOf = async (store: AnalyticsStore, podcastId: string) => {

@@ -44,11 +44,9 @@ export function createSurfaceIndexWorker(deps: SurfaceIndexWorkerDeps) {
       if (!Value.Check(SurfaceIndexJob, job.data))
         throw new UnrecoverableError('surface-index job payload does not match SurfaceIndexJob')
       await deps.ready()
-      const outcome = await syncSurfaceBook(deps, job.data.podcastId)
-      deps.logger.debug(
-        { jobId: job.id, requestId: job.data.requestId, podcastId: job.data.podcastId, outcome },
-        'surface index updated',
-      )
+      const { podcastId: bookId, requestId } = job.data
+      const outcome = await syncSurfaceBook(deps, bookId)
+      deps.logger.debug({ jobId: job.id, requestId, bookId, outcome }, 'surface index updated')
       return outcome
     },
     { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },

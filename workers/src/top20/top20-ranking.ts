@@ -6,15 +6,15 @@ import {
   top20Repo,
   type AnalyticsStore,
   type EngagementScore,
-  type HeldTitle,
+  type HeldEntry,
 } from '@bookstrut/analytics'
 import { adminConsoleRepo, newId, type Db } from '@bookstrut/core'
 
-/** How many titles the home page's "TOP 20 BOOK STRUTS" shows. */
+/** How many books the home page's "TOP 20 BOOK STRUTS" shows. */
 export const TOP20_SIZE = 20
 /**
- * How many of the best-scoring titles are read from the analytics store before the titles that may not appear
- * (pending, rejected, deactivated, or listed by a blocked account) are left out: far more than 20 such titles
+ * How many of the best-scoring books are read from the analytics store before the books that may not appear
+ * (pending, rejected, deactivated, or listed by a blocked account) are left out: far more than 20 such books
  * among the best is not expected.
  */
 const CANDIDATES = 200
@@ -25,14 +25,14 @@ export interface Top20Deps {
 }
 
 /**
- * Ranks titles by engagement over the last 7 days as of `now` (formula: engagement-ranking.ts in core), leaves out
- * the titles that may not appear and those the anomaly guard holds (top20-guard.ts in core), keeps the 20 best, and
- * stores the ranking with its time, its titles' day in the Top 20 and the held titles (for admins), in one
- * transaction. An empty ranking (no engagement at all) is stored too: the home page then shows the newest titles.
+ * Ranks books by engagement over the last 7 days as of `now` (formula: engagement-ranking.ts in core), leaves out
+ * the books that may not appear and those the anomaly guard holds (top20-guard.ts in core), keeps the 20 best, and
+ * stores the ranking with its time, its books' day in the Top 20 and the held books (for admins), in one
+ * transaction. An empty ranking (no engagement at all) is stored too: the home page then shows the newest books.
  */
 export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementScore[]> {
   const candidates = await engagementRanking(deps.store, now, CANDIDATES)
-  const allowed = await top20Repo.rankableTitles(
+  const allowed = await top20Repo.rankableBooks(
     deps.db,
     candidates.map((c) => c.bookId),
   )
@@ -42,9 +42,9 @@ export async function rankTop20(deps: Top20Deps, now: Date): Promise<EngagementS
     rankable.map((c) => c.bookId),
     { from: rankingWindow(now).from, to: now },
   )
-  // Titles an admin released from the guard (the admin console, docs/admin.md) rank on their counted engagement.
-  const released = await adminConsoleRepo.releasedTitles(deps.db, now)
-  const held: HeldTitle[] = []
+  // Books an admin released from the guard (the admin console, docs/admin.md) rank on their counted engagement.
+  const released = await adminConsoleRepo.releasedBooks(deps.db, now)
+  const held: HeldEntry[] = []
   const entries: EngagementScore[] = []
   for (const c of rankable) {
     const hold = released.has(c.bookId) ? null : holdReason(c, bursts.get(c.bookId))

@@ -199,7 +199,7 @@ describe('the anomaly guard', () => {
     expect(ids).toEqual([floodedGenuine, genuine])
     expect(entries[0]).toMatchObject({ score: 11, readers: 9, anonymousScore: 1, anonymousReaders: 4 })
 
-    const held = await top20Repo.heldTitles(db, 10)
+    const held = await top20Repo.heldBooks(db, 10)
     const ours = held.filter((h) => [crowd, flooded, genuine, floodedGenuine].includes(h.podcast_id))
     expect(ours.map((h) => [h.podcast_id, h.reason, h.score, h.readers]).sort()).toEqual(
       [

@@ -1,15 +1,15 @@
 import { useParams } from 'react-router-dom'
 import { accountQueryOptions } from '@/features/catalogue/api/get-account'
-import { authorTitlesQueryOptions } from '@/features/catalogue/api/get-author-titles'
+import { accountBooksQueryOptions } from '@/features/catalogue/api/get-account-books'
 import { AuthorProfilePage } from '@/features/catalogue/components/author-profile-page'
 import type { RouteHandle } from '../route-handle'
 
-/** Server render: the public profile and the author's approved titles. */
+/** Server render: the public profile and the author's approved books. */
 export const handle: RouteHandle = {
   prefetch: ({ queryClient, params }) =>
     Promise.all([
       queryClient.fetchQuery(accountQueryOptions(params.id ?? '')),
-      queryClient.fetchQuery(authorTitlesQueryOptions(params.id ?? '', null)),
+      queryClient.fetchQuery(accountBooksQueryOptions(params.id ?? '', null)),
     ]),
 }
 

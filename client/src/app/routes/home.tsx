@@ -29,7 +29,7 @@ const homeStructuredData = {
 
 /**
  * / : the home page: search, featured video, Top 20, step guide, Strut scores, plans and their comparison, FAQ.
- * The server renders it without the Top 20 (each title fetched counts as a view: only a reader's browser asks).
+ * The server renders it without the Top 20 (each book fetched counts as a view: only a reader's browser asks).
  */
 export function Component() {
   usePageMeta({

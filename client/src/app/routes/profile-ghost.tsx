@@ -1,9 +1,9 @@
-import { GhostedTitlesPage } from '@/features/search/components/ghosted-titles-page'
+import { GhostedBooksPage } from '@/features/search/components/ghosted-books-page'
 import { useStoredSession } from '@/lib/storage'
 
 /** /profile-ghost: Ghosted Titles. */
 export function Component() {
   const { userId } = useStoredSession()
   if (!userId) return null
-  return <GhostedTitlesPage userId={userId} />
+  return <GhostedBooksPage userId={userId} />
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ListingsPage } from '@/features/catalogue/components/listings-page'
-import { addTitle, holdPlan } from '@/test/analytics-fixtures'
+import { addBookWithClip, holdPlan } from '@/test/analytics-fixtures'
 import { createAccount, type Account } from '@/test/factories'
 import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
@@ -20,9 +20,9 @@ beforeAll(async () => {
   author = await createAccount({ role: 'author' })
   await holdPlan(author.id, 'Basic Strut')
   // Newest first in the list: the pending one is made last.
-  await addTitle(author.id, { title: 'First Approved', ideas: IDEAS })
-  await addTitle(author.id, { title: 'Second Approved', ideas: IDEAS })
-  await addTitle(author.id, { title: 'Still Pending', ideas: IDEAS, status: 0 })
+  await addBookWithClip(author.id, { title: 'First Approved', ideas: IDEAS })
+  await addBookWithClip(author.id, { title: 'Second Approved', ideas: IDEAS })
+  await addBookWithClip(author.id, { title: 'Still Pending', ideas: IDEAS, status: 0 })
 })
 
 function renderListings() {

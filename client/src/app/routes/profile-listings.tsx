@@ -17,7 +17,7 @@ export const renderAnalytics = (book: Book) => (
   </Suspense>
 )
 
-/** /profile-listings: My Listings (authors and publishers), each approved title with its analytics panel. */
+/** /profile-listings: My Listings (authors and publishers), each approved book with its analytics panel. */
 export function Component() {
   const { userId } = useStoredSession()
   const { openBlocked } = useAuthModals()

@@ -2,10 +2,10 @@ import { useLocation } from 'react-router-dom'
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { UploadBookPage } from '@/features/catalogue/components/upload-book-page'
 
-/** Navigation state `{ podcastId }` (from My Listings' edit button) opens the form in edit mode. */
+/** Navigation state `{ bookId }` (from My Listings' edit button) opens the form in edit mode. */
 export function bookIdFromState(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null || !('podcastId' in state)) return undefined
-  const id = state.podcastId
+  if (typeof state !== 'object' || state === null || !('bookId' in state)) return undefined
+  const id = state.bookId
   return typeof id === 'string' && /^[0-9a-f]{24}$/.test(id) ? id : undefined
 }
 

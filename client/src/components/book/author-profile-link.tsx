@@ -14,7 +14,7 @@ export const authorPageOf = (book: Pick<Book, 'sourceId' | 'author' | 'createBy'
     ? paths.author(book.author)
     : paths.authorProfile(book.createBy)
 
-/** A link from a title to its author's page; the visit is reported as the title's profile click. */
+/** A link from a book to its author's page; the visit is reported as the book's profile click. */
 export function AuthorProfileLink({
   book,
   children,

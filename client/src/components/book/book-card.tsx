@@ -65,7 +65,7 @@ export function BookCard({ book }: { book: Book }) {
   )
 }
 
-/** The card's shape while titles load. */
+/** The card's shape while books load. */
 export function BookCardSkeleton() {
   return (
     <div className={`book-card ${styles['book-card--skeleton']}`} aria-hidden="true">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { Book } from '@/api/book'
 import { formatDuration } from '@/lib/format'
 
-/** What Podblurb reads on a card for a title without a recording (no play control is shown either). */
+/** What Podblurb reads on a card for a book without a recording (no play control is shown either). */
 export const NO_PODBLURB = 'Not yet recorded'
 
 /**
@@ -16,9 +16,9 @@ export const yearAndCategory = (book: Book): string =>
   [yearOf(book) ?? 'Year unknown', book.categoryName].filter(Boolean).join(' · ')
 
 /**
- * A title's facts as a description list: the spec's "year with category" (Year Pub) and the podblurb's length
+ * A book's facts as a description list: the spec's "year with category" (Year Pub) and the podblurb's length
  * (mm:ss), then whatever facts the view adds (`children`, each a `<div>` with its `<dt>` and `<dd>`).
- * `noPodblurb` is what Podblurb reads when the title has no recording yet.
+ * `noPodblurb` is what Podblurb reads when the book has no recording yet.
  */
 export function BookFacts({
   book,

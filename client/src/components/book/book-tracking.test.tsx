@@ -27,7 +27,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'share')
 })
 
-async function listedTitle(): Promise<Podcast> {
+async function listedBook(): Promise<Podcast> {
   const podcastId = await addBook(owner.id, {
     title: 'A card to click',
     description: 'What the book is about.',
@@ -51,7 +51,7 @@ function renderCard(podcast: Podcast) {
 
 describe('what a title card reports', () => {
   it('Get This is a purchase click; the author shortcut is a profile click', async () => {
-    const podcast = await listedTitle()
+    const podcast = await listedBook()
     const user = renderCard(podcast)
     const getThis = screen.getByRole('link', { name: /^Get This:/ })
     // The shop opens in a new tab; this tab stays (jsdom cannot open one).
@@ -67,7 +67,7 @@ describe('what a title card reports', () => {
   })
 
   it('a click on the title (its description) counts once per browser; hovering is no click', async () => {
-    const podcast = await listedTitle()
+    const podcast = await listedBook()
     const user = renderCard(podcast)
     const titleLink = screen.getByRole('link', { name: 'A card to click' })
     await user.hover(titleLink)
@@ -82,7 +82,7 @@ describe('what a title card reports', () => {
   })
 
   it('a share through the device share sheet is counted', async () => {
-    const podcast = await listedTitle()
+    const podcast = await listedBook()
     const share = deviceShare(() => Promise.resolve())
     const user = renderCard(podcast)
     await user.click(screen.getByRole('button', { name: 'Share A card to click' }))
@@ -92,7 +92,7 @@ describe('what a title card reports', () => {
   })
 
   it('a closed share sheet is no share', async () => {
-    const podcast = await listedTitle()
+    const podcast = await listedBook()
     const share = deviceShare(() => Promise.reject(new DOMException('closed', 'AbortError')))
     const user = renderCard(podcast)
     await user.click(screen.getByRole('button', { name: 'Share A card to click' }))
@@ -104,7 +104,7 @@ describe('what a title card reports', () => {
   })
 
   it('a copied link is counted as a share (no share sheet)', async () => {
-    const podcast = await listedTitle()
+    const podcast = await listedBook()
     renderRoutes(
       [
         {

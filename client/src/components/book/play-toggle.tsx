@@ -3,7 +3,7 @@ import { Icon } from '@/components/ui/icon'
 import { isPlayingBook, trackOf, usePlayer } from '@/lib/player'
 
 /**
- * Play/pause of a book's podblurb in the persistent player; toggles per title. A book without a podblurb gets no
+ * Play/pause of a book's podblurb in the persistent player; toggles per book. A book without a podblurb gets no
  * control at all: a greyed play button on most cards read as broken (issue 30).
  */
 export function PlayToggle({

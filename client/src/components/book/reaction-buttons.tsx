@@ -1,7 +1,7 @@
 import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { useToggleReaction } from '@/lib/reactions'
-import type { MouseEvent } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import styles from './reaction-buttons.module.css'
 
 /**
@@ -14,40 +14,60 @@ const firstClickOnly = (action: () => void) => (event: MouseEvent) => {
   if (event.detail <= 1) action()
 }
 
-/** The like toggle with the first podblurb's like count (spec: like count with toggle). */
-export function LikeButton({ book, className }: { book: Book; className?: string }) {
-  const toggle = useToggleReaction('like')
-  const likes = book.episodes[0]?.likes ?? 0
-  const title = book.title || 'this title'
+/** What each reaction's toggle shows: whether the book has it, the accessible name's verb, its tooltip, its icon. */
+const REACTIONS = {
+  like: {
+    on: (book: Book) => book.likeFlag,
+    label: 'Like',
+    title: (on: boolean) => (on ? 'Unlike' : 'Like'),
+    icon: 'heart',
+  },
+  favorite: {
+    on: (book: Book) => book.favoritesFlag,
+    label: 'Favorite',
+    title: (on: boolean) => (on ? 'Remove from favorites' : 'Add to favorites'),
+    icon: 'star',
+  },
+} as const
+
+/** One reaction's toggle button: pressed while on, its action on the first click of a double click only. */
+function ReactionToggle({
+  book,
+  kind,
+  className,
+  children,
+}: {
+  book: Book
+  kind: keyof typeof REACTIONS
+  className?: string
+  children?: ReactNode
+}) {
+  const toggle = useToggleReaction(kind)
+  const reaction = REACTIONS[kind]
+  const on = reaction.on(book)
   return (
     <button
       type="button"
-      className={`icon-button ${styles.reaction} ${styles['reaction--like']}${book.likeFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-button ${styles.reaction} ${styles[`reaction--${kind}`]}${on ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(book))}
-      aria-pressed={book.likeFlag}
-      aria-label={`Like ${title}`}
-      title={book.likeFlag ? 'Unlike' : 'Like'}
+      aria-pressed={on}
+      aria-label={`${reaction.label} ${book.title || 'this title'}`}
+      title={reaction.title(on)}
     >
-      <Icon name="heart" solid={book.likeFlag} />
-      <span className={styles.reaction__count}>{likes}</span>
+      <Icon name={reaction.icon} solid={on} />
+      {children}
     </button>
   )
 }
 
+/** The like toggle with the first podblurb's like count (spec: like count with toggle). */
+export const LikeButton = ({ book, className }: { book: Book; className?: string }) => (
+  <ReactionToggle book={book} kind="like" className={className}>
+    <span className={styles.reaction__count}>{book.episodes[0]?.likes ?? 0}</span>
+  </ReactionToggle>
+)
+
 /** The favourite toggle (spec: favourite toggles on favoritesFlag). */
-export function FavoriteButton({ book, className }: { book: Book; className?: string }) {
-  const toggle = useToggleReaction('favorite')
-  const title = book.title || 'this title'
-  return (
-    <button
-      type="button"
-      className={`icon-button ${styles.reaction} ${styles['reaction--favorite']}${book.favoritesFlag ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
-      onClick={firstClickOnly(() => void toggle(book))}
-      aria-pressed={book.favoritesFlag}
-      aria-label={`Favorite ${title}`}
-      title={book.favoritesFlag ? 'Remove from favorites' : 'Add to favorites'}
-    >
-      <Icon name="star" solid={book.favoritesFlag} />
-    </button>
-  )
-}
+export const FavoriteButton = ({ book, className }: { book: Book; className?: string }) => (
+  <ReactionToggle book={book} kind="favorite" className={className} />
+)

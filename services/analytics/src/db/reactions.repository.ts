@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
 import type { DbOrTx, ReactionRow } from '@bookstrut/core'
-import { readerTitles } from '@bookstrut/catalogue'
+import { readerBooks } from '@bookstrut/catalogue'
 
-/** The two reactions a reader can have to a title, each its own table of the same shape. */
+/** The two reactions a reader can have to a book, each its own table of the same shape. */
 export type ReactionKind = 'likes' | 'favorites'
 
 /**
- * Records the reaction once per reader and title (a repeat changes nothing) and answers the stored row, new or
+ * Records the reaction once per reader and book (a repeat changes nothing) and answers the stored row, new or
  * earlier, and whether this call made it. A new like raises its episode's `likes` in the same transaction.
  */
 export async function addReaction(
@@ -63,7 +63,7 @@ const bumpLikes = (db: DbOrTx, episodeId: string, by: 1 | -1) =>
     .where('id', '=', episodeId)
     .execute()
 
-/** Which of the given titles the reader likes and has among their favourites. */
+/** Which of the given books the reader likes and has among their favourites. */
 export async function reactionFlags(
   db: DbOrTx,
   userId: string,
@@ -83,11 +83,11 @@ export async function reactionFlags(
   return { liked, favorited }
 }
 
-/** A reader's favourite titles, most recently added first; only public ones (approved and active). */
+/** A reader's favourite books, most recently added first; only public ones (approved and active). */
 export const listFavorites = (db: DbOrTx, userId: string, offset: number, limit: number) =>
-  readerTitles(db, 'favorites', userId, { offset, limit }, { publicOnly: true })
+  readerBooks(db, 'favorites', userId, { offset, limit }, { publicOnly: true })
 
-/** How many readers have the reaction to the title now (likes or favourites). */
+/** How many readers have the reaction to the book now (likes or favourites). */
 export async function countReactions(db: DbOrTx, kind: ReactionKind, bookId: string): Promise<number> {
   const row = await db
     .selectFrom(kind)
@@ -98,7 +98,7 @@ export async function countReactions(db: DbOrTx, kind: ReactionKind, bookId: str
 }
 
 /**
- * When the reader first liked (or favourited) the title on `now`'s UTC day: recorded by the first call of the day,
+ * When the reader first liked (or favourited) the book on `now`'s UTC day: recorded by the first call of the day,
  * answered unchanged by every later one (an unlike and a new like the same day, a retried request). Pass the
  * transaction that stores the reaction.
  */

@@ -10,16 +10,16 @@ export interface NewRankingEntry {
   readers: number
 }
 
-/** A title the anomaly guard held out of the ranking, and why. */
-export interface NewHeldTitle extends NewRankingEntry {
+/** A book the anomaly guard held out of the ranking, and why. */
+export interface NewHeldBook extends NewRankingEntry {
   reason: string
   details: Record<string, number>
 }
 
 /**
- * Stores one ranking (entries in order, position 1 first) and the titles held out of it, marks each of its titles
- * as in the Top 20 on the ranking's UTC day (once per title and day), and drops rankings past the retention (their
- * held titles with them). Pass a transaction: all or nothing.
+ * Stores one ranking (entries in order, position 1 first) and the books held out of it, marks each of its books
+ * as in the Top 20 on the ranking's UTC day (once per book and day), and drops rankings past the retention (their
+ * held books with them). Pass a transaction: all or nothing.
  */
 export async function saveRanking(
   db: DbOrTx,
@@ -27,7 +27,7 @@ export async function saveRanking(
     id: string
     computedAt: Date
     entries: readonly NewRankingEntry[]
-    held?: readonly NewHeldTitle[]
+    held?: readonly NewHeldBook[]
   },
 ): Promise<void> {
   await db.insertInto('top20_rankings').values({ id: ranking.id, computed_at: ranking.computedAt }).execute()
@@ -91,7 +91,7 @@ export async function latestRanking(
   return { id: ranking.id, computedAt: ranking.computed_at, entries }
 }
 
-/** On how many UTC days the title was in the Top 20. */
+/** On how many UTC days the book was in the Top 20. */
 export async function daysInTop20(db: DbOrTx, bookId: string): Promise<number> {
   const row = await db
     .selectFrom('top20_days')
@@ -102,10 +102,10 @@ export async function daysInTop20(db: DbOrTx, bookId: string): Promise<number> {
 }
 
 /**
- * The titles among `ids` that may be in the Top 20 now: approved, active, and listed by an account that is not
+ * The books among `ids` that may be in the Top 20 now: approved, active, and listed by an account that is not
  * blocked. In no particular order.
  */
-export async function rankableTitles(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+export async function rankableBooks(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
   const rows = await db
     .selectFrom('podcasts')
@@ -119,10 +119,10 @@ export async function rankableTitles(db: DbOrTx, ids: readonly string[]): Promis
 }
 
 /**
- * Titles held out of rankings by the anomaly guard (for admins): each title once, with its latest hold (a title
+ * Books held out of rankings by the anomaly guard (for admins): each book once, with its latest hold (a book
  * stays held ranking after ranking while its engagement stays suspicious), latest first, at most `limit`.
  */
-export async function heldTitles(db: DbOrTx, limit: number): Promise<Top20HeldRow[]> {
+export async function heldBooks(db: DbOrTx, limit: number): Promise<Top20HeldRow[]> {
   return db
     .selectFrom((eb) =>
       eb

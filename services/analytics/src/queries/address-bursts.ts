@@ -6,7 +6,7 @@ import { sqlAddressOfActor } from '../visitor-identity.js'
 import { ENGAGEMENT_TYPES } from './engagement-ranking.js'
 import { toCount, type TimeRange } from './time-range.js'
 
-/** A burst is at least this many engagement events from visitors about one title in one clock hour… */
+/** A burst is at least this many engagement events from visitors about one book in one clock hour… */
 export const BURST_MIN_EVENTS = 50
 /** …of which at least BURST_ADDRESS_SHARE came from at most this many addresses. */
 export const BURST_MAX_ADDRESSES = 3
@@ -15,10 +15,10 @@ export const BURST_ADDRESS_SHARE = 0.8
 const Row = Type.Object({ podcast_id: Type.String(), events: Type.Union([Type.Number(), Type.String()]) })
 
 /**
- * The titles among `podcastIds` that had a burst in `range`: an hour in which visitors (not signed in) sent at
- * least BURST_MIN_EVENTS engagement events about the title (distinct ids, every one as sent: not yet folded by the
+ * The books among `bookIds` that had a burst in `range`: an hour in which visitors (not signed in) sent at
+ * least BURST_MIN_EVENTS engagement events about the book (distinct ids, every one as sent: not yet folded by the
  * counting rules) and at most BURST_MAX_ADDRESSES addresses sent BURST_ADDRESS_SHARE of them. Answers each such
- * title with the events of its largest burst.
+ * book with the events of its largest burst.
  */
 export async function addressBursts(
   store: AnalyticsStore,

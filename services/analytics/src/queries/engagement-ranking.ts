@@ -7,13 +7,13 @@ import { toCount } from './time-range.js'
 
 /*
  * The Top 20 formula (docs/analytics.md, "Top 20"). Over the counted events of the last RANKING_DAYS UTC days, each
- * reader (account, else the server's visitor id) earns a title points per day:
+ * reader (account, else the server's visitor id) earns a book points per day:
  *   play 1 · listening 1 per hour (at most 1 hour a day) · like 1 · favourite 1.5 · share 1.5 · Get This click 2
- * each at most once per reader, title and day (doing it again adds nothing), and the day's total per reader and
- * title is capped at READER_DAY_CAP for a signed-in reader, ANONYMOUS_DAY_CAP for a visitor. The visitors of one
- * address (at most VISITORS_PER_ADDRESS of them) together earn a title at most ADDRESS_DAY_CAP a day. A day's
- * points fade with age: weight 0.5^(age in days / HALF_LIFE_DAYS), today 1. A title's score is the sum over its
- * readers and days. So one reader hammering a title earns it at most READER_DAY_CAP a day, and one address, however
+ * each at most once per reader, book and day (doing it again adds nothing), and the day's total per reader and
+ * book is capped at READER_DAY_CAP for a signed-in reader, ANONYMOUS_DAY_CAP for a visitor. The visitors of one
+ * address (at most VISITORS_PER_ADDRESS of them) together earn a book at most ADDRESS_DAY_CAP a day. A day's
+ * points fade with age: weight 0.5^(age in days / HALF_LIFE_DAYS), today 1. A book's score is the sum over its
+ * readers and days. So one reader hammering a book earns it at most READER_DAY_CAP a day, and one address, however
  * many browsers it poses as, at most ADDRESS_DAY_CAP: less than one signed-in reader's play and like.
  */
 export const RANKING_DAYS = 7
@@ -21,10 +21,10 @@ export const HALF_LIFE_DAYS = 3
 export const READER_DAY_CAP = 3
 /**
  * Visitors cost nothing to make (a script can pose as a new browser, bounded only by the slots of its address), so
- * a reader who is not signed in earns a title at most this much a day: half a signed-in reader's play.
+ * a reader who is not signed in earns a book at most this much a day: half a signed-in reader's play.
  */
 export const ANONYMOUS_DAY_CAP = 0.5
-/** What all the visitors of one address together earn a title a day: one signed-in reader's play. */
+/** What all the visitors of one address together earn a book a day: one signed-in reader's play. */
 export const ADDRESS_DAY_CAP = 1
 export const ENGAGEMENT_WEIGHTS = {
   play: 1,
@@ -71,7 +71,7 @@ export function rankingWindow(now: Date): { today: number; from: Date } {
 }
 
 /**
- * Titles by engagement score, best first (ties: more readers, then id), those scoring above 0 only, at most
+ * Books by engagement score, best first (ties: more readers, then id), those scoring above 0 only, at most
  * `limit`. `now` ends the window; the window starts RANKING_DAYS - 1 UTC days before today's start (so today and
  * the six days before it). Each event counts once, whatever its duplicates (grouped by id first).
  */
@@ -83,8 +83,8 @@ export async function engagementRanking(
   const w = ENGAGEMENT_WEIGHTS
   const { today, from } = rankingWindow(now)
   const decay = `pow(0.5, (${sqlNumber(today)} - day) / ${sqlNumber(HALF_LIFE_DAYS)})`
-  // Levels, inside out: one row per event; per reader, title and day (capped per reader); per payer, title and day
-  // (a signed-in reader is their own payer, the visitors of one address share one, capped per address); per title.
+  // Levels, inside out: one row per event; per reader, book and day (capped per reader); per payer, book and day
+  // (a signed-in reader is their own payer, the visitors of one address share one, capped per address); per book.
   const rows = await store.select(`
     SELECT title AS podcast_id, sum(points * ${decay}) AS score,
       sumIf(points * ${decay}, visitors = 1) AS anonymous_score,

@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import path from 'node:path'
 import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, createLogger, loadConfig, migrateToLatest } from '@bookstrut/core'
+import { bookIdeas } from '@bookstrut/schemas'
 import { prepareStores } from '../runtime.js'
 import { DEFAULT_SHARED_DATA_DIR } from '../bench/tomt-data.js'
 import { agreedIdeaPairs, loadDevHoldOut } from './found-idea-pairs.js'
@@ -43,9 +44,7 @@ try {
     if (page.length === 0) break
     for (const book of page) {
       publicIds.add(book.id)
-      const ideas = [book.primary_key, book.secondary_key, book.additional_key]
-        .map((i) => i.trim())
-        .filter(Boolean)
+      const ideas = bookIdeas(book).map((i) => i.trim())
       if (ideas.length === 0 || !book.description.trim()) continue
       const line = JSON.stringify({
         anchor: ideas.join(IDEA_JOINER),

@@ -51,7 +51,7 @@ export async function agreedIdeaPairs(
   const pairs: TrainingPair[] = []
   let heldOut = 0
   for (const row of await foundItRepo.agreedIdeaPairs(db)) {
-    if (!isPublic(row.podcastId) || !row.description.trim()) continue
+    if (!isPublic(row.bookId) || !row.description.trim()) continue
     const key = foundIdeaKey(row.idea)
     if (
       holdOut.titles.has(normaliseTitle(row.title)) ||

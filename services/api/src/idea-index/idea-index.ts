@@ -106,12 +106,13 @@ export class IdeaIndex {
   /** Reloads one book from the database after the embed worker announced it. */
   async refresh(message: EmbeddingsChanged): Promise<void> {
     if (message.model !== this.deps.model) return
-    const stored = await embeddingsRepo.findEmbedding(this.deps.db, message.podcastId, this.deps.model)
+    const { podcastId: bookId } = message
+    const stored = await embeddingsRepo.findEmbedding(this.deps.db, bookId, this.deps.model)
     if (stored) await this.applyPage([stored])
     else {
-      this.writable()?.remove(message.podcastId)
-      this.text.remove(message.podcastId)
-      this.versions.delete(message.podcastId)
+      this.writable()?.remove(bookId)
+      this.text.remove(bookId)
+      this.versions.delete(bookId)
     }
   }
 

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pino } from 'pino'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { titleEventCounts, type AnalyticsStore } from '@bookstrut/analytics'
+import { bookEventCounts, type AnalyticsStore } from '@bookstrut/analytics'
 import { loggerOptions } from '@bookstrut/core'
 import { buildListing, until } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
@@ -279,7 +279,7 @@ describe('with Redis killed under the running app', () => {
     for (let i = 0; i < 2; i++)
       expect((await api.post('/events', { events: [play] }, { token: f.reader.token })).status).toBe(202)
     const plays = async () =>
-      (await titleEventCounts(store, f.podcastId, ALL_TIME, 'total')).find((c) => c.type === 'play')?.count ??
+      (await bookEventCounts(store, f.podcastId, ALL_TIME, 'total')).find((c) => c.type === 'play')?.count ??
       0
     await until('the play is counted', async () => (await plays()) >= 1, 60_000)
     await new Promise((r) => setTimeout(r, 1500))

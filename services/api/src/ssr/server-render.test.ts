@@ -140,7 +140,7 @@ describe('a public page, fetched without JavaScript', () => {
     expect(page.root).toContain('About this book')
     const state = JSON.parse(text(page.state!)) as { queries: { queries: { queryKey: unknown[] }[] } }
     expect(state.queries.queries.map((q) => q.queryKey)).toContainEqual([
-      'podcasts',
+      'books',
       'one',
       book.id,
       { userId: null },

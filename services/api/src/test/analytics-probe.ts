@@ -24,7 +24,7 @@ export interface StoredEvent {
   seconds: number
 }
 
-/** The distinct events stored about some titles (one row per event id, whatever the duplicates), by rank then id. */
+/** The distinct events stored about some books (one row per event id, whatever the duplicates), by rank then id. */
 export async function storedEvents(
   store: AnalyticsStore,
   bookIds: readonly string[],

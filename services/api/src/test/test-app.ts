@@ -17,7 +17,7 @@ export interface TestApp {
 
 /**
  * chDB keeps one data folder per process, so every test app of one test file (one process) shares this one; their
- * events stay apart by their titles' random ids. Removed when the process ends.
+ * events stay apart by their books' random ids. Removed when the process ends.
  */
 const analyticsDir = path.join(tmpdir(), `bookstrut-test-analytics-${process.pid}`)
 process.once('exit', () => rmSync(analyticsDir, { recursive: true, force: true }))

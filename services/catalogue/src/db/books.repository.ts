@@ -6,7 +6,7 @@ import { minTrigramSimilarity, typedWords, typoBudget } from './keyword-typos.js
 
 export interface BookWithEpisodes extends BookRow {
   episodes: EpisodeRow[]
-  /** how many readers ghosted (hid) the title */
+  /** how many readers ghosted (hid) the book */
   ghost_count: number
 }
 
@@ -120,7 +120,7 @@ interface SurfaceSearchOptions {
   term: string
   offset: number
   limit: number
-  /** the searching reader, whose ghosted titles are left out of the matches (null or absent: anonymous) */
+  /** the searching reader, whose ghosted books are left out of the matches (null or absent: anonymous) */
   readerId?: string | null
 }
 

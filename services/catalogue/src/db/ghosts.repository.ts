@@ -1,11 +1,11 @@
 import { expressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { DB, DbOrTx } from '@bookstrut/core'
-import { readerTitles } from './reader-titles.js'
+import { readerBooks } from './reader-books.js'
 
 /**
- * "Not ghosted by this reader" for the title id `podcastId` of any query: the one rule by which both search
+ * "Not ghosted by this reader" for the book id `bookId` of any query: the one rule by which both search
  * modes (idea search in kysely, keyword search in its SQL) leave out what a reader hid, so that counts and
- * pages are made from visible titles only. Anonymous readers have ghosted nothing.
+ * pages are made from visible books only. Anonymous readers have ghosted nothing.
  *
  * Written as NOT IN (a subquery), which PostgreSQL runs as one hashed lookup of the reader's ghosts, whatever
  * its row estimates: as NOT EXISTS it chose, on a fresh `ghosts` table, a nested loop comparing every match
@@ -22,13 +22,13 @@ export function notGhostedBy(readerId: string | null, bookId: Expression<string>
   )
 }
 
-/** The titles a reader ghosted (for a keyword index outside PostgreSQL, which filters on them). */
+/** The books a reader ghosted (for a keyword index outside PostgreSQL, which filters on them). */
 export async function ghostedIds(db: DbOrTx, readerId: string): Promise<string[]> {
   const rows = await db.selectFrom('ghosts').select('podcast_id').where('user_id', '=', readerId).execute()
   return rows.map((r) => r.podcast_id)
 }
 
-/** Hides a title from one reader's results. Ghosting twice is one ghost. */
+/** Hides a book from one reader's results. Ghosting twice is one ghost. */
 export const addGhost = (
   db: DbOrTx,
   g: { userId: string; bookId: string; episodeId: string | null; now: Date },
@@ -49,11 +49,11 @@ export async function removeGhost(db: DbOrTx, userId: string, bookId: string): P
   return Number(res.numDeletedRows) > 0
 }
 
-/** A reader's ghosted titles, most recently ghosted first, whatever their status. */
+/** A reader's ghosted books, most recently ghosted first, whatever their status. */
 export const listGhosted = (db: DbOrTx, userId: string, offset: number, limit: number) =>
-  readerTitles(db, 'ghosts', userId, { offset, limit }, { publicOnly: false })
+  readerBooks(db, 'ghosts', userId, { offset, limit }, { publicOnly: false })
 
-/** How many readers ghosted each of the given titles. */
+/** How many readers ghosted each of the given books. */
 export async function ghostCounts(db: DbOrTx, bookIds: string[]): Promise<Map<string, number>> {
   if (bookIds.length === 0) return new Map()
   const rows = await db
@@ -74,7 +74,7 @@ export const listReportTypes = (db: DbOrTx, activeOnly: boolean) => {
 export const findReportType = (db: DbOrTx, id: string) =>
   db.selectFrom('report_types').selectAll().where('id', '=', id).executeTakeFirst()
 
-/** Records a report; the same reader reporting the same title for the same reason again changes nothing. */
+/** Records a report; the same reader reporting the same book for the same reason again changes nothing. */
 export const addReport = (
   db: DbOrTx,
   r: { id: string; userId: string; reportTypeId: string; bookId: string; episodeId: string | null },

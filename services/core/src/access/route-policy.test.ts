@@ -121,7 +121,7 @@ describe('route policies', () => {
   })
 
   it('lets only the owner of a stored row, or an admin, go on; no row is a 404', () => {
-    const owned = { kind: 'title' as const, at: inQuery('podcastid'), refused: 'Not yours.' }
+    const owned = { kind: 'book' as const, at: inQuery('podcastid'), refused: 'Not yours.' }
     const answer = (caller: Caller, owner: string | undefined) => {
       const d = decideOwner(owned, caller, owner)
       return d.allow ? 'allow' : `${d.error.status} ${d.error.message}`
@@ -131,7 +131,7 @@ describe('route policies', () => {
     expect(answer(reader, 'a1')).toBe('403 Not yours.')
     expect(answer(author, undefined)).toBe('404 Podcast not found')
     expect(describePolicy(access.ownerOf(access.signedIn(), owned))).toBe(
-      'signed in: owns the title at query.podcastid',
+      'signed in: owns the book at query.podcastid',
     )
   })
 

@@ -40,14 +40,14 @@ export interface RoutePolicy {
 
 /** A stored row a route acts on, found by an id in the request; the api's access hook loads whose it is. */
 export interface OwnedResource {
-  readonly kind: 'title'
+  readonly kind: 'book'
   readonly at: FieldRef
   /** the 403 message for a caller who neither owns the row nor is an admin */
   readonly refused: string
 }
 
 /** What a missing row answers, per kind (the same as before the policy: no oracle beyond what the contract says). */
-const MISSING: Record<OwnedResource['kind'], () => AppError> = { title: () => notFound('Podcast not found') }
+const MISSING: Record<OwnedResource['kind'], () => AppError> = { book: () => notFound('Podcast not found') }
 
 export type Decision = { allow: true } | { allow: false; error: AppError }
 

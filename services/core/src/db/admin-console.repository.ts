@@ -64,7 +64,7 @@ export const listingsOf = (db: DbOrTx, userId: string) =>
     .limit(200)
     .execute()
 
-/** Reports grouped by title and type: how many, the newest, and whether the group is resolved. */
+/** Reports grouped by book and type: how many, the newest, and whether the group is resolved. */
 function reportGroups(db: DbOrTx) {
   return db
     .selectFrom('reports')
@@ -132,7 +132,7 @@ export const listReportGroups = (db: DbOrTx, f: ReportFilter, window: { limit: n
 export const countReportGroups = (db: DbOrTx, f: ReportFilter): Promise<number> =>
   countOf(db.selectFrom(reportGroupsMatching(db, f).as('g')))
 
-/** Marks the open reports of one title and type resolved; answers how many it marked. */
+/** Marks the open reports of one book and type resolved; answers how many it marked. */
 export async function resolveReports(
   trx: DbOrTx,
   group: { bookId: string; reportTypeId: string },
@@ -155,8 +155,8 @@ export async function releasesOf(db: DbOrTx, ids: readonly string[]): Promise<Ma
   return new Map(rows.map((r) => [r.podcast_id, r]))
 }
 
-/** The titles an admin released from the anomaly guard whose release still runs at `now`. */
-export async function releasedTitles(db: DbOrTx, now: Date): Promise<Set<string>> {
+/** The books an admin released from the anomaly guard whose release still runs at `now`. */
+export async function releasedBooks(db: DbOrTx, now: Date): Promise<Set<string>> {
   const rows = await db
     .selectFrom('top20_releases')
     .select('podcast_id')
@@ -166,7 +166,7 @@ export async function releasedTitles(db: DbOrTx, now: Date): Promise<Set<string>
   return new Set(rows.map((r) => r.podcast_id))
 }
 
-/** Records an admin's word on a held title, replacing an earlier one. */
+/** Records an admin's word on a held book, replacing an earlier one. */
 export async function decideRelease(trx: DbOrTx, row: Top20ReleaseRow): Promise<void> {
   await trx
     .insertInto('top20_releases')
@@ -182,7 +182,7 @@ export async function decideRelease(trx: DbOrTx, row: Top20ReleaseRow): Promise<
     .execute()
 }
 
-/** Each title's days in the Top 20, for the ids given. */
+/** Each book's days in the Top 20, for the ids given. */
 export async function daysInTop20Of(db: DbOrTx, ids: readonly string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map()
   const rows = await db
@@ -194,7 +194,7 @@ export async function daysInTop20Of(db: DbOrTx, ids: readonly string[]): Promise
   return new Map(rows.map((r) => [r.podcast_id, Number(r.days)]))
 }
 
-/** Titles of the ids given. */
+/** The titles (names) of the books of the ids given. */
 export async function titlesOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
   const rows = await db.selectFrom('podcasts').select(['id', 'title']).where('id', 'in', ids).execute()

@@ -18,7 +18,7 @@ export interface AdminAuditLogTable {
 }
 export type AdminAuditRow = Selectable<AdminAuditLogTable>
 
-/** An admin's word on a title the Top 20's anomaly guard holds: the latest per title wins. */
+/** An admin's word on a book the Top 20's anomaly guard holds: the latest per book wins. */
 export interface Top20ReleasesTable {
   podcast_id: string
   decision: 'release' | 'keep'

@@ -22,7 +22,7 @@ export interface ReportsTable {
   podcast_id: string
   episode_id: string | null
   created_at: ColumnType<Date, Date | undefined, never>
-  /** set when an admin resolves the report's group (title and type) */
+  /** set when an admin resolves the report's group (book and type) */
   resolved_at: ColumnType<Date | null, never, Date | null>
   resolved_by: ColumnType<string | null, never, string | null>
   resolution_note: ColumnType<string | null, never, string | null>

@@ -1,6 +1,6 @@
 import type { ColumnType, Selectable } from 'kysely'
 
-/** A like or a favourite: one per reader and title (the `likes` and `favorites` tables share this shape). */
+/** A like or a favourite: one per reader and book (the `likes` and `favorites` tables share this shape). */
 export interface ReactionsTable {
   id: string
   user_id: string
@@ -10,7 +10,7 @@ export interface ReactionsTable {
 }
 export type ReactionRow = Selectable<ReactionsTable>
 
-/** The first like (or favourite) of a reader, title and UTC day: the time its once-a-day event carries. */
+/** The first like (or favourite) of a reader, book and UTC day: the time its once-a-day event carries. */
 export interface ReactionDaysTable {
   kind: 'like' | 'favorite'
   user_id: string

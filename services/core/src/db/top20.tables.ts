@@ -6,7 +6,7 @@ export interface Top20RankingsTable {
   computed_at: Date
 }
 
-/** A title's place in one ranking (1 = first), with its engagement score and readers then. */
+/** A book's place in one ranking (1 = first), with its engagement score and readers then. */
 export interface Top20EntriesTable {
   ranking_id: string
   position: number
@@ -16,7 +16,7 @@ export interface Top20EntriesTable {
 }
 export type Top20EntryRow = Selectable<Top20EntriesTable>
 
-/** A UTC day on which a title was in at least one ranking: days_in_top_20 counts these. */
+/** A UTC day on which a book was in at least one ranking: days_in_top_20 counts these. */
 export interface Top20DaysTable {
   podcast_id: string
   /** the UTC day, written as 'YYYY-MM-DD' */
@@ -24,7 +24,7 @@ export interface Top20DaysTable {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 
-/** A title the anomaly guard kept out of one ranking, with the figures that decided it (for admins). */
+/** A book the anomaly guard kept out of one ranking, with the figures that decided it (for admins). */
 export interface Top20HeldTable {
   ranking_id: string
   podcast_id: string

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DbOrTx } from '@bookstrut/core'
+import { storedIdeas } from '@bookstrut/schemas'
 import { PASSAGE_SCHEME } from '../book-passages.js'
 
 /**
@@ -36,24 +37,29 @@ export interface BookSource {
 
 export type BookText = Omit<BookSource, 'sourceHash'>
 
-/**
- * The text (title, ideas and the ideas readers agreed on, description) of the given books, for the lexical index an api process keeps beside
- * their vectors. Books that are gone are absent.
- */
-export async function findBookTexts(db: DbOrTx, bookIds: readonly string[]): Promise<BookText[]> {
-  if (bookIds.length === 0) return []
-  const rows = await db
+/** A book's text columns with the ideas readers agreed on: what the lexical index and the embed worker read. */
+const bookTextRows = (db: DbOrTx) =>
+  db
     .selectFrom('podcasts')
     .select(['id', 'title', 'primary_key', 'secondary_key', 'additional_key', 'description'])
     .select(foundIdeasText.as('found_ideas'))
-    .where('id', 'in', bookIds)
-    .execute()
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    ideas: withFoundIdeas([r.primary_key, r.secondary_key, r.additional_key], r.found_ideas),
-    description: r.description,
-  }))
+
+type BookTextRow = Awaited<ReturnType<ReturnType<typeof bookTextRows>['executeTakeFirstOrThrow']>>
+
+const toBookText = (r: BookTextRow): BookText => ({
+  id: r.id,
+  title: r.title,
+  ideas: withFoundIdeas(storedIdeas(r), r.found_ideas),
+  description: r.description,
+})
+
+/**
+ * The text (title, ideas and the ideas readers agreed on, description) of the given books, for the lexical index an
+ * api process keeps beside their vectors. Books that are gone are absent.
+ */
+export async function findBookTexts(db: DbOrTx, bookIds: readonly string[]): Promise<BookText[]> {
+  if (bookIds.length === 0) return []
+  return (await bookTextRows(db).where('id', 'in', bookIds).execute()).map(toBookText)
 }
 
 /** A book's text as the embed worker needs it, or undefined when the book is gone. */
@@ -62,22 +68,11 @@ export async function findBookSource(
   bookId: string,
   scheme: string,
 ): Promise<BookSource | undefined> {
-  const row = await db
-    .selectFrom('podcasts')
-    .select(['id', 'title', 'primary_key', 'secondary_key', 'additional_key', 'description'])
+  const row = await bookTextRows(db)
     .select(sourceHash(scheme).as('source_hash'))
-    .select(foundIdeasText.as('found_ideas'))
     .where('id', '=', bookId)
     .executeTakeFirst()
-  return (
-    row && {
-      id: row.id,
-      title: row.title,
-      ideas: withFoundIdeas([row.primary_key, row.secondary_key, row.additional_key], row.found_ideas),
-      description: row.description,
-      sourceHash: row.source_hash,
-    }
-  )
+  return row && { ...toBookText(row), sourceHash: row.source_hash }
 }
 
 /** The hash of a book's current text (its vectors are stale unless they were made from it); undefined when gone. */

@@ -1,11 +1,11 @@
-import { sql } from 'kysely'
-import type { DbOrTx, FoundItConfirmationRow } from '@bookstrut/core'
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { DB, DbOrTx, FoundItConfirmationRow } from '@bookstrut/core'
 import type { AgreedIdea, Confirmation } from '../found-it/agreement.js'
 
 export interface NewConfirmation {
   id: string
   userId: string
-  podcastId: string
+  bookId: string
   ideaKey: string
   idea: string
   network: string
@@ -29,7 +29,7 @@ export async function addConfirmations(
       rows.map((r) => ({
         id: r.id,
         user_id: r.userId,
-        podcast_id: r.podcastId,
+        podcast_id: r.bookId,
         idea_key: r.ideaKey,
         idea: r.idea,
         network: r.network,
@@ -40,54 +40,44 @@ export async function addConfirmations(
     )
     .onConflict((oc) => oc.constraint('found_it_confirmations_once').doNothing())
     .execute()
-  return confirmationsOf(
-    db,
-    rows[0]!.userId,
-    rows[0]!.podcastId,
-    rows.map((r) => r.ideaKey),
-  )
+  return confirmationsOf(db, {
+    userId: rows[0]!.userId,
+    bookId: rows[0]!.bookId,
+    ideaKeys: rows.map((r) => r.ideaKey),
+  })
 }
 
-export async function confirmationsOf(
-  db: DbOrTx,
-  userId: string,
-  podcastId: string,
-  ideaKeys: readonly string[],
-): Promise<FoundItConfirmationRow[]> {
-  if (ideaKeys.length === 0) return []
-  return db
-    .selectFrom('found_it_confirmations')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('podcast_id', '=', podcastId)
-    .where('idea_key', 'in', ideaKeys)
-    .orderBy('idea_key')
-    .execute()
+/** One reader's confirmations of one book for some of its idea keys. */
+export interface ReaderBookIdeas {
+  userId: string
+  bookId: string
+  ideaKeys: readonly string[]
+}
+
+/** The rows of `of` (its idea keys non-empty): what confirmationsOf reads and removeConfirmations removes. */
+const rowsOf = (of: ReaderBookIdeas) => (eb: ExpressionBuilder<DB, 'found_it_confirmations'>) =>
+  eb.and([eb('user_id', '=', of.userId), eb('podcast_id', '=', of.bookId), eb('idea_key', 'in', of.ideaKeys)])
+
+export async function confirmationsOf(db: DbOrTx, of: ReaderBookIdeas): Promise<FoundItConfirmationRow[]> {
+  if (of.ideaKeys.length === 0) return []
+  return db.selectFrom('found_it_confirmations').selectAll().where(rowsOf(of)).orderBy('idea_key').execute()
 }
 
 /** Removes a reader's confirmations of a book for the given idea keys; answers the rows removed. */
 export async function removeConfirmations(
   db: DbOrTx,
-  userId: string,
-  podcastId: string,
-  ideaKeys: readonly string[],
+  of: ReaderBookIdeas,
 ): Promise<FoundItConfirmationRow[]> {
-  if (ideaKeys.length === 0) return []
-  return db
-    .deleteFrom('found_it_confirmations')
-    .where('user_id', '=', userId)
-    .where('podcast_id', '=', podcastId)
-    .where('idea_key', 'in', ideaKeys)
-    .returningAll()
-    .execute()
+  if (of.ideaKeys.length === 0) return []
+  return db.deleteFrom('found_it_confirmations').where(rowsOf(of)).returningAll().execute()
 }
 
 /** Every standing confirmation of one book, as the agreement rule reads them. */
-export async function bookConfirmations(db: DbOrTx, podcastId: string): Promise<Confirmation[]> {
+export async function bookConfirmations(db: DbOrTx, bookId: string): Promise<Confirmation[]> {
   const rows = await db
     .selectFrom('found_it_confirmations')
     .select(['user_id', 'idea_key', 'idea', 'network', 'created_at'])
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .execute()
   return rows.map((r) => ({
     userId: r.user_id,
@@ -99,11 +89,11 @@ export async function bookConfirmations(db: DbOrTx, podcastId: string): Promise<
 }
 
 /** Distinct readers whose confirmation of the book stands. */
-export async function bookReaders(db: DbOrTx, podcastId: string): Promise<number> {
+export async function bookReaders(db: DbOrTx, bookId: string): Promise<number> {
   const row = await db
     .selectFrom('found_it_confirmations')
     .select(sql<number>`count(distinct user_id)::int`.as('readers'))
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .executeTakeFirstOrThrow()
   return row.readers
 }
@@ -114,22 +104,22 @@ export async function bookReaders(db: DbOrTx, podcastId: string): Promise<number
  */
 export async function replaceAgreedIdeas(
   db: DbOrTx,
-  podcastId: string,
+  bookId: string,
   agreed: readonly AgreedIdea[],
   now: Date,
 ): Promise<boolean> {
-  const before = await agreedIdeasOf(db, podcastId)
+  const before = await agreedIdeasOf(db, bookId)
   const wording = (list: readonly { ideaKey: string; idea: string }[]) =>
     JSON.stringify(list.map((a) => [a.ideaKey, a.idea]).sort())
   const changed = wording(before) !== wording(agreed)
   const agreedAt = new Map(before.map((a) => [a.ideaKey, a.agreedAt]))
-  await db.deleteFrom('book_found_ideas').where('podcast_id', '=', podcastId).execute()
+  await db.deleteFrom('book_found_ideas').where('podcast_id', '=', bookId).execute()
   if (agreed.length > 0)
     await db
       .insertInto('book_found_ideas')
       .values(
         agreed.map((a) => ({
-          podcast_id: podcastId,
+          podcast_id: bookId,
           idea_key: a.ideaKey,
           idea: a.idea,
           readers: a.readers,
@@ -149,11 +139,11 @@ export interface StoredAgreedIdea {
 }
 
 /** A book's agreed ideas, most readers first. */
-export async function agreedIdeasOf(db: DbOrTx, podcastId: string): Promise<StoredAgreedIdea[]> {
+export async function agreedIdeasOf(db: DbOrTx, bookId: string): Promise<StoredAgreedIdea[]> {
   const rows = await db
     .selectFrom('book_found_ideas')
     .select(['idea_key', 'idea', 'readers', 'agreed_at'])
-    .where('podcast_id', '=', podcastId)
+    .where('podcast_id', '=', bookId)
     .orderBy('readers', 'desc')
     .orderBy('idea_key')
     .execute()
@@ -163,12 +153,12 @@ export async function agreedIdeasOf(db: DbOrTx, podcastId: string): Promise<Stor
 /** Every agreed idea with its book's text, by book: what `npm run encoder:pairs` adds as training pairs. */
 export async function agreedIdeaPairs(
   db: DbOrTx,
-): Promise<{ podcastId: string; idea: string; title: string; description: string }[]> {
+): Promise<{ bookId: string; idea: string; title: string; description: string }[]> {
   return db
     .selectFrom('book_found_ideas')
     .innerJoin('podcasts', 'podcasts.id', 'book_found_ideas.podcast_id')
     .select([
-      'book_found_ideas.podcast_id as podcastId',
+      'book_found_ideas.podcast_id as bookId',
       'book_found_ideas.idea',
       'podcasts.title',
       'podcasts.description',

@@ -11,7 +11,7 @@ export interface MeiliSurfaceOptions {
   /** how long to wait for a settings change, which reindexes every document */
   settingsTimeoutMs?: number
   /**
-   * the titles a reader ghosted (read from PostgreSQL): searches filter them out inside Meilisearch. Required
+   * the books a reader ghosted (read from PostgreSQL): searches filter them out inside Meilisearch. Required
    * for searches by a reader; an adapter that only writes (the surface-index worker) needs none.
    */
   ghostedIds?: (readerId: string) => Promise<readonly string[]>
@@ -25,7 +25,7 @@ export const DEFAULT_MEILI_INDEX = 'books'
  */
 export const MEILI_SETTINGS = {
   searchableAttributes: ['title', 'author', 'ideas', 'description'],
-  // `public` guards every search; `id` leaves out the reader's ghosted titles; `indexedAt` lets a full reindex
+  // `public` guards every search; `id` leaves out the reader's ghosted books; `indexedAt` lets a full reindex
   // drop what it did not see again.
   filterableAttributes: ['public', 'id', 'categoryName', 'language', 'year', 'indexedAt'],
   typoTolerance: { enabled: true },
@@ -35,7 +35,7 @@ export const MEILI_SETTINGS = {
 type MeiliBook = SurfaceBook & { indexedAt: number }
 
 /**
- * The search filter: public books, less the reader's ghosted titles. Filtering inside Meilisearch (not after)
+ * The search filter: public books, less the reader's ghosted books. Filtering inside Meilisearch (not after)
  * keeps its total and its pages made of visible books only. Ids are quoted as filter strings.
  */
 export function searchFilter(ghosted: readonly string[]): string {

@@ -4,7 +4,7 @@ import type { SurfaceIndex } from './surface-index.js'
 
 /**
  * Keyword search in PostgreSQL itself (the default): weighted full text over stored vectors, forgiving typos
- * word by word when nothing matches as typed, the reader's ghosted titles left out. Triggers keep the vectors and
+ * word by word when nothing matches as typed, the reader's ghosted books left out. Triggers keep the vectors and
  * the typo dictionary in step with the books, so there is nothing to sync: upsert, remove and reindex do nothing.
  */
 export function createPostgresSurfaceIndex(db: DbOrTx): SurfaceIndex {

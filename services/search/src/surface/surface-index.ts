@@ -1,12 +1,13 @@
 import { isPublicRow } from '@bookstrut/catalogue'
 import type { BookRow } from '@bookstrut/core'
+import { bookIdeas } from '@bookstrut/schemas'
 
 /** What a keyword index knows of a book: its searchable text and the facts to filter on. */
 export interface SurfaceBook {
   id: string
   title: string
   author: string
-  /** the listing's three ideas (primary_key, secondary_key, additional_key), empty ones left out */
+  /** the book's ideas, empty ones left out */
   ideas: string[]
   description: string
   categoryName: string
@@ -26,7 +27,7 @@ export interface SurfaceQuery {
   term: string
   offset: number
   limit: number
-  /** the searching reader: their ghosted titles are left out before counting and paging (absent: anonymous) */
+  /** the searching reader: their ghosted books are left out before counting and paging (absent: anonymous) */
   readerId?: string | null
 }
 
@@ -60,7 +61,7 @@ export function toSurfaceBook(row: BookRow): SurfaceBook {
     id: row.id,
     title: row.title,
     author: row.author,
-    ideas: [row.primary_key, row.secondary_key, row.additional_key].filter((idea) => idea.trim() !== ''),
+    ideas: bookIdeas(row),
     description: row.description,
     categoryName: row.category_name,
     language: row.language,

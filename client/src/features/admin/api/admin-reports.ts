@@ -8,17 +8,28 @@ import {
   type ResolveReportsBody,
 } from '@bookstrut/schemas'
 import { useAdminList } from './admin-list'
+import { withBookId, withPodcastId, type WithBookId } from '@/api/book'
 import { apiRequest } from '@/lib/api-client'
 import { useAdminWrite } from './admin-users'
 
-/** GET /admin/reports: reports grouped by title and type, newest first. */
+/** The reports against one book for one reason, as the console shows them. */
+export type BookReports = WithBookId<ReportGroupsPage['items'][number]>
+
+/** GET /admin/reports: reports grouped by book and type, newest first. */
 export const useReportGroups = (query: ReportGroupsQuery) =>
-  useAdminList('reports', '/admin/reports', ReportGroupsPage, { ...query })
+  useAdminList('reports', '/admin/reports', ReportGroupsPage, { ...query }, (page) => ({
+    ...page,
+    items: page.items.map(withBookId),
+  }))
 
 /** PUT /admin/reports/resolve: resolve with a note, and unpublish or block the owner when asked. */
 export const useResolveReports = () =>
-  useAdminWrite((body: ResolveReportsBody) =>
-    apiRequest('/admin/reports/resolve', { method: 'PUT', body, schema: ResolvedReports }),
+  useAdminWrite((body: WithBookId<ResolveReportsBody>) =>
+    apiRequest('/admin/reports/resolve', {
+      method: 'PUT',
+      body: withPodcastId(body),
+      schema: ResolvedReports,
+    }),
   )
 
 /** GET /admin/report-types: active and retired. */

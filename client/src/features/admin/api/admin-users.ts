@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AdminUserDetail, AdminUsersPage, User, type AdminUsersQuery, type Role } from '@bookstrut/schemas'
 import { useAdminList } from './admin-list'
+import { withBookId } from '@/api/book'
 import { apiRequest } from '@/lib/api-client'
 
 /** GET /admin/users: accounts by part of the name or e-mail, role and status. */
@@ -12,7 +13,10 @@ export const useAdminUser = (userId: string) =>
   useQuery({
     queryKey: ['admin', 'user', userId],
     queryFn: () =>
-      apiRequest('/admin/user', { query: { userId }, schema: AdminUserDetail }).then((r) => r.data),
+      apiRequest('/admin/user', { query: { userId }, schema: AdminUserDetail }).then((r) => ({
+        ...r.data,
+        reports: r.data.reports.map(withBookId),
+      })),
   })
 
 /**

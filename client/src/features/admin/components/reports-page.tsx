@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
-import type { ReportGroup, ReportGroupsQuery, ResolveReportsBody } from '@bookstrut/schemas'
+import type { ReportGroupsQuery, ResolveReportsBody } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { ListStates } from '@/components/ui/list-states'
@@ -10,6 +10,7 @@ import { adminPaths, paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import {
+  type BookReports,
   useCreateReportType,
   useReportGroups,
   useReportTypes,
@@ -32,7 +33,7 @@ const ACTIONS = [
   { value: 'block_owner', label: 'Resolve and block the owner (the note is their message)' },
 ]
 
-function ResolveDialog({ group, onClose }: { group: ReportGroup; onClose: () => void }) {
+function ResolveDialog({ group, onClose }: { group: BookReports; onClose: () => void }) {
   const [action, setAction] = useState<ResolveReportsBody['action']>('none')
   const [error, setError] = useState<string | undefined>()
   const resolve = useResolveReports()
@@ -48,7 +49,7 @@ function ResolveDialog({ group, onClose }: { group: ReportGroup; onClose: () => 
       onClose={onClose}
       onSubmit={(note) =>
         resolve.mutate(
-          { podcastId: group.podcastId, reportTypeId: group.reportTypeId, note, action },
+          { bookId: group.bookId, reportTypeId: group.reportTypeId, note, action },
           {
             onSuccess: () => {
               toast.success('Reports resolved')
@@ -140,12 +141,12 @@ function ReportTypes() {
   )
 }
 
-/** /admin/reports: reports grouped by title and type, newest first; resolve, unpublish or block; report types. */
+/** /admin/reports: reports grouped by book and type, newest first; resolve, unpublish or block; report types. */
 export function ReportsPage() {
   useDocumentTitle('Reports · Admin')
   const [status, setStatus] = useState<string>('open')
   const [page, setPage] = useState(1)
-  const [resolving, setResolving] = useState<ReportGroup | null>(null)
+  const [resolving, setResolving] = useState<BookReports | null>(null)
   const query: ReportGroupsQuery = {
     page,
     limit: PAGE_SIZE,
@@ -174,9 +175,9 @@ export function ReportsPage() {
         empty="No reports here."
         columns={['Title', 'Reason', { label: 'Reports', numeric: true }, 'Latest', 'Owner', 'Action']}
         row={(g) => (
-          <tr key={`${g.podcastId}-${g.reportTypeId}`}>
+          <tr key={`${g.bookId}-${g.reportTypeId}`}>
             <td>
-              <Link to={paths.singleBook(g.podcastId)}>{g.title}</Link>
+              <Link to={paths.singleBook(g.bookId)}>{g.title}</Link>
               {!g.isActive && <span className={styles.tag}> unpublished</span>}
             </td>
             <td>{g.type}</td>

@@ -1,26 +1,23 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { HeldTitleDecision } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useDecideHeld, useHeldTitles, useTop20Standing } from '../api/admin-top20'
+import { useDecideHeld, useHeldBooks, useTop20Standing, type HeldBookRow } from '../api/admin-top20'
 import { AdminHead, formatTime } from './admin-layout'
 import { ListTable } from './admin-table'
 import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
 
-const REASONS: Record<HeldTitleDecision['reason'], string> = {
+const REASONS: Record<HeldBookRow['reason'], string> = {
   anonymous_majority: 'Most of its score came from visitors who are not signed in',
   address_burst: 'A burst of events from few addresses',
 }
 
-function HeldTitles() {
-  const held = useHeldTitles()
+function HeldBooks() {
+  const held = useHeldBooks()
   const decide = useDecideHeld()
-  const [asking, setAsking] = useState<{ title: HeldTitleDecision; decision: 'release' | 'keep' } | null>(
-    null,
-  )
+  const [asking, setAsking] = useState<{ book: HeldBookRow; decision: 'release' | 'keep' } | null>(null)
   return (
     <section className={styles.section}>
       <h2>Held out by the anomaly guard</h2>
@@ -39,9 +36,9 @@ function HeldTitles() {
           'Decision',
         ]}
         row={(h) => (
-          <tr key={h.podcastId}>
+          <tr key={h.bookId}>
             <td>
-              <Link to={paths.singleBook(h.podcastId)}>{h.title}</Link>
+              <Link to={paths.singleBook(h.bookId)}>{h.title}</Link>
             </td>
             <td>
               {REASONS[h.reason]}
@@ -61,7 +58,7 @@ function HeldTitles() {
                     Released until {formatTime(h.decidedUntil ?? h.heldAt)}
                   </span>
                 ) : (
-                  <Button size="sm" onClick={() => setAsking({ title: h, decision: 'release' })}>
+                  <Button size="sm" onClick={() => setAsking({ book: h, decision: 'release' })}>
                     Release
                   </Button>
                 )}
@@ -71,7 +68,7 @@ function HeldTitles() {
                   <Button
                     size="sm"
                     variant="secondary"
-                    onClick={() => setAsking({ title: h, decision: 'keep' })}
+                    onClick={() => setAsking({ book: h, decision: 'keep' })}
                   >
                     Keep held
                   </Button>
@@ -83,10 +80,10 @@ function HeldTitles() {
       />
       {asking && (
         <ConfirmWrite
-          title={`${asking.decision === 'release' ? 'Release' : 'Keep'} “${asking.title.title}”?`}
+          title={`${asking.decision === 'release' ? 'Release' : 'Keep'} “${asking.book.title}”?`}
           confirmLabel={asking.decision === 'release' ? 'Release' : 'Keep held'}
           write={decide}
-          input={{ bookId: asking.title.podcastId, decision: asking.decision }}
+          input={{ bookId: asking.book.bookId, decision: asking.decision }}
           done={asking.decision === 'release' ? 'Title released' : 'Title kept held'}
           onClose={() => setAsking(null)}
         >
@@ -99,7 +96,7 @@ function HeldTitles() {
   )
 }
 
-/** /admin/top20: the current ranking with engagement and days in the Top 20, and the held titles. */
+/** /admin/top20: the current ranking with engagement and days in the Top 20, and the held books. */
 export function Top20Page() {
   useDocumentTitle('Top 20 · Admin')
   const standing = useTop20Standing()
@@ -129,10 +126,10 @@ export function Top20Page() {
           { label: 'Page views 30 d', numeric: true },
         ]}
         row={(e) => (
-          <tr key={e.podcastId}>
+          <tr key={e.bookId}>
             <td className={styles.num}>{e.position}</td>
             <td>
-              <Link to={paths.singleBook(e.podcastId)}>{e.title}</Link>
+              <Link to={paths.singleBook(e.bookId)}>{e.title}</Link>
             </td>
             <td className={styles.num}>{e.score}</td>
             <td className={styles.num}>{e.readers}</td>
@@ -143,7 +140,7 @@ export function Top20Page() {
           </tr>
         )}
       />
-      <HeldTitles />
+      <HeldBooks />
     </>
   )
 }

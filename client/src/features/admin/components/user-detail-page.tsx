@@ -187,7 +187,7 @@ export function UserDetailPage() {
                 ) : (
                   <ul>
                     {d.reports.map((r) => (
-                      <li key={`${r.podcastId}-${r.reportTypeId}`}>
+                      <li key={`${r.bookId}-${r.reportTypeId}`}>
                         {r.title}: {r.type} × {r.reports} ({r.openReports} open)
                       </li>
                     ))}

@@ -3,11 +3,11 @@ import { Insights } from '@bookstrut/schemas'
 import { LIVE_REFRESH_MS } from '../model/live'
 import { analyticsRequest } from './analytics-request'
 
-/** GET /lnsights?podcastid= (the spec's spelling): a title's all-time figures, for its owner or an admin. */
+/** GET /lnsights?podcastid= (the spec's spelling): a book's all-time figures, for its owner or an admin. */
 export const getInsights = async (bookId: string, signal?: AbortSignal) =>
   (await analyticsRequest('/lnsights', { podcastid: bookId }, Insights, signal)).data
 
-/** Cached per title (spec); polled while a panel shows it, paused while the tab is hidden. */
+/** Cached per book (spec); polled while a panel shows it, paused while the tab is hidden. */
 export const insightsQueryOptions = (bookId: string) =>
   queryOptions({
     queryKey: ['analytics', 'insights', bookId],

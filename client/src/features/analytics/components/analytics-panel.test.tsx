@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { addAgreedIdeas, addTitle, holdPlan, sendEvents, waitForCounts } from '@/test/analytics-fixtures'
+import {
+  addAgreedIdeas,
+  addBookWithClip,
+  holdPlan,
+  sendEvents,
+  waitForCounts,
+} from '@/test/analytics-fixtures'
 import { createAccount, type Account } from '@/test/factories'
 import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
@@ -57,7 +63,11 @@ const count = (label: string) => {
 
 describe('the analytics panel on a paid plan', () => {
   it('shows the counted figures, Idea Hits, the series with their change and the funnel', async () => {
-    const { bookId } = await addTitle(paid.id, { title: 'The Lighthouse', ideas: IDEAS, clipSeconds: 300 })
+    const { bookId } = await addBookWithClip(paid.id, {
+      title: 'The Lighthouse',
+      ideas: IDEAS,
+      clipSeconds: 300,
+    })
     await sendEvents(bookId, [{ type: 'play' }, { type: 'listening', seconds: 300 }, { type: 'share' }])
     await sendEvents(bookId, [
       { type: 'play' },
@@ -112,7 +122,7 @@ describe('the analytics panel on a paid plan', () => {
   })
 
   it('lists the ideas readers agreed find the title, most readers first, with their readers', async () => {
-    const { bookId } = await addTitle(paid.id, { title: 'The Ferry', ideas: IDEAS })
+    const { bookId } = await addBookWithClip(paid.id, { title: 'The Ferry', ideas: IDEAS })
     await addAgreedIdeas(bookId, [
       { idea: 'my aunt gave it to me on a rainy ferry crossing', readers: 3 },
       { idea: 'a lighthouse with letters in the wall', readers: 5 },
@@ -129,7 +139,7 @@ describe('the analytics panel on a paid plan', () => {
   })
 
   it('shows a 13-second listen as 13 s, not as 0.00 hours', async () => {
-    const { bookId } = await addTitle(paid.id, { title: 'Short Listen', ideas: IDEAS })
+    const { bookId } = await addBookWithClip(paid.id, { title: 'Short Listen', ideas: IDEAS })
     await sendEvents(bookId, [{ type: 'play' }, { type: 'listening', seconds: 13 }])
     await waitForCounts(paid.token, bookId, (d) => Number(d.total_Listening_Hours) > 0)
     renderPanel(paid, bookId, 'Short Listen')
@@ -139,7 +149,7 @@ describe('the analytics panel on a paid plan', () => {
   })
 
   it('brings in new events while open, and says when the figures were read', async () => {
-    const { bookId } = await addTitle(paid.id, { title: 'Live One', ideas: IDEAS })
+    const { bookId } = await addBookWithClip(paid.id, { title: 'Live One', ideas: IDEAS })
     renderPanel(paid, bookId, 'Live One')
     await screen.findByRole('heading', { name: 'Analytics' })
     expect(count('Audio plays')).toBe('0')
@@ -156,7 +166,7 @@ describe('the analytics panel on a paid plan', () => {
   })
 
   it('switches the period with the keyboard and asks for that period', async () => {
-    const { bookId } = await addTitle(paid.id, { title: 'Periods', ideas: IDEAS })
+    const { bookId } = await addBookWithClip(paid.id, { title: 'Periods', ideas: IDEAS })
     await sendEvents(bookId, [{ type: 'play' }])
     await waitForCounts(paid.token, bookId, (d) => d.audioPlays === 1)
     const sent = watchRequests()
@@ -177,7 +187,7 @@ describe('the analytics panel on a paid plan', () => {
   })
 
   it('exports the series shown as a CSV file named for the title and period', async () => {
-    const { bookId } = await addTitle(paid.id, { title: 'Export: Me!', ideas: IDEAS })
+    const { bookId } = await addBookWithClip(paid.id, { title: 'Export: Me!', ideas: IDEAS })
     await sendEvents(bookId, [{ type: 'play' }, { type: 'listening', seconds: 180 }])
     await waitForCounts(paid.token, bookId, (d) => d.audioPlays === 1)
     const blobs: Blob[] = []
@@ -219,7 +229,7 @@ describe('the analytics panel on a paid plan', () => {
 
 describe('the analytics panel on the free plan', () => {
   it('hides every value, likes included, as blurred dots, and points to an upgrade', async () => {
-    const { bookId } = await addTitle(free.id, { title: 'Free Title', ideas: IDEAS })
+    const { bookId } = await addBookWithClip(free.id, { title: 'Free Title', ideas: IDEAS })
     await sendEvents(bookId, [{ type: 'play' }, { type: 'share' }])
     renderPanel(free, bookId, 'Free Title')
     expect(await screen.findByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
@@ -253,7 +263,7 @@ describe('the analytics panel on the free plan', () => {
 describe('the analytics panel when it cannot show figures', () => {
   it("shows the server's refusal for another author's title", async () => {
     const other = await createAccount({ role: 'author' })
-    const { bookId } = await addTitle(other.id, { title: 'Not Mine', ideas: IDEAS })
+    const { bookId } = await addBookWithClip(other.id, { title: 'Not Mine', ideas: IDEAS })
     renderPanel(paid, bookId, 'Not Mine')
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toMatch(/\S/)
@@ -262,7 +272,7 @@ describe('the analytics panel when it cannot show figures', () => {
   })
 
   it('says so when the server cannot be reached, and loads on Try again once it can', async () => {
-    const { bookId } = await addTitle(paid.id, { title: 'Offline', ideas: IDEAS })
+    const { bookId } = await addBookWithClip(paid.id, { title: 'Offline', ideas: IDEAS })
     await makeServerUnreachable()
     renderPanel(paid, bookId, 'Offline')
     const alert = await screen.findByRole('alert', {}, LIVE_WAIT)

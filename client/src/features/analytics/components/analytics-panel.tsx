@@ -19,8 +19,8 @@ import { buttonClass } from '@/components/ui/button'
 export const ANALYTICS_EMPTY = 'Analytics not available'
 
 /**
- * A title's analytics in My Listings: all-time counts and Idea Hits, the period series with their change, the
- * funnel, CSV export. Mounted only while open; its queries poll while mounted and stay cached per title, so
+ * A book's analytics in My Listings: all-time counts and Idea Hits, the period series with their change, the
+ * funnel, CSV export. Mounted only while open; its queries poll while mounted and stay cached per book, so
  * opening it again shows the last figures at once.
  */
 export function AnalyticsPanel({ bookId, title }: { bookId: string; title: string }) {
@@ -37,7 +37,7 @@ export function AnalyticsPanel({ bookId, title }: { bookId: string; title: strin
     )
   }
   if (insights.isError && !insights.data) {
-    // A title that is gone (or not found) has no analytics to show; anything else may pass: offer a retry.
+    // A book that is gone (or not found) has no analytics to show; anything else may pass: offer a retry.
     if (isApiError(insights.error) && insights.error.status === 404) {
       return <p className={`analytics ${styles['analytics--state']} muted`}>{ANALYTICS_EMPTY}</p>
     }

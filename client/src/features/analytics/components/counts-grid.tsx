@@ -25,7 +25,7 @@ export function CountsGrid({ insights }: { insights: Insights }) {
   )
 }
 
-/** "Idea Hits": how many idea searches matched each of the title's own ideas. */
+/** "Idea Hits": how many idea searches matched each of the book's own ideas. */
 export function IdeaHits({ ideaScore }: { ideaScore: Insights['ideaScore'] }) {
   const headingId = useId()
   const hits = ideaHits(ideaScore)

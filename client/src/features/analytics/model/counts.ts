@@ -63,7 +63,7 @@ export interface IdeaHit {
 }
 
 /**
- * "Idea Hits": the ideaScore map, one entry per idea of the title, keyed by the idea with spaces as
+ * "Idea Hits": the ideaScore map, one entry per idea of the book, keyed by the idea with spaces as
  * underscores; shown with the underscores turned back into spaces (spec). The server's order (primary,
  * secondary, additional) is kept.
  */

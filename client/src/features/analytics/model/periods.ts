@@ -5,7 +5,7 @@ export type Period = InsightsPeriod
 /** The time-series periods the panel offers: those GET /lnsights/series accepts, in the schema's order. */
 export const PERIODS: readonly Period[] = InsightsPeriod.anyOf.map((literal) => literal.const)
 
-/** A week: long enough to show a trend, short enough for a new title to have one. */
+/** A week: long enough to show a trend, short enough for a new book to have one. */
 export const DEFAULT_PERIOD: Period = '7d'
 
 export const periodLabels: Record<Period, { short: string; long: string; previous: string }> = {

@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value'
 import { apiRequest } from '@/lib/api-client'
 
 /**
- * GET /get/single/user?userId= : the whole account for its owner (plan, titles listed, blocked flag) or the
+ * GET /get/single/user?userId= : the whole account for its owner (plan, books listed, blocked flag) or the
  * public profile for anybody else. Cached under ['users', id], the key the profile page uses too.
  */
 export const getAccount = (userId: string) =>

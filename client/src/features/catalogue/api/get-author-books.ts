@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { AuthorBooks } from '@bookstrut/schemas'
 import { apiRequest } from '@/lib/api-client'
+import { booksQueryOptions } from './books-query'
 
 /**
  * GET /author/books?name= (&userId= the caller, when signed in): an author as books name them, with their
@@ -13,10 +14,7 @@ export const getAuthorBooks = (name: string, userId: string | null) =>
   }).then((r) => r.data)
 
 export const authorBooksQueryOptions = (name: string, userId: string | null) =>
-  queryOptions({
-    queryKey: ['podcasts', 'by-author', name, { userId }],
-    queryFn: () => getAuthorBooks(name, userId),
-  })
+  booksQueryOptions('by-author', name, userId, getAuthorBooks)
 
 export const useAuthorBooks = (name: string, userId: string | null) =>
   useQuery({ ...authorBooksQueryOptions(name, userId), enabled: name.trim() !== '' })

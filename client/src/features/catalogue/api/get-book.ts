@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Podcast } from '@bookstrut/schemas'
 import { apiRequest } from '@/lib/api-client'
+import { booksQueryOptions } from './books-query'
 
 /**
  * GET /get/Single/Podcast?PodcastId=&userid= : one listing. `userid` (the caller's own id) is sent when signed
@@ -13,10 +14,7 @@ export const getBook = (bookId: string, userId: string | null) =>
   }).then((r) => r.data)
 
 export const bookQueryOptions = (bookId: string, userId: string | null) =>
-  queryOptions({
-    queryKey: ['podcasts', 'one', bookId, { userId }],
-    queryFn: () => getBook(bookId, userId),
-  })
+  booksQueryOptions('one', bookId, userId, getBook)
 
 export const useBook = (bookId: string | undefined, userId: string | null) =>
   useQuery({ ...bookQueryOptions(bookId ?? '', userId), enabled: Boolean(bookId) })

@@ -15,7 +15,7 @@ export const getMyListingsPage = (userId: string, search: string, page: number) 
 
 export const myListingsQueryOptions = (userId: string, search: string) =>
   infiniteQueryOptions({
-    queryKey: ['podcasts', 'mine', userId, { search }],
+    queryKey: ['books', 'mine', userId, { search }],
     queryFn: ({ pageParam }) => getMyListingsPage(userId, search, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),

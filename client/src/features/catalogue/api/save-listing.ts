@@ -23,12 +23,12 @@ export const updateListing = ({
     schema: Podcast,
   })
 
-/** After a save the lists, the listing itself and the account's title count are stale. */
+/** After a save the lists, the listing itself and the account's book count are stale. */
 function useInvalidateCatalogue() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['podcasts'] }),
+      queryClient.invalidateQueries({ queryKey: ['books'] }),
       queryClient.invalidateQueries({ queryKey: ['users'] }),
     ])
 }

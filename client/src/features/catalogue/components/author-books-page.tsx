@@ -10,8 +10,8 @@ import { useStoredSession } from '@/lib/storage'
 import { usePageMeta, useSiteOrigin } from '@/lib/use-page-meta'
 import { toast } from 'sonner'
 import { useAuthorBooks } from '../api/get-author-books'
-import { AuthorHeaderText, LoadError } from './author-page-parts'
-import { TitlesSection } from './titles-carousel'
+import { AuthorHeaderText, AuthorLoadError } from './author-page-parts'
+import { BooksSection } from './books-carousel'
 import styles from './author-books-page.module.css'
 import shared from './catalogue-shared.module.css'
 import { containerClass } from '@/components/ui/container'
@@ -69,14 +69,11 @@ export function AuthorBooksPage({ name }: { name: string }) {
 
   if (query.isError) {
     return (
-      <div className={containerClass(shared['author-page'])}>
-        <LoadError
-          error={query.error}
-          notFound={{ title: 'Author not found', text: 'No book on BookStrut names this author.' }}
-          failed="We couldn't load this author"
-          onRetry={() => void query.refetch()}
-        />
-      </div>
+      <AuthorLoadError
+        query={query}
+        notFound="No book on BookStrut names this author."
+        failed="We couldn't load this author"
+      />
     )
   }
 
@@ -112,7 +109,7 @@ export function AuthorBooksPage({ name }: { name: string }) {
         {author && <ListedBy author={author} />}
       </header>
 
-      <TitlesSection error={null} titles={author?.data} onRetry={() => void query.refetch()} />
+      <BooksSection error={null} books={author?.data} onRetry={() => void query.refetch()} />
     </div>
   )
 }

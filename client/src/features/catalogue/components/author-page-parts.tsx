@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { Button, ButtonLink } from '@/components/ui/button'
+import { containerClass } from '@/components/ui/container'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import styles from './author-page-parts.module.css'
+import shared from './catalogue-shared.module.css'
 
 /**
  * What a catalogue page (a book, an author) shows when it cannot be loaded: "not found" for a 404 or a malformed
@@ -63,6 +65,29 @@ export function AuthorHeaderText({
           <strong>{count ?? '–'}</strong> Total Titles
         </span>
       </p>
+    </div>
+  )
+}
+
+/** An author page (a profile, an author's books) that could not load: LoadError in the page's frame. */
+export function AuthorLoadError({
+  query,
+  notFound,
+  failed,
+}: {
+  query: { error: unknown; refetch: () => unknown }
+  /** what "Author not found" says */
+  notFound: string
+  failed: string
+}) {
+  return (
+    <div className={containerClass(shared['author-page'])}>
+      <LoadError
+        error={query.error}
+        notFound={{ title: 'Author not found', text: notFound }}
+        failed={failed}
+        onRetry={() => void query.refetch()}
+      />
     </div>
   )
 }

@@ -15,11 +15,11 @@ import { useStoredSession } from '@/lib/storage'
 import { usePageMeta, useSiteOrigin } from '@/lib/use-page-meta'
 import { toast } from 'sonner'
 import { useAuthorProfile } from '../api/get-account'
-import { useAuthorTitles } from '../api/get-author-titles'
+import { useAccountBooks } from '../api/get-account-books'
 import { cutWords } from '../model/bio'
 import { authorFaq, authorSteps } from './book-help'
-import { AuthorHeaderText, LoadError } from './author-page-parts'
-import { TitlesSection } from './titles-carousel'
+import { AuthorHeaderText, AuthorLoadError } from './author-page-parts'
+import { BooksSection } from './books-carousel'
 import styles from './author-profile-page.module.css'
 import shared from './catalogue-shared.module.css'
 import { containerClass } from '@/components/ui/container'
@@ -112,11 +112,11 @@ function AuthorLinks({ links }: { links: readonly string[] }) {
   )
 }
 
-/** /author-profile/{id}: the public author profile with the author's approved titles. */
+/** /author-profile/{id}: the public author profile with the author's approved books. */
 export function AuthorProfilePage({ authorId }: { authorId: string }) {
   const { userId } = useStoredSession()
   const profile = useAuthorProfile(authorId)
-  const titles = useAuthorTitles(authorId, userId)
+  const books = useAccountBooks(authorId, userId)
   const p = profile.data
   const path = paths.authorProfile(authorId)
   const origin = useSiteOrigin()
@@ -146,14 +146,11 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
 
   if (profile.isError) {
     return (
-      <div className={containerClass(shared['author-page'])}>
-        <LoadError
-          error={profile.error}
-          notFound={{ title: 'Author not found', text: 'This author does not exist.' }}
-          failed="We couldn't load this profile"
-          onRetry={() => void profile.refetch()}
-        />
-      </div>
+      <AuthorLoadError
+        query={profile}
+        notFound="This author does not exist."
+        failed="We couldn't load this profile"
+      />
     )
   }
 
@@ -198,10 +195,10 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         </section>
       </header>
 
-      <TitlesSection
-        error={titles.isError ? titles.error : null}
-        titles={titles.data}
-        onRetry={() => void titles.refetch()}
+      <BooksSection
+        error={books.isError ? books.error : null}
+        books={books.data}
+        onRetry={() => void books.refetch()}
       />
 
       <div className={containerClass('author-help')}>

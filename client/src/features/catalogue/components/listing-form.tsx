@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import {
@@ -34,7 +34,7 @@ import {
   type ListingFormField,
   type ListingFormValues,
   type ListingImageField,
-  type ListingTextField,
+  type ListingField,
 } from '../model/listing-rules'
 import { listingSavedState } from '../model/saved-listing'
 import { AudioUploader } from './audio-uploader'
@@ -86,7 +86,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
   const update = useUpdateListing()
   const busy = create.isPending || update.isPending
 
-  const set = (field: ListingTextField, value: string) => {
+  const set = (field: ListingField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
     setErrors((e) => withoutError(e, field))
   }
@@ -96,9 +96,9 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
   }
   const setError = (field: ListingFormField, message: string | undefined) =>
     setErrors((e) => (message ? { ...e, [field]: message } : withoutError(e, field)))
-  const isLocked = (field: ListingTextField) => locked && LOCKED_FIELDS.includes(field)
+  const isLocked = (field: ListingField) => locked && LOCKED_FIELDS.includes(field)
   /** What every text input of the form takes from its field: the value, its error, when it is locked, how it changes. */
-  const fieldProps = (field: ListingTextField) => ({
+  const fieldProps = (field: ListingField) => ({
     value: values[field],
     error: errors[field],
     disabled: busy || isLocked(field),
@@ -207,10 +207,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
           </p>
         )}
 
-        <section className={styles['form-section']} aria-labelledby="images-heading">
-          <h2 id="images-heading" className={styles['form-section__title']}>
-            Images
-          </h2>
+        <FormSection id="images" title="Images">
           <div className={styles['image-pair']}>
             <ImageField
               {...imageProps('bookCoverImage')}
@@ -232,24 +229,18 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
               currentUrl={book?.authorImage}
             />
           </div>
-        </section>
+        </FormSection>
 
-        <section className={styles['form-section']} aria-labelledby="language-heading">
-          <h2 id="language-heading" className={styles['form-section__title']}>
-            Language
-          </h2>
+        <FormSection id="language" title="Language">
           <LanguageSelect
             value={values.language}
             onChange={(code) => set('language', code)}
             disabled={busy}
             error={errors.language}
           />
-        </section>
+        </FormSection>
 
-        <section className={styles['form-section']} aria-labelledby="details-heading">
-          <h2 id="details-heading" className={styles['form-section__title']}>
-            Book Details
-          </h2>
+        <FormSection id="details" title="Book Details">
           <p className={styles['form-section__intro']}>
             Each idea is one sentence of 7-12 words about what the book is really about.
           </p>
@@ -271,12 +262,9 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
             {...fieldProps('categoryName')}
             placeholder="e.g. Literary fiction"
           />
-        </section>
+        </FormSection>
 
-        <section className={styles['form-section']} aria-labelledby="description-heading">
-          <h2 id="description-heading" className={styles['form-section__title']}>
-            Book Description
-          </h2>
+        <FormSection id="description" title="Book Description">
           <TextAreaField
             label="Description"
             required
@@ -291,12 +279,9 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
             }
             onChange={(e) => set('description', capChars(e.target.value, DESCRIPTION_MAX))}
           />
-        </section>
+        </FormSection>
 
-        <section className={styles['form-section']} aria-labelledby="publishing-heading">
-          <h2 id="publishing-heading" className={styles['form-section__title']}>
-            Publishing and Links
-          </h2>
+        <FormSection id="publishing" title="Publishing and Links">
           <div className="form-grid">
             <TextField label="Publisher Name" {...fieldProps('publisher')} />
             <TextField
@@ -338,12 +323,9 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
               </button>
             </p>
           )}
-        </section>
+        </FormSection>
 
-        <section className={styles['form-section']} aria-labelledby="audio-heading">
-          <h2 id="audio-heading" className={styles['form-section__title']}>
-            Podblurb
-          </h2>
+        <FormSection id="audio" title="Podblurb">
           <AudioUploader
             file={files.audioFile}
             duration={files.duration}
@@ -357,7 +339,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
             onError={(m) => setError('audioFile', m)}
             disabled={busy}
           />
-        </section>
+        </FormSection>
 
         <div className={styles['listing-form__actions']}>
           {mode === 'edit' && (
@@ -427,5 +409,17 @@ function ImageField(props: {
         <p className="field__hint">{props.hint}</p>
       )}
     </div>
+  )
+}
+
+/** One titled section of the form, its heading naming it for assistive technology. */
+function FormSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles['form-section']} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className={styles['form-section__title']}>
+        {title}
+      </h2>
+      {children}
+    </section>
   )
 }

@@ -130,7 +130,7 @@ export function ListingsPage({
                 analyticsOpen={openAnalytics === book._id}
                 onToggleAnalytics={() => setOpenAnalytics((id) => (id === book._id ? null : book._id))}
                 onShowRejection={() => setRejected(book)}
-                onEdit={() => void navigate(paths.uploadBook, { state: { podcastId: book._id } })}
+                onEdit={() => void navigate(paths.uploadBook, { state: { bookId: book._id } })}
                 renderAnalytics={renderAnalytics}
               />
             ))}
@@ -152,7 +152,7 @@ export function ListingsPage({
                 Close
               </Button>
               <Button
-                onClick={() => void navigate(paths.uploadBook, { state: { podcastId: rejected._id } })}
+                onClick={() => void navigate(paths.uploadBook, { state: { bookId: rejected._id } })}
                 data-autofocus
               >
                 Edit listing

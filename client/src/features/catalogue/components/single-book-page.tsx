@@ -1,4 +1,5 @@
 import type { Book } from '@/api/book'
+import { bookIdeas } from '@bookstrut/schemas'
 import { AuthorProfileLink } from '@/components/book/author-profile-link'
 import { BookLinks } from '@/components/book/book-links'
 import { BookFacts } from '@/components/book/book-facts'
@@ -117,13 +118,15 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
 
 const statusLabels = { 0: 'Pending review', 1: 'Approved', 2: 'Rejected' } as const
 
+/** The look of the page's action buttons (play, like, favourite, share, author profile). */
+const actionClass = (variant: 'secondary' | 'ghost') =>
+  buttonClass({ variant, size: 'md', className: styles['book-detail__action'] })
+
 function BookDetail({ book }: { book: Book }) {
   const episode = book.episodes[0]
   const title = book.title || 'Unknown Title'
   // Imported books may come without ideas: then the section is left out.
-  const ideas = [book.primary_key, book.secondary_key, book.additional_key].filter(
-    (idea) => idea.trim() !== '',
-  )
+  const ideas = bookIdeas(book)
   return (
     <article className="book-detail">
       <div className={styles['book-detail__cover']}>
@@ -171,22 +174,8 @@ function BookDetail({ book }: { book: Book }) {
         </BookFacts>
         <div className={styles['book-detail__actions']}>
           <PlayToggle book={book} variant="button" />
-          <LikeButton
-            book={book}
-            className={buttonClass({
-              variant: 'secondary',
-              size: 'md',
-              className: styles['book-detail__action'],
-            })}
-          />
-          <FavoriteButton
-            book={book}
-            className={buttonClass({
-              variant: 'secondary',
-              size: 'md',
-              className: styles['book-detail__action'],
-            })}
-          />
+          <LikeButton book={book} className={actionClass('secondary')} />
+          <FavoriteButton book={book} className={actionClass('secondary')} />
           <ShareButton
             bookId={book._id}
             episodeId={episode?._id}
@@ -194,20 +183,9 @@ function BookDetail({ book }: { book: Book }) {
             text={excerpt(book.description, META_DESCRIPTION_CHARS)}
             fallback="copy"
             withLabel
-            className={buttonClass({
-              variant: 'secondary',
-              size: 'md',
-              className: styles['book-detail__action'],
-            })}
+            className={actionClass('secondary')}
           />
-          <AuthorProfileLink
-            book={book}
-            className={buttonClass({
-              variant: 'ghost',
-              size: 'md',
-              className: styles['book-detail__action'],
-            })}
-          >
+          <AuthorProfileLink book={book} className={actionClass('ghost')}>
             <Icon name="user" size={16} />
             <span>Author profile</span>
           </AuthorProfileLink>

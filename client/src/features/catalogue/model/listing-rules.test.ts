@@ -13,7 +13,7 @@ import {
   validateListing,
   wireValue,
   type ListingFiles,
-  type ListingTextField,
+  type ListingField,
   type ListingFormValues,
 } from './listing-rules'
 
@@ -40,7 +40,7 @@ const valid: ListingFormValues = {
 const validFiles: ListingFiles = { ...noFiles, bookCoverImage: cover() }
 
 /** Create-mode errors for the valid listing with one field changed. */
-const errorsWith = (field: ListingTextField, value: string, isFree = false) =>
+const errorsWith = (field: ListingField, value: string, isFree = false) =>
   validateListing({ ...valid, [field]: value }, validFiles, { mode: 'create', isFree, now })
 
 describe('listing form rules (spec author-and-content section 5)', () => {
@@ -48,7 +48,7 @@ describe('listing form rules (spec author-and-content section 5)', () => {
     expect(validateListing(valid, validFiles, { mode: 'create', isFree: false, now })).toEqual({})
   })
 
-  it.each<[ListingTextField, string, string]>([
+  it.each<[ListingField, string, string]>([
     ['title', '', 'bookTitle/Genre is required'],
     ['title', '   ', 'bookTitle/Genre is required'],
     ['title', 'a'.repeat(76), 'bookTitle must not exceed 75 characters'],
@@ -80,7 +80,7 @@ describe('listing form rules (spec author-and-content section 5)', () => {
     expect(errorsWith(field, value)).toEqual({ [field]: message })
   })
 
-  it.each<[ListingTextField, string]>([
+  it.each<[ListingField, string]>([
     ['title', 'a'.repeat(75)],
     ['title', `${'a '.repeat(75)}`],
     ['author', 'a'.repeat(50)],

@@ -22,9 +22,9 @@ import type { Book } from '@/api/book'
  * so the client checks the server's rules (`@bookstrut/schemas`) with the same messages under the same names, sends
  * each field as it is named, and shows a server error under the field it names.
  */
-export type ListingTextField = ListingField
-/** What the inputs hold: every field as typed (numbers too), before the rules read it. */
-export type ListingFormValues = Record<ListingTextField, string>
+export type { ListingField }
+/** What the inputs hold: every field as typed (numbers too), before the rules read it into `ListingValues`. */
+export type ListingFormValues = Record<ListingField, string>
 
 export interface ListingFiles {
   bookCoverImage: File | null
@@ -35,7 +35,7 @@ export interface ListingFiles {
 }
 export type ListingImageField = 'bookCoverImage' | 'authorImage'
 export type ListingFileField = ListingImageField | 'audioFile'
-export type ListingFormField = ListingTextField | ListingFileField
+export type ListingFormField = ListingField | ListingFileField
 
 export const emptyListing: ListingFormValues = Object.fromEntries(
   LISTING_FIELDS.map((field) => [field, '']),
@@ -49,7 +49,7 @@ export const noFiles: ListingFiles = {
 
 /** The fields a server error may name: the texts, and the two images under their part names. */
 const SERVER_NAMED_FIELDS: readonly string[] = [...LISTING_FIELDS, 'bookCoverImage', 'authorImage']
-const isServerNamedField = (field: string): field is ListingTextField | ListingImageField =>
+const isServerNamedField = (field: string): field is ListingField | ListingImageField =>
   SERVER_NAMED_FIELDS.includes(field)
 
 /** Cuts a text once it holds `max` counted characters (the description input is capped at 1000). */
@@ -64,7 +64,7 @@ export function capChars(text: string, max: number): string {
 }
 
 /** The message for a field's value under the shared rule, or null when it passes. */
-function fieldError(field: ListingTextField, value: string, now: Date): string | null {
+function fieldError(field: ListingField, value: string, now: Date): string | null {
   const outcome = LISTING_RULES[field](value.trim(), now)
   return 'error' in outcome ? outcome.error : null
 }
@@ -95,7 +95,7 @@ export interface ValidateOptions {
   /** Free plans neither see nor send the YouTube and TikTok links. */
   isFree: boolean
   /** Edit mode checks only these (the changed fields). */
-  fields?: readonly ListingTextField[]
+  fields?: readonly ListingField[]
   now?: Date
 }
 
@@ -123,12 +123,12 @@ export function validateListing(
 }
 
 /** The fields whose value differs from the snapshot taken when the listing was loaded. */
-export function changedFields(original: ListingFormValues, current: ListingFormValues): ListingTextField[] {
+export function changedFields(original: ListingFormValues, current: ListingFormValues): ListingField[] {
   return LISTING_FIELDS.filter((field) => original[field].trim() !== current[field].trim())
 }
 
 /** What is sent for a field: links with their scheme, the ISBN without spaces or hyphens, others trimmed. */
-export function wireValue(field: ListingTextField, value: string): string {
+export function wireValue(field: ListingField, value: string): string {
   const v = value.trim()
   if (v === '') return ''
   if (field === 'get_this_url' || field === 'youtube_url' || field === 'tiktok_url')
@@ -146,7 +146,7 @@ export function toListingFormData(
   files: ListingFiles,
   opts:
     | { mode: 'create'; userId: string; isFree: boolean }
-    | { mode: 'edit'; fields: readonly ListingTextField[]; isFree: boolean },
+    | { mode: 'edit'; fields: readonly ListingField[]; isFree: boolean },
 ): FormData {
   const form = new FormData()
   const fields = opts.mode === 'create' ? LISTING_FIELDS : opts.fields

@@ -9,7 +9,7 @@ export const FAVORITES_PAGE_SIZE = 10
 
 type FavoritesPage = PageResult<Podcast>
 
-/** GET /get/user/favorite?userId&page&limit=10 : the reader's favourite titles, latest first. */
+/** GET /get/user/favorite?userId&page&limit=10 : the reader's favourite books, latest first. */
 export const getFavoritesPage = (userId: string, page: number, signal?: AbortSignal) =>
   apiPageRequest('/get/user/favorite', {
     query: { userId, page, limit: FAVORITES_PAGE_SIZE },

@@ -9,7 +9,7 @@ export interface RemoveFavoriteInput {
 
 /**
  * DELETE /remove/favorite from the Favorite page. Not optimistic: the spec reloads the list once the server
- * agreed; then every other cached view of the title loses its favourite flag too.
+ * agreed; then every other cached view of the book loses its favourite flag too.
  */
 export function useRemoveFavorite(userId: string) {
   const queryClient = useQueryClient()

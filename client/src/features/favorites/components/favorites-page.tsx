@@ -37,7 +37,7 @@ const serverWords = (error: unknown, fallback: string) =>
     : fallback
 
 /**
- * /profile-fevorite (the route's spelling): the reader's favourite titles, 10 per page with infinite scroll. Each
+ * /profile-fevorite (the route's spelling): the reader's favourite books, 10 per page with infinite scroll. Each
  * row: cover, title with description, links, ISBN, publisher, like count, play/pause, author profile, share,
  * remove from favourites, author picture, year with category and the podblurb's length.
  */

@@ -6,13 +6,13 @@ import { apiRequest } from '@/lib/api-client'
 export const TOP_LIST_SIZE = 20
 
 /**
- * GET /home/page?limit= (&userid= the caller when signed in): the featured video and the first `limit` titles of
- * the TOP 20 BOOK STRUTS section (the newest approved titles until the ranking exists). Each title answered counts
- * as a view (docs/analytics.md, "What a view is"), so ask only for the titles shown.
+ * GET /home/page?limit= (&userid= the caller when signed in): the featured video and the first `limit` books of
+ * the TOP 20 BOOK STRUTS section (the newest approved books until the ranking exists). Each book answered counts
+ * as a view (docs/analytics.md, "What a view is"), so ask only for the books shown.
  */
 export const homePageQueryOptions = (userId: string | null, limit = TOP_LIST_SIZE) =>
   queryOptions({
-    queryKey: ['podcasts', 'home', { userId, limit }],
+    queryKey: ['books', 'home', { userId, limit }],
     queryFn: () =>
       apiRequest('/home/page', {
         query: { page: 1, limit, userid: userId ?? undefined },
@@ -20,6 +20,6 @@ export const homePageQueryOptions = (userId: string | null, limit = TOP_LIST_SIZ
       }).then((r) => r.data),
   })
 
-/** The first `limit` titles; while a longer list loads, the shorter one stays on screen. */
+/** The first `limit` books; while a longer list loads, the shorter one stays on screen. */
 export const useHomePage = (userId: string | null, limit = TOP_LIST_SIZE) =>
   useQuery({ ...homePageQueryOptions(userId, limit), placeholderData: keepPreviousData })

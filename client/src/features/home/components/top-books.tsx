@@ -13,8 +13,8 @@ import styles from './top-books.module.css'
 import { containerClass } from '@/components/ui/container'
 
 /**
- * The home page's TOP 20 BOOK STRUTS section: its first row of title cards open (as many as the grid shows in a
- * row at this width), the rest behind "Show all 20", with ad slots between rows. Only the titles shown are asked
+ * The home page's TOP 20 BOOK STRUTS section: its first row of book cards open (as many as the grid shows in a
+ * row at this width), the rest behind "Show all 20", with ad slots between rows. Only the books shown are asked
  * for, because each one answered counts as a view for its author.
  */
 export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
@@ -53,7 +53,7 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
         </div>
         <div id={panelId}>
           <ListStates
-            // Placeholder titles (the first row, while all 20 load) stay on screen if the larger list fails.
+            // Placeholder books (the first row, while all 20 load) stay on screen if the larger list fails.
             query={{ ...home, isError: home.isError && titles.length === 0 }}
             rows={titles}
             loadingLabel="Loading the top titles"

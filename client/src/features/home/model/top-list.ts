@@ -1,5 +1,5 @@
 /**
- * How many title cards make the Top 20's first row: the grid's columns at this width (styles/catalogue.css,
+ * How many book cards make the Top 20's first row: the grid's columns at this width (styles/catalogue.css,
  * `.book-grid`: 6, 3 up to 1023 px, 2 under 600 px).
  */
 export const firstRowSize = (width: { narrow: boolean; tablet: boolean }): number =>

@@ -7,7 +7,7 @@ export const MODERATION_PAGE_SIZE = 10
 /** GET /admin/podcasts?status=0&page&limit : pending listings, oldest first. */
 export const moderationQueueQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['podcasts', 'moderation', { page }],
+    queryKey: ['books', 'moderation', { page }],
     queryFn: () =>
       apiPageRequest('/admin/podcasts', {
         query: { status: 0, page, limit: MODERATION_PAGE_SIZE },
@@ -38,6 +38,6 @@ export function useModerate() {
         body: { podcastId: bookId, ...decision },
         schema: Podcast,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['podcasts'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['books'] }),
   })
 }

@@ -1,4 +1,5 @@
 import type { Book } from '@/api/book'
+import { bookIdeas } from '@bookstrut/schemas'
 import { FallbackImage } from '@/components/ui/fallback-image'
 import { Modal } from '@/components/ui/modal'
 import { formatDuration } from '@/lib/format'
@@ -10,7 +11,7 @@ import styles from './listing-detail.module.css'
  * podblurbs playable inline (a plain audio element, so reviewing does not take over the site's player).
  */
 export function ListingDetail({ book, onClose }: { book: Book; onClose: () => void }) {
-  const ideas = [book.primary_key, book.secondary_key, book.additional_key].filter((i) => i.trim() !== '')
+  const ideas = bookIdeas(book)
   const images = [
     {
       caption: 'Cover',

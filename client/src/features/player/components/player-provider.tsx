@@ -103,7 +103,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   const stop = useCallback(() => {
     attempt.current++
-    // Closing the player ends the listening: report it now rather than at the next title.
+    // Closing the player ends the listening: report it now rather than at the next book.
     reportListening()
     const audio = audioRef.current
     if (audio) {

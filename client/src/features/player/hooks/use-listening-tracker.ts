@@ -3,7 +3,7 @@ import type { Track } from '@/lib/player'
 import { readItem, removeItems, StorageKeys, writeItem } from '@/lib/storage'
 import { PLAY_THRESHOLD_SECONDS, trackListening, trackPlay, type TrackTarget } from '@/lib/tracking'
 
-/** The spec's musicDuration: the title playing, its podblurb, and the seconds listened not yet reported. */
+/** The spec's musicDuration: the book playing, its podblurb, and the seconds listened not yet reported. */
 export interface MusicDuration {
   playingId: string
   episodeId: string
@@ -36,12 +36,12 @@ function storeMusicDuration(value: MusicDuration): void {
   }
 }
 
-/** What is known of the title in the player since it was loaded. */
+/** What is known of the book in the player since it was loaded. */
 interface Session {
   target: TrackTarget & { episodeId: string }
   /** seconds listened since the last listening report */
   unreported: number
-  /** seconds listened since the title was loaded (or last ended): the play threshold counts these */
+  /** seconds listened since the book was loaded (or last ended): the play threshold counts these */
   listened: number
   playReported: boolean
 }
@@ -51,7 +51,7 @@ interface Session {
  * - seconds listened are counted every second while the audio plays, and kept in musicDuration;
  * - a play is reported once at 60 s listened, or at the end of a shorter clip (once per listen: a replay after the
  *   end is a new play);
- * - listening (the seconds not yet reported) is reported when another title starts, when the clip ends, when the
+ * - listening (the seconds not yet reported) is reported when another book starts, when the clip ends, when the
  *   player is closed and when the page is hidden or left (fetch keepalive, so it is not lost); seconds a closed
  *   page could not report are found in musicDuration at the next start and reported then.
  */
@@ -76,7 +76,7 @@ export function useListeningTracker(track: Track | null, playing: boolean) {
       void trackListening({ bookId: left.playingId, episodeId: left.episodeId }, left.duration)
   }, [])
 
-  // A new title in the player: the previous one's listening goes first (the cleanup runs before the new session).
+  // A new book in the player: the previous one's listening goes first (the cleanup runs before the new session).
   const bookId = track?.bookId
   const episodeId = track?.episodeId
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { Type } from '@sinclair/typebox'
 import { apiRequest } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
-import { ghostedTitlesQueryKey } from './get-ghosted-titles'
+import { ghostedBooksQueryKey } from './get-ghosted-books'
 import { withoutRow } from './search-pages'
 
 export interface GhostInput {
@@ -12,7 +12,7 @@ export interface GhostInput {
   episodeId?: string | undefined
 }
 
-/** POST /create/ghostmode {userId, podcastId, episodeId} : hides a title from the reader's own results. */
+/** POST /create/ghostmode {userId, podcastId, episodeId} : hides a book from the reader's own results. */
 export const createGhost = ({ userId, bookId, episodeId }: GhostInput) =>
   apiRequest('/create/ghostmode', {
     method: 'POST',
@@ -20,7 +20,7 @@ export const createGhost = ({ userId, bookId, episodeId }: GhostInput) =>
     schema: Type.Null(),
   })
 
-/** On success the title leaves every cached result list and the ghosted-titles list is asked again. */
+/** On success the book leaves every cached result list and the ghosted-books list is asked again. */
 export function useCreateGhost() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -32,7 +32,7 @@ export function useCreateGhost() {
       queryClient.setQueriesData<InfiniteData<RowPage, number>>({ queryKey: ['search', 'surface'] }, (data) =>
         withoutRow(data, bookId),
       )
-      return queryClient.invalidateQueries({ queryKey: ghostedTitlesQueryKey(userId) })
+      return queryClient.invalidateQueries({ queryKey: ghostedBooksQueryKey(userId) })
     },
   })
 }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { ReportType } from '@bookstrut/schemas'
 import { apiRequest } from '@/lib/api-client'
 
-/** GET /get/all/reporttype?isActive=true : the reasons a title can be reported for. */
+/** GET /get/all/reporttype?isActive=true : the reasons a book can be reported for. */
 export const getReportTypes = () =>
   apiRequest('/get/all/reporttype', { query: { isActive: true }, schema: Type.Array(ReportType) }).then(
     (r) => r.data,

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { Type } from '@sinclair/typebox'
 import { apiRequest } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
-import { ghostedTitlesQueryKey } from './get-ghosted-titles'
+import { ghostedBooksQueryKey } from './get-ghosted-books'
 import { withoutRow } from './search-pages'
 
-/** DELETE /remove/ghostmode?userId&podcastId : shows a ghosted title again. */
+/** DELETE /remove/ghostmode?userId&podcastId : shows a ghosted book again. */
 export const removeGhost = ({ userId, bookId }: { userId: string; bookId: string }) =>
   apiRequest('/remove/ghostmode', {
     method: 'DELETE',
@@ -13,13 +13,13 @@ export const removeGhost = ({ userId, bookId }: { userId: string; bookId: string
     schema: Type.Null(),
   })
 
-/** On success the item leaves the ghost list; cached searches are asked again (the title may be back). */
+/** On success the item leaves the ghost list; cached searches are asked again (the book may be back). */
 export function useRemoveGhost(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (bookId: string) => removeGhost({ userId, bookId }),
     onSuccess: (_result, bookId) => {
-      queryClient.setQueryData<InfiniteData<RowPage, number>>(ghostedTitlesQueryKey(userId), (data) =>
+      queryClient.setQueryData<InfiniteData<RowPage, number>>(ghostedBooksQueryKey(userId), (data) =>
         withoutRow(data, bookId),
       )
       return queryClient

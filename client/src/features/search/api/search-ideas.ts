@@ -1,15 +1,14 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
 import { fromWireScores, ScoredPodcast } from '@bookstrut/schemas'
 import { apiPageRequestWithEnvelope } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
 import type { Ideas } from '../model/search-terms'
-import { nextPageOf, SEARCH_PAGE_SIZE, selectRows } from './search-pages'
+import { SEARCH_PAGE_SIZE, searchQueryOptions } from './search-pages'
 
 export interface IdeaSearchInput {
   ideas: Ideas
   /** The browser language (navigator.language): books in it rank first among equals. */
   language: string
-  /** Sent only when logged in: the caller's own id (the server excludes their ghosted titles). */
+  /** Sent only when logged in: the caller's own id (the server excludes their ghosted books). */
   userId: string | null
 }
 
@@ -49,10 +48,4 @@ export async function getIdeaSearchPage(
 }
 
 export const ideaSearchQueryOptions = (input: IdeaSearchInput) =>
-  infiniteQueryOptions({
-    queryKey: ['search', 'ideas', input],
-    queryFn: ({ pageParam, signal }) => getIdeaSearchPage(input, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    select: selectRows,
-  })
+  searchQueryOptions('ideas', input, getIdeaSearchPage)

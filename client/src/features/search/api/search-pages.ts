@@ -1,4 +1,4 @@
-import type { InfiniteData } from '@tanstack/react-query'
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query'
 import { mergeById } from '@/lib/merge-by-id'
 import type { RowPage } from '../model/result-row'
 
@@ -14,7 +14,21 @@ export const selectRows = (data: InfiniteData<RowPage, number>) => ({
   total: data.pages[0]?.total ?? 0,
 })
 
-/** The cached pages without one title (a ghosted title leaves every cached result list at once). */
+/** One search's infinite query: pages from 1, the next while there is one, its rows merged (the two search kinds). */
+export const searchQueryOptions = <Input>(
+  kind: 'ideas' | 'surface',
+  input: Input,
+  getPage: (input: Input, page: number, signal?: AbortSignal) => Promise<RowPage>,
+) =>
+  infiniteQueryOptions({
+    queryKey: ['search', kind, input],
+    queryFn: ({ pageParam, signal }) => getPage(input, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    select: selectRows,
+  })
+
+/** The cached pages without one book (a ghosted book leaves every cached result list at once). */
 export function withoutRow(
   data: InfiniteData<RowPage, number> | undefined,
   bookId: string,

@@ -1,8 +1,7 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
 import { Podcast } from '@bookstrut/schemas'
 import { apiPageRequest } from '@/lib/api-client'
 import type { RowPage } from '../model/result-row'
-import { nextPageOf, SEARCH_PAGE_SIZE, selectRows } from './search-pages'
+import { SEARCH_PAGE_SIZE, searchQueryOptions } from './search-pages'
 
 export interface SurfaceSearchInput {
   query: string
@@ -24,10 +23,4 @@ export async function getSurfaceSearchPage(
 }
 
 export const surfaceSearchQueryOptions = (input: SurfaceSearchInput) =>
-  infiniteQueryOptions({
-    queryKey: ['search', 'surface', input],
-    queryFn: ({ pageParam, signal }) => getSurfaceSearchPage(input, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    select: selectRows,
-  })
+  searchQueryOptions('surface', input, getSurfaceSearchPage)

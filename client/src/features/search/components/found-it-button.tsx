@@ -18,7 +18,7 @@ export function FoundItButton({ row }: { row: ResultRow }) {
   const prompts = useAccountPrompts()
   const [state, setState] = useState<State>({ kind: 'idle' })
   const now = useNow(state.kind === 'done' ? state.undoUntil : null)
-  const input = row.searchId ? { searchId: row.searchId, podcastId: row._id } : null
+  const input = row.searchId ? { searchId: row.searchId, bookId: row._id } : null
 
   const confirm = () => {
     if (!input) {

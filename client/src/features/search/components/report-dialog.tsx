@@ -5,7 +5,7 @@ import { Modal } from '@/components/ui/modal'
 import { Spinner } from '@/components/ui/spinner'
 import { GENERIC_ERROR } from '@/lib/api-client'
 import { useReportTypes } from '../api/get-report-types'
-import { useReportTitle } from '../api/report-title'
+import { useReportBook } from '../api/report-book'
 import { failureMessage, REPORT_MESSAGES } from '../model/messages'
 import type { ResultRow } from '../model/result-row'
 import styles from './report-dialog.module.css'
@@ -23,7 +23,7 @@ export function ReportDialog({
   onClose: () => void
 }) {
   const types = useReportTypes(true)
-  const report = useReportTitle()
+  const report = useReportBook()
   const [choice, setChoice] = useState('')
   const [error, setError] = useState('')
   const errorId = useId()

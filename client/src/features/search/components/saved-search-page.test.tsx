@@ -171,9 +171,7 @@ describe('saved searches', () => {
     expect(router.state.location.pathname).toBe('/search-book')
     expect(router.state.location.state).toEqual({
       mode: 'structured',
-      firstField: FIRST[0],
-      secondField: FIRST[1],
-      thirdField: FIRST[2],
+      ideas: [FIRST[0], FIRST[1], FIRST[2]],
     })
   })
 

@@ -99,9 +99,7 @@ describe('search box: three ideas', () => {
     ])
     expect(router.state.location.state).toEqual({
       mode: 'structured',
-      firstField: IDEAS[0],
-      secondField: IDEAS[1],
-      thirdField: IDEAS[2],
+      ideas: [IDEAS[0], IDEAS[1], IDEAS[2]],
     })
   })
 })

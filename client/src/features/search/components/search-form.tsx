@@ -9,15 +9,15 @@ import {
   IDEA_LABELS,
   ideaWordGuide,
   normalizeTerms,
-  readSearchMode,
-  rememberSearchMode,
+  readSearchBoxMode,
+  rememberSearchBoxMode,
   SEARCH_MESSAGES,
   sameTerms,
   sentenceWordGuide,
   termsToSearchParams,
   termsToState,
   validateSearch,
-  type SearchMode,
+  type SearchBoxMode,
   type SearchProblem,
   type SearchTerms,
   type WordGuide,
@@ -48,6 +48,12 @@ export interface SearchFormProps {
 type Notice = SearchProblem & { tone: 'error' | 'info' }
 
 /** An idea box grows to about four lines, then scrolls. */
+/** The search box's two modes with their labels, in the order shown. */
+const MODE_LABELS: readonly (readonly [SearchBoxMode, string])[] = [
+  ['structured', 'Three ideas'],
+  ['surface', 'One sentence'],
+]
+
 const IDEA_INPUT_MAX_PX = 96
 
 /**
@@ -62,7 +68,7 @@ export function SearchForm({
   beforeSearch,
 }: SearchFormProps) {
   const navigate = useNavigate()
-  const [mode, setMode] = useState<SearchMode>(() => initial?.mode ?? readSearchMode())
+  const [mode, setMode] = useState<SearchBoxMode>(() => initial?.mode ?? readSearchBoxMode())
   const [ideas, setIdeas] = useState<[string, string, string]>(() =>
     initial?.mode === 'structured' ? [...initial.ideas] : ['', '', ''],
   )
@@ -71,10 +77,10 @@ export function SearchForm({
   const [checking, setChecking] = useState(false)
   const noticeId = useId()
 
-  const chooseMode = (next: SearchMode) => {
+  const chooseMode = (next: SearchBoxMode) => {
     setMode(next)
     setNotice(null)
-    rememberSearchMode(next)
+    rememberSearchBoxMode(next)
   }
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -119,24 +125,18 @@ export function SearchForm({
         role="radiogroup"
         aria-label="Search mode"
       >
-        <button
-          type="button"
-          role="radio"
-          aria-checked={mode === 'structured'}
-          className={styles.segmented__option}
-          onClick={() => chooseMode('structured')}
-        >
-          Three ideas
-        </button>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={mode === 'surface'}
-          className={styles.segmented__option}
-          onClick={() => chooseMode('surface')}
-        >
-          One sentence
-        </button>
+        {MODE_LABELS.map(([choice, label]) => (
+          <button
+            key={choice}
+            type="button"
+            role="radio"
+            aria-checked={mode === choice}
+            className={styles.segmented__option}
+            onClick={() => chooseMode(choice)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       {mode === 'structured' ? (
         <div className={`${styles['search-form__fields']} ${styles['search-form__fields--ideas']}`}>

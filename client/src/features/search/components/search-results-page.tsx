@@ -15,7 +15,7 @@ import { getStoredSession, setBlockedFlag, useStoredSession } from '@/lib/storag
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useMediaQuery } from '@/lib/use-media-query'
-import { useGhostTitle } from '../hooks/use-ghost-title'
+import { useGhostBook } from '../hooks/use-ghost-book'
 import { useSearchResults } from '../hooks/use-search-results'
 import { endOfResults, GHOST_MESSAGES, LOGIN_FIRST, searchFailure } from '../model/messages'
 import { resultAdEvery } from '../model/result-ads'
@@ -68,7 +68,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
   const results = useSearchResults(runnable, caller)
   const failure = results.isError ? searchFailure(results.error) : null
   const narrow = useMediaQuery('(max-width: 599px)')
-  const ghost = useGhostTitle()
+  const ghost = useGhostBook()
   const [reporting, setReporting] = useState<ResultRow | null>(null)
 
   // Blocked (403 BLOCKED): the flag sends the browser away from /search-book (blocked guard) and the notice

@@ -12,22 +12,18 @@ describe('search failures (spec section 8)', () => {
     })
   })
 
-  it('422 DUPLICATE_QUERIES shows its message, with the spec default', () => {
-    expect(searchFailure(new ApiError(422, 'DUPLICATE_QUERIES', 'Ideas 1 and 2 are too similar.'))).toEqual({
-      kind: 'message',
-      message: 'Ideas 1 and 2 are too similar.',
-    })
-    expect(searchFailure(new ApiError(422, 'DUPLICATE_QUERIES', 'Something went wrong'))).toEqual({
-      kind: 'message',
-      message: 'It appears you have duplicate or similar queries. Please revise.',
-    })
-  })
-
-  it('400 VALIDATION shows its message', () => {
-    expect(searchFailure(new ApiError(400, 'VALIDATION', 'Idea #1 is too long.'))).toEqual({
-      kind: 'message',
-      message: 'Idea #1 is too long.',
-    })
+  it.each([
+    [422, 'DUPLICATE_QUERIES', 'Ideas 1 and 2 are too similar.', 'Ideas 1 and 2 are too similar.'],
+    // The spec default when the server's message is the generic one.
+    [
+      422,
+      'DUPLICATE_QUERIES',
+      'Something went wrong',
+      'It appears you have duplicate or similar queries. Please revise.',
+    ],
+    [400, 'VALIDATION', 'Idea #1 is too long.', 'Idea #1 is too long.'],
+  ] as const)('%i %s "%s" shows "%s"', (status, code, sent, shown) => {
+    expect(searchFailure(new ApiError(status, code, sent))).toEqual({ kind: 'message', message: shown })
   })
 
   it('anything else: "Search failed. Please try again."', () => {

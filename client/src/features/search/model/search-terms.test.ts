@@ -3,8 +3,8 @@ import {
   countWords,
   ideaWordGuide,
   normalizeTerms,
-  readSearchMode,
-  rememberSearchMode,
+  readSearchBoxMode,
+  rememberSearchBoxMode,
   sameTerms,
   sentenceWordGuide,
   termsFromSearchParams,
@@ -114,16 +114,12 @@ describe('terms in the URL and in navigation state', () => {
     expect(termsFromSearchParams(new URLSearchParams(''))).toBeNull()
   })
 
-  it('navigation state uses the search call field names', () => {
+  it('navigation state is the search terms', () => {
     expect(termsToState(ideas('a', 'b', 'c'))).toEqual({
       mode: 'structured',
-      firstField: 'a',
-      secondField: 'b',
-      thirdField: 'c',
+      ideas: ['a', 'b', 'c'],
     })
-    expect(
-      termsFromState({ mode: 'structured', firstField: 'a', secondField: 'b', thirdField: 'c' }),
-    ).toEqual(ideas('a', 'b', 'c'))
+    expect(termsFromState({ mode: 'structured', ideas: ['a', 'b', 'c'] })).toEqual(ideas('a', 'b', 'c'))
     expect(termsFromState({ mode: 'surface', query: 'q' })).toEqual({ mode: 'surface', query: 'q' })
     expect(termsFromState(null)).toBeNull()
     expect(termsFromState({ something: 'else' })).toBeNull()
@@ -147,11 +143,11 @@ describe('the remembered mode (searchMode)', () => {
   afterEach(() => localStorage.clear())
 
   it('is structured unless surface was chosen', () => {
-    expect(readSearchMode()).toBe('structured')
-    rememberSearchMode('surface')
+    expect(readSearchBoxMode()).toBe('structured')
+    rememberSearchBoxMode('surface')
     expect(localStorage.getItem('searchMode')).toBe('surface')
-    expect(readSearchMode()).toBe('surface')
+    expect(readSearchBoxMode()).toBe('surface')
     localStorage.setItem('searchMode', 'nonsense')
-    expect(readSearchMode()).toBe('structured')
+    expect(readSearchBoxMode()).toBe('structured')
   })
 })

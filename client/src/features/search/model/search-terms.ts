@@ -1,8 +1,12 @@
 import { readItem, StorageKeys, writeItem } from '@/lib/storage'
 import { areSimilarIdeas } from '@bookstrut/schemas'
 
-/** Structured: three ideas ranked by Strut scores. Surface: one sentence, keyword search. */
-export type SearchMode = 'structured' | 'surface'
+/**
+ * The search box's two modes, as the spec names them and local storage keeps them (searchMode). Structured: three
+ * ideas ranked by Strut scores. Surface: one sentence, keyword search. (Not the events' `SearchMode` in schemas,
+ * 'idea' | 'keyword' | 'top20': where an impression was shown.)
+ */
+export type SearchBoxMode = 'structured' | 'surface'
 export type Ideas = readonly [string, string, string]
 export type SearchTerms = { mode: 'structured'; ideas: Ideas } | { mode: 'surface'; query: string }
 
@@ -103,15 +107,11 @@ export function sameTerms(a: SearchTerms, b: SearchTerms): boolean {
   return x.ideas.every((idea, i) => idea === y.ideas[i])
 }
 
-/** What /search-book receives as navigation state (the field names of the search call). */
-export type SearchState =
-  | { mode: 'structured'; firstField: string; secondField: string; thirdField: string }
-  | { mode: 'surface'; query: string }
-
-export function termsToState(terms: SearchTerms): SearchState {
-  if (terms.mode === 'surface') return { mode: 'surface', query: terms.query }
-  const [firstField, secondField, thirdField] = terms.ideas
-  return { mode: 'structured', firstField, secondField, thirdField }
+/** What /search-book receives as navigation state: the search terms themselves (the reader's ideas, or the query). */
+export function termsToState(terms: SearchTerms): SearchTerms {
+  return terms.mode === 'surface'
+    ? { mode: 'surface', query: terms.query }
+    : { mode: 'structured', ideas: terms.ideas }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
@@ -122,20 +122,20 @@ export function termsFromState(state: unknown): SearchTerms | null {
   if (!isRecord(state)) return null
   if (state.mode === 'surface' && typeof state.query === 'string')
     return { mode: 'surface', query: state.query }
-  if (state.mode === 'structured')
-    return {
-      mode: 'structured',
-      ideas: [text(state.firstField), text(state.secondField), text(state.thirdField)],
-    }
+  if (state.mode === 'structured' && Array.isArray(state.ideas))
+    return { mode: 'structured', ideas: [text(state.ideas[0]), text(state.ideas[1]), text(state.ideas[2])] }
   return null
 }
 
-/** The query string of /search-book, so a results page can be reloaded and shared. */
+/**
+ * The query string of /search-book, so a results page can be reloaded and shared. Its idea parameters keep the
+ * search call's names (firstField, secondField, thirdField): links already shared must keep working.
+ */
 export function termsToSearchParams(terms: SearchTerms): URLSearchParams {
   const t = normalizeTerms(terms)
   if (t.mode === 'surface') return new URLSearchParams({ query: t.query })
-  const [firstField, secondField, thirdField] = t.ideas
-  return new URLSearchParams({ firstField, secondField, thirdField })
+  const [first, second, third] = t.ideas
+  return new URLSearchParams({ firstField: first, secondField: second, thirdField: third })
 }
 
 /** The terms in /search-book's query string, or null when there are none. */
@@ -148,7 +148,7 @@ export function termsFromSearchParams(params: URLSearchParams): SearchTerms | nu
 }
 
 /** The remembered search mode (local storage key searchMode); structured unless surface was chosen. */
-export const readSearchMode = (): SearchMode =>
+export const readSearchBoxMode = (): SearchBoxMode =>
   readItem(StorageKeys.searchMode) === 'surface' ? 'surface' : 'structured'
 
-export const rememberSearchMode = (mode: SearchMode): void => writeItem(StorageKeys.searchMode, mode)
+export const rememberSearchBoxMode = (mode: SearchBoxMode): void => writeItem(StorageKeys.searchMode, mode)

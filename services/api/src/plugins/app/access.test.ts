@@ -82,7 +82,7 @@ beforeAll(async () => {
       schema: { querystring: Type.Object({ podcastid: Type.String() }) },
       config: {
         access: access.ownerOf(access.signedIn(), {
-          kind: 'title',
+          kind: 'book',
           at: inQuery('podcastid'),
           refused: 'Not your title.',
         }),

@@ -46,7 +46,7 @@ async function report(podcastId: string, type = SPAM, by?: Account) {
   return reader
 }
 
-async function heldTitle(bookId: string) {
+async function heldBook(bookId: string) {
   await t.app.db.transaction().execute((trx) =>
     top20Repo.saveRanking(trx, {
       id: newId(),
@@ -74,7 +74,7 @@ async function fixture(): Promise<Fixture> {
   const now = t.clock.now()
   const listingId = (await buildListing(t.app.db)).id
   await report(listingId)
-  await heldTitle(listingId)
+  await heldBook(listingId)
   return {
     admin: await buildUser(t.app.db, { role: 'admin' }),
     target: await buildUser(t.app.db),
@@ -865,7 +865,7 @@ describe('the Top 20', () => {
   it(AUDIT_TESTS['PUT /admin/top20/held']!, async () => {
     const admin = await buildUser(t.app.db, { role: 'admin' })
     const listing = await buildListing(t.app.db, { title: 'Suspicious' })
-    await heldTitle(listing.id)
+    await heldBook(listing.id)
     const c = api()
     const held = async () =>
       (await c.get('/admin/top20/held?limit=100', { token: admin.token })).body.data.find(

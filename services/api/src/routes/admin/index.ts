@@ -11,7 +11,7 @@ import {
   BlockUserBody,
   CreateReportTypeBody,
   Envelope,
-  HeldTitleDecision,
+  HeldBookDecision,
   HeldTitlesQuery,
   ReportGroupsPage,
   ReportGroupsQuery,
@@ -40,7 +40,7 @@ import {
   resolveReports,
   updateReportType,
 } from './reports.service.js'
-import { currentTop20, decideHeldTitle, listHeldTitles } from './top20.service.js'
+import { currentTop20, decideHeldBook, listHeldBooks } from './top20.service.js'
 
 const ADMIN_ONLY =
   'Admins only: 401 without a session, 403 for any other account. Every admin call counts on one per-admin limit ' +
@@ -224,9 +224,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'from a burst of events from few addresses (docs/analytics.md), with the figures behind it and an ' +
         "admin's standing word on it (release / keep). At most `limit` (1-100, default 50) rows.",
       { querystring: HeldTitlesQuery },
-      Type.Array(HeldTitleDecision),
+      Type.Array(HeldBookDecision),
     ),
-    async (req) => ok('Held titles fetched', await listHeldTitles(deps, req.query.limit ?? 50)),
+    async (req) => ok('Held titles fetched', await listHeldBooks(deps, req.query.limit ?? 50)),
   )
 
   app.put(
@@ -254,7 +254,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       preHandler,
     },
-    async (req) => ok('Decision recorded', await decideHeldTitle(deps, actorOf(req), req.body)),
+    async (req) => ok('Decision recorded', await decideHeldBook(deps, actorOf(req), req.body)),
   )
 
   // ---- audit log

@@ -1,6 +1,6 @@
 import { top20Repo, type AnalyticsStore } from '@bookstrut/analytics'
 import { adminConsoleRepo, audited, notFound, recorded, type AdminActor } from '@bookstrut/core'
-import type { HeldTitleDecision, Top20Current, Top20DecisionBody } from '@bookstrut/schemas'
+import type { HeldBookDecision, Top20Current, Top20DecisionBody } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import { bookPagePath, trafficOf } from '../../views/page-traffic.js'
 
@@ -37,8 +37,8 @@ export async function currentTop20(
 }
 
 /** The titles the Top 20's anomaly guard held out (docs/analytics.md, "Anomaly guard"), latest first, with an admin's word. */
-export async function listHeldTitles(deps: Deps, limit: number): Promise<HeldTitleDecision[]> {
-  const rows = await top20Repo.heldTitles(deps.db, limit)
+export async function listHeldBooks(deps: Deps, limit: number): Promise<HeldBookDecision[]> {
+  const rows = await top20Repo.heldBooks(deps.db, limit)
   const ids = rows.map((r) => r.podcast_id)
   const [titles, decisions] = await Promise.all([
     adminConsoleRepo.titlesOf(deps.db, ids),
@@ -67,7 +67,7 @@ export async function listHeldTitles(deps: Deps, limit: number): Promise<HeldTit
  * Releases a held title (the next rankings count it on its engagement for RELEASE_DAYS despite the guard) or keeps
  * it held (audited: top20.release / top20.keep). Only a title the guard held can be decided on.
  */
-export async function decideHeldTitle(deps: Deps, actor: AdminActor, body: Top20DecisionBody) {
+export async function decideHeldBook(deps: Deps, actor: AdminActor, body: Top20DecisionBody) {
   return audited(deps, actor, async (trx) => {
     const held = await trx
       .selectFrom('top20_held')

@@ -6,8 +6,8 @@ import {
   engagementRanking,
   insertEvents,
   sqlString,
-  titleEventCounts,
-  titleListening,
+  bookEventCounts,
+  bookListening,
   top20Repo,
   VISITORS_PER_ADDRESS,
   type AnalyticsStore,
@@ -83,7 +83,7 @@ async function title(fields: Parameters<typeof buildListing>[1] = {}) {
 const agent = (n: number | string) => ({ 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Attack/${n}` })
 
 async function counts(podcastId: string) {
-  const rows = await titleEventCounts(store, podcastId, ALL_TIME, 'total')
+  const rows = await bookEventCounts(store, podcastId, ALL_TIME, 'total')
   return Object.fromEntries(rows.map((r) => [r.type, r.count]))
 }
 
@@ -135,7 +135,7 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
     expect(visitors.size).toBeGreaterThanOrEqual(1)
     expect(visitors.size).toBeLessThanOrEqual(VISITORS_PER_ADDRESS)
     expect((await counts(flooded.podcastId)).play).toBe(visitors.size)
-    const [listened] = await titleListening(store, flooded.podcastId, ALL_TIME, 'total')
+    const [listened] = await bookListening(store, flooded.podcastId, ALL_TIME, 'total')
     expect(listened!.seconds).toBe(visitors.size * CLIP_SECONDS) // at most 360 s = 0.1 h
 
     t.clock.advance(1_000) // the ranking reads events before its time
@@ -153,7 +153,7 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
     const entries = await rankTop20({ db: t.app.db, store }, t.clock.now())
     expect(entries.map((e) => e.bookId)).toContain(genuine.podcastId)
     expect(entries.map((e) => e.bookId)).not.toContain(flooded.podcastId)
-    const held = (await top20Repo.heldTitles(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
+    const held = (await top20Repo.heldBooks(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
     expect(held).toMatchObject({ reason: 'address_burst', score: 1, details: { burstEvents: 300 } })
   })
 
@@ -185,7 +185,7 @@ describe('buying plays and the Top 20 with fresh anonymous ids', () => {
     console.info(`attack 1b (ten addresses): 300 events, ${visitors.size} readers, score ${score!.score}`)
     const entries = await rankTop20({ db: t.app.db, store }, t.clock.now())
     expect(entries.map((e) => e.bookId)).not.toContain(flooded.podcastId)
-    const held = (await top20Repo.heldTitles(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
+    const held = (await top20Repo.heldBooks(t.app.db, 100)).find((h) => h.podcast_id === flooded.podcastId)
     expect(held).toMatchObject({ reason: 'anonymous_majority', details: { anonymousShare: 1 } })
   })
 })
@@ -368,6 +368,6 @@ describe('a crash or retry', () => {
     await store.insertRows('events', rows as Record<string, unknown>[])
     expect(before).toEqual({ play: 1, listening: 1, share: 1, like: 1 })
     expect(await counts(book.podcastId)).toEqual(before)
-    expect((await titleListening(store, book.podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(40)
+    expect((await bookListening(store, book.podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(40)
   })
 })

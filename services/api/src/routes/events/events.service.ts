@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { queueEvents } from '@bookstrut/analytics'
-import { trackedTitlesRepo } from '@bookstrut/catalogue'
+import { trackedBooksRepo } from '@bookstrut/catalogue'
 import { AppError, badRequest, notFound } from '@bookstrut/core'
 import type { AcceptedEvents, AnalyticsEvent, TrackedEvent } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
@@ -64,7 +64,7 @@ export async function acceptEvents(
 
   // Counted before any SQL: a flood costs one Redis call per request.
   await throughQueue(() => deps.eventLimits.consume(userId ? { userId } : { ip: sender.ip }, tracked.length))
-  const titles = await trackedTitlesRepo.findTrackedTitles(
+  const titles = await trackedBooksRepo.findTrackedBooks(
     deps.db,
     tracked.map((e) => e.podcastId),
     user,
@@ -83,7 +83,7 @@ export async function acceptEvents(
 /** The stored event of a tracked one: its title checked, listening capped by the clip's length. */
 function toEvent(
   e: TrackedEvent,
-  title: trackedTitlesRepo.TrackedTitle | undefined,
+  title: trackedBooksRepo.TrackedBook | undefined,
   who: { ts: string; userId: string | null; anonymousId: string | null },
 ): AnalyticsEvent {
   if (!title) throw notFound('Podcast not found')

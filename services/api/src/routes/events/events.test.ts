@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { titleEventCounts, titleListening, type AnalyticsStore } from '@bookstrut/analytics'
+import { bookEventCounts, bookListening, type AnalyticsStore } from '@bookstrut/analytics'
 import { newId } from '@bookstrut/core'
 import { buildEpisode, buildListing, until } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
@@ -41,7 +41,7 @@ const browser = (anonymousId?: string) => ({
 })
 
 async function counts(podcastId: string) {
-  const rows = await titleEventCounts(store, podcastId, ALL_TIME, 'total')
+  const rows = await bookEventCounts(store, podcastId, ALL_TIME, 'total')
   return Object.fromEntries(rows.map((r) => [r.type, r.count]))
 }
 
@@ -97,7 +97,7 @@ describe('event tracking', () => {
       profile_click: 1,
       listening: 1,
     })
-    expect((await titleListening(store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(30)
+    expect((await bookListening(store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(30)
   })
 
   it('counts plays once per listener per half hour and caps listening by the clip length', async () => {
@@ -132,7 +132,7 @@ describe('event tracking', () => {
     )
     await stored(podcastId, 6)
     expect(await counts(podcastId)).toEqual({ play: 1, listening: 2, share: 1 })
-    expect((await titleListening(store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(90)
+    expect((await bookListening(store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(90)
     const events = await storedEvents(store, [podcastId])
     expect(new Set(events.map((e) => e.actor))).toEqual(new Set([`u:${reader.id}`]))
   })

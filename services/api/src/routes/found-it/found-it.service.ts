@@ -130,7 +130,7 @@ export async function confirmFoundIt(
     ideas.map((i) => ({
       id: newId(now.getTime()),
       userId: auth.user.id,
-      podcastId: body.podcastId,
+      bookId: body.podcastId,
       ideaKey: i.key,
       idea: i.idea,
       network,
@@ -164,13 +164,17 @@ export async function withdrawFoundIt(
   await deps.limits.consume('foundItPerIp', address)
   await deps.limits.consume('foundItPerAccount', auth.user.id)
   const { search, scores } = await servedBook(deps, auth, q)
-  const keys = ideasOf(search, scores).map((i) => i.key)
+  const mine = {
+    userId: auth.user.id,
+    bookId: q.podcastId,
+    ideaKeys: ideasOf(search, scores).map((i) => i.key),
+  }
   const now = deps.clock.now()
   const removed = await deps.db.transaction().execute(async (trx) => {
-    const rows = await foundItRepo.confirmationsOf(trx, auth.user.id, q.podcastId, keys)
+    const rows = await foundItRepo.confirmationsOf(trx, mine)
     if (rows.some((r) => now.getTime() - r.created_at.getTime() > UNDO_SECONDS * 1000))
       throw conflict('This confirmation can no longer be taken back.')
-    const gone = await foundItRepo.removeConfirmations(trx, auth.user.id, q.podcastId, keys)
+    const gone = await foundItRepo.removeConfirmations(trx, mine)
     await queueEvents(
       deps.queues,
       gone.map((r) => eventOf('found_it_withdrawn', r, now)),

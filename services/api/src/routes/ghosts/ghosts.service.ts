@@ -15,7 +15,7 @@ import { getSinglePodcast, toPodcast } from '../../views/podcast-view.js'
 import type { Deps } from '../deps.js'
 
 /** Hides a title from the reader's own results; ghosting twice is one ghost. */
-export async function ghostTitle(deps: Deps, auth: Auth, body: GhostBody): Promise<void> {
+export async function ghostBook(deps: Deps, auth: Auth, body: GhostBody): Promise<void> {
   // Only titles the reader can see can be ghosted.
   await getSinglePodcast(deps, body.podcastId, auth)
   await ghostsRepo.addGhost(deps.db, {
@@ -47,7 +47,7 @@ export async function listReportTypes(deps: Deps, active: boolean): Promise<Stat
 }
 
 /** Reports a title the reader can see, for an active reason; the same report twice counts once. */
-export async function reportTitle(deps: Deps, auth: Auth, body: ReportBody): Promise<void> {
+export async function reportBook(deps: Deps, auth: Auth, body: ReportBody): Promise<void> {
   const type = await ghostsRepo.findReportType(deps.db, body.reportTypeId)
   if (!type?.is_active) throw notFound('Please select a bug report type')
   await getSinglePodcast(deps, body.podcastId, auth)

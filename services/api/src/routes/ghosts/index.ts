@@ -15,7 +15,7 @@ import { ok, paged } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
-import { ghostTitle, listGhosted, listReportTypes, removeGhost, reportTitle } from './ghosts.service.js'
+import { ghostBook, listGhosted, listReportTypes, removeGhost, reportBook } from './ghosts.service.js'
 
 /** Ghosting (hiding a title from one's own results) and reporting a title, for signed-in readers. */
 export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -35,7 +35,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.ownAccountWrite(inBody('userId')) },
     },
     async (req) => {
-      await ghostTitle(deps, requireAuth(req), req.body)
+      await ghostBook(deps, requireAuth(req), req.body)
       return ok('Ghost mode activated successfully.', null)
     },
   )
@@ -103,7 +103,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.ownAccountWrite(inBody('userId')) },
     },
     async (req) => {
-      await reportTitle(deps, requireAuth(req), req.body)
+      await reportBook(deps, requireAuth(req), req.body)
       return ok('Report sent successfully', null)
     },
   )

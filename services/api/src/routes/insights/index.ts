@@ -28,7 +28,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Only the title's owner or an admin, checked after the rate limit (so a flood of other ids costs no SQL).
   const config = {
     access: access.ownerOf(access.signedIn(), {
-      kind: 'title',
+      kind: 'book',
       at: inQuery('podcastid'),
       refused: 'Only the owner of this title can see its analytics.',
     }),

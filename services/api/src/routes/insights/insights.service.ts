@@ -1,9 +1,9 @@
 import {
   lockedInsights,
   lockedSeries,
-  titleInsights,
-  titleFoundItConfirmations,
-  titleSeries,
+  bookInsights,
+  bookFoundItConfirmations,
+  bookSeries,
   type AnalyticsStore,
 } from '@bookstrut/analytics'
 import { effectivePlan } from '@bookstrut/billing'
@@ -32,26 +32,26 @@ async function fromStore<T>(deps: InsightsDeps, read: (store: AnalyticsStore) =>
 }
 
 /**
- * The title and whether its figures are locked (the owner's plan: a free plan locks them), before any analytics
- * query. The route's access policy has already let the caller through: rate-limited, the title's owner or an admin.
+ * The book and whether its figures are locked (the owner's plan: a free plan locks them), before any analytics
+ * query. The route's access policy has already let the caller through: rate-limited, the book's owner or an admin.
  */
-async function ownedTitle(deps: InsightsDeps, bookId: string) {
+async function ownedBook(deps: InsightsDeps, bookId: string) {
   const book = await booksRepo.findBook(deps.db, bookId)
   if (!book) throw notFound('Podcast not found')
   const plan = await effectivePlan(deps.db, book.create_by, deps.clock.now())
   // The plan's catalogue price, not the price paid: a paid plan an operator granted for nothing (the demo
   // catalogue's owner) shows its figures; the free plan, and a paid plan once expired, lock them.
-  return { podcast: book, locked: plan.rankPrice === 0 }
+  return { book, locked: plan.rankPrice === 0 }
 }
 
-/** GET /lnsights: the title's all-time figures (since it was listed), or nulls on a free plan. */
+/** GET /lnsights: the book's all-time figures (since it was listed), or nulls on a free plan. */
 export async function getInsights(deps: InsightsDeps, bookId: string): Promise<Insights> {
-  const { podcast: book, locked } = await ownedTitle(deps, bookId)
+  const { book, locked } = await ownedBook(deps, bookId)
   const now = deps.clock.now()
   if (locked)
     return { ...lockedInsights(book, now), foundIt: { confirmations: null, readers: null, ideas: null } }
   const [insights, foundIt] = await Promise.all([
-    titleInsights(deps.db, (read) => fromStore(deps, read), book, now),
+    bookInsights(deps.db, (read) => fromStore(deps, read), book, now),
     foundItOf(deps, book.id, now),
   ])
   return { ...insights, foundIt }
@@ -63,7 +63,7 @@ export async function getInsights(deps: InsightsDeps, bookId: string): Promise<I
  */
 async function foundItOf(deps: InsightsDeps, bookId: string, now: Date): Promise<FoundItInsights> {
   const [confirmations, readers, agreed] = await Promise.all([
-    fromStore(deps, (store) => titleFoundItConfirmations(store, bookId, now)),
+    fromStore(deps, (store) => bookFoundItConfirmations(store, bookId, now)),
     foundItRepo.bookReaders(deps.db, bookId),
     foundItRepo.agreedIdeasOf(deps.db, bookId),
   ])
@@ -76,8 +76,8 @@ export async function getInsightsSeries(
   bookId: string,
   period: InsightsPeriod,
 ): Promise<InsightsSeries> {
-  const { podcast: book, locked } = await ownedTitle(deps, bookId)
+  const { book, locked } = await ownedBook(deps, bookId)
   const now = deps.clock.now()
   if (locked) return lockedSeries(period, now)
-  return titleSeries((read) => fromStore(deps, read), book.id, period, now)
+  return bookSeries((read) => fromStore(deps, read), book.id, period, now)
 }

@@ -336,7 +336,7 @@ describe('an analytics store that does not answer', () => {
       const author = await paidAuthor(down.app)
       const free = await buildUser(down.app.db, { role: 'author' })
       const { podcastId } = await listing(author.id, IDEAS, down.app)
-      const freeTitle = await listing(free.id, IDEAS, down.app)
+      const freeBook = await listing(free.id, IDEAS, down.app)
       const call = client(down.app)
       for (const url of [
         `/lnsights?podcastid=${podcastId}`,
@@ -348,7 +348,7 @@ describe('an analytics store that does not answer', () => {
         expect(res.body.message).not.toContain('127.0.0.1')
         expect((await call.get(url, { token: free.token })).status).toBe(403)
       }
-      const locked = await call.get<Insights>(`/lnsights?podcastid=${freeTitle.podcastId}`, {
+      const locked = await call.get<Insights>(`/lnsights?podcastid=${freeBook.podcastId}`, {
         token: free.token,
       })
       expect(locked.status).toBe(200)

@@ -83,7 +83,7 @@ export async function homePage(deps: Deps, q: { page?: number; limit?: number },
 /** One page of the Top 20 (or, without a ranking, of the newest approved titles), with the reader's flags. */
 async function top20Titles(deps: Deps, window: ReturnType<typeof pageWindow>, readerId: string | null) {
   const ranked = (await top20Repo.latestRanking(deps.db))?.entries.map((e) => e.podcast_id) ?? []
-  const allowed = await top20Repo.rankableTitles(deps.db, ranked)
+  const allowed = await top20Repo.rankableBooks(deps.db, ranked)
   const top = ranked.filter((id) => allowed.has(id))
   if (top.length === 0) {
     return (await page(deps, { includeUnpublished: false }, window.page, window.limit, readerId ?? undefined))

@@ -97,7 +97,7 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: {
         access: access.ownerOf(access.beforeBody(access.signedInWrite(listsBooksRule)), {
-          kind: 'title',
+          kind: 'book',
           at: inQuery('podcastId'),
           refused: 'You can only edit your own listings.',
         }),

@@ -13,12 +13,12 @@ export interface ListeningTime {
 }
 
 /**
- * Seconds listened to one title per bucket. Each event counts once (grouped by id first, so a duplicate row adds
+ * Seconds listened to one book per bucket. Each event counts once (grouped by id first, so a duplicate row adds
  * nothing before merges), then per listener and half-hour window the sum is capped by the clip's length: replaying
  * a clip inside the window cannot count more than the clip. Windows lie inside hours, so hour and day sums are
  * exact.
  */
-export async function titleListening(
+export async function bookListening(
   store: AnalyticsStore,
   bookId: string,
   range: TimeRange,

@@ -6,17 +6,17 @@ import { ListStates } from '@/components/ui/list-states'
 import { errorMessage } from '@/lib/api-client'
 import { useWindowWidth } from '@/lib/use-media-query'
 import { carouselLayout } from '../model/carousel'
-import styles from './titles-carousel.module.css'
+import styles from './books-carousel.module.css'
 import { containerClass } from '@/components/ui/container'
 
-/** Spec: 6 skeleton cards while the titles load. */
+/** Spec: 6 skeleton cards while the books load. */
 export const SKELETON_CARDS = 6
 
 /**
- * The author's titles: slides per view by window width (1 to 6), previous/next arrows, native swiping
+ * The author's books: slides per view by window width (1 to 6), previous/next arrows, native swiping
  * (scroll snap) and 6 skeleton cards while loading. The heading "Podblurbs" is for screen readers only.
  */
-export function TitlesCarousel({ titles, loading }: { titles: readonly Book[]; loading: boolean }) {
+export function BooksCarousel({ books, loading }: { books: readonly Book[]; loading: boolean }) {
   const width = useWindowWidth()
   const { perView, spacing } = carouselLayout(width)
   const trackRef = useRef<HTMLUListElement>(null)
@@ -33,7 +33,7 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Book[]; l
 
   useEffect(() => {
     measure()
-  }, [measure, titles.length, perView, loading])
+  }, [measure, books.length, perView, loading])
 
   const move = (direction: -1 | 1) => {
     const el = trackRef.current
@@ -43,7 +43,7 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Book[]; l
   }
 
   const style = { '--per-view': perView, '--gap': `${spacing}px` } as CSSProperties
-  const count = loading ? SKELETON_CARDS : titles.length
+  const count = loading ? SKELETON_CARDS : books.length
   return (
     <section className="carousel" aria-labelledby="podblurbs-heading" aria-roledescription="carousel">
       <h2 id="podblurbs-heading" className="visually-hidden">
@@ -72,7 +72,7 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Book[]; l
                   <BookCardSkeleton />
                 </li>
               ))
-            : titles.map((book, i) => (
+            : books.map((book, i) => (
                 <li
                   key={book._id}
                   className="carousel__slide"
@@ -98,15 +98,15 @@ export function TitlesCarousel({ titles, loading }: { titles: readonly Book[]; l
 }
 
 /**
- * An author page's titles: the Books pill, then the carousel (skeletons while `titles` is undefined), the load
+ * An author page's books: the Books pill, then the carousel (skeletons while `books` is undefined), the load
  * error with a retry, or the empty state.
  */
-export function TitlesSection({
-  titles,
+export function BooksSection({
+  books,
   error,
   onRetry,
 }: {
-  titles: readonly Book[] | undefined
+  books: readonly Book[] | undefined
   error: unknown
   onRetry: () => void
 }) {
@@ -119,18 +119,18 @@ export function TitlesSection({
       </div>
       <ListStates
         query={{
-          isPending: titles === undefined && error === null,
+          isPending: books === undefined && error === null,
           isError: error !== null,
           error,
           refetch: onRetry,
         }}
-        rows={titles ?? []}
+        rows={books ?? []}
         loadingLabel="Loading titles"
-        loading={<TitlesCarousel titles={[]} loading />}
+        loading={<BooksCarousel books={[]} loading />}
         failedMessage={(error) => errorMessage(error, 'Failed to fetch titles')}
         empty="No titles listed yet."
       >
-        {(titles) => <TitlesCarousel titles={titles} loading={false} />}
+        {(rows) => <BooksCarousel books={rows} loading={false} />}
       </ListStates>
     </section>
   )

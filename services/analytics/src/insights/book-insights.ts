@@ -1,17 +1,25 @@
 import type { DbOrTx } from '@bookstrut/core'
 import type { booksRepo } from '@bookstrut/catalogue'
-import type { Insights, InsightsPeriod, InsightsSeries, SeriesFigures, SeriesPoint } from '@bookstrut/schemas'
+import {
+  bookIdeas,
+  Insights,
+  type IdeaField,
+  type InsightsPeriod,
+  type InsightsSeries,
+  type SeriesFigures,
+  type SeriesPoint,
+} from '@bookstrut/schemas'
 import type { AnalyticsStore } from '../analytics-store.js'
 import * as reactionsRepo from '../db/reactions.repository.js'
 import * as top20Repo from '../db/top20.repository.js'
 import type { TimeRange } from '../queries/time-range.js'
-import { titleEventCounts, type EventCount } from '../queries/title-event-counts.js'
-import { titleIdeaHits } from '../queries/title-idea-hits.js'
-import { titleListening, type ListeningTime } from '../queries/title-listening.js'
-import { titleTopSearches } from '../queries/title-top-searches.js'
+import { bookEventCounts, type EventCount } from '../queries/book-event-counts.js'
+import { bookIdeaHits } from '../queries/book-idea-hits.js'
+import { bookListening, type ListeningTime } from '../queries/book-listening.js'
+import { bookTopSearches } from '../queries/book-top-searches.js'
 
 /*
- * The insights read model: a title's figures for its owner's panel (GET /lnsights and /lnsights/series), read from
+ * The insights read model: a book's figures for its owner's panel (GET /lnsights and /lnsights/series), read from
  * the analytics store and the reactions and Top 20 tables. Who may read them, and whether the owner's plan locks
  * them, is the route's business (services/api/src/routes/insights); so is what a store that does not answer becomes:
  * every store read goes through the caller's `read`.
@@ -20,11 +28,8 @@ import { titleTopSearches } from '../queries/title-top-searches.js'
 /** Runs reads on the analytics store (the route's wrapper turns a store that does not answer into a 503). */
 export type StoreReader = <T>(read: (store: AnalyticsStore) => Promise<T>) => Promise<T>
 
-/** The title as the read model needs it (a row of the books repository, with its ghost count). */
-export type InsightsTitle = Pick<
-  booksRepo.BookWithEpisodes,
-  'id' | 'primary_key' | 'secondary_key' | 'additional_key' | 'ghost_count'
->
+/** The book as the read model needs it (a row of the books repository, with its ghost count). */
+export type InsightsBook = Pick<booksRepo.BookWithEpisodes, 'id' | IdeaField | 'ghost_count'>
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -38,58 +43,54 @@ const hours = (seconds: number) => Math.round(seconds) / 3600
 /** The start of the bucket after the one holding `now`: the (exclusive) end of a period that includes now. */
 const nextBucketStart = (now: Date, size: number) => new Date((Math.floor(now.getTime() / size) + 1) * size)
 
-/** The key of one of the title's ideas in `ideaScore`: the idea with its spaces as underscores. */
+/** The key of one of the book's ideas in `ideaScore`: the idea with its spaces as underscores. */
 export const ideaKey = (idea: string) => idea.trim().replace(/\s+/g, '_')
-
-/** The title's ideas that are set, in order. */
-const ideasOf = (title: InsightsTitle) =>
-  [title.primary_key, title.secondary_key, title.additional_key].filter((i) => i.trim() !== '')
 
 const countOf = (counts: EventCount[], type: EventCount['type']) =>
   counts.filter((c) => c.type === type).reduce((n, c) => n + c.count, 0)
 
+/** The fields of `Insights` that are not one figure each: every other field is one, and a locking plan nulls it. */
+type NotFigure = 'ideaScore' | 'foundIt' | 'planLocked' | 'updatedAt'
+const NOT_FIGURES: ReadonlySet<string> = new Set<NotFigure>([
+  'ideaScore',
+  'foundIt',
+  'planLocked',
+  'updatedAt',
+])
+const FIGURES = Object.keys(Insights.properties).filter((field) => !NOT_FIGURES.has(field))
+type NoFigures = { [F in Exclude<keyof Insights, NotFigure>]: null }
+
 /** The all-time figures of a plan that locks them: every figure null, the ideas' keys kept. */
-export function lockedInsights(title: InsightsTitle, now: Date): Insights {
+export function lockedInsights(book: InsightsBook, now: Date): Insights {
   return {
-    views: null,
-    total_Listening_Hours: null,
-    video_Shares: null,
-    in_favorites: null,
-    purchaseClicks: null,
-    descriptionClicks: null,
-    profileClicks: null,
-    audioPlays: null,
-    days_in_top_20: null,
-    top_search: null,
-    ghost_count: null,
-    total_Likes: null,
-    ideaScore: Object.fromEntries(ideasOf(title).map((i) => [ideaKey(i), null])),
+    ...(Object.fromEntries(FIGURES.map((field) => [field, null])) as NoFigures),
+    ideaScore: Object.fromEntries(bookIdeas(book).map((i) => [ideaKey(i), null])),
     planLocked: true,
     updatedAt: now.toISOString(),
   }
 }
 
-/** The title's all-time figures (since it was listed). */
-export async function titleInsights(
+/** The book's all-time figures (since it was listed). */
+export async function bookInsights(
   db: DbOrTx,
   read: StoreReader,
-  title: InsightsTitle,
+  book: InsightsBook,
   now: Date,
 ): Promise<Insights> {
-  const ideas = ideasOf(title)
-  // Every event of the title, from the first (none predates its listing) to the end of the current hour.
+  const ideas = bookIdeas(book)
+  // Every event of the book, from the first (none predates its listing) to the end of the current hour.
   const allTime: TimeRange = { from: new Date(0), to: nextBucketStart(now, HOUR_MS) }
   const [likes, favorites, daysInTop20] = await Promise.all([
-    reactionsRepo.countReactions(db, 'likes', title.id),
-    reactionsRepo.countReactions(db, 'favorites', title.id),
-    top20Repo.daysInTop20(db, title.id),
+    reactionsRepo.countReactions(db, 'likes', book.id),
+    reactionsRepo.countReactions(db, 'favorites', book.id),
+    top20Repo.daysInTop20(db, book.id),
   ])
   const [counts, listening, topSearch, ideaHits] = await read((store) =>
     Promise.all([
-      titleEventCounts(store, title.id, allTime, 'total'),
-      titleListening(store, title.id, allTime, 'total'),
-      titleTopSearches(store, title.id, allTime),
-      titleIdeaHits(store, title.id, ideas, allTime),
+      bookEventCounts(store, book.id, allTime, 'total'),
+      bookListening(store, book.id, allTime, 'total'),
+      bookTopSearches(store, book.id, allTime),
+      bookIdeaHits(store, book.id, ideas, allTime),
     ]),
   )
   const ideaScore: Record<string, number> = {}
@@ -106,7 +107,7 @@ export async function titleInsights(
     audioPlays: countOf(counts, 'play'),
     days_in_top_20: daysInTop20,
     top_search: topSearch,
-    ghost_count: title.ghost_count,
+    ghost_count: book.ghost_count,
     total_Likes: likes,
     ideaScore,
     planLocked: false,
@@ -152,14 +153,10 @@ function figuresByBucket(counts: EventCount[], listening: ListeningTime[]): Map<
 /** Listening is summed in seconds and turned into hours once, so rounding does not add up. */
 const inHours = (f: SeriesFigures): SeriesFigures => ({ ...f, listeningHours: hours(f.listeningHours) })
 
-async function periodTotals(
-  store: AnalyticsStore,
-  titleId: string,
-  range: TimeRange,
-): Promise<SeriesFigures> {
+async function periodTotals(store: AnalyticsStore, bookId: string, range: TimeRange): Promise<SeriesFigures> {
   const [counts, listening] = await Promise.all([
-    titleEventCounts(store, titleId, range, 'total'),
-    titleListening(store, titleId, range, 'total'),
+    bookEventCounts(store, bookId, range, 'total'),
+    bookListening(store, bookId, range, 'total'),
   ])
   return inHours(figuresByBucket(counts, listening).get(range.from.getTime()) ?? zero())
 }
@@ -185,9 +182,9 @@ export const lockedSeries = (period: InsightsPeriod, now: Date): InsightsSeries 
  * The period's figures per bucket (every bucket, zeros included, oldest first; the last one holds now), its
  * totals, and the totals of the period of the same length just before (for the change shown).
  */
-export async function titleSeries(
+export async function bookSeries(
   read: StoreReader,
-  titleId: string,
+  bookId: string,
   period: InsightsPeriod,
   now: Date,
 ): Promise<InsightsSeries> {
@@ -197,9 +194,9 @@ export async function titleSeries(
   const from = range.from
   const [counts, listening, previous] = await read((store) =>
     Promise.all([
-      titleEventCounts(store, titleId, range, cut.bucket),
-      titleListening(store, titleId, range, cut.bucket),
-      periodTotals(store, titleId, { from: new Date(from.getTime() - cut.buckets * cut.size), to: from }),
+      bookEventCounts(store, bookId, range, cut.bucket),
+      bookListening(store, bookId, range, cut.bucket),
+      periodTotals(store, bookId, { from: new Date(from.getTime() - cut.buckets * cut.size), to: from }),
     ]),
   )
   const byBucket = figuresByBucket(counts, listening)

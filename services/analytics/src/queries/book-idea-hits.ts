@@ -6,7 +6,7 @@ import { sqlNumber, sqlString, sqlTime } from '../sql-literals.js'
 import { toCount, type TimeRange } from './time-range.js'
 
 /**
- * The Strut score from which a reader's idea counts as a strong match for a title: 70 is a cosine of about 0.47
+ * The Strut score from which a reader's idea counts as a strong match for a book: 70 is a cosine of about 0.47
  * with the default calibration (services/search/src/strut-score.ts), well above the relevance floor (25) and the
  * median of a real answer's best idea (about 0.36, a score of 38).
  */
@@ -27,14 +27,14 @@ export function ideaWords(idea: string): string[] {
 const Row = Type.Object({ idea: Type.Number(), n: Type.Union([Type.Number(), Type.String()]) })
 
 /**
- * "Idea Hits" of a title: for each of its own ideas, how many idea-search impressions of the title had a reader's
+ * "Idea Hits" of a book: for each of its own ideas, how many idea-search impressions of the book had a reader's
  * idea that both scored a strong match (Strut score ≥ STRONG_MATCH_SCORE) and shares at least one content word
- * with that idea of the title. Counted once per searcher and half-hour window for each title idea (counting-rules.ts:
- * searching again adds nothing), and an impression can count for several of the title's ideas when the reader's
+ * with that idea of the book. Counted once per searcher and half-hour window for each book idea (counting-rules.ts:
+ * searching again adds nothing), and an impression can count for several of the book's ideas when the reader's
  * ideas touch several. Answers one count per idea, in the order
  * given; an idea without content words counts 0.
  */
-export async function titleIdeaHits(
+export async function bookIdeaHits(
   store: AnalyticsStore,
   bookId: string,
   ideas: readonly string[],
@@ -43,7 +43,7 @@ export async function titleIdeaHits(
   const words = ideas.map(ideaWords)
   const counted = words.flatMap((w, i) => (w.length > 0 ? [{ index: i, words: w }] : []))
   if (counted.length === 0) return ideas.map(() => 0)
-  // One column per title idea: does one of the reader's ideas (query[k] with scores[k]) hit it?
+  // One column per book idea: does one of the reader's ideas (query[k] with scores[k]) hit it?
   const hits = counted.map(
     (c) =>
       `arrayExists((q, s) -> s >= ${sqlNumber(STRONG_MATCH_SCORE)} AND ` +

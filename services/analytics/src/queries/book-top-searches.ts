@@ -5,16 +5,16 @@ import { SQL_READER_WINDOW } from '../counting-rules.js'
 import { sqlString, sqlTime } from '../sql-literals.js'
 import { toCount, type TimeRange } from './time-range.js'
 
-/** A title "in the top search" is one shown on the first page of an idea search (ranks 1-10). */
+/** A book "in the top search" is one shown on the first page of an idea search (ranks 1-10). */
 export const TOP_SEARCH_RANK = 10
 
 const Row = Type.Object({ n: Type.Union([Type.Number(), Type.String()]) })
 
 /**
- * top_search: how many idea-search impressions showed the title among the first TOP_SEARCH_RANK results, counted
+ * top_search: how many idea-search impressions showed the book among the first TOP_SEARCH_RANK results, counted
  * once per searcher and half-hour window (counting-rules.ts): searching again adds nothing, nor does a duplicate row.
  */
-export async function titleTopSearches(
+export async function bookTopSearches(
   store: AnalyticsStore,
   bookId: string,
   range: TimeRange,

@@ -9,19 +9,19 @@ import { errorMessage } from '@/lib/api-client'
 import { plural } from '@/lib/format'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
-import { useGhostedTitles } from '../api/get-ghosted-titles'
+import { useGhostedBooks } from '../api/get-ghosted-books'
 import { useRemoveGhost } from '../api/remove-ghost'
 import { failureMessage, GHOST_MESSAGES } from '../model/messages'
 import type { ResultRow } from '../model/result-row'
 import { ResultsTable } from './results-table'
 
 /**
- * /profile-ghost: the titles the user has ghosted (hidden from their results), 10 per page with infinite
- * scroll; Remove Ghost (after a confirmation) shows a title again and takes it off this list.
+ * /profile-ghost: the books the user has ghosted (hidden from their results), 10 per page with infinite
+ * scroll; Remove Ghost (after a confirmation) shows a book again and takes it off this list.
  */
-export function GhostedTitlesPage({ userId }: { userId: string }) {
+export function GhostedBooksPage({ userId }: { userId: string }) {
   useDocumentTitle('Ghosted Titles')
-  const ghosts = useGhostedTitles(userId)
+  const ghosts = useGhostedBooks(userId)
   const remove = useRemoveGhost(userId)
   const [confirming, setConfirming] = useState<ResultRow | null>(null)
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set())

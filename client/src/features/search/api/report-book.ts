@@ -9,12 +9,12 @@ export interface ReportInput {
   episodeId?: string | undefined
 }
 
-/** POST /create/reportpodcast {userId, reportTypeId, podcastId, episodeId} : reports a title. */
-export const reportTitle = ({ userId, reportTypeId, bookId, episodeId }: ReportInput) =>
+/** POST /create/reportpodcast {userId, reportTypeId, podcastId, episodeId} : reports a book. */
+export const reportBook = ({ userId, reportTypeId, bookId, episodeId }: ReportInput) =>
   apiRequest('/create/reportpodcast', {
     method: 'POST',
     body: { userId, reportTypeId, podcastId: bookId, ...(episodeId ? { episodeId } : {}) },
     schema: Type.Null(),
   })
 
-export const useReportTitle = () => useMutation({ mutationFn: reportTitle })
+export const useReportBook = () => useMutation({ mutationFn: reportBook })

@@ -7,8 +7,8 @@ import { nextPageOf, selectRows } from './search-pages'
 /** Spec: ghost list page size 10. */
 export const GHOST_PAGE_SIZE = 10
 
-/** GET /ghostmodepodcast?userId&page&limit=10 : the reader's ghosted titles, latest first. */
-export async function getGhostedTitlesPage(
+/** GET /ghostmodepodcast?userId&page&limit=10 : the reader's ghosted books, latest first. */
+export async function getGhostedBooksPage(
   userId: string,
   page: number,
   signal?: AbortSignal,
@@ -21,16 +21,16 @@ export async function getGhostedTitlesPage(
   return { ...result, data: result.data.map((book) => ({ ...book, strut: null })) }
 }
 
-export const ghostedTitlesQueryKey = (userId: string) => ['ghosts', userId] as const
+export const ghostedBooksQueryKey = (userId: string) => ['ghosts', userId] as const
 
 /** Pages after the first are appended (merged by _id). */
-export const ghostedTitlesQueryOptions = (userId: string) =>
+export const ghostedBooksQueryOptions = (userId: string) =>
   infiniteQueryOptions({
-    queryKey: ghostedTitlesQueryKey(userId),
-    queryFn: ({ pageParam, signal }) => getGhostedTitlesPage(userId, pageParam, signal),
+    queryKey: ghostedBooksQueryKey(userId),
+    queryFn: ({ pageParam, signal }) => getGhostedBooksPage(userId, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
     select: selectRows,
   })
 
-export const useGhostedTitles = (userId: string) => useInfiniteQuery(ghostedTitlesQueryOptions(userId))
+export const useGhostedBooks = (userId: string) => useInfiniteQuery(ghostedBooksQueryOptions(userId))

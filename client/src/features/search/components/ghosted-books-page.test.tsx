@@ -5,7 +5,7 @@ import { createAccount, type Account } from '@/test/factories'
 import { readerWithMarkedBooks } from '@/test/reader'
 import { renderRoutes } from '@/test/render'
 import { callApi, pagesAsked, watchRequests } from '@/test/server'
-import { GhostedTitlesPage } from './ghosted-titles-page'
+import { GhostedBooksPage } from './ghosted-books-page'
 
 // Ghosted titles on the real API (src/test/global-setup.ts); each test has its own reader.
 
@@ -24,7 +24,7 @@ const readerWithGhosts = (count: number) =>
 
 function renderPage(reader: Account) {
   renderRoutes(
-    [{ path: '/profile-ghost', element: <GhostedTitlesPage userId={reader.id} /> }],
+    [{ path: '/profile-ghost', element: <GhostedBooksPage userId={reader.id} /> }],
     '/profile-ghost',
   )
   return userEvent.setup()

@@ -9,7 +9,7 @@ import type { ResultRow } from '../model/result-row'
  * Ghosting a result: "Please login first" for visitors; otherwise confirm, then a loading overlay on the row,
  * then a toast. On success the row leaves the list (the cached results lose it).
  */
-export function useGhostTitle() {
+export function useGhostBook() {
   const ghost = useCreateGhost()
   const [confirming, setConfirming] = useState<ResultRow | null>(null)
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set())

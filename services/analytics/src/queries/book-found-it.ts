@@ -1,17 +1,17 @@
 import type { AnalyticsStore } from '../analytics-store.js'
-import { titleEventCounts } from './title-event-counts.js'
+import { bookEventCounts } from './book-event-counts.js'
 
 /**
- * A title's standing "found it" confirmations ((reader, idea) pairs), all time: each confirmation row queues one
+ * A book's standing "found it" confirmations ((reader, idea) pairs), all time: each confirmation row queues one
  * `found_it` event and, if taken back, one `found_it_withdrawn` event, both with ids made of the row, so distinct
  * ids count each once however often a request or a batch was retried, and the difference is what stands.
  */
-export async function titleFoundItConfirmations(
+export async function bookFoundItConfirmations(
   store: AnalyticsStore,
   bookId: string,
   now: Date,
 ): Promise<number> {
-  const counts = await titleEventCounts(
+  const counts = await bookEventCounts(
     store,
     bookId,
     { from: new Date(0), to: new Date(now.getTime() + 3_600_000) },

@@ -22,11 +22,11 @@ export interface EventCount {
 }
 
 /**
- * How many events of each type one title had per bucket, from the hourly aggregates: exact (distinct event ids;
+ * How many events of each type one book had per bucket, from the hourly aggregates: exact (distinct event ids;
  * plays, shares and clicks once per listener and half hour) before and after merges. Hours are whole: a range
  * starting at 10:20 counts from 10:00.
  */
-export async function titleEventCounts(
+export async function bookEventCounts(
   store: AnalyticsStore,
   bookId: string,
   range: TimeRange,

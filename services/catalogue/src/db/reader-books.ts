@@ -1,16 +1,16 @@
 import type { DbOrTx, BookRow } from '@bookstrut/core'
 import { isPublic } from '../visibility.js'
 
-/** The tables that pair a reader with titles, each row with `user_id`, `podcast_id` and `created_at`. */
-export type ReaderTitlesTable = 'ghosts' | 'favorites' | 'likes'
+/** The tables that pair a reader with books, each row with `user_id`, `podcast_id` and `created_at`. */
+export type ReaderBooksTable = 'ghosts' | 'favorites' | 'likes'
 
 /**
- * A page of a reader's titles in `table` (ghosted, favourite…), most recently added first, and their total;
+ * A page of a reader's books in `table` (ghosted, favourite…), most recently added first, and their total;
  * `publicOnly` leaves out listings the public does not see.
  */
-export async function readerTitles(
+export async function readerBooks(
   db: DbOrTx,
-  table: ReaderTitlesTable,
+  table: ReaderBooksTable,
   userId: string,
   page: { offset: number; limit: number },
   opts: { publicOnly: boolean },

@@ -2,8 +2,8 @@ import { sql, type SqlBool } from 'kysely'
 import { type UserRow, type DbOrTx, actsFor } from '@bookstrut/core'
 import { isPublicRow } from '../visibility.js'
 
-/** A title events may be about: its podblurbs (episodes) and their lengths in seconds, the first one first. */
-export interface TrackedTitle {
+/** A book events may be about: its podblurbs (episodes) and their lengths in seconds, the first one first. */
+export interface TrackedBook {
   episodes: Map<string, number>
   firstEpisodeId: string | null
 }
@@ -12,24 +12,24 @@ export interface TrackedTitle {
 export type Viewer = Pick<UserRow, 'id' | 'role'> | null
 
 /**
- * The titles among `podcastIds` the viewer can see, in one query: approved, active, listed by an account that is not
+ * The books among `bookIds` the viewer can see, in one query: approved, active, listed by an account that is not
  * blocked and not ghosted by the viewer — or the viewer's own (owners play their pending listings) or any, for an
- * admin. A title the viewer cannot see is simply absent, as an unknown id is: events about it are refused with the
+ * admin. A book the viewer cannot see is simply absent, as an unknown id is: events about it are refused with the
  * same answer, so reporting events cannot tell whether an unpublished id exists.
  */
-export async function findTrackedTitles(
+export async function findTrackedBooks(
   db: DbOrTx,
   bookIds: readonly string[],
   viewer: Viewer,
-): Promise<Map<string, TrackedTitle>> {
-  const titles = new Map<string, TrackedTitle>()
-  if (bookIds.length === 0) return titles
+): Promise<Map<string, TrackedBook>> {
+  const books = new Map<string, TrackedBook>()
+  if (bookIds.length === 0) return books
   const rows = await db
     .selectFrom('podcasts')
     .innerJoin('users', 'users.id', 'podcasts.create_by')
     .leftJoin('episodes', 'episodes.podcast_id', 'podcasts.id')
     .select((eb) => [
-      'podcasts.id as podcastId',
+      'podcasts.id as bookId',
       'podcasts.status as status',
       'podcasts.is_active as is_active',
       'podcasts.create_by as owner',
@@ -56,12 +56,12 @@ export async function findTrackedTitles(
   for (const row of rows) {
     const visible = isPublicRow(row) && !row.ownerBlocked && !row.ghosted
     if (!visible && !actsFor(viewer, row.owner)) continue
-    const title = titles.get(row.podcastId) ?? { episodes: new Map<string, number>(), firstEpisodeId: null }
+    const book = books.get(row.bookId) ?? { episodes: new Map<string, number>(), firstEpisodeId: null }
     if (row.episodeId) {
-      title.episodes.set(row.episodeId, Number(row.duration ?? 0))
-      title.firstEpisodeId ??= row.episodeId
+      book.episodes.set(row.episodeId, Number(row.duration ?? 0))
+      book.firstEpisodeId ??= row.episodeId
     }
-    titles.set(row.podcastId, title)
+    books.set(row.bookId, book)
   }
-  return titles
+  return books
 }
