@@ -43,6 +43,7 @@ import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type Tom
 import { loadSanitySet, type SanityBook } from './sanity-set.js'
 import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
 import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.js'
+import { writeCrossEncoderCandidates } from './cross-encoder-candidates.js'
 
 /**
  * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models auto,minilm,shipped,mpnet,trained]
@@ -59,13 +60,15 @@ import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.
  * (each, with paired bootstrap differences against the first stage and the first model; `none` skips it);
  * `--second-stage-rows FILE` writes its training rows for the split run
  * (train-split requests only, whatever `--split`; encoder/run.sh --second-stage trains on them).
+ * `--candidates FILE` writes the second stage's candidates of every request run, with the books' texts, for the
+ * cross-encoder (cross-encoder-candidates.ts).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
   '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
-  '[--second-stage-rows FILE]'
+  '[--second-stage-rows FILE] [--candidates FILE]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -145,6 +148,7 @@ function parseCommandLine() {
         scale: { type: 'string' },
         'second-stage-model': { type: 'string', default: SECOND_STAGE_MODEL_FILE },
         'second-stage-rows': { type: 'string' },
+        candidates: { type: 'string' },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -185,6 +189,7 @@ function parseCommandLine() {
       scale,
       secondStageModel: values['second-stage-model'],
       secondStageRows: values['second-stage-rows'],
+      candidates: values.candidates,
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -336,6 +341,11 @@ for (const model of args.models) {
         )
         modes.push(second)
         secondStageModes.push({ second, first: fused })
+        if (args.candidates && si === 0 && stage === secondStages[0]) {
+          const books = new Map(pool.map((b) => [b.id, b]))
+          await writeCrossEncoderCandidates(args.candidates, queries, second.scored!, fused.rankings, books)
+          console.log(`cross-encoder: candidates of ${queries.length} requests written to ${args.candidates}`)
+        }
         scoreReports.push(scoreMeaningReport(`${name}${label}, ${stage.name}`, queries, second.scored!))
       }
       if (args.secondStageRows && si === 0) {
