@@ -2,7 +2,7 @@
 # npm run encoder:train -- [--epochs N] [--batch-size B] [--lr X] [--seed S] [--out DIR] [--max-steps N]
 #                          [--limit N] [--threads N] [--base DIR|ID] [--catalogue-pairs FILE] [--hard-negatives]
 #                          [--self-supervised N] ...
-#        bash encoder/run.sh --setup-only | --selftest | --second-stage --rows FILE
+#        bash encoder/run.sh --setup-only | --selftest | --second-stage --rows FILE | --cross-encoder STEP ...
 # Creates or reuses the encoder's venv, then trains, exports, checks and publishes (python -m bookstrut_encoder).
 set -euo pipefail
 
@@ -98,4 +98,6 @@ export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
 if [[ "${1:-}" == "--selftest" ]]; then exec "$venv/bin/python" -m bookstrut_encoder.selftest; fi
 # `encoder/run.sh --second-stage --rows FILE`: the second stage's learned Strut scores (second_stage.py), ~1 min.
 if [[ "${1:-}" == "--second-stage" ]]; then exec "$venv/bin/python" -m bookstrut_encoder.second_stage "${@:2}"; fi
+# `encoder/run.sh --cross-encoder train|score|evaluate|export ...`: the cross-encoder (cross_encoder.py).
+if [[ "${1:-}" == "--cross-encoder" ]]; then exec "$venv/bin/python" -m bookstrut_encoder.cross_encoder "${@:2}"; fi
 exec "$venv/bin/python" -m bookstrut_encoder "$@"

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
+import { analyticsFigure, launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
 
 // The My Listings analytics panel in chromium against the built app: an author on a paid plan sees readers'
 // plays arrive while the panel is open, switches the period, exports the series as CSV; the panel fits a phone.
@@ -93,13 +93,10 @@ async function readerListens(podcastId: string) {
   expect(status).toBe(202)
 }
 
-const countOf = (page: Page, label: string) =>
-  page
-    .locator('.analytics-count', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd')
+const countOf = analyticsFigure
 
 const seriesTotal = (page: Page, figure: string) =>
-  page.getByRole('figure', { name: figure }).locator('.series-card__total').textContent()
+  page.getByRole('figure', { name: figure }).getByTestId('series-total').textContent()
 
 it('an author watches plays arrive in the analytics panel, changes the period and exports the series', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })

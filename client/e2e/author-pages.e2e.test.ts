@@ -7,7 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { launchBrowser, screenshot, signInWith, startApp } from './harness.js'
+import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 
 /*
  * Issue 30's pages in chromium, at a phone's 390 px and a laptop's 1366 px, with screenshots in e2e/artifacts:
@@ -137,7 +137,7 @@ it.each(WIDTHS)(
     const { page, context } = await pageAt(w)
     await page.goto(app.baseUrl)
     const section = page.getByRole('region', { name: 'TOP 20 BOOK STRUTS' })
-    const cards = section.locator('article.book-card')
+    const cards = section.getByRole('article')
     await cards.first().waitFor()
     await expect.poll(() => cards.count()).toBe(w.width < 600 ? 2 : 6)
     await section.scrollIntoViewIfNeeded()
@@ -167,10 +167,10 @@ it.each(WIDTHS)(
     await page.getByRole('link', { name: 'Author profile' }).click()
     await page.getByRole('heading', { level: 1, name: 'Khaled Hosseini' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/author/Khaled%20Hosseini')
-    expect(await page.locator('.profile-stat').innerText()).toBe('3 Total Titles')
+    expect(await page.getByText(/^\d+ Total Titles$/).innerText()).toBe('3 Total Titles')
     const listedBy = page.getByRole('region', { name: 'Listed by' })
     expect(await listedBy.getByRole('link').innerText()).toBe('BookStrut Catalogue')
-    await page.locator('.carousel article.book-card').first().waitFor()
+    await page.getByRole('region', { name: 'Podblurbs' }).getByRole('article').first().waitFor()
     await screenshot(page, `pages-author-${w.name}`)
     // The publisher's own profile is one click on: the account's name, not the author's.
     await listedBy.getByRole('link').click()
@@ -186,7 +186,9 @@ it.each(WIDTHS)(
     await page.goto(`${app.baseUrl}/search-book?query=Philosopher`)
     await page.getByText('That’s the only result.').waitFor()
     expect(await page.getByText('1 result', { exact: true }).count()).toBeGreaterThan(0)
-    expect(await page.locator('.result-row__year').first().innerText()).toContain('Unknown')
+    // The third cell of a result row is its year.
+    const year = page.getByTestId('result-row').first().getByRole('cell').nth(2)
+    expect(await year.innerText()).toContain('Unknown')
     await screenshot(page, `pages-search-one-result-${w.name}`)
     await context.close()
   },
@@ -204,7 +206,8 @@ it('an idea search explains its Strut total where it is shown', async () => {
   for (const w of WIDTHS) {
     const { page, context } = await pageAt(w)
     await page.goto(`${app.baseUrl}/search-book?${query.toString()}`)
-    const total = page.locator('.strut__head').first()
+    // The total and its explanation: the part of the Strut score that has a tooltip.
+    const total = page.getByTestId('strut-score').first().locator('[aria-describedby]')
     await total.waitFor()
     expect(await total.innerText()).toMatch(/\d+\.\d\d\s+\/ 350\s+incl\. bonus \+\d+\.\d\d/)
     await total.hover()
@@ -219,7 +222,7 @@ it('an idea search explains its Strut total where it is shown', async () => {
 it.each(WIDTHS)('My Listings writes its status badges alike: Approved, Pending ($width px)', async (w) => {
   const { page, context } = await pageAt(w, true)
   await page.goto(`${app.baseUrl}/profile-listings`)
-  const badges = page.locator('.listing-row .status-badge')
+  const badges = page.getByRole('listitem').getByTestId('status-badge')
   await expect.poll(() => badges.count()).toBe(2)
   // innerText is the text as shown (CSS applied): the spec's 'approved' is shown capitalised like 'Pending'.
   expect((await badges.allInnerTexts()).sort()).toEqual(['Approved', 'Pending'])
@@ -284,10 +287,7 @@ it('the analytics panel: no "Live" on the free plan; on a paid one a 13-second l
     .click()
   const paid = page.getByRole('region', { name: 'Analytics of Sea Glass' })
   await paid.getByText('Live', { exact: true }).waitFor()
-  const listened = paid
-    .locator('.analytics-count')
-    .filter({ has: page.getByText('Listening time', { exact: true }) })
-    .locator('dd')
+  const listened = analyticsFigure(paid, 'Listening time')
   await expect.poll(() => listened.innerText(), { timeout: 20_000 }).toBe('13 s')
   const funnel = paid.getByRole('region', { name: /Funnel/ })
   await expect
@@ -295,7 +295,7 @@ it('the analytics panel: no "Live" on the free plan; on a paid one a 13-second l
     .toBe(1)
   expect(
     await funnel
-      .locator('.funnel__bar')
+      .getByTestId('funnel-bar')
       .evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width)),
   ).toEqual(['0%', '0%', '0%'])
   await funnel.scrollIntoViewIfNeeded()

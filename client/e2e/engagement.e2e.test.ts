@@ -9,7 +9,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { testRedisUrl } from '@bookstrut/core/testing'
 import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { apiOf, launchBrowser, screenshot, signInWith, signUpByApi, startApp } from './harness.js'
+import {
+  analyticsFigure,
+  apiOf,
+  launchBrowser,
+  screenshot,
+  signInWith,
+  signUpByApi,
+  startApp,
+} from './harness.js'
 
 /*
  * The engagement journey (issue 14): a reader plays a short podblurb to its end, likes and favourites it; its
@@ -130,19 +138,14 @@ async function homeTop20(page: Page): Promise<string[]> {
   await page.goto(app.baseUrl)
   const section = page.getByRole('region', { name: 'TOP 20 BOOK STRUTS' })
   // The first row is open; the rest (none here with two titles) behind "Show all".
-  await section.locator('article.book-card').first().waitFor()
+  await section.getByRole('article').first().waitFor()
   return section
-    .locator('article.book-card')
+    .getByRole('article')
     .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''))
 }
 
 /** One figure of the open analytics panel, by its label ("Audio plays", "Likes", "Listening time"). */
-const figure = (panel: Locator, label: string) =>
-  panel
-    .locator('.analytics-count')
-    .filter({ has: panel.page().getByText(label, { exact: true }) })
-    .locator('dd')
-    .innerText()
+const figure = (panel: Locator, label: string) => analyticsFigure(panel, label).innerText()
 
 it('a reader plays, likes and favourites a podblurb; its author sees it live in the panel; it enters the Top 20', async () => {
   // Nobody has engaged yet: the home page lists the newest titles, both of them.
@@ -171,7 +174,7 @@ it('a reader plays, likes and favourites a podblurb; its author sees it live in 
   const readerContext = await signedInContext(reader)
   const page = await readerContext.newPage()
   await page.goto(`${app.baseUrl}/single-book/${podcastId}`)
-  const detail = page.locator('article.book-detail')
+  const detail = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1 }) })
   await detail.getByRole('heading', { level: 1, name: TITLE }).waitFor()
   await detail.getByRole('button', { name: `Play podblurb of ${TITLE}` }).click()
   const player = page.getByRole('region', { name: 'Audio player' })

@@ -40,7 +40,8 @@ afterAll(async () => {
 
 const signIn = (page: Page, dialogOpen = false) => signInThroughDialog(page, reader, dialogOpen)
 
-const resultRows = (page: Page) => page.getByRole('table', { name: 'Search results' }).locator('.result-row')
+const resultRows = (page: Page) =>
+  page.getByRole('table', { name: 'Search results' }).getByTestId('result-row')
 
 async function confirmationsOf(email: string) {
   const client = new pg.Client({ connectionString: app.databaseUrl })
@@ -63,7 +64,7 @@ it('a visitor is asked to sign in; a reader says "This is the book I meant", see
   await page.goto(`${app.baseUrl}${searchPath()}`)
   await expect.poll(() => resultRows(page).count(), { timeout: 20_000 }).toBeGreaterThan(3)
   const first = resultRows(page).first()
-  const title = await first.locator('.result-row__title a').innerText()
+  const title = await first.getByTestId('book-title').innerText()
 
   // A visitor: the sign-in dialog, nothing sent.
   await first.getByRole('button', { name: `This is the book I meant: ${title}` }).click()
@@ -112,7 +113,7 @@ it('a visitor is asked to sign in; a reader says "This is the book I meant", see
   await mobile.goto(`${app.baseUrl}${searchPath()}`)
   await expect.poll(() => resultRows(mobile).count(), { timeout: 20_000 }).toBeGreaterThan(3)
   const card = resultRows(mobile).nth(1)
-  const cardTitle = await card.locator('.result-row__title a').innerText()
+  const cardTitle = await card.getByTestId('book-title').innerText()
   await card.getByRole('button', { name: `This is the book I meant: ${cardTitle}` }).click()
   await card.getByRole('status').filter({ hasText: 'You found it' }).waitFor()
   await card.scrollIntoViewIfNeeded()

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { image } from '../../services/api/src/test/media-fixtures.js'
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs'
@@ -188,3 +188,13 @@ export function startAppWithCatalogue(catalogue: string) {
     },
   })
 }
+
+/**
+ * One figure of an analytics panel's counts, by its label ("Audio plays", "Listening time"): the definition that
+ * follows the term (found by roles and text, so the panel's classes can change).
+ */
+export const analyticsFigure = (scope: Locator | Page, label: string) =>
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')

@@ -74,7 +74,8 @@ async function sameSession(from: Page, context: BrowserContext) {
   }, stored)
 }
 
-const resultRows = (page: Page) => page.getByRole('table', { name: 'Search results' }).locator('.result-row')
+const resultRows = (page: Page) =>
+  page.getByRole('table', { name: 'Search results' }).getByTestId('result-row')
 /** Clicks the `action` button (Report, Ghost) of the result row of `title`. */
 const rowAction = (page: Page, action: string, title: string) =>
   resultRows(page)
@@ -125,12 +126,12 @@ it('three ideas give ranked results with per-idea scores, page 2 on scroll, and 
   expect(total).toBeGreaterThan(10)
   const first = resultRows(page).first()
   for (const idea of IDEAS) await expect.poll(() => first.getByText(idea, { exact: true }).count()).toBe(1)
-  expect(await first.locator('.strut__value').allInnerTexts()).toEqual([
+  expect(await first.getByTestId('strut-value').allInnerTexts()).toEqual([
     expect.stringMatching(/^\d{1,3}\.\d{2}$/),
     expect.stringMatching(/^\d{1,3}\.\d{2}$/),
     expect.stringMatching(/^\d{1,3}\.\d{2}$/),
   ])
-  expect(await first.locator('.strut__total').innerText()).toMatch(/\d+\.\d{2}$/)
+  expect(await first.getByTestId('strut-total').innerText()).toMatch(/\d+\.\d{2}$/)
   // An ad slot after the 5th row on desktop.
   expect(await page.getByRole('table', { name: 'Search results' }).getByLabel('Advertisement').count()).toBe(
     2,
@@ -140,7 +141,7 @@ it('three ideas give ranked results with per-idea scores, page 2 on scroll, and 
   // Scrolling to the bottom loads page 2.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   await expect.poll(() => resultRows(page).count(), { timeout: 10_000 }).toBeGreaterThan(10)
-  const titles = await resultRows(page).locator('.result-row__title a').allInnerTexts()
+  const titles = await resultRows(page).getByTestId('book-title').allInnerTexts()
   expect(new Set(titles).size).toBe(titles.length)
   // Mid-list: the counter sticks under the header; an ad slot sits between rows.
   await resultRows(page).nth(4).scrollIntoViewIfNeeded()

@@ -270,9 +270,10 @@ const dialogOpen = (where: string) => where.includes(' dialog ')
 /** Parts of a page that show after a person's first click: the home page's Top 20 cards. */
 const REVEAL: Record<string, (page: Page) => Promise<void>> = {
   home: async (page) => {
-    const collapsed = page.locator('section.top-books button[aria-expanded="false"]')
+    const topBooks = page.getByRole('region', { name: 'TOP 20 BOOK STRUTS' })
+    const collapsed = topBooks.locator('button[aria-expanded="false"]')
     if (await collapsed.count()) await collapsed.click()
-    await page.locator('section.top-books article.book-card').first().waitFor()
+    await topBooks.getByRole('article').first().waitFor()
     await settled(page)
   },
 }
@@ -413,7 +414,7 @@ const DIALOGS: Record<Role, Layer[]> = {
 for (const role of ROLES.filter((r) => r !== 'visitor'))
   DIALOGS[role].unshift({
     name: 'account-menu',
-    scope: '.account-menu',
+    scope: '[data-testid="account-menu"]',
     open: async (page) => {
       await page.goto(app.baseUrl)
       await page.getByRole('button', { name: 'Account menu' }).click()

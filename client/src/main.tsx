@@ -2,12 +2,14 @@
 // component's own rule wins over a global one of the same weight. The shared ui pieces whose look a page adjusts
 // (the container's padding, a button's width) load right after, before any page's module.
 import './styles/global.css'
+import './components/ui/form'
+import './components/ui/section'
+import './components/ui/profile-card'
 import './components/ui/container'
 import './components/ui/button'
+import './components/ui/icon-button'
 import './components/ui/spinner'
 import './components/ui/skeleton'
-import './styles/catalogue.css'
-import './styles/search.css'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { hydrate } from '@tanstack/react-query'

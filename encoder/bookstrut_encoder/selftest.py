@@ -165,6 +165,43 @@ def a_tiny_run_trains_on_them(data_dir: Path) -> None:
     assert card["cosine_scale"]["slope"] > 0 and "## Cosine scale" in markdown, card.get("cosine_scale")
 
 
+@check
+def the_cross_encoder_trains_on_train_requests_and_exports_int8(_: Path) -> None:
+    """cross_encoder.py on a tiny candidates file (the check pairs' books): a validation request is never in a
+    training group, and a 2-step run exports an int8 file that agrees with fp32 (the export's own gate)."""
+    from .cross_encoder import read_candidates, split_train, training_groups
+    from .cross_encoder_export import CHECK_PAIRS, MAX_DIFF
+
+    with tempfile.TemporaryDirectory(prefix="bookstrut-selftest-xenc-") as tmp:
+        texts = [t for _, right, wrong in CHECK_PAIRS for t in (right, wrong)]
+        books = [{"book": f"b{i}", "title": t.split(". ")[0], "description": t.split(". ", 1)[1]} for i, t in enumerate(texts)]
+        candidates = [{"id": f"b{i}", "total": 100.0 - i, "ideas": [50.0], "firstRank": i + 1} for i in range(len(texts))]
+        requests = [
+            {"request": f"r{n}", "split": "train" if n < len(CHECK_PAIRS) - 1 else "validation", "ideas": [idea],
+             "relevant": [f"b{2 * n}"], "answerRank": 2 * n + 1, "candidates": candidates}
+            for n, (idea, _, _) in enumerate(CHECK_PAIRS)
+        ]
+        file = Path(tmp) / "candidates.jsonl"
+        file.write_text("\n".join(json.dumps(row) for row in requests + books) + "\n")
+        read, texts_by_id = read_candidates(file)
+        training, holdout = split_train(read, 0, 42)
+        assert holdout == [] and {r["split"] for r in training} == {"train"}, training
+        args = type("Args", (), {"seed": 42, "depth": 30, "negatives": 3, "pairs": "idea"})()
+        groups = training_groups(training, texts_by_id, args)
+        assert len(groups) == len(CHECK_PAIRS) - 1 and all(len(g) == 4 for g in groups), groups
+        assert all(g[0][0] != CHECK_PAIRS[-1][0] for g in groups), "a validation idea was trained on"
+        common = ["--candidates", str(file), "--pairs", "idea", "--holdout", "0", "--threads", "1", "--max-length", "64"]
+        for step in (["train", "--out", f"{tmp}/model", "--groups", "2", "--max-steps", "2"],
+                     ["export", "--model", f"{tmp}/model", "--out", f"{tmp}/int8"]):
+            run = subprocess.run([sys.executable, "-m", "bookstrut_encoder.cross_encoder", step[0], *common, *step[1:]],
+                                 capture_output=True, text=True, timeout=600)
+            assert run.returncode == 0, f"{step[0]}: exit {run.returncode}:\n{run.stdout}{run.stderr[-3000:]}"
+        result = json.loads((Path(tmp) / "int8" / "check.json").read_text())
+        assert (Path(tmp) / "int8" / "onnx" / "model_quantized.onnx").is_file()
+        assert result["passed"] and result["order_kept"] and result["max_abs_diff"] <= MAX_DIFF, result
+        assert len(result["int8"]) == 2 * len(CHECK_PAIRS), result
+
+
 def main() -> int:
     data_dir = default_data_dir()
     failed = 0

@@ -320,7 +320,7 @@ export async function settleLayout(): Promise<void> {
 }
 
 /**
- * Rules for particular designs, found by their classes (also run inside the page):
+ * Rules for particular designs, found by their roles and test ids, never by class names (also run inside the page):
  * - a list of result cards and the ad slots between them (search results on phones and tablets) has every item
  *   as wide as the others, so an ad reads as one of the list;
  * - title cards side by side (Top 20 grid, title carousels) start their action bars at the same height;
@@ -331,19 +331,23 @@ export function findDesignProblems(): string[] {
   const found: string[] = []
   const shown = (el: Element) => el.checkVisibility() && el.getBoundingClientRect().width > 0
 
-  for (const list of document.querySelectorAll('.results-table__body')) {
+  // A results table is a head rowgroup (the column headers) and a body rowgroup (the rows and ad slots).
+  for (const list of document.querySelectorAll('[role="table"] > [role="rowgroup"]:last-child')) {
     // Rows are cards when the table's head row is hidden (phones and tablets); on desktops the ad is a band.
-    const head = list.parentElement?.querySelector('.results-table__row--head')
+    const groups = list.parentElement?.querySelectorAll(':scope > [role="rowgroup"]') ?? []
+    const head = groups.length > 1 ? groups[0]!.querySelector('[role="row"]') : null
     const cards = !head || head.getBoundingClientRect().width <= 1
     if (!shown(list) || !cards) continue
-    const items = [...list.querySelectorAll(':scope > .result-row, :scope .ad-slot')].filter(shown)
+    const items = [
+      ...list.querySelectorAll(':scope > [data-testid="result-row"], :scope [aria-label="Advertisement"]'),
+    ].filter(shown)
     const widths = new Set(items.map((c) => Math.round(c.getBoundingClientRect().width)))
     if (widths.size > 1) found.push(`unequal-widths in the results list: ${[...widths].join(', ')} px`)
   }
 
   const rows = new Map<string, number[]>()
-  for (const card of document.querySelectorAll('.book-card')) {
-    const actions = card.querySelector('.book-card__actions')
+  for (const card of document.querySelectorAll('[data-testid="book-card"]')) {
+    const actions = card.querySelector('[data-testid="book-card-actions"]')
     if (!actions || !shown(card)) continue
     const key = `${card.parentElement?.parentElement?.className ?? ''}@${Math.round(card.getBoundingClientRect().top)}`
     rows.set(key, [...(rows.get(key) ?? []), Math.round(actions.getBoundingClientRect().top)])

@@ -8,7 +8,7 @@ import { containerClass } from '@/components/ui/container'
  */
 export function NotFoundPage() {
   return (
-    <section className={containerClass('placeholder')} aria-labelledby="not-found-title">
+    <section className={containerClass(styles.placeholder)} aria-labelledby="not-found-title">
       <div className={styles.placeholder__card}>
         <h1 id="not-found-title" className={styles.placeholder__title}>
           Page not found

@@ -120,7 +120,7 @@ describe('like and favourite', () => {
     signInInBrowser(reader)
     const user = renderSinglePage(podcastId, author.id)
     const card = await screen.findByRole('article', { name: title })
-    const page = screen.getAllByRole('article').find((a) => a !== card && a.classList.contains('book-detail'))
+    const page = screen.getAllByRole('article').find((a) => a !== card && a.querySelector('h1'))
     if (!page) throw new Error('no single page')
 
     await user.click(within(page).getByRole('button', { name: `Favorite ${title}` }))

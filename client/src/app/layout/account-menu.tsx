@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom'
 import { Avatar } from '@/components/ui/avatar'
 import { EmailAddress } from '@/components/ui/email-address'
-import { Popover } from '@/components/ui/popover'
+import { menuClasses, Popover } from '@/components/ui/popover'
 import { paths } from '@/config/paths'
 import { useMe } from '@/features/auth/api/refresh-session'
 import { useSignOut } from '@/features/auth/hooks/use-session-actions'
 import styles from './account-menu.module.css'
+import { badgeClass } from '@/components/ui/badge'
 
 const roleLabels: Record<string, string> = {
   reader: 'Reader',
@@ -22,7 +23,8 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
   return (
     <Popover
       align="end"
-      panelClassName="account-menu"
+      panelClassName={styles['account-menu']}
+      panelTestId="account-menu"
       trigger={(props) => (
         <button type="button" className={styles['avatar-button']} aria-label="Account menu" {...props}>
           <Avatar firstName={me?.first_name} lastName={me?.last_name} imageUrl={me?.profileImage} size="md" />
@@ -45,18 +47,20 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
               <p className={styles['account-menu__email']}>
                 <EmailAddress value={me?.email ?? ''} />
               </p>
-              {role && <span className={`badge ${styles['badge--soft']}`}>{roleLabels[role] ?? role}</span>}
+              {role && (
+                <span className={`${badgeClass} ${styles['badge--soft']}`}>{roleLabels[role] ?? role}</span>
+              )}
             </div>
           </div>
-          <ul className={styles['account-menu__list']}>
+          <ul className={menuClasses.list}>
             <li>
-              <Link className={styles['account-menu__item']} to={paths.profile} onClick={close}>
+              <Link className={menuClasses.item} to={paths.profile} onClick={close}>
                 My Dashboard
               </Link>
             </li>
             {role === 'admin' && (
               <li>
-                <Link className={styles['account-menu__item']} to={paths.admin} onClick={close}>
+                <Link className={menuClasses.item} to={paths.admin} onClick={close}>
                   Admin console
                 </Link>
               </li>
@@ -64,7 +68,7 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
             <li>
               <button
                 type="button"
-                className={`${styles['account-menu__item']} ${styles['account-menu__item--danger']}`}
+                className={`${menuClasses.item} ${styles['account-menu__item--danger']}`}
                 onClick={() => {
                   close()
                   void signOut()

@@ -54,7 +54,7 @@ export function Footer() {
             Describe the ideas you want to read about. Hear a short podblurb. Find your next book.
           </p>
           {socials.length > 0 && (
-            <ul className="socials" aria-label="BookStrut on social media">
+            <ul className={styles.socials} aria-label="BookStrut on social media">
               {socials.map(({ network, url }) => (
                 <li key={network}>
                   <a

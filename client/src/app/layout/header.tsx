@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { Button } from '@/components/ui/button'
-import { Popover } from '@/components/ui/popover'
+import { menuClasses, Popover } from '@/components/ui/popover'
 import { paths } from '@/config/paths'
 import { useAuthModals } from '@/features/auth/hooks/use-auth-modals'
 import { useInformationLinks } from '@/features/content/api/get-information-links'
@@ -14,7 +14,7 @@ import styles from './header.module.css'
 import { containerClass } from '@/components/ui/container'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `nav__link${isActive ? ' nav__link--active' : ''}`
+  `${styles.nav__link}${isActive ? ` ${styles['nav__link--active']}` : ''}`
 
 /** The sticky site header (spec reader-and-account section 2). */
 export function Header() {
@@ -29,7 +29,7 @@ export function Header() {
       <div className={containerClass(styles['site-header__inner'])}>
         <Brand />
 
-        <nav className="nav" aria-label="Main">
+        <nav className={styles.nav} aria-label="Main">
           <ul className={styles.nav__list}>
             {items.map((item) => (
               <li key={item.to}>
@@ -41,21 +41,26 @@ export function Header() {
             {otherPages.length > 0 && (
               <li>
                 <Popover
-                  panelClassName="menu-panel"
                   trigger={(props) => (
-                    <button type="button" className="nav__link nav__link--button" {...props}>
+                    <button type="button" className={styles.nav__link} {...props}>
                       Other Menu
-                      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="chevron">
+                      <svg
+                        viewBox="0 0 24 24"
+                        width="16"
+                        height="16"
+                        aria-hidden="true"
+                        className={styles.chevron}
+                      >
                         <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
                       </svg>
                     </button>
                   )}
                 >
                   {(close) => (
-                    <ul className="menu-panel__list">
+                    <ul className={menuClasses.list}>
                       {otherPages.map((page) => (
                         <li key={page._id}>
-                          <Link className="menu-panel__item" to={paths.pageDetail(page.path)} onClick={close}>
+                          <Link className={menuClasses.item} to={paths.pageDetail(page.path)} onClick={close}>
                             {page.information_name}
                           </Link>
                         </li>

@@ -28,7 +28,7 @@ export function RootLayout() {
             Skip to content
           </a>
           {navigation.state === 'loading' && (
-            <div className="route-progress" role="progressbar" aria-label="Loading page" />
+            <div className={styles['route-progress']} role="progressbar" aria-label="Loading page" />
           )}
           <Header />
           <main id="main" className={styles['site-main']} tabIndex={-1}>

@@ -20,6 +20,7 @@ import {
 import { TERMS_INFORMATION_ID } from '@bookstrut/schemas'
 import type { RouteHandle } from '../route-handle'
 import { containerClass } from '@/components/ui/container'
+import { section } from '@/components/ui/section'
 
 /* The content routes (issue 32): FAQ, blog, information pages, terms, privacy, contact, articles and the Top 20. */
 
@@ -76,8 +77,8 @@ export function TopListRoute() {
   return (
     <>
       <div className={containerClass()} style={{ paddingTop: '2rem' }}>
-        <h1 className="section__title">Top 20 Book Struts</h1>
-        <p className="lead">
+        <h1 className={section.title}>Top 20 Book Struts</h1>
+        <p className={section.lead}>
           The books readers play, like and share most right now. Press play to hear a podblurb.
         </p>
       </div>

@@ -14,6 +14,7 @@ import { usePageMeta } from '@/lib/use-page-meta'
 import styles from './home.module.css'
 import { containerClass } from '@/components/ui/container'
 import type { RouteHandle } from '../route-handle'
+import { section } from '@/components/ui/section'
 
 /** The server renders "Popular ideas" with its links (a crawler finds the topic pages from home); never fatal. */
 export const handle: RouteHandle = {
@@ -44,10 +45,10 @@ export function Component() {
   const settings = useSettings()
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
+      <section className={styles.hero} aria-labelledby="hero-title">
         <div className={containerClass(styles.hero__inner)}>
           <div className="hero__copy">
-            <p className={`eyebrow ${styles['eyebrow--light']}`}>Book discovery by idea</p>
+            <p className={`${section.eyebrow} ${styles['eyebrow--light']}`}>Book discovery by idea</p>
             <h1 id="hero-title" className={styles.hero__title}>
               Describe the ideas. <span className={styles.hero__accent}>Find the book.</span>
             </h1>

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useStoredSession } from '@/lib/storage'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import styles from './profile.module.css'
+import { profileCard } from '@/components/ui/profile-card'
 
 /** /profile: My Dashboard, the profile form of the signed-in account. */
 export function Component() {
@@ -15,7 +16,7 @@ export function Component() {
 
   if (!userId) {
     return (
-      <div className="profile-card profile-card--message" role="alert">
+      <div className={profileCard.message} role="alert">
         <h1 className="h3">Please sign in again</h1>
         <p className="muted">Your session is missing its account id.</p>
       </div>
@@ -23,14 +24,14 @@ export function Component() {
   }
   if (user.isPending) {
     return (
-      <div className={`profile-card ${styles['profile-card--loading']}`} aria-busy="true">
+      <div className={`${profileCard.card} ${styles['profile-card--loading']}`} aria-busy="true">
         <Spinner size="lg" label="Loading your profile" />
       </div>
     )
   }
   if (user.isError) {
     return (
-      <div className="profile-card profile-card--message" role="alert">
+      <div className={profileCard.message} role="alert">
         <h1 className="h3">We couldn&apos;t load your profile</h1>
         <p className="muted">{errorMessage(user.error)}</p>
         <Button variant="secondary" onClick={() => void user.refetch()} loading={user.isFetching}>

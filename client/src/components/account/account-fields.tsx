@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { PasswordField, TextField } from '@/components/ui/field'
 import type { FieldErrors } from '@/lib/validation'
 import styles from './account-fields.module.css'
+import { form } from '@/components/ui/form'
 
 /** The account's own fields, the same in sign-up and the profile: name, e-mail and a password twice. */
 export interface AccountValues {
@@ -74,7 +75,7 @@ export function AccountFields({
 
   if (layout === 'grid') {
     return (
-      <div className="form-grid">
+      <div className={form.grid}>
         {firstName}
         {lastName}
         {email}

@@ -12,6 +12,10 @@ import { PlayToggle } from './play-toggle'
 import { FavoriteButton, LikeButton } from './reaction-buttons'
 import { ShareButton } from './share-button'
 import styles from './book-card.module.css'
+import { iconButtonClass } from '@/components/ui/icon-button'
+
+/** The class of a card's slot in a grid or carousel (the li): lines the cards of a row up part by part. */
+export const bookCardSlotClass = styles['book-card-slot']
 
 /**
  * The title card of the Top 20 list and the author profile: cover, title (description on hover), links,
@@ -22,14 +26,14 @@ export function BookCard({ book }: { book: Book }) {
   const title = book.title || 'Unknown Title'
   const episode = book.episodes[0]
   return (
-    <article className="book-card" aria-label={title}>
+    <article className={styles['book-card']} aria-label={title} data-testid="book-card">
       <BookCoverLink book={book} className={styles['book-card__cover']} width={300} height={400} />
       <div className={styles['book-card__body']}>
-        <h3 className="book-card__title">
+        <h3 className={styles['book-card__title']}>
           <BookTitleLink book={book} />
         </h3>
         <BookLinks book={book} compact />
-        <div className="book-card__actions">
+        <div className={styles['book-card__actions']} data-testid="book-card-actions">
           <PlayToggle book={book} />
           <LikeButton book={book} />
           <FavoriteButton book={book} />
@@ -41,7 +45,7 @@ export function BookCard({ book }: { book: Book }) {
           />
           <AuthorProfileLink
             book={book}
-            className="icon-button"
+            className={iconButtonClass}
             label={`Author profile of ${book.author || title}`}
           >
             <Icon name="user" />
@@ -68,7 +72,7 @@ export function BookCard({ book }: { book: Book }) {
 /** The card's shape while books load. */
 export function BookCardSkeleton() {
   return (
-    <div className={`book-card ${styles['book-card--skeleton']}`} aria-hidden="true">
+    <div className={`${styles['book-card']} ${styles['book-card--skeleton']}`} aria-hidden="true">
       <Skeleton cover className={styles['book-card__cover']} />
       <div className={styles['book-card__body']}>
         <Skeleton style={{ width: '85%', height: 16 }} />

@@ -40,7 +40,9 @@ export function BookTitleLink({ book, className }: { book: Book; className?: str
       focusable={false}
       onOpen={() => void trackDescriptionClick(trackTargetOf(book))}
     >
-      <Link to={paths.singleBook(book._id)}>{book.title || 'Unknown Title'}</Link>
+      <Link to={paths.singleBook(book._id)} data-testid="book-title">
+        {book.title || 'Unknown Title'}
+      </Link>
     </HoverInfo>
   )
 }

@@ -15,11 +15,11 @@ export function BookLinks({ book, compact = false }: { book: Book; compact?: boo
   ].filter((l): l is { url: string; label: string; icon: 'youtube' | 'tiktok' | 'cart' } => Boolean(l.url))
   if (links.length === 0) return null
   return (
-    <ul className={`book-links${compact ? ` ${styles['book-links--compact']}` : ''}`}>
+    <ul className={`${styles['book-links']}${compact ? ` ${styles['book-links--compact']}` : ''}`}>
       {links.map((l) => (
         <li key={l.label}>
           <a
-            className={`${styles['book-link']} book-link--${l.icon}`}
+            className={`${styles['book-link']} ${styles[`book-link--${l.icon}`] ?? ''}`}
             href={l.url}
             target="_blank"
             rel="noopener noreferrer"

@@ -1,6 +1,16 @@
 import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { isPlayingBook, trackOf, usePlayer } from '@/lib/player'
+import styles from './play-toggle.module.css'
+
+/** The play button's look: round (cards, rows), large round (the player bar) or a labelled button. */
+export function playToggleClass(variant: 'round' | 'large' | 'button', playing = false): string {
+  const shape =
+    variant === 'large'
+      ? `${styles['play-toggle--round']} ${styles['play-toggle--large']}`
+      : styles[`play-toggle--${variant}`]
+  return `${styles['play-toggle']} ${shape}${playing ? ` ${styles['play-toggle--playing']}` : ''}`
+}
 
 /**
  * Play/pause of a book's podblurb in the persistent player; toggles per book. A book without a podblurb gets no
@@ -22,7 +32,7 @@ export function PlayToggle({
   return (
     <button
       type="button"
-      className={`play-toggle play-toggle--${variant}${playing ? ' play-toggle--playing' : ''}${className ? ` ${className}` : ''}`}
+      className={`${playToggleClass(variant, playing)}${className ? ` ${className}` : ''}`}
       onClick={() => player.toggle(track)}
       aria-label={`${playing ? 'Pause' : 'Play'} podblurb of ${book.title}`}
       aria-pressed={playing}

@@ -3,6 +3,7 @@ import { Icon } from '@/components/ui/icon'
 import { useToggleReaction } from '@/lib/reactions'
 import type { MouseEvent, ReactNode } from 'react'
 import styles from './reaction-buttons.module.css'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /**
  * A click handler that ignores the second and later clicks of a double (or triple) click: the browser numbers them
@@ -48,7 +49,7 @@ function ReactionToggle({
   return (
     <button
       type="button"
-      className={`icon-button ${styles.reaction} ${styles[`reaction--${kind}`]}${on ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`${iconButtonClass} ${styles.reaction} ${styles[`reaction--${kind}`]}${on ? ` ${styles['reaction--on']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={firstClickOnly(() => void toggle(book))}
       aria-pressed={on}
       aria-label={`${reaction.label} ${book.title || 'this title'}`}

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/icon'
 import { bookSharePath, shareLink } from '@/lib/share'
 import { trackShare } from '@/lib/tracking'
 import styles from './share-button.module.css'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /**
  * Share a book: the device's share sheet when there is one; otherwise the link is copied (on the book's own
@@ -39,7 +40,7 @@ export function ShareButton({
   return (
     <button
       type="button"
-      className={`icon-button${withLabel ? ` ${styles['icon-button--label']}` : ''}${className ? ` ${className}` : ''}`}
+      className={`${iconButtonClass}${withLabel ? ` ${styles['icon-button--label']}` : ''}${className ? ` ${className}` : ''}`}
       onClick={() => void share()}
       aria-label={withLabel ? undefined : `Share ${title}`}
     >

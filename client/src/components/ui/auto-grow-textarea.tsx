@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react'
 import { describedBy, FieldShell } from './field'
 import styles from './auto-grow-textarea.module.css'
+import { form } from './form'
 
 /** Idea text areas grow with their text up to this height, then scroll (spec: 200 px). */
 export const AUTO_GROW_MAX_PX = 200
@@ -40,7 +41,7 @@ export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGro
         ref={ref}
         id={id}
         rows={1}
-        className={`input textarea ${styles['textarea--grow']}`}
+        className={`${form.input} ${form.textarea} ${styles['textarea--grow']}`}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}

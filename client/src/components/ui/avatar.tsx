@@ -4,6 +4,7 @@ export interface AvatarProps {
   lastName?: string | null | undefined
   imageUrl?: string | null | undefined
   size?: 'sm' | 'md' | 'lg' | 'xl'
+  className?: string
 }
 
 /** Initials from first and last name ("Ada Lovelace" gives "AL"); "?" when neither is known yet. */
@@ -13,10 +14,13 @@ export function initialsOf(firstName?: string | null, lastName?: string | null):
 }
 
 /** A round picture, or the person's initials when there is no picture (decorative: the caller labels it). */
-export function Avatar({ firstName, lastName, imageUrl, size = 'md' }: AvatarProps) {
+export function Avatar({ firstName, lastName, imageUrl, size = 'md', className }: AvatarProps) {
   const initials = initialsOf(firstName, lastName)
   return (
-    <span className={`avatar avatar--${size}`} aria-hidden="true">
+    <span
+      className={`${styles.avatar} ${styles[`avatar--${size}`]}${className ? ` ${className}` : ''}`}
+      aria-hidden="true"
+    >
       {imageUrl ? (
         <img src={imageUrl} alt="" className={styles.avatar__img} />
       ) : initials === '?' ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Button } from './button'
 import { Modal } from './modal'
 import styles from './confirm-dialog.module.css'
+import { form } from './form'
 
 export interface ConfirmDialogProps {
   title: string
@@ -30,7 +31,7 @@ export function ConfirmDialog({
     <Modal open onClose={busy ? () => undefined : onCancel} title={title} size="sm" dismissible={!busy}>
       <div className="stack">
         <div className={styles['confirm-dialog__text']}>{children}</div>
-        <div className="button-pair">
+        <div className={form.buttonPair}>
           <Button variant="ghost" onClick={onCancel} disabled={busy} data-autofocus>
             {cancelLabel}
           </Button>

@@ -6,6 +6,7 @@ import { CROP_SHAPES } from '@/lib/image-rules'
 import { Button } from './button'
 import { Modal } from './modal'
 import styles from './crop-dialog.module.css'
+import { form } from './form'
 
 export interface CropDialogProps {
   /** Object URL of the chosen file. */
@@ -47,7 +48,7 @@ export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: 
   return (
     <Modal open onClose={onCancel} title={title} size={kind === 'banner' ? 'lg' : 'md'}>
       <div className="stack">
-        <div className={`${styles['crop-area']} crop-area--${kind}`}>
+        <div className={`${styles['crop-area']} ${styles[`crop-area--${kind}`] ?? ''}`}>
           <Cropper
             image={src}
             crop={crop}
@@ -72,11 +73,11 @@ export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: 
           />
         </label>
         {error && (
-          <p className="field__error" role="alert">
+          <p className={form.error} role="alert">
             {error}
           </p>
         )}
-        <div className="button-pair">
+        <div className={form.buttonPair}>
           <Button variant="ghost" onClick={onCancel} disabled={saving}>
             Cancel
           </Button>

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import styles from './faq-list.module.css'
+import { stackListClass } from './stack-list'
 
 export interface FaqItem {
   question: string
@@ -22,10 +23,10 @@ export function FaqList({
   const ItemHeading = headingLevel === 2 ? 'h3' : 'h4'
   return (
     <section className="faq-block" aria-labelledby={`${baseId}-title`}>
-      <Heading id={`${baseId}-title`} className="faq-block__title">
+      <Heading id={`${baseId}-title`} className={styles['faq-block__title']}>
         {title}
       </Heading>
-      <ul className={styles['faq-block__list']}>
+      <ul className={`${stackListClass} ${styles['faq-block__list']}`}>
         {items.map((item, index) => {
           const isOpen = open === index
           const panelId = `${baseId}-panel-${index}`
@@ -43,7 +44,7 @@ export function FaqList({
                   onClick={() => setOpen(isOpen ? null : index)}
                 >
                   <span>{item.question}</span>
-                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="chevron">
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                     <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
                   </svg>
                 </button>

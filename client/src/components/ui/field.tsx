@@ -7,6 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react'
 import styles from './field.module.css'
+import { form } from './form'
 
 export interface FieldShellProps {
   id: string
@@ -22,18 +23,18 @@ export interface FieldShellProps {
 /** Label, control, hint and the error under the field (errors are announced and linked by aria-describedby). */
 export function FieldShell({ id, label, error, hint, children, className, required }: FieldShellProps) {
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+    <div className={`${form.field}${error ? ` ${form.invalid}` : ''}${className ? ` ${className}` : ''}`}>
       <label className={fieldLabelClass(required)} htmlFor={id}>
         {label}
       </label>
       {children}
       {hint && !error && (
-        <p className="field__hint" id={`${id}-hint`}>
+        <p className={form.hint} id={`${id}-hint`}>
           {hint}
         </p>
       )}
       {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
+        <p className={form.error} id={`${id}-error`} role="alert">
           {error}
         </p>
       )}
@@ -43,7 +44,7 @@ export function FieldShell({ id, label, error, hint, children, className, requir
 
 /** The label's class: required fields get the mark (`*`) after their name. */
 export const fieldLabelClass = (required: boolean | undefined) =>
-  required ? 'field__label field__label--required' : 'field__label'
+  required ? `${form.label} ${form.labelRequired}` : form.label
 
 /** The id that describes the control: its error when there is one, else its hint. */
 export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
@@ -69,7 +70,7 @@ export function TextField({ label, error, hint, fieldClassName, ...input }: Text
     >
       <input
         id={id}
-        className="input"
+        className={form.input}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
@@ -86,7 +87,7 @@ export function PasswordField({ label, error, hint, fieldClassName, ...input }: 
       <div className={styles['input-group']}>
         <input
           id={id}
-          className="input"
+          className={form.input}
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
@@ -123,7 +124,7 @@ export function SelectField({ label, error, hint, options, placeholder, ...selec
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <select
         id={id}
-        className="input select"
+        className={`${form.input} ${form.select}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...select}
@@ -155,7 +156,7 @@ export function TextAreaField({ label, error, hint, ...area }: TextAreaFieldProp
     <FieldShell id={id} label={label} error={error} hint={hint} required={area.required}>
       <textarea
         id={id}
-        className="input textarea"
+        className={`${form.input} ${form.textarea}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...area}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import styles from './hover-info.module.css'
 
 /**
  * Text with more on hover or keyboard focus (book titles show their description, author names their
@@ -27,13 +28,17 @@ export function HoverInfo({
   const id = useId()
   return (
     <span
-      className={`hover-info${className ? ` ${className}` : ''}`}
+      className={`${styles['hover-info']}${className ? ` ${className}` : ''}`}
       tabIndex={focusable ? 0 : undefined}
       aria-describedby={focusable ? id : undefined}
       onClick={onOpen}
     >
       {children}
-      <span id={id} role="tooltip" className={`hover-info__panel hover-info__panel--${align}`}>
+      <span
+        id={id}
+        role="tooltip"
+        className={`${styles['hover-info__panel']} ${styles[`hover-info__panel--${align}`] ?? ''}`}
+      >
         {info}
       </span>
     </span>

@@ -1,5 +1,7 @@
 import { useId } from 'react'
 import styles from './how-to.module.css'
+import { stackListClass } from './stack-list'
+import { chipClass } from './chip'
 
 export interface HowToStep {
   title: string
@@ -28,12 +30,12 @@ export function HowTo({
 }) {
   const id = useId()
   return (
-    <section className="how-to" aria-labelledby={id}>
-      <h2 id={id} className="how-to__title">
+    <section className={styles['how-to']} aria-labelledby={id}>
+      <h2 id={id} className={styles['how-to__title']}>
         {title}
       </h2>
       <p className={styles['how-to__meta']}>
-        <span className="chip">
+        <span className={chipClass}>
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
             <path
               d="M12 7v5l3 2M12 3a9 9 0 100 18 9 9 0 000-18z"
@@ -44,9 +46,9 @@ export function HowTo({
           </svg>
           {minutes} {minutes === 1 ? 'minute' : 'minutes'}
         </span>
-        <span className="chip">Difficulty: {difficulty}</span>
+        <span className={chipClass}>Difficulty: {difficulty}</span>
       </p>
-      <ol className={styles['how-to__steps']}>
+      <ol className={`${stackListClass} ${styles['how-to__steps']}`}>
         {steps.map((step, i) => (
           <li key={step.title} className={styles['how-to__step']}>
             <span className={styles['how-to__number']} aria-hidden="true">

@@ -1,3 +1,7 @@
+import styles from './icon.module.css'
+
+/** The class of an inline icon (an svg that never shrinks in a row). */
+export const iconClass = styles.icon!
 const paths = {
   play: 'M8 5.5v13l11-6.5z',
   pause: 'M7 5h4v14H7zM13 5h4v14h-4z',
@@ -56,7 +60,7 @@ export function Icon({
       width={size}
       height={size}
       aria-hidden="true"
-      className={`icon${className ? ` ${className}` : ''}`}
+      className={`${iconClass}${className ? ` ${className}` : ''}`}
     >
       <path
         d={paths[name]}

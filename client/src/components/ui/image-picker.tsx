@@ -130,7 +130,9 @@ export function ImagePicker({
   const chooser = useImageChooser({ kind, label, onChange, onInvalid, disabled, cropTitle })
 
   return (
-    <div className={`image-picker image-picker--${kind}${error ? ' image-picker--invalid' : ''}`}>
+    <div
+      className={`${styles['image-picker']} ${styles[`image-picker--${kind}`] ?? ''}${error ? ` ${styles['image-picker--invalid']}` : ''}`}
+    >
       {chooser.elements}
       <button
         type="button"

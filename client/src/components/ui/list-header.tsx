@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import styles from './list-header.module.css'
 
 /**
  * The head of a profile list page (My Listings, Favorite, Ghosted Titles, Saved Search): the title, a line that
@@ -14,9 +15,9 @@ export function ListHeader({
   children?: ReactNode
 }) {
   return (
-    <div className="listings__head">
+    <div className={styles.listings__head}>
       <div>
-        <h1 className="h3 listings__title">{title}</h1>
+        <h1 className={`h3 ${styles.listings__title}`}>{title}</h1>
         <p className="muted">{summary}</p>
       </div>
       {children}

@@ -29,6 +29,11 @@ export function listFailure(error: unknown, fallback: string): string {
  * "Try again"), empty (the page's own empty state) and the rows, plus "Loading more..." under the rows while an
  * infinite list fetches its next page.
  */
+/** A list's message in place of its rows (empty, failed): centred, muted. */
+export const emptyStateClass = styles['empty-state']
+/** Its row of buttons (with the section's cta-row class): centred, closer to the message. */
+export const emptyStateActionsClass = styles['empty-state__actions']
+
 export function ListStates<Row>({
   query,
   rows,
@@ -65,7 +70,7 @@ export function ListStates<Row>({
   }
   if (query.isError) {
     return (
-      <div className="empty-state" role="alert">
+      <div className={emptyStateClass} role="alert">
         <p>
           {typeof failedMessage === 'string'
             ? listFailure(query.error, failedMessage)
@@ -77,7 +82,7 @@ export function ListStates<Row>({
       </div>
     )
   }
-  if (rows.length === 0) return <div className="empty-state">{empty}</div>
+  if (rows.length === 0) return <div className={emptyStateClass}>{empty}</div>
   return (
     <>
       {children(rows)}

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { Button, type ButtonVariant } from './button'
 import { TextAreaField } from './field'
 import { Modal } from './modal'
+import { form } from './form'
 
 export interface NoteDialogProps {
   title: string
@@ -59,7 +60,7 @@ export function NoteDialog({
             setMissing(false)
           }}
         />
-        <div className="button-pair">
+        <div className={form.buttonPair}>
           <Button variant="ghost" onClick={onClose} disabled={busy}>
             Cancel
           </Button>

@@ -17,7 +17,11 @@ export function PlaceholderPage({ title, description, compact = false }: Placeho
   useDocumentTitle(title)
   return (
     <section
-      className={compact ? `placeholder ${styles['placeholder--compact']}` : containerClass('placeholder')}
+      className={
+        compact
+          ? `${styles.placeholder} ${styles['placeholder--compact']}`
+          : containerClass(styles.placeholder)
+      }
       aria-labelledby="placeholder-title"
     >
       <div className={styles.placeholder__card}>

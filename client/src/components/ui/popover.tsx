@@ -10,7 +10,12 @@ export interface PopoverProps {
   className?: string
   panelClassName?: string
   panelLabel?: string
+  /** A name for tests to find the panel by (the layout check scopes itself to it). */
+  panelTestId?: string
 }
+
+/** The classes of a popover's menu: the list and each item (a link or a button). */
+export const menuClasses = { list: styles['menu-list']!, item: styles['menu-item']! }
 
 /**
  * A disclosure popover for menus of links (header "Other Menu", account menu): toggled by its button,
@@ -23,6 +28,7 @@ export function Popover({
   className,
   panelClassName,
   panelLabel,
+  panelTestId,
 }: PopoverProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
@@ -49,7 +55,7 @@ export function Popover({
 
   const close = () => setOpen(false)
   return (
-    <div ref={rootRef} className={`popover${className ? ` ${className}` : ''}`}>
+    <div ref={rootRef} className={`${styles.popover}${className ? ` ${className}` : ''}`}>
       {trigger({
         'aria-expanded': open,
         'aria-controls': panelId,
@@ -57,10 +63,11 @@ export function Popover({
       })}
       <div
         id={panelId}
-        className={`${styles.popover__panel} popover__panel--${align}${panelClassName ? ` ${panelClassName}` : ''}`}
+        className={`${styles.popover__panel} ${styles[`popover__panel--${align}`]}${panelClassName ? ` ${panelClassName}` : ''}`}
         hidden={!open}
         aria-label={panelLabel}
         role={panelLabel ? 'region' : undefined}
+        data-testid={panelTestId}
       >
         {open && children(close)}
       </div>

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, DEFAULT_EMBEDDING_MODEL, loadConfig, migrateToLatest, type Db } from '@bookstrut/core'
@@ -42,7 +43,7 @@ import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type Tom
 import { loadSanitySet, type SanityBook } from './sanity-set.js'
 import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
 import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.js'
-import { readCommandLine } from './command-line.js'
+import { writeCrossEncoderCandidates } from './cross-encoder-candidates.js'
 
 /**
  * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models auto,minilm,shipped,mpnet,trained]
@@ -59,13 +60,15 @@ import { readCommandLine } from './command-line.js'
  * (each, with paired bootstrap differences against the first stage and the first model; `none` skips it);
  * `--second-stage-rows FILE` writes its training rows for the split run
  * (train-split requests only, whatever `--split`; encoder/run.sh --second-stage trains on them).
+ * `--candidates FILE` writes the second stage's candidates of every request run, with the books' texts, for the
+ * cross-encoder (cross-encoder-candidates.ts).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
   '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
-  '[--second-stage-rows FILE]'
+  '[--second-stage-rows FILE] [--candidates FILE]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -128,65 +131,70 @@ const SWEEP_SECOND_STAGE: [number, number][] = [
 ]
 
 function parseCommandLine() {
-  return readCommandLine(
-    {
-      split: { type: 'string', default: 'validation' },
-      limit: { type: 'string' },
-      models: { type: 'string', default: 'auto' },
-      data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
-      passages: { type: 'string', default: 'product' },
-      pool: { type: 'string', default: 'full' },
-      sweep: { type: 'boolean', default: false },
-      'skip-keyword': { type: 'boolean', default: false },
-      'sanity-only': { type: 'boolean', default: false },
-      'by-idea-form': { type: 'boolean', default: false },
-      scale: { type: 'string' },
-      'second-stage-model': { type: 'string', default: SECOND_STAGE_MODEL_FILE },
-      'second-stage-rows': { type: 'string' },
-    },
-    (values) => {
-      const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
-      if (!split) return null
-      const poolKind = (['full', 'corpus'] as const).find((s) => s === values.pool)
-      if (!poolKind) return null
-      const limit = values.limit === undefined ? Infinity : Number(values.limit)
-      if (!Number.isInteger(limit) && limit !== Infinity) return null
-      if (limit < 1) return null
-      const models = values.models
-        .split(',')
-        .map((m) => m.trim())
-        .filter(Boolean)
-        .map((m) => {
-          const alias = m.toLowerCase()
-          if (alias === 'trained') return newestTrained()
-          return alias === 'auto' ? servedModel() : (MODEL_ALIASES[alias] ?? m)
-        })
-      if (models.length === 0 || models.includes('')) return null
-      const schemes = values.passages
-        .split(',')
-        .map((m) => m.trim())
-        .filter(Boolean)
-      if (schemes.length === 0 || schemes.some((n) => !(n in SCHEMES))) return null
-      const [slope, offset] = (values.scale ?? '').split(',').map(Number)
-      const scale = values.scale === undefined ? undefined : { slope: slope!, offset: offset! }
-      if (scale && !(scale.slope > 0 && Number.isFinite(scale.offset))) return null
-      return {
-        split,
-        limit,
-        models,
-        schemes,
-        poolKind,
-        sweep: values.sweep,
-        keyword: !values['skip-keyword'],
-        sanityOnly: values['sanity-only'],
-        byIdeaForm: values['by-idea-form'],
-        scale,
-        secondStageModel: values['second-stage-model'],
-        secondStageRows: values['second-stage-rows'],
-        dataDir: path.resolve(values.data),
-      }
-    },
-  )
+  try {
+    const { values } = parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        split: { type: 'string', default: 'validation' },
+        limit: { type: 'string' },
+        models: { type: 'string', default: 'auto' },
+        data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
+        passages: { type: 'string', default: 'product' },
+        pool: { type: 'string', default: 'full' },
+        sweep: { type: 'boolean', default: false },
+        'skip-keyword': { type: 'boolean', default: false },
+        'sanity-only': { type: 'boolean', default: false },
+        'by-idea-form': { type: 'boolean', default: false },
+        scale: { type: 'string' },
+        'second-stage-model': { type: 'string', default: SECOND_STAGE_MODEL_FILE },
+        'second-stage-rows': { type: 'string' },
+        candidates: { type: 'string' },
+      },
+    })
+    const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
+    if (!split) return null
+    const poolKind = (['full', 'corpus'] as const).find((s) => s === values.pool)
+    if (!poolKind) return null
+    const limit = values.limit === undefined ? Infinity : Number(values.limit)
+    if (!Number.isInteger(limit) && limit !== Infinity) return null
+    if (limit < 1) return null
+    const models = values.models
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)
+      .map((m) => {
+        const alias = m.toLowerCase()
+        if (alias === 'trained') return newestTrained()
+        return alias === 'auto' ? servedModel() : (MODEL_ALIASES[alias] ?? m)
+      })
+    if (models.length === 0 || models.includes('')) return null
+    const schemes = values.passages
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)
+    if (schemes.length === 0 || schemes.some((n) => !(n in SCHEMES))) return null
+    const [slope, offset] = (values.scale ?? '').split(',').map(Number)
+    const scale = values.scale === undefined ? undefined : { slope: slope!, offset: offset! }
+    if (scale && !(scale.slope > 0 && Number.isFinite(scale.offset))) return null
+    return {
+      split,
+      limit,
+      models,
+      schemes,
+      poolKind,
+      sweep: values.sweep,
+      keyword: !values['skip-keyword'],
+      sanityOnly: values['sanity-only'],
+      byIdeaForm: values['by-idea-form'],
+      scale,
+      secondStageModel: values['second-stage-model'],
+      secondStageRows: values['second-stage-rows'],
+      candidates: values.candidates,
+      dataDir: path.resolve(values.data),
+    }
+  } catch {
+    return null
+  }
 }
 
 /** One evaluated request: its ideas (blank ones dropped; 1-3 remain) and the pool ids of its answer. */
@@ -333,6 +341,11 @@ for (const model of args.models) {
         )
         modes.push(second)
         secondStageModes.push({ second, first: fused })
+        if (args.candidates && si === 0 && stage === secondStages[0]) {
+          const books = new Map(pool.map((b) => [b.id, b]))
+          await writeCrossEncoderCandidates(args.candidates, queries, second.scored!, fused.rankings, books)
+          console.log(`cross-encoder: candidates of ${queries.length} requests written to ${args.candidates}`)
+        }
         scoreReports.push(scoreMeaningReport(`${name}${label}, ${stage.name}`, queries, second.scored!))
       }
       if (args.secondStageRows && si === 0) {

@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
@@ -10,8 +11,10 @@ import {
   BookTextIndex,
   BookVectorIndex,
   bookPassages,
+  createCrossEncoder,
   createEmbedder,
   createThreadedEmbedder,
+  crossEncoderText,
   hasLocalModel,
   IdeaEmbeddings,
   MAX_RANKED,
@@ -27,7 +30,6 @@ import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from './tomt-data.js'
 import { benchKeywordSearch } from './keyword-search.bench.js'
 import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic-books.js'
-import { readCommandLine } from './command-line.js'
 
 /**
  * `npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann] [--queries 300] [--data DIR] [--keyword-only]`:
@@ -69,57 +71,66 @@ const WARM_UP = 10
 const SCALE2 = QUANT_SCALE * QUANT_SCALE
 
 function parseCommandLine() {
-  return readCommandLine(
-    {
-      sizes: { type: 'string', default: '10000,100000' },
-      books: { type: 'string' },
-      ann: { type: 'boolean', default: false },
-      /** candidates tried on the one index built by --ann (default: the product's ANN_DEFAULTS.candidates) */
-      'ann-candidates': { type: 'string' },
-      /** shares of the projected rows read, tried on the same index (default: ANN_DEFAULTS.scanShare) */
-      'ann-share': { type: 'string' },
-      /** principal directions of the index built by --ann (default: ANN_DEFAULTS.dimensions) */
-      'ann-dims': { type: 'string' },
-      queries: { type: 'string', default: '300' },
-      data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
-      'keyword-only': { type: 'boolean', default: false },
-      /** with --ann: only the approximate index against the exact one (no exact, fresh or lexical timings) */
-      'ann-only': { type: 'boolean', default: false },
-      /** with --ann: also the product's words (BookTextIndex over synthetic texts) on the approximate index */
-      'ann-words': { type: 'boolean', default: false },
-      /** queries checked against a plain JavaScript brute force (minutes at 100,000 books); 0 skips the check */
-      'check-queries': { type: 'string' },
-    },
-    (values) => {
-      const sizes = (values.books ?? values.sizes).split(',').map(Number)
-      const queries = Number(values.queries)
-      if (sizes.some((n) => !Number.isInteger(n) || n < 1)) return null
-      if (!Number.isInteger(queries) || queries < 1) return null
-      const annCandidates = (values['ann-candidates'] ?? String(ANN_DEFAULTS.candidates))
-        .split(',')
-        .map(Number)
-      const annDimensions = Number(values['ann-dims'] ?? ANN_DEFAULTS.dimensions)
-      if (annCandidates.some((n) => !Number.isInteger(n) || n < 1)) return null
-      const annShares = (values['ann-share'] ?? String(ANN_DEFAULTS.scanShare)).split(',').map(Number)
-      if (annShares.some((n) => !(n > 0 && n <= 1))) return null
-      if (!Number.isInteger(annDimensions) || annDimensions < 1) return null
-      const check = values['check-queries']
-      if (check !== undefined && !(Number.isInteger(Number(check)) && Number(check) >= 0)) return null
-      return {
-        sizes,
-        queries,
-        ann: values.ann || values['ann-only'],
-        annOnly: values['ann-only'],
-        annWords: values['ann-words'],
-        annCandidates,
-        annShares,
-        annDimensions,
-        dataDir: path.resolve(values.data),
-        keywordOnly: values['keyword-only'],
-        checkQueries: values['check-queries'] === undefined ? undefined : Number(values['check-queries']),
-      }
-    },
-  )
+  try {
+    const { values } = parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        sizes: { type: 'string', default: '10000,100000' },
+        books: { type: 'string' },
+        ann: { type: 'boolean', default: false },
+        /** candidates tried on the one index built by --ann (default: the product's ANN_DEFAULTS.candidates) */
+        'ann-candidates': { type: 'string' },
+        /** shares of the projected rows read, tried on the same index (default: ANN_DEFAULTS.scanShare) */
+        'ann-share': { type: 'string' },
+        /** principal directions of the index built by --ann (default: ANN_DEFAULTS.dimensions) */
+        'ann-dims': { type: 'string' },
+        queries: { type: 'string', default: '300' },
+        data: { type: 'string', default: DEFAULT_SHARED_DATA_DIR },
+        'keyword-only': { type: 'boolean', default: false },
+        /** with --ann: only the approximate index against the exact one (no exact, fresh or lexical timings) */
+        'ann-only': { type: 'boolean', default: false },
+        /** with --ann: also the product's words (BookTextIndex over synthetic texts) on the approximate index */
+        'ann-words': { type: 'boolean', default: false },
+        /** queries checked against a plain JavaScript brute force (minutes at 100,000 books); 0 skips the check */
+        'check-queries': { type: 'string' },
+        /** a cross-encoder folder (encoder/run.sh --cross-encoder export): also time it over the listed books */
+        'cross-encoder': { type: 'string' },
+        /** books the cross-encoder reads per request (its pairs: the ideas joined, each book's text) */
+        'cross-encoder-k': { type: 'string', default: '10,20' },
+      },
+    })
+    const sizes = (values.books ?? values.sizes).split(',').map(Number)
+    const queries = Number(values.queries)
+    if (sizes.some((n) => !Number.isInteger(n) || n < 1)) return null
+    if (!Number.isInteger(queries) || queries < 1) return null
+    const annCandidates = (values['ann-candidates'] ?? String(ANN_DEFAULTS.candidates)).split(',').map(Number)
+    const annDimensions = Number(values['ann-dims'] ?? ANN_DEFAULTS.dimensions)
+    if (annCandidates.some((n) => !Number.isInteger(n) || n < 1)) return null
+    const annShares = (values['ann-share'] ?? String(ANN_DEFAULTS.scanShare)).split(',').map(Number)
+    if (annShares.some((n) => !(n > 0 && n <= 1))) return null
+    if (!Number.isInteger(annDimensions) || annDimensions < 1) return null
+    const check = values['check-queries']
+    if (check !== undefined && !(Number.isInteger(Number(check)) && Number(check) >= 0)) return null
+    const crossEncoderK = values['cross-encoder-k'].split(',').map(Number)
+    if (crossEncoderK.some((n) => !Number.isInteger(n) || n < 1)) return null
+    return {
+      crossEncoder: values['cross-encoder'] ? path.resolve(values['cross-encoder']) : undefined,
+      crossEncoderK,
+      sizes,
+      queries,
+      ann: values.ann || values['ann-only'],
+      annOnly: values['ann-only'],
+      annWords: values['ann-words'],
+      annCandidates,
+      annShares,
+      annDimensions,
+      dataDir: path.resolve(values.data),
+      keywordOnly: values['keyword-only'],
+      checkQueries: values['check-queries'] === undefined ? undefined : Number(values['check-queries']),
+    }
+  } catch {
+    return null
+  }
 }
 
 const args = parseCommandLine()
@@ -379,7 +390,12 @@ async function benchSize(size: number): Promise<string[]> {
  */
 async function benchLexical(size: number, ids: string[], index: BookVectorIndex, ideas: IdeaEmbeddings) {
   const secondStage = loadSecondStageModel()
-  const { text, summary } = measuredTextIndex(size, ids)
+  const { text, summary, bookTexts } = measuredTextIndex(size, ids)
+  const crossEncoder = args!.crossEncoder
+    ? await createCrossEncoder({ folder: args!.crossEncoder, threads: availableParallelism() })
+    : null
+  /** per K: fresh request + second stage + the cross-encoder over the first K books */
+  const freshCross = new Map(args!.crossEncoderK.map((k) => [k, [] as number[]]))
   for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
     rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
   const matchOnly: number[] = []
@@ -416,7 +432,16 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
       rankBooks(index, vectors, { lexical: text.matchIdeas(q), secondStage: stage })
       times.push(performance.now() - started)
     }
+    for (const [k, times] of crossEncoder ? freshCross : []) {
+      const started = performance.now()
+      const vectors = await ideas.embed(q.map((i) => `${i} (lexical, cross-encoder ${k})`))
+      const ranked = rankBooks(index, vectors, { lexical: text.matchIdeas(q), secondStage })
+      const query = q.join('; ')
+      await crossEncoder!.score(ranked.slice(0, k).map((b) => [query, bookTexts.get(b.bookId)!] as const))
+      times.push(performance.now() - started)
+    }
   }
+  await crossEncoder?.close()
   console.log(
     `  with words: books listed per query median ${quantile(listed, 0.5)}; load average now ${loadavg()[0]!.toFixed(1)}`,
   )
@@ -432,6 +457,9 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
       row('lexical: rankBooks with words minus without', fusionCost),
       row(`lexical: fresh request, embed + both (n=${fresh.length})`, fresh, TARGETS.freshP95Ms),
       row(`+ second stage, fresh`, freshSecond, TARGETS.freshP95Ms),
+      ...[...(crossEncoder ? freshCross : [])].map(([k, times]) =>
+        row(`+ second stage + cross-encoder top ${k}, fresh`, times, TARGETS.freshP95Ms),
+      ),
       `${String(size).padEnd(9)}lexical: ${summary}`,
     ],
   }
@@ -445,7 +473,7 @@ function measuredTextIndex(size: number, ids: string[]) {
   collect()
   const before = process.memoryUsage()
   const started = performance.now()
-  const text = syntheticTexts(sourceBooks, ids)
+  const { text, bookTexts } = syntheticTexts(sourceBooks, ids)
   const buildMs = performance.now() - started
   collect()
   const after = process.memoryUsage()
@@ -461,18 +489,23 @@ function measuredTextIndex(size: number, ids: string[]) {
   const summary =
     `BookTextIndex build ${(buildMs / 1000).toFixed(1)} s, ${memory}, ` +
     `books matched per idea median ${quantile(matched, 0.5)}`
-  return { text, summary }
+  return { text, summary, bookTexts }
 }
 
-/** A BookTextIndex of one synthetic text (synthetic-books.ts) per id, seeded by the catalogue's size. */
-function syntheticTexts(source: SourceBook[], ids: string[]): BookTextIndex {
+/**
+ * A BookTextIndex of one synthetic text (synthetic-books.ts) per id, seeded by the catalogue's size, and each
+ * book's title and description as the cross-encoder reads them.
+ */
+function syntheticTexts(source: SourceBook[], ids: string[]) {
   const random = seededRandom(ids.length + 7)
   const text = new BookTextIndex()
+  const bookTexts = new Map<string, string>()
   ids.forEach((id, i) => {
     const book = syntheticBookText(source, i, random)
     text.upsert(id, { title: book.title, ideas: book.ideas, description: book.description })
+    bookTexts.set(id, crossEncoderText(book.title, book.description))
   })
-  return text
+  return { text, bookTexts }
 }
 
 /**

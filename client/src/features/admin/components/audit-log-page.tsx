@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { toast } from 'sonner'
 import { AUDIT_ACTIONS, type AuditLogQuery } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
@@ -6,6 +5,7 @@ import { SelectField, TextField } from '@/components/ui/field'
 import { readItem, StorageKeys } from '@/lib/storage'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { downloadAuditCsv, useAuditLog } from '../api/audit-log'
+import { useListFilters } from '../hooks/use-list-filters'
 import { AdminHead, AdminPager, formatTime } from './admin-layout'
 import { ListTable } from './admin-table'
 import styles from './admin.module.css'
@@ -42,12 +42,14 @@ export function changeLines(before: unknown, after: unknown): string[] {
 /** /admin/audit-log: every admin action, filtered by admin, action, target and dates; CSV export. */
 export function AuditLogPage() {
   useDocumentTitle('Audit log · Admin')
-  const [adminId, setAdminId] = useState('')
-  const [action, setAction] = useState('')
-  const [targetId, setTargetId] = useState('')
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const [page, setPage] = useState(1)
+  const { filters, filterBy, page, setPage } = useListFilters({
+    adminId: '',
+    action: '',
+    targetId: '',
+    from: '',
+    to: '',
+  })
+  const { adminId, action, targetId, from, to } = filters
   const query: AuditLogQuery = {
     page,
     limit: PAGE_SIZE,
@@ -58,10 +60,6 @@ export function AuditLogPage() {
     ...(to ? { to: dayStart(to, 1) } : {}),
   }
   const log = useAuditLog(query)
-  const filter = (set: (v: string) => void) => (v: string) => {
-    set(v)
-    setPage(1)
-  }
   const exportCsv = () => {
     const token = readItem(StorageKeys.token)
     if (!token) return
@@ -76,26 +74,11 @@ export function AuditLogPage() {
         lead="Every admin action: who, what, when, on what, before and after. Nobody can edit it."
       />
       <div className={styles.toolbar} role="search">
-        <SelectField
-          label="Action"
-          options={ACTION_OPTIONS}
-          value={action}
-          onChange={(e) => filter(setAction)(e.target.value)}
-        />
-        <TextField
-          label="Admin id"
-          value={adminId}
-          maxLength={24}
-          onChange={(e) => filter(setAdminId)(e.target.value)}
-        />
-        <TextField
-          label="Target id"
-          value={targetId}
-          maxLength={64}
-          onChange={(e) => filter(setTargetId)(e.target.value)}
-        />
-        <TextField label="From" type="date" value={from} onChange={(e) => filter(setFrom)(e.target.value)} />
-        <TextField label="To" type="date" value={to} onChange={(e) => filter(setTo)(e.target.value)} />
+        <SelectField label="Action" options={ACTION_OPTIONS} value={action} onChange={filterBy('action')} />
+        <TextField label="Admin id" value={adminId} maxLength={24} onChange={filterBy('adminId')} />
+        <TextField label="Target id" value={targetId} maxLength={64} onChange={filterBy('targetId')} />
+        <TextField label="From" type="date" value={from} onChange={filterBy('from')} />
+        <TextField label="To" type="date" value={to} onChange={filterBy('to')} />
         <Button variant="secondary" onClick={exportCsv}>
           Export CSV
         </Button>

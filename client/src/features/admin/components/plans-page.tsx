@@ -9,6 +9,7 @@ import { useAllPlans, useUpdatePlan } from '../api/admin-plans'
 import { AdminHead } from './admin-layout'
 import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
+import { form } from '@/components/ui/form'
 
 const FREE_PLAN_ID = '0000000000000000000000a1'
 
@@ -89,7 +90,7 @@ function PlanRow({ plan }: { plan: Plan }) {
           ))}
         </div>
         {serverError && (
-          <p role="alert" className="field__error">
+          <p role="alert" className={form.error}>
             {serverError}
           </p>
         )}

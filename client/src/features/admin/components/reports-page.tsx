@@ -17,6 +17,7 @@ import {
   useResolveReports,
   useUpdateReportType,
 } from '../api/admin-reports'
+import { useListFilters } from '../hooks/use-list-filters'
 import { AdminHead, AdminPager, formatTime } from './admin-layout'
 import { ListTable } from './admin-table'
 import styles from './admin.module.css'
@@ -144,8 +145,8 @@ function ReportTypes() {
 /** /admin/reports: reports grouped by book and type, newest first; resolve, unpublish or block; report types. */
 export function ReportsPage() {
   useDocumentTitle('Reports · Admin')
-  const [status, setStatus] = useState<string>('open')
-  const [page, setPage] = useState(1)
+  const { filters, filterBy, page, setPage } = useListFilters({ status: 'open' })
+  const { status } = filters
   const [resolving, setResolving] = useState<BookReports | null>(null)
   const query: ReportGroupsQuery = {
     page,
@@ -157,15 +158,7 @@ export function ReportsPage() {
     <>
       <AdminHead title="Reports" lead="What readers reported, grouped by title and reason, newest first." />
       <div className={styles.toolbar}>
-        <SelectField
-          label="Show"
-          options={STATUS_OPTIONS}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value)
-            setPage(1)
-          }}
-        />
+        <SelectField label="Show" options={STATUS_OPTIONS} value={status} onChange={filterBy('status')} />
       </div>
       <ListTable
         query={groups}

@@ -1,10 +1,10 @@
-import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { AdminUsersQuery } from '@bookstrut/schemas'
 import { SelectField, TextField } from '@/components/ui/field'
 import { adminPaths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAdminUsers } from '../api/admin-users'
+import { useListFilters } from '../hooks/use-list-filters'
 import { AdminHead, AdminPager, formatTime } from './admin-layout'
 import { ListTable } from './admin-table'
 import styles from './admin.module.css'
@@ -34,10 +34,8 @@ export function AccountStatus({ isBlocked, isVerified }: { isBlocked: boolean; i
 /** /admin/users: accounts by name or e-mail, role and status; a row opens the account. */
 export function UsersPage() {
   useDocumentTitle('Users · Admin')
-  const [q, setQ] = useState('')
-  const [role, setRole] = useState('')
-  const [status, setStatus] = useState('')
-  const [page, setPage] = useState(1)
+  const { filters, filterBy, page, setPage } = useListFilters({ q: '', role: '', status: '' })
+  const { q, role, status } = filters
   const query: AdminUsersQuery = {
     page,
     limit: PAGE_SIZE,
@@ -46,10 +44,6 @@ export function UsersPage() {
     ...(status ? { status: status as AdminUsersQuery['status'] } : {}),
   }
   const users = useAdminUsers(query)
-  const filter = (set: (v: string) => void) => (v: string) => {
-    set(v)
-    setPage(1)
-  }
   return (
     <>
       <AdminHead
@@ -63,20 +57,10 @@ export function UsersPage() {
           placeholder="Name or e-mail"
           maxLength={100}
           value={q}
-          onChange={(e) => filter(setQ)(e.target.value)}
+          onChange={filterBy('q')}
         />
-        <SelectField
-          label="Role"
-          options={ROLES}
-          value={role}
-          onChange={(e) => filter(setRole)(e.target.value)}
-        />
-        <SelectField
-          label="Status"
-          options={STATUSES}
-          value={status}
-          onChange={(e) => filter(setStatus)(e.target.value)}
-        />
+        <SelectField label="Role" options={ROLES} value={role} onChange={filterBy('role')} />
+        <SelectField label="Status" options={STATUSES} value={status} onChange={filterBy('status')} />
       </div>
       <ListTable
         query={users}

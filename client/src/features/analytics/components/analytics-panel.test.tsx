@@ -53,7 +53,7 @@ function renderPanel(account: Account, bookId: string, title = 'The Lighthouse')
 
 /** The period total shown on a series card, by the card's name. */
 const seriesTotal = (figure: string) =>
-  screen.getByRole('figure', { name: figure }).querySelector('.series-card__total')?.textContent ?? null
+  within(screen.getByRole('figure', { name: figure })).getByTestId('series-total').textContent
 
 /** The value shown for a count of the all-time grid, by its label. */
 const count = (label: string) => {
@@ -116,7 +116,9 @@ describe('the analytics panel on a paid plan', () => {
       'Plays3no impressions to compare with',
       'Get This clicks133% of plays',
     ])
-    const bars = [...funnel.querySelectorAll<HTMLElement>('.funnel__bar')].map((b) => b.style.width)
+    const bars = [...funnel.querySelectorAll<HTMLElement>('[data-testid="funnel-bar"]')].map(
+      (b) => b.style.width,
+    )
     expect(bars).toEqual(['0%', '0%', '0%'])
     expect(within(funnel).getByText(/^No impressions in this period/)).toBeInTheDocument()
   })

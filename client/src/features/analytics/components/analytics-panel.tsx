@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage, isApiError } from '@/lib/api-client'
-import '@/styles/analytics.css'
 import { ANALYTICS_ERROR } from '../api/analytics-request'
 import { useInsights } from '../api/get-insights'
 import { useInsightsSeries } from '../api/get-insights-series'
@@ -30,7 +29,7 @@ export function AnalyticsPanel({ bookId, title }: { bookId: string; title: strin
 
   if (insights.isPending) {
     return (
-      <div className={`analytics ${styles['analytics--state']}`}>
+      <div className={`${styles.analytics} ${styles['analytics--state']}`}>
         <Spinner label="Loading analytics" />
         <span className="muted">Loading analytics…</span>
       </div>
@@ -39,10 +38,13 @@ export function AnalyticsPanel({ bookId, title }: { bookId: string; title: strin
   if (insights.isError && !insights.data) {
     // A book that is gone (or not found) has no analytics to show; anything else may pass: offer a retry.
     if (isApiError(insights.error) && insights.error.status === 404) {
-      return <p className={`analytics ${styles['analytics--state']} muted`}>{ANALYTICS_EMPTY}</p>
+      return <p className={`${styles.analytics} ${styles['analytics--state']} muted`}>{ANALYTICS_EMPTY}</p>
     }
     return (
-      <div className={`analytics ${styles['analytics--state']} ${shared.analytics__error}`} role="alert">
+      <div
+        className={`${styles.analytics} ${styles['analytics--state']} ${shared.analytics__error}`}
+        role="alert"
+      >
         <p>{errorMessage(insights.error, ANALYTICS_ERROR)}</p>
         <button
           type="button"
@@ -57,7 +59,7 @@ export function AnalyticsPanel({ bookId, title }: { bookId: string; title: strin
 
   const data = insights.data
   return (
-    <div className="analytics">
+    <div className={styles.analytics}>
       <div className={styles.analytics__head}>
         <h3 className={styles.analytics__title}>Analytics</h3>
         {/* A free plan's figures are hidden: nothing there updates live. */}

@@ -1,4 +1,5 @@
 import { describeChange, formatChange, periodChange } from '../model/period-change'
+import styles from './change-badge.module.css'
 
 /** ▲ 12% / ▼ 3.5% / new against the period before, with the same in words for screen readers. */
 export function ChangeBadge({
@@ -12,7 +13,7 @@ export function ChangeBadge({
 }) {
   const change = periodChange(current, previous)
   return (
-    <span className={`change-badge change-badge--${change.direction}`}>
+    <span className={`${styles['change-badge']} ${styles[`change-badge--${change.direction}`]}`}>
       <span aria-hidden="true">{formatChange(change)}</span>
       <span className="visually-hidden">{describeChange(change, against)}</span>
     </span>

@@ -14,7 +14,7 @@ export function CountsGrid({ insights }: { insights: Insights }) {
   return (
     <dl className={styles['analytics-counts']}>
       {COUNT_FIELDS.map((field) => (
-        <div key={field.key} className="analytics-count" title={field.hint}>
+        <div key={field.key} className={styles['analytics-count']} title={field.hint}>
           <dt>{field.label}</dt>
           <dd>
             <Figure value={insights[field.key]} hours={'hours' in field && field.hours} />
@@ -30,7 +30,7 @@ export function IdeaHits({ ideaScore }: { ideaScore: Insights['ideaScore'] }) {
   const headingId = useId()
   const hits = ideaHits(ideaScore)
   return (
-    <section className="analytics-block" aria-labelledby={headingId}>
+    <section className={shared['analytics-block']} aria-labelledby={headingId}>
       <h4 id={headingId} className={shared['analytics-block__title']}>
         Idea Hits
       </h4>

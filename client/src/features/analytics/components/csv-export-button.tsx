@@ -2,6 +2,8 @@ import type { SeriesPoint } from '@bookstrut/schemas'
 import type { Period } from '../model/periods'
 import { csvFileName, seriesCsv } from '../model/series-csv'
 import { buttonClass } from '@/components/ui/button'
+import styles from './csv-export-button.module.css'
+import { iconClass } from '@/components/ui/icon'
 
 /** Saves text as a file in the browser: a Blob behind a temporary object URL, released once clicked. */
 function download(fileName: string, text: string, type: string) {
@@ -32,13 +34,13 @@ export function CsvExportButton({
   return (
     <button
       type="button"
-      className={buttonClass({ variant: 'secondary', size: 'sm', className: 'analytics__export' })}
+      className={buttonClass({ variant: 'secondary', size: 'sm', className: styles.analytics__export })}
       disabled={disabled}
       onClick={() =>
         download(csvFileName(title, period, new Date()), seriesCsv(points), 'text/csv;charset=utf-8')
       }
     >
-      <svg viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" className="icon">
+      <svg viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" className={iconClass}>
         <path
           d="M12 4v12M7 11l5 5 5-5M5 20h14"
           fill="none"

@@ -16,7 +16,7 @@ export function FoundItIdeas({ foundIt }: { foundIt: FoundItInsights }) {
   const headingId = useId()
   const { confirmations, readers, ideas } = foundIt
   return (
-    <section className="analytics-block" aria-labelledby={headingId}>
+    <section className={shared['analytics-block']} aria-labelledby={headingId}>
       <h4 id={headingId} className={shared['analytics-block__title']}>
         Readers found your book with these ideas
       </h4>

@@ -5,6 +5,7 @@ import { funnelNote, funnelSteps, rateLine } from '../model/funnel'
 import { LockedValue } from './locked-value'
 import shared from './analytics-shared.module.css'
 import styles from './funnel-chart.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
 
 const placeholderSteps = funnelSteps({ impressions: 0, plays: 0, purchaseClicks: 0 })
 
@@ -17,13 +18,13 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
   const steps = totals ? funnelSteps(totals) : placeholderSteps
   const note = totals ? funnelNote(totals) : null
   return (
-    <section className="analytics-block" aria-labelledby={headingId}>
+    <section className={shared['analytics-block']} aria-labelledby={headingId}>
       <h4 id={headingId} className={shared['analytics-block__title']}>
         Funnel <span className="muted">· {periodLabel}</span>
       </h4>
-      <ol className="funnel">
+      <ol className={`${stackListClass} ${styles.funnel}`}>
         {steps.map((step, i) => (
-          <li key={step.key} className="funnel__step">
+          <li key={step.key}>
             <div className={styles.funnel__head}>
               <span className={styles.funnel__label}>{step.label}</span>
               <span className={styles.funnel__count}>
@@ -31,7 +32,11 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
               </span>
             </div>
             <div className={styles.funnel__track} aria-hidden="true">
-              <div className="funnel__bar" style={{ width: `${totals ? step.width : 0}%` }} />
+              <div
+                className={styles.funnel__bar}
+                data-testid="funnel-bar"
+                style={{ width: `${totals ? step.width : 0}%` }}
+              />
             </div>
             {i > 0 && (
               <p className={`${styles.funnel__rate} muted`}>
@@ -47,7 +52,7 @@ export function FunnelChart({ totals, periodLabel }: { totals: SeriesFigures | n
           </li>
         ))}
       </ol>
-      {note && <p className="funnel__note muted">{note}</p>}
+      {note && <p className="muted">{note}</p>}
     </section>
   )
 }

@@ -7,8 +7,8 @@ import styles from './live-indicator.module.css'
  */
 export function LiveIndicator({ updatedAt, stale }: { updatedAt: string; stale: boolean }) {
   return (
-    <p className={`live-indicator${stale ? ' live-indicator--stale' : ''}`}>
-      <span className="live-indicator__dot" aria-hidden="true" />
+    <p className={`${styles['live-indicator']}${stale ? ` ${styles['live-indicator--stale']}` : ''}`}>
+      <span className={styles['live-indicator__dot']} aria-hidden="true" />
       <span className={styles['live-indicator__label']}>{stale ? 'Reconnecting' : 'Live'}</span>
       <span className="muted">
         updated <time dateTime={updatedAt}>{formatUpdatedAt(updatedAt, new Date())}</time>

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatCount, formatListeningTick } from '../model/counts'
 import { bucketTick, bucketTitle, type Bucket, type ChartPoint, type SeriesKey } from '../model/series'
+import styles from './series-chart.module.css'
 
 /** One series over the period as a small area chart (each series its own scale: hours are not counts). */
 export function SeriesChart({
@@ -22,7 +23,7 @@ export function SeriesChart({
   // An SVG id must be unique on the page and plain (React's ids carry punctuation url(#…) does not take).
   const gradientId = `analytics-fill-${dataKey}-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
   return (
-    <div className="series-chart">
+    <div className={styles['series-chart']}>
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={points} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}>
           <defs>

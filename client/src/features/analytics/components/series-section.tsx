@@ -13,6 +13,7 @@ import { LockedValue } from './locked-value'
 import { PeriodSelector } from './period-selector'
 import { SeriesChart } from './series-chart'
 import shared from './analytics-shared.module.css'
+import chart from './series-chart.module.css'
 import styles from './series-section.module.css'
 import { buttonClass } from '@/components/ui/button'
 
@@ -42,7 +43,11 @@ export function SeriesSection({
   const shown = series?.period === period ? series : undefined
   const locked = series?.planLocked ?? false
   return (
-    <section className="analytics-block" aria-labelledby={headingId} aria-busy={loading || undefined}>
+    <section
+      className={shared['analytics-block']}
+      aria-labelledby={headingId}
+      aria-busy={loading || undefined}
+    >
       <div className={styles['analytics-block__head']}>
         <h4 id={headingId} className={shared['analytics-block__title']}>
           Over {labels.long}
@@ -68,7 +73,7 @@ export function SeriesSection({
       ) : (
         <>
           {error !== null && <SeriesError error={error} onRetry={onRetry} />}
-          <div className="series-cards">
+          <div className={styles['series-cards']}>
             {CHART_SERIES.map((s) => {
               const hours = 'hours' in s && s.hours
               return (
@@ -86,7 +91,7 @@ export function SeriesSection({
                       />
                       {s.label}
                     </span>
-                    <span className="series-card__total">
+                    <span className={styles['series-card__total']} data-testid="series-total">
                       {series.totals ? formatCount(series.totals[s.key], hours) : <LockedValue />}
                     </span>
                     {series.totals && series.previous && (
@@ -98,7 +103,10 @@ export function SeriesSection({
                     )}
                   </figcaption>
                   {locked ? (
-                    <div className={`series-chart ${styles['series-chart--locked']}`} aria-hidden="true" />
+                    <div
+                      className={`${chart['series-chart']} ${styles['series-chart--locked']}`}
+                      aria-hidden="true"
+                    />
                   ) : (
                     <SeriesChart
                       points={series.chart}

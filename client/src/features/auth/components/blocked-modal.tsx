@@ -3,6 +3,7 @@ import { mailtoLink } from '@/lib/mailto'
 import shared from './auth-shared.module.css'
 import styles from './blocked-modal.module.css'
 import { buttonClass } from '@/components/ui/button'
+import { adminNote, checkListClass } from '@/components/ui/notice'
 
 export const BLOCKED_TITLE = 'Your Account Has Been Blocked'
 
@@ -26,13 +27,13 @@ export function BlockedModal({ notes, supportEmail, onClose }: BlockedModalProps
     <Modal open onClose={onClose} size="sm" title={BLOCKED_TITLE} tone="danger">
       <div className="stack">
         {notes.trim() !== '' && (
-          <div className="admin-note">
-            <p className="admin-note__label">Note from the BookStrut team</p>
-            <p className="admin-note__text">{notes}</p>
+          <div className={adminNote.box}>
+            <p className={adminNote.label}>Note from the BookStrut team</p>
+            <p className={adminNote.text}>{notes}</p>
           </div>
         )}
         <p>While your account is blocked:</p>
-        <ul className={`check-list ${styles['check-list--warning']}`}>
+        <ul className={`${checkListClass} ${styles['check-list--warning']}`}>
           <li>You can no longer upload content.</li>
           <li>Your account access is restricted.</li>
           <li>Please contact support if you believe this is a mistake or to resolve the issue.</li>

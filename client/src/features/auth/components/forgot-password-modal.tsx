@@ -22,6 +22,7 @@ import {
 import { EmailAddress } from '@/components/ui/email-address'
 import shared from './auth-shared.module.css'
 import styles from './forgot-password-modal.module.css'
+import { form } from '@/components/ui/form'
 
 /** Forgot-password resend cooldown (spec reader-and-account section 9). */
 export const RESET_RESEND_SECONDS = 120
@@ -138,7 +139,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
 
   return (
     <Modal open onClose={onClose} size="sm" title={TITLE}>
-      <ol className="steps" aria-label={`Step ${step} of 3`}>
+      <ol className={styles.steps} aria-label={`Step ${step} of 3`}>
         {([1, 2, 3] as const).map((n) => (
           <li
             key={n}
@@ -195,7 +196,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
             maxLength={OTP_LENGTH}
             value={otp}
             error={otpError || undefined}
-            className={`input ${styles['input--code']}`}
+            className={`${form.input} ${styles['input--code']}`}
             onChange={(e) => {
               setOtp(sanitizeResetOtp(e.target.value))
               setOtpError('')

@@ -56,7 +56,12 @@ export function OtpBoxes({ digits, invalid, onChange, disabled, ref, describedBy
   }
 
   return (
-    <div className="otp-boxes" role="group" aria-label="One-time code" aria-describedby={describedBy}>
+    <div
+      className={styles['otp-boxes']}
+      role="group"
+      aria-label="One-time code"
+      aria-describedby={describedBy}
+    >
       {digits.map((digit, index) => (
         <input
           // The boxes are fixed positions, so the index is their identity.
@@ -64,7 +69,7 @@ export function OtpBoxes({ digits, invalid, onChange, disabled, ref, describedBy
           ref={(el) => {
             inputs.current[index] = el
           }}
-          className={`${styles['otp-box']}${invalid[index] ? ' otp-box--invalid' : ''}`}
+          className={`${styles['otp-box']}${invalid[index] ? ` ${styles['otp-box--invalid']}` : ''}`}
           aria-label={`OTP digit ${index + 1}`}
           aria-invalid={invalid[index] ? true : undefined}
           inputMode="numeric"

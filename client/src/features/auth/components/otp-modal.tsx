@@ -14,6 +14,7 @@ import { OtpBoxes, type OtpBoxesHandle } from './otp-boxes'
 import { EmailAddress } from '@/components/ui/email-address'
 import shared from './auth-shared.module.css'
 import styles from './otp-modal.module.css'
+import { form } from '@/components/ui/form'
 
 /** Sign-up resend cooldown (spec reader-and-account section 9). */
 export const SIGNUP_RESEND_SECONDS = 30
@@ -121,7 +122,7 @@ export function OtpModal({ email, onClose, onVerified }: OtpModalProps) {
           describedBy={hintId}
         />
         {formError && (
-          <p className={`field__error ${shared['text-center']}`} role="alert">
+          <p className={`${form.error} ${shared['text-center']}`} role="alert">
             {formError}
           </p>
         )}

@@ -11,6 +11,7 @@ import { startSession } from '../hooks/use-session-actions'
 import { validateSignIn, type SignInField, type SignInValues } from '../validation/sign-in'
 import shared from './auth-shared.module.css'
 import styles from './sign-in-modal.module.css'
+import { form } from '@/components/ui/form'
 
 export const LOGIN_SUCCESS_MESSAGE = 'User login successfully!'
 
@@ -103,7 +104,7 @@ export function SignInModal({
           </Button>
         </div>
         {serverError && (
-          <p className="form-alert" role="alert">
+          <p className={form.alert} role="alert">
             {serverError}
           </p>
         )}

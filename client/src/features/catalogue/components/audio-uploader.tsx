@@ -5,6 +5,7 @@ import { formatDuration, formatFileSize } from '@/lib/format'
 import { audioError } from '../model/listing-rules'
 import styles from './audio-uploader.module.css'
 import { buttonClass } from '@/components/ui/button'
+import { form } from '@/components/ui/form'
 
 /** Reads an audio file's length in the browser with an Audio element; null when it cannot be read. */
 export function readAudioDuration(file: File, timeoutMs = 10_000): Promise<number | null> {
@@ -74,8 +75,8 @@ export function AudioUploader({
   }
 
   return (
-    <div className={`field audio-uploader${error ? ' field--invalid' : ''}`}>
-      <span className="field__label" id={`${id}-label`}>
+    <div className={`${form.field}${error ? ` ${form.invalid} ${styles['audio-uploader--invalid']}` : ''}`}>
+      <span className={form.label} id={`${id}-label`}>
         Podblurb (MP3)
       </span>
       <div className={styles['audio-uploader__box']}>
@@ -138,7 +139,7 @@ export function AudioUploader({
         </div>
       </div>
       {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
+        <p className={form.error} id={`${id}-error`} role="alert">
           {error}
         </p>
       )}

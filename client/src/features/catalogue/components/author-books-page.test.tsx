@@ -43,7 +43,7 @@ describe("an imported book's author", () => {
     expect(await screen.findByRole('heading', { level: 1, name: writer })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe(`/author/${encodeURIComponent(writer)}`)
     expect(screen.queryByText('BookStrut Catalogue', { selector: 'h1' })).toBeNull()
-    const stat = screen.getByText('Total Titles').closest('.profile-stat')
+    const stat = screen.getByText('Total Titles').closest('span')
     expect(stat?.textContent).toBe('2 Total Titles')
     // Both books, by title.
     expect(await screen.findByRole('article', { name: 'The Kite Runner' })).toBeInTheDocument()

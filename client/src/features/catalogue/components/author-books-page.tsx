@@ -89,8 +89,8 @@ export function AuthorBooksPage({ name }: { name: string }) {
 
   return (
     <div className={shared['author-page']}>
-      <header className={containerClass(`${shared['author-header']} author-header--plain`)}>
-        <div className="author-header__main">
+      <header className={containerClass(`${shared['author-header']} ${shared['author-header--plain']}`)}>
+        <div className={shared['author-header__main']}>
           <div className={shared['author-header__avatar']}>
             <AvatarImage src={picture} width={160} height={160} />
           </div>

@@ -5,6 +5,9 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import styles from './author-page-parts.module.css'
+import { emptyStateActionsClass, emptyStateClass } from '@/components/ui/list-states'
+import { profileCard } from '@/components/ui/profile-card'
+import { section } from '@/components/ui/section'
 import shared from './catalogue-shared.module.css'
 
 /**
@@ -25,10 +28,10 @@ export function LoadError({
 }) {
   const missing = isApiError(error) && (error.status === 404 || error.status === 400)
   return (
-    <div className="empty-state" role="alert">
+    <div className={emptyStateClass} role="alert">
       <h1 className="h3">{missing ? notFound.title : failed}</h1>
       <p className="muted">{missing ? notFound.text : errorMessage(error)}</p>
-      <div className="cta-row">
+      <div className={`${section.ctaRow} ${emptyStateActionsClass}`}>
         {!missing && (
           <Button variant="secondary" onClick={onRetry}>
             Try again
@@ -61,7 +64,7 @@ export function AuthorHeaderText({
         <Skeleton style={{ width: 220, height: 30 }} />
       )}
       <p className={styles['author-header__meta']}>
-        <span className="profile-stat">
+        <span className={profileCard.stat}>
           <strong>{count ?? '–'}</strong> Total Titles
         </span>
       </p>

@@ -5,7 +5,7 @@ import { FaqList } from '@/components/ui/faq-list'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { HowTo } from '@/components/ui/how-to'
 import { Icon } from '@/components/ui/icon'
-import { Popover } from '@/components/ui/popover'
+import { menuClasses, Popover } from '@/components/ui/popover'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { excerpt } from '@/lib/format'
@@ -83,7 +83,6 @@ function AuthorLinks({ links }: { links: readonly string[] }) {
   return (
     <Popover
       align="end"
-      panelClassName="menu-panel"
       trigger={(props) => (
         <button type="button" className={buttonClass({ variant: 'secondary', size: 'md' })} {...props}>
           <Icon name="link" size={16} />
@@ -92,11 +91,11 @@ function AuthorLinks({ links }: { links: readonly string[] }) {
       )}
     >
       {(close) => (
-        <ul className="menu-panel__list">
+        <ul className={menuClasses.list}>
           {usable.map((url) => (
             <li key={url}>
               <a
-                className="menu-panel__item"
+                className={menuClasses.item}
                 href={url}
                 target="_blank"
                 rel="noopener noreferrer"
@@ -170,7 +169,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
             <Skeleton className={styles['skeleton--fill']} />
           )}
         </div>
-        <div className="author-header__main">
+        <div className={shared['author-header__main']}>
           <div className={shared['author-header__avatar']}>
             {p ? (
               <AvatarImage src={p.profileImage} alt={`${fullName(p)}'s picture`} width={160} height={160} />
@@ -201,7 +200,7 @@ export function AuthorProfilePage({ authorId }: { authorId: string }) {
         onRetry={() => void books.refetch()}
       />
 
-      <div className={containerClass('author-help')}>
+      <div className={containerClass(shared['help-columns'])}>
         <FaqList items={authorFaq} />
         <HowTo title="How to explore an author's profile" minutes={3} steps={authorSteps} />
       </div>

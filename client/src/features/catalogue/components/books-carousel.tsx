@@ -6,6 +6,7 @@ import { ListStates } from '@/components/ui/list-states'
 import { errorMessage } from '@/lib/api-client'
 import { useWindowWidth } from '@/lib/use-media-query'
 import { carouselLayout } from '../model/carousel'
+import { bookCardSlotClass } from '@/components/book/book-card'
 import styles from './books-carousel.module.css'
 import { containerClass } from '@/components/ui/container'
 
@@ -68,14 +69,14 @@ export function BooksCarousel({ books, loading }: { books: readonly Book[]; load
         >
           {loading
             ? Array.from({ length: count }, (_, i) => (
-                <li key={i} className="carousel__slide">
+                <li key={i} className={`${bookCardSlotClass} ${styles.carousel__slide}`}>
                   <BookCardSkeleton />
                 </li>
               ))
             : books.map((book, i) => (
                 <li
                   key={book._id}
-                  className="carousel__slide"
+                  className={`${bookCardSlotClass} ${styles.carousel__slide}`}
                   aria-roledescription="slide"
                   aria-label={`${i + 1} of ${count}`}
                 >
@@ -113,7 +114,7 @@ export function BooksSection({
   return (
     <section className={containerClass(styles['author-titles'])} aria-label="Titles">
       <div className={styles['pill-row']} role="tablist" aria-label="Title types">
-        <span className={`pill ${styles['pill--active']}`} role="tab" aria-selected="true">
+        <span className={`${styles.pill} ${styles['pill--active']}`} role="tab" aria-selected="true">
           Books
         </span>
       </div>

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Icon } from '@/components/ui/icon'
 import { filterLanguages, languageLabel, languageOptions } from '../model/languages'
 import styles from './language-select.module.css'
+import { form } from '@/components/ui/form'
 
 /**
  * Language: a searchable, clearable dropdown (ARIA combobox with a listbox). Typing filters by name or code;
@@ -56,15 +57,17 @@ export function LanguageSelect({
 
   const activeOption = open ? shown[active] : undefined
   return (
-    <div className={`field ${styles.combo}${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
+    <div
+      className={`${form.field} ${styles.combo}${error ? ` ${form.invalid} ${styles['combo--invalid']}` : ''}`}
+    >
+      <label className={form.label} htmlFor={id}>
         Language
       </label>
       <div className={styles.combo__control}>
         <input
           ref={inputRef}
           id={id}
-          className={`input ${styles.combo__input}`}
+          className={`${form.input} ${styles.combo__input}`}
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
@@ -129,7 +132,7 @@ export function LanguageSelect({
         ))}
       </ul>
       {error && (
-        <p className="field__error" role="alert">
+        <p className={form.error} role="alert">
           {error}
         </p>
       )}

@@ -43,6 +43,7 @@ import { LanguageSelect } from './language-select'
 import { PlanLimitDialog } from './plan-limit-dialog'
 import styles from './listing-form.module.css'
 import type { Book } from '@/api/book'
+import { form } from '@/components/ui/form'
 
 export const NO_CHANGES_MESSAGE = 'No changes detected!'
 
@@ -190,16 +191,16 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
   return (
     <>
       <form
-        className="listing-form"
+        className={styles['listing-form']}
         onSubmit={handleSubmit}
         noValidate
         aria-label={mode === 'create' ? 'Upload a book' : 'Edit book'}
       >
-        <p className="field__hint listing-form__required-note">
+        <p className={form.hint}>
           Fields marked <span className={styles['required-mark']}>*</span> are required.
         </p>
         {locked && lockedUntil && (
-          <p className="form-alert form-alert--info" role="note">
+          <p className={`${form.alert} ${form.alertInfo}`} role="note">
             The 72-hour edit window ended on{' '}
             {lockedUntil.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}. The title,
             author, category, ideas and description can no longer change; links, publishing details and files
@@ -252,7 +253,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
           />
           <AutoGrowTextArea label="Secondary Idea" required {...fieldProps('secondary_key')} />
           <AutoGrowTextArea label="Additional Idea" required {...fieldProps('additional_key')} />
-          <div className="form-grid">
+          <div className={form.grid}>
             <TextField label="Book Title" required {...fieldProps('title')} />
             <TextField label="Author Name" required {...fieldProps('author')} />
           </div>
@@ -282,7 +283,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
         </FormSection>
 
         <FormSection id="publishing" title="Publishing and Links">
-          <div className="form-grid">
+          <div className={form.grid}>
             <TextField label="Publisher Name" {...fieldProps('publisher')} />
             <TextField
               label="Where to get this URL"
@@ -316,7 +317,7 @@ export function ListingForm({ account, book, onBlocked }: ListingFormProps) {
             )}
           </div>
           {isFree && (
-            <p className="field__hint">
+            <p className={form.hint}>
               YouTube and TikTok links come with paid plans.{' '}
               <button type="button" className={linkButtonClass()} onClick={() => setDialog('limits')}>
                 Format &amp; Limits
@@ -388,7 +389,7 @@ function ImageField(props: {
 }) {
   const { field, error } = props
   return (
-    <div className="field">
+    <div className={form.field}>
       <span className={fieldLabelClass(props.required)}>{props.title}</span>
       <ImagePicker
         kind={props.kind}
@@ -402,11 +403,11 @@ function ImageField(props: {
         placeholder={props.placeholder}
       />
       {error ? (
-        <p className="field__error" role="alert">
+        <p className={form.error} role="alert">
           {error}
         </p>
       ) : (
-        <p className="field__hint">{props.hint}</p>
+        <p className={form.hint}>{props.hint}</p>
       )}
     </div>
   )

@@ -22,7 +22,13 @@ import { useMyListings } from '../api/get-my-listings'
 import { savedListingIdOf } from '../model/saved-listing'
 import { standingOf } from './listing-form'
 import { PlanLimitDialog } from './plan-limit-dialog'
+import { statusBadgeClass } from '@/components/ui/status-badge'
 import styles from './listings-page.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
+import { form } from '@/components/ui/form'
+import { adminNote } from '@/components/ui/notice'
+import { profileCard } from '@/components/ui/profile-card'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /** Spec: the search box waits 400 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 400
@@ -77,7 +83,7 @@ export function ListingsPage({
   const items = listings.data?.items ?? []
 
   return (
-    <div className="profile-card profile-card--list listings">
+    <div className={profileCard.list}>
       <ListHeader
         title="My Listings"
         summary={
@@ -95,7 +101,7 @@ export function ListingsPage({
             <input
               id={searchId}
               type="search"
-              className={`input ${styles['search-box__input']}`}
+              className={`${form.input} ${styles['search-box__input']}`}
               placeholder="Search your listings"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -121,7 +127,7 @@ export function ListingsPage({
         empty="No Listings found."
       >
         {(items) => (
-          <ul className={styles['listing-rows']}>
+          <ul className={`${stackListClass} ${styles['listing-rows']}`}>
             {items.map((book) => (
               <ListingRow
                 key={book._id}
@@ -142,12 +148,12 @@ export function ListingsPage({
         <Modal open onClose={() => setRejected(null)} title={REJECTED_TITLE} size="sm" tone="danger">
           <div className="stack">
             <p className="muted">{rejected.title}</p>
-            <div className="admin-note">
-              <p className="admin-note__label">Reason given by the BookStrut team</p>
-              <p className="admin-note__text">{rejected.statusComment || 'No reason was given.'}</p>
+            <div className={adminNote.box}>
+              <p className={adminNote.label}>Reason given by the BookStrut team</p>
+              <p className={adminNote.text}>{rejected.statusComment || 'No reason was given.'}</p>
             </div>
             <p>Edit the listing to address the reason; it is then reviewed again.</p>
-            <div className="button-pair">
+            <div className={form.buttonPair}>
               <Button variant="ghost" onClick={() => setRejected(null)}>
                 Close
               </Button>
@@ -195,7 +201,7 @@ function ListingRow({
   return (
     <li
       ref={rowRef}
-      className={`listing-row${book.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
+      className={`${styles['listing-row']}${book.status === 2 ? ` ${styles['listing-row--rejected']}` : ''}${justSaved ? ` ${styles['listing-row--saved']}` : ''}`}
       aria-current={justSaved ? 'true' : undefined}
       aria-label={book.title || 'Unknown Title'}
     >
@@ -233,14 +239,17 @@ function ListingRow({
           {book.status === 2 ? (
             <button
               type="button"
-              className={`status-badge status-badge--${badge.tone} status-badge--button`}
+              className={statusBadgeClass(badge.tone, { button: true })}
+              data-testid="status-badge"
               onClick={onShowRejection}
               aria-haspopup="dialog"
             >
               {badge.label}
             </button>
           ) : (
-            <span className={`status-badge status-badge--${badge.tone}`}>{badge.label}</span>
+            <span className={statusBadgeClass(badge.tone)} data-testid="status-badge">
+              {badge.label}
+            </span>
           )}
         </div>
         <div className={styles['listing-row__actions']}>
@@ -248,12 +257,17 @@ function ListingRow({
           <ShareButton bookId={book._id} title={book.title} text={excerpt(book.description, 150)} />
           <Link
             to={paths.authorProfile(book.createBy)}
-            className="icon-button"
+            className={iconButtonClass}
             aria-label="Your author profile"
           >
             <Icon name="user" />
           </Link>
-          <button type="button" className="icon-button" onClick={onEdit} aria-label={`Edit ${book.title}`}>
+          <button
+            type="button"
+            className={iconButtonClass}
+            onClick={onEdit}
+            aria-label={`Edit ${book.title}`}
+          >
             <Icon name="edit" />
           </button>
           <button

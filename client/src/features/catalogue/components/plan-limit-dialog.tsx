@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
 import { limitDialogText } from '@/lib/plan-texts'
+import { form } from '@/components/ui/form'
 
 /**
  * No new listing under the plan in effect (spec section 4): Upgrade goes to /membership, Cancel closes. The spec's
@@ -16,7 +17,7 @@ export function PlanLimitDialog({ standing, onClose }: { standing: PlanStanding;
     <Modal open onClose={onClose} size="sm" title={text.title} tone="warning">
       <div className="stack">
         <p>{text.body}</p>
-        <div className="button-pair">
+        <div className={form.buttonPair}>
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>

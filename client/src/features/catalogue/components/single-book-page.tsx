@@ -22,9 +22,12 @@ import { useBook } from '../api/get-book'
 import { languageLabel } from '../model/languages'
 import { LoadError } from './author-page-parts'
 import { bookFaq, readSteps } from './book-help'
+import { statusBadgeClass } from '@/components/ui/status-badge'
+import shared from './catalogue-shared.module.css'
 import styles from './single-book-page.module.css'
 import { buttonClass } from '@/components/ui/button'
 import { containerClass } from '@/components/ui/container'
+import { stackListClass } from '@/components/ui/stack-list'
 
 /** Spec: the page's meta description is the first 150 characters of the book's; FAQ answers 200. */
 export const META_DESCRIPTION_CHARS = 150
@@ -63,7 +66,7 @@ function bookStructuredData(book: Book) {
 
 function SingleBookSkeleton() {
   return (
-    <div className="book-detail" aria-busy="true" aria-label="Loading the book">
+    <div className={styles['book-detail']} aria-busy="true" aria-label="Loading the book">
       <Skeleton
         cover
         className={`${styles['book-detail__cover']} ${styles['book-detail__cover--loading']}`}
@@ -95,7 +98,7 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
   })
 
   return (
-    <div className={containerClass('single-book')}>
+    <div className={containerClass(styles['single-book'])}>
       {query.isPending ? (
         <SingleBookSkeleton />
       ) : query.isError || !book ? (
@@ -108,7 +111,7 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
       ) : (
         <BookDetail book={book} />
       )}
-      <div className="single-book__help">
+      <div className={shared['help-columns']}>
         <FaqList items={bookFaq} />
         <HowTo title={READ_HOW_TO} minutes={READ_MINUTES} steps={readSteps} />
       </div>
@@ -128,13 +131,13 @@ function BookDetail({ book }: { book: Book }) {
   // Imported books may come without ideas: then the section is left out.
   const ideas = bookIdeas(book)
   return (
-    <article className="book-detail">
+    <article className={styles['book-detail']}>
       <div className={styles['book-detail__cover']}>
         <CoverImage src={book.bookCoverImage} alt={`Cover of ${title}`} width={300} height={400} />
       </div>
       <div className={styles['book-detail__info']}>
         {book.status !== 1 && (
-          <p className={`status-badge status-badge--${book.status}`}>
+          <p className={statusBadgeClass(book.status)}>
             {statusLabels[book.status]}: only you can see this page until it is approved.
           </p>
         )}
@@ -152,7 +155,7 @@ function BookDetail({ book }: { book: Book }) {
             <AuthorProfileLink book={book}>{book.author || 'Unknown author'}</AuthorProfileLink>
           </HoverInfo>
         </p>
-        <BookFacts book={book} className="book-facts" noPodblurb="Not yet recorded">
+        <BookFacts book={book} className={styles['book-facts']} noPodblurb="Not yet recorded">
           {book.publisher && (
             <div>
               <dt>Publisher</dt>
@@ -199,7 +202,7 @@ function BookDetail({ book }: { book: Book }) {
           {ideas.length > 0 && (
             <>
               <h3 className={styles['book-detail__ideas-title']}>Ideas in this book</h3>
-              <ul className={styles['idea-list']}>
+              <ul className={`${stackListClass} ${styles['idea-list']}`}>
                 {ideas.map((idea) => (
                   <li key={idea}>{idea}</li>
                 ))}

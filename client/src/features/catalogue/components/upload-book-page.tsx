@@ -15,6 +15,10 @@ import { ListingForm, standingOf } from './listing-form'
 import { uploadFaq, uploadSteps } from './upload-help'
 import styles from './upload-book-page.module.css'
 import { containerClass } from '@/components/ui/container'
+import { checkListClass } from '@/components/ui/notice'
+import { profileCard } from '@/components/ui/profile-card'
+import { chipClass } from '@/components/ui/chip'
+import { pageHead } from '@/components/ui/page-head'
 
 /**
  * /upload-book: create mode, or edit mode when navigation state carries a listing id. The account (plan,
@@ -49,27 +53,27 @@ export function UploadBookPage({
 
   return (
     <div className={containerClass('upload-page')}>
-      <header className="page-head">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
+      <header className={pageHead.head}>
+        <nav aria-label="Breadcrumb" className={pageHead.breadcrumb}>
           <Link to={paths.profileListings}>My Listings</Link>
           <span aria-hidden="true">/</span>
           <span aria-current="page">{mode === 'create' ? 'Upload a Book' : 'Edit Book'}</span>
         </nav>
-        <h1 className="page-head__title">{mode === 'create' ? 'Upload a Book' : 'Edit Book'}</h1>
-        <p className="page-head__lead">
+        <h1 className={pageHead.title}>{mode === 'create' ? 'Upload a Book' : 'Edit Book'}</h1>
+        <p className={pageHead.lead}>
           Your first upload is free. Editing the title, author, category, ideas and description is possible
           for 72 hours after creation. Each idea is one sentence of 7-12 words. BookStrut does not use or
           require book files.
         </p>
         {standing && (
-          <p className={`chip ${styles['chip--soft']}`} data-testid="plan-summary">
+          <p className={`${chipClass} ${pageHead.chip} ${styles['chip--soft']}`} data-testid="plan-summary">
             {planSummaryText(standing)}
           </p>
         )}
       </header>
 
       {failed ? (
-        <div className="profile-card profile-card--message" role="alert">
+        <div className={profileCard.message} role="alert">
           <h2 className="h3">
             {mode === 'edit' ? "We couldn't load this listing" : "We couldn't load your account"}
           </h2>
@@ -95,7 +99,7 @@ export function UploadBookPage({
             <HowTo title="How to upload a book" minutes={1} steps={uploadSteps} />
             <div className={styles['help-card']}>
               <h2 className={styles['help-card__title']}>Good to know</h2>
-              <ul className="check-list">
+              <ul className={checkListClass}>
                 {standing && <li data-testid="plan-allowance">{uploadAllowanceText(standing)}</li>}
                 <li>New and edited listings are reviewed before they are public.</li>
                 <li>Readers find your book by its ideas: be specific.</li>

@@ -1,5 +1,6 @@
 import styles from './content.module.css'
 import { containerClass } from '@/components/ui/container'
+import { section } from '@/components/ui/section'
 
 /** A YouTube or Vimeo address as its embed address; null for anything else (played by a video element). */
 export function embedUrl(link: string): string | null {
@@ -26,9 +27,9 @@ export function embedUrl(link: string): string | null {
 export function FeaturedVideo({ link }: { link: string | null | undefined }) {
   const embed = link ? embedUrl(link) : null
   return (
-    <section className="section" aria-labelledby="featured-video-title">
+    <section className={section.block} aria-labelledby="featured-video-title">
       <div className={containerClass()}>
-        <h2 id="featured-video-title" className="section__title">
+        <h2 id="featured-video-title" className={section.title}>
           See BookStrut in action
         </h2>
         {link === undefined ? null : !link ? (

@@ -4,6 +4,7 @@ import { builtInFaqs, FAQ_TEXTS, fromServer } from '../model/faq-entries'
 import { FaqAccordion } from './faq-accordion'
 import { LoadState, StillHaveQuestions } from './content-parts'
 import { containerClass } from '@/components/ui/container'
+import { section } from '@/components/ui/section'
 
 /**
  * The home page's FAQ section (spec reader-and-account section 2): the server's FAQs; the 15 built-in questions when
@@ -14,10 +15,10 @@ export function HomeFaq() {
   const server = faqs.data ? fromServer(faqs.data) : []
   const entries = server.length > 0 ? server : builtInFaqs
   return (
-    <section className="section" aria-labelledby="home-faq-title">
+    <section className={section.block} aria-labelledby="home-faq-title">
       <div className={containerClass()} style={{ maxWidth: '52rem' }}>
-        <p className="eyebrow">FAQ</p>
-        <h2 id="home-faq-title" className="section__title">
+        <p className={section.eyebrow}>FAQ</p>
+        <h2 id="home-faq-title" className={section.title}>
           Frequently asked questions
         </h2>
         <LoadState

@@ -19,6 +19,9 @@ import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 import { useFavorites } from '../api/get-favorites'
 import { useRemoveFavorite } from '../api/remove-favorite'
 import styles from './favorites-page.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
+import { profileCard } from '@/components/ui/profile-card'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /** Spec reader-and-account section 8, "Favourites". */
 export const FAVORITE_MESSAGES = {
@@ -71,7 +74,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
   const removing = remove.isPending ? remove.variables.bookId : null
 
   return (
-    <div className="profile-card profile-card--list favorites">
+    <div className={profileCard.list}>
       <ListHeader
         title="Favorite"
         summary={
@@ -96,7 +99,7 @@ export function FavoritesPage({ userId }: { userId: string }) {
         }
       >
         {(rows) => (
-          <ul className={styles.favorites__list} aria-label="Favorite titles">
+          <ul className={`${stackListClass} ${styles.favorites__list}`} aria-label="Favorite titles">
             {rows.map((book) => (
               <FavoriteRow
                 key={book._id}
@@ -160,7 +163,7 @@ function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boole
           />
           <button
             type="button"
-            className="icon-button favorite-row__remove"
+            className={iconButtonClass}
             onClick={onRemove}
             disabled={removing}
             aria-label={`Remove ${title} from favorites`}

@@ -4,6 +4,8 @@ import { billingText, formatUsd } from '@/lib/plan-texts'
 import styles from './home-sections.module.css'
 import { buttonClass, ButtonLink } from '@/components/ui/button'
 import { containerClass } from '@/components/ui/container'
+import { stackListClass } from '@/components/ui/stack-list'
+import { section } from '@/components/ui/section'
 
 const steps = [
   {
@@ -26,10 +28,10 @@ const steps = [
 /** "How it works": the three steps of a search. */
 export function HowItWorks() {
   return (
-    <section className="section" aria-labelledby="how-title">
+    <section className={section.block} aria-labelledby="how-title">
       <div className={containerClass()}>
-        <p className="eyebrow">What is BookStrut?</p>
-        <h2 id="how-title" className="section__title">
+        <p className={section.eyebrow}>What is BookStrut?</p>
+        <h2 id="how-title" className={section.title}>
           From a thought to your next book in three steps
         </h2>
         <ol className={styles['steps-grid']}>
@@ -70,14 +72,14 @@ const sampleTotal =
 /** A sample result showing what a Strut score looks like. */
 export function StrutScorePreview() {
   return (
-    <section className={`section ${styles['section--tint']}`} aria-labelledby="score-title">
-      <div className={containerClass('split')}>
+    <section className={`${section.block} ${styles['section--tint']}`} aria-labelledby="score-title">
+      <div className={containerClass(section.split)}>
         <div>
-          <p className="eyebrow">Strut scores</p>
-          <h2 id="score-title" className="section__title">
+          <p className={section.eyebrow}>Strut scores</p>
+          <h2 id="score-title" className={section.title}>
             See why a book matches, idea by idea
           </h2>
-          <p className="lead">
+          <p className={section.lead}>
             Instead of a black-box ranking, every result shows how strongly each of your ideas appears in the
             book. Compare titles at a glance, then press play on the podblurb.
           </p>
@@ -95,7 +97,7 @@ export function StrutScorePreview() {
               </p>
             </div>
           </div>
-          <ul className={styles['score-bars']}>
+          <ul className={`${stackListClass} ${styles['score-bars']}`}>
             {sampleScores.map((s) => (
               <li key={s.idea} className={styles['score-bar']}>
                 <span className={styles['score-bar__label']}>{s.idea}</span>
@@ -123,19 +125,22 @@ const plans = [
 
 export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin: boolean }) {
   return (
-    <section className="section" aria-labelledby="plans-title">
+    <section className={section.block} aria-labelledby="plans-title">
       <div className={containerClass()}>
-        <p className="eyebrow">For authors &amp; publishers</p>
-        <h2 id="plans-title" className="section__title">
+        <p className={section.eyebrow}>For authors &amp; publishers</p>
+        <h2 id="plans-title" className={section.title}>
           Strut your titles to readers who are looking for them
         </h2>
-        <p className={`lead ${styles['lead--narrow']}`}>
+        <p className={`${section.lead} ${styles['lead--narrow']}`}>
           List a book with three ideas and a podblurb of up to five minutes. Your first upload is free,
           listings are permanent, and paid plans add analytics.
         </p>
-        <ul className="plans">
+        <ul className={styles.plans}>
           {plans.map((plan) => (
-            <li key={plan.name} className={`plan${plan.popular ? ` ${styles['plan--popular']}` : ''}`}>
+            <li
+              key={plan.name}
+              className={`${styles.plan}${plan.popular ? ` ${styles['plan--popular']}` : ''}`}
+            >
               {plan.popular && <span className={styles.plan__ribbon}>Most Popular</span>}
               <h3 className={styles.plan__name}>{plan.name}</h3>
               <p className={styles.plan__price}>
@@ -156,7 +161,7 @@ export function PlansTeaser({ onJoin, showJoin }: { onJoin: () => void; showJoin
           ))}
         </ul>
         <PlanComparison />
-        <div className="cta-row">
+        <div className={section.ctaRow}>
           {showJoin && (
             <button
               type="button"

@@ -9,8 +9,10 @@ import { useMediaQuery } from '@/lib/use-media-query'
 import { TOP_LIST_SIZE, useHomePage } from '../api/get-home-page'
 import { adLayout, withAdSlots } from '../model/ad-slots'
 import { firstRowSize } from '../model/top-list'
+import { bookGrid } from '@/components/book/book-grid'
 import styles from './top-books.module.css'
 import { containerClass } from '@/components/ui/container'
+import { section } from '@/components/ui/section'
 
 /**
  * The home page's TOP 20 BOOK STRUTS section: its first row of book cards open (as many as the grid shows in a
@@ -31,12 +33,12 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
   const more = !open && (home.data?.data.length ?? 0) >= row
 
   return (
-    <section className="section top-books" aria-labelledby="top-books-title">
+    <section className={`${section.block} ${styles['top-books']}`} aria-labelledby="top-books-title">
       <div className={containerClass()}>
         <div className={styles['top-books__head']}>
           <div>
-            <p className="eyebrow">Listen before you read</p>
-            <h2 id="top-books-title" className="section__title">
+            <p className={section.eyebrow}>Listen before you read</p>
+            <h2 id="top-books-title" className={section.title}>
               TOP 20 BOOK STRUTS
             </h2>
           </div>
@@ -58,9 +60,9 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
             rows={titles}
             loadingLabel="Loading the top titles"
             loading={
-              <ul className="book-grid" aria-busy="true">
+              <ul className={bookGrid.list} aria-busy="true">
                 {Array.from({ length: row }, (_, i) => (
-                  <li key={i}>
+                  <li key={i} className={bookGrid.item}>
                     <BookCardSkeleton />
                   </li>
                 ))}
@@ -70,14 +72,14 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
             empty="No titles yet. Check back soon."
           >
             {(titles) => (
-              <ul className="book-grid" aria-busy={home.isPlaceholderData || undefined}>
+              <ul className={bookGrid.list} aria-busy={home.isPlaceholderData || undefined}>
                 {withAdSlots(titles, every, open && trailing).map((cell) =>
                   cell.kind === 'item' ? (
-                    <li key={cell.item._id}>
+                    <li key={cell.item._id} className={bookGrid.item}>
                       <BookCard book={cell.item} />
                     </li>
                   ) : (
-                    <li key={cell.key} className="book-grid__ad">
+                    <li key={cell.key} className={bookGrid.ad}>
                       <AdSlot />
                     </li>
                   ),

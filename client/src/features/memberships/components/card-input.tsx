@@ -4,6 +4,7 @@ import type { CardField } from '../card/card-provider'
 import type { CardProviderState } from '../hooks/use-lazy-card-provider'
 import { CARD_UNAVAILABLE_MESSAGE } from '../model/billing-form'
 import styles from './card-input.module.css'
+import { form } from '@/components/ui/form'
 
 /** The card input of the provider, mounted once it has loaded; reports the mounted field to the form. */
 export function CardInput({
@@ -26,13 +27,13 @@ export function CardInput({
     }
   }, [provider, onField])
   return (
-    <div className="field card-input">
-      <span className="field__label">Card</span>
+    <div className={form.field}>
+      <span className={form.label}>Card</span>
       <div ref={host} className={styles['card-input__host']} data-testid="card-host" />
       {(state.status === 'idle' || state.status === 'loading') && (
         <Spinner size="sm" label="Loading card form…" />
       )}
-      {state.status === 'unavailable' && <p className="field__error">{CARD_UNAVAILABLE_MESSAGE}</p>}
+      {state.status === 'unavailable' && <p className={form.error}>{CARD_UNAVAILABLE_MESSAGE}</p>}
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { billingText } from '@/lib/plan-texts'
 import { bookLimitLabel, isMostPopular, priceLabel } from '../model/plan-choice'
 import styles from './comparison-table.module.css'
 import shared from './memberships-shared.module.css'
+import { chipClass } from '@/components/ui/chip'
 
 /** Plans side by side: price, book limit, analytics (off on the free plan only), permanent listing on all. */
 export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
@@ -31,7 +32,9 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
               >
                 <th scope="row">
                   {plan.planName}
-                  {isMostPopular(plan) && <span className="chip">Most Popular</span>}
+                  {isMostPopular(plan) && (
+                    <span className={`${chipClass} ${styles['plan-compare__chip']}`}>Most Popular</span>
+                  )}
                 </th>
                 <td>
                   {priceLabel(plan)}

@@ -11,7 +11,7 @@ export function CurrentPlan({ memberships }: { memberships: MembershipsByUser })
     <section className={shared['my-membership__card']} aria-labelledby="current-plan-title">
       <h2 id="current-plan-title">Current plan</h2>
       {standing.kind === 'expired' && (
-        <p role="alert" className="form-error">
+        <p role="alert" className={shared['form-error']}>
           {expiredText(standing)}
         </p>
       )}

@@ -11,6 +11,7 @@ import { PlanListStatus } from './plan-list'
 import { UpgradeChooser } from './upgrade-chooser'
 import styles from './membership-page.module.css'
 import { containerClass } from '@/components/ui/container'
+import { pageHead } from '@/components/ui/page-head'
 
 export const FETCH_PLANS_FAILED = 'Failed to fetch memberships'
 
@@ -42,7 +43,7 @@ export function MembershipPage({
     <div className="membership-page">
       <section className={styles['membership-page__top']}>
         <div className={containerClass()}>
-          <nav className="breadcrumb" aria-label="Breadcrumb">
+          <nav className={pageHead.breadcrumb} aria-label="Breadcrumb">
             <Link to={paths.home}>Home</Link>
             <span aria-hidden="true">›</span>
             <span aria-current="page">Membership</span>

@@ -27,7 +27,7 @@ export function MyMembershipPage({
   if (memberships.isPending || plans.isPending) return <PageSpinner label="Loading your membership…" />
   if (memberships.isError || plans.isError)
     return (
-      <p role="alert" className="form-error">
+      <p role="alert" className={shared['form-error']}>
         {errorMessage(memberships.error ?? plans.error)}
       </p>
     )

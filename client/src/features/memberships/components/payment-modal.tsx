@@ -72,7 +72,7 @@ export function PaymentModal({ plan, email, card, supportEmail, onClose, onPaid 
           />
           <CardInput state={card} onField={onField} />
           {error && (
-            <p role="alert" className="form-error">
+            <p role="alert" className={shared['form-error']}>
               {error}
             </p>
           )}

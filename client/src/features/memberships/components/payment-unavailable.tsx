@@ -25,7 +25,7 @@ export function PaymentUnavailable({
 }) {
   return (
     <div className="stack payment-unavailable">
-      <p role="alert" className="form-error">
+      <p role="alert" className={shared['form-error']}>
         {PAYMENT_NOT_CONFIGURED_MESSAGE}
       </p>
       {supportEmail ? (

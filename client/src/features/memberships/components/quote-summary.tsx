@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { billingText, formatPlanDate, formatUsd } from '@/lib/plan-texts'
 import styles from './quote-summary.module.css'
+import shared from './memberships-shared.module.css'
 
 /** How the charge is made up: 12 months of the monthly price, or one payment for a lifetime plan. */
 const chargeText = (q: UpgradeQuote) =>
@@ -16,7 +17,7 @@ export function QuoteSummary({ quote }: { quote: UseQueryResult<UpgradeQuote> })
   if (quote.isPending) return <Spinner size="sm" label="Computing your price…" />
   if (quote.isError)
     return (
-      <p role="alert" className="form-error">
+      <p role="alert" className={shared['form-error']}>
         {errorMessage(quote.error)}
       </p>
     )

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
 import { welcomeText } from '@/lib/plan-texts'
+import { form } from '@/components/ui/form'
 
 export const WELCOME_TITLE = 'Welcome to BookStrut!'
 
@@ -22,7 +23,7 @@ export function WelcomeModal({ standing, onClose }: { standing: PlanStanding; on
         <p className="muted">
           Want more titles, YouTube and TikTok links and analytics? A paid plan lists more.
         </p>
-        <div className="button-pair button-pair--stack">
+        <div className={`${form.buttonPair} ${form.buttonPairStack}`}>
           <Button
             onClick={() => {
               onClose()

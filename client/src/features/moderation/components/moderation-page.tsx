@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
 import { ListingDetail } from './listing-detail'
 import styles from './moderation-page.module.css'
+import { pageHead } from '@/components/ui/page-head'
 
 export const REJECT_COMMENT_REQUIRED = 'Please tell the owner why the listing is rejected.'
 
@@ -131,10 +132,10 @@ export function ModerationPage() {
   if (data && page > totalPages) setPage(totalPages)
 
   return (
-    <div className="moderation">
-      <header className="page-head">
-        <h1 className="page-head__title">Moderation</h1>
-        <p className="page-head__lead">
+    <div className={styles.moderation}>
+      <header className={pageHead.head}>
+        <h1 className={pageHead.title}>Moderation</h1>
+        <p className={pageHead.lead}>
           Pending listings, oldest first. Approved listings become public at once; a rejection needs a reason,
           which the owner sees in My Listings.
         </p>

@@ -9,6 +9,8 @@ import type { PlayerApi } from '@/lib/player'
 import { SkipIcon } from './skip-icon'
 import styles from './audio-player-bar.module.css'
 import { containerClass } from '@/components/ui/container'
+import { playToggleClass } from '@/components/book/play-toggle'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 /** Position and length of the audio, following its events. */
 function useAudioTime(audioRef: RefObject<HTMLAudioElement | null>) {
@@ -45,7 +47,7 @@ export function AudioPlayerBar({
   const playing = status === 'playing'
   return (
     <section
-      className={`player-bar${visible ? ' player-bar--open' : ''}`}
+      className={`${styles['player-bar']}${visible ? ` ${styles['player-bar--open']}` : ''}`}
       aria-label="Audio player"
       aria-hidden={!visible}
       inert={!visible}
@@ -62,7 +64,7 @@ export function AudioPlayerBar({
           <div className={styles['player-bar__controls']}>
             <button
               type="button"
-              className="icon-button"
+              className={iconButtonClass}
               onClick={() => api.seekBy(-10)}
               aria-label="Back 10 seconds"
             >
@@ -70,7 +72,7 @@ export function AudioPlayerBar({
             </button>
             <button
               type="button"
-              className="play-toggle play-toggle--round play-toggle--large"
+              className={playToggleClass('large')}
               onClick={() => (playing || status === 'loading' ? api.pause() : api.play())}
               aria-label={playing || status === 'loading' ? 'Pause' : 'Play'}
               data-status={status}
@@ -83,7 +85,7 @@ export function AudioPlayerBar({
             </button>
             <button
               type="button"
-              className="icon-button"
+              className={iconButtonClass}
               onClick={() => api.seekBy(10)}
               aria-label="Forward 10 seconds"
             >
@@ -107,7 +109,7 @@ export function AudioPlayerBar({
           </div>
           <button
             type="button"
-            className={`icon-button ${styles['player-bar__close']}`}
+            className={`${iconButtonClass} ${styles['player-bar__close']}`}
             onClick={api.stop}
             aria-label="Close player"
           >

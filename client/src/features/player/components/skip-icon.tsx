@@ -1,3 +1,5 @@
+import { iconClass } from '@/components/ui/icon'
+
 /**
  * The player's "10 seconds back / forward" glyph: an open circular arrow with the figure 10 drawn inside the
  * circle, in one SVG, so the figure sits in the arrow's empty middle instead of over its stroke. Decorative: the
@@ -5,7 +7,7 @@
  */
 export function SkipIcon({ direction, size = 26 }: { direction: 'back' | 'forward'; size?: number }) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" className="icon skip-icon">
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" className={iconClass}>
       {/* Drawn for "back" (counter-clockwise, arrowhead at the top pointing left); mirrored for "forward". */}
       <g
         transform={direction === 'forward' ? 'matrix(-1 0 0 1 24 0)' : undefined}

@@ -21,6 +21,9 @@ import {
   type ProfileValues,
 } from '../validation/profile-form'
 import styles from './profile-form.module.css'
+import { form } from '@/components/ui/form'
+import { badgeClass } from '@/components/ui/badge'
+import { profileCard } from '@/components/ui/profile-card'
 
 /** websiteAndSocialLinks holds at most 10 entries: the website and up to 9 social links. */
 const MAX_SOCIAL_LINKS = 9
@@ -109,7 +112,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   const fullName = `${user.first_name} ${user.last_name}`.trim()
   return (
-    <form className="profile-card" onSubmit={handleSubmit} noValidate aria-labelledby="profile-heading">
+    <form className={profileCard.card} onSubmit={handleSubmit} noValidate aria-labelledby="profile-heading">
       {variant === 'creator' ? (
         <div className={styles['profile-banner-wrap']}>
           <div
@@ -144,6 +147,7 @@ export function ProfileForm({ user }: { user: User }) {
             lastName={user.last_name}
             imageUrl={profilePreview ?? user.profileImage}
             size="xl"
+            className={styles['profile-head__avatar-img']}
           />
           {editing && (
             <button
@@ -163,9 +167,9 @@ export function ProfileForm({ user }: { user: User }) {
             {fullName || 'My Dashboard'}
           </h1>
           <p className={styles['profile-head__meta']}>
-            <span className="badge">{roleLabels[user.role] ?? user.role}</span>
+            <span className={badgeClass}>{roleLabels[user.role] ?? user.role}</span>
             {variant === 'creator' && (
-              <span className="profile-stat">
+              <span className={profileCard.stat}>
                 <strong>{user.podcastCount}</strong> Total Titles
               </span>
             )}
@@ -239,7 +243,7 @@ export function ProfileForm({ user }: { user: User }) {
               onChange={(e) => set('website', e.target.value)}
             />
             <div className={styles['social-links']}>
-              <p className="field__label" id="social-links-label">
+              <p className={form.label} id="social-links-label">
                 Social Links
               </p>
               <ul className={styles['social-links__list']} aria-labelledby="social-links-label">

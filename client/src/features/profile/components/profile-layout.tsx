@@ -89,7 +89,7 @@ export function ProfileLayout() {
         >
           {current && <MenuIcon d={current.icon} />}
           <span>{current?.label ?? 'Menu'}</span>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="chevron">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={styles.chevron}>
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>

@@ -30,10 +30,7 @@ function renderPage(reader: Account) {
   return userEvent.setup()
 }
 
-const rowsOf = (t: HTMLElement) =>
-  within(t)
-    .getAllByRole('row')
-    .filter((r) => r.classList.contains('result-row'))
+const rowsOf = (t: HTMLElement) => within(t).getAllByTestId('result-row')
 
 describe('ghosted titles', () => {
   it('lists the ghosted titles with a Ghost Count column and Remove Ghost per row', async () => {

@@ -14,6 +14,7 @@ import { useRemoveGhost } from '../api/remove-ghost'
 import { failureMessage, GHOST_MESSAGES } from '../model/messages'
 import type { ResultRow } from '../model/result-row'
 import { ResultsTable } from './results-table'
+import { profileCard } from '@/components/ui/profile-card'
 
 /**
  * /profile-ghost: the books the user has ghosted (hidden from their results), 10 per page with infinite
@@ -56,7 +57,7 @@ export function GhostedBooksPage({ userId }: { userId: string }) {
   const total = ghosts.data?.total ?? 0
 
   return (
-    <div className="profile-card profile-card--list ghosted">
+    <div className={profileCard.list}>
       <ListHeader
         title="Ghosted Titles"
         summary={

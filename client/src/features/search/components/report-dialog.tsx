@@ -9,6 +9,7 @@ import { useReportBook } from '../api/report-book'
 import { failureMessage, REPORT_MESSAGES } from '../model/messages'
 import type { ResultRow } from '../model/result-row'
 import styles from './report-dialog.module.css'
+import { form } from '@/components/ui/form'
 
 export const REPORT_TITLE = 'Report Violation'
 
@@ -61,7 +62,7 @@ export function ReportDialog({
             <Spinner label="Loading report types" />
           </div>
         ) : types.isError ? (
-          <div className="form-alert" role="alert">
+          <div className={form.alert} role="alert">
             {failureMessage(types.error, GENERIC_ERROR)}{' '}
             <button type="button" className={linkButtonClass()} onClick={() => void types.refetch()}>
               Try again
@@ -73,7 +74,7 @@ export function ReportDialog({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           >
-            <legend className="field__label">Report type</legend>
+            <legend className={form.label}>Report type</legend>
             {types.data.map((type) => (
               <label
                 key={type._id}
@@ -95,11 +96,11 @@ export function ReportDialog({
           </fieldset>
         )}
         {error && (
-          <p id={errorId} className="field__error" role="alert">
+          <p id={errorId} className={form.error} role="alert">
             {error}
           </p>
         )}
-        <div className="button-pair">
+        <div className={form.buttonPair}>
           <Button variant="ghost" onClick={onClose} disabled={report.isPending}>
             Cancel
           </Button>

@@ -47,7 +47,7 @@ const categoryLink = (category: string) => {
  *
  * The table is one CSS grid and each row a subgrid of it, so a column is as wide as its widest cell: the Podblurb
  * (play, length, like, favourite) and action columns size to their buttons and nothing in a row can overlap its
- * neighbour at any width (search.css).
+ * neighbour at any width (results-table.module.css).
  */
 export function ResultsTable({
   label,
@@ -63,16 +63,16 @@ export function ResultsTable({
     ? withAdSlots(rows, adEvery, false)
     : rows.map((item) => ({ kind: 'item' as const, item }))
   const modifiers = [
-    showScore ? 'results-table--score' : '',
-    showGhostCount ? 'results-table--ghost' : '',
-    actions ? 'results-table--actions' : '',
+    showScore ? styles['results-table--score'] : '',
+    showGhostCount ? styles['results-table--ghost'] : '',
+    actions ? styles['results-table--actions'] : '',
   ]
     .filter(Boolean)
     .join(' ')
   return (
-    <div className={`results-table ${modifiers}`} role="table" aria-label={label}>
+    <div className={`${styles['results-table']} ${modifiers}`} role="table" aria-label={label}>
       <div className={styles['results-table__head']} role="rowgroup">
-        <div className={`${styles['results-table__row']} results-table__row--head`} role="row">
+        <div className={`${styles['results-table__row']} ${styles['results-table__row--head']}`} role="row">
           <span role="columnheader">Title</span>
           <span role="columnheader">Author</span>
           <span role="columnheader">Year Pub</span>
@@ -86,7 +86,7 @@ export function ResultsTable({
           )}
         </div>
       </div>
-      <div className="results-table__body" role="rowgroup">
+      <div className={styles['results-table__body']} role="rowgroup">
         {cells.map((cell) =>
           cell.kind === 'ad' ? (
             <div
@@ -134,14 +134,15 @@ function ResultRowView({
   const episode = row.episodes[0]
   return (
     <div
-      className={`${styles['results-table__row']} result-row${busy ? ` ${styles['result-row--busy']}` : ''}`}
+      className={`${styles['results-table__row']} ${styles['result-row']}${busy ? ` ${styles['result-row--busy']}` : ''}`}
       role="row"
+      data-testid="result-row"
       aria-busy={busy || undefined}
     >
       <div role="cell" className={styles['result-row__book']}>
         <BookCoverLink book={row} className={styles['result-row__cover']} width={60} height={80} />
         <div className={styles['result-row__title-wrap']}>
-          <BookTitleLink book={row} className="result-row__title" />
+          <BookTitleLink book={row} className={styles['result-row__title']} />
           {row.categoryName && (
             <Link className={styles['result-row__category']} {...categoryLink(row.categoryName)}>
               {row.categoryName}
@@ -159,7 +160,7 @@ function ResultRowView({
           <AuthorProfileLink book={row}>{row.author || 'Unknown'}</AuthorProfileLink>
         </HoverInfo>
       </div>
-      <div role="cell" className="result-row__year">
+      <div role="cell" className={styles['result-row__year']}>
         <span className={styles['result-row__label']} aria-hidden="true">
           Year Pub
         </span>

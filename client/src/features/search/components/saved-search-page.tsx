@@ -27,6 +27,10 @@ import {
   type SearchProblem,
 } from '../model/search-terms'
 import styles from './saved-search-page.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
+import { form } from '@/components/ui/form'
+import { profileCard } from '@/components/ui/profile-card'
+import { iconButtonClass } from '@/components/ui/icon-button'
 
 type Terms = [string, string, string]
 
@@ -67,7 +71,7 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
     })
 
   return (
-    <div className="profile-card profile-card--list saved-searches">
+    <div className={profileCard.list}>
       <ListHeader
         title="Saved Search"
         summary={
@@ -95,7 +99,7 @@ export function SavedSearchPage({ userId, beforeSearch }: SavedSearchPageProps) 
         }
       >
         {(items) => (
-          <ul className={styles['saved-search-list']} aria-label="Saved searches">
+          <ul className={`${stackListClass} ${styles['saved-search-list']}`} aria-label="Saved searches">
             {items.map((item) => (
               // A saved edit changes updatedAt: the item starts again from the stored terms.
               <SavedSearchItem
@@ -203,7 +207,7 @@ function SavedSearchItem({
           </Button>
           <button
             type="button"
-            className="icon-button"
+            className={iconButtonClass}
             onClick={handleDelete}
             disabled={busy}
             aria-label={`Delete saved search: ${item.fistKeyWord}`}
@@ -232,7 +236,7 @@ function SavedSearchItem({
         ))}
       </div>
       {problem && (
-        <p className="form-alert" role="alert">
+        <p className={form.alert} role="alert">
           {problem.message}
           {problem.detail && ` ${problem.detail}`}
         </p>

@@ -80,9 +80,9 @@ describe('search box: three ideas', () => {
       ),
     ).toBeInTheDocument()
     await user.type(idea, 'the arctic')
-    expect(within(form).getByText('2 words')).toHaveClass('word-guide--count')
+    expect(within(form).getByText('2 words')).toHaveAttribute('data-tone', 'count')
     await user.type(idea, ' where a scientist chases the creature he made')
-    expect(within(form).getByText('10 words')).toHaveClass('word-guide--count')
+    expect(within(form).getByText('10 words')).toHaveAttribute('data-tone', 'count')
     expect(within(form).getAllByText('a few words or a sentence')).toHaveLength(2)
   })
 

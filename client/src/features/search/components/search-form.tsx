@@ -24,6 +24,7 @@ import {
 } from '../model/search-terms'
 import styles from './search-form.module.css'
 import shared from './search-shared.module.css'
+import { form } from '@/components/ui/form'
 
 const ideaPlaceholders = [
   'A young engineer rebuilds her hometown after a flood',
@@ -115,7 +116,7 @@ export function SearchForm({
 
   return (
     <form
-      className={`search-form search-form--${variant}`}
+      className={`${styles['search-form']} ${styles[`search-form--${variant}`]}`}
       onSubmit={(e) => void handleSubmit(e)}
       aria-label={variant === 'hero' ? 'Search books by idea' : 'Refine your search'}
       noValidate
@@ -176,7 +177,7 @@ export function SearchForm({
       {notice && (
         <p
           id={noticeId}
-          className={`form-alert ${styles['search-form__notice']}${notice.tone === 'info' ? ' form-alert--info' : ''}`}
+          className={`${form.alert} ${styles['search-form__notice']}${notice.tone === 'info' ? ` ${form.alertInfo}` : ''}`}
           role="alert"
         >
           {notice.message}
@@ -231,10 +232,19 @@ function IdeaInput({
     <div className={`${styles['idea-input']}${invalid ? ` ${styles['idea-input--invalid']}` : ''}`}>
       <div className={styles['idea-input__head']}>
         <label htmlFor={id} className={styles['idea-input__label']}>
-          {number && <span className={`${shared['idea-dot']} idea-dot--${number}`} aria-hidden="true" />}
+          {number && (
+            <span
+              className={`${shared['idea-dot']} ${shared[`idea-dot--${number}`] ?? ''}`}
+              aria-hidden="true"
+            />
+          )}
           {label}
         </label>
-        <span id={`${id}-words`} className={`${styles['word-guide']} word-guide--${guide.tone}`}>
+        <span
+          id={`${id}-words`}
+          className={`${styles['word-guide']} ${styles[`word-guide--${guide.tone}`] ?? ''}`}
+          data-tone={guide.tone}
+        >
           {guide.text}
         </span>
       </div>

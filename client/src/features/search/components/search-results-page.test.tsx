@@ -51,10 +51,7 @@ function renderPage(path: string) {
 }
 
 const table = () => screen.findByRole('table', { name: 'Search results' })
-const dataRows = (t: HTMLElement) =>
-  within(t)
-    .getAllByRole('row')
-    .filter((r) => r.classList.contains('result-row'))
+const dataRows = (t: HTMLElement) => within(t).getAllByTestId('result-row')
 
 const IDEAS = [
   'A lighthouse keeper guards a secret that could ruin the island',

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FaqList } from '@/components/ui/faq-list'
 import { HowTo } from '@/components/ui/how-to'
 import { Icon } from '@/components/ui/icon'
-import { LoadingMore } from '@/components/ui/list-states'
+import { emptyStateClass, LoadingMore } from '@/components/ui/list-states'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -35,6 +35,9 @@ import { SearchForm } from './search-form'
 import styles from './search-results-page.module.css'
 import shared from './search-shared.module.css'
 import { containerClass } from '@/components/ui/container'
+import { form } from '@/components/ui/form'
+import { iconButtonClass } from '@/components/ui/icon-button'
+import { pageHead } from '@/components/ui/page-head'
 
 export interface SearchResultsPageProps {
   /** Opens the blocked-account notice (a 403 BLOCKED answer). */
@@ -107,7 +110,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
     <div className="search-page">
       <section className={styles['search-page__top']} aria-labelledby="search-page-title">
         <div className={containerClass()}>
-          <nav className="breadcrumb" aria-label="Breadcrumb">
+          <nav className={pageHead.breadcrumb} aria-label="Breadcrumb">
             <Link to={paths.home}>Home</Link>
             <span aria-hidden="true">›</span>
             <span aria-current="page">Search Results</span>
@@ -142,7 +145,10 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
               <ol className={styles['results-counter__legend']} aria-label="Your ideas">
                 {runnable.ideas.map((idea, i) => (
                   <li key={i} title={idea}>
-                    <span className={`${shared['idea-dot']} idea-dot--${i + 1}`} aria-hidden="true" />
+                    <span
+                      className={`${shared['idea-dot']} ${shared[`idea-dot--${i + 1}`] ?? ''}`}
+                      aria-hidden="true"
+                    />
                     <span className={styles['results-counter__idea']}>{idea}</span>
                   </li>
                 ))}
@@ -152,12 +158,12 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
         )}
 
         {!terms ? (
-          <div className="empty-state">
+          <div className={emptyStateClass}>
             <Icon name="search" size={28} />
             <p>Type your ideas above to see matching books with their Strut scores.</p>
           </div>
         ) : problem ? (
-          <p className={`form-alert ${styles['search-page__problem']}`} role="alert">
+          <p className={`${form.alert} ${styles['search-page__problem']}`} role="alert">
             {problem.message}
             {problem.detail && ` ${problem.detail}`}
           </p>
@@ -165,7 +171,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
           <ResultsSkeleton />
         ) : failure ? (
           failure.kind === 'message' && (
-            <div className="empty-state" role="alert">
+            <div className={emptyStateClass} role="alert">
               <p className={styles['search-page__error']}>{failure.message}</p>
               {failure.message === SEARCH_MESSAGES.failed && (
                 <Button variant="secondary" onClick={() => void results.refetch()}>
@@ -175,7 +181,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
             </div>
           )
         ) : rows.length === 0 ? (
-          <div className="empty-state">
+          <div className={emptyStateClass}>
             <p className={styles['search-page__empty']}>{SEARCH_MESSAGES.noResults}</p>
             <p className="muted">
               {structured
@@ -197,7 +203,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
                     <>
                       <button
                         type="button"
-                        className="icon-button"
+                        className={iconButtonClass}
                         onClick={() => askReport(row)}
                         aria-label={`Report ${row.title}`}
                         title="Report"
@@ -206,7 +212,7 @@ export function SearchResultsPage({ onBlocked, beforeSearch }: SearchResultsPage
                       </button>
                       <button
                         type="button"
-                        className="icon-button"
+                        className={iconButtonClass}
                         onClick={() => ghost.ask(row)}
                         aria-label={`Ghost ${row.title}`}
                         title="Ghost (hide from my results)"

@@ -4,6 +4,7 @@ import type { LabelledStrutScores } from '@bookstrut/schemas'
 import { explainTotal, formatScore, MAX_TOTAL, scoreWidth } from '../model/strut-score'
 import shared from './search-shared.module.css'
 import styles from './strut-score.module.css'
+import { stackListClass } from '@/components/ui/stack-list'
 
 /**
  * A result's Strut scores: the total (out of 350, explained with its own figures on hover or focus), the bonus,
@@ -12,34 +13,39 @@ import styles from './strut-score.module.css'
  */
 export function StrutScore({ strut: { scores, labels } }: { strut: LabelledStrutScores }) {
   return (
-    <div className="strut">
-      <HoverInfo className="strut__head" info={explainTotal(scores)}>
-        <span className="strut__total">
+    <div className={styles.strut} data-testid="strut-score">
+      <HoverInfo className={styles.strut__head} info={explainTotal(scores)}>
+        <span className={styles.strut__total} data-testid="strut-total">
           <span className="visually-hidden">Strut score total </span>
           {formatScore(scores.total)}
         </span>
-        <span className="strut__max">/ {MAX_TOTAL}</span>
+        <span className={styles.strut__max}>/ {MAX_TOTAL}</span>
         <span className={styles.strut__bonus}>
           incl. bonus <strong>+{formatScore(scores.bonus)}</strong>
         </span>
         <Icon name="info" size={14} className={styles.strut__info} />
       </HoverInfo>
-      <ul className={styles.strut__bars}>
+      <ul className={`${stackListClass} ${styles.strut__bars}`}>
         {scores.ideas.map((score, i) => (
           <li
             key={i}
-            className={`${styles.strut__bar} strut__bar--${i + 1}`}
+            className={`${styles.strut__bar} ${styles[`strut__bar--${i + 1}`] ?? ''}`}
             title={`${labels[i]}: ${formatScore(score)}`}
           >
             <span className={styles.strut__label}>
-              <span className={`${shared['idea-dot']} idea-dot--${i + 1}`} aria-hidden="true" />
+              <span
+                className={`${shared['idea-dot']} ${shared[`idea-dot--${i + 1}`] ?? ''}`}
+                aria-hidden="true"
+              />
               <span className="visually-hidden">Idea #{i + 1}: </span>
               <span className={styles.strut__idea}>{labels[i]}</span>
             </span>
             <span className={styles.strut__track} aria-hidden="true">
               <span className={styles.strut__fill} style={{ width: scoreWidth(score) }} />
             </span>
-            <span className="strut__value">{formatScore(score)}</span>
+            <span className={styles.strut__value} data-testid="strut-value">
+              {formatScore(score)}
+            </span>
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { useTopics } from '../api/get-topics'
 import { TopicLinks } from './topics-page'
+import { section } from '@/components/ui/section'
 
 /** How many ideas the home page shows; the rest are on /topics. */
 const HOME_TOPICS = 12
@@ -12,10 +13,10 @@ export function PopularIdeas() {
   const topics = useTopics()
   if (!topics.data || topics.data.length === 0) return null
   return (
-    <section className="section" aria-labelledby="popular-ideas-title">
+    <section className={section.block} aria-labelledby="popular-ideas-title">
       <Container>
-        <p className="eyebrow">What readers look for</p>
-        <h2 id="popular-ideas-title" className="section__title">
+        <p className={section.eyebrow}>What readers look for</p>
+        <h2 id="popular-ideas-title" className={section.title}>
           Popular ideas
         </h2>
         <TopicLinks topics={topics.data.slice(0, HOME_TOPICS)} />

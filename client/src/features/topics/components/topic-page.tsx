@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client'
 import { usePageMeta, useSiteOrigin } from '@/lib/use-page-meta'
 import { useTopic } from '../api/get-topics'
 import { capitalised, topicDescription, topicStructuredData, topicTitle } from '../model/topic-text'
+import { bookGrid } from '@/components/book/book-grid'
 import styles from './topics.module.css'
 
 const NOT_FOUND = 'Topic not found'
@@ -57,9 +58,9 @@ export function TopicPage({ slug }: { slug: string }) {
         empty={<p>No book matches this idea any more.</p>}
       >
         {(books) => (
-          <ul className="book-grid">
+          <ul className={bookGrid.list}>
             {books.map((book) => (
-              <li key={book._id} className={styles.scored}>
+              <li key={book._id} className={`${bookGrid.item} ${styles.scored}`}>
                 <span className={styles.score} title="How well the book matches the idea (0-100)">
                   Strut score {Math.round(book.strutScore)}
                 </span>

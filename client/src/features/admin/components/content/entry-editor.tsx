@@ -5,7 +5,9 @@ import { errorMessage } from '@/lib/api-client'
 import { useSaveEntry } from '../../api/admin-content'
 import { schemaErrors } from '../../model/schema-errors'
 import type { ContentKindSpec, ContentPreviews, EntryBase } from './content-kind'
+import adminStyles from '../admin.module.css'
 import styles from './content-editors.module.css'
+import { form } from '@/components/ui/form'
 
 /**
  * A new or existing entry's form, with a preview of the draft as the public page will render it. A new entry or a
@@ -56,10 +58,10 @@ export function EntryEditor<Entry extends EntryBase, Draft>({
   }
 
   return (
-    <section className={styles.editor} aria-labelledby="content-editor-title">
+    <section className={adminStyles.card} aria-labelledby="content-editor-title">
       <div className={styles.editorHead}>
         <h2 id="content-editor-title">{heading}</h2>
-        <span className={published ? `${styles.state} ${styles.live}` : styles.state}>
+        <span className={published ? `${adminStyles.tag} ${adminStyles.tagGood}` : adminStyles.tag}>
           {published ? 'Published' : 'Draft'}
         </span>
         <div className={styles.modes} role="group" aria-label="View">
@@ -107,12 +109,12 @@ export function EntryEditor<Entry extends EntryBase, Draft>({
         </form>
       )}
       {tried && invalid && (
-        <p role="alert" className="field__error">
+        <p role="alert" className={form.error}>
           Some fields need a change before saving (marked above).
         </p>
       )}
       {serverError && (
-        <p role="alert" className="field__error">
+        <p role="alert" className={form.error}>
           {serverError}
         </p>
       )}

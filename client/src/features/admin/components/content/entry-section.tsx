@@ -92,7 +92,9 @@ export function EntrySection<Entry extends EntryBase, Draft>({
               )}
             </td>
             <td>
-              <span className={entry.isActive ? `${styles.state} ${styles.live}` : styles.state}>
+              <span
+                className={entry.isActive ? `${adminStyles.tag} ${adminStyles.tagGood}` : adminStyles.tag}
+              >
                 {entry.isActive ? 'Published' : 'Draft'}
               </span>
             </td>

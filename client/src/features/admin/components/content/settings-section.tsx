@@ -9,6 +9,7 @@ import { schemaErrors } from '../../model/schema-errors'
 import { ConfirmWrite } from '../confirm-write'
 import type { ContentPreviews } from './content-kind'
 import styles from './content-editors.module.css'
+import { form } from '@/components/ui/form'
 
 type SettingsDraft = Required<SettingsPatch>
 type Field = keyof SettingsDraft
@@ -86,7 +87,7 @@ function SettingsForm({ settings, previews }: { settings: Settings; previews: Co
         {previews.featuredVideo(draft.homePageMedia.trim())}
       </section>
       {serverError && (
-        <p role="alert" className="field__error">
+        <p role="alert" className={form.error}>
           {serverError}
         </p>
       )}
