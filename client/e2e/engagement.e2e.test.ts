@@ -9,7 +9,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { testRedisUrl } from '@bookstrut/core/testing'
 import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from './harness.js'
+import {
+  analyticsFigure,
+  apiOf,
+  launchBrowser,
+  screenshot,
+  signInWith,
+  signUpByApi,
+  startApp,
+} from './harness.js'
 
 /*
  * The engagement journey (issue 14): a reader plays a short podblurb to its end, likes and favourites it; its
@@ -48,31 +56,13 @@ interface Session {
   role: string
 }
 
-const api = (p: string, init: RequestInit & { token?: string } = {}) => {
-  const headers = new Headers(init.headers)
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`)
-  if (init.body) headers.set('content-type', 'application/json')
-  return fetch(`${app.baseUrl}/api/v1${p}`, { ...init, headers }).then(async (r) => ({
-    status: r.status,
-    body: (await r.json()) as { data: any; message: string },
-  }))
-}
+const api = (p: string, init: RequestInit & { token?: string } = {}) => apiOf(app)(p, init)
 
 /** A verified account through the API (the sign-up journey has its own test). */
 async function signUp(role: 'reader' | 'author', first: string): Promise<Session> {
   const email = `${role}.${Date.now()}@example.com`
-  const created = await api('/user/create', {
-    method: 'POST',
-    body: JSON.stringify({ first_name: first, last_name: 'Tester', role, email, password: 'secret123' }),
-  })
-  expect(created.status).toBe(201)
-  const otp = Number(await app.outboxCode(email))
-  const verified = await api('/verify/user/Verification', {
-    method: 'POST',
-    body: JSON.stringify({ email, otp }),
-  })
-  expect(verified.status).toBe(200)
-  return { email, id: verified.body.data._id, token: verified.body.data.token, role }
+  const { id, token } = await signUpByApi(app, { role, firstName: first, lastName: 'Tester', email })
+  return { email, id, token, role }
 }
 
 /** A browser context of a person (a browser's User-Agent) signed in with `session`. */

@@ -1,52 +1,28 @@
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, screenshot, startApp } from './harness.js'
-
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const catalogue = path.join(import.meta.dirname, 'fixtures/idea-search-books.jsonl')
-const run = promisify(execFile)
+import { apiOf, screenshot, signInThroughDialog } from './harness.js'
+import { IDEA_SEARCH_IDEAS as IDEAS, startIdeaSearchSession } from './fixtures/idea-search.js'
 
 /*
  * "This is the book I meant" in the browser (issue 34): a visitor is asked to sign in; a signed-in reader searches,
  * clicks it on a result, sees it done with Undo, and the server holds one confirmation per idea of that search.
  */
-const IDEAS = [
-  'A dangerous voyage across a stormy ocean on an old ship',
-  'Family secrets slowly revealed across three generations',
-  'An unlikely friendship between two lonely strangers',
-] as const
-
-let app: Awaited<ReturnType<typeof startApp>>
+let app: Awaited<ReturnType<typeof startIdeaSearchSession>>['app']
 let browser: Browser
 let reader: { email: string; password: string }
 
-const api = (p: string, init?: RequestInit) =>
-  fetch(`${app.baseUrl}/api/v1${p}`, init).then(async (r) => ({ status: r.status, body: await r.json() }))
+const api = (p: string, init?: RequestInit) => apiOf(app)(p, init)
 
 const searchPath = () =>
   `/search-book?${new URLSearchParams({ firstField: IDEAS[0], secondField: IDEAS[1], thirdField: IDEAS[2] })}`
 
 beforeAll(async () => {
-  app = await startApp({
-    prepare: async ({ databaseUrl, dataDir }) => {
-      await run('npm', ['run', 'catalog:import', '--', catalogue], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          EMBEDDED_REDIS: 'false',
-          LOG_LEVEL: 'warn',
-        },
-      })
-    },
-  })
-  browser = await launchBrowser()
-  reader = await signUpReader()
+  ;({ app, browser, reader } = await startIdeaSearchSession({
+    firstName: 'Fay',
+    lastName: 'Finder',
+    email: `finder.${Date.now()}@example.com`,
+  }))
   // The embed worker computes vectors in the background: wait until the idea search lists books.
   const query = new URLSearchParams({ firstField: IDEAS[0], secondField: IDEAS[1], thirdField: IDEAS[2] })
   const deadline = Date.now() + 180_000
@@ -62,33 +38,7 @@ afterAll(async () => {
   await app?.stop()
 })
 
-async function signUpReader() {
-  const account = { email: `finder.${Date.now()}@example.com`, password: 'secret123' }
-  const created = await api('/user/create', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ first_name: 'Fay', last_name: 'Finder', role: 'reader', ...account }),
-  })
-  expect(created.status).toBe(201)
-  const otp = Number(await app.outboxCode(account.email))
-  const verified = await api('/verify/user/Verification', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, otp }),
-  })
-  expect(verified.status).toBe(200)
-  return account
-}
-
-/** Signs in through the Sign In dialog (opened from the header unless a prompt already opened it). */
-async function signIn(page: Page, dialogOpen = false) {
-  if (!dialogOpen) await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Email').fill(reader.email)
-  await dialog.getByLabel('Password', { exact: true }).fill(reader.password)
-  await dialog.getByRole('button', { name: 'Sign In' }).click()
-  await page.getByRole('button', { name: 'Account menu' }).waitFor()
-}
+const signIn = (page: Page, dialogOpen = false) => signInThroughDialog(page, reader, dialogOpen)
 
 const resultRows = (page: Page) =>
   page.getByRole('table', { name: 'Search results' }).getByTestId('result-row')

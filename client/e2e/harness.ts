@@ -1,8 +1,16 @@
+import { execFile } from 'node:child_process'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { image } from '../../services/api/src/test/media-fixtures.js'
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs'
+import { startApp, type RunningApp } from '../src/test/api-server.js'
 
 export const artifactsDir = path.join(import.meta.dirname, 'artifacts')
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const run = promisify(execFile)
 
 /** The built app as its own process; shared with the client's component tests (their vitest globalSetup). */
 export { startApp } from '../src/test/api-server.js'
@@ -10,19 +18,7 @@ export { startApp } from '../src/test/api-server.js'
 /** Debian's chromium, headless, with the flags that keep it off the (closed) network. */
 export async function launchBrowser(): Promise<Browser> {
   await mkdir(artifactsDir, { recursive: true })
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch(chromiumLaunchOptions())
 }
 
 export const screenshot = (page: Page, name: string) =>
@@ -44,7 +40,7 @@ export async function dismissWelcome(page: Page) {
  */
 export async function signUpAuthor(
   page: Page,
-  app: { baseUrl: string; outboxCode(email: string): Promise<string> },
+  app: Pick<RunningApp, 'baseUrl' | 'outboxCode'>,
   account: { email: string; firstName: string; lastName: string },
 ) {
   await page.goto(app.baseUrl)
@@ -87,6 +83,110 @@ export function signInWith(context: BrowserContext, session: StoredSession) {
     localStorage.setItem('hasSeenWelcome', 'true')
     sessionStorage.setItem('seeded', '1')
   }, session)
+}
+
+/**
+ * Calls the app's API under /api/v1 and answers the status and parsed body; `token` signs the call in, and a
+ * string body is sent as JSON.
+ */
+export function apiOf(app: Pick<RunningApp, 'baseUrl'>) {
+  return (p: string, init: RequestInit & { token?: string } = {}) => {
+    const headers = new Headers(init.headers)
+    if (init.token) headers.set('authorization', `Bearer ${init.token}`)
+    if (typeof init.body === 'string' && !headers.has('content-type'))
+      headers.set('content-type', 'application/json')
+    return fetch(`${app.baseUrl}/api/v1${p}`, { ...init, headers }).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }))
+  }
+}
+
+/**
+ * A verified account through the API (the sign-up journey has its own test): created, then verified with the code
+ * from the outbox. Answers its e-mail, password, id and session token.
+ */
+export async function signUpByApi(
+  app: Pick<RunningApp, 'baseUrl' | 'outboxCode'>,
+  account: {
+    role: 'reader' | 'author'
+    firstName: string
+    lastName: string
+    email: string
+    password?: string
+  },
+) {
+  const api = apiOf(app)
+  const { email, password = 'secret123' } = account
+  const created = await api('/user/create', {
+    method: 'POST',
+    body: JSON.stringify({
+      first_name: account.firstName,
+      last_name: account.lastName,
+      role: account.role,
+      email,
+      password,
+    }),
+  })
+  expect(created.status).toBe(201)
+  const otp = Number(await app.outboxCode(email))
+  const verified = await api('/verify/user/Verification', {
+    method: 'POST',
+    body: JSON.stringify({ email, otp }),
+  })
+  expect(verified.status).toBe(200)
+  return { email, password, id: verified.body.data._id as string, token: verified.body.data.token as string }
+}
+
+/** Signs in through the Sign In dialog (opened from the header unless a prompt already opened it). */
+export async function signInThroughDialog(
+  page: Page,
+  account: { email: string; password: string },
+  dialogOpen = false,
+) {
+  if (!dialogOpen) await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email').fill(account.email)
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password)
+  await dialog.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Account menu' }).waitFor()
+}
+
+/** A listing through the API as the upload form sends it: its text fields and a PNG cover. */
+export async function postListing(
+  app: Pick<RunningApp, 'baseUrl'>,
+  token: string,
+  fields: Record<string, string>,
+) {
+  const fd = new FormData()
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v)
+  fd.append('bookCoverImage', new Blob([new Uint8Array(await image('png'))]), 'cover.png')
+  return fetch(`${app.baseUrl}/api/v1/create/podcast`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: fd,
+  })
+}
+
+/**
+ * The built app with a catalogue imported before it starts (`npm run catalog:import`), so its first embedding
+ * sweep picks the books up.
+ */
+export function startAppWithCatalogue(catalogue: string) {
+  return startApp({
+    prepare: async ({ databaseUrl, dataDir }) => {
+      await run('npm', ['run', 'catalog:import', '--', catalogue], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          EMBEDDED_REDIS: 'false',
+          LOG_LEVEL: 'warn',
+        },
+      })
+    },
+  })
 }
 
 /**

@@ -1,46 +1,23 @@
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, startApp } from './harness.js'
-
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const catalogue = path.join(import.meta.dirname, 'fixtures/idea-search-books.jsonl')
-const run = promisify(execFile)
+import { apiOf, screenshot, signInThroughDialog } from './harness.js'
+import { IDEA_SEARCH_IDEAS as IDEAS, startIdeaSearchSession } from './fixtures/idea-search.js'
 
 /*
  * Idea search in the browser: 26 approved books (sea voyages, family secrets, friendships and a few unrelated
  * titles) are imported before the app starts, so its first embedding sweep picks them up. Three ideas that
  * match three of the themes then give two pages of results.
  */
-const IDEAS = [
-  'A dangerous voyage across a stormy ocean on an old ship',
-  'Family secrets slowly revealed across three generations',
-  'An unlikely friendship between two lonely strangers',
-] as const
-
-let app: Awaited<ReturnType<typeof startApp>>
+let app: Awaited<ReturnType<typeof startIdeaSearchSession>>['app']
 let browser: Browser
 let reader: { email: string; password: string }
 
 beforeAll(async () => {
-  app = await startApp({
-    prepare: async ({ databaseUrl, dataDir }) => {
-      await run('npm', ['run', 'catalog:import', '--', catalogue], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          EMBEDDED_REDIS: 'false',
-          LOG_LEVEL: 'warn',
-        },
-      })
-    },
-  })
-  browser = await launchBrowser()
-  reader = await signUpReader()
+  ;({ app, browser, reader } = await startIdeaSearchSession({
+    firstName: 'Rae',
+    lastName: 'Reader',
+    email: `reader.${Date.now()}@example.com`,
+  }))
   await waitForIdeaSearch()
 }, 240_000)
 
@@ -49,11 +26,7 @@ afterAll(async () => {
   await app?.stop()
 })
 
-const api = (p: string, init?: RequestInit) =>
-  fetch(`${app.baseUrl}/api/v1${p}`, init).then(async (r) => ({
-    status: r.status,
-    body: await r.json(),
-  }))
+const api = (p: string, init?: RequestInit) => apiOf(app)(p, init)
 
 const searchQuery = () =>
   new URLSearchParams({
@@ -85,33 +58,9 @@ async function waitForIdeaSearch() {
   }
 }
 
-/** A verified reader, through the API (the sign-up journey has its own test). */
-async function signUpReader() {
-  const account = { email: `reader.${Date.now()}@example.com`, password: 'secret123' }
-  const created = await api('/user/create', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ first_name: 'Rae', last_name: 'Reader', role: 'reader', ...account }),
-  })
-  expect(created.status).toBe(201)
-  const otp = Number(await app.outboxCode(account.email))
-  const verified = await api('/verify/user/Verification', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, otp }),
-  })
-  expect(verified.status).toBe(200)
-  return account
-}
-
 async function signIn(page: Page) {
   await page.goto(app.baseUrl)
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Email').fill(reader.email)
-  await dialog.getByLabel('Password', { exact: true }).fill(reader.password)
-  await dialog.getByRole('button', { name: 'Sign In' }).click()
-  await page.getByRole('button', { name: 'Account menu' }).waitFor()
+  await signInThroughDialog(page, reader)
 }
 
 /** Another browser context signed in as the same reader (its stored session copied). */
@@ -127,6 +76,12 @@ async function sameSession(from: Page, context: BrowserContext) {
 
 const resultRows = (page: Page) =>
   page.getByRole('table', { name: 'Search results' }).getByTestId('result-row')
+/** Clicks the `action` button (Report, Ghost) of the result row of `title`. */
+const rowAction = (page: Page, action: string, title: string) =>
+  resultRows(page)
+    .filter({ hasText: title })
+    .getByRole('button', { name: `${action} ${title}` })
+    .click()
 
 async function typeIdeas(page: Page) {
   const form = page.getByRole('form', { name: 'Search books by idea' })
@@ -201,10 +156,7 @@ it('three ideas give ranked results with per-idea scores, page 2 on scroll, and 
 
   // Report: a type must be chosen.
   const reported = titles[1] ?? ''
-  await resultRows(page)
-    .filter({ hasText: reported })
-    .getByRole('button', { name: `Report ${reported}` })
-    .click()
+  await rowAction(page, 'Report', reported)
   const report = page.getByRole('dialog', { name: 'Report Violation' })
   await report.getByRole('radio').first().waitFor()
   await report.getByRole('button', { name: 'Send report' }).click()
@@ -217,10 +169,7 @@ it('three ideas give ranked results with per-idea scores, page 2 on scroll, and 
 
   // Ghost the top title: confirm, then it leaves the list and the counter drops.
   const ghosted = titles[0] ?? ''
-  await resultRows(page)
-    .filter({ hasText: ghosted })
-    .getByRole('button', { name: `Ghost ${ghosted}` })
-    .click()
+  await rowAction(page, 'Ghost', ghosted)
   const confirm = page.getByRole('dialog', { name: 'Are you sure?' })
   await confirm.getByText('Do you really want to Ghost this listing?').waitFor()
   await confirm.getByRole('button', { name: 'Yes, ghost it' }).click()

@@ -6,9 +6,18 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
 import { paths } from '../src/config/paths.js'
-import { artifactsDir, launchBrowser, signInWith, startApp } from './harness.js'
+import {
+  apiOf,
+  artifactsDir,
+  launchBrowser,
+  postListing,
+  signInWith,
+  signUpByApi,
+  startApp,
+} from './harness.js'
+import { IDEA_SEARCH_CATALOGUE as catalogue, IDEA_SEARCH_IDEAS } from './fixtures/idea-search.js'
 import { findDesignProblems, findLayoutProblems, settleLayout, type LayoutProblem } from './layout/rules.js'
 import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds } from './layout/site-map.js'
 
@@ -22,7 +31,6 @@ import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds 
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
-const catalogue = path.join(import.meta.dirname, 'fixtures/idea-search-books.jsonl')
 const run = promisify(execFile)
 
 const WIDTHS = [
@@ -35,11 +43,7 @@ const SCREENSHOT_WIDTHS: ReadonlySet<number> = new Set([390, 1366])
 /** Pinned chrome (header, sticky counters) may cover at most this share of the viewport's height. */
 const MAX_CHROME_SHARE = 0.2
 const PASSWORD = 'secret123'
-const IDEAS = [
-  'A dangerous voyage across a stormy ocean on an old ship',
-  'Family secrets slowly revealed across three generations',
-  'An unlikely friendship between two lonely strangers',
-] as const
+const IDEAS = IDEA_SEARCH_IDEAS
 /** Books of the fixture that get a podblurb, so rows show a working play button and a length. */
 const WITH_PODBLURB = 6
 
@@ -57,15 +61,7 @@ let ids: SeededIds
 const sessions = new Map<Role, Session>()
 const publisherEmail = `publisher.${Date.now()}@example.com`
 
-const api = (p: string, init: RequestInit & { token?: string } = {}) => {
-  const headers = new Headers(init.headers)
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`)
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json')
-  return fetch(`${app.baseUrl}/api/v1${p}`, { ...init, headers }).then(async (r) => ({
-    status: r.status,
-    body: (await r.json()) as { data: any; total?: number; message?: string },
-  }))
-}
+const api = (p: string, init: RequestInit & { token?: string } = {}) => apiOf(app)(p, init)
 
 const login = async (email: string, password = PASSWORD): Promise<Session> => {
   const res = await api('/login-user', { method: 'POST', body: JSON.stringify({ email, password }) })
@@ -76,18 +72,9 @@ const login = async (email: string, password = PASSWORD): Promise<Session> => {
 /** A verified account through the API (the sign-up journey has its own test). */
 async function signUp(role: 'reader' | 'author'): Promise<Session> {
   const email = `${role}.${Date.now()}@example.com`
-  const created = await api('/user/create', {
-    method: 'POST',
-    body: JSON.stringify({ first_name: 'Layout', last_name: 'Tester', role, email, password: PASSWORD }),
-  })
-  expect(created.status).toBe(201)
-  const otp = Number(await app.outboxCode(email))
-  const verified = await api('/verify/user/Verification', {
-    method: 'POST',
-    body: JSON.stringify({ email, otp }),
-  })
-  expect(verified.status).toBe(200)
-  return { email, id: verified.body.data._id, token: verified.body.data.token, role }
+  const account = { role, firstName: 'Layout', lastName: 'Tester', email, password: PASSWORD }
+  const { id, token } = await signUpByApi(app, account)
+  return { email, id, token, role }
 }
 
 const cli = (args: string[], env: Record<string, string>) =>
@@ -146,7 +133,6 @@ async function waitForIdeaSearch() {
 
 /** One listing of the author's own, pending review (My Listings and the moderation queue show it). */
 async function listBook(token: string) {
-  const fd = new FormData()
   const fields: Record<string, string> = {
     title: 'The Cartographer of Small Hours',
     author: 'Layout Tester',
@@ -161,13 +147,7 @@ async function listBook(token: string) {
     year_published: '2021',
     language: 'en-US',
   }
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v)
-  fd.append('bookCoverImage', new Blob([new Uint8Array(await image('png'))]), 'cover.png')
-  const res = await fetch(`${app.baseUrl}/api/v1/create/podcast`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: fd,
-  })
+  const res = await postListing(app, token, fields)
   expect(res.status, await res.text()).toBe(201)
 }
 
@@ -313,36 +293,45 @@ interface Layer {
   /** A non-modal layer: the selector of its own part, the only part checked (see LayoutRuleOptions.scope). */
   scope?: string
 }
+/** The phone's menu, opened on the home page. */
+const MOBILE_MENU: Layer = {
+  name: 'mobile-menu',
+  phoneOnly: true,
+  open: async (page) => {
+    await page.goto(app.baseUrl)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await dialogShown(page)
+  },
+}
+/** A dialog opened from the header's `button` on the home page (`then`, when given, goes on from there). */
+const fromHeader = (name: string, button: string, then?: (page: Page) => Promise<void>): Layer => ({
+  name,
+  open: async (page) => {
+    await page.goto(app.baseUrl)
+    await page.getByRole('banner').getByRole('button', { name: button }).click()
+    await then?.(page)
+    await dialogShown(page)
+  },
+})
+/** A dialog opened by a button (named like `button`) of the first row of the idea search's results. */
+const fromFirstResult = (name: string, button: RegExp): Layer => ({
+  name,
+  open: async (page) => {
+    await page.goto(`${app.baseUrl}/search-book?${searchQuery}`)
+    await page.getByRole('button', { name: button }).first().click()
+    await dialogShown(page)
+  },
+})
 const DIALOGS: Record<Role, Layer[]> = {
   visitor: [
-    {
-      name: 'sign-in',
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-        await dialogShown(page)
-      },
-    },
-    {
-      name: 'forgot-password',
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: /Forgot Password/i })
-          .click()
-        await dialogShown(page)
-      },
-    },
-    {
-      name: 'sign-up',
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
-        await dialogShown(page)
-      },
-    },
+    fromHeader('sign-in', 'Sign In'),
+    fromHeader('forgot-password', 'Sign In', (page) =>
+      page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Forgot Password/i })
+        .click(),
+    ),
+    fromHeader('sign-up', 'Sign Up'),
     {
       // A long address, as people have: the OTP dialog shows it whole.
       name: 'otp',
@@ -367,15 +356,7 @@ const DIALOGS: Record<Role, Layer[]> = {
         await page.getByLabel('OTP digit 1').waitFor()
       },
     },
-    {
-      name: 'mobile-menu',
-      phoneOnly: true,
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('button', { name: 'Open menu' }).click()
-        await dialogShown(page)
-      },
-    },
+    MOBILE_MENU,
     {
       // The audio player bar over the page, paused (its controls, the ±10 s buttons), on a title's page.
       name: 'player',
@@ -391,39 +372,7 @@ const DIALOGS: Record<Role, Layer[]> = {
       },
     },
   ],
-  reader: [
-    {
-      name: 'report',
-      open: async (page) => {
-        await page.goto(`${app.baseUrl}/search-book?${searchQuery}`)
-        await page
-          .getByRole('button', { name: /^Report / })
-          .first()
-          .click()
-        await dialogShown(page)
-      },
-    },
-    {
-      name: 'ghost-confirm',
-      open: async (page) => {
-        await page.goto(`${app.baseUrl}/search-book?${searchQuery}`)
-        await page
-          .getByRole('button', { name: /^Ghost / })
-          .first()
-          .click()
-        await dialogShown(page)
-      },
-    },
-    {
-      name: 'mobile-menu',
-      phoneOnly: true,
-      open: async (page) => {
-        await page.goto(app.baseUrl)
-        await page.getByRole('button', { name: 'Open menu' }).click()
-        await dialogShown(page)
-      },
-    },
-  ],
+  reader: [fromFirstResult('report', /^Report /), fromFirstResult('ghost-confirm', /^Ghost /), MOBILE_MENU],
   author: [
     {
       name: 'payment',

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { image } from '../../services/api/src/test/media-fixtures.js'
 import { startStripeStandIn, type StripeStandIn } from '../../services/api/src/test/stripe-stand-in.js'
-import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
+import { launchBrowser, postListing, screenshot, signUpAuthor, startApp } from './harness.js'
 
 /*
  * An author upgrades from Starter to Pro by card against the Stripe stand-in (services/api/src/test): the app's
@@ -93,7 +92,6 @@ let books = 0
 /** A listing through the API, as the upload form sends it. */
 async function listBook(token: string) {
   books += 1
-  const fd = new FormData()
   const fields = {
     title: `The Salt Road ${books}`,
     author: 'Rosa Vance',
@@ -108,13 +106,7 @@ async function listBook(token: string) {
     year_published: '2020',
     language: 'en-US',
   }
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v)
-  fd.append('bookCoverImage', new Blob([new Uint8Array(await image('png'))]), 'cover.png')
-  const res = await fetch(`${app.baseUrl}/api/v1/create/podcast`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: fd,
-  })
+  const res = await postListing(app, token, fields)
   return { status: res.status, body: (await res.json()) as { code?: string } }
 }
 

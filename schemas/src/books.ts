@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, PageNumber } from './common.js'
+import { Id, ListPageSize, PageNumber, pagedFields } from './common.js'
 
 /** 0 pending, 1 approved, 2 rejected (spec author-and-content section 3). */
 export const ListingStatus = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])
@@ -69,20 +69,11 @@ export const PodcastListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
   createBy: Type.Optional(Id),
   page: Type.Optional(PageNumber),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+  limit: Type.Optional(ListPageSize),
 })
 export type PodcastListQuery = Static<typeof PodcastListQuery>
 
-/** The spec's paged list answer: the page fields sit beside `data`. */
-export const PagedPodcasts = Type.Object({
-  success: Type.Boolean(),
-  message: Type.String(),
-  data: Type.Array(Podcast),
-  total: Type.Integer(),
-  totalPages: Type.Integer(),
-  currentPage: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const PagedPodcasts = Type.Object(pagedFields(Podcast))
 
 export const UserPodcastsQuery = Type.Object({
   userId: Type.Optional(Id),

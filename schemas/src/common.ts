@@ -67,8 +67,29 @@ export const IgnoredField = (name: string, description: string) =>
     }),
   )
 
+/** The spec's paged list answer: the page fields sit beside `data` (the envelope's fields, for Type.Object). */
+export const pagedFields = <T extends TSchema>(item: T) => ({
+  success: Type.Boolean(),
+  message: Type.String(),
+  data: Type.Array(item),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+  currentPage: Type.Integer(),
+  pageSize: Type.Integer(),
+})
+
 /** A page number; bounded so that the offset it makes stays a sane number. */
 export const PageNumber = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })
+
+/** The page size of the reader-facing lists and searches: ten a page unless asked otherwise, fifty at most. */
+export const ListPageSize = Type.Integer({ minimum: 1, maximum: 50, default: 10 })
+
+/** One user's list, a page at a time (favourites, ghosted titles). */
+export const UserListQuery = Type.Object({
+  userId: Id,
+  page: Type.Optional(PageNumber),
+  limit: Type.Optional(ListPageSize),
+})
 
 /** Paging used by list calls. */
 export const PageQuery = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static, type TLiteral, type TObject, type TUnion } from '@sinclair/typebox'
-import { Id, PageNumber } from './common.js'
+import { Id, PageNumber, pagedFields } from './common.js'
 import {
   CONTACT_EMAIL_PATTERN,
   CONTACT_MESSAGE_PATTERN,
@@ -111,16 +111,7 @@ export const FaqListQuery = Type.Object({
 export type FaqListQuery = Static<typeof FaqListQuery>
 
 /** The spec's paged list answer: the page fields sit beside `data`. */
-const PagedOf = <T extends ReturnType<typeof Type.Object>>(item: T) =>
-  Type.Object({
-    success: Type.Boolean(),
-    message: Type.String(),
-    data: Type.Array(item),
-    total: Type.Integer(),
-    totalPages: Type.Integer(),
-    currentPage: Type.Integer(),
-    pageSize: Type.Integer(),
-  })
+const PagedOf = <T extends ReturnType<typeof Type.Object>>(item: T) => Type.Object(pagedFields(item))
 export const PagedFaqs = PagedOf(Faq)
 export type PagedFaqs = Static<typeof PagedFaqs>
 

@@ -6,14 +6,23 @@ import { Id } from './common.js'
  * producer queues it for the ingest worker and the analytics store (AnalyticsEvent). `id` is the event's identity:
  * the queue's job id and the store's deduplication key, so the same id sent or stored twice counts once.
  */
-export const EventTypes = [
-  'impression',
+/**
+ * What a browser may report itself. Impressions come from the search routes, reactions and ghosts from their own
+ * routes (each checked there), so a client cannot make them up.
+ */
+export const ClientEventTypes = [
   'play',
   'listening',
   'purchase_click',
   'description_click',
   'profile_click',
   'share',
+] as const
+export type ClientEventType = (typeof ClientEventTypes)[number]
+
+export const EventTypes = [
+  'impression',
+  ...ClientEventTypes,
   'like',
   'unlike',
   'favorite',
@@ -27,20 +36,6 @@ export const EventTypes = [
   'page_view',
 ] as const
 export type EventType = (typeof EventTypes)[number]
-
-/**
- * What a browser may report itself. Impressions come from the search routes, reactions and ghosts from their own
- * routes (each checked there), so a client cannot make them up.
- */
-export const ClientEventTypes = [
-  'play',
-  'listening',
-  'purchase_click',
-  'description_click',
-  'profile_click',
-  'share',
-] as const satisfies readonly EventType[]
-export type ClientEventType = (typeof ClientEventTypes)[number]
 
 /**
  * A visitor's anonymous id. In requests it is accepted (bounded by this pattern) and ignored: the server makes the

@@ -5,7 +5,8 @@ import { Type, type Static } from '@sinclair/typebox'
  * client checks the same before sending, with the same messages. Lengths are counted without whitespace; links
  * without a scheme get https:// in front. Field names are the API's wire names.
  */
-export const LISTING_FIELDS = [
+/** What a listing says about its book: locked 72 hours after the listing is created. */
+const BOOK_FIELDS = [
   'title',
   'author',
   'categoryName',
@@ -13,6 +14,10 @@ export const LISTING_FIELDS = [
   'secondary_key',
   'additional_key',
   'description',
+] as const
+
+export const LISTING_FIELDS = [
+  ...BOOK_FIELDS,
   'publisher',
   'get_this_url',
   'year_published',
@@ -35,15 +40,7 @@ export const storedIdeas = (book: WithIdeas): string[] => IDEA_FIELDS.map((field
 export const bookIdeas = (book: WithIdeas): string[] => storedIdeas(book).filter((idea) => idea.trim() !== '')
 
 /** Locked 72 hours after a listing is created. */
-export const LOCKED_FIELDS: readonly ListingField[] = [
-  'title',
-  'author',
-  'categoryName',
-  'primary_key',
-  'secondary_key',
-  'additional_key',
-  'description',
-]
+export const LOCKED_FIELDS: readonly ListingField[] = BOOK_FIELDS
 export const EDIT_WINDOW_MS = 72 * 60 * 60 * 1000
 
 /** Links only paid plans may show (the form hides them from free users). */

@@ -88,6 +88,12 @@ export const EffectivePlan = Type.Object({
 })
 export type EffectivePlan = Static<typeof EffectivePlan>
 
+/** A membership's plan's monthly price in the catalogue (beside the price paid for it). */
+export const CataloguePlanPrice = Type.Number({
+  description:
+    "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
+})
+
 /** One membership a user has held (the current one or a past one). */
 export const MembershipRecord = Type.Object({
   _id: Id,
@@ -95,10 +101,7 @@ export const MembershipRecord = Type.Object({
   planName: Type.String(),
   description: Type.String(),
   price: Type.Number({ description: 'the monthly price when bought (0 for free and granted plans)' }),
-  planPrice: Type.Number({
-    description:
-      "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
-  }),
+  planPrice: CataloguePlanPrice,
   bookLimit: Type.Integer({ description: '-1 = unlimited' }),
   purchaseDate: Type.String(),
   expiryDate: Type.String({ description: '"-1" means no expiry' }),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, PageNumber } from './common.js'
+import { Id, UserListQuery } from './common.js'
 
 /**
  * Likes and favourites (spec reader-and-account section 7), with the spec's own spelling of the fields: `userid`
@@ -17,9 +17,5 @@ export const ReactionQuery = Type.Object({ userid: Id, podcastid: Id, episodeId:
 export type ReactionQuery = Static<typeof ReactionQuery>
 
 /** GET /get/user/favorite: a reader's favourites, ten a page unless asked otherwise. */
-export const FavoriteListQuery = Type.Object({
-  userId: Id,
-  page: Type.Optional(PageNumber),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-})
+export const FavoriteListQuery = UserListQuery
 export type FavoriteListQuery = Static<typeof FavoriteListQuery>

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id } from './common.js'
 import { MAX_IDEA_LENGTH } from './search.js'
+import { IdQuery, UserIdQuery } from './users.js'
 
 /*
  * Saved searches (search history), spec reader-and-account sections 2, 4 and 7. The item itself is
@@ -37,11 +38,11 @@ export type CreateSearchHistoryBody = Static<typeof CreateSearchHistoryBody>
 export const UpdateSearchHistoryBody = Type.Object(terms, { errorMessage: { required: termsRequired } })
 export type UpdateSearchHistoryBody = Static<typeof UpdateSearchHistoryBody>
 
-export const SearchHistoryUserQuery = Type.Object({ userId: Id })
-export type SearchHistoryUserQuery = Static<typeof SearchHistoryUserQuery>
+export const SearchHistoryUserQuery = UserIdQuery
+export type SearchHistoryUserQuery = UserIdQuery
 
-export const SearchHistoryIdQuery = Type.Object({ id: Id })
-export type SearchHistoryIdQuery = Static<typeof SearchHistoryIdQuery>
+export const SearchHistoryIdQuery = IdQuery
+export type SearchHistoryIdQuery = IdQuery
 
 export const ClearedSearchHistory = Type.Object({
   deletedCount: Type.Integer({ description: 'how many saved searches were removed' }),

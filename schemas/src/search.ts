@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Id, PageNumber } from './common.js'
+import { Id, ListPageSize, PageNumber, pagedFields, UserListQuery } from './common.js'
 import { Podcast } from './books.js'
 
 /** Keyword ("surface") search. The spec's client also sends status and isActive: only public titles are searched anyway. */
@@ -14,7 +14,7 @@ export const SurfaceSearchQuery = Type.Object(
       },
     }),
     page: Type.Optional(PageNumber),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+    limit: Type.Optional(ListPageSize),
     userid: Type.Optional(Id),
   },
   { errorMessage: { required: { query: 'Please enter your search query.' } } },
@@ -24,11 +24,7 @@ export type SurfaceSearchQuery = Static<typeof SurfaceSearchQuery>
 /** Ghosting: a reader hides a title from their own results (spec reader-and-account sections 4 and 7). */
 export const GhostBody = Type.Object({ userId: Id, podcastId: Id, episodeId: Type.Optional(Id) })
 export type GhostBody = Static<typeof GhostBody>
-export const GhostListQuery = Type.Object({
-  userId: Id,
-  page: Type.Optional(PageNumber),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-})
+export const GhostListQuery = UserListQuery
 export type GhostListQuery = Static<typeof GhostListQuery>
 export const RemoveGhostQuery = Type.Object({ userId: Id, podcastId: Id })
 export type RemoveGhostQuery = Static<typeof RemoveGhostQuery>
@@ -70,7 +66,7 @@ export const IdeaSearchQuery = Type.Object(
     secondField: ideaField(2),
     thirdField: ideaField(3),
     page: Type.Optional(PageNumber),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+    limit: Type.Optional(ListPageSize),
     language: Type.Optional(
       Type.String({
         maxLength: 35,
@@ -104,13 +100,7 @@ export const ScoredPodcast = Type.Intersect([
 export type ScoredPodcast = Static<typeof ScoredPodcast>
 
 export const PagedScoredPodcasts = Type.Object({
-  success: Type.Boolean(),
-  message: Type.String(),
-  data: Type.Array(ScoredPodcast),
-  total: Type.Integer(),
-  totalPages: Type.Integer(),
-  currentPage: Type.Integer(),
-  pageSize: Type.Integer(),
+  ...pagedFields(ScoredPodcast),
   searchId: Type.Optional(
     Type.String({
       pattern: '^[0-9a-f]{32}$',

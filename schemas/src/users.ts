@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Id } from './common.js'
+import { CataloguePlanPrice } from './plans.js'
 import {
   FIRST_NAME_REQUIRED,
   LAST_NAME_REQUIRED,
@@ -192,10 +193,7 @@ export const Membership = Type.Object({
   planName: Type.String(),
   description: Type.String(),
   price: Type.Number({ description: 'the monthly price paid (0 for the free plan and for a granted plan)' }),
-  planPrice: Type.Number({
-    description:
-      "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
-  }),
+  planPrice: CataloguePlanPrice,
   bookLimit: Type.Integer({ description: '-1 means unlimited' }),
   booksListed: Type.Integer(),
   purchaseDate: Type.Union([Type.String(), Type.Null()]),

@@ -2,6 +2,7 @@
 // imported books, and an idea search finds the one three plain ideas describe.
 //   node scripts/tests/first-run-check.mjs http://127.0.0.1:PORT
 import { chromium } from 'playwright-core'
+import { chromiumLaunchOptions } from '../lib/chromium.mjs'
 
 const base = process.argv[2]
 const fail = (message) => {
@@ -9,19 +10,7 @@ const fail = (message) => {
   process.exit(1)
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const browser = await chromium.launch(chromiumLaunchOptions())
 try {
   const page = await browser.newPage()
   await page.goto(base)

@@ -31,16 +31,25 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })))
 })
 
+/** A DATA_DIR of its own (removed after the file's tests). */
+async function newDataDir() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-runtime-'))
+  dirs.push(dataDir)
+  return dataDir
+}
+
+/** The environment of one-machine stores of their own: a fresh DATA_DIR, PostgreSQL and Redis on free ports. */
+const ownStoresEnv = async () => ({
+  DATA_DIR: await newDataDir(),
+  EMBEDDED_PG_PORT: String(await freePort()),
+  REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+})
+
 describe('the one-machine defaults', () => {
   it('runs its own PostgreSQL and Redis under DATA_DIR when DATABASE_URL is unset and nothing answers at REDIS_URL', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-runtime-'))
-    dirs.push(dataDir)
-    const redisUrl = `redis://127.0.0.1:${await freePort()}`
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      REDIS_URL: redisUrl,
-    })
+    const env = await ownStoresEnv()
+    const redisUrl = env.REDIS_URL
+    const config = loadConfig(env)
     const stores = await prepareStores(config, createLogger('silent'))
     try {
       expect(stores.databaseUrl).toMatch(/\/bookstrut$/)
@@ -54,8 +63,7 @@ describe('the one-machine defaults', () => {
   })
 
   it('stops with a message saying how to get Redis when it may not start one', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-runtime-'))
-    dirs.push(dataDir)
+    const dataDir = await newDataDir()
     const config = loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: testAdminUrl,
@@ -91,13 +99,8 @@ const killed = (child: ReturnType<typeof spawn>) =>
 
 describe('after the app was killed with SIGKILL', () => {
   it('stops the PostgreSQL it left running, takes over its Redis, and removes its scratch folders', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-runtime-'))
-    dirs.push(dataDir)
-    const env = {
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
-    }
+    const env = await ownStoresEnv()
+    const dataDir = env.DATA_DIR
     const child = await startStoresInChild(env)
     const stale = path.join(dataDir, 'tmp', `import-${child.pid}-abc123`)
     await mkdir(stale, { recursive: true })
@@ -127,13 +130,7 @@ describe('after the app was killed with SIGKILL', () => {
   })
 
   it('shares the PostgreSQL of a BookStrut process that is still running, and leaves it running', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-runtime-'))
-    dirs.push(dataDir)
-    const env = {
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
-    }
+    const env = await ownStoresEnv()
     const app = await startStoresInChild(env)
     try {
       const cli = await prepareStores(loadConfig(env), createLogger('silent'), { redis: false })
@@ -150,8 +147,7 @@ describe('after the app was killed with SIGKILL', () => {
 
 describe('the embedded PostgreSQL', () => {
   it('has a random password kept owner-only under DATA_DIR and refuses the old fixed one', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-runtime-'))
-    dirs.push(dataDir)
+    const dataDir = await newDataDir()
     const port = await freePort()
     const pg = await startEmbeddedPostgres({
       dataDir,

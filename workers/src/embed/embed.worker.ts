@@ -1,10 +1,8 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq'
-import { Value } from '@sinclair/typebox/value'
 import type { Redis } from 'ioredis'
 import type { Logger } from '@bookstrut/core'
 import { EmbedJob, QueueNames } from '@bookstrut/schemas'
 import { embedBook, type EmbedDeps, type EmbedOutcome, type ModelRef } from '@bookstrut/search'
-import { logFailures } from '../log-failures.js'
+import { createCheckedWorker } from '../checked-worker.js'
 
 export interface EmbedWorkerDeps extends EmbedDeps {
   connection: Redis
@@ -20,20 +18,20 @@ export interface EmbedWorkerDeps extends EmbedDeps {
 
 /** One job at a time: inference already uses the embedder thread's cores, more jobs would only queue there. */
 export function createEmbedWorker(deps: EmbedWorkerDeps) {
-  const worker = new Worker(
-    QueueNames.embed,
-    async (job: Job<unknown>) => {
-      if (!Value.Check(EmbedJob, job.data))
-        throw new UnrecoverableError('embed job payload does not match EmbedJob')
-      const { podcastId: bookId, model } = job.data
+  const worker = createCheckedWorker({
+    queue: QueueNames.embed,
+    payload: EmbedJob,
+    payloadName: 'EmbedJob',
+    async run({ podcastId: bookId, model }) {
       const models = model ? [deps.locate(model)] : await deps.modelsInUse()
       const outcomes: EmbedOutcome[] = []
       for (const m of models) outcomes.push(await embedBook(deps, bookId, m))
       return outcomes.join(', ')
     },
-    { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
-  )
+    connection: deps.connection,
+    prefix: deps.prefix,
+    logger: deps.logger,
+  })
   worker.on('drained', () => deps.onDrained?.())
-  logFailures(worker, QueueNames.embed, deps.logger)
   return worker
 }

@@ -1,10 +1,8 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq'
-import { Value } from '@sinclair/typebox/value'
 import type { Redis } from 'ioredis'
 import type { Clock, Db, Logger, Queues } from '@bookstrut/core'
 import { FoundItJob, QueueNames } from '@bookstrut/schemas'
 import { embeddingsRepo, settleFoundIdeas } from '@bookstrut/search'
-import { logFailures } from '../log-failures.js'
+import { createCheckedWorker } from '../checked-worker.js'
 
 export interface FoundItWorkerDeps {
   connection: Redis
@@ -23,12 +21,12 @@ export interface FoundItWorkerDeps {
  * finds the book's vectors stale.
  */
 export function createFoundItWorker(deps: FoundItWorkerDeps) {
-  const worker = new Worker(
-    QueueNames.foundIt,
-    async (job: Job<unknown>) => {
-      if (!Value.Check(FoundItJob, job.data))
-        throw new UnrecoverableError('found-it job payload does not match FoundItJob')
-      const { podcastId: bookId } = job.data
+  // One at a time: a book's settling is one short transaction; confirmations are a trickle.
+  return createCheckedWorker({
+    queue: QueueNames.foundIt,
+    payload: FoundItJob,
+    payloadName: 'FoundItJob',
+    async run({ podcastId: bookId }) {
       const changed = await settleFoundIdeas(deps.db, bookId, deps.clock.now())
       if (!changed) return 'unchanged'
       const hash = await embeddingsRepo.currentSourceHash(deps.db, bookId)
@@ -36,9 +34,8 @@ export function createFoundItWorker(deps: FoundItWorkerDeps) {
         await deps.queues.enqueue(QueueNames.embed, { podcastId: bookId }, `embed-${bookId}-found-${hash}`)
       return 'agreed ideas changed'
     },
-    // One at a time: a book's settling is one short transaction; confirmations are a trickle.
-    { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
-  )
-  logFailures(worker, QueueNames.foundIt, deps.logger)
-  return worker
+    connection: deps.connection,
+    prefix: deps.prefix,
+    logger: deps.logger,
+  })
 }

@@ -1,10 +1,9 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq'
-import { Value } from '@sinclair/typebox/value'
+import type { Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Config, Db, Logger } from '@bookstrut/core'
 import { QueueNames, SurfaceIndexJob } from '@bookstrut/schemas'
 import { createSurfaceIndex, loadSurfaceBook, publicSurfaceBooks, type SurfaceIndex } from '@bookstrut/search'
-import { logFailures } from '../log-failures.js'
+import { createCheckedWorker } from '../checked-worker.js'
 
 export interface SurfaceIndexWorkerDeps {
   connection: Redis
@@ -38,21 +37,21 @@ export async function syncSurfaceBook(
 
 /** One job at a time per process, so two changes of one book reach the index in the order they were read. */
 export function createSurfaceIndexWorker(deps: SurfaceIndexWorkerDeps) {
-  const worker = new Worker(
-    QueueNames.surfaceIndex,
-    async (job: Job<unknown>) => {
-      if (!Value.Check(SurfaceIndexJob, job.data))
-        throw new UnrecoverableError('surface-index job payload does not match SurfaceIndexJob')
+  return createCheckedWorker({
+    queue: QueueNames.surfaceIndex,
+    payload: SurfaceIndexJob,
+    payloadName: 'SurfaceIndexJob',
+    async run(data, job) {
       await deps.ready()
-      const { podcastId: bookId, requestId } = job.data
+      const { podcastId: bookId, requestId } = data
       const outcome = await syncSurfaceBook(deps, bookId)
       deps.logger.debug({ jobId: job.id, requestId, bookId, outcome }, 'surface index updated')
       return outcome
     },
-    { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
-  )
-  logFailures(worker, QueueNames.surfaceIndex, deps.logger)
-  return worker
+    connection: deps.connection,
+    prefix: deps.prefix,
+    logger: deps.logger,
+  })
 }
 
 /**

@@ -39,23 +39,16 @@ export const replaceOtp = (db: DbOrTx, otp: NewOtp) =>
     )
     .execute()
 
+/** The code row of one address and purpose (one at most: the pair has a unique index). */
+const otpOf = (db: DbOrTx, email: string, purpose: OtpPurpose) =>
+  db.selectFrom('otp_codes').selectAll().where('email', '=', email).where('purpose', '=', purpose)
+
 export const findOtp = (db: DbOrTx, email: string, purpose: OtpPurpose): Promise<OtpRow | undefined> =>
-  db
-    .selectFrom('otp_codes')
-    .selectAll()
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst()
+  otpOf(db, email, purpose).executeTakeFirst()
 
 /** Reads the code row under a row lock, so two concurrent checks cannot both use one code or one try. */
 export const lockOtp = (db: DbOrTx, email: string, purpose: OtpPurpose): Promise<OtpRow | undefined> =>
-  db
-    .selectFrom('otp_codes')
-    .selectAll()
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .forUpdate()
-    .executeTakeFirst()
+  otpOf(db, email, purpose).forUpdate().executeTakeFirst()
 
 /** Which counter a wrong try goes to: tries from new addresses are counted apart from the owner's own. */
 export type OtpAttemptsColumn = 'attempts' | 'attempts_from_new_addresses'

@@ -4,7 +4,7 @@ import type { AnalyticsStore } from '../analytics-store.js'
 import { sqlNumber, sqlString, sqlTime } from '../sql-literals.js'
 import { sqlAddressOfActor } from '../visitor-identity.js'
 import { ENGAGEMENT_TYPES } from './engagement-ranking.js'
-import { toCount, type TimeRange } from './time-range.js'
+import { CountCell, toCount, type TimeRange } from './time-range.js'
 
 /** A burst is at least this many engagement events from visitors about one book in one clock hour… */
 export const BURST_MIN_EVENTS = 50
@@ -12,7 +12,7 @@ export const BURST_MIN_EVENTS = 50
 export const BURST_MAX_ADDRESSES = 3
 export const BURST_ADDRESS_SHARE = 0.8
 
-const Row = Type.Object({ podcast_id: Type.String(), events: Type.Union([Type.Number(), Type.String()]) })
+const Row = Type.Object({ podcast_id: Type.String(), events: CountCell })
 
 /**
  * The books among `bookIds` that had a burst in `range`: an hour in which visitors (not signed in) sent at

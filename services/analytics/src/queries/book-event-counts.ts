@@ -4,13 +4,13 @@ import { EventTypes, type EventType } from '@bookstrut/schemas'
 import type { AnalyticsStore } from '../analytics-store.js'
 import { isWindowed } from '../counting-rules.js'
 import { sqlString, sqlTime } from '../sql-literals.js'
-import { bucketStart, toCount, type Bucket, type TimeRange } from './time-range.js'
+import { bucketStart, CountCell, toCount, type Bucket, type TimeRange } from './time-range.js'
 
 const CountRow = Type.Object({
   bucket: Type.Number(),
   type: Type.String(),
-  events: Type.Union([Type.Number(), Type.String()]),
-  counted: Type.Union([Type.Number(), Type.String()]),
+  events: CountCell,
+  counted: CountCell,
 })
 
 export interface EventCount {

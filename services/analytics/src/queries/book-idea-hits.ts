@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import type { AnalyticsStore } from '../analytics-store.js'
 import { SQL_READER_WINDOW } from '../counting-rules.js'
 import { sqlNumber, sqlString, sqlTime } from '../sql-literals.js'
-import { toCount, type TimeRange } from './time-range.js'
+import { CountCell, toCount, type TimeRange } from './time-range.js'
 
 /**
  * The Strut score from which a reader's idea counts as a strong match for a book: 70 is a cosine of about 0.47
@@ -24,7 +24,7 @@ export function ideaWords(idea: string): string[] {
   return [...new Set(words.filter((w) => w.length >= MIN_WORD_LENGTH))]
 }
 
-const Row = Type.Object({ idea: Type.Number(), n: Type.Union([Type.Number(), Type.String()]) })
+const Row = Type.Object({ idea: Type.Number(), n: CountCell })
 
 /**
  * "Idea Hits" of a book: for each of its own ideas, how many idea-search impressions of the book had a reader's

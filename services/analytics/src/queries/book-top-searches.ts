@@ -3,12 +3,12 @@ import { Value } from '@sinclair/typebox/value'
 import type { AnalyticsStore } from '../analytics-store.js'
 import { SQL_READER_WINDOW } from '../counting-rules.js'
 import { sqlString, sqlTime } from '../sql-literals.js'
-import { toCount, type TimeRange } from './time-range.js'
+import { CountCell, toCount, type TimeRange } from './time-range.js'
 
 /** A book "in the top search" is one shown on the first page of an idea search (ranks 1-10). */
 export const TOP_SEARCH_RANK = 10
 
-const Row = Type.Object({ n: Type.Union([Type.Number(), Type.String()]) })
+const Row = Type.Object({ n: CountCell })
 
 /**
  * top_search: how many idea-search impressions showed the book among the first TOP_SEARCH_RANK results, counted

@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import type { AnalyticsStore } from '../analytics-store.js'
 import { sqlNumber, sqlString, sqlTime } from '../sql-literals.js'
 import { sqlAddressOfActor } from '../visitor-identity.js'
-import { toCount } from './time-range.js'
+import { CountCell, toCount } from './time-range.js'
 
 /*
  * The Top 20 formula (docs/analytics.md, "Top 20"). Over the counted events of the last RANKING_DAYS UTC days, each
@@ -38,13 +38,12 @@ export const ENGAGEMENT_WEIGHTS = {
 /** The event types the ranking reads (and the anomaly guard's bursts count). */
 export const ENGAGEMENT_TYPES = ['play', 'listening', 'like', 'favorite', 'share', 'purchase_click'] as const
 
-const Count = Type.Union([Type.Number(), Type.String()])
 const Row = Type.Object({
   podcast_id: Type.String(),
   score: Type.Number(),
   anonymous_score: Type.Number(),
-  readers: Count,
-  anonymous_readers: Count,
+  readers: CountCell,
+  anonymous_readers: CountCell,
 })
 
 export interface EngagementScore {

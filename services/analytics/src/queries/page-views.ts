@@ -2,12 +2,12 @@ import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { AnalyticsStore } from '../analytics-store.js'
 import { sqlString, sqlTime } from '../sql-literals.js'
-import { toCount } from './time-range.js'
+import { CountCell, toCount } from './time-range.js'
 
 const ViewsRow = Type.Object({
   page: Type.String(),
-  views7d: Type.Union([Type.Number(), Type.String()]),
-  views30d: Type.Union([Type.Number(), Type.String()]),
+  views7d: CountCell,
+  views30d: CountCell,
 })
 
 /** Views of one page in the last 7 and 30 days. */

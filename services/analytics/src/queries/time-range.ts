@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox'
+
 /** A half-open time range [from, to) and how finely to cut it: per hour, per UTC day, or as one total. */
 export interface TimeRange {
   from: Date
@@ -13,4 +15,6 @@ export function bucketStart(bucket: Bucket, column: string): string {
 }
 
 /** A count from ClickHouse: UInt64 comes quoted from a server's JSON, unquoted from chDB's. */
+export const CountCell = Type.Union([Type.Number(), Type.String()])
+/** A CountCell as the number it is. */
 export const toCount = (value: number | string) => Number(value)

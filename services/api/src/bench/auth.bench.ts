@@ -1,10 +1,10 @@
 import { loadavg } from 'node:os'
-import { parseArgs } from 'node:util'
 import { hashPassword } from '@bookstrut/accounts'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
 import { client, nextIp } from '../test/api-client.js'
 import { quantile } from './bench-stats.js'
+import { readCommandLine } from './command-line.js'
 
 /**
  * `npm run bench:auth -- [--signins 40] [--flooders 32]`: sign-in latency (p50/p95) at the production scrypt cost,
@@ -17,23 +17,22 @@ import { quantile } from './bench-stats.js'
 const USAGE = 'Usage: npm run bench:auth -- [--signins 40] [--flooders 32]'
 
 function parseCommandLine() {
-  try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        signins: { type: 'string', default: '40' },
-        flooders: { type: 'string', default: '32' },
-      },
-    })
-    const signins = Number(values.signins)
-    const flooders = Number(values.flooders)
-    if (!Number.isInteger(signins) || signins < 5 || !Number.isInteger(flooders) || flooders < 1)
-      throw new Error()
-    return { signins, flooders }
-  } catch {
-    console.error(USAGE)
-    process.exit(2)
-  }
+  const settings = readCommandLine(
+    {
+      signins: { type: 'string', default: '40' },
+      flooders: { type: 'string', default: '32' },
+    },
+    (values) => {
+      const signins = Number(values.signins)
+      const flooders = Number(values.flooders)
+      if (!Number.isInteger(signins) || signins < 5 || !Number.isInteger(flooders) || flooders < 1)
+        return null
+      return { signins, flooders }
+    },
+  )
+  if (settings) return settings
+  console.error(USAGE)
+  process.exit(2)
 }
 
 /** The production default (PASSWORD_HASH_COST): 32 MiB and tens of ms per hash. */

@@ -1,11 +1,11 @@
 import { loadavg } from 'node:os'
 import type { AddressInfo } from 'node:net'
-import { parseArgs } from 'node:util'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp } from '../test/test-app.js'
 import { nextIp } from '../test/api-client.js'
 import { quantile } from './bench-stats.js'
+import { readCommandLine } from './command-line.js'
 
 /**
  * `npm run bench:pages -- [--pages 200]`: how long a server-rendered page takes over real HTTP (docs/seo.md): a
@@ -16,18 +16,14 @@ import { quantile } from './bench-stats.js'
 const USAGE = 'Usage: npm run bench:pages -- [--pages 200]'
 
 function parseCommandLine() {
-  try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      options: { pages: { type: 'string', default: '200' } },
-    })
+  const settings = readCommandLine({ pages: { type: 'string', default: '200' } }, (values) => {
     const pages = Number(values.pages)
-    if (!Number.isInteger(pages) || pages < 10) throw new Error()
+    if (!Number.isInteger(pages) || pages < 10) return null
     return { pages }
-  } catch {
-    console.error(USAGE)
-    process.exit(2)
-  }
+  })
+  if (settings) return settings
+  console.error(USAGE)
+  process.exit(2)
 }
 
 const { pages } = parseCommandLine()

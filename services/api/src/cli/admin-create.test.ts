@@ -3,20 +3,19 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import path from 'node:path'
 import { verifyPassword } from '@bookstrut/accounts'
-import { createDb, type Db } from '@bookstrut/core'
-import { createScratchDatabase } from '@bookstrut/core/testing'
+import { type Db } from '@bookstrut/core'
+import { createTestDb, type TestDb } from '@bookstrut/core/testing'
 
 const run = promisify(execFile)
 const apiRoot = path.resolve(import.meta.dirname, '../..')
-let database: Awaited<ReturnType<typeof createScratchDatabase>>
+let database: TestDb
 let db: Db
 
 beforeAll(async () => {
-  database = await createScratchDatabase()
-  db = createDb(database.url, 1)
+  database = await createTestDb('admin_cli', { migrate: false, poolSize: 1 })
+  db = database.db
 })
 afterAll(async () => {
-  await db?.destroy()
   await database?.drop()
 })
 

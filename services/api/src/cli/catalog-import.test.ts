@@ -4,24 +4,23 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
 import path from 'node:path'
-import { createDb, loadConfig, type Db } from '@bookstrut/core'
-import { createScratchDatabase } from '@bookstrut/core/testing'
+import { loadConfig, type Db } from '@bookstrut/core'
+import { createTestDb, type TestDb } from '@bookstrut/core/testing'
 import { targetModel } from '@bookstrut/search'
 
 const run = promisify(execFile)
 const apiRoot = path.resolve(import.meta.dirname, '../..')
 const sample = path.resolve(apiRoot, '../../data-samples/classics.jsonl')
-let database: Awaited<ReturnType<typeof createScratchDatabase>>
+let database: TestDb
 let db: Db
 let dataDir: string
 
 beforeAll(async () => {
-  database = await createScratchDatabase()
-  db = createDb(database.url, 1)
+  database = await createTestDb('import_cli', { migrate: false, poolSize: 1 })
+  db = database.db
   dataDir = await mkdtemp(path.join(tmpdir(), 'bookstrut-cli-'))
 })
 afterAll(async () => {
-  await db?.destroy()
   await database?.drop()
   await rm(dataDir, { recursive: true, force: true })
 })

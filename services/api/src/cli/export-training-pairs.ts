@@ -2,11 +2,11 @@ import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import path from 'node:path'
 import { booksRepo } from '@bookstrut/catalogue'
-import { createDb, createLogger, loadConfig, migrateToLatest } from '@bookstrut/core'
+import { loadConfig } from '@bookstrut/core'
 import { bookIdeas } from '@bookstrut/schemas'
-import { prepareStores } from '../runtime.js'
 import { DEFAULT_SHARED_DATA_DIR } from '../bench/tomt-data.js'
 import { agreedIdeaPairs, loadDevHoldOut } from './found-idea-pairs.js'
+import { runOnDatabase } from './with-database.js'
 
 /**
  * `npm run encoder:pairs -- OUT.jsonl`: the training pairs of our own catalogue's real ideas for the idea
@@ -26,17 +26,9 @@ if (!out) {
   console.error('Usage: npm run encoder:pairs -- OUT.jsonl')
   process.exit(2)
 }
-const config = loadConfig()
-const stores = await prepareStores(config, createLogger('warn'), { redis: false }).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err))
-  process.exit(1)
-})
-const db = createDb(stores.databaseUrl, 1)
-const file = createWriteStream(path.resolve(out))
-let written = 0
-let exitCode = 0
-try {
-  await migrateToLatest(db)
+await runOnDatabase(loadConfig(), async (db) => {
+  const file = createWriteStream(path.resolve(out))
+  let written = 0
   const publicIds = new Set<string>()
   let after: string | null = null
   for (;;) {
@@ -67,11 +59,4 @@ try {
   file.end()
   await once(file, 'finish')
   console.log(`${written} pairs written to ${out}`)
-} catch (err) {
-  exitCode = 1
-  console.error(err)
-} finally {
-  await db.destroy()
-  await stores.stop()
-}
-process.exit(exitCode)
+})

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { usersRepo } from '@bookstrut/accounts'
 import { membershipsRepo } from '@bookstrut/billing'
-import { createDb, migrateToLatest, newId, type Db } from '@bookstrut/core'
-import { createScratchDatabase } from '@bookstrut/core/testing'
+import { newId, type Db } from '@bookstrut/core'
+import { createTestDb, type TestDb } from '@bookstrut/core/testing'
 import { CatalogueOwnerError, ensureCatalogueOwner } from './catalogue-owner.js'
 
-let database: Awaited<ReturnType<typeof createScratchDatabase>>
+let database: TestDb
 let db: Db
 
 beforeAll(async () => {
-  database = await createScratchDatabase()
-  db = createDb(database.url, 4)
-  await migrateToLatest(db)
+  database = await createTestDb('owner')
+  db = database.db
 })
 afterAll(async () => {
-  await db?.destroy()
   await database?.drop()
 })
 

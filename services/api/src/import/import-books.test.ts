@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { createDb, createMediaStore, migrateToLatest, type Db, type MediaStore } from '@bookstrut/core'
-import { createScratchDatabase } from '@bookstrut/core/testing'
+import { createMediaStore, type Db, type MediaStore } from '@bookstrut/core'
+import { createTestDb, type TestDb } from '@bookstrut/core/testing'
 import { countChars } from '@bookstrut/schemas'
 import { ensureCatalogueOwner } from './catalogue-owner.js'
 import { cutDescription } from './book-line.js'
@@ -16,20 +16,18 @@ const description = (topic: string) =>
   `A careful story about ${topic}, told across three generations of one family. It follows their choices, ` +
   'their quarrels and the small kindnesses that hold them together.'
 
-let database: Awaited<ReturnType<typeof createScratchDatabase>>
+let database: TestDb
 let db: Db
 let ownerId: string
 let work: string
 let media: MediaStore
 
 beforeAll(async () => {
-  database = await createScratchDatabase()
-  db = createDb(database.url, 4)
-  await migrateToLatest(db)
+  database = await createTestDb('import')
+  db = database.db
   ownerId = (await ensureCatalogueOwner(db, 'catalogue@bookstrut.local', 10, new Date())).user.id
 })
 afterAll(async () => {
-  await db?.destroy()
   await database?.drop()
 })
 beforeEach(async () => {

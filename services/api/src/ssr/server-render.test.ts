@@ -324,6 +324,12 @@ describe("an admin's write, on the next page load", () => {
   })
 
   it('shows a new FAQ, a new price and a new information page at once, not after the 30 s render cache', async () => {
+    /** The page is rendered again (not served from the cache) and shows `text`. */
+    const renderedAfresh = async (path: string, text: string) => {
+      const rendered = await renderOf(path)
+      expect(rendered.outcome).toBe('miss')
+      expect(rendered.root).toContain(text)
+    }
     await cached('/faq')
     await cached('/membership')
     await cached('/pagedetail/press-kit')
@@ -335,9 +341,7 @@ describe("an admin's write, on the next page load", () => {
       { token: admin.token },
     )
     expect(faq.status).toBe(200)
-    const faqPage = await renderOf('/faq')
-    expect(faqPage.outcome).toBe('miss')
-    expect(faqPage.root).toContain('Can a publisher list a whole catalogue?')
+    await renderedAfresh('/faq', 'Can a publisher list a whole catalogue?')
 
     const plan = await api().put(
       '/admin/membership/plan',
@@ -345,9 +349,7 @@ describe("an admin's write, on the next page load", () => {
       { token: admin.token },
     )
     expect(plan.status).toBe(200)
-    const membership = await renderOf('/membership')
-    expect(membership.outcome).toBe('miss')
-    expect(membership.root).toContain('6.49')
+    await renderedAfresh('/membership', '6.49')
 
     const page = await api().post(
       '/create/information',

@@ -1,4 +1,5 @@
 import { buildUser } from '@bookstrut/accounts/testing'
+import { grantMembership, PLANS } from './memberships.js'
 
 /**
  * One book an author lists in the api tests: the fields a listing form must carry, and the same with the optional
@@ -46,17 +47,12 @@ export function listingForm(values: Record<string, string>, cover: Buffer, files
 /** An author on the unlimited plan, so that one author can list many books in a test. */
 export async function unlimitedAuthor(db: Parameters<typeof buildUser>[0]) {
   const author = await buildUser(db, { role: 'author' })
-  await db
-    .insertInto('memberships')
-    .values({
-      id: author.id,
-      user_id: author.id,
-      plan_id: '0000000000000000000000a5',
-      price: '24.99',
-      book_limit: -1,
-      purchase_date: new Date(),
-      expiry_date: null,
-    })
-    .execute()
+  await grantMembership(db, author.id, {
+    id: author.id,
+    planId: PLANS.elite,
+    price: '24.99',
+    bookLimit: -1,
+    expiry: null,
+  })
   return author
 }

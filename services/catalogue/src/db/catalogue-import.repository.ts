@@ -1,6 +1,14 @@
 import { sql } from 'kysely'
 import type { DbOrTx, NewEpisode, NewBook, NewUser, UserRow, ImportedMediaTable } from '@bookstrut/core'
 
+/** Books joined with their first podblurb (part 1), when they have one. */
+const withFirstEpisode = (db: DbOrTx) =>
+  db
+    .selectFrom('podcasts')
+    .leftJoin('episodes', (j) =>
+      j.onRef('episodes.podcast_id', '=', 'podcasts.id').on('episodes.part', '=', 1),
+    )
+
 /** What an imported book already holds in the store, read (and locked) before it is overwritten. */
 export interface ExistingImport {
   id: string
@@ -15,11 +23,7 @@ export interface ExistingImport {
  */
 export async function lockBySourceIds(db: DbOrTx, sourceIds: readonly string[]): Promise<ExistingImport[]> {
   if (sourceIds.length === 0) return []
-  const rows = await db
-    .selectFrom('podcasts')
-    .leftJoin('episodes', (j) =>
-      j.onRef('episodes.podcast_id', '=', 'podcasts.id').on('episodes.part', '=', 1),
-    )
+  const rows = await withFirstEpisode(db)
     .select([
       'podcasts.id',
       'podcasts.source_id',
@@ -48,11 +52,7 @@ export interface CurrentImportMedia {
  */
 export async function currentMedia(db: DbOrTx, sourceIds: readonly string[]): Promise<CurrentImportMedia[]> {
   if (sourceIds.length === 0) return []
-  const rows = await db
-    .selectFrom('podcasts')
-    .leftJoin('episodes', (j) =>
-      j.onRef('episodes.podcast_id', '=', 'podcasts.id').on('episodes.part', '=', 1),
-    )
+  const rows = await withFirstEpisode(db)
     .leftJoin('imported_media as cover', (j) =>
       j
         .onRef('cover.source_id', '=', 'podcasts.source_id')

@@ -18,6 +18,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 const api = () => client(t.app)
+/** An admin and the user their action is about (a reader unless `target` says otherwise). */
+const adminAndTarget = async (target: Parameters<typeof buildUser>[1] = {}) => ({
+  admin: await buildUser(t.app.db, { role: 'admin' }),
+  target: await buildUser(t.app.db, target),
+})
 type Account = { id: string; token: string }
 const SPAM = '0000000000000000000000b1'
 const COPYRIGHT = '0000000000000000000000b3'
@@ -277,8 +282,7 @@ describe('who may call the admin routes', () => {
   })
 
   it('refuses an admin past the per-admin limit with 429, and the write does not happen', async () => {
-    const admin = await buildUser(t.app.db, { role: 'admin' })
-    const target = await buildUser(t.app.db)
+    const { admin, target } = await adminAndTarget()
     for (let i = 0; i < 300; i++) await t.app.limits.consume('adminPerAccount', admin.id)
     const res = await api().post(
       '/admin/block/user',
@@ -297,8 +301,7 @@ describe('who may call the admin routes', () => {
   })
 
   it('answers hostile bodies with 400 and changes nothing', async () => {
-    const admin = await buildUser(t.app.db, { role: 'admin' })
-    const target = await buildUser(t.app.db)
+    const { admin, target } = await adminAndTarget()
     const c = api()
     const hostile: Array<[string, unknown]> = [
       ['/admin/block/user', { userId: target.id, notes: 'x', role: 'admin' }],
@@ -333,8 +336,7 @@ describe('who may call the admin routes', () => {
 
 describe('the audit log', () => {
   it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
-    const admin = await buildUser(t.app.db, { role: 'admin' })
-    const target = await buildUser(t.app.db)
+    const { admin, target } = await adminAndTarget()
     await api().post('/admin/block/user', { userId: target.id, notes: 'Spam' }, { token: admin.token })
     const [entry] = await entries({ targetId: target.id })
     expect(entry).toBeDefined()
@@ -353,8 +355,7 @@ describe('the audit log', () => {
   })
 
   it('writes the entry in the transaction of the change: an entry that cannot be written undoes the change', async () => {
-    const admin = await buildUser(t.app.db, { role: 'admin' })
-    const target = await buildUser(t.app.db)
+    const { admin, target } = await adminAndTarget()
     const actor = { id: admin.id, email: 'a@example.com', requestId: null }
     await expect(
       audited({ db: t.app.db, clock: t.clock }, actor, async (trx) => {
@@ -495,8 +496,7 @@ describe('users', () => {
   })
 
   it(AUDIT_TESTS['POST /admin/block/user']!, async () => {
-    const admin = await buildUser(t.app.db, { role: 'admin' })
-    const target = await buildUser(t.app.db, { role: 'author' })
+    const { admin, target } = await adminAndTarget({ role: 'author' })
     const c = api()
     const res = await c.post(
       '/admin/block/user',
@@ -532,8 +532,7 @@ describe('users', () => {
   })
 
   it(AUDIT_TESTS['POST /admin/unblock/user']!, async () => {
-    const admin = await buildUser(t.app.db, { role: 'admin' })
-    const target = await buildUser(t.app.db, { blocked: true })
+    const { admin, target } = await adminAndTarget({ blocked: true })
     const c = api()
     expect((await c.post('/admin/unblock/user', { userId: target.id }, { token: admin.token })).status).toBe(
       200,
@@ -568,8 +567,7 @@ describe('users', () => {
   })
 
   it(AUDIT_TESTS['PUT /admin/user/role']!, async () => {
-    const admin = await buildUser(t.app.db, { role: 'admin' })
-    const target = await buildUser(t.app.db, { role: 'reader' })
+    const { admin, target } = await adminAndTarget({ role: 'reader' })
     const c = api()
     const res = await c.put(
       '/admin/user/role',

@@ -17,9 +17,10 @@ import { ManualClock, newId, type ListingStatus } from '@bookstrut/core'
 import { buildEpisode, buildListing, until } from '@bookstrut/core/testing'
 import type { AnalyticsEvent, Insights, InsightsSeries } from '@bookstrut/schemas'
 import { rankTop20 } from '@bookstrut/workers'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildAnalyticsTestApp, type AnalyticsTestApp } from '../../test/analytics-app.js'
+import { paidAuthor } from '../../test/memberships.js'
 import { client } from '../../test/api-client.js'
-import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
+import { storedEvents } from '../../test/analytics-probe.js'
 
 /*
  * The attacks of issue 29, replayed against the real app (HTTP stack, Redis rate limits, BullMQ ingest worker,
@@ -28,7 +29,6 @@ import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
  */
 
 const ALL_TIME = { from: new Date('2000-01-01T00:00:00Z'), to: new Date('2100-01-01T00:00:00Z') }
-const PAID_PLAN = '0000000000000000000000a3'
 const CLIP_SECONDS = 90
 /** As in the issue: the per-address event limit let 300 events through. */
 const ANON_LIMIT = 300
@@ -40,38 +40,23 @@ const IDEAS: [string, string, string] = [
 // A minute into the current half hour (events of one test stay inside one counting window).
 const START = new Date(Math.floor(Date.now() / 1_800_000) * 1_800_000 + 60_000)
 
-let t: TestApp
+let t: AnalyticsTestApp
 let store: AnalyticsStore
 let owner: { id: string; token: string }
 
 beforeAll(async () => {
-  t = await buildTestApp(
-    {
-      ANALYTICS_FLUSH_MS: '100',
-      EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT),
-      SEARCH_RATE_LIMIT_ANON: '1000',
-    },
+  t = await buildAnalyticsTestApp(
+    { EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT), SEARCH_RATE_LIMIT_ANON: '1000' },
     new ManualClock(START),
   )
-  store = await analyticsOf(t)
-  owner = await buildUser(t.app.db, { role: 'author' })
-  await t.app.db
-    .insertInto('memberships')
-    .values({
-      id: newId(),
-      user_id: owner.id,
-      plan_id: PAID_PLAN,
-      price: '9.99',
-      book_limit: 100,
-      purchase_date: new Date(START.getTime() - 86_400_000),
-      expiry_date: new Date(START.getTime() + 365 * 86_400_000),
-    })
-    .execute()
+  store = t.store
+  owner = await paidAuthor(t.app.db, {
+    bookLimit: 100,
+    bought: new Date(START.getTime() - 86_400_000),
+    expiry: new Date(START.getTime() + 365 * 86_400_000),
+  })
 }, 60_000)
-afterAll(async () => {
-  await store?.close()
-  await t?.close()
-})
+afterAll(async () => t?.close())
 
 /** A title of the paid owner with one 90-second podblurb. */
 async function title(fields: Parameters<typeof buildListing>[1] = {}) {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { bookEventCounts, bookListening, type AnalyticsStore } from '@bookstrut/analytics'
+import { bookEventCounts, bookListening } from '@bookstrut/analytics'
 import { newId } from '@bookstrut/core'
 import { buildEpisode, buildListing, until } from '@bookstrut/core/testing'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildAnalyticsTestApp, type AnalyticsTestApp } from '../../test/analytics-app.js'
 import { client } from '../../test/api-client.js'
-import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
+import { storedEvents } from '../../test/analytics-probe.js'
 
 // Event tracking against the real API, Redis queue, ingest worker and chDB: each test sends a known set of events
 // and reads the exact counts back from the analytics store.
@@ -16,16 +16,11 @@ const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 const ALL_TIME = { from: new Date('2000-01-01T00:00:00Z'), to: new Date('2100-01-01T00:00:00Z') }
 
-let t: TestApp
-let store: AnalyticsStore
+let t: AnalyticsTestApp
 beforeAll(async () => {
-  t = await buildTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT), ANALYTICS_FLUSH_MS: '100' })
-  store = await analyticsOf(t)
+  t = await buildAnalyticsTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT) })
 })
-afterAll(async () => {
-  await store?.close()
-  await t?.close()
-})
+afterAll(async () => t?.close())
 
 /** A new approved title with one 90-second podblurb. */
 async function title() {
@@ -41,13 +36,13 @@ const browser = (anonymousId?: string) => ({
 })
 
 async function counts(podcastId: string) {
-  const rows = await bookEventCounts(store, podcastId, ALL_TIME, 'total')
+  const rows = await bookEventCounts(t.store, podcastId, ALL_TIME, 'total')
   return Object.fromEntries(rows.map((r) => [r.type, r.count]))
 }
 
 /** Waits until `n` distinct events about the title are stored. */
 const stored = (podcastId: string, n: number) =>
-  until(`${n} events stored`, async () => (await storedEvents(store, [podcastId])).length >= n, 20_000)
+  until(`${n} events stored`, async () => (await storedEvents(t.store, [podcastId])).length >= n, 20_000)
 
 describe('event tracking', () => {
   it('accepts anonymous plays at once (202) and stores them', async () => {
@@ -97,7 +92,7 @@ describe('event tracking', () => {
       profile_click: 1,
       listening: 1,
     })
-    expect((await bookListening(store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(30)
+    expect((await bookListening(t.store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(30)
   })
 
   it('counts plays once per listener per half hour and caps listening by the clip length', async () => {
@@ -132,8 +127,8 @@ describe('event tracking', () => {
     )
     await stored(podcastId, 6)
     expect(await counts(podcastId)).toEqual({ play: 1, listening: 2, share: 1 })
-    expect((await bookListening(store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(90)
-    const events = await storedEvents(store, [podcastId])
+    expect((await bookListening(t.store, podcastId, ALL_TIME, 'total'))[0]?.seconds).toBe(90)
+    const events = await storedEvents(t.store, [podcastId])
     expect(new Set(events.map((e) => e.actor))).toEqual(new Set([`u:${reader.id}`]))
   })
 
@@ -226,7 +221,7 @@ describe('event tracking', () => {
     // another address with the same browser is another visitor
     await client(t.app).post('/track-profile-click', { podcastId }, { headers: browser() })
     await stored(podcastId, 3)
-    const ids = (await storedEvents(store, [podcastId])).map((e) => e.anonymous_id)
+    const ids = (await storedEvents(t.store, [podcastId])).map((e) => e.anonymous_id)
     // `<salted address hash>-<slot>`: no address, none of the ids sent
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{20}-[0-3]$/)
     expect(new Set(ids).size).toBe(2)
@@ -270,7 +265,7 @@ describe('event tracking', () => {
     ).toBe(202)
     await stored(podcastId, ANON_LIMIT - 5 + 1)
     await new Promise((r) => setTimeout(r, 500))
-    expect((await storedEvents(store, [podcastId])).length).toBe(ANON_LIMIT - 5 + 1)
+    expect((await storedEvents(t.store, [podcastId])).length).toBe(ANON_LIMIT - 5 + 1)
   })
 })
 
@@ -286,5 +281,5 @@ async function expectNothingStoredAfterAMarker(podcastId: string) {
     { headers: browser() },
   )
   await stored(marker.podcastId, 1)
-  expect(await storedEvents(store, [podcastId])).toEqual([])
+  expect(await storedEvents(t.store, [podcastId])).toEqual([])
 }

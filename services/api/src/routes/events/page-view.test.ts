@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { pageViews, type AnalyticsStore } from '@bookstrut/analytics'
+import { pageViews } from '@bookstrut/analytics'
 import { buildListing, until } from '@bookstrut/core/testing'
 import type { Topic } from '@bookstrut/schemas'
 import { topicsRepo } from '@bookstrut/search'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildAnalyticsTestApp, type AnalyticsTestApp } from '../../test/analytics-app.js'
 import { client } from '../../test/api-client.js'
-import { analyticsOf } from '../../test/analytics-probe.js'
 
 // The page-view tracker against the real API, Redis queue, ingest worker and chDB.
 
@@ -16,22 +15,17 @@ const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 const headers = { 'user-agent': BROWSER }
 
-let t: TestApp
-let store: AnalyticsStore
+let t: AnalyticsTestApp
 beforeAll(async () => {
-  t = await buildTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT), ANALYTICS_FLUSH_MS: '100' })
-  store = await analyticsOf(t)
+  t = await buildAnalyticsTestApp({ EVENTS_RATE_LIMIT_ANON: String(ANON_LIMIT) })
 })
-afterAll(async () => {
-  await store?.close()
-  await t?.close()
-})
+afterAll(async () => t?.close())
 
 let pageSeq = 0
 /** A page of its own per test: counts do not mix. */
 const newPage = () => `/topics/page-view-test-${++pageSeq}-${randomUUID().slice(0, 8)}`
 const viewsOf = async (path: string) =>
-  (await pageViews(store, [path], t.clock.now())).get(path) ?? { views7d: 0, views30d: 0 }
+  (await pageViews(t.store, [path], t.clock.now())).get(path) ?? { views7d: 0, views30d: 0 }
 const eventually = (path: string, views: number) =>
   until(`${views} views of ${path}`, async () => (await viewsOf(path)).views30d >= views, 20_000)
 
@@ -55,7 +49,7 @@ describe('POST /page-view', () => {
     // Let a late duplicate land before the exact check.
     await new Promise((r) => setTimeout(r, 500))
     expect(await viewsOf(path)).toEqual({ views7d: 2, views30d: 2 })
-    const stored = await store.select(
+    const stored = await t.store.select(
       `SELECT uniqExact(id) AS n FROM events WHERE type = 'page_view' AND podcast_id = '${path}'`,
     )
     expect(Number((stored[0] as { n: number | string }).n)).toBe(3)

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Queue } from 'bullmq'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { announceBookChanges } from '@bookstrut/catalogue'
 import { newId } from '@bookstrut/core'
-import { buildListing, until, type ListingFields } from '@bookstrut/core/testing'
+import { until, type ListingFields } from '@bookstrut/core/testing'
 import { QueueNames, type FoundItAnswer, type Insights, type ScoredPodcast } from '@bookstrut/schemas'
 import { foundIdeaKey, keepServedSearch, servedSearchId } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { IDEA_BOOKS, ideaSearchUrl, writeIdeaBooks } from '../../test/idea-books.js'
+import { paidAuthor } from '../../test/memberships.js'
 import { client, nextIp } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 import { foundItEventId, UNDO_SECONDS } from './found-it.service.js'
@@ -19,37 +20,14 @@ import { foundItEventId, UNDO_SECONDS } from './found-it.service.js'
 
 let t: TestApp
 let foundItQueue: Queue
-const PAID_PLAN = '0000000000000000000000a3'
 const books: Record<string, string> = {}
 let author: { id: string; token: string }
 
 const CATALOGUE: Record<'garden' | 'mars' | 'whale', ListingFields> = {
-  garden: {
-    title: 'The Hidden Garden',
-    ideas: [
-      'A spoiled orphan girl finds a locked secret garden',
-      'Bringing a neglected garden back to life heals a sick cousin',
-      'A gloomy manor house on the Yorkshire moors',
-    ],
-    description:
-      'Sent to live with her uncle, a girl discovers a walled garden that has been locked for ten years.',
-  },
-  mars: {
-    title: 'Alone on the Red Planet',
-    ideas: [
-      'An astronaut is stranded alone on Mars after his crew leaves',
-      'Growing potatoes to survive on another planet',
-      'Using science and humour to stay alive until rescue',
-    ],
-    description: 'Left for dead after a dust storm, a botanist must survive on Mars with dwindling supplies.',
-  },
+  garden: IDEA_BOOKS.garden,
+  mars: IDEA_BOOKS.mars,
   whale: {
-    title: 'The White Whale',
-    ideas: [
-      'A one-legged sea captain obsessed with hunting a giant whale',
-      'Life aboard a nineteenth-century whaling ship',
-      'Revenge that destroys the avenger and his crew',
-    ],
+    ...IDEA_BOOKS.whale,
     description:
       'A sailor signs on to a whaling voyage and watches his captain chase a white whale across the oceans.',
   },
@@ -66,9 +44,7 @@ const MARS_SEARCH = [
 ]
 
 type Results = ScoredPodcast[]
-const query = (ideas: string[]) =>
-  '/search/podcast?' +
-  new URLSearchParams({ firstField: ideas[0]!, secondField: ideas[1]!, thirdField: ideas[2]! }).toString()
+const query = (ideas: string[]) => ideaSearchUrl(ideas)
 
 interface Reader {
   id: string
@@ -126,27 +102,8 @@ const confirmations = (userId: string, book: string) =>
 beforeAll(async () => {
   t = await buildTestApp()
   foundItQueue = new Queue(QueueNames.foundIt, { connection: t.app.redis, prefix: t.config.redis.prefix })
-  author = await buildUser(t.app.db, { role: 'author' })
-  await t.app.db
-    .insertInto('memberships')
-    .values({
-      id: newId(),
-      user_id: author.id,
-      plan_id: PAID_PLAN,
-      price: '9.99',
-      book_limit: 10,
-      purchase_date: new Date(),
-      expiry_date: new Date(Date.now() + 365 * 86_400_000),
-    })
-    .execute()
-  for (const [key, book] of Object.entries(CATALOGUE)) {
-    const row = await buildListing(t.app.db, { ...book, language: 'en-US', create_by: author.id })
-    books[key] = row.id
-    await announceBookChanges(t.app.queues, [{ id: row.id, updatedAt: row.updated_at }], {
-      surfaceIndex: false,
-    })
-  }
-  await until('the catalogue to be indexed', () => t.app.ideaSearch.current.bookCount === 3)
+  author = await paidAuthor(t.app.db)
+  Object.assign(books, await writeIdeaBooks(t.app, CATALOGUE, { language: 'en-US', create_by: author.id }))
 }, 180_000)
 
 afterAll(async () => {

@@ -4,10 +4,13 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import type { AnalyticsStore } from '@bookstrut/analytics'
 import { announceBookChanges } from '@bookstrut/catalogue'
 import { newId } from '@bookstrut/core'
-import { buildListing, until } from '@bookstrut/core/testing'
+import { buildEpisode, buildListing, until } from '@bookstrut/core/testing'
 import type { Insights, InsightsSeries, Podcast } from '@bookstrut/schemas'
 import { rankTop20 } from '@bookstrut/workers'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { buildTestApp } from '../../test/test-app.js'
+import { buildAnalyticsTestApp, type AnalyticsTestApp } from '../../test/analytics-app.js'
+import { ideaSearchUrl } from '../../test/idea-books.js'
+import { grantMembership, paidAuthor } from '../../test/memberships.js'
 import { client } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 
@@ -19,7 +22,6 @@ import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
-const PAID_PLAN = '0000000000000000000000a3'
 const IDEAS: [string, string, string] = [
   'a lighthouse keeper alone',
   'shipwreck survivors on a reef',
@@ -29,7 +31,7 @@ const IDEAS: [string, string, string] = [
 const KEYS = IDEAS.map((i) => i.replace(/ /g, '_'))
 
 type User = { id: string; token: string }
-let t: TestApp
+let t: AnalyticsTestApp
 let store: AnalyticsStore
 let owner: User
 let admin: User
@@ -40,37 +42,8 @@ let title: { podcastId: string; episodeId: string }
 /** A title of `createBy` with one podblurb of 300 s (listening is capped by it). */
 async function listing(createBy: string, ideas = IDEAS, app = t.app) {
   const row = await buildListing(app.db, { create_by: createBy, ideas, title: `Title ${randomUUID()}` })
-  const episodeId = newId()
-  await app.db
-    .insertInto('episodes')
-    .values({
-      id: episodeId,
-      podcast_id: row.id,
-      duration: 300,
-      file_url: null,
-      transcript: null,
-      year_published: null,
-      created_at: new Date(),
-    })
-    .execute()
+  const episodeId = await buildEpisode(app.db, row.id, 300)
   return { podcastId: row.id, episodeId, updatedAt: row.updated_at }
-}
-
-async function paidAuthor(app = t.app): Promise<User> {
-  const user = await buildUser(app.db, { role: 'author' })
-  await app.db
-    .insertInto('memberships')
-    .values({
-      id: newId(),
-      user_id: user.id,
-      plan_id: PAID_PLAN,
-      price: '9.99',
-      book_limit: 10,
-      purchase_date: new Date(),
-      expiry_date: new Date(Date.now() + 365 * 86_400_000),
-    })
-    .execute()
-  return user
 }
 
 const api = () => client(t.app)
@@ -78,20 +51,18 @@ const insights = (podcastId: string, token?: string) =>
   api().get<Insights>(`/lnsights?podcastid=${podcastId}`, { token })
 const series = (podcastId: string, period: string, token?: string) =>
   api().get<InsightsSeries>(`/lnsights/series?podcastid=${podcastId}&period=${period}`, { token })
-const idea = (ideas: string[]) =>
-  '/search/podcast?' +
-  new URLSearchParams({ firstField: ideas[0]!, secondField: ideas[1]!, thirdField: ideas[2]! }).toString()
+const idea = (ideas: string[]) => ideaSearchUrl(ideas)
 const browser = (token?: string, anonymousId?: string) => ({
   token,
   headers: { 'user-agent': BROWSER, ...(anonymousId ? { 'x-anonymous-id': anonymousId } : {}) },
 })
 
 beforeAll(async () => {
-  t = await buildTestApp({ ANALYTICS_FLUSH_MS: '100' })
-  store = await analyticsOf(t)
-  owner = await paidAuthor()
+  t = await buildAnalyticsTestApp()
+  store = t.store
+  owner = await paidAuthor(t.app.db)
   admin = await buildUser(t.app.db, { role: 'admin' })
-  otherAuthor = await paidAuthor()
+  otherAuthor = await paidAuthor(t.app.db)
   readers = [await buildUser(t.app.db), await buildUser(t.app.db), await buildUser(t.app.db)]
   const made = await listing(owner.id)
   title = { podcastId: made.podcastId, episodeId: made.episodeId }
@@ -102,10 +73,7 @@ beforeAll(async () => {
   await until('the title to be indexed', () => t.app.ideaSearch.current.bookCount === 1, 90_000)
 }, 120_000)
 
-afterAll(async () => {
-  await store?.close()
-  await t?.close()
-})
+afterAll(async () => t?.close())
 
 describe('GET /lnsights with events sent through the pipeline', () => {
   it('answers the exact counts of what readers did', async () => {
@@ -312,7 +280,7 @@ describe('who may read analytics', () => {
   })
 
   it('limits each account to 120 analytics calls a minute (429), before looking at the title', async () => {
-    const prober = await paidAuthor()
+    const prober = await paidAuthor(t.app.db)
     const call = api()
     for (let i = 0; i < 120; i++) {
       const res = await call.get(`/lnsights?podcastid=${title.podcastId}`, { token: prober.token })
@@ -333,7 +301,7 @@ describe('an analytics store that does not answer', () => {
     // Nothing listens on port 1: every analytics read fails; everything else works.
     const down = await buildTestApp({ CLICKHOUSE_URL: 'http://127.0.0.1:1' })
     try {
-      const author = await paidAuthor(down.app)
+      const author = await paidAuthor(down.app.db)
       const free = await buildUser(down.app.db, { role: 'author' })
       const { podcastId } = await listing(author.id, IDEAS, down.app)
       const freeBook = await listing(free.id, IDEAS, down.app)
@@ -399,18 +367,7 @@ describe('the Top 20 on the home page', () => {
       }
       expect(await home()).toEqual([older.id])
 
-      const paid = await fresh.app.db
-        .insertInto('memberships')
-        .values({
-          id: newId(),
-          user_id: author.id,
-          plan_id: PAID_PLAN,
-          price: '9.99',
-          book_limit: 10,
-          purchase_date: new Date(),
-          expiry_date: null,
-        })
-        .execute()
+      const paid = await grantMembership(fresh.app.db, author.id, { expiry: null })
       expect(paid).toHaveLength(1)
       const figures = await client(fresh.app).get<Insights>(`/lnsights?podcastid=${older.id}`, {
         token: author.token,

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { addMonthsUtc } from '@bookstrut/billing'
-import { newId } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
-
-const PLANS = {
-  starter: '0000000000000000000000a1',
-  essential: '0000000000000000000000a2',
-  basic: '0000000000000000000000a3',
-  pro: '0000000000000000000000a4',
-  elite: '0000000000000000000000a5',
-}
+import { grantMembership, PLANS } from '../../test/memberships.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -32,18 +24,7 @@ async function holds(
   bought: Date,
   expiry: Date | null,
 ) {
-  await t.app.db
-    .insertInto('memberships')
-    .values({
-      id: newId(),
-      user_id: user.id,
-      plan_id: planId,
-      price,
-      book_limit: bookLimit,
-      purchase_date: bought,
-      expiry_date: expiry,
-    })
-    .execute()
+  await grantMembership(t.app.db, user.id, { planId, price, bookLimit, bought, expiry })
 }
 
 describe('GET /get/all/memberships', () => {

@@ -5,17 +5,11 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
+import { PLANS } from '../../test/memberships.js'
 import { image } from '../../test/media-fixtures.js'
 import { LIGHTHOUSE_FIELDS } from '../../test/listing-fixtures.js'
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js'
 
-const PLANS = {
-  starter: '0000000000000000000000a1',
-  essential: '0000000000000000000000a2',
-  basic: '0000000000000000000000a3',
-  pro: '0000000000000000000000a4',
-  elite: '0000000000000000000000a5',
-}
 const billing = {
   name: 'Mara Quill',
   email: 'mara@example.com',

@@ -3,7 +3,9 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import type { TestApp } from '../../test/test-app.js'
+import { injectCall } from '../../test/inject-call.js'
+import { buildListingTestApp } from '../../test/listing-app.js'
 import { image, silentMp3 } from '../../test/media-fixtures.js'
 import {
   LIGHTHOUSE_FIELDS,
@@ -14,27 +16,18 @@ import {
 
 let t: TestApp
 let png: Buffer
-beforeAll(async () => {
-  t = await buildTestApp()
-  png = await image('png')
-})
+beforeAll(async () => ({ t, png } = await buildListingTestApp()))
 afterAll(async () => t?.close())
+const call = injectCall(() => t.app)
 
 const fields = LIGHTHOUSE_FIELDS
 const form = (values: Record<string, string>, files: ListingFiles = {}) => listingForm(values, png, files)
 
 const send = (method: 'POST' | 'PUT', url: string, token: string, payload: FormData) =>
-  t.app
-    .inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, payload })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
-const get = (url: string, token?: string) =>
-  t.app
-    .inject({
-      method: 'GET',
-      url: `/api/v1${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
+  call(method, url, token, payload)
+const get = (url: string, token?: string) => call('GET', url, token)
+/** POST /create/podcast: a listing form sent by `token`'s account. */
+const create = (token: string, payload: FormData) => send('POST', '/create/podcast', token, payload)
 
 const mediaFiles = async () => {
   const dirs = ['images', 'audio'].map((d) => path.join(t.config.media.dir, d))
@@ -53,9 +46,7 @@ const count = async (table: 'podcasts' | 'episodes') =>
 describe('creating a listing', () => {
   it('stores a pending listing with its re-encoded cover and the MP3 duration read from the file', async () => {
     const author = await buildUser(t.app.db, { role: 'author' })
-    const res = await send(
-      'POST',
-      '/create/podcast',
+    const res = await create(
       author.token,
       form(
         { ...fields, 'episodes[0][duration]': '9999' },
@@ -89,15 +80,13 @@ describe('creating a listing', () => {
 
   it('refuses readers and blocked authors, and a createBy of somebody else', async () => {
     const reader = await buildUser(t.app.db, { role: 'reader' })
-    expect((await send('POST', '/create/podcast', reader.token, form(fields))).status).toBe(403)
+    expect((await create(reader.token, form(fields))).status).toBe(403)
     const blocked = await buildUser(t.app.db, { role: 'author', blocked: true })
-    const res = await send('POST', '/create/podcast', blocked.token, form(fields))
+    const res = await create(blocked.token, form(fields))
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('BLOCKED')
     const author = await buildUser(t.app.db, { role: 'author' })
-    expect(
-      (await send('POST', '/create/podcast', author.token, form({ ...fields, createBy: reader.id }))).status,
-    ).toBe(403)
+    expect((await create(author.token, form({ ...fields, createBy: reader.id }))).status).toBe(403)
   })
 
   it.each<[string, Record<string, string>, ListingFiles, string]>([
@@ -118,7 +107,7 @@ describe('creating a listing', () => {
     const author = await buildUser(t.app.db, { role: 'author' })
     const before = { podcasts: await count('podcasts'), files: (await mediaFiles()).length }
     const withPng = files.book?.length === 0 ? { ...files, podcast: png } : files
-    const res = await send('POST', '/create/podcast', author.token, form({ ...fields, ...patch }, withPng))
+    const res = await create(author.token, form({ ...fields, ...patch }, withPng))
     expect(res.status).toBe(400)
     expect(res.body.message).toBe(message || 'Only MP3 files are allowed.')
     expect(await count('podcasts')).toBe(before.podcasts)
@@ -128,11 +117,9 @@ describe('creating a listing', () => {
   it('judges files by their bytes: a too-long MP3, a 7 MB + 1 byte file, a text file named .png', async () => {
     const author = await unlimitedAuthor(t.app.db)
     const before = { podcasts: await count('podcasts'), files: (await mediaFiles()).length }
-    const long = await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(301) }))
+    const long = await create(author.token, form(fields, { book: silentMp3(301) }))
     expect(long.body.message).toBe('Audio must be 5 minutes or less.')
-    const huge = await send(
-      'POST',
-      '/create/podcast',
+    const huge = await create(
       author.token,
       form(fields, {
         book: Buffer.concat([silentMp3(60), Buffer.alloc(7_340_033 - silentMp3(60).length)]),
@@ -140,16 +127,12 @@ describe('creating a listing', () => {
     )
     expect(huge.status).toBe(400)
     expect(huge.body.message).toBe('File size must be 7MB or less.')
-    const fake = await send(
-      'POST',
-      '/create/podcast',
+    const fake = await create(
       author.token,
       form(fields, { bookCoverImage: Buffer.from('not an image at all') }),
     )
     expect(fake.body.message).toBe('Invalid file type (Only JPEG, PNG, GIF, WEBP allowed)')
-    const bigCover = await send(
-      'POST',
-      '/create/podcast',
+    const bigCover = await create(
       author.token,
       form(fields, { bookCoverImage: Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]) }),
     )
@@ -161,16 +144,11 @@ describe('creating a listing', () => {
 
   it('keeps a free author to the plan limit of one book, and to no video links', async () => {
     const author = await buildUser(t.app.db, { role: 'publisher' })
-    const links = await send(
-      'POST',
-      '/create/podcast',
-      author.token,
-      form({ ...fields, youtube_url: 'youtube.com/watch?v=1' }),
-    )
+    const links = await create(author.token, form({ ...fields, youtube_url: 'youtube.com/watch?v=1' }))
     expect(links.status).toBe(403)
     expect(links.body.code).toBe('PAID_FEATURE')
-    expect((await send('POST', '/create/podcast', author.token, form(fields))).status).toBe(201)
-    const second = await send('POST', '/create/podcast', author.token, form(fields))
+    expect((await create(author.token, form(fields))).status).toBe(201)
+    const second = await create(author.token, form(fields))
     expect(second.status).toBe(403)
     expect(second.body).toMatchObject({ code: 'PLAN_LIMIT', data: { bookLimit: 1 } })
     const owned = await t.app.db
@@ -183,9 +161,7 @@ describe('creating a listing', () => {
 
   it('holds the limit when two uploads race', async () => {
     const author = await buildUser(t.app.db, { role: 'author' })
-    const results = await Promise.all(
-      [1, 2, 3].map(() => send('POST', '/create/podcast', author.token, form(fields))),
-    )
+    const results = await Promise.all([1, 2, 3].map(() => create(author.token, form(fields))))
     expect(results.map((r) => r.status).sort()).toEqual([201, 403, 403])
     expect(
       await t.app.db.selectFrom('podcasts').select('id').where('create_by', '=', author.id).execute(),
@@ -196,7 +172,7 @@ describe('creating a listing', () => {
 describe('editing a listing', () => {
   it('writes only changed fields, answers "No changes detected!", and locks key fields after 72 hours', async () => {
     const author = await unlimitedAuthor(t.app.db)
-    const created = (await send('POST', '/create/podcast', author.token, form(fields))).body.data
+    const created = (await create(author.token, form(fields))).body.data
     const url = `/update/podcast?podcastId=${created._id}`
 
     const same = await send(
@@ -245,9 +221,7 @@ describe('editing a listing', () => {
 
   it('replaces the podblurb and removes the old file; strangers cannot edit', async () => {
     const author = await unlimitedAuthor(t.app.db)
-    const created = (
-      await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(5) }))
-    ).body.data
+    const created = (await create(author.token, form(fields, { book: silentMp3(5) }))).body.data
     const oldFile = path.basename(created.episodes[0].fileUrl)
     const stranger = await buildUser(t.app.db, { role: 'author' })
     expect(
@@ -288,10 +262,8 @@ describe('moderation and public reads', () => {
   it('lists pending titles to admins; approval makes a title public, rejection shows the owner why', async () => {
     const author = await unlimitedAuthor(t.app.db)
     const admin = await buildUser(t.app.db, { role: 'admin' })
-    const a = (await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(3) }))).body
-      .data
-    const b = (await send('POST', '/create/podcast', author.token, form({ ...fields, title: 'Second Book' })))
-      .body.data
+    const a = (await create(author.token, form(fields, { book: silentMp3(3) }))).body.data
+    const b = (await create(author.token, form({ ...fields, title: 'Second Book' }))).body.data
 
     expect((await get('/admin/podcasts', author.token)).status).toBe(403)
     const queue = await get('/admin/podcasts?status=0&limit=50', admin.token)
@@ -348,8 +320,7 @@ describe('moderation and public reads', () => {
 
   it('serves podblurbs with HTTP Range, so players can seek', async () => {
     const author = await unlimitedAuthor(t.app.db)
-    const p = (await send('POST', '/create/podcast', author.token, form(fields, { book: silentMp3(4) }))).body
-      .data
+    const p = (await create(author.token, form(fields, { book: silentMp3(4) }))).body.data
     const url = p.episodes[0].fileUrl
     const full = await t.app.inject({ method: 'GET', url })
     expect(full.statusCode).toBe(200)

@@ -3,8 +3,10 @@ import { readdir, readFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { bigBlankPng, image, mp3At24kHz } from '../../test/media-fixtures.js'
+import type { TestApp } from '../../test/test-app.js'
+import { injectCall } from '../../test/inject-call.js'
+import { buildListingTestApp } from '../../test/listing-app.js'
+import { bigBlankPng, mp3At24kHz } from '../../test/media-fixtures.js'
 import {
   LIGHTHOUSE_REQUIRED_FIELDS,
   listingForm,
@@ -19,25 +21,15 @@ import { STREAMED_FORM_TYPE, endlessForm, partHead } from '../../test/streamed-f
  */
 let t: TestApp
 let png: Buffer
-beforeAll(async () => {
-  t = await buildTestApp()
-  png = await image('png')
-})
+beforeAll(async () => ({ t, png } = await buildListingTestApp()))
 afterAll(async () => t?.close())
+const call = injectCall(() => t.app)
 
 const fields = LIGHTHOUSE_REQUIRED_FIELDS
 const form = (files: ListingFiles = {}, extra: Record<string, string> = {}) =>
   listingForm({ ...fields, ...extra }, png, files)
 
-const create = (token: string, payload: FormData) =>
-  t.app
-    .inject({
-      method: 'POST',
-      url: '/api/v1/create/podcast',
-      headers: { authorization: `Bearer ${token}` },
-      payload,
-    })
-    .then((r) => ({ status: r.statusCode, body: r.json() }))
+const create = (token: string, payload: FormData) => call('POST', '/create/podcast', token, payload)
 
 /** Rows, stored files and temporary uploads: a refused request must change none of them. */
 async function stored() {

@@ -17,6 +17,9 @@ const rowsOf = (userId: string) =>
   t.app.db.selectFrom('search_history').selectAll().where('user_id', '=', userId).orderBy('id').execute()
 
 const terms = (a: string, b: string, c: string) => ({ fistKeyWord: a, secondKeyWord: b, thirdKeyWord: c })
+/** PUT /update/search/history of the saved search `id`. */
+const update = (id: string, token: string | undefined, body: unknown) =>
+  call('PUT', `/update/search/history?id=${id}`, token, body)
 
 async function save(user: { id: string; token: string }, a: string, b: string, c: string) {
   const res = await call('POST', '/create/search/history', user.token, { userId: user.id, ...terms(a, b, c) })
@@ -52,7 +55,7 @@ it('saves, lists newest first, edits, deletes one and clears the owner’s searc
   expect(list.body.data.map((i: { _id: string }) => i._id)).toEqual([second._id, first._id])
 
   t.clock.advance(1000)
-  const edited = await call('PUT', `/update/search/history?id=${first._id}`, reader.token, {
+  const edited = await update(first._id, reader.token, {
     ...terms('a lighthouse keeper', ' storms ', 'letters'),
   })
   expect(edited.status).toBe(200)
@@ -119,7 +122,7 @@ it('answers 409 when an edit would make two items of the same search, and change
   const reader = await buildUser(t.app.db)
   const kept = await save(reader, 'robots', 'gardens', 'grief')
   const edited = await save(reader, 'owls', 'night', 'a map')
-  const res = await call('PUT', `/update/search/history?id=${edited._id}`, reader.token, {
+  const res = await update(edited._id, reader.token, {
     ...terms('ROBOTS ', 'gardens', ' Grief'),
   })
   expect(res.status).toBe(409)
@@ -144,7 +147,7 @@ it('refuses anonymous callers with 401 and writes nothing', async () => {
   const answers = [
     await call('POST', '/create/search/history', undefined, { userId: reader.id, ...terms('x', 'y', 'z') }),
     await call('GET', `/get/all/search/history?userId=${reader.id}`),
-    await call('PUT', `/update/search/history?id=${item._id}`, undefined, terms('x', 'y', 'z')),
+    await update(item._id, undefined, terms('x', 'y', 'z')),
     await call('DELETE', `/delete/search/history?id=${item._id}`),
     await call('DELETE', `/delete/many/search/history?userId=${reader.id}`),
   ]
@@ -184,12 +187,7 @@ it('keeps another user out: 403 on their list, clear and create, 404 on their it
   // Exactly as for an id that does not exist at all.
   const unknown = await call('DELETE', '/delete/search/history?id=ffffffffffffffffffffffff', intruder.token)
   expect(unknown.body).toEqual(del.body)
-  const edit = await call(
-    'PUT',
-    `/update/search/history?id=${item._id}`,
-    intruder.token,
-    terms('x', 'y', 'z'),
-  )
+  const edit = await update(item._id, intruder.token, terms('x', 'y', 'z'))
   expect(edit.status).toBe(404)
   expect(edit.body.message).toBe('Search history not found')
 
@@ -245,12 +243,7 @@ it('answers 400 with a readable message for a blank, missing or overlong term, a
   expect(await rowsOf(reader.id)).toEqual([])
 
   const item = await save(reader, 'dogs', 'cats', 'x'.repeat(300))
-  const edit = await call(
-    'PUT',
-    `/update/search/history?id=${item._id}`,
-    reader.token,
-    terms('dogs', '', 'cats'),
-  )
+  const edit = await update(item._id, reader.token, terms('dogs', '', 'cats'))
   expect(edit.status).toBe(400)
   expect(edit.body.message).toBe('Idea #2 cannot be empty.')
   expect(await rowsOf(reader.id)).toMatchObject([{ id: item._id, second_term: 'cats' }])
@@ -264,7 +257,7 @@ it('answers 403 BLOCKED to every write of a blocked user, who may still read', a
   const item = await searchHistoryRepo.recordSearch(t.app.db, user.id, ['saved', 'before', 'the block'])
   const writes = [
     await call('POST', '/create/search/history', user.token, { userId: user.id, ...terms('x', 'y', 'z') }),
-    await call('PUT', `/update/search/history?id=${item.id}`, user.token, terms('x', 'y', 'z')),
+    await update(item.id, user.token, terms('x', 'y', 'z')),
     await call('DELETE', `/delete/search/history?id=${item.id}`, user.token),
     await call('DELETE', `/delete/many/search/history?userId=${user.id}`, user.token),
   ]

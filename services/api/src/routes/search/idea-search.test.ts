@@ -3,11 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
 import { createLogger } from '@bookstrut/core'
-import { buildListing, type ListingFields, until } from '@bookstrut/core/testing'
+import { buildListing, until } from '@bookstrut/core/testing'
 import type { ScoredPodcast } from '@bookstrut/schemas'
-import { embeddingsRepo, hasLocalModel, targetModel } from '@bookstrut/search'
+import { embeddingsRepo } from '@bookstrut/search'
 import { buildApp, type App } from '../../app.js'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import {
+  IDEA_BOOKS,
+  ideaSearchUrl,
+  requireServedModel,
+  writeIdeaBook,
+  writeIdeaBooks,
+  type IdeaBook,
+} from '../../test/idea-books.js'
 import { client, nextIp } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 
@@ -20,29 +28,9 @@ import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
 let t: TestApp
 const ids: Record<string, string> = {}
 
-type Book = ListingFields & { title: string; description: string }
-
-const catalogue: Record<string, Book> = {
-  wizard: {
-    title: 'The Boy Who Found His Wand',
-    ideas: [
-      'An orphan boy discovers on his eleventh birthday that he is a wizard',
-      'A boarding school of magic hidden inside an old castle',
-      'Three friends stop a dark lord from returning to power',
-    ],
-    description:
-      'A lonely boy living under the stairs learns the truth about his parents and goes off to study magic.',
-  },
-  whale: {
-    title: 'The White Whale',
-    ideas: [
-      'A one-legged sea captain obsessed with hunting a giant whale',
-      'Life aboard a nineteenth-century whaling ship',
-      'Revenge that destroys the avenger and his crew',
-    ],
-    description:
-      'A sailor signs on to a whaling voyage and watches his captain chase a legendary white whale across the oceans.',
-  },
+const catalogue: Record<string, IdeaBook> = {
+  wizard: IDEA_BOOKS.wizard,
+  whale: IDEA_BOOKS.whale,
   train: {
     title: 'Murder in the Snow',
     ideas: [
@@ -53,25 +41,8 @@ const catalogue: Record<string, Book> = {
     description:
       'When the express is halted by snow, a famous Belgian detective must find the killer among the passengers.',
   },
-  mars: {
-    title: 'Alone on the Red Planet',
-    ideas: [
-      'An astronaut is stranded alone on Mars after his crew leaves',
-      'Growing potatoes to survive on another planet',
-      'Using science and humour to stay alive until rescue',
-    ],
-    description: 'Left for dead after a dust storm, a botanist must survive on Mars with dwindling supplies.',
-  },
-  garden: {
-    title: 'The Hidden Garden',
-    ideas: [
-      'A spoiled orphan girl finds a locked secret garden',
-      'Bringing a neglected garden back to life heals a sick cousin',
-      'A gloomy manor house on the Yorkshire moors',
-    ],
-    description:
-      'Sent to live with her uncle, a girl discovers a walled garden that has been locked for ten years.',
-  },
+  mars: IDEA_BOOKS.mars,
+  garden: IDEA_BOOKS.garden,
   dystopia: {
     title: 'The Ministry of Truth',
     ideas: [
@@ -119,21 +90,14 @@ const catalogue: Record<string, Book> = {
   },
 }
 
-async function writeBook(app: App, key: string, book: Book) {
-  const { id, updated_at } = await buildListing(app.db, { year_published: 2000, language: 'en-US', ...book })
+const BOOK_DEFAULTS = { year_published: 2000, language: 'en-US' }
+async function writeBook(app: App, key: string, book: IdeaBook) {
+  const { id } = await writeIdeaBook(app, book, BOOK_DEFAULTS)
   ids[key] = id
-  await announceBookChanges(app.queues, [{ id, updatedAt: updated_at }], { surfaceIndex: false })
   return id
 }
 
-const query = (ideas: string[], extra: Record<string, string | number> = {}) =>
-  '/search/podcast?' +
-  new URLSearchParams({
-    firstField: ideas[0] ?? '',
-    secondField: ideas[1] ?? '',
-    thirdField: ideas[2] ?? '',
-    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
-  }).toString()
+const query = ideaSearchUrl
 
 type Results = ScoredPodcast[]
 const titles = (data: Results) => data.map((p) => p.title)
@@ -145,15 +109,8 @@ const wizardIdeas = [
 
 beforeAll(async () => {
   t = await buildTestApp()
-  // the model EMBEDDING_MODEL=auto serves on a fresh clone (our shipped idea encoder)
-  const served = targetModel(t.config.search)
-  if (!hasLocalModel(served.modelsDir, served.modelId))
-    throw new Error(`the model ${served.id} is not under ${served.modelsDir}: tests never download one`)
-  for (const [key, book] of Object.entries(catalogue)) await writeBook(t.app, key, book)
-  await until(
-    'the catalogue to be indexed',
-    () => t.app.ideaSearch.current.bookCount === Object.keys(catalogue).length,
-  )
+  requireServedModel(t)
+  Object.assign(ids, await writeIdeaBooks(t.app, catalogue, BOOK_DEFAULTS))
 }, 120_000)
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { announceBookChanges } from '@bookstrut/catalogue'
-import { buildListing, insertUser, until, type ListingFields } from '@bookstrut/core/testing'
+import { insertUser, until } from '@bookstrut/core/testing'
 import type { Topic, TopicSummary } from '@bookstrut/schemas'
 import { refreshTopics, searchHistoryRepo, topicsRepo, TOPIC_MIN_SEARCHERS } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
+import { IDEA_BOOKS, writeIdeaBooks, type IdeaBook } from '../../test/idea-books.js'
 import { client } from '../../test/api-client.js'
 
 /*
@@ -15,36 +15,14 @@ import { client } from '../../test/api-client.js'
 let t: TestApp
 const ids: Record<string, string> = {}
 
-const books: Record<string, ListingFields & { title: string; description: string }> = {
-  wizard: {
-    title: 'The Boy Who Found His Wand',
-    ideas: [
-      'An orphan boy discovers on his eleventh birthday that he is a wizard',
-      'A boarding school of magic hidden inside an old castle',
-      'Three friends stop a dark lord from returning to power',
-    ],
-    description:
-      'A lonely boy living under the stairs learns the truth about his parents and goes off to study magic.',
-  },
+const books: Record<string, IdeaBook> = {
+  wizard: IDEA_BOOKS.wizard,
   whale: {
-    title: 'The White Whale',
-    ideas: [
-      'A one-legged sea captain obsessed with hunting a giant whale',
-      'Life aboard a nineteenth-century whaling ship',
-      'Revenge that destroys the avenger and his crew',
-    ],
+    ...IDEA_BOOKS.whale,
     description:
       'A sailor signs on to a whaling voyage and watches his captain chase a legendary white whale.',
   },
-  mars: {
-    title: 'Alone on the Red Planet',
-    ideas: [
-      'An astronaut is stranded alone on Mars after his crew leaves',
-      'Growing potatoes to survive on another planet',
-      'Using science and humour to stay alive until rescue',
-    ],
-    description: 'Left for dead after a dust storm, a botanist must survive on Mars with dwindling supplies.',
-  },
+  mars: IDEA_BOOKS.mars,
 }
 
 /** Saves one search per reader: `first` as each reader typed it, beside two ideas of their own. */
@@ -60,19 +38,8 @@ const rankIdeas = (ideas: readonly string[]) => t.app.ideaSearch.current.rank(id
 beforeAll(async () => {
   // The topics job every second: its first run (nothing searched yet) keeps the empty set.
   t = await buildTestApp({}, undefined, { topicsEveryMs: 1000 })
-  for (const [key, book] of Object.entries(books)) {
-    const { id, updated_at } = await buildListing(t.app.db, {
-      year_published: 2000,
-      language: 'en-US',
-      ...book,
-    })
-    ids[key] = id
-    await announceBookChanges(t.app.queues, [{ id, updatedAt: updated_at }], { surfaceIndex: false })
-  }
-  await until(
-    'the books to be indexed',
-    () => t.app.ideaSearch.current.bookCount === Object.keys(books).length,
-  )
+  const defaults = { year_published: 2000, language: 'en-US' }
+  Object.assign(ids, await writeIdeaBooks(t.app, books, defaults, 'the books to be indexed'))
 
   // Three readers, three spellings of one idea: one topic, its text normalised (never one reader's spelling).
   await searchedBy(['A School of  Magic', 'a school of magic ', 'a SCHOOL of magic'])

@@ -42,6 +42,9 @@ async function resetCode(email: string, n: number, api = client(t.app)) {
 }
 
 const wrongCodeFor = (code: string) => (code === '1111' ? '2222' : '1111')
+/** One wrong try at the reset code `code` of `email`, from the address of `from`. */
+const wrongTry = (from: ReturnType<typeof client>, email: string, code: string) =>
+  from.post('/verifyOtp/user', { email, otp: wrongCodeFor(code) })
 
 const newPassword = (pw: string, resetToken: unknown, email: string) => ({
   email,
@@ -196,9 +199,7 @@ describe('reset-code guessing: daily caps', () => {
     const first = await resetCode(owner.email, 1)
     const guesser = client(t.app)
     for (let i = 0; i < 3; i++)
-      expect(
-        (await guesser.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(first) })).body.code,
-      ).toBe('OTP_INVALID')
+      expect((await wrongTry(guesser, owner.email, first)).body.code).toBe('OTP_INVALID')
     // That address is done with this account for the day, even with the right code.
     const pairLocked = await guesser.post('/verifyOtp/user', { email: owner.email, otp: first })
     expect(pairLocked.status).toBe(429)
@@ -206,9 +207,7 @@ describe('reset-code guessing: daily caps', () => {
     const second = await resetCode(owner.email, 2)
     const other = client(t.app)
     for (let i = 0; i < 2; i++)
-      expect(
-        (await other.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(second) })).body.code,
-      ).toBe('OTP_INVALID')
+      expect((await wrongTry(other, owner.email, second)).body.code).toBe('OTP_INVALID')
     // 5 wrong tries from new addresses: every new address is refused now, before the code is looked at.
     const right = await client(t.app).post('/verifyOtp/user', { email: owner.email, otp: second })
     expect(right.status).toBe(429)
@@ -242,9 +241,7 @@ describe('reset-code guessing: daily caps', () => {
     for (const target of targets.slice(0, 10)) {
       const code = await resetCode(target.email, 1)
       for (let i = 0; i < 3; i++)
-        expect(
-          (await guesser.post('/verifyOtp/user', { email: target.email, otp: wrongCodeFor(code) })).body.code,
-        ).toBe('OTP_INVALID')
+        expect((await wrongTry(guesser, target.email, code)).body.code).toBe('OTP_INVALID')
     }
     const last = targets[10]
     if (!last) throw new Error('eleven targets')
@@ -274,10 +271,7 @@ describe("a stranger cannot block the owner's password reset (issue 29)", () => 
     const code = await resetCode(owner.email, 1, client(t.app, home))
     const answers: number[] = []
     for (const stranger of strangers(5))
-      for (let i = 0; i < 2; i++)
-        answers.push(
-          (await stranger.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(code) })).status,
-        )
+      for (let i = 0; i < 2; i++) answers.push((await wrongTry(stranger, owner.email, code)).status)
     // The strangers' share is used up (5 × 400, then 429)...
     expect(answers).toEqual([400, 400, 400, 400, 400, 429, 429, 429, 429, 429])
     // ...and asking for codes (past the cooldown) gets them the same answer but leaves the owner's code alone.
@@ -306,8 +300,7 @@ describe("a stranger cannot block the owner's password reset (issue 29)", () => 
     expect(refused.status).toBe(429)
     expect(refused.body.code).toBe('RATE_LIMITED')
     // The strangers burn what they can on it, then the owner uses it.
-    for (const stranger of strangers(3))
-      await stranger.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(code) })
+    for (const stranger of strangers(3)) await wrongTry(stranger, owner.email, code)
     const own = await client(t.app, home).post('/verifyOtp/user', { email: owner.email, otp: code })
     expect(own.status).toBe(200)
     const done = await client(t.app, home).post(
@@ -332,9 +325,7 @@ describe("a stranger cannot block the owner's password reset (issue 29)", () => 
     const laptop = client(t.app, '2001:db8:29:1::c')
     const statuses: number[] = []
     for (const api of [phone, phone, phone, phone, laptop, laptop, laptop])
-      statuses.push(
-        (await api.post('/verifyOtp/user', { email: owner.email, otp: wrongCodeFor(code) })).status,
-      )
+      statuses.push((await wrongTry(api, owner.email, code)).status)
     expect(statuses).toEqual([400, 400, 400, 429, 400, 400, 429])
     // A stranger elsewhere was not using that share: the strangers' 5 tries are still whole.
     const stranger = await client(t.app).post('/verifyOtp/user', {

@@ -102,24 +102,22 @@ it('names the real reason for a refused profile or banner image, and stops readi
     'Profile image could not be read: the file is damaged or incomplete.',
   )
 
+  /** The author's profile update with a form streamed without end. */
+  const streamUpdate = (form: ReturnType<typeof endlessForm>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/update/user?id=${author.id}`,
+      headers: { authorization: `Bearer ${author.token}`, 'content-type': STREAMED_FORM_TYPE },
+      payload: form.stream,
+    })
   const body = endlessForm(partHead('banner', 'banner.png'), 50 * 1024 * 1024)
-  const endless = await t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/update/user?id=${author.id}`,
-    headers: { authorization: `Bearer ${author.token}`, 'content-type': STREAMED_FORM_TYPE },
-    payload: body.stream,
-  })
+  const endless = await streamUpdate(body)
   expect(endless.statusCode).toBe(400)
   expect(endless.json().message).toBe('File size should be less than 2MB.')
   expect(body.sent()).toBeLessThan(3 * 1024 * 1024)
 
   const manyFields = endlessForm(partHead('bio'), 50 * 1024 * 1024)
-  const tooBig = await t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/update/user?id=${author.id}`,
-    headers: { authorization: `Bearer ${author.token}`, 'content-type': STREAMED_FORM_TYPE },
-    payload: manyFields.stream,
-  })
+  const tooBig = await streamUpdate(manyFields)
   expect(tooBig.statusCode).toBe(413)
   expect(tooBig.json().message).toBe('The upload is too large: this form takes at most 3.7 MB in all.')
   expect(manyFields.sent()).toBeLessThan(5 * 1024 * 1024)

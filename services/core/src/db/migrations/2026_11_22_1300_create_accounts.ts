@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { addIndex } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -51,12 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('consumed_at', 'timestamptz')
     .execute()
   // One live code per address and purpose: a new code replaces the old one.
-  await db.schema
-    .createIndex('otp_codes_email_purpose_key')
-    .on('otp_codes')
-    .columns(['email', 'purpose'])
-    .unique()
-    .execute()
+  await addIndex(db, 'otp_codes', 'otp_codes_email_purpose_key', ['email', 'purpose'], { unique: true })
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -48,6 +48,7 @@ const plans = [
     sort_order: 5,
   },
 ]
+import { addIndex } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -115,16 +116,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute()
-  await db.schema
-    .createIndex('podcasts_create_by_idx')
-    .on('podcasts')
-    .columns(['create_by', 'created_at'])
-    .execute()
-  await db.schema
-    .createIndex('podcasts_public_idx')
-    .on('podcasts')
-    .columns(['status', 'created_at'])
-    .execute()
+  await addIndex(db, 'podcasts', 'podcasts_create_by_idx', ['create_by', 'created_at'])
+  await addIndex(db, 'podcasts', 'podcasts_public_idx', ['status', 'created_at'])
 
   await db.schema
     .createTable('episodes')
@@ -142,12 +135,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute()
   // One episode per part of a book: imports and edits upsert on it.
-  await db.schema
-    .createIndex('episodes_podcast_part_key')
-    .on('episodes')
-    .columns(['podcast_id', 'part'])
-    .unique()
-    .execute()
+  await addIndex(db, 'episodes', 'episodes_podcast_part_key', ['podcast_id', 'part'], { unique: true })
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { addIndex } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Saved searches: the three ideas of an idea search, per user.
@@ -19,11 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       (user_id, lower(trim(first_term)), lower(trim(second_term)), lower(trim(third_term)))
   `.execute(db)
   // The list: a user's most recent first.
-  await db.schema
-    .createIndex('search_history_user_recent_idx')
-    .on('search_history')
-    .columns(['user_id', 'updated_at desc'])
-    .execute()
+  await addIndex(db, 'search_history', 'search_history_user_recent_idx', ['user_id', 'updated_at desc'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { addIndex } from './schema-helpers.js'
 
 /**
  * One-time tokens handed out by step 2 of the password reset (a verified code) and required by step 3. Only the
@@ -16,11 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute()
-  await db.schema
-    .createIndex('password_reset_tokens_user_id_idx')
-    .on('password_reset_tokens')
-    .column('user_id')
-    .execute()
+  await addIndex(db, 'password_reset_tokens', 'password_reset_tokens_user_id_idx', 'user_id')
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { addIndex } from './schema-helpers.js'
 
 /**
  * Issue 29, a password reset nobody else can block: a reset code remembers whether it was asked for from one of
@@ -12,11 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('from_usual_address', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute()
   // "Which addresses has this account used lately": sessions by account and time.
-  await db.schema
-    .createIndex('sessions_user_created_idx')
-    .on('sessions')
-    .columns(['user_id', 'created_at'])
-    .execute()
+  await addIndex(db, 'sessions', 'sessions_user_created_idx', ['user_id', 'created_at'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

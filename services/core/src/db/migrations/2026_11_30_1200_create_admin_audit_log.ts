@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { addIndex } from './schema-helpers.js'
 
 /**
  * The admin console's record of who did what (issue 33): one row per admin action, with the state of its target
@@ -20,26 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('request_id', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
-  await db.schema
-    .createIndex('admin_audit_log_time_idx')
-    .on('admin_audit_log')
-    .columns(['created_at', 'id'])
-    .execute()
-  await db.schema
-    .createIndex('admin_audit_log_admin_idx')
-    .on('admin_audit_log')
-    .columns(['admin_id', 'created_at'])
-    .execute()
-  await db.schema
-    .createIndex('admin_audit_log_action_idx')
-    .on('admin_audit_log')
-    .columns(['action', 'created_at'])
-    .execute()
-  await db.schema
-    .createIndex('admin_audit_log_target_idx')
-    .on('admin_audit_log')
-    .column('target_id')
-    .execute()
+  await addIndex(db, 'admin_audit_log', 'admin_audit_log_time_idx', ['created_at', 'id'])
+  await addIndex(db, 'admin_audit_log', 'admin_audit_log_admin_idx', ['admin_id', 'created_at'])
+  await addIndex(db, 'admin_audit_log', 'admin_audit_log_action_idx', ['action', 'created_at'])
+  await addIndex(db, 'admin_audit_log', 'admin_audit_log_target_idx', 'target_id')
   await sql`
     create function admin_audit_log_append_only() returns trigger language plpgsql as $$
     begin

@@ -1,4 +1,5 @@
 import { type Kysely } from 'kysely'
+import { addIndex } from './schema-helpers.js'
 
 /**
  * What the admin console decides besides the audit log (issue 33):
@@ -14,11 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resolved_by', 'char(24)')
     .addColumn('resolution_note', 'text')
     .execute()
-  await db.schema
-    .createIndex('reports_podcast_type_idx')
-    .on('reports')
-    .columns(['podcast_id', 'report_type_id'])
-    .execute()
+  await addIndex(db, 'reports', 'reports_podcast_type_idx', ['podcast_id', 'report_type_id'])
   await db.schema
     .createTable('top20_releases')
     .addColumn('podcast_id', 'char(24)', (c) => c.primaryKey().references('podcasts.id').onDelete('cascade'))

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { addIndex } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   // "Found it" confirmations: one per reader, book and normalised idea (the unique key makes a repeat a no-op).
@@ -16,11 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('found_it_confirmations_once', ['user_id', 'podcast_id', 'idea_key'])
     .execute()
   // The agreement job reads a book's confirmations.
-  await db.schema
-    .createIndex('found_it_confirmations_book_idx')
-    .on('found_it_confirmations')
-    .column('podcast_id')
-    .execute()
+  await addIndex(db, 'found_it_confirmations', 'found_it_confirmations_book_idx', 'podcast_id')
   // Agreed ideas: what readers together say finds the book.
   await db.schema
     .createTable('book_found_ideas')
