@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { newId, type ListingStatus } from '@bookstrut/core'
+import { ManualClock, newId, type ListingStatus } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
 import type { AnalyticsEvent } from '@bookstrut/schemas'
 import type { SurfaceIndex } from '@bookstrut/search'
@@ -24,8 +24,18 @@ async function title(status: ListingStatus = 1) {
   return { id, episodeId }
 }
 
+/**
+ * The clock starts early in a UTC day (the run's day, at most 12 hours back), so that "3 hours later, the same day"
+ * stays the same day whenever the suite runs; a start at the real time failed every evening after 21:00 UTC.
+ */
+function earlyToday(): Date {
+  const now = new Date()
+  const noon = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12))
+  return now < noon ? now : noon
+}
+
 beforeAll(async () => {
-  t = await buildTestApp()
+  t = await buildTestApp({}, new ManualClock(earlyToday()))
   const enqueueMany = t.app.queues.enqueueMany.bind(t.app.queues)
   vi.spyOn(t.app.queues, 'enqueueMany').mockImplementation(async (name, jobs) => {
     if (name === 'ingest') queued.push(...jobs.map((j) => j.data as AnalyticsEvent))
