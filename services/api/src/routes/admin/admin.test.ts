@@ -830,9 +830,18 @@ describe('the Top 20', () => {
       userId: null,
       anonymousId: `${visitor.repeat(16)}-0`,
     })
+    // Visitor a's two views fall in one clock-aligned half hour (the previous one, wholly past), whatever the time:
+    // "1 and 2 minutes ago" straddled :00 or :30 when the suite ran a minute or two after it, and counted twice.
+    const halfHour = 1_800_000
+    const previousHalfHourAgo = now - (Math.floor(now / halfHour) * halfHour - halfHour)
     await insertEvents(
       await t.app.analytics.ready(),
-      [view('a', 60_000), view('a', 120_000), view('b', 60_000), view('c', 10 * 86_400_000)],
+      [
+        view('a', previousHalfHourAgo - 60_000),
+        view('a', previousHalfHourAgo - 120_000),
+        view('b', 60_000),
+        view('c', 10 * 86_400_000),
+      ],
       new Date(),
     )
     const res = await api().get('/admin/top20', { token: admin.token })
