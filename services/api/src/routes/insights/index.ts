@@ -10,8 +10,8 @@ import {
 import { access, inQuery } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
-import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import { getInsights, getInsightsSeries } from './insights.service.js'
 
 const ACCESS =
@@ -24,22 +24,19 @@ const ACCESS =
 /** Author analytics (issue 14), at the spec's odd path `/lnsights`. */
 export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), analytics: app.analytics }
-  const tags = ['analytics']
+  const declare = declarer(['analytics'])
   // Only the title's owner or an admin, checked after the rate limit (so a flood of other ids costs no SQL).
-  const config = {
-    access: access.ownerOf(access.signedIn(), {
-      kind: 'book',
-      at: inQuery('podcastid'),
-      refused: 'Only the owner of this title can see its analytics.',
-    }),
-  }
+  const ownerOnly = access.ownerOf(access.signedIn(), {
+    kind: 'book',
+    at: inQuery('podcastid'),
+    refused: 'Only the owner of this title can see its analytics.',
+  })
   const preHandler = limitPerAccount(app.limits, 'insightsPerAccount')
 
   app.get(
     '/lnsights',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: "A title's all-time analytics (the spec's path)",
         description:
           `${ACCESS}\n\n` +
@@ -54,11 +51,10 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`foundIt` ("This is the book I meant", POST /found-it): standing confirmations (reader × idea), readers, ' +
           'and the ideas readers agree find the title (at least 3 readers from 2 networks); an idea not agreed on ' +
           'is never shown.',
-        querystring: InsightsQuery,
-        security: secured,
-        response: { 200: Envelope(Insights), ...errorResponses, 503: ErrorEnvelope },
-      },
-      config,
+        request: { querystring: InsightsQuery },
+        response: { 200: Envelope(Insights), 503: ErrorEnvelope },
+        access: ownerOnly,
+      }),
       preHandler,
     },
     async (req) => ok('Analytics fetched successfully', await getInsights(deps, req.query.podcastid)),
@@ -67,8 +63,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/lnsights/series',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: "A title's analytics over time, with the period before it",
         description:
           `${ACCESS}\n\n` +
@@ -77,11 +72,10 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`previous` the same figures over the period of the same length just before. `likes` are likes given in ' +
           'the bucket; `listeningHours` in hours to the second (whole seconds / 3600). On a free plan `points` is empty and ' +
           '`totals`/`previous` are null.',
-        querystring: InsightsSeriesQuery,
-        security: secured,
-        response: { 200: Envelope(InsightsSeries), ...errorResponses, 503: ErrorEnvelope },
-      },
-      config,
+        request: { querystring: InsightsSeriesQuery },
+        response: { 200: Envelope(InsightsSeries), 503: ErrorEnvelope },
+        access: ownerOnly,
+      }),
       preHandler,
     },
     async (req) =>
