@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { createTable, ID, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
+import { createTable, ID, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await createTable(db, 'users', {
@@ -51,7 +51,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('otp_codes').execute()
-  await db.schema.dropTable('sessions').execute()
-  await db.schema.dropTable('users').execute()
+  await dropTables(db, 'otp_codes', 'sessions', 'users')
 }

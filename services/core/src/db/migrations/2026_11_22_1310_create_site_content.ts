@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { createTable, ID, NOW, notNull } from './schema-helpers.js'
+import { createTable, ID, NOW, notNull, dropTables } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await createTable(db, 'information_pages', {
@@ -26,6 +26,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('site_settings').execute()
-  await db.schema.dropTable('information_pages').execute()
+  await dropTables(db, 'site_settings', 'information_pages')
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { createTable, ID, notNull, cascadingRef, addIndex } from './schema-helpers.js'
+import { createTable, ID, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /** The spec's plan table (reader-and-account section 3): price per month in USD, bookLimit -1 = unlimited. */
 const plans = [
@@ -137,8 +137,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('episodes').execute()
-  await db.schema.dropTable('podcasts').execute()
-  await db.schema.dropTable('memberships').execute()
-  await db.schema.dropTable('plans').execute()
+  await dropTables(db, 'episodes', 'podcasts', 'memberships', 'plans')
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createTable, ID, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
+import { createTable, ID, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 const reportTypes = [
   ['0000000000000000000000b1', 'Spam or advertising', 1],
@@ -47,7 +47,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('reports').execute()
-  await db.schema.dropTable('report_types').execute()
-  await db.schema.dropTable('ghosts').execute()
+  await dropTables(db, 'reports', 'report_types', 'ghosts')
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createTable, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
+import { createTable, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * Idea search: the vectors of each book per embedding model (its ideas and description chunks, float32, one
@@ -30,6 +30,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('event_outbox').execute()
-  await db.schema.dropTable('book_embeddings').execute()
+  await dropTables(db, 'event_outbox', 'book_embeddings')
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createTable, ID, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
+import { createTable, ID, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * The Top 20 (issue 14): each ranking the top20 job computes, with its time and its titles in order, and each
@@ -34,7 +34,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('top20_days').execute()
-  await db.schema.dropTable('top20_entries').execute()
-  await db.schema.dropTable('top20_rankings').execute()
+  await dropTables(db, 'top20_days', 'top20_entries', 'top20_rankings')
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createTable, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
+import { createTable, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * Counts authors can trust (issue 29).
@@ -36,6 +36,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('top20_held').execute()
-  await db.schema.dropTable('reaction_days').execute()
+  await dropTables(db, 'top20_held', 'reaction_days')
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { createTable, ID, NOW, notNull, addIndex } from './schema-helpers.js'
+import { createTable, ID, NOW, notNull, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * The content domain (issue 32): FAQ, blog posts, contact messages, the home page's featured video. HTML columns
@@ -64,7 +64,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('information_pages').dropColumn('updated_at').execute()
   await db.schema.alterTable('site_settings').dropColumn('home_page_media').execute()
-  await db.schema.dropTable('contact_messages').execute()
-  await db.schema.dropTable('blog_posts').execute()
-  await db.schema.dropTable('faqs').execute()
+  await dropTables(db, 'contact_messages', 'blog_posts', 'faqs')
 }

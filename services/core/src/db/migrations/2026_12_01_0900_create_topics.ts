@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createTable, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
+import { createTable, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * "Books about <idea>" topic pages (issue 32, docs/seo.md): the ideas several readers searched for, each with the
@@ -27,6 +27,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('topic_books').execute()
-  await db.schema.dropTable('topics').execute()
+  await dropTables(db, 'topic_books', 'topics')
 }

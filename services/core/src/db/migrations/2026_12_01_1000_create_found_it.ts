@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createTable, ID, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
+import { createTable, ID, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   // "Found it" confirmations: one per reader, book and normalised idea (the unique key makes a repeat a no-op).
@@ -32,6 +32,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('book_found_ideas').execute()
-  await db.schema.dropTable('found_it_confirmations').execute()
+  await dropTables(db, 'book_found_ideas', 'found_it_confirmations')
 }

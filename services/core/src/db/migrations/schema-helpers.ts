@@ -57,3 +57,8 @@ export function addIndex(
   const indexed = typeof columns === 'string' ? on.column(columns) : on.columns(columns)
   return (opts.unique ? indexed.unique() : indexed).execute()
 }
+
+/** Drops `tables` one after the other, in the order given (those that reference others first). */
+export async function dropTables(db: Kysely<any>, ...tables: string[]): Promise<void> {
+  for (const table of tables) await db.schema.dropTable(table).execute()
+}
