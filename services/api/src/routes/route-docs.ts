@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
-import { ErrorEnvelope } from '@bookstrut/schemas'
+import { Envelope, ErrorEnvelope } from '@bookstrut/schemas'
 import { signedInRule, type RoutePolicy } from '@bookstrut/core'
 
 /** The error answers every route may give, for the OpenAPI document and serialization. */
@@ -74,4 +74,39 @@ export const declarer =
       response: { ...errorResponses, ...route.response },
     },
     config: { access: route.access },
+  })
+
+/** What the routes of one family share (the admin console, an author's analytics). */
+export interface RouteFamily<Hook, Extra extends Record<number, object>> {
+  /** the declarer of the family's route file */
+  declare: ReturnType<typeof declarer>
+  access: RoutePolicy
+  /** the hook every route of the family runs first, e.g. its rate limit */
+  preHandler: Hook
+  /** a route's description as the document shows it: with the family's note on who may call and at what rate */
+  describe: (description: string) => string
+  /** answers every route of the family may give besides the common errors, e.g. `{ 503: ErrorEnvelope }` */
+  answers: Extra
+}
+
+/**
+ * The declarer of a family of routes sharing their policy, their hook and a note on who may call them:
+ * `route(summary, description, request, data)` gives the options of a route answering `Envelope(data)`.
+ */
+export const familyDeclarer =
+  <Hook, Extra extends Record<number, object>>(family: RouteFamily<Hook, Extra>) =>
+  <Request extends RequestSchemas, Data extends TSchema>(
+    summary: string,
+    description: string,
+    request: Request,
+    data: Data,
+  ) => ({
+    ...family.declare({
+      summary,
+      description: family.describe(description),
+      access: family.access,
+      request,
+      response: { 200: Envelope(data), ...family.answers },
+    }),
+    preHandler: family.preHandler,
   })

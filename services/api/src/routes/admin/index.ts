@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import {
   AdminReportType,
   AdminUserDetail,
@@ -10,7 +10,6 @@ import {
   AuditPage,
   BlockUserBody,
   CreateReportTypeBody,
-  Envelope,
   HeldBookDecision,
   HeldTitlesQuery,
   ReportGroupsPage,
@@ -27,7 +26,7 @@ import {
 import { access } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { declarer, type RequestSchemas } from '../route-docs.js'
+import { declarer, familyDeclarer } from '../route-docs.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
 import { setBlocked, setRole } from './admin.service.js'
@@ -54,24 +53,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const declare = declarer(['admin'])
   // Then one hit on the admin's own rate limit, before any query of the handler's.
   const preHandler = limitPerAccount(deps.limits, 'adminPerAccount')
-  /**
-   * A route's options: its documentation, its query or body schema, the data it answers with, admins only (who
-   * may is decided by the access policy, plugins/app/access.ts, before any hook of the route's).
-   */
-  const spec = <Request extends RequestSchemas, Data extends TSchema>(
-    summary: string,
-    description: string,
-    request: Request,
-    data: Data,
-  ) => ({
-    ...declare({
-      summary,
-      description: `${description} ${ADMIN_ONLY}`,
-      access: access.admin(),
-      request,
-      response: { 200: Envelope(data) },
-    }),
+  /** A route's options: admins only (decided by the access policy, plugins/app/access.ts, before any hook). */
+  const spec = familyDeclarer({
+    declare,
+    access: access.admin(),
     preHandler,
+    describe: (description) => `${description} ${ADMIN_ONLY}`,
+    answers: {},
   })
 
   // ---- users

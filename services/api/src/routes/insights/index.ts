@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { TSchema } from '@sinclair/typebox'
 import {
-  Envelope,
   ErrorEnvelope,
   Insights,
   InsightsQuery,
@@ -12,7 +10,7 @@ import { access, inQuery } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { depsOf } from '../deps.js'
-import { declarer } from '../route-docs.js'
+import { declarer, familyDeclarer } from '../route-docs.js'
 import { getInsights, getInsightsSeries } from './insights.service.js'
 
 const ACCESS =
@@ -34,20 +32,12 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   const preHandler = limitPerAccount(app.limits, 'insightsPerAccount')
   /** An analytics call's options: the owner only, on the per-account limit, 503 while the store does not answer. */
-  const analyticsCall = <Query extends TSchema, Data extends TSchema>(
-    summary: string,
-    description: string,
-    querystring: Query,
-    data: Data,
-  ) => ({
-    ...declare({
-      summary,
-      description: `${ACCESS}\n\n${description}`,
-      request: { querystring },
-      response: { 200: Envelope(data), 503: ErrorEnvelope },
-      access: ownerOnly,
-    }),
+  const analyticsCall = familyDeclarer({
+    declare,
+    access: ownerOnly,
     preHandler,
+    describe: (description) => `${ACCESS}\n\n${description}`,
+    answers: { 503: ErrorEnvelope },
   })
 
   app.get(
@@ -65,7 +55,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '`foundIt` ("This is the book I meant", POST /found-it): standing confirmations (reader × idea), readers, ' +
         'and the ideas readers agree find the title (at least 3 readers from 2 networks); an idea not agreed on ' +
         'is never shown.',
-      InsightsQuery,
+      { querystring: InsightsQuery },
       Insights,
     ),
     async (req) => ok('Analytics fetched successfully', await getInsights(deps, req.query.podcastid)),
@@ -80,7 +70,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '`previous` the same figures over the period of the same length just before. `likes` are likes given in ' +
         'the bucket; `listeningHours` in hours to the second (whole seconds / 3600). On a free plan `points` is empty and ' +
         '`totals`/`previous` are null.',
-      InsightsSeriesQuery,
+      { querystring: InsightsSeriesQuery },
       InsightsSeries,
     ),
     async (req) =>
