@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { sql } from 'kysely'
 import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, DEFAULT_EMBEDDING_MODEL, loadConfig, migrateToLatest, type Db } from '@bookstrut/core'
 import { createScratchDatabase } from '@bookstrut/core/testing'
@@ -36,7 +35,7 @@ import {
   type RankedBook,
   type SecondStageModel,
 } from '@bookstrut/search'
-import { ensureCatalogueOwner } from '../import/catalogue-owner.js'
+import { insertPool } from './pool-database.js'
 import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'
@@ -44,6 +43,7 @@ import { loadSanitySet, type SanityBook } from './sanity-set.js'
 import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
 import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.js'
 import { writeCrossEncoderCandidates } from './cross-encoder-candidates.js'
+import { loadFoundItEvidence, simulateFoundIt } from './found-it-simulation.js'
 
 /**
  * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models auto,minilm,shipped,mpnet,trained]
@@ -62,13 +62,17 @@ import { writeCrossEncoderCandidates } from './cross-encoder-candidates.js'
  * (train-split requests only, whatever `--split`; encoder/run.sh --second-stage trains on them).
  * `--candidates FILE` writes the second stage's candidates of every request run, with the books' texts, for the
  * cross-encoder (cross-encoder-candidates.ts).
+ * `--found-it-from train` adds the product's "found it" loop fed with the train split's confirmed requests
+ * (found-it-simulation.ts; never the dev split's): the first stage and the first second stage over the pool with the
+ * agreed ideas, under the product's agreement rule and a one-reader variant, paired against the product, for all
+ * requests run and separately for those whose answer some train request also asked for and the others.
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
   '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
-  '[--second-stage-rows FILE] [--candidates FILE]'
+  '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -149,6 +153,7 @@ function parseCommandLine() {
         'second-stage-model': { type: 'string', default: SECOND_STAGE_MODEL_FILE },
         'second-stage-rows': { type: 'string' },
         candidates: { type: 'string' },
+        'found-it-from': { type: 'string' },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -176,6 +181,9 @@ function parseCommandLine() {
     const [slope, offset] = (values.scale ?? '').split(',').map(Number)
     const scale = values.scale === undefined ? undefined : { slope: slope!, offset: offset! }
     if (scale && !(scale.slope > 0 && Number.isFinite(scale.offset))) return null
+    // Only the train split may be found-it evidence: it is the one no evaluated dev request is in.
+    if (values['found-it-from'] !== undefined && values['found-it-from'] !== 'train') return null
+    if (values['found-it-from'] !== undefined && split !== 'validation') return null
     return {
       split,
       limit,
@@ -190,6 +198,7 @@ function parseCommandLine() {
       secondStageModel: values['second-stage-model'],
       secondStageRows: values['second-stage-rows'],
       candidates: values.candidates,
+      foundIt: values['found-it-from'] === 'train',
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -295,6 +304,11 @@ const lexical = queries.map((q) => textIndex.matchIdeas(q.ideas))
 const lexicalMs = (performance.now() - lexicalStarted) / queries.length
 console.log(`lexical: BookTextIndex matchIdeas ${lexicalMs.toFixed(1)} ms/query (three ideas)`)
 
+/** `--found-it-from train`: the ideas the train split's readers would have agreed on for each book, per rule. */
+const foundIt = args.foundIt ? await foundItEvidence() : null
+/** each found-it mode and the product mode it extends: compared request by request in the found-it report */
+const foundItModes: { mode: ModeResult; ref: ModeResult }[] = []
+
 const scoreReports: string[] = []
 const floorReports: string[] = []
 const distributionReports: string[] = []
@@ -331,6 +345,7 @@ for (const model of args.models) {
       )
       modes.push(vectorOnly, fused)
       scoreReports.push(scoreMeaningReport(`${name}${label}, first stage`, queries, fused.scored!))
+      let productSecond: ModeResult | undefined
       for (const stage of si === 0 ? secondStages : []) {
         const second = ideaMode(
           `idea ${name}${label} + ${stage.name}`,
@@ -341,6 +356,7 @@ for (const model of args.models) {
         )
         modes.push(second)
         secondStageModes.push({ second, first: fused })
+        productSecond ??= second
         if (args.candidates && si === 0 && stage === secondStages[0]) {
           const books = new Map(pool.map((b) => [b.id, b]))
           await writeCrossEncoderCandidates(args.candidates, queries, second.scored!, fused.rankings, books)
@@ -348,6 +364,30 @@ for (const model of args.models) {
         }
         scoreReports.push(scoreMeaningReport(`${name}${label}, ${stage.name}`, queries, second.scored!))
       }
+      if (foundIt && si === 0)
+        for (const v of foundIt.variants) {
+          const withIdeas = await foundItIndex(embedder, scheme, bookVectors, v.ideasOf)
+          const first = ideaMode(
+            `idea ${name} + BM25, ${v.variant.name}`,
+            withIdeas,
+            perQuery,
+            { lexical: v.lexical, scale },
+            lexicalMs,
+          )
+          foundItModes.push({ mode: first, ref: fused })
+          const stage = secondStages[0]
+          if (stage && productSecond)
+            foundItModes.push({
+              mode: ideaMode(
+                `idea ${name} + ${stage.name}, ${v.variant.name}`,
+                withIdeas,
+                perQuery,
+                { lexical: v.lexical, scale, secondStage: stage.model },
+                lexicalMs,
+              ),
+              ref: productSecond,
+            })
+        }
       if (args.secondStageRows && si === 0) {
         const train = queries.flatMap((q, qi) => (q.split === 'train' ? [qi] : []))
         const rows = await writeSecondStageRows(
@@ -416,6 +456,7 @@ for (const model of args.models) {
 
 printTable(modes, queries)
 console.log(pairedReport(queries))
+foundItReport(queries)
 console.log(scoreReports.join('\n'))
 console.log(floorReports.join('\n'))
 console.log(distributionReports.join('\n'))
@@ -465,30 +506,6 @@ async function keywordModes(books: PoolBook[], qs: Query[]): Promise<[ModeResult
     await db.destroy()
     await database.drop()
   }
-}
-
-async function insertPool(db: Db, books: PoolBook[]) {
-  const now = new Date()
-  const owner = await ensureCatalogueOwner(db, 'bench@bookstrut.local', 10, now)
-  // The corpus has no authors: no book gets one, so both sources are matched on title and description alone.
-  const rows = books.map((b) => ({
-    id: b.id,
-    source_id: b.key,
-    create_by: owner.user.id,
-    title: b.title,
-    author: '',
-    category_name: '',
-    description: b.description,
-    status: 1 as const,
-    created_at: now,
-    updated_at: now,
-  }))
-  for (let i = 0; i < rows.length; i += 1000)
-    await db
-      .insertInto('podcasts')
-      .values(rows.slice(i, i + 1000))
-      .execute()
-  await sql`analyze podcasts`.execute(db)
 }
 
 /** Words of the ideas joined by `or` (websearch syntax), with the characters websearch reads as operators removed. */
@@ -866,6 +883,99 @@ function distribution(model: string, answer: number[][], wrong: number[][], noWr
   return lines.join('\n')
 }
 
+/**
+ * `--found-it-from train`: the train requests through the product's found-it path on a scratch database
+ * (found-it-simulation.ts), each rule's books with their agreed ideas, and the lexical matches of the evaluated
+ * requests against the pool with those ideas (the api's BM25 index reads agreed ideas as ideas).
+ */
+async function foundItEvidence() {
+  const evidence = await loadFoundItEvidence(args!.dataDir)
+  const database = await createScratchDatabase()
+  const db = createDb(database.url, 2)
+  try {
+    await migrateToLatest(db)
+    const simulation = await simulateFoundIt(db, evidence, pool)
+    const counts = simulation.variants.map(
+      (v) =>
+        `${v.variant.name}: ${v.ideasOf.size} books with ` +
+        `${[...v.ideasOf.values()].reduce((n, ideas) => n + ideas.length, 0)} agreed ideas`,
+    )
+    console.log(
+      `found-it from train: ${simulation.readers} requests as readers, ${simulation.confirmations} confirmations ` +
+        `of ${simulation.books} books; ${counts.join('; ')}`,
+    )
+    const variants = simulation.variants.map((v) => {
+      const text = new BookTextIndex()
+      for (const b of pool)
+        text.upsert(b.id, { title: b.title, ideas: v.ideasOf.get(b.id) ?? [], description: b.description })
+      return { ...v, lexical: queries.map((q) => text.matchIdeas(q.ideas)) }
+    })
+    const answered = new Set(evidence.flatMap((r) => r.relevant.flatMap((key) => poolIdOf.get(key) ?? [])))
+    return { variants, answered }
+  } finally {
+    await db.destroy()
+    await database.drop()
+  }
+}
+
+/** The pool's index with the found books embedded as the embed worker would: agreed ideas as passages first. */
+async function foundItIndex(
+  embedder: Embedder,
+  scheme: PassageScheme,
+  bookVectors: Map<string, Float32Array[]>,
+  ideasOf: Map<string, string[]>,
+): Promise<BookVectorIndex> {
+  const byId = new Map(pool.map((b) => [b.id, b]))
+  const found = [...ideasOf.entries()]
+  const passages = found.map(([id, ideas]) => {
+    const b = byId.get(id)!
+    return bookPassages({ title: b.title, ideas, description: b.description }, scheme)
+  })
+  const vectors = await cachedEmbeddings(embedder, {
+    cacheDir,
+    name: 'found-it-books',
+    texts: passages.flat(),
+  })
+  let row = 0
+  const own = new Map(found.map(([id], i) => [id, vectors.slice(row, (row += passages[i]!.length))]))
+  const index = new BookVectorIndex(embedder.dimensions)
+  for (const b of pool) index.upsert(b.id, own.get(b.id) ?? bookVectors.get(b.id)!)
+  return index
+}
+
+/**
+ * The found-it modes against the product (the same model's first stage, or its first second stage), for every
+ * request run and separately for those whose answer a train request also asked for (where found-it can add
+ * evidence) and the others (where it can only add competitors).
+ */
+function foundItReport(qs: Query[]) {
+  if (!foundIt || foundItModes.length === 0) return
+  const all = qs.map((_, i) => i)
+  const overlapping = all.filter((i) => [...qs[i]!.relevant].some((id) => foundIt.answered.has(id)))
+  const others = all.filter((i) => !overlapping.includes(i))
+  const groups: [string, number[]][] = [
+    [`all ${all.length} requests`, all],
+    [`${overlapping.length} requests whose answer a train request also asked for`, overlapping],
+    [`${others.length} requests whose answer no train request asked for`, others],
+  ]
+  const refs = [...new Set(foundItModes.map((m) => m.ref))]
+  for (const [title, at] of groups) {
+    const sub = (m: ModeResult): ModeResult => ({
+      name: m.name,
+      rankings: at.map((i) => m.rankings[i]!),
+      listed: m.listed && at.map((i) => m.listed![i]!),
+      msPerQuery: m.msPerQuery,
+    })
+    const subQueries = at.map((i) => qs[i]!)
+    console.log(`\nfound-it from train, ${title}:`)
+    const shown = new Map([...refs, ...foundItModes.map((m) => m.mode)].map((m) => [m, sub(m)]))
+    printTable([...shown.values()], subQueries)
+    console.log('paired differences against the product (95 % paired bootstrap interval):')
+    for (const { mode, ref } of foundItModes)
+      console.log(pairedLine(shown.get(mode)!, shown.get(ref)!, subQueries))
+  }
+}
+
 /** Reciprocal-rank fusion of two rankings per query: score = Σ 1 / (RRF_K + rank); ties by id. */
 function fuse(a: string[][], b: string[][]): string[][] {
   return a.map((first, qi) => {
@@ -883,29 +993,31 @@ function fuse(a: string[][], b: string[][]): string[][] {
  */
 function pairedReport(qs: Query[]): string {
   if (secondStageModes.length === 0) return ''
-  const perRequest = (m: ModeResult) => {
-    const ranks = qs.map((q, i) => rankIn(m.rankings[i]!, q))
+  const lines = ['paired differences (per request; 95 % paired bootstrap interval, 1,000 resamples):']
+  const committed = secondStageModes[0]!.second
+  for (const { second: m, first } of secondStageModes)
+    for (const ref of m === committed ? [first] : [first, committed]) lines.push(pairedLine(m, ref, qs))
+  return lines.join('\n') + '\n'
+}
+
+/** One mode against a reference, request by request: mean difference with a paired bootstrap interval. */
+function pairedLine(m: ModeResult, ref: ModeResult, qs: Query[]): string {
+  const perRequest = (mode: ModeResult) => {
+    const ranks = qs.map((q, i) => rankIn(mode.rankings[i]!, q))
     return {
       'Recall@1': ranks.map((r) => (r === 1 ? 1 : 0)),
       'Recall@10': ranks.map((r) => (r <= 10 ? 1 : 0)),
       'MRR@10': ranks.map((r) => (r <= 10 ? 1 / r : 0)),
     }
   }
-  const lines = ['paired differences (per request; 95 % paired bootstrap interval, 1,000 resamples):']
-  const committed = secondStageModes[0]!.second
-  for (const { second: m, first } of secondStageModes) {
-    for (const ref of m === committed ? [first] : [first, committed]) {
-      const a = perRequest(m)
-      const b = perRequest(ref)
-      const cells = (Object.keys(a) as (keyof typeof a)[]).map((k) => {
-        const d = bootstrapMean(a[k].map((v, i) => v - b[k][i]!))
-        const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3)
-        return `${k} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`
-      })
-      lines.push(`  ${m.name} − ${ref.name}: ${cells.join('  ')}`)
-    }
-  }
-  return lines.join('\n') + '\n'
+  const a = perRequest(m)
+  const b = perRequest(ref)
+  const cells = (Object.keys(a) as (keyof typeof a)[]).map((k) => {
+    const d = bootstrapMean(a[k].map((v, i) => v - b[k][i]!))
+    const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3)
+    return `${k} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`
+  })
+  return `  ${m.name} − ${ref.name}: ${cells.join('  ')}`
 }
 
 function printTable(results: ModeResult[], qs: Query[]) {
