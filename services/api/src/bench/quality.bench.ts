@@ -66,13 +66,16 @@ import { loadFoundItEvidence, simulateFoundIt } from './found-it-simulation.js'
  * (found-it-simulation.ts; never the dev split's): the first stage and the first second stage over the pool with the
  * agreed ideas, under the product's agreement rule and a one-reader variant, paired against the product, for all
  * requests run and separately for those whose answer some train request also asked for and the others.
+ * `--fuse-base W[,W...]`: the first model's cosines fused with the base model's (MiniLM), W the base's weight: each
+ * passage and idea embedded by both, their unit vectors joined as [√(1−W)·a, √W·b], so one int8 index scores
+ * (1−W)·cos_a + W·cos_b (two embeddings per idea and twice the vector bytes per book in the product).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
   '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
-  '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train]'
+  '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train] [--fuse-base W[,W...]]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -154,6 +157,7 @@ function parseCommandLine() {
         'second-stage-rows': { type: 'string' },
         candidates: { type: 'string' },
         'found-it-from': { type: 'string' },
+        'fuse-base': { type: 'string' },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -184,6 +188,8 @@ function parseCommandLine() {
     // Only the train split may be found-it evidence: it is the one no evaluated dev request is in.
     if (values['found-it-from'] !== undefined && values['found-it-from'] !== 'train') return null
     if (values['found-it-from'] !== undefined && split !== 'validation') return null
+    const fuseBase = (values['fuse-base'] ?? '').split(',').filter(Boolean).map(Number)
+    if (fuseBase.some((w) => !(w > 0 && w < 1))) return null
     return {
       split,
       limit,
@@ -199,6 +205,7 @@ function parseCommandLine() {
       secondStageRows: values['second-stage-rows'],
       candidates: values.candidates,
       foundIt: values['found-it-from'] === 'train',
+      fuseBase,
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -307,24 +314,26 @@ console.log(`lexical: BookTextIndex matchIdeas ${lexicalMs.toFixed(1)} ms/query 
 /** `--found-it-from train`: the ideas the train split's readers would have agreed on for each book, per rule. */
 const foundIt = args.foundIt ? await foundItEvidence() : null
 /** each found-it mode and the product mode it extends: compared request by request in the found-it report */
-const foundItModes: { mode: ModeResult; ref: ModeResult }[] = []
+const foundItModes: { mode: ModeResult; ref: ModeResult; found: Map<string, string[]> }[] = []
+/** `--fuse-base`: each fused mode and the product mode it extends */
+const fusedModes: { mode: ModeResult; ref: ModeResult }[] = []
 
 const scoreReports: string[] = []
 const floorReports: string[] = []
 const distributionReports: string[] = []
 const sanityReports: string[] = []
 const formReports: string[] = []
+/** Every idea of the requests run, in order, embedded by one model (cached). */
+const requestIdeaVectors = (embedder: Embedder) =>
+  cachedEmbeddings(embedder, { cacheDir, name: 'tomt-ideas', texts: queries.flatMap((q) => q.ideas) })
+
 for (const model of args.models) {
   const name = short(model)
   const scale = scaleOf(model)
   console.log(`${name}: cosine scale ${scale.slope.toFixed(3)} × cosine + ${scale.offset.toFixed(3)}`)
   const embedder = await openEmbedder(model)
   try {
-    const ideaVectors = await cachedEmbeddings(embedder, {
-      cacheDir,
-      name: 'tomt-ideas',
-      texts: queries.flatMap((q) => q.ideas),
-    })
+    const ideaVectors = await requestIdeaVectors(embedder)
     const perQuery: Float32Array[][] = []
     let offset = 0
     for (const q of queries) {
@@ -367,27 +376,52 @@ for (const model of args.models) {
       if (foundIt && si === 0)
         for (const v of foundIt.variants) {
           const withIdeas = await foundItIndex(embedder, scheme, bookVectors, v.ideasOf)
-          const first = ideaMode(
-            `idea ${name} + BM25, ${v.variant.name}`,
+          const pairs = againstProduct(
+            `idea ${name}`,
+            `, ${v.variant.name}`,
             withIdeas,
             perQuery,
-            { lexical: v.lexical, scale },
-            lexicalMs,
+            v.lexical,
+            {
+              scale,
+              first: fused,
+              second: productSecond,
+            },
           )
-          foundItModes.push({ mode: first, ref: fused })
-          const stage = secondStages[0]
-          if (stage && productSecond)
-            foundItModes.push({
-              mode: ideaMode(
-                `idea ${name} + ${stage.name}, ${v.variant.name}`,
-                withIdeas,
-                perQuery,
-                { lexical: v.lexical, scale, secondStage: stage.model },
-                lexicalMs,
-              ),
-              ref: productSecond,
-            })
+          foundItModes.push(...pairs.map((p) => ({ ...p, found: v.ideasOf })))
         }
+      if (args.fuseBase.length > 0 && si === 0 && model === args.models[0]) {
+        const base = await openEmbedder(DEFAULT_EMBEDDING_MODEL)
+        try {
+          const baseIdeas = await requestIdeaVectors(base)
+          const { bookVectors: baseBooks } = await poolIndex(base, scheme, schemeName)
+          for (const w of args.fuseBase) {
+            const join = (a: Float32Array, b: Float32Array) => {
+              const v = new Float32Array(a.length + b.length)
+              for (let i = 0; i < a.length; i++) v[i] = Math.sqrt(1 - w) * a[i]!
+              for (let i = 0; i < b.length; i++) v[a.length + i] = Math.sqrt(w) * b[i]!
+              return v
+            }
+            const joined = new BookVectorIndex(embedder.dimensions + base.dimensions)
+            for (const b of pool)
+              joined.upsert(
+                b.id,
+                bookVectors.get(b.id)!.map((v, i) => join(v, baseBooks.get(b.id)![i]!)),
+              )
+            let at = 0
+            const ideas = perQuery.map((vs) => vs.map((v) => join(v, baseIdeas[at++]!)))
+            fusedModes.push(
+              ...againstProduct(`idea ${name} ⊕ minilm ${w}`, '', joined, ideas, lexical, {
+                scale,
+                first: fused,
+                second: productSecond,
+              }),
+            )
+          }
+        } finally {
+          await base.close()
+        }
+      }
       if (args.secondStageRows && si === 0) {
         const train = queries.flatMap((q, qi) => (q.split === 'train' ? [qi] : []))
         const rows = await writeSecondStageRows(
@@ -454,8 +488,14 @@ for (const model of args.models) {
   }
 }
 
-printTable(modes, queries)
+printTable([...modes, ...fusedModes.map((m) => m.mode)], queries)
 console.log(pairedReport(queries))
+if (fusedModes.length > 0)
+  console.log(
+    ['base-model fusion against the product (95 % paired bootstrap interval):']
+      .concat(fusedModes.map(({ mode, ref }) => pairedLine(mode, ref, queries)))
+      .join('\n') + '\n',
+  )
 foundItReport(queries)
 console.log(scoreReports.join('\n'))
 console.log(floorReports.join('\n'))
@@ -884,6 +924,40 @@ function distribution(model: string, answer: number[][], wrong: number[][], noWr
 }
 
 /**
+ * A changed first stage (another index, other idea vectors or lexical matches) ranked as the product ranks, first
+ * stage and the first second stage, each paired with the product mode it changes.
+ */
+function againstProduct(
+  name: string,
+  suffix: string,
+  index: BookVectorIndex,
+  ideas: Float32Array[][],
+  lexical: LexicalMatches[],
+  product: { scale: CosineScale; first: ModeResult; second?: ModeResult },
+): { mode: ModeResult; ref: ModeResult }[] {
+  const { scale } = product
+  const pairs = [
+    {
+      mode: ideaMode(`${name} + BM25${suffix}`, index, ideas, { lexical, scale }, lexicalMs),
+      ref: product.first,
+    },
+  ]
+  const stage = secondStages[0]
+  if (stage && product.second)
+    pairs.push({
+      mode: ideaMode(
+        `${name} + ${stage.name}${suffix}`,
+        index,
+        ideas,
+        { lexical, scale, secondStage: stage.model },
+        lexicalMs,
+      ),
+      ref: product.second,
+    })
+  return pairs
+}
+
+/**
  * `--found-it-from train`: the train requests through the product's found-it path on a scratch database
  * (found-it-simulation.ts), each rule's books with their agreed ideas, and the lexical matches of the evaluated
  * requests against the pool with those ideas (the api's BM25 index reads agreed ideas as ideas).
@@ -931,11 +1005,10 @@ async function foundItIndex(
     const b = byId.get(id)!
     return bookPassages({ title: b.title, ideas, description: b.description }, scheme)
   })
-  const vectors = await cachedEmbeddings(embedder, {
-    cacheDir,
-    name: 'found-it-books',
-    texts: passages.flat(),
-  })
+  const texts = passages.flat()
+  // No agreed ideas (the product's rule on these readers): the pool as it is.
+  const vectors =
+    texts.length === 0 ? [] : await cachedEmbeddings(embedder, { cacheDir, name: 'found-it-books', texts })
   let row = 0
   const own = new Map(found.map(([id], i) => [id, vectors.slice(row, (row += passages[i]!.length))]))
   const index = new BookVectorIndex(embedder.dimensions)
@@ -973,6 +1046,13 @@ function foundItReport(qs: Query[]) {
     console.log('paired differences against the product (95 % paired bootstrap interval):')
     for (const { mode, ref } of foundItModes)
       console.log(pairedLine(shown.get(mode)!, shown.get(ref)!, subQueries))
+    // Where the change comes from: books with agreed ideas taking the first places, the answer's own or others'.
+    console.log('books with agreed ideas among the first 10 (mean per request), product → with found-it:')
+    for (const { mode, ref, found } of foundItModes) {
+      const inTop10 = (m: ModeResult) =>
+        mean(at.map((i) => m.rankings[i]!.slice(0, 10).filter((id) => found.has(id)).length)).toFixed(2)
+      console.log(`  ${mode.name}: ${inTop10(ref)} → ${inTop10(mode)}`)
+    }
   }
 }
 
