@@ -25,6 +25,22 @@ export function withoutError<K extends string>(errors: FieldErrors<K>, field: K)
   return next
 }
 
+/**
+ * What each text field of a form takes from the form's state: its value, its error and how it changes
+ * (`{...bind('email')}` on a TextField, PasswordField or TextAreaField).
+ */
+export const fieldBinder =
+  <K extends string>(
+    values: Readonly<Record<K, string>>,
+    errors: FieldErrors<K>,
+    set: (field: K, value: string) => void,
+  ) =>
+  (field: K) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+  })
+
 /** Keeps digits only, e.g. for OTP inputs. */
 export const digitsOnly = (value: string): string => value.replace(/\D+/g, '')
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { useImageChooser, useObjectUrl } from '@/components/ui/image-picker'
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
 import { errorMessage } from '@/lib/api-client'
-import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
+import { type FieldErrors, fieldBinder, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
 import { useUpdateUser, type ProfileImageFiles } from '../api/update-user'
 import {
   memberTypeOptions,
@@ -66,6 +66,8 @@ export function ProfileForm({ user }: { user: User }) {
     setValues((v) => ({ ...v, [field]: value }))
     setErrors((e) => withoutError(e, field))
   }
+
+  const bind = fieldBinder<'website' | 'bio'>(values, errors, set)
 
   const setSocial = (index: number, value: string) => {
     setValues((v) => ({ ...v, socialLinks: v.socialLinks.map((link, i) => (i === index ? value : link)) }))
@@ -238,9 +240,7 @@ export function ProfileForm({ user }: { user: User }) {
               type="url"
               inputMode="url"
               placeholder="https://your-site.com"
-              value={values.website}
-              error={errors.website}
-              onChange={(e) => set('website', e.target.value)}
+              {...bind('website')}
             />
             <div className={styles['social-links']}>
               <p className={form.label} id="social-links-label">
@@ -287,9 +287,7 @@ export function ProfileForm({ user }: { user: User }) {
               rows={5}
               maxLength={2000}
               placeholder="Tell readers who you are and what you write."
-              value={values.bio}
-              error={errors.bio}
-              onChange={(e) => set('bio', e.target.value)}
+              {...bind('bio')}
             />
           </>
         )}
