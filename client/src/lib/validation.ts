@@ -41,6 +41,25 @@ export const fieldBinder =
     onChange: (e: { target: { value: string } }) => set(field, e.target.value),
   })
 
+/**
+ * A new password typed twice, both required: the password checked with one of the schemas' rules (`problem`,
+ * schemas password-rules.ts, as the server checks it), the second copy matched. The messages are the form's own:
+ * the spec words them per form.
+ */
+export function newPasswordProblems(
+  password: string,
+  confirmation: string,
+  problem: (password: string) => string | null,
+  messages: { required: string; confirmRequired: string; mismatch: string },
+): { password?: string; confirmation?: string } {
+  const problems: { password?: string; confirmation?: string } = {}
+  const passwordProblem = password === '' ? messages.required : problem(password)
+  if (passwordProblem) problems.password = passwordProblem
+  if (confirmation === '') problems.confirmation = messages.confirmRequired
+  else if (confirmation !== password) problems.confirmation = messages.mismatch
+  return problems
+}
+
 /** Keeps digits only, e.g. for OTP inputs. */
 export const digitsOnly = (value: string): string => value.replace(/\D+/g, '')
 
