@@ -4,7 +4,7 @@ import { SIGNUP_PASSWORD_RULE, type User } from '@bookstrut/schemas'
 import { AccountFields } from '@/components/account/account-fields'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
-import { useImageChooser, useObjectUrl } from '@/components/ui/image-picker'
+import { useImageChooser, useObjectUrl, type ImageChooserOptions } from '@/components/ui/image-picker'
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
 import { errorMessage } from '@/lib/api-client'
 import { type FieldErrors, fieldBinder, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
@@ -47,20 +47,15 @@ export function ProfileForm({ user }: { user: User }) {
   const bannerPreview = useObjectUrl(images.banner ?? null)
   const imageError = (message: string) => toast.error(message)
   // Image tiles only work in edit mode; the crop dialog opens once a file is chosen (profile 1:1, banner 2.86:1).
-  const profileChooser = useImageChooser({
-    kind: 'profile',
-    label: 'Profile image',
-    onChange: (file) => setImages((i) => ({ ...i, profile: file })),
+  const chooserOf = (kind: keyof ProfileImageFiles, label: string): ImageChooserOptions => ({
+    kind,
+    label,
+    onChange: (file) => setImages((i) => ({ ...i, [kind]: file })),
     onInvalid: imageError,
     disabled: locked,
   })
-  const bannerChooser = useImageChooser({
-    kind: 'banner',
-    label: 'Banner',
-    onChange: (file) => setImages((i) => ({ ...i, banner: file })),
-    onInvalid: imageError,
-    disabled: locked,
-  })
+  const profileChooser = useImageChooser(chooserOf('profile', 'Profile image'))
+  const bannerChooser = useImageChooser(chooserOf('banner', 'Banner'))
 
   const set = <K extends Exclude<keyof ProfileValues, 'socialLinks'>>(field: K, value: ProfileValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }))
