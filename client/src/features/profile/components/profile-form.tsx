@@ -28,6 +28,8 @@ import { profileCard } from '@/components/ui/profile-card'
 /** websiteAndSocialLinks holds at most 10 entries: the website and up to 9 social links. */
 const MAX_SOCIAL_LINKS = 9
 
+type ImageChooser = ReturnType<typeof useImageChooser>
+
 const roleLabels: Record<string, string> = {
   reader: 'Reader',
   author: 'Author',
@@ -107,6 +109,24 @@ export function ProfileForm({ user }: { user: User }) {
     )
   }
 
+  /** Over an image in edit mode: the button that opens its chooser; then the chooser's input and crop dialog. */
+  const imageEdit = (chooser: ImageChooser, place: 'banner' | 'avatar', text: string, label?: string) => (
+    <>
+      {editing && (
+        <button
+          type="button"
+          className={`${styles['image-edit-button']} ${styles[`image-edit-button--${place}`]}`}
+          onClick={chooser.open}
+          disabled={update.isPending}
+          aria-label={label}
+        >
+          {text}
+        </button>
+      )}
+      {chooser.elements}
+    </>
+  )
+
   const fullName = `${user.first_name} ${user.last_name}`.trim()
   return (
     <form className={profileCard.card} onSubmit={handleSubmit} noValidate aria-labelledby="profile-heading">
@@ -122,17 +142,11 @@ export function ProfileForm({ user }: { user: User }) {
             role="img"
             aria-label={(bannerPreview ?? user.bannerImage) ? `${fullName}'s banner` : 'Default banner'}
           />
-          {editing && (
-            <button
-              type="button"
-              className={`${styles['image-edit-button']} ${styles['image-edit-button--banner']}`}
-              onClick={bannerChooser.open}
-              disabled={update.isPending}
-            >
-              {user.bannerImage || images.banner ? 'Change banner' : 'Add banner'}
-            </button>
+          {imageEdit(
+            bannerChooser,
+            'banner',
+            user.bannerImage || images.banner ? 'Change banner' : 'Add banner',
           )}
-          {bannerChooser.elements}
         </div>
       ) : null}
       <div
@@ -146,18 +160,7 @@ export function ProfileForm({ user }: { user: User }) {
             size="xl"
             className={styles['profile-head__avatar-img']}
           />
-          {editing && (
-            <button
-              type="button"
-              className={`${styles['image-edit-button']} ${styles['image-edit-button--avatar']}`}
-              onClick={profileChooser.open}
-              disabled={update.isPending}
-              aria-label="Change profile image"
-            >
-              Change
-            </button>
-          )}
-          {profileChooser.elements}
+          {imageEdit(profileChooser, 'avatar', 'Change', 'Change profile image')}
         </div>
         <div className={styles['profile-head__text']}>
           <h1 id="profile-heading" className={styles['profile-head__name']}>
