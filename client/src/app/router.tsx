@@ -15,8 +15,24 @@ import { RootLayout } from './layout/root-layout'
 import { privatePage, type RouteHandle } from './route-handle'
 import { settingsQueryOptions } from '@/features/content/api/get-settings'
 
-const content = () => import('./routes/content')
-const topics = () => import('./routes/topics')
+type ContentRoutes = typeof import('./routes/content')
+type TopicRoutes = typeof import('./routes/topics')
+
+/** A page of the content routes module, loaded lazily, with its handle (server data and head) when it has one. */
+const contentPage =
+  (page: Exclude<keyof ContentRoutes, 'contentHandles'>, handle?: keyof ContentRoutes['contentHandles']) =>
+  async () => {
+    const m = await import('./routes/content')
+    return { Component: m[page], ...(handle ? { handle: m.contentHandles[handle] } : {}) }
+  }
+
+/** A page of the topics routes module, loaded lazily, with its handle. */
+const topicPage =
+  (page: Exclude<keyof TopicRoutes, 'topicHandles'>, handle: keyof TopicRoutes['topicHandles']) =>
+  async () => {
+    const m = await import('./routes/topics')
+    return { Component: m[page], handle: m.topicHandles[handle] }
+  }
 
 /** The layout's footer and dialogs read the settings on every page. */
 const layoutHandle: RouteHandle = {
@@ -36,76 +52,28 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'membership', lazy: () => import('./routes/membership') },
-      { path: 'contact', lazy: async () => ({ Component: (await content()).ContactRoute }) },
-      {
-        path: 'faq',
-        lazy: async () => {
-          const m = await content()
-          return { Component: m.FaqRoute, handle: m.contentHandles.faq }
-        },
-      },
-      {
-        path: 'faq/:id',
-        lazy: async () => {
-          const m = await content()
-          return { Component: m.FaqDetailRoute, handle: m.contentHandles.faqDetail }
-        },
-      },
-      {
-        path: 'blog',
-        lazy: async () => {
-          const m = await content()
-          return { Component: m.BlogRoute, handle: m.contentHandles.blog }
-        },
-      },
-      {
-        path: 'blog/:slug',
-        lazy: async () => {
-          const m = await content()
-          return { Component: m.BlogPostRoute, handle: m.contentHandles.blogPost }
-        },
-      },
-      {
-        path: 'pagedetail/:slag',
-        lazy: async () => {
-          const m = await content()
-          return { Component: m.PageDetailRoute, handle: m.contentHandles.pageDetail }
-        },
-      },
-      { path: 'Policy', lazy: async () => ({ Component: (await content()).PolicyRoute }) },
-      {
-        path: 'terms-conditions',
-        lazy: async () => {
-          const m = await content()
-          return { Component: m.TermsRoute, handle: m.contentHandles.terms }
-        },
-      },
+      { path: 'contact', lazy: contentPage('ContactRoute') },
+      { path: 'faq', lazy: contentPage('FaqRoute', 'faq') },
+      { path: 'faq/:id', lazy: contentPage('FaqDetailRoute', 'faqDetail') },
+      { path: 'blog', lazy: contentPage('BlogRoute', 'blog') },
+      { path: 'blog/:slug', lazy: contentPage('BlogPostRoute', 'blogPost') },
+      { path: 'pagedetail/:slag', lazy: contentPage('PageDetailRoute', 'pageDetail') },
+      { path: 'Policy', lazy: contentPage('PolicyRoute') },
+      { path: 'terms-conditions', lazy: contentPage('TermsRoute', 'terms') },
       { path: 'single-book/:id', lazy: () => import('./routes/single-book') },
       { path: 'author-profile/:id', lazy: () => import('./routes/author-profile') },
       // A splat: a name may hold an encoded "/".
       { path: 'author/*', lazy: () => import('./routes/author-books') },
       {
         path: paths.topList.slice(1),
-        lazy: async () => ({ Component: (await content()).TopListRoute }),
+        lazy: contentPage('TopListRoute'),
       },
-      {
-        path: 'topics',
-        lazy: async () => {
-          const m = await topics()
-          return { Component: m.TopicsRoute, handle: m.topicHandles.index }
-        },
-      },
-      {
-        path: 'topics/:slug',
-        lazy: async () => {
-          const m = await topics()
-          return { Component: m.TopicRoute, handle: m.topicHandles.topic }
-        },
-      },
+      { path: 'topics', lazy: topicPage('TopicsRoute', 'index') },
+      { path: 'topics/:slug', lazy: topicPage('TopicRoute', 'topic') },
       { path: 'Logout', handle: privatePage, lazy: () => import('./routes/logout') },
       ...articlePaths.map(({ path }) => ({
         path: path.slice(1),
-        lazy: async () => ({ Component: (await content()).ArticleRoute }),
+        lazy: contentPage('ArticleRoute'),
       })),
       {
         element: <NotBlockedGuard />,

@@ -25,6 +25,41 @@ export function withoutError<K extends string>(errors: FieldErrors<K>, field: K)
   return next
 }
 
+/**
+ * What each text field of a form takes from the form's state: its value, its error and how it changes
+ * (`{...bind('email')}` on a TextField, PasswordField or TextAreaField).
+ */
+export const fieldBinder =
+  <K extends string>(
+    values: Readonly<Record<K, string>>,
+    errors: FieldErrors<K>,
+    set: (field: K, value: string) => void,
+  ) =>
+  (field: K) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+  })
+
+/**
+ * A new password typed twice, both required: the password checked with one of the schemas' rules (`problem`,
+ * schemas password-rules.ts, as the server checks it), the second copy matched. The messages are the form's own:
+ * the spec words them per form.
+ */
+export function newPasswordProblems(
+  password: string,
+  confirmation: string,
+  problem: (password: string) => string | null,
+  messages: { required: string; confirmRequired: string; mismatch: string },
+): { password?: string; confirmation?: string } {
+  const problems: { password?: string; confirmation?: string } = {}
+  const passwordProblem = password === '' ? messages.required : problem(password)
+  if (passwordProblem) problems.password = passwordProblem
+  if (confirmation === '') problems.confirmation = messages.confirmRequired
+  else if (confirmation !== password) problems.confirmation = messages.mismatch
+  return problems
+}
+
 /** Keeps digits only, e.g. for OTP inputs. */
 export const digitsOnly = (value: string): string => value.replace(/\D+/g, '')
 

@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest'
 import { addBook, createAccount, uniqueWord, type Account } from './factories'
 import { callApi } from './server'
 
@@ -47,4 +48,23 @@ export async function readerWithMarkedBooks(count: number, books: MarkedBooks) {
   }
   signInInBrowser(reader)
   return { reader, titles }
+}
+
+/**
+ * For a test file whose readers mark one author's books: the author, made before the tests (`owner()`), and
+ * `readerWith(count)`, a reader who marked `count` new books of theirs (readerWithMarkedBooks).
+ */
+export function booksMarkedByReaders(books: Omit<MarkedBooks, 'ownerId'>) {
+  let made: Account | undefined
+  beforeAll(async () => {
+    made = await createAccount({ role: 'author' })
+  })
+  const owner = () => {
+    if (!made) throw new Error('the owner is made in beforeAll: call owner() inside a test')
+    return made
+  }
+  return {
+    owner,
+    readerWith: (count: number) => readerWithMarkedBooks(count, { ...books, ownerId: owner().id }),
+  }
 }

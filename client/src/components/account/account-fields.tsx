@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { PasswordField, TextField } from '@/components/ui/field'
-import type { FieldErrors } from '@/lib/validation'
+import { fieldBinder, type FieldErrors } from '@/lib/validation'
 import styles from './account-fields.module.css'
 import { form } from '@/components/ui/form'
 
@@ -42,12 +42,7 @@ export function AccountFields({
   /** The sign-up dialog starts in First Name. */
   autoFocusFirst?: boolean
 }) {
-  /** What each field takes from the form: its value, its error and how it changes. */
-  const bind = (field: AccountField) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (e: { target: { value: string } }) => onChange(field, e.target.value),
-  })
+  const bind = fieldBinder(values, errors, onChange)
   const firstName = (
     <TextField
       label="First Name"

@@ -3,14 +3,13 @@ import { AuthorAvatar } from './author-avatar'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
 import { Skeleton } from '@/components/ui/skeleton'
-import { excerpt } from '@/lib/format'
 import { AuthorProfileLink } from './author-profile-link'
 import { BookCoverLink, BookTitleLink } from './book-cover-and-title'
 import { BookFacts, NO_PODBLURB } from './book-facts'
 import { BookLinks } from './book-links'
 import { PlayToggle } from './play-toggle'
 import { FavoriteButton, LikeButton } from './reaction-buttons'
-import { ShareButton } from './share-button'
+import { bookShare, ShareButton } from './share-button'
 import styles from './book-card.module.css'
 import { iconButtonClass } from '@/components/ui/icon-button'
 
@@ -24,7 +23,6 @@ export const bookCardSlotClass = styles['book-card-slot']
  */
 export function BookCard({ book }: { book: Book }) {
   const title = book.title || 'Unknown Title'
-  const episode = book.episodes[0]
   return (
     <article className={styles['book-card']} aria-label={title} data-testid="book-card">
       <BookCoverLink book={book} className={styles['book-card__cover']} width={300} height={400} />
@@ -37,12 +35,7 @@ export function BookCard({ book }: { book: Book }) {
           <PlayToggle book={book} />
           <LikeButton book={book} />
           <FavoriteButton book={book} />
-          <ShareButton
-            bookId={book._id}
-            episodeId={episode?._id}
-            title={title}
-            text={excerpt(book.description, 150)}
-          />
+          <ShareButton {...bookShare(book, title)} />
           <AuthorProfileLink
             book={book}
             className={iconButtonClass}

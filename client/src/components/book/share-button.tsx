@@ -1,10 +1,23 @@
 import { useNavigate } from 'react-router-dom'
+import type { Book } from '@/api/book'
 import { toast } from 'sonner'
 import { Icon } from '@/components/ui/icon'
+import { excerpt } from '@/lib/format'
 import { bookSharePath, shareLink } from '@/lib/share'
 import { trackShare } from '@/lib/tracking'
 import styles from './share-button.module.css'
 import { iconButtonClass } from '@/components/ui/icon-button'
+
+/**
+ * What a book's card or row shares (ShareButton's props): the book, its first podblurb, the title as shown and
+ * the start of its description.
+ */
+export const bookShare = (book: Book, title: string) => ({
+  bookId: book._id,
+  episodeId: book.episodes[0]?._id,
+  title,
+  text: excerpt(book.description, 150),
+})
 
 /**
  * Share a book: the device's share sheet when there is one; otherwise the link is copied (on the book's own

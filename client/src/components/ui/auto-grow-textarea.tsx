@@ -1,5 +1,5 @@
-import { useId, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react'
-import { describedBy, FieldShell } from './field'
+import { useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react'
+import { Field } from './field'
 import styles from './auto-grow-textarea.module.css'
 import { form } from './form'
 
@@ -32,21 +32,20 @@ export function useAutoGrow(value: string, maxPx: number, borderPx = 0) {
 
 /** A labelled text area that grows with its content up to 200 px. */
 export function AutoGrowTextArea({ label, value, error, hint, ...area }: AutoGrowTextAreaProps) {
-  const id = useId()
   // +2: the scroll height leaves out the 1 px borders, which the set height includes.
   const ref = useAutoGrow(value, AUTO_GROW_MAX_PX, 2)
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={area.required}>
-      <textarea
-        ref={ref}
-        id={id}
-        rows={1}
-        className={`${form.input} ${form.textarea} ${styles['textarea--grow']}`}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...area}
-      />
-    </FieldShell>
+    <Field label={label} error={error} hint={hint} required={area.required}>
+      {(control) => (
+        <textarea
+          {...control}
+          ref={ref}
+          rows={1}
+          className={`${form.input} ${form.textarea} ${styles['textarea--grow']}`}
+          value={value}
+          {...area}
+        />
+      )}
+    </Field>
   )
 }

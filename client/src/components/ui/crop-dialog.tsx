@@ -7,6 +7,7 @@ import { Button } from './button'
 import { Modal } from './modal'
 import styles from './crop-dialog.module.css'
 import { form } from './form'
+import { FormError } from './form-error'
 
 export interface CropDialogProps {
   /** Object URL of the chosen file. */
@@ -72,11 +73,7 @@ export function CropDialog({ src, fileName, kind, title, onCancel, onCropped }: 
             onChange={(e) => setZoom(Number(e.target.value))}
           />
         </label>
-        {error && (
-          <p className={form.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
         <div className={form.buttonPair}>
           <Button variant="ghost" onClick={onCancel} disabled={saving}>
             Cancel

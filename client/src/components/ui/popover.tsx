@@ -45,12 +45,11 @@ export function Popover({
       setOpen(false)
       rootRef.current?.querySelector<HTMLElement>('[aria-controls]')?.focus()
     }
-    document.addEventListener('mousedown', onPointerDown)
-    document.addEventListener('keydown', onKeyDown)
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown)
-      document.removeEventListener('keydown', onKeyDown)
-    }
+    // One abort removes both listeners.
+    const listening = new AbortController()
+    document.addEventListener('mousedown', onPointerDown, { signal: listening.signal })
+    document.addEventListener('keydown', onKeyDown, { signal: listening.signal })
+    return () => listening.abort()
   }, [open])
 
   const close = () => setOpen(false)

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { sql } from 'kysely'
 import { booksRepo } from '@bookstrut/catalogue'
 import { createDb, DEFAULT_EMBEDDING_MODEL, loadConfig, migrateToLatest, type Db } from '@bookstrut/core'
 import { createScratchDatabase } from '@bookstrut/core/testing'
@@ -36,7 +35,7 @@ import {
   type RankedBook,
   type SecondStageModel,
 } from '@bookstrut/search'
-import { ensureCatalogueOwner } from '../import/catalogue-owner.js'
+import { insertPool } from './pool-database.js'
 import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'
@@ -44,6 +43,7 @@ import { loadSanitySet, type SanityBook } from './sanity-set.js'
 import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
 import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.js'
 import { writeCrossEncoderCandidates } from './cross-encoder-candidates.js'
+import { loadFoundItEvidence, simulateFoundIt } from './found-it-simulation.js'
 
 /**
  * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models auto,minilm,shipped,mpnet,trained]
@@ -62,13 +62,20 @@ import { writeCrossEncoderCandidates } from './cross-encoder-candidates.js'
  * (train-split requests only, whatever `--split`; encoder/run.sh --second-stage trains on them).
  * `--candidates FILE` writes the second stage's candidates of every request run, with the books' texts, for the
  * cross-encoder (cross-encoder-candidates.ts).
+ * `--found-it-from train` adds the product's "found it" loop fed with the train split's confirmed requests
+ * (found-it-simulation.ts; never the dev split's): the first stage and the first second stage over the pool with the
+ * agreed ideas, under the product's agreement rule and a one-reader variant, paired against the product, for all
+ * requests run and separately for those whose answer some train request also asked for and the others.
+ * `--fuse-base W[,W...]`: the first model's cosines fused with the base model's (MiniLM), W the base's weight: each
+ * passage and idea embedded by both, their unit vectors joined as [√(1−W)·a, √W·b], so one int8 index scores
+ * (1−W)·cos_a + W·cos_b (two embeddings per idea and twice the vector bytes per book in the product).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
   '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
-  '[--second-stage-rows FILE] [--candidates FILE]'
+  '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train] [--fuse-base W[,W...]]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -149,6 +156,8 @@ function parseCommandLine() {
         'second-stage-model': { type: 'string', default: SECOND_STAGE_MODEL_FILE },
         'second-stage-rows': { type: 'string' },
         candidates: { type: 'string' },
+        'found-it-from': { type: 'string' },
+        'fuse-base': { type: 'string' },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -176,6 +185,11 @@ function parseCommandLine() {
     const [slope, offset] = (values.scale ?? '').split(',').map(Number)
     const scale = values.scale === undefined ? undefined : { slope: slope!, offset: offset! }
     if (scale && !(scale.slope > 0 && Number.isFinite(scale.offset))) return null
+    // Only the train split may be found-it evidence: it is the one no evaluated dev request is in.
+    if (values['found-it-from'] !== undefined && values['found-it-from'] !== 'train') return null
+    if (values['found-it-from'] !== undefined && split !== 'validation') return null
+    const fuseBase = (values['fuse-base'] ?? '').split(',').filter(Boolean).map(Number)
+    if (fuseBase.some((w) => !(w > 0 && w < 1))) return null
     return {
       split,
       limit,
@@ -190,6 +204,8 @@ function parseCommandLine() {
       secondStageModel: values['second-stage-model'],
       secondStageRows: values['second-stage-rows'],
       candidates: values.candidates,
+      foundIt: values['found-it-from'] === 'train',
+      fuseBase,
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -295,22 +311,29 @@ const lexical = queries.map((q) => textIndex.matchIdeas(q.ideas))
 const lexicalMs = (performance.now() - lexicalStarted) / queries.length
 console.log(`lexical: BookTextIndex matchIdeas ${lexicalMs.toFixed(1)} ms/query (three ideas)`)
 
+/** `--found-it-from train`: the ideas the train split's readers would have agreed on for each book, per rule. */
+const foundIt = args.foundIt ? await foundItEvidence() : null
+/** each found-it mode and the product mode it extends: compared request by request in the found-it report */
+const foundItModes: { mode: ModeResult; ref: ModeResult; found: Map<string, string[]> }[] = []
+/** `--fuse-base`: each fused mode and the product mode it extends */
+const fusedModes: { mode: ModeResult; ref: ModeResult }[] = []
+
 const scoreReports: string[] = []
 const floorReports: string[] = []
 const distributionReports: string[] = []
 const sanityReports: string[] = []
 const formReports: string[] = []
+/** Every idea of the requests run, in order, embedded by one model (cached). */
+const requestIdeaVectors = (embedder: Embedder) =>
+  cachedEmbeddings(embedder, { cacheDir, name: 'tomt-ideas', texts: queries.flatMap((q) => q.ideas) })
+
 for (const model of args.models) {
   const name = short(model)
   const scale = scaleOf(model)
   console.log(`${name}: cosine scale ${scale.slope.toFixed(3)} × cosine + ${scale.offset.toFixed(3)}`)
   const embedder = await openEmbedder(model)
   try {
-    const ideaVectors = await cachedEmbeddings(embedder, {
-      cacheDir,
-      name: 'tomt-ideas',
-      texts: queries.flatMap((q) => q.ideas),
-    })
+    const ideaVectors = await requestIdeaVectors(embedder)
     const perQuery: Float32Array[][] = []
     let offset = 0
     for (const q of queries) {
@@ -331,6 +354,7 @@ for (const model of args.models) {
       )
       modes.push(vectorOnly, fused)
       scoreReports.push(scoreMeaningReport(`${name}${label}, first stage`, queries, fused.scored!))
+      let productSecond: ModeResult | undefined
       for (const stage of si === 0 ? secondStages : []) {
         const second = ideaMode(
           `idea ${name}${label} + ${stage.name}`,
@@ -341,12 +365,62 @@ for (const model of args.models) {
         )
         modes.push(second)
         secondStageModes.push({ second, first: fused })
+        productSecond ??= second
         if (args.candidates && si === 0 && stage === secondStages[0]) {
           const books = new Map(pool.map((b) => [b.id, b]))
           await writeCrossEncoderCandidates(args.candidates, queries, second.scored!, fused.rankings, books)
           console.log(`cross-encoder: candidates of ${queries.length} requests written to ${args.candidates}`)
         }
         scoreReports.push(scoreMeaningReport(`${name}${label}, ${stage.name}`, queries, second.scored!))
+      }
+      if (foundIt && si === 0)
+        for (const v of foundIt.variants) {
+          const withIdeas = await foundItIndex(embedder, scheme, bookVectors, v.ideasOf)
+          const pairs = againstProduct(
+            `idea ${name}`,
+            `, ${v.variant.name}`,
+            withIdeas,
+            perQuery,
+            v.lexical,
+            {
+              scale,
+              first: fused,
+              second: productSecond,
+            },
+          )
+          foundItModes.push(...pairs.map((p) => ({ ...p, found: v.ideasOf })))
+        }
+      if (args.fuseBase.length > 0 && si === 0 && model === args.models[0]) {
+        const base = await openEmbedder(DEFAULT_EMBEDDING_MODEL)
+        try {
+          const baseIdeas = await requestIdeaVectors(base)
+          const { bookVectors: baseBooks } = await poolIndex(base, scheme, schemeName)
+          for (const w of args.fuseBase) {
+            const join = (a: Float32Array, b: Float32Array) => {
+              const v = new Float32Array(a.length + b.length)
+              for (let i = 0; i < a.length; i++) v[i] = Math.sqrt(1 - w) * a[i]!
+              for (let i = 0; i < b.length; i++) v[a.length + i] = Math.sqrt(w) * b[i]!
+              return v
+            }
+            const joined = new BookVectorIndex(embedder.dimensions + base.dimensions)
+            for (const b of pool)
+              joined.upsert(
+                b.id,
+                bookVectors.get(b.id)!.map((v, i) => join(v, baseBooks.get(b.id)![i]!)),
+              )
+            let at = 0
+            const ideas = perQuery.map((vs) => vs.map((v) => join(v, baseIdeas[at++]!)))
+            fusedModes.push(
+              ...againstProduct(`idea ${name} ⊕ minilm ${w}`, '', joined, ideas, lexical, {
+                scale,
+                first: fused,
+                second: productSecond,
+              }),
+            )
+          }
+        } finally {
+          await base.close()
+        }
       }
       if (args.secondStageRows && si === 0) {
         const train = queries.flatMap((q, qi) => (q.split === 'train' ? [qi] : []))
@@ -414,8 +488,15 @@ for (const model of args.models) {
   }
 }
 
-printTable(modes, queries)
+printTable([...modes, ...fusedModes.map((m) => m.mode)], queries)
 console.log(pairedReport(queries))
+if (fusedModes.length > 0)
+  console.log(
+    ['base-model fusion against the product (95 % paired bootstrap interval):']
+      .concat(fusedModes.map(({ mode, ref }) => pairedLine(mode, ref, queries)))
+      .join('\n') + '\n',
+  )
+foundItReport(queries)
 console.log(scoreReports.join('\n'))
 console.log(floorReports.join('\n'))
 console.log(distributionReports.join('\n'))
@@ -465,30 +546,6 @@ async function keywordModes(books: PoolBook[], qs: Query[]): Promise<[ModeResult
     await db.destroy()
     await database.drop()
   }
-}
-
-async function insertPool(db: Db, books: PoolBook[]) {
-  const now = new Date()
-  const owner = await ensureCatalogueOwner(db, 'bench@bookstrut.local', 10, now)
-  // The corpus has no authors: no book gets one, so both sources are matched on title and description alone.
-  const rows = books.map((b) => ({
-    id: b.id,
-    source_id: b.key,
-    create_by: owner.user.id,
-    title: b.title,
-    author: '',
-    category_name: '',
-    description: b.description,
-    status: 1 as const,
-    created_at: now,
-    updated_at: now,
-  }))
-  for (let i = 0; i < rows.length; i += 1000)
-    await db
-      .insertInto('podcasts')
-      .values(rows.slice(i, i + 1000))
-      .execute()
-  await sql`analyze podcasts`.execute(db)
 }
 
 /** Words of the ideas joined by `or` (websearch syntax), with the characters websearch reads as operators removed. */
@@ -866,6 +923,139 @@ function distribution(model: string, answer: number[][], wrong: number[][], noWr
   return lines.join('\n')
 }
 
+/**
+ * A changed first stage (another index, other idea vectors or lexical matches) ranked as the product ranks, first
+ * stage and the first second stage, each paired with the product mode it changes.
+ */
+function againstProduct(
+  name: string,
+  suffix: string,
+  index: BookVectorIndex,
+  ideas: Float32Array[][],
+  lexical: LexicalMatches[],
+  product: { scale: CosineScale; first: ModeResult; second?: ModeResult },
+): { mode: ModeResult; ref: ModeResult }[] {
+  const { scale } = product
+  const pairs = [
+    {
+      mode: ideaMode(`${name} + BM25${suffix}`, index, ideas, { lexical, scale }, lexicalMs),
+      ref: product.first,
+    },
+  ]
+  const stage = secondStages[0]
+  if (stage && product.second)
+    pairs.push({
+      mode: ideaMode(
+        `${name} + ${stage.name}${suffix}`,
+        index,
+        ideas,
+        { lexical, scale, secondStage: stage.model },
+        lexicalMs,
+      ),
+      ref: product.second,
+    })
+  return pairs
+}
+
+/**
+ * `--found-it-from train`: the train requests through the product's found-it path on a scratch database
+ * (found-it-simulation.ts), each rule's books with their agreed ideas, and the lexical matches of the evaluated
+ * requests against the pool with those ideas (the api's BM25 index reads agreed ideas as ideas).
+ */
+async function foundItEvidence() {
+  const evidence = await loadFoundItEvidence(args!.dataDir)
+  const database = await createScratchDatabase()
+  const db = createDb(database.url, 2)
+  try {
+    await migrateToLatest(db)
+    const simulation = await simulateFoundIt(db, evidence, pool)
+    const counts = simulation.variants.map(
+      (v) =>
+        `${v.variant.name}: ${v.ideasOf.size} books with ` +
+        `${[...v.ideasOf.values()].reduce((n, ideas) => n + ideas.length, 0)} agreed ideas`,
+    )
+    console.log(
+      `found-it from train: ${simulation.readers} requests as readers, ${simulation.confirmations} confirmations ` +
+        `of ${simulation.books} books; ${counts.join('; ')}`,
+    )
+    const variants = simulation.variants.map((v) => {
+      const text = new BookTextIndex()
+      for (const b of pool)
+        text.upsert(b.id, { title: b.title, ideas: v.ideasOf.get(b.id) ?? [], description: b.description })
+      return { ...v, lexical: queries.map((q) => text.matchIdeas(q.ideas)) }
+    })
+    const answered = new Set(evidence.flatMap((r) => r.relevant.flatMap((key) => poolIdOf.get(key) ?? [])))
+    return { variants, answered }
+  } finally {
+    await db.destroy()
+    await database.drop()
+  }
+}
+
+/** The pool's index with the found books embedded as the embed worker would: agreed ideas as passages first. */
+async function foundItIndex(
+  embedder: Embedder,
+  scheme: PassageScheme,
+  bookVectors: Map<string, Float32Array[]>,
+  ideasOf: Map<string, string[]>,
+): Promise<BookVectorIndex> {
+  const byId = new Map(pool.map((b) => [b.id, b]))
+  const found = [...ideasOf.entries()]
+  const passages = found.map(([id, ideas]) => {
+    const b = byId.get(id)!
+    return bookPassages({ title: b.title, ideas, description: b.description }, scheme)
+  })
+  const texts = passages.flat()
+  // No agreed ideas (the product's rule on these readers): the pool as it is.
+  const vectors =
+    texts.length === 0 ? [] : await cachedEmbeddings(embedder, { cacheDir, name: 'found-it-books', texts })
+  let row = 0
+  const own = new Map(found.map(([id], i) => [id, vectors.slice(row, (row += passages[i]!.length))]))
+  const index = new BookVectorIndex(embedder.dimensions)
+  for (const b of pool) index.upsert(b.id, own.get(b.id) ?? bookVectors.get(b.id)!)
+  return index
+}
+
+/**
+ * The found-it modes against the product (the same model's first stage, or its first second stage), for every
+ * request run and separately for those whose answer a train request also asked for (where found-it can add
+ * evidence) and the others (where it can only add competitors).
+ */
+function foundItReport(qs: Query[]) {
+  if (!foundIt || foundItModes.length === 0) return
+  const all = qs.map((_, i) => i)
+  const overlapping = all.filter((i) => [...qs[i]!.relevant].some((id) => foundIt.answered.has(id)))
+  const others = all.filter((i) => !overlapping.includes(i))
+  const groups: [string, number[]][] = [
+    [`all ${all.length} requests`, all],
+    [`${overlapping.length} requests whose answer a train request also asked for`, overlapping],
+    [`${others.length} requests whose answer no train request asked for`, others],
+  ]
+  const refs = [...new Set(foundItModes.map((m) => m.ref))]
+  for (const [title, at] of groups) {
+    const sub = (m: ModeResult): ModeResult => ({
+      name: m.name,
+      rankings: at.map((i) => m.rankings[i]!),
+      listed: m.listed && at.map((i) => m.listed![i]!),
+      msPerQuery: m.msPerQuery,
+    })
+    const subQueries = at.map((i) => qs[i]!)
+    console.log(`\nfound-it from train, ${title}:`)
+    const shown = new Map([...refs, ...foundItModes.map((m) => m.mode)].map((m) => [m, sub(m)]))
+    printTable([...shown.values()], subQueries)
+    console.log('paired differences against the product (95 % paired bootstrap interval):')
+    for (const { mode, ref } of foundItModes)
+      console.log(pairedLine(shown.get(mode)!, shown.get(ref)!, subQueries))
+    // Where the change comes from: books with agreed ideas taking the first places, the answer's own or others'.
+    console.log('books with agreed ideas among the first 10 (mean per request), product → with found-it:')
+    for (const { mode, ref, found } of foundItModes) {
+      const inTop10 = (m: ModeResult) =>
+        mean(at.map((i) => m.rankings[i]!.slice(0, 10).filter((id) => found.has(id)).length)).toFixed(2)
+      console.log(`  ${mode.name}: ${inTop10(ref)} → ${inTop10(mode)}`)
+    }
+  }
+}
+
 /** Reciprocal-rank fusion of two rankings per query: score = Σ 1 / (RRF_K + rank); ties by id. */
 function fuse(a: string[][], b: string[][]): string[][] {
   return a.map((first, qi) => {
@@ -883,29 +1073,31 @@ function fuse(a: string[][], b: string[][]): string[][] {
  */
 function pairedReport(qs: Query[]): string {
   if (secondStageModes.length === 0) return ''
-  const perRequest = (m: ModeResult) => {
-    const ranks = qs.map((q, i) => rankIn(m.rankings[i]!, q))
+  const lines = ['paired differences (per request; 95 % paired bootstrap interval, 1,000 resamples):']
+  const committed = secondStageModes[0]!.second
+  for (const { second: m, first } of secondStageModes)
+    for (const ref of m === committed ? [first] : [first, committed]) lines.push(pairedLine(m, ref, qs))
+  return lines.join('\n') + '\n'
+}
+
+/** One mode against a reference, request by request: mean difference with a paired bootstrap interval. */
+function pairedLine(m: ModeResult, ref: ModeResult, qs: Query[]): string {
+  const perRequest = (mode: ModeResult) => {
+    const ranks = qs.map((q, i) => rankIn(mode.rankings[i]!, q))
     return {
       'Recall@1': ranks.map((r) => (r === 1 ? 1 : 0)),
       'Recall@10': ranks.map((r) => (r <= 10 ? 1 : 0)),
       'MRR@10': ranks.map((r) => (r <= 10 ? 1 / r : 0)),
     }
   }
-  const lines = ['paired differences (per request; 95 % paired bootstrap interval, 1,000 resamples):']
-  const committed = secondStageModes[0]!.second
-  for (const { second: m, first } of secondStageModes) {
-    for (const ref of m === committed ? [first] : [first, committed]) {
-      const a = perRequest(m)
-      const b = perRequest(ref)
-      const cells = (Object.keys(a) as (keyof typeof a)[]).map((k) => {
-        const d = bootstrapMean(a[k].map((v, i) => v - b[k][i]!))
-        const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3)
-        return `${k} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`
-      })
-      lines.push(`  ${m.name} − ${ref.name}: ${cells.join('  ')}`)
-    }
-  }
-  return lines.join('\n') + '\n'
+  const a = perRequest(m)
+  const b = perRequest(ref)
+  const cells = (Object.keys(a) as (keyof typeof a)[]).map((k) => {
+    const d = bootstrapMean(a[k].map((v, i) => v - b[k][i]!))
+    const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3)
+    return `${k} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`
+  })
+  return `  ${m.name} − ${ref.name}: ${cells.join('  ')}`
 }
 
 function printTable(results: ModeResult[], qs: Query[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { agreedIdeas, foundIdeaKey, type Confirmation } from './agreement.js'
+import { AGREEMENT, agreedIdeas, foundIdeaKey, type Confirmation } from './agreement.js'
 import { networkOf, readerNetwork } from './reader-network.js'
 
 let t = 0
@@ -36,6 +36,16 @@ describe('agreement', () => {
       confirm('u5', 'n3', 'a lighthouse keeper and his cat'),
     ]
     expect(agreedIdeas(rows)).toEqual([{ ideaKey: foundIdeaKey(IDEA), idea: IDEA, readers: 4, networks: 3 }])
+  })
+
+  it('a lower rule (bench:quality --found-it-from, never the job) agrees with one reader; the default stays 3 and 2', () => {
+    const rows = [confirm('u1', 'n1', IDEA), confirm('u1', 'n1', 'a lighthouse keeper and his cat')]
+    expect(agreedIdeas(rows)).toEqual([])
+    expect(agreedIdeas(rows, { readers: 1, networks: 1 }).map((a) => a.idea)).toEqual([
+      'a lighthouse keeper and his cat',
+      IDEA,
+    ])
+    expect(AGREEMENT).toEqual({ readers: 3, networks: 2 })
   })
 
   it('keys ignore case, punctuation and spacing', () => {

@@ -13,6 +13,18 @@ import { areSimilarIdeas } from '@bookstrut/schemas'
 export const AGREE_READERS = 3
 export const AGREE_NETWORKS = 2
 
+/** How many distinct readers and networks make an idea agreed. */
+export interface AgreementRule {
+  readers: number
+  networks: number
+}
+
+/**
+ * The product's rule. Only `npm run bench:quality -- --found-it-from train` passes another (a measurement of what
+ * one confirmed reader per idea would give, clearly labelled there); the found-it job always uses this one.
+ */
+export const AGREEMENT: AgreementRule = { readers: AGREE_READERS, networks: AGREE_NETWORKS }
+
 /** An idea as confirmation keys compare it: case, punctuation and spacing ignored (NFKC). */
 export function foundIdeaKey(idea: string): string {
   return idea
@@ -78,7 +90,10 @@ function wordingOf(members: readonly Confirmation[]): string {
 }
 
 /** The ideas readers agree on, given every standing confirmation of one book; most readers first. */
-export function agreedIdeas(confirmations: readonly Confirmation[]): AgreedIdea[] {
+export function agreedIdeas(
+  confirmations: readonly Confirmation[],
+  rule: AgreementRule = AGREEMENT,
+): AgreedIdea[] {
   return groupsOf(confirmations)
     .map((g) => ({
       ideaKey: g.key,
@@ -86,6 +101,6 @@ export function agreedIdeas(confirmations: readonly Confirmation[]): AgreedIdea[
       readers: new Set(g.members.map((m) => m.userId)).size,
       networks: new Set(g.members.map((m) => m.network)).size,
     }))
-    .filter((a) => a.readers >= AGREE_READERS && a.networks >= AGREE_NETWORKS)
+    .filter((a) => a.readers >= rule.readers && a.networks >= rule.networks)
     .sort((a, b) => b.readers - a.readers || a.ideaKey.localeCompare(b.ideaKey))
 }

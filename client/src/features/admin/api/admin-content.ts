@@ -26,41 +26,34 @@ export const CONTENT_PAGE_SIZE = 20
  */
 const PUBLIC_CONTENT_KEYS = [['content'], ['information'], ['settings']] as const
 
-/** GET /get/all/faq as an admin: published and draft FAQs, by order, matching `search`. */
-export const useAdminFaqs = (search: string, page: number) =>
+/**
+ * GET /get/all/{kind} as an admin: published and draft entries matching `search`, one page of them in `order`,
+ * the previous page kept on screen while the next one loads.
+ */
+const useAdminEntries = <T extends TSchema>(
+  kind: 'faq' | 'blog',
+  schema: T,
+  order: { sortBy: string; sortOrder: 'asc' | 'desc' },
+  search: string,
+  page: number,
+) =>
   useQuery({
-    queryKey: ['admin', 'content', 'faq', { search, page }],
+    queryKey: ['admin', 'content', kind, { search, page }],
     queryFn: () =>
-      apiPageRequest('/get/all/faq', {
-        query: {
-          search: search || undefined,
-          page,
-          limit: CONTENT_PAGE_SIZE,
-          sortBy: 'order',
-          sortOrder: 'asc',
-        },
-        schema: Faq,
+      apiPageRequest(`/get/all/${kind}`, {
+        query: { search: search || undefined, page, limit: CONTENT_PAGE_SIZE, ...order },
+        schema,
       }),
     placeholderData: keepPreviousData,
   })
 
-/** GET /get/all/blog as an admin: published and draft posts, last changed first, matching `search`. */
+/** The FAQs, by order. */
+export const useAdminFaqs = (search: string, page: number) =>
+  useAdminEntries('faq', Faq, { sortBy: 'order', sortOrder: 'asc' }, search, page)
+
+/** The blog posts, last changed first. */
 export const useAdminBlogs = (search: string, page: number) =>
-  useQuery({
-    queryKey: ['admin', 'content', 'blog', { search, page }],
-    queryFn: () =>
-      apiPageRequest('/get/all/blog', {
-        query: {
-          search: search || undefined,
-          page,
-          limit: CONTENT_PAGE_SIZE,
-          sortBy: 'updatedAt',
-          sortOrder: 'desc',
-        },
-        schema: Blog,
-      }),
-    placeholderData: keepPreviousData,
-  })
+  useAdminEntries('blog', Blog, { sortBy: 'updatedAt', sortOrder: 'desc' }, search, page)
 
 /** GET /admin/information: every information page, published or not, with its HTML. */
 export const useAdminInformationPages = () =>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '@/config/paths'
 import { ListStates, type ListQueryState } from '@/components/ui/list-states'
 import styles from './admin.module.css'
 
@@ -37,6 +39,16 @@ export function Table<Row>({
         <tbody>{rows.map(row)}</tbody>
       </table>
     </div>
+  )
+}
+
+/** A table cell naming a book, linked to its public page; `children` follow the link (e.g. an "unpublished" tag). */
+export function BookCell({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <td>
+      <Link to={paths.singleBook(id)}>{title}</Link>
+      {children}
+    </td>
   )
 }
 

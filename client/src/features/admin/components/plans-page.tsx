@@ -9,7 +9,7 @@ import { useAllPlans, useUpdatePlan } from '../api/admin-plans'
 import { AdminHead } from './admin-layout'
 import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
-import { form } from '@/components/ui/form'
+import { FormError } from '@/components/ui/form-error'
 
 const FREE_PLAN_ID = '0000000000000000000000a1'
 
@@ -89,11 +89,7 @@ function PlanRow({ plan }: { plan: Plan }) {
             />
           ))}
         </div>
-        {serverError && (
-          <p role="alert" className={form.error}>
-            {serverError}
-          </p>
-        )}
+        <FormError>{serverError}</FormError>
         <div className={styles.actions}>
           <Button type="submit" size="sm" disabled={!changed || Boolean(errors.price || errors.bookLimit)}>
             Save

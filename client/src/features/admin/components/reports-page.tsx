@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { ListStates } from '@/components/ui/list-states'
 import { NoteDialog } from '@/components/ui/note-dialog'
-import { adminPaths, paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import {
@@ -19,7 +19,7 @@ import {
 } from '../api/admin-reports'
 import { useListFilters } from '../hooks/use-list-filters'
 import { AdminHead, AdminPager, formatTime } from './admin-layout'
-import { ListTable } from './admin-table'
+import { BookCell, ListTable } from './admin-table'
 import styles from './admin.module.css'
 
 const PAGE_SIZE = 20
@@ -169,10 +169,9 @@ export function ReportsPage() {
         columns={['Title', 'Reason', { label: 'Reports', numeric: true }, 'Latest', 'Owner', 'Action']}
         row={(g) => (
           <tr key={`${g.bookId}-${g.reportTypeId}`}>
-            <td>
-              <Link to={paths.singleBook(g.bookId)}>{g.title}</Link>
+            <BookCell id={g.bookId} title={g.title}>
               {!g.isActive && <span className={styles.tag}> unpublished</span>}
-            </td>
+            </BookCell>
             <td>{g.type}</td>
             <td className={styles.num}>
               {g.openReports} / {g.reports}

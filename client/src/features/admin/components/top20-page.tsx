@@ -1,11 +1,9 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
 import { Button } from '@/components/ui/button'
-import { paths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useDecideHeld, useHeldBooks, useTop20Standing, type HeldBookRow } from '../api/admin-top20'
 import { AdminHead, formatTime } from './admin-layout'
-import { ListTable } from './admin-table'
+import { BookCell, ListTable } from './admin-table'
 import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
 
@@ -37,9 +35,7 @@ function HeldBooks() {
         ]}
         row={(h) => (
           <tr key={h.bookId}>
-            <td>
-              <Link to={paths.singleBook(h.bookId)}>{h.title}</Link>
-            </td>
+            <BookCell id={h.bookId} title={h.title} />
             <td>
               {REASONS[h.reason]}
               <p className={styles.details}>
@@ -128,9 +124,7 @@ export function Top20Page() {
         row={(e) => (
           <tr key={e.bookId}>
             <td className={styles.num}>{e.position}</td>
-            <td>
-              <Link to={paths.singleBook(e.bookId)}>{e.title}</Link>
-            </td>
+            <BookCell id={e.bookId} title={e.title} />
             <td className={styles.num}>{e.score}</td>
             <td className={styles.num}>{e.readers}</td>
             <td className={styles.num}>{e.daysInTop20}</td>

@@ -6,13 +6,13 @@ import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/field'
 import { ListStates } from '@/components/ui/list-states'
 import { NoteDialog } from '@/components/ui/note-dialog'
-import { adminPaths, paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAdminUser, useSetBlocked, useSetRole } from '../api/admin-users'
 import { AdminHead, formatTime } from './admin-layout'
 import { AccountStatus } from './users-page'
-import { Table } from './admin-table'
+import { BookCell, Table } from './admin-table'
 import { ConfirmWrite } from './confirm-write'
 import styles from './admin.module.css'
 
@@ -167,9 +167,7 @@ export function UserDetailPage() {
                     rows={d.listings}
                     row={(l) => (
                       <tr key={l.id}>
-                        <td>
-                          <Link to={paths.singleBook(l.id)}>{l.title}</Link>
-                        </td>
+                        <BookCell id={l.id} title={l.title} />
                         <td>
                           {LISTING_STATUS[l.status] ?? l.status}
                           {!l.isActive && <span className={styles.tag}> unpublished</span>}

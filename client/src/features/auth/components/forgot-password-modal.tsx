@@ -5,7 +5,7 @@ import { RESET_PASSWORD_RULE } from '@bookstrut/schemas'
 import { PasswordField, TextField } from '@/components/ui/field'
 import { Modal } from '@/components/ui/modal'
 import { ApiError, errorMessage } from '@/lib/api-client'
-import { focusFirstInvalid, hasErrors } from '@/lib/validation'
+import { fieldBinder, focusFirstInvalid, hasErrors } from '@/lib/validation'
 import { cooldownSeconds } from '../api/otp-errors'
 import { useResetPassword } from '../api/reset-password'
 import { useSendResetOtp } from '../api/send-reset-otp'
@@ -136,6 +136,7 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
     setPasswords((p) => ({ ...p, [field]: value }))
     setPasswordErrors((e) => ({ ...e, [field]: undefined }))
   }
+  const bindPassword = fieldBinder(passwords, passwordErrors, setPassword)
 
   return (
     <Modal open onClose={onClose} size="sm" title={TITLE}>
@@ -237,18 +238,14 @@ export function ForgotPasswordModal({ onClose, onSignIn }: ForgotPasswordModalPr
             inputMode="numeric"
             autoComplete="new-password"
             hint={RESET_PASSWORD_RULE}
-            value={passwords.newPassword}
-            error={passwordErrors.newPassword}
-            onChange={(e) => setPassword('newPassword', e.target.value)}
+            {...bindPassword('newPassword')}
             autoFocus
           />
           <PasswordField
             label="Confirm Password"
             inputMode="numeric"
             autoComplete="new-password"
-            value={passwords.confirmPassword}
-            error={passwordErrors.confirmPassword}
-            onChange={(e) => setPassword('confirmPassword', e.target.value)}
+            {...bindPassword('confirmPassword')}
           />
           <Button type="submit" block loading={reset.isPending}>
             Reset password

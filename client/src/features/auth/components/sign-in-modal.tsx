@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { PasswordField, TextField } from '@/components/ui/field'
 import { Modal } from '@/components/ui/modal'
 import { errorMessage, isApiError } from '@/lib/api-client'
-import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
+import { type FieldErrors, fieldBinder, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
 import { useLogin } from '../api/login'
 import { startSession } from '../hooks/use-session-actions'
 import { validateSignIn, type SignInField, type SignInValues } from '../validation/sign-in'
@@ -42,6 +42,7 @@ export function SignInModal({
     setErrors((e) => withoutError(e, field))
     setServerError('')
   }
+  const bind = fieldBinder(values, errors, set)
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -86,18 +87,10 @@ export function SignInModal({
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.target.value)}
+          {...bind('email')}
           data-autofocus
         />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set('password', e.target.value)}
-        />
+        <PasswordField label="Password" autoComplete="current-password" {...bind('password')} />
         <div className={styles['form-aside']}>
           <Button variant="link" onClick={onForgotPassword}>
             Forgot password?

@@ -1,5 +1,5 @@
 import { resetPasswordProblem } from '@bookstrut/schemas'
-import { digitsOnly, isBlank, strictEmailPattern } from '@/lib/validation'
+import { digitsOnly, isBlank, newPasswordProblems, strictEmailPattern } from '@/lib/validation'
 
 export const OTP_LENGTH = 4
 
@@ -28,13 +28,18 @@ export interface NewPasswordValues {
 export function validateNewPassword(
   values: NewPasswordValues,
 ): Partial<Record<keyof NewPasswordValues, string>> {
-  const errors: Partial<Record<keyof NewPasswordValues, string>> = {}
-  if (values.newPassword === '') errors.newPassword = 'New password is required'
-  else {
-    const problem = resetPasswordProblem(values.newPassword)
-    if (problem) errors.newPassword = problem
+  const { password, confirmation } = newPasswordProblems(
+    values.newPassword,
+    values.confirmPassword,
+    resetPasswordProblem,
+    {
+      required: 'New password is required',
+      confirmRequired: 'Confirm password is required',
+      mismatch: 'Passwords do not match',
+    },
+  )
+  return {
+    ...(password ? { newPassword: password } : {}),
+    ...(confirmation ? { confirmPassword: confirmation } : {}),
   }
-  if (values.confirmPassword === '') errors.confirmPassword = 'Confirm password is required'
-  else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Passwords do not match'
-  return errors
 }

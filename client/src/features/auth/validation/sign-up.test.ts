@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  emptySignUp,
   signUpButtonLabel,
   toMemberType,
   validateSignUp,
@@ -73,16 +74,7 @@ describe('validateSignUp', () => {
   })
 
   it('reports every empty field of an empty form at once', () => {
-    expect(
-      validateSignUp({
-        firstName: '',
-        lastName: '',
-        email: '',
-        password: '',
-        confirmPassword: '',
-        memberType: '',
-      }),
-    ).toEqual({
+    expect(validateSignUp(emptySignUp)).toEqual({
       firstName: 'Name is required.',
       lastName: 'Last Name is required.',
       email: 'Email is required.',

@@ -1,5 +1,5 @@
 import { signupPasswordProblem } from '@bookstrut/schemas'
-import { emailPattern, isBlank, type FieldErrors } from '@/lib/validation'
+import { emailPattern, isBlank, newPasswordProblems, type FieldErrors } from '@/lib/validation'
 
 export type MemberType = '' | 'reader' | 'author' | 'publisher'
 
@@ -29,13 +29,13 @@ export function validateSignUp(values: SignUpValues): FieldErrors<SignUpField> {
   if (isBlank(values.lastName)) errors.lastName = 'Last Name is required.'
   if (isBlank(values.email)) errors.email = 'Email is required.'
   else if (!emailPattern.test(values.email.trim())) errors.email = 'Invalid email format.'
-  if (values.password === '') errors.password = 'Password is required.'
-  else {
-    const problem = signupPasswordProblem(values.password)
-    if (problem) errors.password = problem
-  }
-  if (values.confirmPassword === '') errors.confirmPassword = 'Confirm password is required.'
-  else if (values.confirmPassword !== values.password) errors.confirmPassword = 'Passwords do not match.'
+  const passwords = newPasswordProblems(values.password, values.confirmPassword, signupPasswordProblem, {
+    required: 'Password is required.',
+    confirmRequired: 'Confirm password is required.',
+    mismatch: 'Passwords do not match.',
+  })
+  if (passwords.password) errors.password = passwords.password
+  if (passwords.confirmation) errors.confirmPassword = passwords.confirmation
   if (values.memberType === '') errors.memberType = 'Member Type is required.'
   return errors
 }

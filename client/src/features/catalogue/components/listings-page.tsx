@@ -29,6 +29,7 @@ import { form } from '@/components/ui/form'
 import { adminNote } from '@/components/ui/notice'
 import { profileCard } from '@/components/ui/profile-card'
 import { iconButtonClass } from '@/components/ui/icon-button'
+import { MetaItem } from '@/components/ui/meta-item'
 
 /** Spec: the search box waits 400 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 400
@@ -220,18 +221,9 @@ function ListingRow({
             <Link to={paths.singleBook(book._id)}>{book.title || 'Unknown Title'}</Link>
           </h2>
           <p className={styles['listing-row__labels']}>
-            <span>
-              <span className="muted">Author:</span> {book.author}
-            </span>
-            {book.publisher && (
-              <span>
-                <span className="muted">Publisher:</span> {book.publisher}
-              </span>
-            )}
-            <span>
-              <span className="muted">Podblurb:</span>{' '}
-              {episode?.fileUrl ? formatDuration(episode.duration) : '—'}
-            </span>
+            <MetaItem label="Author">{book.author}</MetaItem>
+            {book.publisher && <MetaItem label="Publisher">{book.publisher}</MetaItem>}
+            <MetaItem label="Podblurb">{episode?.fileUrl ? formatDuration(episode.duration) : '—'}</MetaItem>
           </p>
           <BookLinks book={book} compact />
         </div>

@@ -1,34 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { addBook, addEpisode, blockUser, createAccount, type Account } from '@/test/factories'
-import { readerWithMarkedBooks } from '@/test/reader'
+import { describe, expect, it } from 'vitest'
+import { addBook, addEpisode, blockUser, type Account } from '@/test/factories'
+import { booksMarkedByReaders } from '@/test/reader'
 import { renderRoutes } from '@/test/render'
 import { callApi, makeServerUnreachable, pagesAsked, watchRequests } from '@/test/server'
 import { FavoritesPage } from './favorites-page'
 
 // The Favorite page on the real API (src/test/global-setup.ts); each test has its own reader.
 
-let owner: Account
-beforeAll(async () => {
-  owner = await createAccount({ role: 'author' })
-})
-
 /** A signed-in reader who favourited `count` new books (through the API), oldest first. */
-const readerWithFavorites = (count: number) =>
-  readerWithMarkedBooks(count, {
-    ownerId: owner.id,
-    titlePrefix: 'Fav',
-    addBook: async (ownerId, title) => {
-      const podcastId = await addBook(ownerId, { title, description: `About ${title}.` })
-      await addEpisode(podcastId, { duration: 83, likes: 2 })
-      return podcastId
-    },
-    mark: (reader, podcastId) => ({
-      path: '/add/favorite',
-      body: { userid: reader.id, podcastid: podcastId },
-    }),
-  })
+const { owner, readerWith: readerWithFavorites } = booksMarkedByReaders({
+  titlePrefix: 'Fav',
+  addBook: async (ownerId, title) => {
+    const podcastId = await addBook(ownerId, { title, description: `About ${title}.` })
+    await addEpisode(podcastId, { duration: 83, likes: 2 })
+    return podcastId
+  },
+  mark: (reader, podcastId) => ({
+    path: '/add/favorite',
+    body: { userid: reader.id, podcastid: podcastId },
+  }),
+})
 
 function renderPage(reader: Account) {
   renderRoutes(
@@ -62,7 +55,7 @@ describe('the Favorite page', () => {
     expect(within(row).getByRole('button', { name: `Share ${title}` })).toBeInTheDocument()
     expect(within(row).getByRole('link', { name: /Test Author/ })).toHaveAttribute(
       'href',
-      `/author-profile/${owner.id}`,
+      `/author-profile/${owner().id}`,
     )
     expect(within(row).getByRole('button', { name: `Remove ${title} from favorites` })).toBeInTheDocument()
   })

@@ -6,7 +6,7 @@ import { BookFacts } from '@/components/book/book-facts'
 import { BookLinks } from '@/components/book/book-links'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { LikeButton } from '@/components/book/reaction-buttons'
-import { ShareButton } from '@/components/book/share-button'
+import { bookShare, ShareButton } from '@/components/book/share-button'
 import { AvatarImage } from '@/components/ui/fallback-image'
 import { Icon } from '@/components/ui/icon'
 import { ListStates } from '@/components/ui/list-states'
@@ -117,7 +117,6 @@ export function FavoritesPage({ userId }: { userId: string }) {
 
 function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boolean; onRemove: () => void }) {
   const title = book.title || 'Unknown Title'
-  const episode = book.episodes[0]
   return (
     <li
       className={`${styles['favorite-row']}${removing ? ` ${styles['favorite-row--busy']}` : ''}`}
@@ -155,12 +154,7 @@ function FavoriteRow({ book, removing, onRemove }: { book: Book; removing: boole
         <div className={styles['favorite-row__actions']}>
           <PlayToggle book={book} />
           <LikeButton book={book} />
-          <ShareButton
-            bookId={book._id}
-            episodeId={episode?._id}
-            title={title}
-            text={excerpt(book.description, 150)}
-          />
+          <ShareButton {...bookShare(book, title)} />
           <button
             type="button"
             className={iconButtonClass}

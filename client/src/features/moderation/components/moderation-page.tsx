@@ -15,6 +15,7 @@ import { useModerate, useModerationQueue, useOwner } from '../api/moderation'
 import { ListingDetail } from './listing-detail'
 import styles from './moderation-page.module.css'
 import { pageHead } from '@/components/ui/page-head'
+import { MetaItem } from '@/components/ui/meta-item'
 
 export const REJECT_COMMENT_REQUIRED = 'Please tell the owner why the listing is rejected.'
 
@@ -75,20 +76,14 @@ function QueueRow({ book, onReject }: { book: Book; onReject: () => void }) {
           <Link to={paths.singleBook(book._id)}>{book.title}</Link>
         </h2>
         <p className={styles['moderation-row__meta']}>
-          <span>
-            <span className="muted">Author:</span> {book.author}
-          </span>
-          <span>
-            <span className="muted">Owner:</span> <OwnerName userId={book.createBy} />
-          </span>
-          <span>
-            <span className="muted">Submitted:</span>{' '}
+          <MetaItem label="Author">{book.author}</MetaItem>
+          <MetaItem label="Owner">
+            <OwnerName userId={book.createBy} />
+          </MetaItem>
+          <MetaItem label="Submitted">
             {new Date(book.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-          </span>
-          <span>
-            <span className="muted">Podblurb:</span>{' '}
-            {episode?.fileUrl ? formatDuration(episode.duration) : 'none'}
-          </span>
+          </MetaItem>
+          <MetaItem label="Podblurb">{episode?.fileUrl ? formatDuration(episode.duration) : 'none'}</MetaItem>
         </p>
         <p className={styles['moderation-row__description']}>{excerpt(book.description, 220)}</p>
       </div>

@@ -109,12 +109,11 @@ export function useListeningTracker(track: Track | null, playing: boolean) {
     const onHidden = () => {
       if (document.visibilityState === 'hidden') flush()
     }
-    window.addEventListener('pagehide', flush)
-    document.addEventListener('visibilitychange', onHidden)
-    return () => {
-      window.removeEventListener('pagehide', flush)
-      document.removeEventListener('visibilitychange', onHidden)
-    }
+    // One abort removes both listeners.
+    const listening = new AbortController()
+    window.addEventListener('pagehide', flush, { signal: listening.signal })
+    document.addEventListener('visibilitychange', onHidden, { signal: listening.signal })
+    return () => listening.abort()
   }, [flush])
 
   /** The clip ended: its play (when not yet reported and something was heard) and its listening. */

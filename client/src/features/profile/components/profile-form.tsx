@@ -4,10 +4,10 @@ import { SIGNUP_PASSWORD_RULE, type User } from '@bookstrut/schemas'
 import { AccountFields } from '@/components/account/account-fields'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
-import { useImageChooser, useObjectUrl } from '@/components/ui/image-picker'
+import { useImageChooser, useObjectUrl, type ImageChooserOptions } from '@/components/ui/image-picker'
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
 import { errorMessage } from '@/lib/api-client'
-import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
+import { type FieldErrors, fieldBinder, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
 import { useUpdateUser, type ProfileImageFiles } from '../api/update-user'
 import {
   memberTypeOptions,
@@ -28,6 +28,8 @@ import { profileCard } from '@/components/ui/profile-card'
 /** websiteAndSocialLinks holds at most 10 entries: the website and up to 9 social links. */
 const MAX_SOCIAL_LINKS = 9
 
+type ImageChooser = ReturnType<typeof useImageChooser>
+
 const roleLabels: Record<string, string> = {
   reader: 'Reader',
   author: 'Author',
@@ -47,25 +49,22 @@ export function ProfileForm({ user }: { user: User }) {
   const bannerPreview = useObjectUrl(images.banner ?? null)
   const imageError = (message: string) => toast.error(message)
   // Image tiles only work in edit mode; the crop dialog opens once a file is chosen (profile 1:1, banner 2.86:1).
-  const profileChooser = useImageChooser({
-    kind: 'profile',
-    label: 'Profile image',
-    onChange: (file) => setImages((i) => ({ ...i, profile: file })),
+  const chooserOf = (kind: keyof ProfileImageFiles, label: string): ImageChooserOptions => ({
+    kind,
+    label,
+    onChange: (file) => setImages((i) => ({ ...i, [kind]: file })),
     onInvalid: imageError,
     disabled: locked,
   })
-  const bannerChooser = useImageChooser({
-    kind: 'banner',
-    label: 'Banner',
-    onChange: (file) => setImages((i) => ({ ...i, banner: file })),
-    onInvalid: imageError,
-    disabled: locked,
-  })
+  const profileChooser = useImageChooser(chooserOf('profile', 'Profile image'))
+  const bannerChooser = useImageChooser(chooserOf('banner', 'Banner'))
 
   const set = <K extends Exclude<keyof ProfileValues, 'socialLinks'>>(field: K, value: ProfileValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }))
     setErrors((e) => withoutError(e, field))
   }
+
+  const bind = fieldBinder<'website' | 'bio'>(values, errors, set)
 
   const setSocial = (index: number, value: string) => {
     setValues((v) => ({ ...v, socialLinks: v.socialLinks.map((link, i) => (i === index ? value : link)) }))
@@ -110,6 +109,24 @@ export function ProfileForm({ user }: { user: User }) {
     )
   }
 
+  /** Over an image in edit mode: the button that opens its chooser; then the chooser's input and crop dialog. */
+  const imageEdit = (chooser: ImageChooser, place: 'banner' | 'avatar', text: string, label?: string) => (
+    <>
+      {editing && (
+        <button
+          type="button"
+          className={`${styles['image-edit-button']} ${styles[`image-edit-button--${place}`]}`}
+          onClick={chooser.open}
+          disabled={update.isPending}
+          aria-label={label}
+        >
+          {text}
+        </button>
+      )}
+      {chooser.elements}
+    </>
+  )
+
   const fullName = `${user.first_name} ${user.last_name}`.trim()
   return (
     <form className={profileCard.card} onSubmit={handleSubmit} noValidate aria-labelledby="profile-heading">
@@ -125,17 +142,11 @@ export function ProfileForm({ user }: { user: User }) {
             role="img"
             aria-label={(bannerPreview ?? user.bannerImage) ? `${fullName}'s banner` : 'Default banner'}
           />
-          {editing && (
-            <button
-              type="button"
-              className={`${styles['image-edit-button']} ${styles['image-edit-button--banner']}`}
-              onClick={bannerChooser.open}
-              disabled={update.isPending}
-            >
-              {user.bannerImage || images.banner ? 'Change banner' : 'Add banner'}
-            </button>
+          {imageEdit(
+            bannerChooser,
+            'banner',
+            user.bannerImage || images.banner ? 'Change banner' : 'Add banner',
           )}
-          {bannerChooser.elements}
         </div>
       ) : null}
       <div
@@ -149,18 +160,7 @@ export function ProfileForm({ user }: { user: User }) {
             size="xl"
             className={styles['profile-head__avatar-img']}
           />
-          {editing && (
-            <button
-              type="button"
-              className={`${styles['image-edit-button']} ${styles['image-edit-button--avatar']}`}
-              onClick={profileChooser.open}
-              disabled={update.isPending}
-              aria-label="Change profile image"
-            >
-              Change
-            </button>
-          )}
-          {profileChooser.elements}
+          {imageEdit(profileChooser, 'avatar', 'Change', 'Change profile image')}
         </div>
         <div className={styles['profile-head__text']}>
           <h1 id="profile-heading" className={styles['profile-head__name']}>
@@ -238,9 +238,7 @@ export function ProfileForm({ user }: { user: User }) {
               type="url"
               inputMode="url"
               placeholder="https://your-site.com"
-              value={values.website}
-              error={errors.website}
-              onChange={(e) => set('website', e.target.value)}
+              {...bind('website')}
             />
             <div className={styles['social-links']}>
               <p className={form.label} id="social-links-label">
@@ -287,9 +285,7 @@ export function ProfileForm({ user }: { user: User }) {
               rows={5}
               maxLength={2000}
               placeholder="Tell readers who you are and what you write."
-              value={values.bio}
-              error={errors.bio}
-              onChange={(e) => set('bio', e.target.value)}
+              {...bind('bio')}
             />
           </>
         )}

@@ -1,26 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { createAccount, type Account } from '@/test/factories'
-import { readerWithMarkedBooks } from '@/test/reader'
+import { describe, expect, it } from 'vitest'
+import type { Account } from '@/test/factories'
+import { booksMarkedByReaders } from '@/test/reader'
 import { renderRoutes } from '@/test/render'
 import { callApi, pagesAsked, watchRequests } from '@/test/server'
 import { GhostedBooksPage } from './ghosted-books-page'
 
 // Ghosted titles on the real API (src/test/global-setup.ts); each test has its own reader.
 
-let owner: Account
-beforeAll(async () => {
-  owner = await createAccount({ role: 'author' })
-})
-
 /** A signed-in reader who ghosted `count` new books (through the API); returns the reader and the titles. */
-const readerWithGhosts = (count: number) =>
-  readerWithMarkedBooks(count, {
-    ownerId: owner.id,
-    titlePrefix: 'Ghost',
-    mark: (reader, podcastId) => ({ path: '/create/ghostmode', body: { userId: reader.id, podcastId } }),
-  })
+const { readerWith: readerWithGhosts } = booksMarkedByReaders({
+  titlePrefix: 'Ghost',
+  mark: (reader, podcastId) => ({ path: '/create/ghostmode', body: { userId: reader.id, podcastId } }),
+})
 
 function renderPage(reader: Account) {
   renderRoutes(

@@ -10,6 +10,7 @@ import { failureMessage, REPORT_MESSAGES } from '../model/messages'
 import type { ResultRow } from '../model/result-row'
 import styles from './report-dialog.module.css'
 import { form } from '@/components/ui/form'
+import { FormError } from '@/components/ui/form-error'
 
 export const REPORT_TITLE = 'Report Violation'
 
@@ -95,11 +96,7 @@ export function ReportDialog({
             ))}
           </fieldset>
         )}
-        {error && (
-          <p id={errorId} className={form.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError id={errorId}>{error}</FormError>
         <div className={form.buttonPair}>
           <Button variant="ghost" onClick={onClose} disabled={report.isPending}>
             Cancel

@@ -4,7 +4,7 @@ import { TextAreaField, TextField } from '@/components/ui/field'
 import { paths } from '@/config/paths'
 import { errorAt } from '../../model/schema-errors'
 import type { ContentKindSpec, FieldsProps } from './content-kind'
-import { HTML_HINT } from './draft-parts'
+import { draftBinder, HTML_HINT, textsOf } from './draft-parts'
 import { RelatedLinksField } from './related-links-field'
 import styles from './content-editors.module.css'
 
@@ -72,22 +72,13 @@ function SectionsField({ draft, set, errors }: FieldsProps<BlogDraft>) {
 
 function BlogFields(props: FieldsProps<BlogDraft>) {
   const { draft, set, errors } = props
+  const bind = draftBinder(props)
   const text = (
     field: 'title' | 'slug' | 'category' | 'seoTitle',
     label: string,
     max: number,
     hint?: string,
-  ) => (
-    <TextField
-      label={label}
-      required={field === 'title'}
-      maxLength={max}
-      hint={hint}
-      value={draft[field]}
-      error={errors[`/${field}`]}
-      onChange={(e) => set({ [field]: e.target.value })}
-    />
-  )
+  ) => <TextField label={label} required={field === 'title'} maxLength={max} hint={hint} {...bind(field)} />
   return (
     <>
       {text('title', 'Title', 300)}
@@ -100,30 +91,19 @@ function BlogFields(props: FieldsProps<BlogDraft>) {
         )}
         {text('category', 'Category', 80, 'Empty: General.')}
       </div>
-      <TextAreaField
-        label="Content (HTML)"
-        rows={12}
-        hint={HTML_HINT}
-        value={draft.content}
-        error={errors['/content']}
-        onChange={(e) => set({ content: e.target.value })}
-      />
+      <TextAreaField label="Content (HTML)" rows={12} hint={HTML_HINT} {...bind('content')} />
       <SectionsField {...props} />
       <TextAreaField
         label="Summary"
         rows={3}
         hint="Shown in the Summary box at the end of the post."
-        value={draft.summary}
-        error={errors['/summary']}
-        onChange={(e) => set({ summary: e.target.value })}
+        {...bind('summary')}
       />
       <TextAreaField
         label="Excerpt"
         rows={2}
         hint="The blog list's card text (empty: the start of the content)."
-        value={draft.excerpt}
-        error={errors['/excerpt']}
-        onChange={(e) => set({ excerpt: e.target.value })}
+        {...bind('excerpt')}
       />
       <RelatedLinksField
         links={draft.relatedLinks}
@@ -133,13 +113,7 @@ function BlogFields(props: FieldsProps<BlogDraft>) {
       <fieldset className={styles.group}>
         <legend>Search engines</legend>
         {text('seoTitle', 'SEO title', 200, 'Empty: the title.')}
-        <TextAreaField
-          label="SEO description"
-          rows={2}
-          value={draft.seoDescription}
-          error={errors['/seoDescription']}
-          onChange={(e) => set({ seoDescription: e.target.value })}
-        />
+        <TextAreaField label="SEO description" rows={2} {...bind('seoDescription')} />
         <TextField
           label="SEO keywords"
           hint="Separated by commas."
@@ -158,15 +132,9 @@ export const BLOG_KIND: ContentKindSpec<Blog, BlogDraft> = {
   noun: 'blog post',
   schema: BlogBody,
   draftOf: (post) => ({
-    title: post?.title ?? '',
-    slug: post?.slug ?? '',
-    summary: post?.summary ?? '',
-    excerpt: post?.excerpt ?? '',
-    content: post?.content ?? '',
+    ...textsOf(post, ['title', 'slug', 'summary', 'excerpt', 'content']),
     sections: post?.sections ?? [],
-    category: post?.category ?? '',
-    seoTitle: post?.seoTitle ?? '',
-    seoDescription: post?.seoDescription ?? '',
+    ...textsOf(post, ['category', 'seoTitle', 'seoDescription']),
     seoKeywords: (post?.seoKeywords ?? []).join(', '),
     relatedLinks: post?.relatedLinks ?? [],
   }),

@@ -7,7 +7,7 @@ import { schemaErrors } from '../../model/schema-errors'
 import type { ContentKindSpec, ContentPreviews, EntryBase } from './content-kind'
 import adminStyles from '../admin.module.css'
 import styles from './content-editors.module.css'
-import { form } from '@/components/ui/form'
+import { FormError } from '@/components/ui/form-error'
 
 /**
  * A new or existing entry's form, with a preview of the draft as the public page will render it. A new entry or a
@@ -108,16 +108,8 @@ export function EntryEditor<Entry extends EntryBase, Draft>({
           />
         </form>
       )}
-      {tried && invalid && (
-        <p role="alert" className={form.error}>
-          Some fields need a change before saving (marked above).
-        </p>
-      )}
-      {serverError && (
-        <p role="alert" className={form.error}>
-          {serverError}
-        </p>
-      )}
+      <FormError>{tried && invalid && 'Some fields need a change before saving (marked above).'}</FormError>
+      <FormError>{serverError}</FormError>
       <div className={styles.editorActions}>
         <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
           Cancel

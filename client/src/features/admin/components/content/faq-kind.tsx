@@ -3,7 +3,7 @@ import { TextAreaField, TextField } from '@/components/ui/field'
 import { paths } from '@/config/paths'
 import type { ContentKindSpec, FieldsProps } from './content-kind'
 import { RelatedLinksField } from './related-links-field'
-import { HTML_HINT, orderOf } from './draft-parts'
+import { draftBinder, HTML_HINT, orderOf, textsOf } from './draft-parts'
 
 interface FaqDraft {
   question: string
@@ -12,32 +12,18 @@ interface FaqDraft {
   relatedLinks: RelatedLink[]
 }
 
-function FaqFields({ draft, set, errors }: FieldsProps<FaqDraft>) {
+function FaqFields(props: FieldsProps<FaqDraft>) {
+  const { draft, set, errors } = props
+  const bind = draftBinder(props)
   return (
     <>
-      <TextField
-        label="Question"
-        required
-        maxLength={500}
-        value={draft.question}
-        error={errors['/question']}
-        onChange={(e) => set({ question: e.target.value })}
-      />
-      <TextAreaField
-        label="Answer (HTML)"
-        rows={10}
-        hint={HTML_HINT}
-        value={draft.answer}
-        error={errors['/answer']}
-        onChange={(e) => set({ answer: e.target.value })}
-      />
+      <TextField label="Question" required maxLength={500} {...bind('question')} />
+      <TextAreaField label="Answer (HTML)" rows={10} hint={HTML_HINT} {...bind('answer')} />
       <TextField
         label="Order"
         inputMode="numeric"
         hint="Lower numbers come first on /faq."
-        value={draft.order}
-        error={errors['/order']}
-        onChange={(e) => set({ order: e.target.value })}
+        {...bind('order')}
       />
       <RelatedLinksField
         links={draft.relatedLinks}
@@ -54,8 +40,7 @@ export const FAQ_KIND: ContentKindSpec<Faq, FaqDraft> = {
   noun: 'FAQ',
   schema: FaqBody,
   draftOf: (faq) => ({
-    question: faq?.question ?? '',
-    answer: faq?.answer ?? '',
+    ...textsOf(faq, ['question', 'answer']),
     order: String(faq?.order ?? 0),
     relatedLinks: faq?.relatedLinks ?? [],
   }),

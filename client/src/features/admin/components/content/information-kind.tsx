@@ -2,7 +2,7 @@ import { InformationBody, type InformationPage } from '@bookstrut/schemas'
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
 import { paths } from '@/config/paths'
 import type { ContentKindSpec, FieldsProps } from './content-kind'
-import { HTML_HINT, orderOf } from './draft-parts'
+import { draftBinder, HTML_HINT, orderOf, textsOf } from './draft-parts'
 import styles from './content-editors.module.css'
 
 interface InformationDraft {
@@ -18,26 +18,19 @@ const PLACES = [
   { value: 'menu', label: "Header's menu" },
 ]
 
-function InformationFields({ draft, set, errors }: FieldsProps<InformationDraft>) {
+function InformationFields(props: FieldsProps<InformationDraft>) {
+  const { draft, set } = props
+  const bind = draftBinder(props)
   return (
     <>
-      <TextField
-        label="Name"
-        required
-        maxLength={200}
-        value={draft.information_name}
-        error={errors['/information_name']}
-        onChange={(e) => set({ information_name: e.target.value })}
-      />
+      <TextField label="Name" required maxLength={200} {...bind('information_name')} />
       <div className={styles.pair}>
         <TextField
           label="Path"
           required
           maxLength={80}
           hint={draft.path ? `Read at ${paths.pageDetail(draft.path)}` : 'e.g. shipping-and-returns'}
-          value={draft.path}
-          error={errors['/path']}
-          onChange={(e) => set({ path: e.target.value })}
+          {...bind('path')}
         />
         <SelectField
           label="Linked from"
@@ -45,23 +38,9 @@ function InformationFields({ draft, set, errors }: FieldsProps<InformationDraft>
           value={draft.placeArea}
           onChange={(e) => set({ placeArea: e.target.value === 'menu' ? 'menu' : 'footer' })}
         />
-        <TextField
-          label="Order"
-          inputMode="numeric"
-          hint="Lower numbers come first."
-          value={draft.order}
-          error={errors['/order']}
-          onChange={(e) => set({ order: e.target.value })}
-        />
+        <TextField label="Order" inputMode="numeric" hint="Lower numbers come first." {...bind('order')} />
       </div>
-      <TextAreaField
-        label="Body (HTML)"
-        rows={14}
-        hint={HTML_HINT}
-        value={draft.information_Description}
-        error={errors['/information_Description']}
-        onChange={(e) => set({ information_Description: e.target.value })}
-      />
+      <TextAreaField label="Body (HTML)" rows={14} hint={HTML_HINT} {...bind('information_Description')} />
     </>
   )
 }
@@ -72,11 +51,10 @@ export const INFORMATION_KIND: ContentKindSpec<InformationPage, InformationDraft
   noun: 'information page',
   schema: InformationBody,
   draftOf: (p) => ({
-    information_name: p?.information_name ?? '',
-    path: p?.path ?? '',
+    ...textsOf(p, ['information_name', 'path']),
     placeArea: p?.placeArea ?? 'footer',
     order: String(p?.order ?? 0),
-    information_Description: p?.information_Description ?? '',
+    ...textsOf(p, ['information_Description']),
   }),
   bodyOf: (d) => ({
     information_name: d.information_name,

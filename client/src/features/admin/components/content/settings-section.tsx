@@ -9,7 +9,7 @@ import { schemaErrors } from '../../model/schema-errors'
 import { ConfirmWrite } from '../confirm-write'
 import type { ContentPreviews } from './content-kind'
 import styles from './content-editors.module.css'
-import { form } from '@/components/ui/form'
+import { FormError } from '@/components/ui/form-error'
 
 type SettingsDraft = Required<SettingsPatch>
 type Field = keyof SettingsDraft
@@ -86,11 +86,7 @@ function SettingsForm({ settings, previews }: { settings: Settings; previews: Co
         <p className={styles.previewNote}>Preview: the home page’s video section.</p>
         {previews.featuredVideo(draft.homePageMedia.trim())}
       </section>
-      {serverError && (
-        <p role="alert" className={form.error}>
-          {serverError}
-        </p>
-      )}
+      <FormError>{serverError}</FormError>
       <div className={styles.editorActions}>
         <Button variant="ghost" disabled={!changed} onClick={() => setDraft(saved)}>
           Undo changes
