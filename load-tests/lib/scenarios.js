@@ -15,3 +15,17 @@ export const visitsAtRate = (rate) => ({
   preAllocatedVUs: Math.max(4, Math.ceil(rate / 5)),
   maxVUs: rate * 4,
 })
+
+/**
+ * The pass marks of a load test: under 1 % failed requests, over 99 % passed checks, and each named request's
+ * 95th percentile under its bound.
+ * @param {Record<string, number>} p95ByName  milliseconds, by the request's `name` tag
+ * @returns {Record<string, string[]>}
+ */
+export const passMarks = (p95ByName) => {
+  /** @type {Record<string, string[]>} */
+  const marks = { http_req_failed: ['rate<0.01'], checks: ['rate>0.99'] }
+  for (const name of Object.keys(p95ByName))
+    marks[`http_req_duration{name:${name}}`] = [`p(95)<${p95ByName[name]}`]
+  return marks
+}

@@ -14,8 +14,11 @@ const PageOf = <T extends TSchema>(item: T) =>
     page: Type.Integer({ minimum: 1 }),
     pageSize: Type.Integer({ minimum: 1 }),
   })
-const Limit = (max: number, byDefault: number) =>
-  Type.Optional(Type.Integer({ minimum: 1, maximum: max, default: byDefault }))
+/** The paging fields of an admin list query: a page number, and `limit` rows a page (`byDefault`, at most 100). */
+const paging = (byDefault: number) => ({
+  page: Type.Optional(PageNumber),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: byDefault })),
+})
 /** A note an admin writes with a decision. */
 const Note = Type.String({
   minLength: 1,
@@ -72,8 +75,7 @@ export const AuditLogQuery = Type.Object({
   targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9a-zA-Z_-]+$' })),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'from this time (inclusive)' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'until this time (exclusive)' })),
-  page: Type.Optional(PageNumber),
-  limit: Limit(100, 50),
+  ...paging(50),
 })
 export type AuditLogQuery = Static<typeof AuditLogQuery>
 
@@ -88,8 +90,7 @@ export const AdminUsersQuery = Type.Object({
   status: Type.Optional(
     Type.Union([Type.Literal('active'), Type.Literal('blocked'), Type.Literal('unverified')]),
   ),
-  page: Type.Optional(PageNumber),
-  limit: Limit(100, 20),
+  ...paging(20),
 })
 export type AdminUsersQuery = Static<typeof AdminUsersQuery>
 
@@ -159,8 +160,7 @@ export type SetRoleBody = Static<typeof SetRoleBody>
 
 export const ReportGroupsQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),
-  page: Type.Optional(PageNumber),
-  limit: Limit(100, 20),
+  ...paging(20),
 })
 export type ReportGroupsQuery = Static<typeof ReportGroupsQuery>
 

@@ -2,11 +2,12 @@ import path from 'node:path'
 import {
   AutoModelForSequenceClassification,
   AutoTokenizer,
-  env,
   Tensor,
   type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers'
+import { inBatches } from './in-batches.js'
+import { loadModel } from './local-models.js'
 
 /**
  * The cross-encoder (encoder/bookstrut_encoder/cross_encoder.py): reads an idea and a book's text together and gives
@@ -44,15 +45,15 @@ const BATCH = 32
  */
 export async function createCrossEncoder(opts: CrossEncoderOptions): Promise<CrossEncoder> {
   const maxLength = opts.maxLength ?? 128
-  env.localModelPath = path.dirname(opts.folder)
-  env.allowLocalModels = true
-  env.allowRemoteModels = false
   const id = path.basename(opts.folder)
-  const tokenizer: PreTrainedTokenizer = await AutoTokenizer.from_pretrained(id)
-  const model: PreTrainedModel = await AutoModelForSequenceClassification.from_pretrained(id, {
-    dtype: 'q8',
-    device: 'cpu',
-    session_options: { intraOpNumThreads: opts.threads, interOpNumThreads: 1 },
+  const [tokenizer, model] = await loadModel({ localDir: path.dirname(opts.folder) }, async () => {
+    const tokenizer: PreTrainedTokenizer = await AutoTokenizer.from_pretrained(id)
+    const model: PreTrainedModel = await AutoModelForSequenceClassification.from_pretrained(id, {
+      dtype: 'q8',
+      device: 'cpu',
+      session_options: { intraOpNumThreads: opts.threads, interOpNumThreads: 1 },
+    })
+    return [tokenizer, model] as const
   })
   // BERT's specials, as its tokenizer wraps a single text: [CLS] … [SEP]
   const specials = tokenizer.encode('', { add_special_tokens: true })
@@ -90,12 +91,7 @@ export async function createCrossEncoder(opts: CrossEncoderOptions): Promise<Cro
   }
 
   return {
-    async score(pairs) {
-      const logits: number[] = []
-      for (let i = 0; i < pairs.length; i += BATCH)
-        logits.push(...(await scoreBatch(pairs.slice(i, i + BATCH))))
-      return logits
-    },
+    score: (pairs) => inBatches(pairs, BATCH, scoreBatch),
     async close() {
       await model.dispose()
     },

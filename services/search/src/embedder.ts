@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers'
+import { pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers'
+import { inBatches } from './in-batches.js'
+import { loadModel } from './local-models.js'
 
 export interface EmbedderOptions {
   /** org/name, e.g. sentence-transformers/all-MiniLM-L6-v2 */
@@ -32,19 +34,15 @@ export const hasLocalModel = (modelsDir: string | undefined, modelId: string) =>
  * same model by its id from the Hugging Face hub (for a user without the shared model folders).
  */
 export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
-  const local = hasLocalModel(opts.modelsDir, opts.modelId)
-  if (local && opts.modelsDir) {
-    env.localModelPath = opts.modelsDir
-    env.allowLocalModels = true
-    env.allowRemoteModels = false
-  } else {
-    env.allowRemoteModels = true
-  }
-  const extract: FeatureExtractionPipeline = await pipeline('feature-extraction', opts.modelId, {
-    dtype: 'q8',
-    device: 'cpu',
-    session_options: { intraOpNumThreads: opts.threads, interOpNumThreads: 1 },
-  })
+  const source =
+    opts.modelsDir && hasLocalModel(opts.modelsDir, opts.modelId) ? { localDir: opts.modelsDir } : 'hub'
+  const extract: FeatureExtractionPipeline = await loadModel(source, () =>
+    pipeline('feature-extraction', opts.modelId, {
+      dtype: 'q8',
+      device: 'cpu',
+      session_options: { intraOpNumThreads: opts.threads, interOpNumThreads: 1 },
+    }),
+  )
   const embedBatch = async (texts: string[]) => {
     const out = await extract(texts, { pooling: 'mean', normalize: true })
     const [rows, dims] = out.dims as [number, number]
@@ -55,12 +53,7 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   return {
     modelId: opts.modelId,
     dimensions: probe!.length,
-    async embed(texts) {
-      const vectors: Float32Array[] = []
-      for (let i = 0; i < texts.length; i += BATCH)
-        vectors.push(...(await embedBatch(texts.slice(i, i + BATCH))))
-      return vectors
-    },
+    embed: (texts) => inBatches(texts, BATCH, embedBatch),
     async close() {
       await extract.dispose()
     },

@@ -24,6 +24,15 @@ const adminAndTarget = async (target: Parameters<typeof buildUser>[1] = {}) => (
   target: await buildUser(t.app.db, target),
 })
 type Account = { id: string; token: string }
+/** An account's row as stored now. */
+const userRow = (id: string) =>
+  t.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+/** The calls of `account`: client `c` with the account's session token on each. */
+const as = (account: Account, c = api()) => ({
+  get: (url: string) => c.get(url, { token: account.token }),
+  post: (url: string, body?: unknown) => c.post(url, body, { token: account.token }),
+  put: (url: string, body?: unknown) => c.put(url, body, { token: account.token }),
+})
 const SPAM = '0000000000000000000000b1'
 const COPYRIGHT = '0000000000000000000000b3'
 const ESSENTIAL_PLAN = '0000000000000000000000a2'
@@ -258,11 +267,7 @@ describe('who may call the admin routes', () => {
     )
     expect(forgedId.status).toBe(403)
     expect(await countEntries()).toBe(before)
-    const target = await t.app.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', f.target.id)
-      .executeTakeFirstOrThrow()
+    const target = await userRow(f.target.id)
     expect([target.is_blocked, target.role]).toEqual([false, 'reader'])
   })
 
@@ -284,33 +289,24 @@ describe('who may call the admin routes', () => {
   it('refuses an admin past the per-admin limit with 429, and the write does not happen', async () => {
     const { admin, target } = await adminAndTarget()
     for (let i = 0; i < 300; i++) await t.app.limits.consume('adminPerAccount', admin.id)
-    const res = await api().post(
-      '/admin/block/user',
-      { userId: target.id, notes: 'Spam' },
-      { token: admin.token },
-    )
+    const res = await as(admin).post('/admin/block/user', { userId: target.id, notes: 'Spam' })
     expect(res.status).toBe(429)
     expect(res.body.code).toBe('RATE_LIMITED')
     expect(await entries({ targetId: target.id })).toEqual([])
-    const row = await t.app.db
-      .selectFrom('users')
-      .select('is_blocked')
-      .where('id', '=', target.id)
-      .executeTakeFirstOrThrow()
+    const row = await userRow(target.id)
     expect(row.is_blocked).toBe(false)
   })
 
   it('answers hostile bodies with 400 and changes nothing', async () => {
     const { admin, target } = await adminAndTarget()
-    const c = api()
+    const c = as(admin)
     const hostile: Array<[string, unknown]> = [
       ['/admin/block/user', { userId: target.id, notes: 'x', role: 'admin' }],
       ['/admin/block/user', { userId: target.id, notes: '   ' }],
       ['/admin/block/user', { userId: `${target.id}' or 1=1`, notes: 'x' }],
       ['/admin/block/user', { userId: target.id, notes: 'x'.repeat(1001) }],
     ]
-    for (const [url, body] of hostile)
-      expect((await c.post(url, body, { token: admin.token })).status).toBe(400)
+    for (const [url, body] of hostile) expect((await c.post(url, body)).status).toBe(400)
     const puts: Array<[string, unknown]> = [
       ['/admin/user/role', { userId: target.id, role: 'superuser' }],
       ['/admin/user/role', { userId: target.id }],
@@ -320,16 +316,11 @@ describe('who may call the admin routes', () => {
       ['/admin/top20/held', { podcastId: target.id, decision: 'maybe' }],
       ['/admin/membership/plan', { planId: ESSENTIAL_PLAN, price: '1; drop table plans' }],
     ]
-    for (const [url, body] of puts)
-      expect((await c.put(url, body, { token: admin.token })).status, url).toBe(400)
-    expect((await c.get('/admin/audit-log?from=yesterday', { token: admin.token })).status).toBe(400)
-    expect((await c.get('/admin/users?role=root', { token: admin.token })).status).toBe(400)
+    for (const [url, body] of puts) expect((await c.put(url, body)).status, url).toBe(400)
+    expect((await c.get('/admin/audit-log?from=yesterday')).status).toBe(400)
+    expect((await c.get('/admin/users?role=root')).status).toBe(400)
     expect(await entries({ targetId: target.id })).toEqual([])
-    const row = await t.app.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', target.id)
-      .executeTakeFirstOrThrow()
+    const row = await userRow(target.id)
     expect([row.is_blocked, row.role]).toEqual([false, 'reader'])
   })
 })
@@ -371,11 +362,7 @@ describe('the audit log', () => {
         }
       }),
     ).rejects.toThrow()
-    const row = await t.app.db
-      .selectFrom('users')
-      .select('is_blocked')
-      .where('id', '=', target.id)
-      .executeTakeFirstOrThrow()
+    const row = await userRow(target.id)
     expect(row.is_blocked).toBe(false)
     expect(await entries({ targetId: 'x'.repeat(65) })).toEqual([])
   })
@@ -498,11 +485,11 @@ describe('users', () => {
   it(AUDIT_TESTS['POST /admin/block/user']!, async () => {
     const { admin, target } = await adminAndTarget({ role: 'author' })
     const c = api()
-    const res = await c.post(
-      '/admin/block/user',
-      { userId: target.id, notes: 'Please stop posting spam.' },
-      { token: admin.token },
-    )
+    const asAdmin = as(admin, c)
+    const res = await asAdmin.post('/admin/block/user', {
+      userId: target.id,
+      notes: 'Please stop posting spam.',
+    })
     expect(res.status).toBe(200)
     const [entry, ...more] = await entries({ targetId: target.id })
     expect(more).toEqual([])
@@ -523,21 +510,15 @@ describe('users', () => {
       data: { isBlocked: true, notes: 'Please stop posting spam.' },
     })
     // The same block again changes nothing and writes nothing.
-    await c.post(
-      '/admin/block/user',
-      { userId: target.id, notes: 'Please stop posting spam.' },
-      { token: admin.token },
-    )
+    await asAdmin.post('/admin/block/user', { userId: target.id, notes: 'Please stop posting spam.' })
     expect(await entries({ targetId: target.id })).toHaveLength(1)
   })
 
   it(AUDIT_TESTS['POST /admin/unblock/user']!, async () => {
     const { admin, target } = await adminAndTarget({ blocked: true })
-    const c = api()
-    expect((await c.post('/admin/unblock/user', { userId: target.id }, { token: admin.token })).status).toBe(
-      200,
-    )
-    await c.post('/admin/unblock/user', { userId: target.id }, { token: admin.token })
+    const c = as(admin)
+    expect((await c.post('/admin/unblock/user', { userId: target.id })).status).toBe(200)
+    await c.post('/admin/unblock/user', { userId: target.id })
     const log = await entries({ targetId: target.id })
     expect(log.map((e) => [e.action, e.before, e.after])).toEqual([
       [
@@ -568,15 +549,11 @@ describe('users', () => {
 
   it(AUDIT_TESTS['PUT /admin/user/role']!, async () => {
     const { admin, target } = await adminAndTarget({ role: 'reader' })
-    const c = api()
-    const res = await c.put(
-      '/admin/user/role',
-      { userId: target.id, role: 'publisher' },
-      { token: admin.token },
-    )
+    const c = as(admin)
+    const res = await c.put('/admin/user/role', { userId: target.id, role: 'publisher' })
     expect(res.status).toBe(200)
     expect(res.body.data.role).toBe('publisher')
-    await c.put('/admin/user/role', { userId: target.id, role: 'publisher' }, { token: admin.token })
+    await c.put('/admin/user/role', { userId: target.id, role: 'publisher' })
     const log = await entries({ targetId: target.id })
     expect(
       log.map((e) => [e.action, (e.before as { role: string }).role, (e.after as { role: string }).role]),
@@ -714,11 +691,7 @@ describe('reports', () => {
       },
       { token: admin.token },
     )
-    const user = await t.app.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', owner.id)
-      .executeTakeFirstOrThrow()
+    const user = await userRow(owner.id)
     expect([user.is_blocked, user.block_notes]).toEqual([true, 'Repeated copyright abuse.'])
     const log = await entries({ targetId: listing.id })
     expect(log.map((e) => (e.after as { action: string }).action)).toEqual(['unpublish', 'block_owner'])

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import {
   AdminReportType,
   AdminUserDetail,
@@ -10,7 +10,6 @@ import {
   AuditPage,
   BlockUserBody,
   CreateReportTypeBody,
-  Envelope,
   HeldBookDecision,
   HeldTitlesQuery,
   ReportGroupsPage,
@@ -27,7 +26,7 @@ import {
 import { access } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { errorResponses, secured } from '../route-docs.js'
+import { declarer, familyDeclarer } from '../route-docs.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
 import { setBlocked, setRole } from './admin.service.js'
@@ -51,27 +50,16 @@ const AUDITED =
 /** The admin console's calls (issue 33, docs/admin.md). Not in the spec's client; documented in the OpenAPI document. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
-  const tags = ['admin']
-  // Who may: admins only, decided by the access policy (plugins/app/access.ts) before any hook of the route's.
-  const config = { access: access.admin() }
+  const declare = declarer(['admin'])
   // Then one hit on the admin's own rate limit, before any query of the handler's.
   const preHandler = limitPerAccount(deps.limits, 'adminPerAccount')
-  const doc = (summary: string, description: string) => ({
-    tags,
-    summary,
-    description: `${description} ${ADMIN_ONLY}`,
-    security: secured,
-  })
-  /** A route's options: its documentation, its query or body schema, the data it answers with, admins only. */
-  const spec = <Parts extends object, Data extends TSchema>(
-    summary: string,
-    description: string,
-    parts: Parts,
-    data: Data,
-  ) => ({
-    schema: { ...doc(summary, description), ...parts, response: { 200: Envelope(data), ...errorResponses } },
-    config,
+  /** A route's options: admins only (decided by the access policy, plugins/app/access.ts, before any hook). */
+  const spec = familyDeclarer({
+    declare,
+    access: access.admin(),
     preHandler,
+    describe: (description) => `${description} ${ADMIN_ONLY}`,
+    answers: {},
   })
 
   // ---- users
@@ -114,15 +102,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/unblock/user',
-    {
-      schema: {
-        ...doc('Unblock an account', 'Clears the block and its note.' + AUDITED),
-        body: UnblockUserBody,
-        response: { 200: Envelope(User), ...errorResponses },
-      },
-      config,
-      preHandler,
-    },
+    spec('Unblock an account', 'Clears the block and its note.' + AUDITED, { body: UnblockUserBody }, User),
     async (req) => ok('User unblocked', await setBlocked(deps, actorOf(req), req.body.userId, false, '')),
   )
 
@@ -168,14 +148,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/report-types',
-    {
-      schema: {
-        ...doc('Every report type', 'Active and retired, in the order readers see them.'),
-        response: { 200: Envelope(Type.Array(AdminReportType)), ...errorResponses },
-      },
-      config,
-      preHandler,
-    },
+    spec(
+      'Every report type',
+      'Active and retired, in the order readers see them.',
+      {},
+      Type.Array(AdminReportType),
+    ),
     async () => ok('Report types fetched', await listReportTypes(deps)),
   )
 
@@ -231,29 +209,18 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/top20/held',
-    {
-      schema: {
-        ...doc(
-          'Release or keep a held title',
-          '`release`: the next rankings count the title on its engagement for 7 days despite the guard; `keep`: ' +
-            'it stays held. 404 for a title the guard never held. Repeating the standing word changes nothing.' +
-            AUDITED,
-        ),
-        body: Top20DecisionBody,
-        response: {
-          200: Envelope(
-            Type.Object({
-              podcastId: Type.String(),
-              decision: Type.String(),
-              decidedUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-            }),
-          ),
-          ...errorResponses,
-        },
-      },
-      config,
-      preHandler,
-    },
+    spec(
+      'Release or keep a held title',
+      '`release`: the next rankings count the title on its engagement for 7 days despite the guard; `keep`: ' +
+        'it stays held. 404 for a title the guard never held. Repeating the standing word changes nothing.' +
+        AUDITED,
+      { body: Top20DecisionBody },
+      Type.Object({
+        podcastId: Type.String(),
+        decision: Type.String(),
+        decidedUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+    ),
     async (req) => ok('Decision recorded', await decideHeldBook(deps, actorOf(req), req.body)),
   )
 
@@ -274,20 +241,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/audit-log/csv',
     {
-      schema: {
-        ...doc(
-          'The audit log as a CSV file',
+      ...declare({
+        summary: 'The audit log as a CSV file',
+        description:
           `The same filters as GET /admin/audit-log, without paging: at most ${CSV_MAX_ROWS} rows, newest first, ` +
-            'with a header row. Cells that a spreadsheet would run as a formula start with an apostrophe. Also ' +
-            'counts on a per-admin export limit (10 a minute).',
-        ),
-        querystring: AuditLogQuery,
-        response: {
-          200: { description: 'CSV', content: { 'text/csv': { schema: Type.String() } } },
-          ...errorResponses,
-        },
-      },
-      config,
+          'with a header row. Cells that a spreadsheet would run as a formula start with an apostrophe. Also ' +
+          `counts on a per-admin export limit (10 a minute). ${ADMIN_ONLY}`,
+        access: access.admin(),
+        request: { querystring: AuditLogQuery },
+        response: { 200: { description: 'CSV', content: { 'text/csv': { schema: Type.String() } } } },
+      }),
       preHandler: [preHandler, limitPerAccount(deps.limits, 'adminExportsPerAccount')],
     },
     async (req, reply) => {

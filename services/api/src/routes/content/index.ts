@@ -31,7 +31,7 @@ import {
 } from '@bookstrut/content'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { errorResponses } from '../route-docs.js'
+import { declarer } from '../route-docs.js'
 import { createContactMessage, viewerOf } from './content.service.js'
 
 const PAGE_404 = 'Information page not found'
@@ -42,34 +42,29 @@ const VISIBILITY =
 /** Site content: information pages, settings, FAQ, blog and the contact form (spec section 7 paths and names). */
 export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
-  const tags = ['content']
-  /** The schema of a call answering one entry (404 `notFound` when there is none for the caller). */
+  const declare = declarer(['content'])
+  /** The options of a call answering one entry (404 `notFound` when there is none for the caller). */
   const one = <Q extends TSchema, D extends TSchema>(
     summary: string,
     notFound: string,
     querystring: Q,
     data: D,
-  ) => ({
-    schema: {
-      tags,
+  ) =>
+    declare({
       summary,
       description: `${VISIBILITY} 404 "${notFound}".`,
-      querystring,
-      response: { 200: Envelope(data), ...errorResponses },
-    },
-    config: { access: access.public() },
-  })
+      request: { querystring },
+      response: { 200: Envelope(data) },
+      access: access.public(),
+    })
   app.get(
     '/get/all/information',
-    {
-      schema: {
-        tags,
-        summary: 'Information pages for the header (menu) or footer',
-        querystring: InformationListQuery,
-        response: { 200: Envelope(Type.Array(InformationLink)), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Information pages for the header (menu) or footer',
+      request: { querystring: InformationListQuery },
+      response: { 200: Envelope(Type.Array(InformationLink)) },
+      access: access.public(),
+    }),
     async (req) =>
       ok('Information fetched successfully', await listInformationLinks(deps.db, req.query.placeArea)),
   )
@@ -103,32 +98,26 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/all/settings',
-    {
-      schema: {
-        tags,
-        summary: "Social links, the support address and the home page's featured video (one entry)",
-        response: { 200: Envelope(Type.Array(Settings)), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: "Social links, the support address and the home page's featured video (one entry)",
+      response: { 200: Envelope(Type.Array(Settings)) },
+      access: access.public(),
+    }),
     async () => ok('Settings fetched successfully', await siteSettings(deps.db, deps.config.supportEmail)),
   )
 
   app.get(
     '/get/all/faq',
-    {
-      schema: {
-        tags,
-        summary: 'A page of FAQs',
-        description:
-          `${VISIBILITY} Default order: \`order\` ascending (ties by id); other sort keys default to descending ` +
-          'except `question`. `search` looks for the words in the question and the answer. The same answer for ' +
-          'the active FAQs is kept as the static file /data/faqs.json.',
-        querystring: FaqListQuery,
-        response: { 200: PagedFaqs, ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'A page of FAQs',
+      description:
+        `${VISIBILITY} Default order: \`order\` ascending (ties by id); other sort keys default to descending ` +
+        'except `question`. `search` looks for the words in the question and the answer. The same answer for ' +
+        'the active FAQs is kept as the static file /data/faqs.json.',
+      request: { querystring: FaqListQuery },
+      response: { 200: PagedFaqs },
+      access: access.public(),
+    }),
     async (req) => paged('FAQs fetched successfully', await listFaqs(deps.db, req.query, viewerOf(req))),
   )
 
@@ -138,37 +127,31 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/all/blog',
-    {
-      schema: {
-        tags,
-        summary: 'A page of blog posts',
-        description:
-          `${VISIBILITY} Newest first unless asked otherwise; \`dateFrom\` and \`dateTo\` are days (YYYY-MM-DD, UTC, ` +
-          'both inclusive) of the creation date; `search` looks in title, summary, excerpt and content. The active ' +
-          'posts are also kept as the static file /data/blogs.json.',
-        querystring: BlogListQuery,
-        response: { 200: PagedBlogs, ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'A page of blog posts',
+      description:
+        `${VISIBILITY} Newest first unless asked otherwise; \`dateFrom\` and \`dateTo\` are days (YYYY-MM-DD, UTC, ` +
+        'both inclusive) of the creation date; `search` looks in title, summary, excerpt and content. The active ' +
+        'posts are also kept as the static file /data/blogs.json.',
+      request: { querystring: BlogListQuery },
+      response: { 200: PagedBlogs },
+      access: access.public(),
+    }),
     async (req) =>
       paged('Blogs fetched successfully', await listBlogPosts(deps.db, req.query, viewerOf(req))),
   )
 
   app.get(
     '/get/single/blog',
-    {
-      schema: {
-        tags,
-        summary: 'One blog post by id or slug',
-        description:
-          `${VISIBILITY} \`id\` holds a 24-character hexadecimal id or, anything else, a slug (spec); \`slug\` may be ` +
-          'given instead. 404 "Blog not found".',
-        querystring: BlogSingleQuery,
-        response: { 200: Envelope(Blog), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'One blog post by id or slug',
+      description:
+        `${VISIBILITY} \`id\` holds a 24-character hexadecimal id or, anything else, a slug (spec); \`slug\` may be ` +
+        'given instead. 404 "Blog not found".',
+      request: { querystring: BlogSingleQuery },
+      response: { 200: Envelope(Blog) },
+      access: access.public(),
+    }),
     async (req) => {
       const key = req.query.id ?? req.query.slug
       if (!key?.trim()) throw badRequest("id: give the blog post's id or slug")
@@ -178,21 +161,18 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/create/ContactUs',
-    {
-      schema: {
-        tags,
-        summary: 'Send a message to support',
-        description:
-          "Public (a session token is optional; when present the message is linked to the account). The spec's " +
-          'messages: "Name is required", "Email is required", "Email is not valid", "Subject is required", ' +
-          '"Message is required", "Message must be at least 10 characters". Stored, then mailed to the support ' +
-          'address of the settings (SMTP, or the outbox without SMTP_URL) with Reply-To the sender. At most 5 ' +
-          'messages an hour and 20 a day per address (429 with Retry-After).',
-        body: ContactUsBody,
-        response: { 201: Envelope(ContactMessage), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Send a message to support',
+      description:
+        "Public (a session token is optional; when present the message is linked to the account). The spec's " +
+        'messages: "Name is required", "Email is required", "Email is not valid", "Subject is required", ' +
+        '"Message is required", "Message must be at least 10 characters". Stored, then mailed to the support ' +
+        'address of the settings (SMTP, or the outbox without SMTP_URL) with Reply-To the sender. At most 5 ' +
+        'messages an hour and 20 a day per address (429 with Retry-After).',
+      request: { body: ContactUsBody },
+      response: { 201: Envelope(ContactMessage) },
+      access: access.public(),
+    }),
     async (req, reply) => {
       const message = await createContactMessage(deps, req.body, {
         ip: req.ip,

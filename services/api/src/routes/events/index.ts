@@ -16,8 +16,8 @@ import {
 import { access, inBody, inEachOf, notBlockedRule, ownEventsRule, type FieldRef } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
-import { errorResponses } from '../route-docs.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import { acceptEvents, type EventSender } from './events.service.js'
 import { createEventLimits, EVENTS_RATE_LIMIT_NOTE } from './events-rate-limit.js'
 import { acceptPageView } from './page-view.service.js'
@@ -52,24 +52,21 @@ const senderOf = (req: FastifyRequest): EventSender => ({
  */
 export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), eventLimits: createEventLimits(app.redis, app.config) }
-  const tags = ['events']
+  const declare = declarer(['events'])
   // 503 QUEUE_UNAVAILABLE (with Retry-After) while Redis cannot take events: send them again, same ids.
-  const response = { 202: Envelope(AcceptedEvents), ...errorResponses, 503: ErrorEnvelope }
+  const response = { 202: Envelope(AcceptedEvents), 503: ErrorEnvelope }
   // Anybody may report events, only as themselves (WHO); blocked accounts may not.
-  const reportedAsSelf = (ref: FieldRef) => ({ access: access.public(ownEventsRule(ref), notBlockedRule) })
+  const reportedAsSelf = (ref: FieldRef) => access.public(ownEventsRule(ref), notBlockedRule)
 
   app.post(
     '/events',
-    {
-      schema: {
-        tags,
-        summary: 'Report up to 100 events at once (plays, listening, clicks, shares)',
-        description: WHO + 'All or nothing: one bad event refuses the whole batch. ' + EVENTS_RATE_LIMIT_NOTE,
-        body: EventBatchBody,
-        response,
-      },
-      config: reportedAsSelf(inEachOf('events', 'userId')),
-    },
+    declare({
+      summary: 'Report up to 100 events at once (plays, listening, clicks, shares)',
+      description: WHO + 'All or nothing: one bad event refuses the whole batch. ' + EVENTS_RATE_LIMIT_NOTE,
+      request: { body: EventBatchBody },
+      response,
+      access: reportedAsSelf(inEachOf('events', 'userId')),
+    }),
     async (req, reply) => {
       const accepted = await acceptEvents(deps, senderOf(req), req.body.events)
       return reply.code(202).send(ok(ACCEPTED, accepted))
@@ -79,10 +76,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const single = (path: string, type: Exclude<ClientEventType, 'listening' | 'share'>, summary: string) =>
     app.post(
       path,
-      {
-        schema: { tags, summary, description: WHO + EVENTS_RATE_LIMIT_NOTE, body: TrackBody, response },
-        config: reportedAsSelf(inBody('userId')),
-      },
+      declare({
+        summary,
+        description: WHO + EVENTS_RATE_LIMIT_NOTE,
+        request: { body: TrackBody },
+        response,
+        access: reportedAsSelf(inBody('userId')),
+      }),
       async (req, reply) => {
         const accepted = await acceptEvents(deps, senderOf(req), [{ ...req.body, type }])
         return reply.code(202).send(ok(ACCEPTED, accepted))
@@ -99,20 +99,17 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/track-listening',
-    {
-      schema: {
-        tags,
-        summary: 'Report seconds listened to a podblurb',
-        description:
-          WHO +
-          "`listeningHours` is the seconds listened since the last report, despite its name (the spec's client sends " +
-          "its musicDuration seconds); it is capped by the clip's length. " +
-          EVENTS_RATE_LIMIT_NOTE,
-        body: TrackListeningBody,
-        response,
-      },
-      config: reportedAsSelf(inBody('userId')),
-    },
+    declare({
+      summary: 'Report seconds listened to a podblurb',
+      description:
+        WHO +
+        "`listeningHours` is the seconds listened since the last report, despite its name (the spec's client sends " +
+        "its musicDuration seconds); it is capped by the clip's length. " +
+        EVENTS_RATE_LIMIT_NOTE,
+      request: { body: TrackListeningBody },
+      response,
+      access: reportedAsSelf(inBody('userId')),
+    }),
     async (req, reply) => {
       const { listeningHours, ...rest } = req.body
       const event: TrackedEvent = { ...rest, type: 'listening', seconds: listeningHours }
@@ -122,38 +119,31 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/page-view',
-    {
-      schema: {
-        tags,
-        summary: "Report a page view (the spec's page-view tracker): the path of the page opened",
-        description:
-          SENDER +
-          QUEUED +
-          'Counted once per visitor, page and half hour; the admin Top 20 screen and the topic pages show the ' +
-          'views of the last 7 and 30 days. ' +
-          EVENTS_RATE_LIMIT_NOTE,
-        body: PageViewBody,
-        response,
-      },
-      config: reportedAsSelf(inBody('userId')),
-    },
+    declare({
+      summary: "Report a page view (the spec's page-view tracker): the path of the page opened",
+      description:
+        SENDER +
+        QUEUED +
+        'Counted once per visitor, page and half hour; the admin Top 20 screen and the topic pages show the ' +
+        'views of the last 7 and 30 days. ' +
+        EVENTS_RATE_LIMIT_NOTE,
+      request: { body: PageViewBody },
+      response,
+      access: reportedAsSelf(inBody('userId')),
+    }),
     async (req, reply) =>
       reply.code(202).send(ok(ACCEPTED, await acceptPageView(deps, senderOf(req), req.body))),
   )
 
   app.put(
     '/increment/values',
-    {
-      schema: {
-        tags,
-        summary: 'Report a share (device share or the copied link)',
-        description: WHO + EVENTS_RATE_LIMIT_NOTE,
-        querystring: IncrementValuesQuery,
-        body: IncrementValuesBody,
-        response,
-      },
-      config: reportedAsSelf(inBody('userId')),
-    },
+    declare({
+      summary: 'Report a share (device share or the copied link)',
+      description: WHO + EVENTS_RATE_LIMIT_NOTE,
+      request: { querystring: IncrementValuesQuery, body: IncrementValuesBody },
+      response,
+      access: reportedAsSelf(inBody('userId')),
+    }),
     async (req, reply) => {
       const { shares: _shares, ...who } = req.body
       const event: TrackedEvent = { ...who, ...req.query, type: 'share' }

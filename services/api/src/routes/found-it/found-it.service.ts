@@ -63,10 +63,13 @@ async function networkKey(deps: FoundItDeps): Promise<string> {
 }
 
 /**
- * The search the caller was served and the book's place in it. Checks cheapest first, after the rate limits: an
- * unknown or expired search 404, another reader's search 403 (a forged id), a book it did not list 404.
+ * The search the caller was served and the book's place in it. Checks cheapest first, after the rate limits
+ * (per address and per account, confirming and taking back together): an unknown or expired search 404, another
+ * reader's search 403 (a forged id), a book it did not list 404.
  */
-async function servedBook(deps: FoundItDeps, auth: Auth, body: FoundItBody) {
+async function servedBook(deps: FoundItDeps, auth: Auth, address: string, body: FoundItBody) {
+  await deps.limits.consume('foundItPerIp', address)
+  await deps.limits.consume('foundItPerAccount', auth.user.id)
   const search = await findServedSearch(deps.redis, deps.config.redis.prefix, body.searchId)
   if (!search) throw notFound('This search has expired. Search again to say which book you meant.')
   if (search.userId !== auth.user.id) throw forbidden('This search was not yours.')
@@ -114,9 +117,7 @@ export async function confirmFoundIt(
   address: string,
   body: FoundItBody,
 ): Promise<FoundItAnswer> {
-  await deps.limits.consume('foundItPerIp', address)
-  await deps.limits.consume('foundItPerAccount', auth.user.id)
-  const { search, rank, scores } = await servedBook(deps, auth, body)
+  const { search, rank, scores } = await servedBook(deps, auth, address, body)
   // Still visible to this reader (not taken down or ghosted since the search).
   const visible = await booksRepo.publicLanguages(deps.db, [body.podcastId], auth.user.id)
   if (!visible.has(body.podcastId)) throw notFound('Podcast not found')
@@ -161,9 +162,7 @@ export async function withdrawFoundIt(
   address: string,
   q: FoundItBody,
 ): Promise<FoundItAnswer> {
-  await deps.limits.consume('foundItPerIp', address)
-  await deps.limits.consume('foundItPerAccount', auth.user.id)
-  const { search, scores } = await servedBook(deps, auth, q)
+  const { search, scores } = await servedBook(deps, auth, address, q)
   const mine = {
     userId: auth.user.id,
     bookId: q.podcastId,

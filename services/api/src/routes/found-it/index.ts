@@ -4,8 +4,8 @@ import { Envelope, ErrorEnvelope, FoundItAnswer, FoundItBody, FoundItQuery } fro
 import { AGREE_NETWORKS, AGREE_READERS, SERVED_SEARCH_TTL_SECONDS } from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import { confirmFoundIt, UNDO_SECONDS, withdrawFoundIt } from './found-it.service.js'
 
 const RULES =
@@ -23,27 +23,23 @@ const RULES =
  */
 export const foundItRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), redis: app.redis }
-  const tags = ['search']
+  const declare = declarer(['search'])
 
   app.post(
     '/found-it',
-    {
-      schema: {
-        tags,
-        summary: '"This is the book I meant": confirm a result of your idea search; twice is once',
-        description:
-          `${RULES}\n\n` +
-          `Each idea of the search is confirmed for the book once per reader. An idea becomes a searchable idea of ` +
-          `the book only when at least ${AGREE_READERS} readers from at least ${AGREE_NETWORKS} networks (IPv4 /24, ` +
-          'IPv6 /48) confirmed it or a near-duplicate of it; nothing a reader typed is shown to anybody before that. ' +
-          `Can be taken back with DELETE for ${UNDO_SECONDS / 60} minutes (\`undoUntil\`). 422 when the ` +
-          'search had no words (ideas of punctuation alone).',
-        body: FoundItBody,
-        security: secured,
-        response: { 200: Envelope(FoundItAnswer), ...errorResponses, 422: ErrorEnvelope },
-      },
-      config: { access: access.signedInWrite() },
-    },
+    declare({
+      summary: '"This is the book I meant": confirm a result of your idea search; twice is once',
+      description:
+        `${RULES}\n\n` +
+        `Each idea of the search is confirmed for the book once per reader. An idea becomes a searchable idea of ` +
+        `the book only when at least ${AGREE_READERS} readers from at least ${AGREE_NETWORKS} networks (IPv4 /24, ` +
+        'IPv6 /48) confirmed it or a near-duplicate of it; nothing a reader typed is shown to anybody before that. ' +
+        `Can be taken back with DELETE for ${UNDO_SECONDS / 60} minutes (\`undoUntil\`). 422 when the ` +
+        'search had no words (ideas of punctuation alone).',
+      request: { body: FoundItBody },
+      response: { 200: Envelope(FoundItAnswer), 422: ErrorEnvelope },
+      access: access.signedInWrite(),
+    }),
     async (req) => {
       const answer = await confirmFoundIt(deps, requireAuth(req), req.ip, req.body)
       return ok('Thank you: noted as the book you meant', answer)
@@ -52,20 +48,16 @@ export const foundItRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/found-it',
-    {
-      schema: {
-        tags,
-        summary: 'Take back "this is the book I meant", within its undo window',
-        description:
-          `${RULES}\n\n` +
-          `Within ${UNDO_SECONDS / 60} minutes of the confirmation; later 409 (it stands). Taking back one that ` +
-          'is not there changes nothing (200).',
-        querystring: FoundItQuery,
-        security: secured,
-        response: { 200: Envelope(FoundItAnswer), ...errorResponses },
-      },
-      config: { access: access.signedInWrite() },
-    },
+    declare({
+      summary: 'Take back "this is the book I meant", within its undo window',
+      description:
+        `${RULES}\n\n` +
+        `Within ${UNDO_SECONDS / 60} minutes of the confirmation; later 409 (it stands). Taking back one that ` +
+        'is not there changes nothing (200).',
+      request: { querystring: FoundItQuery },
+      response: { 200: Envelope(FoundItAnswer) },
+      access: access.signedInWrite(),
+    }),
     async (req) => {
       const answer = await withdrawFoundIt(deps, requireAuth(req), req.ip, req.query)
       return ok('Taken back', answer)

@@ -13,27 +13,23 @@ import {
 import { access, inBody, inQuery } from '@bookstrut/core'
 import { ok, paged } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import { ghostBook, listGhosted, listReportTypes, removeGhost, reportBook } from './ghosts.service.js'
 
 /** Ghosting (hiding a title from one's own results) and reporting a title, for signed-in readers. */
 export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
-  const tags = ['ghosts and reports']
+  const declare = declarer(['ghosts and reports'])
 
   app.post(
     '/create/ghostmode',
-    {
-      schema: {
-        tags,
-        summary: 'Ghost (hide) a title; ghosting twice is one ghost',
-        body: GhostBody,
-        security: secured,
-        response: { 200: Envelope(Type.Null()), ...errorResponses },
-      },
-      config: { access: access.ownAccountWrite(inBody('userId')) },
-    },
+    declare({
+      summary: 'Ghost (hide) a title; ghosting twice is one ghost',
+      request: { body: GhostBody },
+      response: { 200: Envelope(Type.Null()) },
+      access: access.ownAccountWrite(inBody('userId')),
+    }),
     async (req) => {
       await ghostBook(deps, requireAuth(req), req.body)
       return ok('Ghost mode activated successfully.', null)
@@ -42,16 +38,12 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ghostmodepodcast',
-    {
-      schema: {
-        tags,
-        summary: "A reader's ghosted titles, latest first",
-        querystring: GhostListQuery,
-        security: secured,
-        response: { 200: PagedPodcasts, ...errorResponses },
-      },
-      config: { access: access.ownAccount(inQuery('userId')) },
-    },
+    declare({
+      summary: "A reader's ghosted titles, latest first",
+      request: { querystring: GhostListQuery },
+      response: { 200: PagedPodcasts },
+      access: access.ownAccount(inQuery('userId')),
+    }),
     async (req) => {
       return paged('Ghosted titles fetched successfully', await listGhosted(deps, req.query))
     },
@@ -59,16 +51,12 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/remove/ghostmode',
-    {
-      schema: {
-        tags,
-        summary: 'Show a ghosted title again',
-        querystring: RemoveGhostQuery,
-        security: secured,
-        response: { 200: Envelope(Type.Null()), ...errorResponses },
-      },
-      config: { access: access.ownAccountWrite(inQuery('userId')) },
-    },
+    declare({
+      summary: 'Show a ghosted title again',
+      request: { querystring: RemoveGhostQuery },
+      response: { 200: Envelope(Type.Null()) },
+      access: access.ownAccountWrite(inQuery('userId')),
+    }),
     async (req) => {
       await removeGhost(deps, req.query)
       return ok('Ghost removed successfully.', null)
@@ -77,31 +65,24 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/all/reporttype',
-    {
-      schema: {
-        tags,
-        summary: 'Reasons a title can be reported for',
-        querystring: ReportTypeQuery,
-        response: { 200: Envelope(Type.Array(ReportType)), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Reasons a title can be reported for',
+      request: { querystring: ReportTypeQuery },
+      response: { 200: Envelope(Type.Array(ReportType)) },
+      access: access.public(),
+    }),
     async (req) =>
       ok('Report types fetched successfully', await listReportTypes(deps, req.query.isActive !== false)),
   )
 
   app.post(
     '/create/reportpodcast',
-    {
-      schema: {
-        tags,
-        summary: 'Report a title; the same report twice counts once',
-        body: ReportBody,
-        security: secured,
-        response: { 200: Envelope(Type.Null()), ...errorResponses },
-      },
-      config: { access: access.ownAccountWrite(inBody('userId')) },
-    },
+    declare({
+      summary: 'Report a title; the same report twice counts once',
+      request: { body: ReportBody },
+      response: { 200: Envelope(Type.Null()) },
+      access: access.ownAccountWrite(inBody('userId')),
+    }),
     async (req) => {
       await reportBook(deps, requireAuth(req), req.body)
       return ok('Report sent successfully', null)

@@ -15,8 +15,8 @@ import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
-import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import * as memberships from './memberships.service.js'
 
 /**
@@ -26,34 +26,30 @@ import * as memberships from './memberships.service.js'
 export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const tags = ['memberships']
+  const declare = declarer(tags)
 
   /** A quote is cheap (SQL only), but a flood of them is still a flood. */
   const limitQuotes = limitPerAccount(app.limits, 'planQuotesPerAccount')
 
   app.get(
     '/get/all/memberships',
-    {
-      schema: {
-        tags,
-        summary: 'The plan catalogue',
-        description:
-          "Plans on sale (`status=true`, the default) in catalogue order: the spec's Starter, Essential, Basic, Pro " +
-          'and Elite Strut (0, 5.99, 9.99, 15.99, 24.99 USD a month; 1, 2, 5, 10 and unlimited (-1) books; duration ' +
-          'in months, -1 = lifetime). `status=false` lists withdrawn plans, for admins only (403 otherwise). The ' +
-          'limited "Infinite Strut" plans are not sold here: they are a contact request (POST /create/ContactUs).',
-        querystring: PlanListQuery,
-        response: { 200: Envelope(Type.Array(Plan)), ...errorResponses },
-      },
-      config: {
-        access: access.public(
-          ruleWhen(
-            'status=false',
-            ({ query }) => !memberships.onSale(query as { status?: boolean }),
-            adminRule('Only admins can see withdrawn plans.'),
-          ),
+    declare({
+      summary: 'The plan catalogue',
+      description:
+        "Plans on sale (`status=true`, the default) in catalogue order: the spec's Starter, Essential, Basic, Pro " +
+        'and Elite Strut (0, 5.99, 9.99, 15.99, 24.99 USD a month; 1, 2, 5, 10 and unlimited (-1) books; duration ' +
+        'in months, -1 = lifetime). `status=false` lists withdrawn plans, for admins only (403 otherwise). The ' +
+        'limited "Infinite Strut" plans are not sold here: they are a contact request (POST /create/ContactUs).',
+      request: { querystring: PlanListQuery },
+      response: { 200: Envelope(Type.Array(Plan)) },
+      access: access.public(
+        ruleWhen(
+          'status=false',
+          ({ query }) => !memberships.onSale(query as { status?: boolean }),
+          adminRule('Only admins can see withdrawn plans.'),
         ),
-      },
-    },
+      ),
+    }),
     async (req) =>
       ok(
         'Memberships fetched successfully',
@@ -64,7 +60,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/admin/membership/plan',
     {
-      schema: {
+      ...declare({
         tags: [...tags, 'admin'],
         summary: "Change a plan's price, status or book limit (admins)",
         description:
@@ -72,11 +68,10 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'the free plan stays free and on sale. bookLimit: -1 (unlimited) or 1–100000. Memberships already bought ' +
           'keep their terms; the change applies to new purchases. Writes one audit log entry (plan.update); ' +
           'admins only, on the per-admin limit (429).',
-        body: UpdatePlanBody,
-        security: secured,
-        response: { 200: Envelope(Plan), ...errorResponses },
-      },
-      config: { access: access.admin() },
+        request: { body: UpdatePlanBody },
+        response: { 200: Envelope(Plan) },
+        access: access.admin(),
+      }),
       preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body, actorOf(req))),
@@ -84,20 +79,16 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/all/membershipsByUser',
-    {
-      schema: {
-        tags,
-        summary: "A user's current plan, plan state, past plans and billing details",
-        description:
-          'The owner or an admin only (403 for anybody else). `effective` is the plan in force now: a paid plan past ' +
-          'its expiry counts as the free plan (its listings stay, new ones wait for an upgrade). `state` gives the ' +
-          "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see docs/payments.md).",
-        querystring: MembershipsByUserQuery,
-        security: secured,
-        response: { 200: Envelope(MembershipsByUser), ...errorResponses },
-      },
-      config: { access: access.ownAccount(inQuery('userId')) },
-    },
+    declare({
+      summary: "A user's current plan, plan state, past plans and billing details",
+      description:
+        'The owner or an admin only (403 for anybody else). `effective` is the plan in force now: a paid plan past ' +
+        'its expiry counts as the free plan (its listings stay, new ones wait for an upgrade). `state` gives the ' +
+        "spec's plan states; `canUpgrade` is reading (a), `canUpgradeToHigherPlan` reading (b) (see docs/payments.md).",
+      request: { querystring: MembershipsByUserQuery },
+      response: { 200: Envelope(MembershipsByUser) },
+      access: access.ownAccount(inQuery('userId')),
+    }),
     async (req) => {
       return ok(
         'Memberships fetched successfully',
@@ -109,8 +100,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/get/membership/quote',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: 'What an upgrade to a plan costs the caller now',
         description:
           'Computed by the server: 12 × the monthly price (a lifetime plan: its price) minus the unused part of the ' +
@@ -118,11 +108,10 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'publishers only (403 for readers, admins and blocked accounts); 409 for a plan that does not cost more ' +
           'than the plan in effect or is not on sale; 404 for no plan. Paying charges exactly this amount. ' +
           'Rate-limited per account (429).',
-        querystring: QuoteQuery,
-        security: secured,
-        response: { 200: Envelope(UpgradeQuote), ...errorResponses },
-      },
-      config: { access: access.signedIn(buysPlansRule, notBlockedRule) },
+        request: { querystring: QuoteQuery },
+        response: { 200: Envelope(UpgradeQuote) },
+        access: access.signedIn(buysPlansRule, notBlockedRule),
+      }),
       preHandler: limitQuotes,
     },
     async (req) =>

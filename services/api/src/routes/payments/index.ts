@@ -16,14 +16,14 @@ import { access, buysPlansRule, notBlockedRule, ownPaymentRule } from '@bookstru
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
-import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import * as payments from './payments.service.js'
 import { handleStripeWebhook } from './stripe-webhook.service.js'
 import { createStripeGateway } from './stripe-gateway.js'
 
 /** 402: the card was declined; 503: payments are not configured (the spec's message). */
-const paymentErrors = { ...errorResponses, 402: ErrorEnvelope, 503: ErrorEnvelope }
+const paymentErrors = { 402: ErrorEnvelope, 503: ErrorEnvelope }
 
 /** Stripe events are small (a PaymentIntent); anything much larger is no event of ours. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024
@@ -40,6 +40,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     log: app.log,
   }
   const tags = ['payments']
+  const declare = declarer(tags)
   const note =
     'Authors and publishers only, for their own account (a `userId` of anybody else: 403). Without ' +
     'STRIPE_SECRET_KEY: 503 PAYMENT_NOT_CONFIGURED "Payment system is not properly configured. Please contact ' +
@@ -50,18 +51,15 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/payment/config',
-    {
-      schema: {
-        tags,
-        summary: "Stripe's publishable key for Stripe.js (public)",
-        description:
-          'STRIPE_PUBLISHABLE_KEY, read at run time so one client build serves any Stripe account. `null` when ' +
-          'it or STRIPE_SECRET_KEY is unset: the payment modal then says "Payment system is not properly ' +
-          'configured. Please contact support."',
-        response: { 200: Envelope(PaymentConfig), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: "Stripe's publishable key for Stripe.js (public)",
+      description:
+        'STRIPE_PUBLISHABLE_KEY, read at run time so one client build serves any Stripe account. `null` when ' +
+        'it or STRIPE_SECRET_KEY is unset: the payment modal then says "Payment system is not properly ' +
+        'configured. Please contact support."',
+      response: { 200: Envelope(PaymentConfig) },
+      access: access.public(),
+    }),
     async () => {
       const { stripe, publishableKey } = app.config.payments
       return ok('Payment configuration fetched successfully', {
@@ -73,19 +71,17 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/create/payment-intent',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: 'Start paying for an upgrade: the server computes the amount and creates the PaymentIntent',
         description:
           'Answers the client secret for Stripe.js (`confirmCardPayment`). The amount is the quote of GET ' +
           '/get/membership/quote; a sent `amount` or `price` is ignored. The same upgrade at the same amount answers ' +
           'the same payment and PaymentIntent (an idempotency key at Stripe), so a double click charges once. No ' +
           `downgrade and no repeat of the plan in effect (409). ${note}`,
-        body: CreatePaymentIntentBody,
-        security: secured,
+        request: { body: CreatePaymentIntentBody },
         response: { 200: Envelope(PaymentIntentData), ...paymentErrors },
-      },
-      config: { access: access.signedIn(ownPaymentRule, buysPlansRule, notBlockedRule) },
+        access: access.signedIn(ownPaymentRule, buysPlansRule, notBlockedRule),
+      }),
       preHandler: limitPayments,
     },
     async (req) => ok('Payment started', await payments.startPayment(deps, requireAuth(req).user, req.body)),
@@ -94,7 +90,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/create/user/membership',
     {
-      schema: {
+      ...declare({
         tags: [...tags, 'memberships'],
         summary: 'Apply a paid upgrade: the plan changes only if Stripe confirms the payment',
         description:
@@ -103,16 +99,15 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '"Payment failed. Please try again."; not settled yet → 409 PAYMENT_PENDING (the webhook will apply it). ' +
           "Calling again, or after the webhook, changes nothing more. The spec's `bookLimit` and " +
           `\`totalbooksListed\` are ignored. A payment of another account: 404. ${note}`,
-        body: CreateUserMembershipBody,
-        security: secured,
+        request: { body: CreateUserMembershipBody },
         response: {
           200: Envelope(
             Type.Object({ status: PaymentStatus, membership: Type.Union([Membership, Type.Null()]) }),
           ),
           ...paymentErrors,
         },
-      },
-      config: { access: access.signedIn(ownPaymentRule) },
+        access: access.signedIn(ownPaymentRule),
+      }),
       preHandler: limitPayments,
     },
     async (req) =>
@@ -122,14 +117,18 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
   )
 
-  await app.register(async (webhook) => registerWebhook(webhook, deps, tags))
+  await app.register(async (webhook) => registerWebhook(webhook, deps, declare))
 }
 
 /**
  * The webhook in a scope of its own, where JSON is not parsed: the signature covers the exact bytes Stripe sent, so
  * the handler gets them as a Buffer.
  */
-function registerWebhook(app: FastifyInstance, deps: payments.PaymentDeps, tags: string[]) {
+function registerWebhook(
+  app: FastifyInstance,
+  deps: payments.PaymentDeps,
+  declare: ReturnType<typeof declarer>,
+) {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser(
     'application/json',
@@ -139,19 +138,20 @@ function registerWebhook(app: FastifyInstance, deps: payments.PaymentDeps, tags:
   app.post(
     '/stripe/webhook',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: "Stripe's webhook (payment_intent.succeeded, payment_intent.payment_failed)",
         description:
           'Stripe calls this, not the client. `Stripe-Signature` is verified over the raw body with ' +
           'STRIPE_WEBHOOK_SECRET and a 300 s tolerance; a bad, missing or stale signature gets 400 and changes ' +
           'nothing. Each event id is handled once (a repeat answers `duplicate: true`). Without ' +
           'STRIPE_WEBHOOK_SECRET: 503.',
-        headers: Type.Object({ 'stripe-signature': Type.Optional(Type.String({ maxLength: 4096 })) }),
+        request: {
+          headers: Type.Object({ 'stripe-signature': Type.Optional(Type.String({ maxLength: 4096 })) }),
+        },
         response: { 200: Envelope(WebhookReceipt), ...paymentErrors, 415: ErrorEnvelope },
-      },
-      // Stripe calls it with no session: the signature over the raw body is what is checked (in the service).
-      config: { access: access.public() },
+        // Stripe calls it with no session: the signature over the raw body is what is checked (in the service).
+        access: access.public(),
+      }),
     },
     async (req) => {
       const signature = req.headers['stripe-signature']

@@ -21,12 +21,12 @@ import {
 } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import { access, actsForRule, inBody, inQuery, listsBooksRule, ruleWhen } from '@bookstrut/core'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
-import { errorResponses, secured } from '../route-docs.js'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
 import { createListing, updateListing } from './listings.service.js'
 import * as catalogue from './catalogue.service.js'
@@ -47,6 +47,7 @@ const LISTING_FORM_DOC =
 export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), media: app.media }
   const tags = ['catalogue']
+  const declare = declarer(tags)
   /** The form becomes the body its schema checks; who may write is settled before (`access.beforeBody`). */
   const readForm = {
     preValidation: readListingForm(path.join(app.config.dataDir, 'tmp')),
@@ -57,23 +58,18 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/create/podcast',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: 'List a book (starts pending)',
         description: LISTING_FORM_DOC,
-        consumes: ['multipart/form-data'],
-        body: ListingFormBody,
-        security: secured,
-        response: { 201: Envelope(Podcast), ...errorResponses },
-      },
-      config: {
+        request: { consumes: ['multipart/form-data'], body: ListingFormBody },
+        response: { 201: Envelope(Podcast) },
         access: access.beforeBody(
           access.signedInWrite(
             listsBooksRule,
             actsForRule(inBody('createBy'), 'You can only list books for your own account.'),
           ),
         ),
-      },
+      }),
       ...readForm,
     },
     async (req, reply) => {
@@ -85,23 +81,21 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/update/podcast',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: 'Edit a listing (changed fields only)',
         description: `${LISTING_FORM_DOC} Title, author, category, ideas and description lock 72 hours after creation. An edited listing goes back to moderation.`,
-        consumes: ['multipart/form-data', 'application/json'],
-        querystring: UpdatePodcastQuery,
-        body: ListingFormBody,
-        security: secured,
-        response: { 200: Envelope(Podcast), ...errorResponses },
-      },
-      config: {
+        request: {
+          consumes: ['multipart/form-data', 'application/json'],
+          querystring: UpdatePodcastQuery,
+          body: ListingFormBody,
+        },
+        response: { 200: Envelope(Podcast) },
         access: access.ownerOf(access.beforeBody(access.signedInWrite(listsBooksRule)), {
           kind: 'book',
           at: inQuery('podcastId'),
           refused: 'You can only edit your own listings.',
         }),
-      },
+      }),
       ...readForm,
     },
     async (req) => {
@@ -114,15 +108,12 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/Single/Podcast',
-    {
-      schema: {
-        tags,
-        summary: 'One listing',
-        querystring: SinglePodcastQuery,
-        response: { 200: Envelope(Podcast), ...errorResponses },
-      },
-      config: { access: access.public(actsForRule(inQuery('userid'))) },
-    },
+    declare({
+      summary: 'One listing',
+      request: { querystring: SinglePodcastQuery },
+      response: { 200: Envelope(Podcast) },
+      access: access.public(actsForRule(inQuery('userid'))),
+    }),
     async (req) => {
       return ok('Podcast fetched successfully', await getSinglePodcast(deps, req.query.PodcastId, req.auth))
     },
@@ -130,47 +121,38 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/all/podcasts',
-    {
-      schema: {
-        tags,
-        summary: 'Listings by search and owner (the owner sees every state of their own)',
-        querystring: PodcastListQuery,
-        response: { 200: PagedPodcasts, ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Listings by search and owner (the owner sees every state of their own)',
+      request: { querystring: PodcastListQuery },
+      response: { 200: PagedPodcasts },
+      access: access.public(),
+    }),
     async (req) =>
       paged('Podcasts fetched successfully', await catalogue.listBooks(deps, req.query, req.auth)),
   )
 
   app.get(
     '/user/podcasts',
-    {
-      schema: {
-        tags,
-        summary: "An author's titles (approved)",
-        querystring: UserPodcastsQuery,
-        response: { 200: Envelope(Type.Array(Podcast)), ...errorResponses },
-      },
-      config: {
-        access: access.public(
-          actsForRule(inQuery('userId')),
-          ruleWhen(
-            'a status other than approved is asked for',
-            ({ query }) => catalogue.asksForUnpublished(query as { status?: 0 | 1 | 2 }),
-            actsForRule(inQuery('createBy'), 'Only the owner can list unpublished titles.'),
-          ),
+    declare({
+      summary: "An author's titles (approved)",
+      request: { querystring: UserPodcastsQuery },
+      response: { 200: Envelope(Type.Array(Podcast)) },
+      access: access.public(
+        actsForRule(inQuery('userId')),
+        ruleWhen(
+          'a status other than approved is asked for',
+          ({ query }) => catalogue.asksForUnpublished(query as { status?: 0 | 1 | 2 }),
+          actsForRule(inQuery('createBy'), 'Only the owner can list unpublished titles.'),
         ),
-      },
-    },
+      ),
+    }),
     async (req) => ok('Podcasts fetched successfully', await catalogue.userBooks(deps, req.query, req.auth)),
   )
 
   app.get(
     '/author/books',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: "An author's page: their approved books by the author's name, and the accounts listing them",
         description:
           'The author as books name them (`author`), not an account: an imported book belongs to the account that ' +
@@ -180,31 +162,28 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "caller's like and favourite flags. Rate-limited per account when signed in (authorPagesPerAccount: 120 " +
           'a minute), else per IP address (authorPagesPerIp: 60 a minute), counted before anything is read; past ' +
           'it 429 RATE_LIMITED with Retry-After.',
-        querystring: AuthorBooksQuery,
-        response: { 200: Envelope(AuthorBooks), ...errorResponses },
-      },
+        request: { querystring: AuthorBooksQuery },
+        response: { 200: Envelope(AuthorBooks) },
+        access: access.public(actsForRule(inQuery('userId'))),
+      }),
       onRequest: limitAuthorPages(app.limits),
-      config: { access: access.public(actsForRule(inQuery('userId'))) },
     },
     async (req) => ok('Author fetched successfully', await authorBooks(deps, req.query, req.auth)),
   )
 
   app.get(
     '/home/page',
-    {
-      schema: {
-        tags,
-        summary: 'Home page: the Top 20 and the featured video',
-        description:
-          'The latest Top 20 ranking (docs/analytics.md, "The Top 20"), best first, paged by `limit`; ' +
-          'titles blocked or unapproved since the ranking are left out. While nobody has engaged with any title ' +
-          '(no ranking, or an empty one) the newest approved titles instead. Each title answered counts as a view ' +
-          '(an impression in `top20` mode, docs/analytics.md "What a view is"): ask for the titles you show.',
-        querystring: HomePageQuery,
-        response: { 200: Envelope(HomePageData), ...errorResponses },
-      },
-      config: { access: access.public(actsForRule(inQuery('userid'))) },
-    },
+    declare({
+      summary: 'Home page: the Top 20 and the featured video',
+      description:
+        'The latest Top 20 ranking (docs/analytics.md, "The Top 20"), best first, paged by `limit`; ' +
+        'titles blocked or unapproved since the ranking are left out. While nobody has engaged with any title ' +
+        '(no ranking, or an empty one) the newest approved titles instead. Each title answered counts as a view ' +
+        '(an impression in `top20` mode, docs/analytics.md "What a view is"): ask for the titles you show.',
+      request: { querystring: HomePageQuery },
+      response: { 200: Envelope(HomePageData) },
+      access: access.public(actsForRule(inQuery('userid'))),
+    }),
     async (req) => {
       const who = {
         userId: req.auth?.user.id ?? null,
@@ -217,17 +196,16 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/podcasts',
     {
-      schema: {
+      ...declare({
         tags: ['admin'],
         summary: 'Moderation queue (pending first-come first-served)',
         description:
           'Listings by status (default pending), oldest first, with their podblurbs, media and ideas. Admins only ' +
           '(401/403); on the per-admin limit (429).',
-        querystring: ModerationQueueQuery,
-        security: secured,
-        response: { 200: PagedPodcasts, ...errorResponses },
-      },
-      config: { access: access.admin() },
+        request: { querystring: ModerationQueueQuery },
+        response: { 200: PagedPodcasts },
+        access: access.admin(),
+      }),
       preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => paged('Podcasts fetched successfully', await catalogue.moderationQueue(deps, req.query)),
@@ -236,17 +214,16 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/admin/podcast/status',
     {
-      schema: {
+      ...declare({
         tags: ['admin'],
         summary: 'Approve (1) or reject (2, with statusComment) a listing',
         description:
           'A rejection needs a comment for the owner (400). Writes one audit log entry (listing.moderate) in the same ' +
           'transaction. Admins only (401/403); on the per-admin limit (429).',
-        body: ModeratePodcastBody,
-        security: secured,
-        response: { 200: Envelope(Podcast), ...errorResponses },
-      },
-      config: { access: access.admin() },
+        request: { body: ModeratePodcastBody },
+        response: { 200: Envelope(Podcast) },
+        access: access.admin(),
+      }),
       preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
     async (req) => {

@@ -4,8 +4,8 @@ import { access, inBody, inQuery } from '@bookstrut/core'
 import { Envelope, FavoriteListQuery, PagedPodcasts, ReactionBody, ReactionQuery } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import { addReaction, listFavorites, removeReaction } from './reactions.service.js'
 
 const RATE_NOTE =
@@ -15,23 +15,19 @@ const RATE_NOTE =
 /** Likes and favourites (spec section 7): idempotent per reader and title, each change queued as one event. */
 export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
-  const tags = ['reactions']
+  const declare = declarer(['reactions'])
 
   for (const kind of ['like', 'favorite'] as const) {
     const noun = kind === 'like' ? 'Like' : 'Favourite'
     app.post(
       `/add/${kind}`,
-      {
-        schema: {
-          tags,
-          summary: `${noun} a title; twice is once`,
-          description: RATE_NOTE,
-          body: ReactionBody,
-          security: secured,
-          response: { 200: Envelope(Type.Null()), ...errorResponses },
-        },
-        config: { access: access.ownAccountWrite(inBody('userid')) },
-      },
+      declare({
+        summary: `${noun} a title; twice is once`,
+        description: RATE_NOTE,
+        request: { body: ReactionBody },
+        response: { 200: Envelope(Type.Null()) },
+        access: access.ownAccountWrite(inBody('userid')),
+      }),
       async (req) => {
         await addReaction(deps, requireAuth(req), kind, req.body)
         return ok(kind === 'like' ? 'Liked successfully' : 'Added to favorites successfully', null)
@@ -40,17 +36,13 @@ export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     app.delete(
       `/remove/${kind}`,
-      {
-        schema: {
-          tags,
-          summary: `Take back a ${noun.toLowerCase()}; taking back one that is not there changes nothing`,
-          description: RATE_NOTE,
-          querystring: ReactionQuery,
-          security: secured,
-          response: { 200: Envelope(Type.Null()), ...errorResponses },
-        },
-        config: { access: access.ownAccountWrite(inQuery('userid')) },
-      },
+      declare({
+        summary: `Take back a ${noun.toLowerCase()}; taking back one that is not there changes nothing`,
+        description: RATE_NOTE,
+        request: { querystring: ReactionQuery },
+        response: { 200: Envelope(Type.Null()) },
+        access: access.ownAccountWrite(inQuery('userid')),
+      }),
       async (req) => {
         await removeReaction(deps, requireAuth(req), kind, req.query)
         return ok(kind === 'like' ? 'Unliked successfully' : 'Removed from favorites successfully', null)
@@ -60,16 +52,12 @@ export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/user/favorite',
-    {
-      schema: {
-        tags,
-        summary: "A reader's favourite titles, latest first (the reader or an admin)",
-        querystring: FavoriteListQuery,
-        security: secured,
-        response: { 200: PagedPodcasts, ...errorResponses },
-      },
-      config: { access: access.ownAccount(inQuery('userId')) },
-    },
+    declare({
+      summary: "A reader's favourite titles, latest first (the reader or an admin)",
+      request: { querystring: FavoriteListQuery },
+      response: { 200: PagedPodcasts },
+      access: access.ownAccount(inQuery('userId')),
+    }),
     async (req) => {
       return paged('Favorites fetched successfully', await listFavorites(deps, req.query))
     },

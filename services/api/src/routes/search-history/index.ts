@@ -13,8 +13,8 @@ import { access, inBody, inQuery } from '@bookstrut/core'
 import { searchHistoryRepo } from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
-import { errorResponses, secured } from '../route-docs.js'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import * as history from './search-history.service.js'
 
 /**
@@ -24,22 +24,18 @@ import * as history from './search-history.service.js'
  */
 export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
-  const tags = ['search history']
+  const declare = declarer(['search history'])
   const sameTerms = 'The same three terms (trimmed, any case) are one saved search per user.'
 
   app.post(
     '/create/search/history',
-    {
-      schema: {
-        tags,
-        summary: 'Save a search; saving the same three terms again moves it to the top',
-        description: `${sameTerms} Saving them again keeps the item and sets its updatedAt; the item is returned.`,
-        body: CreateSearchHistoryBody,
-        security: secured,
-        response: { 200: Envelope(SearchHistoryItem), ...errorResponses },
-      },
-      config: { access: access.ownAccountWrite(inBody('userId')) },
-    },
+    declare({
+      summary: 'Save a search; saving the same three terms again moves it to the top',
+      description: `${sameTerms} Saving them again keeps the item and sets its updatedAt; the item is returned.`,
+      request: { body: CreateSearchHistoryBody },
+      response: { 200: Envelope(SearchHistoryItem) },
+      access: access.ownAccountWrite(inBody('userId')),
+    }),
     async (req) => {
       return ok('Search history saved successfully', await history.create(deps, req.body.userId, req.body))
     },
@@ -47,19 +43,15 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/all/search/history',
-    {
-      schema: {
-        tags,
-        summary: "A user's saved searches, most recent first",
-        description:
-          `Newest first by updatedAt (saved again or edited counts as recent). At most the ` +
-          `${searchHistoryRepo.SEARCH_HISTORY_LIST_LIMIT} most recent items; older ones are kept until cleared.`,
-        querystring: SearchHistoryUserQuery,
-        security: secured,
-        response: { 200: Envelope(Type.Array(SearchHistoryItem)), ...errorResponses },
-      },
-      config: { access: access.ownAccount(inQuery('userId')) },
-    },
+    declare({
+      summary: "A user's saved searches, most recent first",
+      description:
+        `Newest first by updatedAt (saved again or edited counts as recent). At most the ` +
+        `${searchHistoryRepo.SEARCH_HISTORY_LIST_LIMIT} most recent items; older ones are kept until cleared.`,
+      request: { querystring: SearchHistoryUserQuery },
+      response: { 200: Envelope(Type.Array(SearchHistoryItem)) },
+      access: access.ownAccount(inQuery('userId')),
+    }),
     async (req) => {
       return ok('Search history fetched successfully', await history.list(deps, req.query.userId))
     },
@@ -67,22 +59,17 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/update/search/history',
-    {
-      schema: {
-        tags,
-        summary: 'Edit the three terms of a saved search',
-        description:
-          'Not in the spec, which shows the Saved Search page editing terms and saving but not the call: ' +
-          '`PUT /update/search/history?id=<item id>` with all three terms in the body. The item keeps its id ' +
-          `and moves to the top (updatedAt). ${sameTerms} Terms equal to another of the user's saved searches ` +
-          'answer 409 CONFLICT and change nothing. An item of another user answers 404.',
-        querystring: SearchHistoryIdQuery,
-        body: UpdateSearchHistoryBody,
-        security: secured,
-        response: { 200: Envelope(SearchHistoryItem), ...errorResponses },
-      },
-      config: { access: access.signedInWrite() },
-    },
+    declare({
+      summary: 'Edit the three terms of a saved search',
+      description:
+        'Not in the spec, which shows the Saved Search page editing terms and saving but not the call: ' +
+        '`PUT /update/search/history?id=<item id>` with all three terms in the body. The item keeps its id ' +
+        `and moves to the top (updatedAt). ${sameTerms} Terms equal to another of the user's saved searches ` +
+        'answer 409 CONFLICT and change nothing. An item of another user answers 404.',
+      request: { querystring: SearchHistoryIdQuery, body: UpdateSearchHistoryBody },
+      response: { 200: Envelope(SearchHistoryItem) },
+      access: access.signedInWrite(),
+    }),
     async (req) =>
       ok(
         'Search history updated successfully',
@@ -92,17 +79,13 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/delete/search/history',
-    {
-      schema: {
-        tags,
-        summary: 'Delete one saved search of the caller',
-        description: 'An item of another user answers 404, as a missing one does.',
-        querystring: SearchHistoryIdQuery,
-        security: secured,
-        response: { 200: Envelope(Type.Null()), ...errorResponses },
-      },
-      config: { access: access.signedInWrite() },
-    },
+    declare({
+      summary: 'Delete one saved search of the caller',
+      description: 'An item of another user answers 404, as a missing one does.',
+      request: { querystring: SearchHistoryIdQuery },
+      response: { 200: Envelope(Type.Null()) },
+      access: access.signedInWrite(),
+    }),
     async (req) => {
       await history.remove(deps, requireAuth(req), req.query.id)
       return ok('Search history deleted successfully', null)
@@ -111,17 +94,13 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/delete/many/search/history',
-    {
-      schema: {
-        tags,
-        summary: "Clear all of a user's saved searches",
-        description: 'Answers how many items were removed (0 when there were none).',
-        querystring: SearchHistoryUserQuery,
-        security: secured,
-        response: { 200: Envelope(ClearedSearchHistory), ...errorResponses },
-      },
-      config: { access: access.ownAccountWrite(inQuery('userId')) },
-    },
+    declare({
+      summary: "Clear all of a user's saved searches",
+      description: 'Answers how many items were removed (0 when there were none).',
+      request: { querystring: SearchHistoryUserQuery },
+      response: { 200: Envelope(ClearedSearchHistory) },
+      access: access.ownAccountWrite(inQuery('userId')),
+    }),
     async (req) => {
       return ok('Search history cleared successfully', await history.clear(deps, req.query.userId))
     },

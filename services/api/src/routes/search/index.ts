@@ -16,8 +16,8 @@ import {
   RELEVANCE_FLOOR,
 } from '@bookstrut/search'
 import { depsOf } from '../deps.js'
+import { declarer } from '../route-docs.js'
 import { paged } from '../../respond.js'
-import { errorResponses } from '../route-docs.js'
 import { RANKING_TTL_SECONDS, searchByIdeas } from './idea-search.service.js'
 import { searchByKeywords } from './surface-search.service.js'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
@@ -29,6 +29,7 @@ import { limitSearches, RATE_LIMIT_NOTE } from './search-rate-limit.js'
  */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), ideaSearch: app.ideaSearch, redis: app.redis }
+  const declare = declarer(['search'])
   const surfaceIndex = createSurfaceIndex(app.config, app.db)
   await surfaceIndex.ensureSettings()
   app.addHook('onClose', () => surfaceIndex.close())
@@ -38,8 +39,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/search/podcast',
     {
       onRequest: limitSearches(app.limits),
-      schema: {
-        tags: ['search'],
+      ...declare({
         summary: 'Search approved titles by three ideas, with Strut scores',
         description:
           'Each idea is scored 0-100 against every approved, active title: the best cosine similarity between the ' +
@@ -56,11 +56,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '422 DUPLICATE_QUERIES when ' +
           'two ideas are the same or share more than 70 % of their words longer than 2 characters. ' +
           RATE_LIMIT_NOTE,
-        querystring: IdeaSearchQuery,
-        response: { 200: PagedScoredPodcasts, ...errorResponses, 422: ErrorEnvelope },
-      },
-      // A blocked reader gets 403 BLOCKED: the spec's client shows the blocked dialog instead of results.
-      config: { access: access.public(actsForRule(inQuery('userid')), notBlockedRule) },
+        request: { querystring: IdeaSearchQuery },
+        response: { 200: PagedScoredPodcasts, 422: ErrorEnvelope },
+        // A blocked reader gets 403 BLOCKED: the spec's client shows the blocked dialog instead of results.
+        access: access.public(actsForRule(inQuery('userid')), notBlockedRule),
+      }),
     },
     async (req) => {
       const page = await searchByIdeas(
@@ -77,8 +77,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/search/podcast/surface',
     {
       onRequest: limitSearches(app.limits),
-      schema: {
-        tags: ['search'],
+      ...declare({
         summary: 'Keyword search over approved titles',
         description:
           'By default PostgreSQL full-text search (websearch syntax: "a phrase", -word, or) weighted title/author > ' +
@@ -88,10 +87,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'spellings a word). With MEILI_URL set, Meilisearch (typo-tolerant, title > author > ideas > ' +
           "description). The caller's ghosted titles are left out. Ranked by relevance, 10 per page. " +
           RATE_LIMIT_NOTE,
-        querystring: SurfaceSearchQuery,
-        response: { 200: PagedPodcasts, ...errorResponses },
-      },
-      config: { access: access.public(actsForRule(inQuery('userid'))) },
+        request: { querystring: SurfaceSearchQuery },
+        response: { 200: PagedPodcasts },
+        access: access.public(actsForRule(inQuery('userid'))),
+      }),
     },
     async (req) => {
       const page = await searchByKeywords(

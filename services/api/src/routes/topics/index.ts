@@ -4,7 +4,7 @@ import { Envelope, Topic, TopicParams, TopicSummary } from '@bookstrut/schemas'
 import { access } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
-import { errorResponses } from '../route-docs.js'
+import { declarer } from '../route-docs.js'
 import { trafficOf } from '../../views/page-traffic.js'
 import { getTopic, listTopics, TOPIC_NOT_FOUND } from './topics.service.js'
 
@@ -15,23 +15,22 @@ const LIMIT_NOTE =
 /** "Books about <idea>" topic pages (docs/seo.md, "Topic pages"): the set the topics job stores, read only. */
 export const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
-  const tags = ['topics']
+  const declare = declarer(['topics'])
   const limitTopicReads = async (req: { ip: string }) => app.limits.consume('topicPagesPerIp', req.ip)
 
   app.get(
     '/topics',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: 'Topic pages: ideas several readers searched for, most searched first',
         description:
           LIMIT_NOTE +
           'An idea becomes a topic when at least 3 different readers searched for it, normalised, and passes the ' +
           'text rules (docs/seo.md); the set is remade every hour.',
-        response: { 200: Envelope(Type.Array(TopicSummary)), ...errorResponses },
-      },
+        response: { 200: Envelope(Type.Array(TopicSummary)) },
+        access: access.public(),
+      }),
       onRequest: limitTopicReads,
-      config: { access: access.public() },
     },
     async () => ok('Topics fetched successfully', await listTopics(deps)),
   )
@@ -39,18 +38,17 @@ export const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/topics/:slug',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: 'One topic page: its idea, its books with their Strut scores, and its views',
         description:
           LIMIT_NOTE +
           `A slug that is not a topic answers 404 "${TOPIC_NOT_FOUND}"; one that cannot be a slug answers 400. ` +
           'Books no longer public are left out. `traffic` is null while the analytics store does not answer.',
-        params: TopicParams,
-        response: { 200: Envelope(Topic), ...errorResponses },
-      },
+        request: { params: TopicParams },
+        response: { 200: Envelope(Topic) },
+        access: access.public(),
+      }),
       onRequest: limitTopicReads,
-      config: { access: access.public() },
     },
     async (req) =>
       ok(

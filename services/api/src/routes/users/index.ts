@@ -24,7 +24,7 @@ import { access, inQuery } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { refuseOwnEndedSession, requireAuth, tokenOf } from '../../plugins/app/auth.js'
-import { errorResponses, secured, optionalBody } from '../route-docs.js'
+import { optionalBody, declarer } from '../route-docs.js'
 import * as auth from './auth.service.js'
 import * as account from './account.service.js'
 import { loadUser } from '../../views/user-view.js'
@@ -39,19 +39,16 @@ const callerOf = (req: FastifyRequest): auth.Caller => ({
 /** Accounts: sign-up with e-mail code, login, sessions, password reset, profile (spec section 7 paths). */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
-  const tags = ['accounts']
+  const declare = declarer(['accounts'])
 
   app.post(
     '/user/create',
-    {
-      schema: {
-        tags,
-        summary: 'Sign up; e-mails a 4-digit code',
-        body: CreateUserBody,
-        response: { 201: Envelope(Type.Composite([CreatedUser, OtpSent])), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Sign up; e-mails a 4-digit code',
+      request: { body: CreateUserBody },
+      response: { 201: Envelope(Type.Composite([CreatedUser, OtpSent])) },
+      access: access.public(),
+    }),
     async (req, reply) => {
       const { user, resendAfter } = await auth.signUp(deps, req.body, callerOf(req))
       return reply.code(201).send(
@@ -67,15 +64,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/resendotp/user',
-    {
-      schema: {
-        tags,
-        summary: 'Send a new sign-up code (30 s cooldown)',
-        body: EmailBody,
-        response: { 200: Envelope(OtpSent), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Send a new sign-up code (30 s cooldown)',
+      request: { body: EmailBody },
+      response: { 200: Envelope(OtpSent) },
+      access: access.public(),
+    }),
     async (req) => {
       const sent = await auth.resendSignupOtp(deps, req.body.email, callerOf(req))
       return ok('OTP has been resent to your email.', { email: req.body.email.trim().toLowerCase(), ...sent })
@@ -84,15 +78,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/verify/user/Verification',
-    {
-      schema: {
-        tags,
-        summary: 'Verify the sign-up code; opens a session',
-        body: VerifyOtpBody,
-        response: { 200: Envelope(SessionData), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Verify the sign-up code; opens a session',
+      request: { body: VerifyOtpBody },
+      response: { 200: Envelope(SessionData) },
+      access: access.public(),
+    }),
     async (req) => {
       const session = await auth.verifySignup(deps, req.body, callerOf(req))
       return ok(session.message, session)
@@ -101,15 +92,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/login-user',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in',
-        body: LoginBody,
-        response: { 200: Envelope(SessionData), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Sign in',
+      request: { body: LoginBody },
+      response: { 200: Envelope(SessionData) },
+      access: access.public(),
+    }),
     async (req) => {
       const session = await auth.logIn(deps, req.body, callerOf(req))
       return ok(session.message, session)
@@ -119,16 +107,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/refresh-token/user',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: 'Check a session; answers the user and its blocked flag',
         description:
           'The token comes in the body (spec) or, when absent, from the Authorization or token header.',
-        body: RefreshTokenBody,
-        ...optionalBody,
-        response: { 200: Envelope(RefreshData), ...errorResponses },
-      },
-      config: { access: access.public() },
+        request: { body: RefreshTokenBody, ...optionalBody },
+        response: { 200: Envelope(RefreshData) },
+        access: access.public(),
+      }),
       // A call with no body at all (token in a header) is checked as an empty object; a JSON `null` is not
       // "no body" and stays a 400, as the document says.
       preValidation: async (req) => {
@@ -147,16 +133,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/logout/user',
-    {
-      schema: {
-        tags,
-        summary: 'End this session',
-        querystring: IdQuery,
-        security: secured,
-        response: { 200: Envelope(Type.Null()), ...errorResponses },
-      },
-      config: { access: access.ownAccount(inQuery('id')) },
-    },
+    declare({
+      summary: 'End this session',
+      request: { querystring: IdQuery },
+      response: { 200: Envelope(Type.Null()) },
+      access: access.ownAccount(inQuery('id')),
+    }),
     async (req) => {
       await auth.logOut(deps, requireAuth(req).session.id)
       return ok('Logout successfully', null)
@@ -165,15 +147,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/sentOtp/user',
-    {
-      schema: {
-        tags,
-        summary: 'Send a password-reset code (120 s cooldown)',
-        body: EmailBody,
-        response: { 200: Envelope(OtpSent), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Send a password-reset code (120 s cooldown)',
+      request: { body: EmailBody },
+      response: { 200: Envelope(OtpSent) },
+      access: access.public(),
+    }),
     async (req) => {
       const { message, resendAfter } = await auth.sendResetOtp(deps, req.body.email, callerOf(req))
       return ok(message, { email: req.body.email.trim().toLowerCase(), resendAfter })
@@ -182,20 +161,17 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/verifyOtp/user',
-    {
-      schema: {
-        tags,
-        summary: 'Check a password-reset code; answers a one-time reset token',
-        description:
-          'A right code is used up and answered with `resetToken`, which `POST /forgot-password/user` needs: it ' +
-          'lives 10 minutes, works once, and dies when a new code is asked for or the password is reset. Wrong ' +
-          'codes are capped per account and per IP per day (429). Unknown addresses are answered exactly like ' +
-          'registered ones.',
-        body: VerifyOtpBody,
-        response: { 200: Envelope(ResetTokenData), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Check a password-reset code; answers a one-time reset token',
+      description:
+        'A right code is used up and answered with `resetToken`, which `POST /forgot-password/user` needs: it ' +
+        'lives 10 minutes, works once, and dies when a new code is asked for or the password is reset. Wrong ' +
+        'codes are capped per account and per IP per day (429). Unknown addresses are answered exactly like ' +
+        'registered ones.',
+      request: { body: VerifyOtpBody },
+      response: { 200: Envelope(ResetTokenData) },
+      access: access.public(),
+    }),
     async (req) => {
       const data = await auth.verifyResetOtp(deps, req.body, callerOf(req))
       return ok('OTP verified successfully', data)
@@ -204,19 +180,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/forgot-password/user',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password with the reset token of a verified code',
-        description:
-          'Needs the `resetToken` answered by `POST /verifyOtp/user` for the same e-mail (400 OTP_REQUIRED ' +
-          'otherwise, checked before the new password is hashed). Ends every session of the account. ' +
-          'Rate-limited per IP.',
-        body: ForgotPasswordBody,
-        response: { 200: Envelope(Type.Null()), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'Set a new password with the reset token of a verified code',
+      description:
+        'Needs the `resetToken` answered by `POST /verifyOtp/user` for the same e-mail (400 OTP_REQUIRED ' +
+        'otherwise, checked before the new password is hashed). Ends every session of the account. ' +
+        'Rate-limited per IP.',
+      request: { body: ForgotPasswordBody },
+      response: { 200: Envelope(Type.Null()) },
+      access: access.public(),
+    }),
     async (req) => {
       await auth.resetPassword(deps, req.body, callerOf(req))
       return ok('Password reset successful', null)
@@ -225,19 +198,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/single/user',
-    {
-      schema: {
-        tags,
-        summary: 'One account: the whole account for its owner or an admin, the public profile for others',
-        description:
-          'Public profiles exist for verified authors and publishers only. Readers and admins are visible to ' +
-          'themselves and to admins; anybody else gets 404, as for an id that does not exist (a 403 would ' +
-          'confirm the account).',
-        querystring: UserIdQuery,
-        response: { 200: Envelope(SingleUserData), ...errorResponses },
-      },
-      config: { access: access.public() },
-    },
+    declare({
+      summary: 'One account: the whole account for its owner or an admin, the public profile for others',
+      description:
+        'Public profiles exist for verified authors and publishers only. Readers and admins are visible to ' +
+        'themselves and to admins; anybody else gets 404, as for an id that does not exist (a 403 would ' +
+        'confirm the account).',
+      request: { querystring: UserIdQuery },
+      response: { 200: Envelope(SingleUserData) },
+      access: access.public(),
+    }),
     async (req) => {
       await refuseOwnEndedSession(req, app.db, req.query.userId)
       return ok('User fetched successfully', await account.getSingleUser(deps, req.query.userId, req.auth))
@@ -247,20 +217,20 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/update/user',
     {
-      schema: {
-        tags,
+      ...declare({
         summary: "Update one's profile",
         description:
           'JSON, or multipart/form-data with the same fields plus the images `profile` (≤ 1 MB) and `banner` (≤ 2 MB), JPEG/PNG/GIF/WEBP. ' +
           'Password and confirm_password only when both are non-empty. Email cannot change; authors and publishers may switch between the two roles.',
-        consumes: ['application/json', 'multipart/form-data'],
-        querystring: IdQuery,
-        body: UpdateUserBody,
-        security: secured,
-        response: { 200: Envelope(User), ...errorResponses },
-      },
-      // Who may write is settled before an upload is read (a missing or malformed id is left to the schema).
-      config: { access: access.beforeBody(access.ownAccountWrite(inQuery('id'))) },
+        request: {
+          consumes: ['application/json', 'multipart/form-data'],
+          querystring: IdQuery,
+          body: UpdateUserBody,
+        },
+        response: { 200: Envelope(User) },
+        // Who may write is settled before an upload is read (a missing or malformed id is left to the schema).
+        access: access.beforeBody(access.ownAccountWrite(inQuery('id'))),
+      }),
       preValidation: readProfileMultipart,
     },
     async (req) => {

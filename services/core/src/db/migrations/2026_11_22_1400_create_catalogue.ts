@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { createTable, ID, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /** The spec's plan table (reader-and-account section 3): price per month in USD, bookLimit -1 = unlimited. */
 const plans = [
@@ -48,34 +49,31 @@ const plans = [
     sort_order: 5,
   },
 ]
-import { addIndex } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('plans')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('plan_name', 'text', (c) => c.notNull().unique())
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('price', 'numeric(10, 2)', (c) => c.notNull())
-    .addColumn('duration', 'integer', (c) => c.notNull())
-    .addColumn('book_limit', 'integer', (c) => c.notNull())
-    .addColumn('status', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute()
+  await createTable(db, 'plans', {
+    id: ID,
+    plan_name: ['text', (c) => c.notNull().unique()],
+    description: notNull('text'),
+    price: notNull('numeric(10, 2)'),
+    duration: notNull('integer'),
+    book_limit: notNull('integer'),
+    status: notNull('boolean', true),
+    sort_order: notNull('integer', 0),
+  }).execute()
   await db.insertInto('plans').values(plans).execute()
 
   // One row per plan a user has held; exactly one is current (partial unique index).
-  await db.schema
-    .createTable('memberships')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('user_id', 'char(24)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('plan_id', 'char(24)', (c) => c.notNull().references('plans.id'))
-    .addColumn('price', 'numeric(10, 2)', (c) => c.notNull())
-    .addColumn('book_limit', 'integer', (c) => c.notNull())
-    .addColumn('purchase_date', 'timestamptz', (c) => c.notNull())
-    .addColumn('expiry_date', 'timestamptz')
-    .addColumn('is_current', 'boolean', (c) => c.notNull().defaultTo(true))
-    .execute()
+  await createTable(db, 'memberships', {
+    id: ID,
+    user_id: cascadingRef('users.id'),
+    plan_id: ['char(24)', (c) => c.notNull().references('plans.id')],
+    price: notNull('numeric(10, 2)'),
+    book_limit: notNull('integer'),
+    purchase_date: notNull('timestamptz'),
+    expiry_date: 'timestamptz',
+    is_current: notNull('boolean', true),
+  }).execute()
   await db.schema
     .createIndex('memberships_current_key')
     .on('memberships')
@@ -84,63 +82,60 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('is_current'), '=', true)
     .execute()
 
-  await db.schema
-    .createTable('podcasts')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('source_id', 'text', (c) => c.unique())
-    .addColumn('create_by', 'char(24)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('author', 'text', (c) => c.notNull())
-    .addColumn('category_name', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('primary_key', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('secondary_key', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('additional_key', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('publisher', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('year_published', 'integer')
-    .addColumn('isbn', 'text')
-    .addColumn('language', 'text')
-    .addColumn('youtube_url', 'text')
-    .addColumn('tiktok_url', 'text')
-    .addColumn('get_this_url', 'text')
-    .addColumn('book_cover_image', 'text')
-    .addColumn('author_image', 'text')
-    .addColumn('status', 'smallint', (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`status in (0, 1, 2)`),
-    )
-    .addColumn('status_comment', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .execute()
+  await createTable(db, 'podcasts', {
+    id: ID,
+    source_id: ['text', (c) => c.unique()],
+    create_by: cascadingRef('users.id'),
+    title: notNull('text'),
+    author: notNull('text'),
+    category_name: notNull('text'),
+    description: notNull('text'),
+    primary_key: notNull('text', ''),
+    secondary_key: notNull('text', ''),
+    additional_key: notNull('text', ''),
+    publisher: notNull('text', ''),
+    year_published: 'integer',
+    isbn: 'text',
+    language: 'text',
+    youtube_url: 'text',
+    tiktok_url: 'text',
+    get_this_url: 'text',
+    book_cover_image: 'text',
+    author_image: 'text',
+    status: [
+      'smallint',
+      (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`status in (0, 1, 2)`),
+    ],
+    status_comment: notNull('text', ''),
+    is_active: notNull('boolean', true),
+    created_at: notNull('timestamptz'),
+    updated_at: notNull('timestamptz'),
+  }).execute()
   await addIndex(db, 'podcasts', 'podcasts_create_by_idx', ['create_by', 'created_at'])
   await addIndex(db, 'podcasts', 'podcasts_public_idx', ['status', 'created_at'])
 
-  await db.schema
-    .createTable('episodes')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('part', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('file_url', 'text')
-    .addColumn('duration', 'real', (c) => c.notNull().defaultTo(0))
-    .addColumn('transcript', 'text')
-    .addColumn('year_published', 'integer')
-    .addColumn('likes', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('listening_hours', 'real', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .execute()
+  await createTable(db, 'episodes', {
+    id: ID,
+    podcast_id: cascadingRef('podcasts.id'),
+    part: notNull('integer', 1),
+    title: notNull('text', ''),
+    description: notNull('text', ''),
+    file_url: 'text',
+    duration: notNull('real', 0),
+    transcript: 'text',
+    year_published: 'integer',
+    likes: notNull('integer', 0),
+    listening_hours: notNull('real', 0),
+    created_at: notNull('timestamptz'),
+  }).execute()
   // One episode per part of a book: imports and edits upsert on it.
   await addIndex(db, 'episodes', 'episodes_podcast_part_key', ['podcast_id', 'part'], { unique: true })
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('episodes').execute()
-  await db.schema.dropTable('podcasts').execute()
-  await db.schema.dropTable('memberships').execute()
-  await db.schema.dropTable('plans').execute()
+  await dropTables(db, 'episodes', 'podcasts', 'memberships', 'plans')
 }

@@ -1,16 +1,17 @@
 import { sql, type Kysely } from 'kysely'
+import { createTable, notNull, cascadingRef } from './schema-helpers.js'
 
 /**
  * Which source file (by SHA-256) a bulk import stored as a book's cover or podblurb, so that importing the same
  * file again reuses the stored copy instead of encoding and storing it anew.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('imported_media')
-    .addColumn('source_id', 'text', (c) => c.notNull().references('podcasts.source_id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('cover', 'audio')`))
-    .addColumn('sha256', 'text', (c) => c.notNull())
-    .addColumn('url', 'text', (c) => c.notNull())
+  await createTable(db, 'imported_media', {
+    source_id: cascadingRef('podcasts.source_id', 'text'),
+    kind: ['text', (c) => c.notNull().check(sql`kind in ('cover', 'audio')`)],
+    sha256: notNull('text'),
+    url: notNull('text'),
+  })
     .addPrimaryKeyConstraint('imported_media_pkey', ['source_id', 'kind'])
     .execute()
 }

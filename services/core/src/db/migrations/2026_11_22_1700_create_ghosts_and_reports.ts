@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
+import { createTable, ID, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 const reportTypes = [
   ['0000000000000000000000b1', 'Spam or advertising', 1],
@@ -11,43 +12,40 @@ const reportTypes = [
 
 export async function up(db: Kysely<any>): Promise<void> {
   // A reader hides a title from their own results; once per reader and title.
-  await db.schema
-    .createTable('ghosts')
-    .addColumn('user_id', 'char(24)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('episode_id', 'char(24)')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+  await createTable(db, 'ghosts', {
+    user_id: cascadingRef('users.id'),
+    podcast_id: cascadingRef('podcasts.id'),
+    episode_id: 'char(24)',
+    created_at: notNull('timestamptz'),
+  })
     .addPrimaryKeyConstraint('ghosts_pkey', ['user_id', 'podcast_id'])
     .execute()
-  await db.schema.createIndex('ghosts_podcast_idx').on('ghosts').column('podcast_id').execute()
+  await addIndex(db, 'ghosts', 'ghosts_podcast_idx', 'podcast_id')
 
-  await db.schema
-    .createTable('report_types')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('type', 'text', (c) => c.notNull().unique())
-    .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute()
+  await createTable(db, 'report_types', {
+    id: ID,
+    type: ['text', (c) => c.notNull().unique()],
+    is_active: notNull('boolean', true),
+    sort_order: notNull('integer', 0),
+  }).execute()
   await db
     .insertInto('report_types')
     .values(reportTypes.map(([id, type, sort_order]) => ({ id, type, sort_order })))
     .execute()
 
   // One report per reader, title and reason: a repeated report changes nothing.
-  await db.schema
-    .createTable('reports')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('user_id', 'char(24)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('report_type_id', 'char(24)', (c) => c.notNull().references('report_types.id'))
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('episode_id', 'char(24)')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await createTable(db, 'reports', {
+    id: ID,
+    user_id: cascadingRef('users.id'),
+    report_type_id: ['char(24)', (c) => c.notNull().references('report_types.id')],
+    podcast_id: cascadingRef('podcasts.id'),
+    episode_id: 'char(24)',
+    created_at: NOW,
+  })
     .addUniqueConstraint('reports_once_key', ['user_id', 'podcast_id', 'report_type_id'])
     .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('reports').execute()
-  await db.schema.dropTable('report_types').execute()
-  await db.schema.dropTable('ghosts').execute()
+  await dropTables(db, 'reports', 'report_types', 'ghosts')
 }

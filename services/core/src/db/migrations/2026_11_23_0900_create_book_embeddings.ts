@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
+import { createTable, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * Idea search: the vectors of each book per embedding model (its ideas and description chunks, float32, one
@@ -6,30 +7,28 @@ import { sql, type Kysely } from 'kysely'
  * impressions) kept until the analytics pipeline takes them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('book_embeddings')
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('model', 'text', (c) => c.notNull())
-    .addColumn('source_hash', 'text', (c) => c.notNull())
-    .addColumn('dimensions', 'integer', (c) => c.notNull())
-    .addColumn('passages', 'integer', (c) => c.notNull())
-    .addColumn('vectors', 'bytea', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await createTable(db, 'book_embeddings', {
+    podcast_id: cascadingRef('podcasts.id'),
+    model: notNull('text'),
+    source_hash: notNull('text'),
+    dimensions: notNull('integer'),
+    passages: notNull('integer'),
+    vectors: notNull('bytea'),
+    updated_at: NOW,
+  })
     .addPrimaryKeyConstraint('book_embeddings_pkey', ['model', 'podcast_id'])
     .execute()
 
-  await db.schema
-    .createTable('event_outbox')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull())
-    .addColumn('payload', 'jsonb', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .execute()
-  await db.schema.createIndex('event_outbox_created_at_idx').on('event_outbox').column('created_at').execute()
+  await createTable(db, 'event_outbox', {
+    id: ['uuid', (c) => c.primaryKey()],
+    type: notNull('text'),
+    podcast_id: notNull('char(24)'),
+    payload: notNull('jsonb'),
+    created_at: notNull('timestamptz'),
+  }).execute()
+  await addIndex(db, 'event_outbox', 'event_outbox_created_at_idx', 'created_at')
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('event_outbox').execute()
-  await db.schema.dropTable('book_embeddings').execute()
+  await dropTables(db, 'event_outbox', 'book_embeddings')
 }

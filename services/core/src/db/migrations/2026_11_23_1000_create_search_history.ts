@@ -1,18 +1,17 @@
 import { sql, type Kysely } from 'kysely'
-import { addIndex } from './schema-helpers.js'
+import { createTable, ID, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Saved searches: the three ideas of an idea search, per user.
-  await db.schema
-    .createTable('search_history')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('user_id', 'char(24)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('first_term', 'text', (c) => c.notNull())
-    .addColumn('second_term', 'text', (c) => c.notNull())
-    .addColumn('third_term', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await createTable(db, 'search_history', {
+    id: ID,
+    user_id: cascadingRef('users.id'),
+    first_term: notNull('text'),
+    second_term: notNull('text'),
+    third_term: notNull('text'),
+    created_at: NOW,
+    updated_at: NOW,
+  }).execute()
   // The same three terms (trimmed, any case) are one saved search per user: saving them again bumps
   // updated_at through `on conflict` on this index instead of adding a row.
   await sql`

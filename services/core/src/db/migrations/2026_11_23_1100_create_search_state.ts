@@ -1,13 +1,13 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
+import { createTable, NOW, notNull } from './schema-helpers.js'
 
 /** Settings of idea search that every process must agree on, e.g. the model searches are served with. */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('search_state')
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('value', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await createTable(db, 'search_state', {
+    name: ['text', (c) => c.primaryKey()],
+    value: notNull('text'),
+    updated_at: NOW,
+  }).execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

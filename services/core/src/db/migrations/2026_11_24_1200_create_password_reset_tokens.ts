@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely'
-import { addIndex } from './schema-helpers.js'
+import type { Kysely } from 'kysely'
+import { createTable, ID, NOW, notNull, cascadingRef, addIndex } from './schema-helpers.js'
 
 /**
  * One-time tokens handed out by step 2 of the password reset (a verified code) and required by step 3. Only the
@@ -7,16 +7,15 @@ import { addIndex } from './schema-helpers.js'
  * id), which voids every token of the old one.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('password_reset_tokens')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('user_id', 'char(24)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('otp_id', 'char(24)', (c) => c.notNull())
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
-    .execute()
+  await createTable(db, 'password_reset_tokens', {
+    id: ID,
+    user_id: cascadingRef('users.id'),
+    otp_id: notNull('char(24)'),
+    token_hash: ['text', (c) => c.notNull().unique()],
+    created_at: NOW,
+    expires_at: notNull('timestamptz'),
+    used_at: 'timestamptz',
+  }).execute()
   await addIndex(db, 'password_reset_tokens', 'password_reset_tokens_user_id_idx', 'user_id')
 }
 

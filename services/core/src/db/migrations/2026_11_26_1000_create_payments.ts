@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { createTable, ID, notNull, cascadingRef, addIndex } from './schema-helpers.js'
 
 /*
  * Card payments for plan upgrades (issue 16). The seeded plans (2026_11_22_1400_create_catalogue) already match the
@@ -12,23 +13,25 @@ export async function up(db: Kysely<any>): Promise<void> {
   )
 
   // One row per attempt to buy a plan, holding the terms quoted (so a later price change cannot alter a paid order).
-  await db.schema
-    .createTable('payments')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('user_id', 'char(24)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('plan_id', 'char(24)', (c) => c.notNull().references('plans.id'))
-    .addColumn('from_membership_id', 'char(24)', (c) => c.references('memberships.id').onDelete('set null'))
-    .addColumn('amount_cents', 'integer', (c) => c.notNull().check(sql`amount_cents > 0`))
-    .addColumn('currency', 'text', (c) => c.notNull().defaultTo('usd'))
-    .addColumn('monthly_price', 'numeric(10, 2)', (c) => c.notNull())
-    .addColumn('book_limit', 'integer', (c) => c.notNull())
-    .addColumn('duration', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('pending')
-        .check(sql`status in ('pending', 'succeeded', 'failed', 'superseded')`),
-    )
+  await createTable(db, 'payments', {
+    id: ID,
+    user_id: cascadingRef('users.id'),
+    plan_id: ['char(24)', (c) => c.notNull().references('plans.id')],
+    from_membership_id: ['char(24)', (c) => c.references('memberships.id').onDelete('set null')],
+    amount_cents: ['integer', (c) => c.notNull().check(sql`amount_cents > 0`)],
+    currency: notNull('text', 'usd'),
+    monthly_price: notNull('numeric(10, 2)'),
+    book_limit: notNull('integer'),
+    duration: notNull('integer'),
+    status: [
+      'text',
+      (c) =>
+        c
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`status in ('pending', 'succeeded', 'failed', 'superseded')`),
+    ],
+  })
     // Same upgrade, same amount → same key: a double click or a retried request finds this row and Stripe answers
     // the same PaymentIntent, so the card is charged once.
     .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
@@ -38,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('payments_user_idx').on('payments').columns(['user_id', 'created_at']).execute()
+  await addIndex(db, 'payments', 'payments_user_idx', ['user_id', 'created_at'])
 
   // A payment makes at most one membership, whichever of the confirmation and the webhook comes first.
   await db.schema
@@ -47,12 +50,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 
   // Stripe events already handled, written in the same transaction as their effect: a repeat is a no-op.
-  await db.schema
-    .createTable('stripe_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('received_at', 'timestamptz', (c) => c.notNull())
-    .execute()
+  await createTable(db, 'stripe_events', {
+    id: ['text', (c) => c.primaryKey()],
+    type: notNull('text'),
+    received_at: notNull('timestamptz'),
+  }).execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

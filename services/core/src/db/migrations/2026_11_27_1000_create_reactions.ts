@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { dropTables } from './schema-helpers.js'
 
 /**
  * Likes and favourites: one row per reader and title each (the unique key makes a double click one reaction).
@@ -20,6 +21,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('favorites').execute()
-  await db.schema.dropTable('likes').execute()
+  await dropTables(db, 'favorites', 'likes')
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
+import { createTable, ID, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * The Top 20 (issue 14): each ranking the top20 job computes, with its time and its titles in order, and each
@@ -7,36 +8,31 @@ import { sql, type Kysely } from 'kysely'
  * together with the listings themselves, and written in one transaction with the days.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('top20_rankings')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('computed_at', 'timestamptz', (c) => c.notNull())
-    .execute()
-  await db.schema.createIndex('top20_rankings_time_idx').on('top20_rankings').column('computed_at').execute()
-  await db.schema
-    .createTable('top20_entries')
-    .addColumn('ranking_id', 'char(24)', (c) =>
-      c.notNull().references('top20_rankings.id').onDelete('cascade'),
-    )
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('score', 'double precision', (c) => c.notNull())
-    .addColumn('readers', 'integer', (c) => c.notNull())
+  await createTable(db, 'top20_rankings', {
+    id: ID,
+    computed_at: notNull('timestamptz'),
+  }).execute()
+  await addIndex(db, 'top20_rankings', 'top20_rankings_time_idx', 'computed_at')
+  await createTable(db, 'top20_entries', {
+    ranking_id: cascadingRef('top20_rankings.id'),
+    position: notNull('integer'),
+    podcast_id: cascadingRef('podcasts.id'),
+    score: notNull('double precision'),
+    readers: notNull('integer'),
+  })
     .addPrimaryKeyConstraint('top20_entries_pkey', ['ranking_id', 'position'])
     .execute()
   // A title's removal cascades here: without this it would scan every kept ranking.
-  await db.schema.createIndex('top20_entries_podcast_idx').on('top20_entries').column('podcast_id').execute()
-  await db.schema
-    .createTable('top20_days')
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('day', 'date', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await addIndex(db, 'top20_entries', 'top20_entries_podcast_idx', 'podcast_id')
+  await createTable(db, 'top20_days', {
+    podcast_id: cascadingRef('podcasts.id'),
+    day: notNull('date'),
+    created_at: NOW,
+  })
     .addPrimaryKeyConstraint('top20_days_pkey', ['podcast_id', 'day'])
     .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('top20_days').execute()
-  await db.schema.dropTable('top20_entries').execute()
-  await db.schema.dropTable('top20_rankings').execute()
+  await dropTables(db, 'top20_days', 'top20_entries', 'top20_rankings')
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
+import { createTable, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * Counts authors can trust (issue 29).
@@ -9,34 +10,31 @@ import { sql, type Kysely } from 'kysely'
  *   for admins (the console shows them later). Removed with their ranking (30 days) or title.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('reaction_days')
-    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-    .addColumn('user_id', 'char(24)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('day', 'date', (c) => c.notNull())
-    .addColumn('first_at', 'timestamptz', (c) => c.notNull())
+  await createTable(db, 'reaction_days', {
+    kind: notNull('varchar(16)'),
+    user_id: cascadingRef('users.id'),
+    podcast_id: cascadingRef('podcasts.id'),
+    day: notNull('date'),
+    first_at: notNull('timestamptz'),
+  })
     .addPrimaryKeyConstraint('reaction_days_pkey', ['kind', 'user_id', 'podcast_id', 'day'])
     .execute()
-  await db.schema.createIndex('reaction_days_day_idx').on('reaction_days').column('day').execute()
-  await db.schema
-    .createTable('top20_held')
-    .addColumn('ranking_id', 'char(24)', (c) =>
-      c.notNull().references('top20_rankings.id').onDelete('cascade'),
-    )
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('reason', 'varchar(32)', (c) => c.notNull())
-    .addColumn('score', 'double precision', (c) => c.notNull())
-    .addColumn('readers', 'integer', (c) => c.notNull())
-    .addColumn('details', 'jsonb', (c) => c.notNull())
-    .addColumn('held_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await addIndex(db, 'reaction_days', 'reaction_days_day_idx', 'day')
+  await createTable(db, 'top20_held', {
+    ranking_id: cascadingRef('top20_rankings.id'),
+    podcast_id: cascadingRef('podcasts.id'),
+    reason: notNull('varchar(32)'),
+    score: notNull('double precision'),
+    readers: notNull('integer'),
+    details: notNull('jsonb'),
+    held_at: NOW,
+  })
     .addPrimaryKeyConstraint('top20_held_pkey', ['ranking_id', 'podcast_id'])
     .execute()
-  await db.schema.createIndex('top20_held_podcast_idx').on('top20_held').column('podcast_id').execute()
-  await db.schema.createIndex('top20_held_time_idx').on('top20_held').column('held_at').execute()
+  await addIndex(db, 'top20_held', 'top20_held_podcast_idx', 'podcast_id')
+  await addIndex(db, 'top20_held', 'top20_held_time_idx', 'held_at')
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('top20_held').execute()
-  await db.schema.dropTable('reaction_days').execute()
+  await dropTables(db, 'top20_held', 'reaction_days')
 }

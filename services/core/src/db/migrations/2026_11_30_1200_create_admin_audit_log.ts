@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { addIndex } from './schema-helpers.js'
+import { createTable, ID, NOW, notNull, addIndex } from './schema-helpers.js'
 
 /**
  * The admin console's record of who did what (issue 33): one row per admin action, with the state of its target
@@ -8,19 +8,18 @@ import { addIndex } from './schema-helpers.js'
  * users: an entry outlives the account that made it (its e-mail is kept beside the id).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('admin_audit_log')
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('admin_id', 'char(24)', (c) => c.notNull())
-    .addColumn('admin_email', 'text', (c) => c.notNull())
-    .addColumn('action', 'varchar(64)', (c) => c.notNull())
-    .addColumn('target_type', 'varchar(32)', (c) => c.notNull())
-    .addColumn('target_id', 'varchar(64)', (c) => c.notNull())
-    .addColumn('before', 'jsonb')
-    .addColumn('after', 'jsonb')
-    .addColumn('request_id', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await createTable(db, 'admin_audit_log', {
+    id: ID,
+    admin_id: notNull('char(24)'),
+    admin_email: notNull('text'),
+    action: notNull('varchar(64)'),
+    target_type: notNull('varchar(32)'),
+    target_id: notNull('varchar(64)'),
+    before: 'jsonb',
+    after: 'jsonb',
+    request_id: 'text',
+    created_at: NOW,
+  }).execute()
   await addIndex(db, 'admin_audit_log', 'admin_audit_log_time_idx', ['created_at', 'id'])
   await addIndex(db, 'admin_audit_log', 'admin_audit_log_admin_idx', ['admin_id', 'created_at'])
   await addIndex(db, 'admin_audit_log', 'admin_audit_log_action_idx', ['action', 'created_at'])

@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely'
-import { addIndex } from './schema-helpers.js'
+import { createTable, notNull, addIndex } from './schema-helpers.js'
 
 /**
  * What the admin console decides besides the audit log (issue 33):
@@ -16,14 +16,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resolution_note', 'text')
     .execute()
   await addIndex(db, 'reports', 'reports_podcast_type_idx', ['podcast_id', 'report_type_id'])
-  await db.schema
-    .createTable('top20_releases')
-    .addColumn('podcast_id', 'char(24)', (c) => c.primaryKey().references('podcasts.id').onDelete('cascade'))
-    .addColumn('decision', 'varchar(16)', (c) => c.notNull())
-    .addColumn('until', 'timestamptz', (c) => c.notNull())
-    .addColumn('decided_by', 'char(24)', (c) => c.notNull())
-    .addColumn('decided_at', 'timestamptz', (c) => c.notNull())
-    .execute()
+  await createTable(db, 'top20_releases', {
+    podcast_id: ['char(24)', (c) => c.primaryKey().references('podcasts.id').onDelete('cascade')],
+    decision: notNull('varchar(16)'),
+    until: notNull('timestamptz'),
+    decided_by: notNull('char(24)'),
+    decided_at: notNull('timestamptz'),
+  }).execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

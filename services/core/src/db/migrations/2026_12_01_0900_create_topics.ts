@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
+import { createTable, NOW, notNull, cascadingRef, addIndex, dropTables } from './schema-helpers.js'
 
 /**
  * "Books about <idea>" topic pages (issue 32, docs/seo.md): the ideas several readers searched for, each with the
@@ -6,27 +7,25 @@ import { sql, type Kysely } from 'kysely'
  * whole set in one transaction; a book's removal cascades out of its topics.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('topics')
-    .addColumn('slug', 'text', (c) => c.primaryKey())
-    .addColumn('idea', 'text', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('searchers', 'integer', (c) => c.notNull())
-    .addColumn('refreshed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createTable('topic_books')
-    .addColumn('slug', 'text', (c) => c.notNull().references('topics.slug').onDelete('cascade'))
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('podcast_id', 'char(24)', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
-    .addColumn('strut_score', 'double precision', (c) => c.notNull())
+  await createTable(db, 'topics', {
+    slug: ['text', (c) => c.primaryKey()],
+    idea: notNull('text'),
+    position: notNull('integer'),
+    searchers: notNull('integer'),
+    refreshed_at: NOW,
+  }).execute()
+  await createTable(db, 'topic_books', {
+    slug: cascadingRef('topics.slug', 'text'),
+    position: notNull('integer'),
+    podcast_id: cascadingRef('podcasts.id'),
+    strut_score: notNull('double precision'),
+  })
     .addPrimaryKeyConstraint('topic_books_pkey', ['slug', 'position'])
     .execute()
   // A book's removal cascades here: without this it would scan every topic's books.
-  await db.schema.createIndex('topic_books_podcast_idx').on('topic_books').column('podcast_id').execute()
+  await addIndex(db, 'topic_books', 'topic_books_podcast_idx', 'podcast_id')
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('topic_books').execute()
-  await db.schema.dropTable('topics').execute()
+  await dropTables(db, 'topic_books', 'topics')
 }
