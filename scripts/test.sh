@@ -126,6 +126,8 @@ phase "encoder venv" finish_encoder_venv || abort "encoder venv"
 phase "encoder selftest" bash encoder/run.sh --selftest
 rm -rf "$RESULTS_DIR"
 mkdir -p "$RESULTS_DIR"
+# .ci/run starts its other steps (first run, fuzzing: they need the build) beside the suites from here.
+if [ -n "${TEST_SH_SUITES_STARTED:-}" ]; then touch "$TEST_SH_SUITES_STARTED"; fi
 
 # Workspaces (in the root package.json's order) that declare a "test" script.
 mapfile -t test_workspaces < <(node -e '
