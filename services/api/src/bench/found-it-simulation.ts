@@ -1,4 +1,5 @@
 import { newId, type Db } from '@bookstrut/core'
+import { insertUser } from '@bookstrut/core/testing'
 import {
   AGREEMENT,
   embeddingsRepo,
@@ -83,20 +84,7 @@ export async function simulateFoundIt(
   let confirmations = 0
   for (const [i, { request, book, ideas }] of confirmed.entries()) {
     const now = new Date(start + i * 60_000)
-    const userId = newId(now.getTime())
-    await db
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: `tomt-reader-${i}@bookstrut.invalid`,
-        first_name: 'Reader',
-        last_name: String(i),
-        role: 'reader',
-        password_hash: '!',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute()
+    const userId = await insertUser(db)
     const rows: foundItRepo.NewConfirmation[] = ideas.map((idea) => ({
       id: newId(now.getTime()),
       userId,
