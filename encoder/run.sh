@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm run encoder:train -- [--epochs N] [--batch-size B] [--lr X] [--seed S] [--out DIR] [--max-steps N]
 #                          [--limit N] [--threads N] [--base DIR|ID] [--catalogue-pairs FILE] [--hard-negatives]
+#                          [--negatives-from FILE]
 #                          [--self-supervised N] ...
 #        bash encoder/run.sh --setup-only | --selftest | --second-stage --rows FILE | --cross-encoder STEP ...
 # Creates or reuses the encoder's venv, then trains, exports, checks and publishes (python -m bookstrut_encoder).

@@ -78,6 +78,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help=f"up to N inverse-cloze pairs from catalogue books without ideas (default {SELF_SUPERVISED_DEFAULT}; 0: none)",
     )
     p.add_argument("--hard-negatives", action="store_true", help="add a base-model-mined wrong book to every pair")
+    p.add_argument(
+        "--negatives-from",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="tomt pairs' negatives from the product's ranking of their request (bench:quality --split train "
+        "--candidates FILE); implies --hard-negatives for the other pairs",
+    )
     p.add_argument("--eval-every", type=positive_int, default=None, help="also validate every N steps (default: each epoch's end)")
     p.add_argument("--max-seq-length", type=positive_int, default=128)
     p.add_argument("--cache-dir", type=Path, default=None, help="base-model vectors of the validation pool (default DATA_DIR/encoder-cache)")
@@ -88,6 +96,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args.cache_dir = (args.cache_dir or default_cache_dir()).resolve()
     if args.catalogue_pairs is not None and not args.catalogue_pairs.is_file():
         p.error(f"--catalogue-pairs: no file {args.catalogue_pairs}")
+    if args.negatives_from is not None:
+        if not args.negatives_from.is_file():
+            p.error(f"--negatives-from: no file {args.negatives_from}")
+        # every pair of a batch needs a negative: the pairs without a ranked request take the base model's
+        args.hard_negatives = True
     return args
 
 

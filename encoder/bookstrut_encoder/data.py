@@ -71,9 +71,9 @@ def tomt_pairs(queries: list[Query], books: dict[str, Book]) -> list[Pair]:
     pairs = []
     for q in queries:
         answer = books[q.answer].text
-        pairs.append(Pair(IDEA_JOINER.join(q.ideas), answer, q.answer, "tomt_joined"))
+        pairs.append(Pair(IDEA_JOINER.join(q.ideas), answer, q.answer, "tomt_joined", request=q.id))
         if len(q.ideas) > 1:
-            pairs.extend(Pair(idea, answer, q.answer, "tomt_single_idea") for idea in q.ideas)
+            pairs.extend(Pair(idea, answer, q.answer, "tomt_single_idea", request=q.id) for idea in q.ideas)
     return pairs
 
 

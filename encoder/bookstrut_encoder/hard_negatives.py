@@ -1,6 +1,8 @@
 """Hard negatives (`--hard-negatives`): for each training pair, a book the base model ranks high for the anchor that
 is not the answer. In-batch negatives are random books, mostly easy to tell apart; a near miss teaches the finer
-distinctions a reader's half-remembered plot needs.
+distinctions a reader's half-remembered plot needs. `--negatives-from FILE` takes the tomt pairs' negatives from the
+product's own ranking of their request instead (a second round: what the served search gets wrong), and the other
+pairs' from the base model as above.
 
 Candidates are the validation pool's books minus every validation answer: the validation requests never reach
 training, and neither do their answers in the role of "wrong book" (that would push the model away from them).
@@ -8,8 +10,10 @@ training, and neither do their answers in the role of "wrong book" (that would p
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import torch
 from sentence_transformers import SentenceTransformer
@@ -54,3 +58,58 @@ def mine(
         pick = candidates[rng.choice(wrong)]
         mined.append(replace(pair, negative=pick.text, negative_key=pick.key))
     return mined
+
+
+def read_rankings(path: Path) -> dict[str, list[str]]:
+    """Each request's ranked book ids from a `npm run bench:quality -- --split train --candidates FILE` file: the
+    product's own search (first stage, then second stage) over the validation pool, as book keys (the data files'
+    ids: the file's own ids are the bench database's, mapped through its book lines). Only train requests may be in
+    it: a validation request's ranking would carry the dev split's requests into training."""
+    ranked: dict[str, list[str]] = {}
+    keys: dict[str, str] = {}
+    with path.open(encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            row = json.loads(line) if line.strip() else {}
+            if "book" in row:
+                keys[row["book"]] = row.get("key") or row["book"]
+            elif "request" in row:
+                if row.get("split") != "train":
+                    raise ValueError(
+                        f"{path}:{n}: request {row['request']} is from the {row.get('split')!r} split; only train "
+                        "requests may give negatives (write the file with bench:quality --split train)"
+                    )
+                ranked[row["request"]] = [c["id"] for c in row["candidates"]]
+    return {request: [keys.get(i, i) for i in ids] for request, ids in ranked.items()}
+
+
+def from_rankings(
+    pairs: list[Pair],
+    rankings: dict[str, list[str]],
+    candidates: list[Book],
+    answers: dict[str, Book],
+    seed: int,
+) -> tuple[list[Pair], int]:
+    """The pairs with the negative of their request's ranking where there is one: a book the product itself listed
+    above or near the answer, drawn like `mine` from its first TOP_K wrong books. `candidates` are the books a negative
+    may be (the pool without the validation answers); other pairs keep what they had. Returns the pairs and how many
+    took a negative from the rankings."""
+    rng = random.Random(seed)
+    by_key = {b.key: b for b in candidates}
+    answer_titles = {key: normalise_title(b.title) for key, b in answers.items()}
+    out, taken = [], 0
+    for pair in pairs:
+        ranked = rankings.get(pair.request or "")
+        wrong = [
+            by_key[key]
+            for key in ranked or []
+            if key in by_key
+            and key != pair.answer_key
+            and normalise_title(by_key[key].title) != answer_titles.get(pair.answer_key)
+        ][:TOP_K]
+        if not wrong:
+            out.append(pair)
+            continue
+        pick = rng.choice(wrong)
+        out.append(replace(pair, negative=pick.text, negative_key=pick.key))
+        taken += 1
+    return out, taken

@@ -73,6 +73,24 @@ def mine_negatives(model: SentenceTransformer, dataset: Dataset, evaluator: Eval
     return pairs
 
 
+def negatives_from_rankings(pairs: list[Pair], dataset: Dataset, path: Path, seed: int) -> list[Pair]:
+    """`--negatives-from FILE`: the tomt pairs' negatives from the product's ranking of their train request."""
+    held_out = {q.answer for q in dataset.validation_queries}
+    rankings = hard_negatives.read_rankings(path)
+    unknown = set(rankings) - {q.id for q in dataset.train_queries}
+    if unknown:  # --limit: a slice of the train split
+        log(f"note: {len(unknown)} ranked requests of {path.name} are not among this run's train requests")
+    pairs, taken = hard_negatives.from_rankings(
+        pairs,
+        rankings,
+        [b for b in dataset.pool if b.key not in held_out],
+        dataset.self_supervised_books | dataset.books,
+        seed,
+    )
+    log(f"hard negatives: {taken} of {len(pairs)} from the product's rankings of {len(rankings)} train requests")
+    return pairs
+
+
 def build_card(
     args: argparse.Namespace,
     dataset: Dataset,
@@ -96,6 +114,7 @@ def build_card(
         "mnrl_scale": Settings.scale,
         "max_grad_norm": Settings.max_grad_norm,
         "hard_negatives": args.hard_negatives,
+        "negatives_from": args.negatives_from.name if args.negatives_from else None,
         "self_supervised": args.self_supervised,
         "eval_every": args.eval_every,
         "limit": args.limit,
@@ -229,6 +248,8 @@ def run(args: argparse.Namespace) -> int:
     before = base_figures(model, evaluator, base, args)
     base_scores = evaluator.last_idea_scores
     pairs = mine_negatives(model, dataset, evaluator, args.seed) if args.hard_negatives else dataset.pairs
+    if args.negatives_from is not None:
+        pairs = negatives_from_rankings(pairs, dataset, args.negatives_from, args.seed)
     evaluator.last_pool_vectors = None  # ~15 MB no longer needed
 
     settings = Settings(

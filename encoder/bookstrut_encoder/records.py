@@ -39,7 +39,8 @@ class Query:
 
 @dataclass(frozen=True)
 class Pair:
-    """One training example. `answer_key` identifies the positive, so a batch can avoid holding it twice."""
+    """One training example. `answer_key` identifies the positive, so a batch can avoid holding it twice; `request`
+    is the reader's request it came from (tomt pairs only), so a ranking of that request can give its negative."""
 
     anchor: str
     positive: str
@@ -47,6 +48,7 @@ class Pair:
     kind: str
     negative: str | None = None
     negative_key: str | None = None
+    request: str | None = None
 
 
 def normalise_title(title: str) -> str:

@@ -16,11 +16,12 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from . import self_supervised
+from . import hard_negatives, self_supervised
 from .cosine_scale import fit_cosine_scale
 from .batching import epoch_batches, pair_books
 from .cli import default_data_dir
 from .data import GOODREADS_FILE, IDEA_JOINER, Dataset, load_dataset, load_queries, normalise_title, read_jsonl
+from .records import Book
 
 CHECKS: list[Callable[[Path], None]] = []
 
@@ -118,6 +119,41 @@ def batches_mix_both_kinds_and_never_repeat_a_book(data_dir: Path) -> None:
         assert len(books) == len(set(books)), f"a book twice in one batch: {books}"
     mixed = sum(1 for b in plan if {p.kind for p in b} >= {"self_supervised", "tomt_joined"})
     assert mixed / len(plan) > 0.9, f"only {mixed} of {len(plan)} batches hold both kinds"
+
+
+@check
+def ranked_negatives_come_from_train_requests_and_are_never_the_answer(data_dir: Path) -> None:
+    """`--negatives-from`: a pair of a ranked train request takes a wrong book of that ranking, never its answer, an
+    edition of it or a validation answer; other pairs are left as they were; a file with a validation request is
+    refused."""
+    a = dataset(data_dir, 42, 3000)
+    held_out = {q.answer for q in a.validation_queries}
+    q = a.train_queries[0]
+    answer = a.books[q.answer]
+    edition = Book("another-edition", f"{answer.title} (Anniversary Edition, #1)", "Another printing.")
+    candidates = [b for b in a.pool if b.key not in held_out] + [edition]
+    wrong = [b.key for b in candidates if b.key != q.answer][:3]
+    ranking = [q.answer, edition.key, next(iter(held_out)), *wrong]
+    with tempfile.TemporaryDirectory() as tmp:
+        file = Path(tmp) / "candidates.jsonl"
+        # the bench names books by its database ids, and gives each one's key in a book line
+        line = {"request": q.id, "split": "train", "candidates": [{"id": f"pool-{k}"} for k in ranking]}
+        books = [json.dumps({"book": f"pool-{k}", "key": k, "title": "", "description": ""}) for k in ranking]
+        file.write_text("\n".join([json.dumps(line), *books]) + "\n")
+        rankings = hard_negatives.read_rankings(file)
+        assert rankings == {q.id: ranking}, rankings
+        pairs, taken = hard_negatives.from_rankings(a.pairs, rankings, candidates, a.self_supervised_books | a.books, 42)
+        own = [p for p in pairs if p.request == q.id]
+        assert taken == len(own) >= 1, (taken, len(own))
+        assert all(p.negative_key in wrong for p in own), [p.negative_key for p in own]
+        assert all(p.negative is None for p in pairs if p.request != q.id), "a pair without a ranking got a negative"
+        file.write_text(json.dumps(line | {"split": "validation"}) + "\n")
+        try:
+            hard_negatives.read_rankings(file)
+        except ValueError as e:
+            assert "only train requests" in str(e), e
+        else:
+            raise AssertionError("a validation request's ranking was read")
 
 
 @check

@@ -5,7 +5,8 @@ import type { RankedBook } from '@bookstrut/search'
  * `bench:quality -- --candidates FILE`: what the cross-encoder (encoder/bookstrut_encoder/cross_encoder.py) trains
  * on and is measured with. One JSON line per request of the split run: its split, ideas and answer ids, and the
  * second stage's first CANDIDATE_DEPTH books (id, total Strut score, per-idea scores) with the first stage's rank of
- * each; and one line per book listed anywhere, with the text the cross-encoder reads (title, description).
+ * each; and one line per book listed anywhere, with the text the cross-encoder reads (title, description) and its id
+ * in the data's own files (`key`: what the encoder's `--negatives-from` knows the book by).
  */
 export const CANDIDATE_DEPTH = 50
 
@@ -14,7 +15,7 @@ export async function writeCrossEncoderCandidates(
   requests: readonly { id: string; split: string; ideas: readonly string[]; relevant: ReadonlySet<string> }[],
   secondStage: readonly (readonly RankedBook[])[],
   firstStage: readonly (readonly string[])[],
-  books: ReadonlyMap<string, { title: string; description: string }>,
+  books: ReadonlyMap<string, { key: string; title: string; description: string }>,
 ): Promise<number> {
   const lines: string[] = []
   const seen = new Set<string>()
@@ -39,7 +40,7 @@ export async function writeCrossEncoderCandidates(
   for (const q of requests) for (const id of q.relevant) seen.add(id)
   for (const id of seen) {
     const book = books.get(id)
-    if (book) lines.push(JSON.stringify({ book: id, title: book.title, description: book.description }))
+    if (book) lines.push(JSON.stringify({ book: id, key: book.key, title: book.title, description: book.description }))
   }
   await writeFile(file, lines.join('\n') + '\n')
   return requests.length
