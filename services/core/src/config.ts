@@ -49,7 +49,7 @@ const Env = Type.Object({
     pattern: '^(auto|[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+){1,2})$',
     default: 'auto',
     description:
-      'auto (our shipped idea encoder, or a newer one trained here), a model id (org/name) under MODELS_DIR or on the Hugging Face hub, the shipped bookstrut/idea-encoder-v1, or a trained bookstrut/idea-encoder/<version>',
+      'auto (our shipped idea encoder, or a newer one trained here), a model id (org/name) under MODELS_DIR or on the Hugging Face hub, the shipped bookstrut/idea-encoder-v2 (or -v1, its predecessor), or a trained bookstrut/idea-encoder/<version>',
   }),
   EMBEDDING_THREADS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   IDEA_INDEX_CATCH_UP_MS: Type.Integer({

@@ -133,7 +133,7 @@ it('serves the shipped idea encoder unless a servable model trained here is newe
   })
 })
 
-/** The repository's own shipped model (services/search/models/bookstrut/idea-encoder-v1). */
+/** The repository's own shipped model (services/search/models/bookstrut/idea-encoder-v2). */
 const shippedFolder = path.resolve(import.meta.dirname, '..', 'models', SHIPPED_MODEL)
 const shipped = existsSync(path.join(shippedFolder, 'card.json'))
 if (!shipped)

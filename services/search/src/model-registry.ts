@@ -17,11 +17,11 @@ export interface ModelRef {
 export const TRAINED_NAMESPACE = 'bookstrut/idea-encoder'
 
 /**
- * The idea encoder shipped in the repository, under `<shippedModelsDir>/bookstrut/idea-encoder-v1/` (the files
+ * The idea encoder shipped in the repository, under `<shippedModelsDir>/bookstrut/idea-encoder-v2/` (the files
  * `npm run encoder:train` published, copied as they are): what EMBEDDING_MODEL=auto serves on a fresh clone. Its id
  * is stored with the vectors it made, so a new shipped model gets a new name (`-v2`), never new files under this one.
  */
-export const SHIPPED_MODEL = 'bookstrut/idea-encoder-v1'
+export const SHIPPED_MODEL = 'bookstrut/idea-encoder-v2'
 
 /** The files transformers.js loads from a model's folder (int8: `dtype: 'q8'`), ours and the base model's alike. */
 export const MODEL_FILES = [

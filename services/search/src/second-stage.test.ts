@@ -31,7 +31,7 @@ describe('the committed second-stage model', () => {
     writeFileSync(file, JSON.stringify({ ...model, features: ['cosine', 'popularity'], weights: [1, 2] }))
     expect(() => loadSecondStageModel(file)).toThrow(/expected a model of some of the features/)
     const linear = loadSecondStageModel(
-      path.join(path.dirname(SECOND_STAGE_MODEL_FILE), 'idea-score-v1.json'),
+      path.join(path.dirname(SECOND_STAGE_MODEL_FILE), 'idea-score-v1.json'), // linear, like the product's
     )
     writeFileSync(file, JSON.stringify({ ...linear, features: ['cosine', 'lexical'] }))
     expect(() => loadSecondStageModel(file)).toThrow(/one weight per feature/)

@@ -40,7 +40,10 @@ export async function writeCrossEncoderCandidates(
   for (const q of requests) for (const id of q.relevant) seen.add(id)
   for (const id of seen) {
     const book = books.get(id)
-    if (book) lines.push(JSON.stringify({ book: id, key: book.key, title: book.title, description: book.description }))
+    if (book)
+      lines.push(
+        JSON.stringify({ book: id, key: book.key, title: book.title, description: book.description }),
+      )
   }
   await writeFile(file, lines.join('\n') + '\n')
   return requests.length
