@@ -19,7 +19,7 @@ export const TRAINED_NAMESPACE = 'bookstrut/idea-encoder'
 /**
  * The idea encoder shipped in the repository, under `<shippedModelsDir>/bookstrut/idea-encoder-v2/` (the files
  * `npm run encoder:train` published, copied as they are): what EMBEDDING_MODEL=auto serves on a fresh clone. Its id
- * is stored with the vectors it made, so a new shipped model gets a new name (`-v2`), never new files under this one.
+ * is stored with the vectors it made, so a new shipped model gets a new name (`-v3` next), never new files under this one.
  */
 export const SHIPPED_MODEL = 'bookstrut/idea-encoder-v2'
 
