@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 from .base_model import default_base
+from .candidates import read_candidates_file
 
 TEXT_CHARS = 1200  # more than max_length tokens ever read: the tokenizer truncates the rest
 
@@ -76,16 +77,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def read_candidates(path: Path) -> tuple[list[dict], dict[str, str]]:
-    requests, books = [], {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        row = json.loads(line)
-        if "book" in row:
-            books[row["book"]] = f"{row['title']}. {row['description']}"[:TEXT_CHARS]
-        else:
-            requests.append(row)
-    return requests, books
+    """The request lines, and each book's text as the cross-encoder reads it, by the bench's book id."""
+    requests, books = read_candidates_file(path)
+    return requests, {i: f"{b['title']}. {b['description']}"[:TEXT_CHARS] for i, b in books.items()}
 
 
 def split_train(requests: list[dict], holdout: int, seed: int) -> tuple[list[dict], list[dict]]:

@@ -10,7 +10,6 @@ training, and neither do their answers in the role of "wrong book" (that would p
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 import torch
 from sentence_transformers import SentenceTransformer
 
+from .candidates import read_candidates_file
 from .records import Book, Pair, normalise_title
 from .evaluate import encode
 
@@ -61,25 +61,20 @@ def mine(
 
 
 def read_rankings(path: Path) -> dict[str, list[str]]:
-    """Each request's ranked book ids from a `npm run bench:quality -- --split train --candidates FILE` file: the
+    """Each request's ranked books from a `npm run bench:quality -- --split train --candidates FILE` file: the
     product's own search (first stage, then second stage) over the validation pool, as book keys (the data files'
-    ids: the file's own ids are the bench database's, mapped through its book lines). Only train requests may be in
-    it: a validation request's ranking would carry the dev split's requests into training."""
-    ranked: dict[str, list[str]] = {}
-    keys: dict[str, str] = {}
-    with path.open(encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            row = json.loads(line) if line.strip() else {}
-            if "book" in row:
-                keys[row["book"]] = row.get("key") or row["book"]
-            elif "request" in row:
-                if row.get("split") != "train":
-                    raise ValueError(
-                        f"{path}:{n}: request {row['request']} is from the {row.get('split')!r} split; only train "
-                        "requests may give negatives (write the file with bench:quality --split train)"
-                    )
-                ranked[row["request"]] = [c["id"] for c in row["candidates"]]
-    return {request: [keys.get(i, i) for i in ids] for request, ids in ranked.items()}
+    ids: the file names books by the bench database's ids, and gives each one's key in its book line). Only train
+    requests may be in it: a validation request's ranking would carry the dev split's requests into training."""
+    requests, books = read_candidates_file(path)
+    for r in requests:
+        if r.get("split") != "train":
+            raise ValueError(
+                f"{path}: request {r['request']} is from the {r.get('split')!r} split; only train requests may give "
+                "negatives (write the file with bench:quality --split train)"
+            )
+    if any("key" not in b for b in books.values()):
+        raise ValueError(f"{path}: its book lines carry no `key` (written by an older bench:quality): write it again")
+    return {r["request"]: [books[c["id"]]["key"] for c in r["candidates"]] for r in requests}
 
 
 def from_rankings(
@@ -95,6 +90,7 @@ def from_rankings(
     took a negative from the rankings."""
     rng = random.Random(seed)
     by_key = {b.key: b for b in candidates}
+    titles = {b.key: normalise_title(b.title) for b in candidates}
     answer_titles = {key: normalise_title(b.title) for key, b in answers.items()}
     out, taken = [], 0
     for pair in pairs:
@@ -102,9 +98,7 @@ def from_rankings(
         wrong = [
             by_key[key]
             for key in ranked or []
-            if key in by_key
-            and key != pair.answer_key
-            and normalise_title(by_key[key].title) != answer_titles.get(pair.answer_key)
+            if key in by_key and key != pair.answer_key and titles[key] != answer_titles.get(pair.answer_key)
         ][:TOP_K]
         if not wrong:
             out.append(pair)

@@ -248,6 +248,8 @@ def run(args: argparse.Namespace) -> int:
     before = base_figures(model, evaluator, base, args)
     base_scores = evaluator.last_idea_scores
     pairs = mine_negatives(model, dataset, evaluator, args.seed) if args.hard_negatives else dataset.pairs
+    # With --negatives-from the base model has mined every pair above, and the ranked ones are now replaced: mining
+    # only the others (~30 s less) would move the seeded draws, and idea-encoder-v2 would no longer reproduce.
     if args.negatives_from is not None:
         pairs = negatives_from_rankings(pairs, dataset, args.negatives_from, args.seed)
     evaluator.last_pool_vectors = None  # ~15 MB no longer needed

@@ -147,13 +147,17 @@ def ranked_negatives_come_from_train_requests_and_are_never_the_answer(data_dir:
         assert taken == len(own) >= 1, (taken, len(own))
         assert all(p.negative_key in wrong for p in own), [p.negative_key for p in own]
         assert all(p.negative is None for p in pairs if p.request != q.id), "a pair without a ranking got a negative"
-        file.write_text(json.dumps(line | {"split": "validation"}) + "\n")
-        try:
-            hard_negatives.read_rankings(file)
-        except ValueError as e:
-            assert "only train requests" in str(e), e
-        else:
-            raise AssertionError("a validation request's ranking was read")
+        for refused, text in [
+            ("only train requests", "\n".join([json.dumps(line | {"split": "validation"}), *books])),
+            ("carry no `key`", "\n".join([json.dumps(line), *(b.replace('"key"', '"id"') for b in books)])),
+        ]:
+            file.write_text(text + "\n")
+            try:
+                hard_negatives.read_rankings(file)
+            except ValueError as e:
+                assert refused in str(e), e
+            else:
+                raise AssertionError(f"read a file it must refuse ({refused})")
 
 
 @check
