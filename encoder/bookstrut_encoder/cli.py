@@ -87,6 +87,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--candidates FILE); implies --hard-negatives for the other pairs",
     )
     p.add_argument("--eval-every", type=positive_int, default=None, help="also validate every N steps (default: each epoch's end)")
+    p.add_argument(
+        "--keep",
+        choices=("best", "last"),
+        default="best",
+        help="the checkpoint to publish: the best by the validation MRR@10, or the last step's (for hard-negative runs, "
+        "whose validation figures mislead, and so that the validation split, bench:quality's dev split, chooses nothing)",
+    )
     p.add_argument("--max-seq-length", type=positive_int, default=128)
     p.add_argument("--cache-dir", type=Path, default=None, help="base-model vectors of the validation pool (default DATA_DIR/encoder-cache)")
     args = p.parse_args(argv)

@@ -117,6 +117,7 @@ def build_card(
         "negatives_from": args.negatives_from.name if args.negatives_from else None,
         "self_supervised": args.self_supervised,
         "eval_every": args.eval_every,
+        "keep": args.keep,
         "limit": args.limit,
         "seed": args.seed,
     }
@@ -262,6 +263,7 @@ def run(args: argparse.Namespace) -> int:
         max_steps=args.max_steps,
         eval_every=args.eval_every,
         max_seq_length=args.max_seq_length,
+        keep_last=args.keep == "last",
     )
     result = train(model, pairs, evaluator, settings)
     scale = cosine_scale(model, evaluator, base_scores)

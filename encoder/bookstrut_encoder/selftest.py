@@ -21,7 +21,9 @@ from .cosine_scale import fit_cosine_scale
 from .batching import epoch_batches, pair_books
 from .cli import default_data_dir
 from .data import GOODREADS_FILE, IDEA_JOINER, Dataset, load_dataset, load_queries, normalise_title, read_jsonl
+from .evaluate import Figures
 from .records import Book
+from .train import replaces_kept
 
 CHECKS: list[Callable[[Path], None]] = []
 
@@ -158,6 +160,19 @@ def ranked_negatives_come_from_train_requests_and_are_never_the_answer(data_dir:
                 assert refused in str(e), e
             else:
                 raise AssertionError(f"read a file it must refuse ({refused})")
+
+
+@check
+def keep_last_publishes_the_last_step_however_it_validates(_: Path) -> None:
+    def figures(mrr: float) -> Figures:
+        return Figures(recall_at_1=0.1, recall_at_10=0.3, mrr_at_10=mrr, queries=233, pool=9542)
+
+    good, worse = figures(0.232), figures(0.216)
+    assert replaces_kept(good, None, last_step=False, keep_last=False), "the first checkpoint is always kept"
+    assert replaces_kept(good, worse, last_step=False, keep_last=False), "a better one replaces it"
+    assert not replaces_kept(worse, good, last_step=True, keep_last=False), "by default the best validated one stays"
+    assert replaces_kept(worse, good, last_step=True, keep_last=True), "--keep last: the last step's, however it validates"
+    assert not replaces_kept(worse, good, last_step=False, keep_last=True), "--keep last: not an earlier, worse one"
 
 
 @check

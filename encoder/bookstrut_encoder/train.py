@@ -38,6 +38,8 @@ class Settings:
     max_steps: int | None
     eval_every: int | None
     max_seq_length: int
+    # publish the last step's weights, not the best validated ones (the validation split is bench:quality's dev split)
+    keep_last: bool = False
     warmup_ratio: float = 0.1
     weight_decay: float = 0.01
     # MNRL's default: cosine similarities x 20 before the softmax (temperature 0.05)
@@ -75,6 +77,12 @@ def _snapshot(model: SentenceTransformer) -> dict[str, torch.Tensor]:
     return {k: v.detach().clone() for k, v in model.state_dict().items()}
 
 
+def replaces_kept(figures: Figures, kept: Figures | None, last_step: bool, keep_last: bool) -> bool:
+    """Whether a validated checkpoint replaces the one kept so far: the first always; a better MRR@10 always; the
+    last step's with keep_last, however it validates."""
+    return kept is None or figures.mrr_at_10 > kept.mrr_at_10 or (keep_last and last_step)
+
+
 def train(model: SentenceTransformer, pairs: list[Pair], evaluator: Evaluator, settings: Settings) -> Result:
     """Trains `model` in place and leaves it holding the best checkpoint's weights."""
     torch.manual_seed(settings.seed)
@@ -103,7 +111,7 @@ def train(model: SentenceTransformer, pairs: list[Pair], evaluator: Evaluator, s
         evaluation = Evaluation(step, round(epoch, 3), figures)
         evaluations.append(evaluation)
         better = best is None or figures.mrr_at_10 > best[0].figures.mrr_at_10
-        if better:
+        if replaces_kept(figures, best and best[0].figures, step == total, settings.keep_last):
             best = (evaluation, _snapshot(model))
         validation_seconds += time.monotonic() - t
         log(f"validation at step {step}: {figures}{'  (best so far)' if better else ''}  [{time.monotonic() - t:.0f} s]")
@@ -140,6 +148,6 @@ def train(model: SentenceTransformer, pairs: list[Pair], evaluator: Evaluator, s
     assert best is not None, "training ran no step"
     model.load_state_dict(best[1])
     model.eval()
-    log(f"best checkpoint: step {best[0].step} ({best[0].figures})")
+    log(f"{'kept (the last)' if settings.keep_last else 'best'} checkpoint: step {best[0].step} ({best[0].figures})")
     log(f"pairs trained on: {', '.join(f'{kind} {n}' for kind, n in trained_on.items())}")
     return Result(step, time.monotonic() - started, validation_seconds, best[0], evaluations, losses, trained_on)
