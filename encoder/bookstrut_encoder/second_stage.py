@@ -55,7 +55,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="logistic regression per pair; a linear score per pair trained by a listwise loss over the books' totals; or LightGBM gradient-boosted trees (binary log-loss, per pair)")
     p.add_argument("--features", default=None,
                    help="comma-separated signals the model reads (default: idea-score-v1's six for logistic, all for trees)")
-    p.add_argument("--version", default=None, help="the model's version (default idea-score-v1 / idea-score-v2)")
+    p.add_argument("--version", default=None, help="the model's version (default idea-score-v1, idea-score-listwise or idea-score-trees, by --model)")
     p.add_argument("--c", type=float, default=1.0, help="inverse L2 strength of the logistic regression")
     p.add_argument("--trees", type=int, default=300, help="boosting rounds (--model trees)")
     p.add_argument("--leaves", type=int, default=15, help="leaves per tree (--model trees)")
@@ -340,7 +340,7 @@ def main(argv: list[str]) -> None:
         sys.exit(f"unknown features {unknown}: choose among {', '.join(ALL_FEATURES)}")
     x = x_all[:, [ALL_FEATURES.index(f) for f in names]]
     learner = Learner(args, requests, ideas, names)
-    version = args.version or {"logistic": "idea-score-v1", "listwise": "idea-score-listwise", "trees": "idea-score-v2"}[args.model]
+    version = args.version or {"logistic": "idea-score-v1", "listwise": "idea-score-listwise", "trees": "idea-score-trees"}[args.model]
     args.out = args.out or MODELS_DIR / f"{version}.json"
     n_requests = len(set(requests))
     print(f"second stage ({args.model}, {len(names)} signals: {', '.join(names)}): {len(y)} (idea, book) rows of "

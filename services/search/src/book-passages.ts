@@ -22,10 +22,19 @@ export interface PassageScheme {
   clauseWords?: number
   maxChunks: number
   title: 'first' | 'every' | 'own' | 'none'
+  /**
+   * also the whole description (its first maxChunks chunks), the title leading it, as one more passage: the
+   * trained encoder learnt ideas against a book's whole text (title and description), not against a chunk
+   */
+  whole?: boolean
 }
 
-/** The scheme books are embedded with: about two sentences a chunk, the title leading the first. */
-export const PASSAGES: PassageScheme = { chunkWords: 40, maxChunks: 8, title: 'first' }
+/**
+ * The scheme books are embedded with: about two sentences a chunk, the title leading the first, and the whole text
+ * once more (docs/idea-search.md, "Passages"): a chunk meets an idea about one scene, the whole text an idea the way
+ * the trained encoder learnt to match it.
+ */
+export const PASSAGES: PassageScheme = { chunkWords: 40, maxChunks: 8, title: 'first', whole: true }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' })
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length
@@ -80,11 +89,13 @@ export function bookPassages(book: BookText, scheme: PassageScheme = PASSAGES): 
     return [...ideas, title, ...chunks]
   if (scheme.title === 'none') return [...ideas, ...chunks]
   const led = chunks.map((c, i) => (scheme.title === 'every' || i === 0 ? `${title}. ${c}` : c))
-  return [...ideas, ...led]
+  // With a single chunk the whole text is its first passage already.
+  const whole = scheme.whole && chunks.length > 1 ? [`${title}. ${chunks.join(' ')}`] : []
+  return [...ideas, ...led, ...whole]
 }
 
 /**
  * The version of the passage scheme above. It is part of the stored text hash: changing how books are cut into
  * passages (bump this) makes every book's vectors stale, and the embed worker recomputes them.
  */
-export const PASSAGE_SCHEME = 'p1'
+export const PASSAGE_SCHEME = 'p2'

@@ -89,6 +89,15 @@ describe('book passages', () => {
       'Call me Ishmael.',
       'Some years ago I went to sea.',
     ])
+    // The chunks, and the whole text once more, as the trained encoder learnt books; one chunk is whole already.
+    expect(bookPassages(book, { chunkWords: 1, maxChunks: 16, title: 'first', whole: true })).toEqual([
+      'Moby-Dick. Call me Ishmael.',
+      'Some years ago I went to sea.',
+      'Moby-Dick. Call me Ishmael. Some years ago I went to sea.',
+    ])
+    expect(bookPassages(book, { chunkWords: 40, maxChunks: 8, title: 'first', whole: true })).toEqual([
+      'Moby-Dick. Call me Ishmael. Some years ago I went to sea.',
+    ])
     // Without a description or ideas the title is all there is to find the book by.
     expect(
       bookPassages({ ...book, description: ' ' }, { chunkWords: 1, maxChunks: 16, title: 'none' }),

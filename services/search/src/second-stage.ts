@@ -185,7 +185,7 @@ export const SECOND_STAGE_MODEL_FILE = path.resolve(
   '..',
   'models',
   'second-stage',
-  'idea-score-v2.json',
+  'idea-score-v3.json',
 )
 
 /** Reads a model description and checks that it reads only signals this code computes, and is well formed. */

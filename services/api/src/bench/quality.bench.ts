@@ -122,6 +122,7 @@ const SCHEMES: Record<string, PassageScheme> = {
   'sentences-title-first': { chunkWords: 1, maxChunks: 16, title: 'first' },
   'sentences-title-every': { chunkWords: 1, maxChunks: 16, title: 'every' },
   'whole-title-first': { chunkWords: Infinity, maxChunks: 1, title: 'first' },
+  'chunks40-and-whole': { chunkWords: 40, maxChunks: 8, title: 'first', whole: true },
   'chunks20-clauses20': { chunkWords: 20, clauseWords: 20, maxChunks: 12, title: 'first' },
 }
 /** `--sweep`: the lexical weights and relevance floors tried around the product's (chosen on the dev split). */
@@ -355,7 +356,8 @@ for (const model of args.models) {
       modes.push(vectorOnly, fused)
       scoreReports.push(scoreMeaningReport(`${name}${label}, first stage`, queries, fused.scored!))
       let productSecond: ModeResult | undefined
-      for (const stage of si === 0 ? secondStages : []) {
+      // Every scheme goes through every second stage, so that each is paired with the first scheme's first stage.
+      for (const stage of secondStages) {
         const second = ideaMode(
           `idea ${name}${label} + ${stage.name}`,
           index,
