@@ -75,7 +75,7 @@ const USAGE =
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
   '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
-  '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train] [--fuse-base W[,W...]]'
+  '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train] [--fuse-base W[,W...]] [--whole-request]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -128,6 +128,8 @@ const SCHEMES: Record<string, PassageScheme> = {
 /** `--sweep`: the lexical weights and relevance floors tried around the product's (chosen on the dev split). */
 const SWEEP_WEIGHTS = [0, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.4]
 const SWEEP_FLOORS = [25, 45, 50, 55, 60, 65, 70, 75]
+/** `--whole-request`: the whole request's weights tried beside the product's total */
+const WHOLE_REQUEST_WEIGHTS = [0.5, 1, 2, 3]
 /** `--sweep`: the first stage's (lexical weight, floor) under the second stage */
 const SWEEP_SECOND_STAGE: [number, number][] = [
   [0.25, 65],
@@ -159,6 +161,7 @@ function parseCommandLine() {
         candidates: { type: 'string' },
         'found-it-from': { type: 'string' },
         'fuse-base': { type: 'string' },
+        'whole-request': { type: 'boolean', default: false },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -207,6 +210,7 @@ function parseCommandLine() {
       candidates: values.candidates,
       foundIt: values['found-it-from'] === 'train',
       fuseBase,
+      wholeRequest: values['whole-request'],
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -392,6 +396,10 @@ for (const model of args.models) {
           )
           foundItModes.push(...pairs.map((p) => ({ ...p, found: v.ideasOf })))
         }
+      if (args.wholeRequest && si === 0 && productSecond)
+        modes.push(
+          ...(await wholeRequestModes(embedder, `idea ${name}${label}`, index, scale, productSecond)),
+        )
       if (args.fuseBase.length > 0 && si === 0 && model === args.models[0]) {
         const base = await openEmbedder(DEFAULT_EMBEDDING_MODEL)
         try {
@@ -1069,6 +1077,52 @@ function fuse(a: string[][], b: string[][]): string[][] {
 }
 
 /**
+ * `--whole-request`: the three ideas joined as the encoder's training joined them ("; "), embedded as one query and
+ * ranked by cosine alone (floor 25: a deep list), then fused by reciprocal rank with the product's ranking
+ * (reference rows, paired against the product): does the whole request say what its three ideas apart do not?
+ */
+async function wholeRequestModes(
+  embedder: Embedder,
+  name: string,
+  index: BookVectorIndex,
+  scale: CosineScale,
+  product: ModeResult,
+): Promise<ModeResult[]> {
+  const joined = queries.map((q) => q.ideas.join('; '))
+  const vectors = await cachedEmbeddings(embedder, { cacheDir, name: 'tomt-requests', texts: joined })
+  const alone = ideaMode(
+    `${name}, whole request, cosine only`,
+    index,
+    vectors.map((v) => [v]),
+    {
+      scale,
+      floor: 25,
+    },
+  )
+  const fused: ModeResult = {
+    name: `RRF ${name} product + whole request (ref.)`,
+    rankings: fuse(product.rankings, alone.rankings),
+  }
+  secondStageModes.push({ second: fused, first: product })
+  // The product's total plus W × the whole request's Strut score (first-stage curve of its cosine), over the listed
+  // books and the whole request's own list: a book the three ideas apart did not list can enter by the request.
+  const blends = WHOLE_REQUEST_WEIGHTS.map((w): ModeResult => {
+    const rankings = product.scored!.map((listed, qi) => {
+      const total = new Map(listed.map((b) => [b.bookId, b.scores.total]))
+      for (const b of alone.scored![qi]!.slice(0, 100)) total.set(b.bookId, total.get(b.bookId) ?? 0)
+      const request = new Map(alone.scored![qi]!.map((b) => [b.bookId, b.scores.ideas[0]!]))
+      return [...total.entries()]
+        .map(([id, t]) => [id, t + w * (request.get(id) ?? 0)] as const)
+        .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+        .map(([id]) => id)
+    })
+    return { name: `${name} product + ${w} × whole request`, rankings }
+  })
+  for (const blend of blends) secondStageModes.push({ second: blend, first: product })
+  return [alone, fused, ...blends]
+}
+
+/**
  * Each second stage against its model's first stage and against the first second-stage model measured (the committed
  * one by default): the mean per-request difference with a paired bootstrap interval (the same requests resampled for
  * both), which is narrower than comparing the two intervals of the table. A part pays when the interval is above 0.
@@ -1078,7 +1132,8 @@ function pairedReport(qs: Query[]): string {
   const lines = ['paired differences (per request; 95 % paired bootstrap interval, 1,000 resamples):']
   const committed = secondStageModes[0]!.second
   for (const { second: m, first } of secondStageModes)
-    for (const ref of m === committed ? [first] : [first, committed]) lines.push(pairedLine(m, ref, qs))
+    for (const ref of m === committed || first === committed ? [first] : [first, committed])
+      lines.push(pairedLine(m, ref, qs))
   return lines.join('\n') + '\n'
 }
 
