@@ -31,7 +31,7 @@ export interface PassageScheme {
 
 /**
  * The scheme books are embedded with: about two sentences a chunk, the title leading the first, and the whole text
- * once more (docs/idea-search.md, "Passages"): a chunk meets an idea about one scene, the whole text an idea the way
+ * once more (docs/idea-search.md, "What is embedded"): a chunk meets an idea about one scene, the whole text an idea the way
  * the trained encoder learnt to match it.
  */
 export const PASSAGES: PassageScheme = { chunkWords: 40, maxChunks: 8, title: 'first', whole: true }
