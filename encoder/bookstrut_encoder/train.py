@@ -77,10 +77,14 @@ def _snapshot(model: SentenceTransformer) -> dict[str, torch.Tensor]:
     return {k: v.detach().clone() for k, v in model.state_dict().items()}
 
 
+def is_best_so_far(figures: Figures, kept: Figures | None) -> bool:
+    return kept is None or figures.mrr_at_10 > kept.mrr_at_10
+
+
 def replaces_kept(figures: Figures, kept: Figures | None, last_step: bool, keep_last: bool) -> bool:
     """Whether a validated checkpoint replaces the one kept so far: the first always; a better MRR@10 always; the
     last step's with keep_last, however it validates."""
-    return kept is None or figures.mrr_at_10 > kept.mrr_at_10 or (keep_last and last_step)
+    return is_best_so_far(figures, kept) or (keep_last and last_step)
 
 
 def train(model: SentenceTransformer, pairs: list[Pair], evaluator: Evaluator, settings: Settings) -> Result:
@@ -110,8 +114,9 @@ def train(model: SentenceTransformer, pairs: list[Pair], evaluator: Evaluator, s
         figures = evaluator(model)
         evaluation = Evaluation(step, round(epoch, 3), figures)
         evaluations.append(evaluation)
-        better = best is None or figures.mrr_at_10 > best[0].figures.mrr_at_10
-        if replaces_kept(figures, best and best[0].figures, step == total, settings.keep_last):
+        kept = best[0].figures if best else None
+        better = is_best_so_far(figures, kept)
+        if replaces_kept(figures, kept, step == total, settings.keep_last):
             best = (evaluation, _snapshot(model))
         validation_seconds += time.monotonic() - t
         log(f"validation at step {step}: {figures}{'  (best so far)' if better else ''}  [{time.monotonic() - t:.0f} s]")
