@@ -41,6 +41,14 @@ def positive_int(text: str) -> int:
     return value
 
 
+def fold_spec(text: str) -> tuple[int, int]:
+    """K/N: fold K of N (0 ≤ K < N, N ≥ 2)."""
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and int(n) >= 2 and int(k) < int(n)):
+        raise argparse.ArgumentTypeError(f"expected K/N with 0 ≤ K < N and N ≥ 2, got {text}")
+    return int(k), int(n)
+
+
 def whole_number(text: str) -> int:
     value = int(text)
     if value < 0:
@@ -93,6 +101,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         default="best",
         help="the checkpoint to publish: the best by the validation MRR@10, or the last step's (for hard-negative runs, "
         "whose validation figures mislead, and so that the validation split, bench:quality's dev split, chooses nothing)",
+    )
+    p.add_argument(
+        "--train-fold",
+        type=fold_spec,
+        default=None,
+        metavar="K/N",
+        help="train on fold K (0 … N−1) of the train split's requests only (a hash of their ids), so that the other "
+        "folds can give the second stage rows from an encoder that never saw them (bench:quality --train-fold)",
     )
     p.add_argument("--max-seq-length", type=positive_int, default=128)
     p.add_argument("--cache-dir", type=Path, default=None, help="base-model vectors of the validation pool (default DATA_DIR/encoder-cache)")

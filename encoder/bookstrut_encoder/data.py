@@ -131,8 +131,20 @@ def shrink_pool(pool: list[Book], keep: set[str], extra: int, seed: int) -> list
     return [b for b in pool if b.key in keep or b.key in chosen]
 
 
+def train_fold_of(request_id: str, folds: int) -> int:
+    """The fold (0 … folds−1) a train request falls in: a hash of its id, so bench:quality (tomt-data.ts
+    trainFoldOf) splits the train split the same way to measure a fold's model on the requests it never saw."""
+    return int(hashlib.sha256(request_id.encode("utf-8")).hexdigest()[:8], 16) % folds
+
+
 def load_dataset(
-    data_dir: Path, *, limit: int | None, seed: int, catalogue_file: Path | None, self_supervised: int = 0
+    data_dir: Path,
+    *,
+    limit: int | None,
+    seed: int,
+    catalogue_file: Path | None,
+    self_supervised: int = 0,
+    train_fold: tuple[int, int] | None = None,
 ) -> Dataset:
     used = [QUERIES_FILE, CORPUS_FILE, GOODREADS_FILE]
     corpus = [Book(r["id"], r["title"], r["description"]) for r in read_jsonl(data_dir / CORPUS_FILE)]
@@ -142,6 +154,10 @@ def load_dataset(
     train = [q for q in queries if q.split == "train"]
     validation = [q for q in queries if q.split == "validation"]
     notes: list[str] = []
+    if train_fold is not None:
+        fold, folds = train_fold
+        train = [q for q in train if train_fold_of(q.id, folds) == fold]
+        notes.append(f"--train-fold {fold}/{folds}: {len(train)} train requests of that fold only")
 
     pool = validation_pool(corpus, goodreads)
     if limit is not None:

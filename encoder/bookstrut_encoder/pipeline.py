@@ -234,6 +234,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         catalogue_file=args.catalogue_pairs,
         self_supervised=args.self_supervised,
+        train_fold=args.train_fold,
     )
     for note in dataset.notes:
         log(f"note: {note}")

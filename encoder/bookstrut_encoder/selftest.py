@@ -20,7 +20,16 @@ from . import hard_negatives, self_supervised
 from .cosine_scale import fit_cosine_scale
 from .batching import epoch_batches, pair_books
 from .cli import default_data_dir
-from .data import GOODREADS_FILE, IDEA_JOINER, Dataset, load_dataset, load_queries, normalise_title, read_jsonl
+from .data import (
+    GOODREADS_FILE,
+    IDEA_JOINER,
+    Dataset,
+    load_dataset,
+    load_queries,
+    normalise_title,
+    read_jsonl,
+    train_fold_of,
+)
 from .evaluate import Figures
 from .records import Book
 from .train import replaces_kept
@@ -48,6 +57,23 @@ def sentences_split_at_sentence_ends_only(_: Path) -> None:
     got = self_supervised.sentences(text)
     want = ["Mr. Darcy meets J. R. R. Tolkien in St. Petersburg.", '"Why?" she asks!', "Then 3 ships sail…", "And they wait."]
     assert got == want, got
+
+
+@check
+def train_fold_keeps_only_its_requests(data_dir: Path) -> None:
+    # bench:quality --train-fold runs the other folds' requests: tomt-data.test.ts pins the same ids to the same folds
+    assert [train_fold_of(i, 2) for i in ("emgkyy", "j70s6v", "hnr912")] == [1, 1, 0]
+    assert [train_fold_of(i, 3) for i in ("emgkyy", "j70s6v", "cu9j19")] == [2, 1, 0]
+    whole = dataset(data_dir, 42, 0)
+    folds = [
+        load_dataset(data_dir, limit=None, seed=42, catalogue_file=None, train_fold=(k, 2)) for k in (0, 1)
+    ]
+    ids = [{q.id for q in f.train_queries} for f in folds]
+    assert not ids[0] & ids[1] and ids[0] | ids[1] == {q.id for q in whole.train_queries}, "two folds: a partition"
+    assert 0.4 < len(ids[0]) / len(whole.train_queries) < 0.6, f"fold 0 holds {len(ids[0])} requests"
+    for f, own in zip(folds, ids):
+        assert {p.request for p in f.pairs if p.request} <= own, "a fold trains on its own requests only"
+        assert f.validation_queries == whole.validation_queries, "every fold validates on the whole dev split"
 
 
 @check

@@ -10,8 +10,14 @@ import {
   type StrutScores,
 } from './strut-score.js'
 import { fuseIdeaEvidence, LEXICAL_WEIGHT, type LexicalMatches } from './lexical/idea-fusion.js'
-import { loadSecondStageModel, secondStageRanking, type SecondStageModel } from './second-stage.js'
+import {
+  loadSecondStageModel,
+  readsRequest,
+  secondStageRanking,
+  type SecondStageModel,
+} from './second-stage.js'
 import type { IdeaMatches } from './lexical/book-text-index.js'
+import { normaliseIdea } from './idea-embeddings.js'
 
 export interface RankedBook {
   bookId: string
@@ -35,17 +41,49 @@ export interface RankOptions {
    * carries the ideas and titles the model reads); another model to try one; false for the first stage alone
    */
   secondStage?: SecondStageModel | false
+  /**
+   * the whole request (its ideas joined by REQUEST_JOINER, embedded as one query; the idea's own vector for a
+   * single idea): a second stage that reads it (readsRequest) gets its cosine per book, and the books it finds
+   * best join those the second stage re-scores. Required by such a model; ignored by the first stage alone.
+   */
+  request?: Float32Array
+}
+
+/** How a request's ideas are joined into the one query of RankOptions.request, as the encoder learnt requests. */
+export const REQUEST_JOINER = '; '
+
+/** The text of RankOptions.request: the ideas, each spaced as IdeaEmbeddings keys it, joined. */
+export const wholeRequest = (ideas: readonly string[]) => ideas.map(normaliseIdea).join(REQUEST_JOINER)
+
+/**
+ * The whole request's best books (by its cosine, above the floor) that the second stage also re-scores when the
+ * ideas' first stage did not list them: where most of the answers the ideas miss are (docs/idea-search.md, "The
+ * whole request").
+ */
+export const REQUEST_CANDIDATES = 100
+
+/** What the first stage found, and what a second stage re-scores. */
+export interface FirstStage {
+  /** every book above the floor by its ideas, best first (at most MAX_RANKED) */
+  ranked: RankedBook[]
+  /** the books a second stage re-scores: `ranked`'s, then the whole request's best not among them */
+  listing: string[]
+  /** each listed book's cosine per idea (the model's scale) */
+  cosines: Map<string, number[]>
+  /** each listed book's cosine for the whole request (the model's scale), when it was given */
+  requestCosines?: Map<string, number>
 }
 
 /**
  * Every book above the relevance floor, best first: by hellaScore, then by id so that equal scores keep one
  * order across requests. With lexical matches, each idea's score fuses its cosine and its words (idea-fusion.ts).
+ * With the whole request's vector, its best books join the listing (REQUEST_CANDIDATES).
  */
-export function rankBooks(
+export function firstStage(
   index: IdeaVectorIndex,
   ideaVectors: readonly Float32Array[],
-  opts: RankOptions = {},
-): RankedBook[] {
+  opts: Omit<RankOptions, 'secondStage'> = {},
+): FirstStage {
   const weight = opts.lexical ? (opts.lexicalWeight ?? LEXICAL_WEIGHT) : 0
   const floor = opts.floor ?? RELEVANCE_FLOOR
   // A book under the floor by meaning can still reach it with its words: the books the lexical index found for
@@ -53,34 +91,68 @@ export function rankBooks(
   const byWords = opts.lexical && weight > 0 ? [...new Set(opts.lexical.flatMap((m) => [...m.keys()]))] : []
   const scale = opts.scale ?? BASE_SCALE
   const floorCosine = cosineForScore(floor)
-  const matches = index.search(ideaVectors, {
-    floorCosine: offBaseScale(scale, floorCosine),
-    include: byWords,
-  })
+  const modelFloor = offBaseScale(scale, floorCosine)
+  const matches = index.search(ideaVectors, { floorCosine: modelFloor, include: byWords })
   const ranked: RankedBook[] = []
-  const cosinesOf = new Map<string, number[]>()
+  const cosines = new Map<string, number[]>()
   matches.bookIds.forEach((bookId, b) => {
-    const cosines = matchCosines(matches, b)
-    const evidence = fuseIdeaEvidence(bookId, cosines, opts.lexical, weight, scale)
+    const own = matchCosines(matches, b)
+    const evidence = fuseIdeaEvidence(bookId, own, opts.lexical, weight, scale)
     // Most books the words found stay under the floor even with their words' share. Scores rise with evidence,
     // so those are left before any score is computed (the margin leaves the exact test to passesFloor).
     if (Math.max(...evidence) < floorCosine - 1e-6) return
     const scores = strutScores(evidence)
     if (passesFloor(scores, floor)) {
       ranked.push({ bookId, scores })
-      cosinesOf.set(bookId, cosines)
+      cosines.set(bookId, own)
     }
   })
   ranked.sort((a, b) => b.scores.total - a.scores.total || (a.bookId < b.bookId ? -1 : 1))
   const listed = ranked.slice(0, MAX_RANKED)
+  const listing = listed.map((r) => r.bookId)
+  if (!opts.request) return { ranked: listed, listing, cosines }
+  // The whole request scans on its own (the kernel takes three queries a pass): its best books above the floor join
+  // the listing when the ideas did not list them, with their ideas' cosines read exactly, as are its cosines for
+  // every listed book.
+  const byRequest = index.search([opts.request], { floorCosine: modelFloor })
+  const kept = new Set(listing)
+  const added = byRequest.bookIds
+    .map((bookId, b) => ({ bookId, cosine: byRequest.cosines[b]! }))
+    .sort((a, b) => b.cosine - a.cosine || (a.bookId < b.bookId ? -1 : 1))
+    .slice(0, REQUEST_CANDIDATES)
+    .filter((r) => !kept.has(r.bookId))
+    .map((r) => r.bookId)
+  const own = index.coverage(added, ideaVectors)
+  own.bookIds.forEach((bookId, b) => cosines.set(bookId, matchCosines(own, b)))
+  listing.push(...own.bookIds)
+  const request = index.coverage(listing, [opts.request])
+  const requestCosines = new Map(request.bookIds.map((bookId, b) => [bookId, request.cosines[b]!] as const))
+  return { ranked: listed, listing, cosines, requestCosines }
+}
+
+/**
+ * The product's ranking: the first stage, then, whenever a second stage applies (RankOptions.secondStage), its
+ * order of the first stage's listing by learned Strut scores.
+ */
+export function rankBooks(
+  index: IdeaVectorIndex,
+  ideaVectors: readonly Float32Array[],
+  opts: RankOptions = {},
+): RankedBook[] {
   const words = opts.lexical && 'titleTerms' in opts.lexical ? (opts.lexical as IdeaMatches) : undefined
   const model = opts.secondStage ?? (SECOND_STAGE_BY_DEFAULT && words && committedSecondStage())
-  if (!model || !words) return listed
-  return secondStageRanking(
-    model,
-    listed.map((r) => r.bookId),
-    { ideas: words.ideas, cosines: cosinesOf, lexical: words, titleTerms: words.titleTerms, scale },
-  )
+  if (!model || !words) return firstStage(index, ideaVectors, { ...opts, request: undefined }).ranked
+  if (readsRequest(model) && !opts.request)
+    throw new Error(`second stage ${model.version} reads the whole request: rankBooks needs opts.request`)
+  const first = firstStage(index, ideaVectors, readsRequest(model) ? opts : { ...opts, request: undefined })
+  return secondStageRanking(model, first.listing, {
+    ideas: words.ideas,
+    cosines: first.cosines,
+    requestCosines: first.requestCosines,
+    lexical: words,
+    titleTerms: words.titleTerms,
+    scale: opts.scale ?? BASE_SCALE,
+  })
 }
 
 /** Whether the product's ranking goes through the second stage (docs/idea-search.md "The second stage"). */
@@ -89,6 +161,9 @@ export const SECOND_STAGE_BY_DEFAULT = true
 let committed: SecondStageModel | undefined
 /** The committed model, read once per process. */
 const committedSecondStage = () => (committed ??= loadSecondStageModel())
+
+/** Whether the product's ranking reads the whole request (so a search embeds it beside the ideas). */
+export const secondStageReadsRequest = () => SECOND_STAGE_BY_DEFAULT && readsRequest(committedSecondStage())
 
 /** How much a book in the reader's language gains in the ranking (not in its shown scores). */
 export const LANGUAGE_PREFERENCE = 15

@@ -56,6 +56,9 @@ describe('the committed second-stage model', () => {
         Math.log2(1 + ahead) / 10,
         Math.log2(1 + Math.round(5 * (1 - lexical))) / 10,
         0.7,
+        0.45, // the whole request: closer to it than most, a few listed books closer
+        -0.1,
+        0.2,
       ])
     }
     for (let c = 0.3; c < 0.69; c += 0.02) {
@@ -74,6 +77,10 @@ describe('second-stage features and ranking', () => {
   const input = (cosines: Record<string, number[]>): SecondStageInput => ({
     ideas: ['a creature made by frankenstein', 'the arctic'],
     cosines: new Map(Object.entries(cosines)),
+    requestCosines: new Map([
+      ['frank', 0.55],
+      ['wild', 0.45],
+    ]),
     lexical: [new Map([['frank', 1]]), new Map([['wild', 0.5]])],
     titleTerms: (id) => text.titleTerms(id),
     scale: BASE_SCALE,
@@ -98,7 +105,14 @@ describe('second-stage features and ranking', () => {
       cosineRank: 0, // no listed book has a higher cosine for the first idea
       lexicalRank: 0,
       ideaBestCosine: 0.6,
+      requestCosine: 0.55, // the whole request's, the same for each idea of the book
+      requestCosineGap: 0,
+      requestRank: 0,
     })
+    expect(named(frank![1]!)).toMatchObject({ requestCosine: 0.55, requestCosineGap: 0 })
+    expect(named(wild![0]!).requestCosine).toBeCloseTo(0.45)
+    expect(named(wild![0]!).requestCosineGap).toBeCloseTo(-0.1)
+    expect(named(wild![0]!).requestRank).toBeCloseTo(0.1)
     expect(named(wild![1]!)).toMatchObject({ cosine: 0.5, lexical: 0.5, cosineGap: 0, titleShare: 0 })
     expect(named(frank![1]!).cosineGap).toBeCloseTo(-0.2)
     // one book ahead of it for the arctic, by meaning and by words

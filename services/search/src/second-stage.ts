@@ -36,7 +36,23 @@ export const SECOND_STAGE_FEATURES = [
   'cosineRank',
   'lexicalRank',
   'ideaBestCosine', // the best cosine any listed book has for this idea: how specific the idea is
+  // The whole request (its ideas joined, embedded as one query: how the encoder learnt requests) against the book,
+  // the same for each of its ideas: an idea's match is likelier the reader's book when the request as a whole is.
+  'requestCosine', // the book's best passage cosine for the whole request, on the base model's scale
+  'requestCosineGap', // requestCosine − the best any listed book has (≤ 0)
+  'requestRank', // log2(1 + listed books strictly ahead by requestCosine) / 10
 ] as const
+
+/** The signals only a ranking given the whole request's vector can compute (RankOptions.request). */
+export const REQUEST_FEATURES: readonly SecondStageFeature[] = [
+  'requestCosine',
+  'requestCosineGap',
+  'requestRank',
+]
+
+/** Whether a model reads the whole request's signals (so its ranking must be given the request's vector). */
+export const readsRequest = (model: SecondStageModel) =>
+  model.features.some((f) => REQUEST_FEATURES.includes(f))
 
 export type SecondStageFeature = (typeof SECOND_STAGE_FEATURES)[number]
 
@@ -71,6 +87,8 @@ export interface SecondStageInput {
   ideas: readonly string[]
   cosines: BookCosines
   lexical?: LexicalMatches
+  /** every listed book's cosine for the whole request (on the model's scale); 0 for all without it */
+  requestCosines?: ReadonlyMap<string, number>
   /** the title's terms of a book (BookTextIndex.titleTerms) */
   titleTerms: (bookId: string) => ReadonlySet<string> | undefined
   scale: CosineScale
@@ -111,6 +129,9 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
   const best = input.ideas.map((_, i) => Math.max(...cosine.map((c) => c[i]!)))
   const cosineRanks = input.ideas.map((_, i) => logRanks(cosine.map((c) => c[i]!)))
   const lexicalRanks = input.ideas.map((_, i) => logRanks(lexical.map((l) => l[i]!)))
+  const request = bookIds.map((id) => onBaseScale(input.scale, input.requestCosines?.get(id) ?? 0))
+  const requestBest = Math.max(...request)
+  const requestRanks = logRanks(request)
   return bookIds.map((id, b) => {
     const title = input.titleTerms(id)
     const cos = cosine[b]!
@@ -133,6 +154,9 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
         cosineRanks[i]![b]!,
         lexicalRanks[i]![b]!,
         best[i]!,
+        request[b]!,
+        request[b]! - requestBest,
+        requestRanks[b]!,
       ]
     })
   })

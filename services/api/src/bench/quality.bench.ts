@@ -18,12 +18,13 @@ import {
   SECOND_STAGE_MODEL_FILE,
   locateModel,
   MAX_RANKED,
-  matchCosines,
   offBaseScale,
   onBaseScale,
   passingTrainedVersions,
+  firstStage,
   rankBooks,
   RELEVANCE_FLOOR,
+  REQUEST_JOINER,
   SHIPPED_MODEL,
   strutScores,
   targetModel,
@@ -38,7 +39,14 @@ import {
 import { insertPool } from './pool-database.js'
 import { bootstrapMean, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
-import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'
+import {
+  DEFAULT_SHARED_DATA_DIR,
+  loadPool,
+  loadQueries,
+  trainFoldOf,
+  type PoolBook,
+  type TomtQuery,
+} from './tomt-data.js'
 import { loadSanitySet, type SanityBook } from './sanity-set.js'
 import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
 import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.js'
@@ -75,7 +83,8 @@ const USAGE =
   '[--models auto,minilm,shipped,mpnet,trained] ' +
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
   '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
-  '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train] [--fuse-base W[,W...]] [--whole-request]'
+  '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train] [--fuse-base W[,W...]] [--whole-request] ' +
+  '[--train-fold K/N]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -162,6 +171,7 @@ function parseCommandLine() {
         'found-it-from': { type: 'string' },
         'fuse-base': { type: 'string' },
         'whole-request': { type: 'boolean', default: false },
+        'train-fold': { type: 'string' },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -192,6 +202,10 @@ function parseCommandLine() {
     // Only the train split may be found-it evidence: it is the one no evaluated dev request is in.
     if (values['found-it-from'] !== undefined && values['found-it-from'] !== 'train') return null
     if (values['found-it-from'] !== undefined && split !== 'validation') return null
+    const trainFold = values['train-fold']?.match(/^(\d+)\/(\d+)$/)
+    const fold = trainFold ? { k: Number(trainFold[1]), n: Number(trainFold[2]) } : undefined
+    if (values['train-fold'] !== undefined && !(fold && fold.n >= 2 && fold.k < fold.n && split === 'train'))
+      return null
     const fuseBase = (values['fuse-base'] ?? '').split(',').filter(Boolean).map(Number)
     if (fuseBase.some((w) => !(w > 0 && w < 1))) return null
     return {
@@ -211,6 +225,7 @@ function parseCommandLine() {
       foundIt: values['found-it-from'] === 'train',
       fuseBase,
       wholeRequest: values['whole-request'],
+      trainFold: fold,
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -290,7 +305,12 @@ if (args.sanityOnly) {
 
 const pool = (await loadPool(args.dataDir)).filter((b) => args.poolKind === 'full' || b.source === 'corpus')
 const poolIdOf = new Map(pool.map((b) => [b.key, b.id]))
-const { queries, skipped } = toQueries((await loadQueries(args.dataDir, args.split)).slice(0, args.limit))
+// `--train-fold K/N`: the model was trained on fold K only (encoder --train-fold): run the train requests outside it.
+const outsideFold = (q: TomtQuery) =>
+  !args.trainFold || trainFoldOf(q.id, args.trainFold.n) !== args.trainFold.k
+const { queries, skipped } = toQueries(
+  (await loadQueries(args.dataDir, args.split)).filter(outsideFold).slice(0, args.limit),
+)
 const corpusCount = pool.filter((b) => b.source === 'corpus').length
 
 console.log(
@@ -331,6 +351,15 @@ const formReports: string[] = []
 /** Every idea of the requests run, in order, embedded by one model (cached). */
 const requestIdeaVectors = (embedder: Embedder) =>
   cachedEmbeddings(embedder, { cacheDir, name: 'tomt-ideas', texts: queries.flatMap((q) => q.ideas) })
+/** Every request run as one query (RankOptions.request: its ideas joined as the product joins them), cached. */
+const wholeRequestVectors = (embedder: Embedder) =>
+  cachedEmbeddings(embedder, {
+    cacheDir,
+    name: 'tomt-requests',
+    texts: queries.map((q) => q.ideas.join(REQUEST_JOINER)),
+  })
+/** The current model's wholeRequestVectors, per query (the second stages read them). */
+let requestVectors: Float32Array[] = []
 
 for (const model of args.models) {
   const name = short(model)
@@ -345,6 +374,7 @@ for (const model of args.models) {
       perQuery.push(ideaVectors.slice(offset, offset + q.ideas.length))
       offset += q.ideas.length
     }
+    requestVectors = await wholeRequestVectors(embedder)
     for (const [si, schemeName] of args.schemes.entries()) {
       const scheme = SCHEMES[schemeName]!
       const { index, bookVectors } = await poolIndex(embedder, scheme, schemeName)
@@ -404,6 +434,7 @@ for (const model of args.models) {
         const base = await openEmbedder(DEFAULT_EMBEDDING_MODEL)
         try {
           const baseIdeas = await requestIdeaVectors(base)
+          const baseRequests = await wholeRequestVectors(base)
           const { bookVectors: baseBooks } = await poolIndex(base, scheme, schemeName)
           for (const w of args.fuseBase) {
             const join = (a: Float32Array, b: Float32Array) => {
@@ -425,6 +456,7 @@ for (const model of args.models) {
                 scale,
                 first: fused,
                 second: productSecond,
+                requests: requestVectors.map((v, qi) => join(v, baseRequests[qi]!)),
               }),
             )
           }
@@ -434,13 +466,18 @@ for (const model of args.models) {
       }
       if (args.secondStageRows && si === 0) {
         const train = queries.flatMap((q, qi) => (q.split === 'train' ? [qi] : []))
+        // The first stage as rankBooks runs it under a second stage reading the whole request.
+        const firsts = train.map((qi) =>
+          firstStage(index, perQuery[qi]!, { lexical: lexical[qi], scale, request: requestVectors[qi] }),
+        )
         const rows = await writeSecondStageRows(
           args.secondStageRows,
           train.map((qi) => queries[qi]!),
-          train.map((qi) => fused.rankings[qi]!),
-          train.map((qi) => ({
+          firsts,
+          train.map((qi, t) => ({
             ideas: queries[qi]!.ideas,
-            cosines: listedCosines(index, fused.rankings[qi]!, perQuery[qi]!),
+            cosines: firsts[t]!.cosines,
+            requestCosines: firsts[t]!.requestCosines,
             lexical: lexical[qi],
             titleTerms: (id: string) => textIndex.titleTerms(id),
             scale,
@@ -673,6 +710,8 @@ function ideaMode(
     floor?: number
     scale: CosineScale
     secondStage?: SecondStageModel
+    /** the whole requests' vectors when the index is not the model's own (requestVectors by default) */
+    requests?: Float32Array[]
   },
   extraMs = 0,
 ): ModeResult {
@@ -684,6 +723,8 @@ function ideaMode(
       floor: opts.floor,
       scale: opts.scale,
       secondStage: opts.secondStage ?? false,
+      // every second stage is given the whole request; only those reading it (readsRequest) use it
+      request: opts.secondStage ? (opts.requests ?? requestVectors)[qi] : undefined,
     }),
   )
   const ms = (performance.now() - started) / ideas.length + extraMs
@@ -754,12 +795,6 @@ function answerReport(
   return { floor, distribution: distribution(model, answer, wrong, noWrong) }
 }
 
-/** Each listed book's cosine per idea (the index's exact coverage), as the second stage reads them in rankBooks. */
-function listedCosines(index: BookVectorIndex, bookIds: readonly string[], vectors: readonly Float32Array[]) {
-  const m = index.coverage(bookIds, vectors)
-  return new Map(m.bookIds.map((id, b) => [id, matchCosines(m, b)] as const))
-}
-
 /** The 1-based rank of a query's answer in a ranking; Infinity when it is not listed. */
 function rankIn(ranking: readonly string[], q: Query): number {
   const i = ranking.findIndex((id) => q.relevant.has(id))
@@ -787,6 +822,7 @@ function ideaFormReport(
         lexical: textIndex.matchIdeas([idea]),
         scale,
         secondStage: secondStage ?? false,
+        request: ideas[qi]![i]!, // one idea: the whole request is the idea
       })
       alone.push({
         words: wordCount(idea),
@@ -845,6 +881,11 @@ async function sanityCheck(
     name: 'sanity-ideas',
     texts: books.flatMap((b) => b.ideas),
   })
+  const requestVectors = await cachedEmbeddings(embedder, {
+    cacheDir,
+    name: 'sanity-requests',
+    texts: books.map((b) => b.ideas.join(REQUEST_JOINER)),
+  })
   /** a stage: the cosine alone, the first stage, or a second-stage model's version */
   type Stage = string
   const rankOf = (book: SanityBook, i: number, stage: Stage, floor?: number) => {
@@ -853,6 +894,7 @@ async function sanityCheck(
       floor,
       scale,
       secondStage: secondStages.find((s) => s.name === stage)?.model ?? false,
+      request: requestVectors[i],
     })
     const at = ranked.findIndex((r) => r.bookId === book.id)
     return { rank: at < 0 ? Infinity : at + 1, listed: ranked.length }
@@ -943,9 +985,9 @@ function againstProduct(
   index: BookVectorIndex,
   ideas: Float32Array[][],
   lexical: LexicalMatches[],
-  product: { scale: CosineScale; first: ModeResult; second?: ModeResult },
+  product: { scale: CosineScale; first: ModeResult; second?: ModeResult; requests?: Float32Array[] },
 ): { mode: ModeResult; ref: ModeResult }[] {
-  const { scale } = product
+  const { scale, requests } = product
   const pairs = [
     {
       mode: ideaMode(`${name} + BM25${suffix}`, index, ideas, { lexical, scale }, lexicalMs),
@@ -959,7 +1001,7 @@ function againstProduct(
         `${name} + ${stage.name}${suffix}`,
         index,
         ideas,
-        { lexical, scale, secondStage: stage.model },
+        { lexical, scale, secondStage: stage.model, requests },
         lexicalMs,
       ),
       ref: product.second,
@@ -1088,8 +1130,7 @@ async function wholeRequestModes(
   scale: CosineScale,
   product: ModeResult,
 ): Promise<ModeResult[]> {
-  const joined = queries.map((q) => q.ideas.join('; '))
-  const vectors = await cachedEmbeddings(embedder, { cacheDir, name: 'tomt-requests', texts: joined })
+  const vectors = await wholeRequestVectors(embedder)
   const alone = ideaMode(
     `${name}, whole request, cosine only`,
     index,

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import {
   SECOND_STAGE_FEATURES,
   secondStageFeatures,
+  type FirstStage,
   type RankedBook,
   type SecondStageInput,
 } from '@bookstrut/search'
@@ -12,35 +13,50 @@ import { bootstrapMean, quantile } from './bench-stats.js'
  * and what its Strut scores mean on the split measured.
  */
 
-/** Candidates per request written for training: the first stage's best, where a re-ranking changes what is seen. */
+/**
+ * Candidates per request written for training: the first stage's best, where a re-ranking changes what is seen, and
+ * the whole request's best (those the ideas did not list are the ones it adds to the listing).
+ */
 export const TRAINING_DEPTH = 100
+
+/** The books of a first stage a request's training rows are written for (TRAINING_DEPTH of each list). */
+export function trainingBooks(first: FirstStage): Set<string> {
+  const books = new Set(first.ranked.slice(0, TRAINING_DEPTH).map((r) => r.bookId))
+  const request = first.requestCosines
+  if (request)
+    [...request]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, TRAINING_DEPTH)
+      .forEach(([id]) => books.add(id))
+  return books
+}
 
 /** The Strut score that must mean "this idea is about this book" (issue 34). */
 export const ABOUT_SCORE = 70
 
 /**
- * `--second-stage-rows FILE`: one CSV row per (request, listed book in its first TRAINING_DEPTH, idea): the request,
- * the idea's position, whether the book is the request's answer, and the features the product computes for it
- * (features of the whole listing: a book's cosine gap is to the best listed book). Read by
+ * `--second-stage-rows FILE`: one CSV row per (request, book of its trainingBooks, idea), in listing order: the
+ * request, the idea's position, whether the book is the request's answer, and the features the product computes for
+ * it (features of the whole listing: a book's cosine gap is to the best listed book). Read by
  * `encoder/run.sh --second-stage`.
  */
 export async function writeSecondStageRows(
   file: string,
   requests: readonly { id: string; relevant: ReadonlySet<string> }[],
-  listings: readonly string[][],
+  firsts: readonly FirstStage[],
   inputs: readonly SecondStageInput[],
 ): Promise<number> {
   const lines = [['request', 'idea', 'answer', ...SECOND_STAGE_FEATURES].join(',')]
   requests.forEach((q, qi) => {
-    const listed = listings[qi]!
-    const features = secondStageFeatures(listed, inputs[qi]!)
-    listed
-      .slice(0, TRAINING_DEPTH)
-      .forEach((bookId, b) =>
-        features[b]!.forEach((f, i) =>
-          lines.push([q.id, i, q.relevant.has(bookId) ? 1 : 0, ...f.map((x) => x.toFixed(6))].join(',')),
-        ),
+    const { listing } = firsts[qi]!
+    const written = trainingBooks(firsts[qi]!)
+    const features = secondStageFeatures(listing, inputs[qi]!)
+    listing.forEach((bookId, b) => {
+      if (!written.has(bookId)) return
+      features[b]!.forEach((f, i) =>
+        lines.push([q.id, i, q.relevant.has(bookId) ? 1 : 0, ...f.map((x) => x.toFixed(6))].join(',')),
       )
+    })
   })
   await writeFile(file, lines.join('\n') + '\n')
   return lines.length - 1
