@@ -56,9 +56,9 @@ export const REQUEST_JOINER = '; '
 export const wholeRequest = (ideas: readonly string[]) => ideas.map(normaliseIdea).join(REQUEST_JOINER)
 
 /**
- * The whole request's best books (by its cosine, above the floor) that the second stage also re-scores when the
- * ideas' first stage did not list them: where most of the answers the ideas miss are (docs/idea-search.md, "The
- * whole request").
+ * The whole request's best books (by its cosine, above the floor) that a second stage reading it also re-scores when
+ * the ideas' first stage did not list them: alone, the whole request lists far more answers in its first 100 than the
+ * ideas do (docs/experiments.md, "The whole request as one more query" and "…as second-stage signals").
  */
 export const REQUEST_CANDIDATES = 100
 

@@ -77,6 +77,9 @@ import { loadFoundItEvidence, simulateFoundIt } from './found-it-simulation.js'
  * `--fuse-base W[,W...]`: the first model's cosines fused with the base model's (MiniLM), W the base's weight: each
  * passage and idea embedded by both, their unit vectors joined as [√(1−W)·a, √W·b], so one int8 index scores
  * (1−W)·cos_a + W·cos_b (two embeddings per idea and twice the vector bytes per book in the product).
+ * `--train-fold K/N` (with `--split train`): the model was trained on fold K of the train requests only
+ * (`encoder:train --train-fold K/N`), so only the other folds' requests are run: second-stage rows from an encoder
+ * that never saw their requests. Every second stage is given the whole request (RankOptions.request).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
