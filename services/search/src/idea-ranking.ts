@@ -17,7 +17,6 @@ import {
   type SecondStageModel,
 } from './second-stage.js'
 import type { IdeaMatches } from './lexical/book-text-index.js'
-import { normaliseIdea } from './idea-embeddings.js'
 
 export interface RankedBook {
   bookId: string
@@ -51,9 +50,6 @@ export interface RankOptions {
 
 /** How a request's ideas are joined into the one query of RankOptions.request, as the encoder learnt requests. */
 export const REQUEST_JOINER = '; '
-
-/** The text of RankOptions.request: the ideas, each spaced as IdeaEmbeddings keys it, joined. */
-export const wholeRequest = (ideas: readonly string[]) => ideas.map(normaliseIdea).join(REQUEST_JOINER)
 
 /**
  * The whole request's best books (by its cosine, above the floor) that a second stage reading it also re-scores when
@@ -161,9 +157,6 @@ export const SECOND_STAGE_BY_DEFAULT = true
 let committed: SecondStageModel | undefined
 /** The committed model, read once per process. */
 const committedSecondStage = () => (committed ??= loadSecondStageModel())
-
-/** Whether the product's ranking reads the whole request (so a search embeds it beside the ideas). */
-export const secondStageReadsRequest = () => SECOND_STAGE_BY_DEFAULT && readsRequest(committedSecondStage())
 
 /** How much a book in the reader's language gains in the ranking (not in its shown scores). */
 export const LANGUAGE_PREFERENCE = 15

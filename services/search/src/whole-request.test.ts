@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstStage, rankBooks, REQUEST_CANDIDATES, wholeRequest } from './idea-ranking.js'
+import { firstStage, rankBooks, REQUEST_CANDIDATES } from './idea-ranking.js'
 import { readsRequest, type LinearSecondStage } from './second-stage.js'
 import { cosineForScore, RELEVANCE_FLOOR } from './strut-score.js'
 import { BookVectorIndex } from './vector-index.js'
@@ -45,11 +45,6 @@ const readingModel: LinearSecondStage = {
 }
 
 describe('the whole request', () => {
-  it('is the ideas joined, each spaced as its own vector is keyed', () => {
-    expect(wholeRequest(['  a boy  wizard ', 'a school of magic'])).toBe('a boy wizard; a school of magic')
-    expect(wholeRequest(['one idea'])).toBe('one idea')
-  })
-
   it('adds the books closest to it that the ideas did not list, after those they did, and leaves their ranking', () => {
     const { index } = catalogue({
       both: [0.6, 0.6, 0.2],

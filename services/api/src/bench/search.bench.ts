@@ -21,8 +21,6 @@ import {
   passesFloor,
   QUANT_SCALE,
   rankBooks,
-  readsRequest,
-  wholeRequest,
   loadSecondStageModel,
   strutScores,
 } from '@bookstrut/search'
@@ -398,11 +396,8 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
     : null
   /** per K: fresh request + second stage + the cross-encoder over the first K books */
   const freshCross = new Map(args!.crossEncoderK.map((k) => [k, [] as number[]]))
-  // A cached request's whole-request vector (RankOptions.request, read when the second stage reads it): the unit mean
-  // of its ideas' vectors, which is what the joined text's embedding is near.
-  const cachedRequests = cachedQueries.map(unitMean)
   for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
-    rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!), request: cachedRequests[q] })
+    rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
   const matchOnly: number[] = []
   const withLexical: number[] = []
   const withSecondStage: number[] = []
@@ -422,11 +417,7 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
     fusionCost.push(rankedAt - matchedAt - (performance.now() - rankedAt))
     // The same, then the second stage over the listed books (the committed model).
     const secondStarted = performance.now()
-    rankBooks(index, vectors, {
-      lexical: text.matchIdeas(cachedTexts[q]!),
-      secondStage,
-      request: cachedRequests[q],
-    })
+    rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!), secondStage })
     withSecondStage.push(performance.now() - secondStarted)
   })
   const fresh: number[] = []
@@ -437,26 +428,14 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
       [secondStage, freshSecond],
     ] as const) {
       const started = performance.now()
-      // as IdeaIndex.rank: the whole request embedded in the same batch when the second stage reads it
-      const texts = q.map((i) => `${i} (lexical${stage ? ', second stage' : ''})`)
-      const request = stage && readsRequest(stage) && texts.length > 1 ? [wholeRequest(texts)] : []
-      const vectors = await ideas.embed([...texts, ...request])
-      rankBooks(index, vectors.slice(0, texts.length), {
-        lexical: text.matchIdeas(q),
-        secondStage: stage,
-        request: stage ? vectors.at(-1) : undefined,
-      })
+      const vectors = await ideas.embed(q.map((i) => `${i} (lexical${stage ? ', second stage' : ''})`))
+      rankBooks(index, vectors, { lexical: text.matchIdeas(q), secondStage: stage })
       times.push(performance.now() - started)
     }
     for (const [k, times] of crossEncoder ? freshCross : []) {
       const started = performance.now()
-      const texts = q.map((i) => `${i} (lexical, cross-encoder ${k})`)
-      const vectors = await ideas.embed([...texts, wholeRequest(texts)])
-      const ranked = rankBooks(index, vectors.slice(0, texts.length), {
-        lexical: text.matchIdeas(q),
-        secondStage,
-        request: vectors.at(-1),
-      })
+      const vectors = await ideas.embed(q.map((i) => `${i} (lexical, cross-encoder ${k})`))
+      const ranked = rankBooks(index, vectors, { lexical: text.matchIdeas(q), secondStage })
       const query = q.join('; ')
       await crossEncoder!.score(ranked.slice(0, k).map((b) => [query, bookTexts.get(b.bookId)!] as const))
       times.push(performance.now() - started)
@@ -746,12 +725,4 @@ function ms(value: number) {
 
 function mb(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`
-}
-
-/** The unit vector along the mean of some unit vectors. */
-function unitMean(vectors: readonly Float32Array[]): Float32Array {
-  const mean = new Float32Array(vectors[0]!.length)
-  for (const v of vectors) for (let j = 0; j < v.length; j++) mean[j]! += v[j]!
-  const norm = Math.hypot(...mean) || 1
-  return mean.map((x) => x / norm)
 }

@@ -8,8 +8,6 @@ import {
   BookVectorIndex,
   IdeaEmbeddings,
   rankBooks,
-  secondStageReadsRequest,
-  wholeRequest,
   type CosineScale,
   type Embedder,
   type IdeaVectorIndex,
@@ -86,17 +84,8 @@ export class IdeaIndex {
   async rank(ideas: readonly string[]): Promise<RankedBook[]> {
     await this.ready
     if (!this.index || this.index.bookCount === 0) return []
-    // When the second stage reads the whole request, it is one more text of the same batch (for one idea, the
-    // idea's own vector).
-    const reads = secondStageReadsRequest()
-    const vectors = await (
-      await this.embeddings()
-    ).embed(reads && ideas.length > 1 ? [...ideas, wholeRequest(ideas)] : ideas)
-    return rankBooks(this.index, vectors.slice(0, ideas.length), {
-      lexical: this.text.matchIdeas(ideas),
-      scale: this.deps.scale,
-      request: reads ? vectors.at(-1) : undefined,
-    })
+    const vectors = await (await this.embeddings()).embed(ideas)
+    return rankBooks(this.index, vectors, { lexical: this.text.matchIdeas(ideas), scale: this.deps.scale })
   }
 
   /**
