@@ -121,9 +121,13 @@ export function firstStage(
   const own = index.coverage(added, ideaVectors)
   own.bookIds.forEach((bookId, b) => cosines.set(bookId, matchCosines(own, b)))
   listing.push(...own.bookIds)
-  const request = index.coverage(listing, [opts.request])
-  const requestCosines = new Map(request.bookIds.map((bookId, b) => [bookId, request.cosines[b]!] as const))
-  return { ranked: listed, listing, cosines, requestCosines }
+  return { ranked: listed, listing, cosines, requestCosines: requestCosinesOf(index, listing, opts.request) }
+}
+
+/** The whole request's cosine for each of the given books (the index's exact coverage, the model's scale). */
+export function requestCosinesOf(index: IdeaVectorIndex, bookIds: readonly string[], request: Float32Array) {
+  const m = index.coverage(bookIds, [request])
+  return new Map(m.bookIds.map((bookId, b) => [bookId, m.cosines[b]!] as const))
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   rankBooks,
   RELEVANCE_FLOOR,
   REQUEST_JOINER,
+  requestCosinesOf,
   SHIPPED_MODEL,
   strutScores,
   targetModel,
@@ -79,7 +80,8 @@ import { loadFoundItEvidence, simulateFoundIt } from './found-it-simulation.js'
  * (1−W)·cos_a + W·cos_b (two embeddings per idea and twice the vector bytes per book in the product).
  * `--train-fold K/N` (with `--split train`): the model was trained on fold K of the train requests only
  * (`encoder:train --train-fold K/N`), so only the other folds' requests are run: second-stage rows from an encoder
- * that never saw their requests. Every second stage is given the whole request (RankOptions.request).
+ * that never saw their requests. Every second stage is given the whole request (RankOptions.request); the rows hold
+ * its signals, and with `--whole-request` also the books only it lists (REQUEST_CANDIDATES).
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
@@ -469,10 +471,15 @@ for (const model of args.models) {
       }
       if (args.secondStageRows && si === 0) {
         const train = queries.flatMap((q, qi) => (q.split === 'train' ? [qi] : []))
-        // The first stage as rankBooks runs it under a second stage reading the whole request.
-        const firsts = train.map((qi) =>
-          firstStage(index, perQuery[qi]!, { lexical: lexical[qi], scale, request: requestVectors[qi] }),
-        )
+        // The first stage as rankBooks runs it: with `--whole-request` as under a second stage reading the request
+        // (its best books listed too), else as the product lists; the request's signals are written either way.
+        const firsts = train.map((qi) => {
+          const request = requestVectors[qi]!
+          if (args.wholeRequest)
+            return firstStage(index, perQuery[qi]!, { lexical: lexical[qi], scale, request })
+          const first = firstStage(index, perQuery[qi]!, { lexical: lexical[qi], scale })
+          return { ...first, requestCosines: requestCosinesOf(index, first.listing, request) }
+        })
         const rows = await writeSecondStageRows(
           args.secondStageRows,
           train.map((qi) => queries[qi]!),

@@ -19,16 +19,15 @@ import { bootstrapMean, quantile } from './bench-stats.js'
  */
 export const TRAINING_DEPTH = 100
 
-/** The books of a first stage a request's training rows are written for (TRAINING_DEPTH of each list). */
+/**
+ * The books of a first stage a request's training rows are written for: the first TRAINING_DEPTH it ranked, and the
+ * books the whole request added to its listing (at most REQUEST_CANDIDATES), if any.
+ */
 export function trainingBooks(first: FirstStage): Set<string> {
-  const books = new Set(first.ranked.slice(0, TRAINING_DEPTH).map((r) => r.bookId))
-  const request = first.requestCosines
-  if (request)
-    [...request]
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .slice(0, TRAINING_DEPTH)
-      .forEach(([id]) => books.add(id))
-  return books
+  return new Set([
+    ...first.ranked.slice(0, TRAINING_DEPTH).map((r) => r.bookId),
+    ...first.listing.slice(first.ranked.length),
+  ])
 }
 
 /** The Strut score that must mean "this idea is about this book" (issue 34). */
