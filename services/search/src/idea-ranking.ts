@@ -142,9 +142,10 @@ export function rankBooks(
   const words = opts.lexical && 'titleTerms' in opts.lexical ? (opts.lexical as IdeaMatches) : undefined
   const model = opts.secondStage ?? (SECOND_STAGE_BY_DEFAULT && words && committedSecondStage())
   if (!model || !words) return firstStage(index, ideaVectors, { ...opts, request: undefined }).ranked
-  if (readsRequest(model) && !opts.request)
+  const reads = readsRequest(model)
+  if (reads && !opts.request)
     throw new Error(`second stage ${model.version} reads the whole request: rankBooks needs opts.request`)
-  const first = firstStage(index, ideaVectors, readsRequest(model) ? opts : { ...opts, request: undefined })
+  const first = firstStage(index, ideaVectors, reads ? opts : { ...opts, request: undefined })
   return secondStageRanking(model, first.listing, {
     ideas: words.ideas,
     cosines: first.cosines,

@@ -87,7 +87,7 @@ export interface SecondStageInput {
   ideas: readonly string[]
   cosines: BookCosines
   lexical?: LexicalMatches
-  /** every listed book's cosine for the whole request (on the model's scale); 0 for all without it */
+  /** every listed book's cosine for the whole request (on the model's scale); without it, the request's signals mean nothing (rankBooks refuses a model that reads them) */
   requestCosines?: ReadonlyMap<string, number>
   /** the title's terms of a book (BookTextIndex.titleTerms) */
   titleTerms: (bookId: string) => ReadonlySet<string> | undefined

@@ -13,10 +13,7 @@ import { bootstrapMean, quantile } from './bench-stats.js'
  * and what its Strut scores mean on the split measured.
  */
 
-/**
- * Candidates per request written for training: the first stage's best, where a re-ranking changes what is seen, and
- * the whole request's best (those the ideas did not list are the ones it adds to the listing).
- */
+/** Candidates per request written for training: the first stage's best, where a re-ranking changes what is seen. */
 export const TRAINING_DEPTH = 100
 
 /**

@@ -77,7 +77,6 @@ export async function loadPool(dataDir: string): Promise<PoolBook[]> {
   }))
 }
 
-/** The requests of one split (or both), in file order. */
 /**
  * The fold (0 … folds−1) a train request falls in, as the encoder's `--train-fold` splits the train split
  * (encoder/bookstrut_encoder/data.py train_fold_of): the first 8 hex digits of the SHA-256 of its id, modulo folds.
@@ -85,6 +84,7 @@ export async function loadPool(dataDir: string): Promise<PoolBook[]> {
 export const trainFoldOf = (requestId: string, folds: number) =>
   parseInt(createHash('sha256').update(requestId, 'utf8').digest('hex').slice(0, 8), 16) % folds
 
+/** The requests of one split (or both), in file order. */
 export async function loadQueries(dataDir: string, split: Split | 'all'): Promise<TomtQuery[]> {
   const all = await readJsonl(path.join(dataDir, 'reddit-tomt-books-dev', 'queries_ideas.jsonl'), QueryLine)
   return split === 'all' ? all : all.filter((q) => q.split === split)
