@@ -35,12 +35,12 @@ from .cli import REPO, default_data_dir
 # The signals second-stage.ts computes (SECOND_STAGE_FEATURES), in its order: the rows' columns after the label.
 ALL_FEATURES = ["cosine", "lexical", "cosineGap", "titleShare", "cosineLexical", "ideaTerms", "otherCosineMean",
                 "otherCosineMin", "otherLexicalMean", "cosineRank", "lexicalRank", "ideaBestCosine",
-                "requestCosine", "requestCosineGap", "requestRank"]
+                "requestCosine", "requestCosineGap", "requestRank", "readerCosine", "readerOtherMean", "readerCount"]
 # Signals a score may only rise with (+1) or fall with (−1), all else equal (--model trees: LightGBM's monotone
 # constraints): a closer passage or more shared words never lower an idea's score, so the scores keep explaining the
 # order. Raising the cosine raises cosine, cosineGap and cosineLexical and never raises cosineRank.
 MONOTONE = {"cosine": 1, "lexical": 1, "cosineGap": 1, "cosineLexical": 1, "cosineRank": -1, "lexicalRank": -1,
-            "requestCosine": 1, "requestCosineGap": 1, "requestRank": -1}
+            "requestCosine": 1, "requestCosineGap": 1, "requestRank": -1, "readerCosine": 1, "readerOtherMean": 1}
 # idea-score-v1's signals (the default of --features for --model logistic)
 V1_FEATURES = ALL_FEATURES[:6]
 BONUS_WEIGHT = 0.5  # strut-score.ts BONUS_WEIGHT: the total is Σ scores + 0.5 × the weakest

@@ -12,8 +12,10 @@ import {
 import { fuseIdeaEvidence, LEXICAL_WEIGHT, type LexicalMatches } from './lexical/idea-fusion.js'
 import {
   loadSecondStageModel,
+  readsReaderIdeas,
   readsRequest,
   secondStageRanking,
+  type ReaderIdeaMatch,
   type SecondStageModel,
 } from './second-stage.js'
 import type { IdeaMatches } from './lexical/book-text-index.js'
@@ -46,7 +48,15 @@ export interface RankOptions {
    * best join those the second stage re-scores. Required by such a model; ignored by the first stage alone.
    */
   request?: Float32Array
+  /**
+   * readers' ideas (found it): the listed books' matches with the ideas their confirming readers typed. Required by
+   * a second stage that reads them (readsReaderIdeas); ignored otherwise.
+   */
+  readerIdeas?: ReaderIdeaSource
 }
+
+/** The given books that have readers' ideas, each with its match to the request's ideas. */
+export type ReaderIdeaSource = (bookIds: readonly string[]) => ReadonlyMap<string, ReaderIdeaMatch>
 
 /** How a request's ideas are joined into the one query of RankOptions.request, as the encoder learnt requests. */
 export const REQUEST_JOINER = '; '
@@ -145,11 +155,14 @@ export function rankBooks(
   const reads = readsRequest(model)
   if (reads && !opts.request)
     throw new Error(`second stage ${model.version} reads the whole request: rankBooks needs opts.request`)
+  if (readsReaderIdeas(model) && !opts.readerIdeas)
+    throw new Error(`second stage ${model.version} reads readers' ideas: rankBooks needs opts.readerIdeas`)
   const first = firstStage(index, ideaVectors, reads ? opts : { ...opts, request: undefined })
   return secondStageRanking(model, first.listing, {
     ideas: words.ideas,
     cosines: first.cosines,
     requestCosines: first.requestCosines,
+    readerIdeas: readsReaderIdeas(model) ? opts.readerIdeas!(first.listing) : undefined,
     lexical: words,
     titleTerms: words.titleTerms,
     scale: opts.scale ?? BASE_SCALE,

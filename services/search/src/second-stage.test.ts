@@ -108,6 +108,9 @@ describe('second-stage features and ranking', () => {
       requestCosine: 0.55, // the whole request's, the same for each idea of the book
       requestCosineGap: 0,
       requestRank: 0,
+      readerCosine: 0, // no reader confirmed it
+      readerOtherMean: 0,
+      readerCount: 0,
     })
     expect(named(frank![1]!)).toMatchObject({ requestCosine: 0.55, requestCosineGap: 0 })
     expect(named(wild![0]!).requestCosine).toBeCloseTo(0.45)
@@ -117,6 +120,22 @@ describe('second-stage features and ranking', () => {
     expect(named(frank![1]!).cosineGap).toBeCloseTo(-0.2)
     // one book ahead of it for the arctic, by meaning and by words
     expect(named(frank![1]!)).toMatchObject({ cosineRank: 0.1, lexicalRank: 0.1, otherLexicalMean: 1 })
+  })
+
+  it("reads readers' ideas per idea, the book's other ideas' mean, and how many readers confirmed it", () => {
+    const withReaders = {
+      ...input({ frank: [0.6, 0.3], wild: [0.4, 0.5] }),
+      readerIdeas: new Map([['frank', { cosines: [0.7, 0.2], readers: 3 }]]),
+    }
+    const [frank, wild] = secondStageFeatures(['frank', 'wild'], withReaders)
+    const named = (f: number[]) => Object.fromEntries(SECOND_STAGE_FEATURES.map((k, i) => [k, f[i]]))
+    expect(named(frank![0]!)).toMatchObject({ readerCosine: 0.7, readerOtherMean: 0.2, readerCount: 0.2 })
+    expect(named(frank![1]!)).toMatchObject({ readerCosine: 0.2, readerOtherMean: 0.7, readerCount: 0.2 })
+    expect(named(wild![0]!)).toMatchObject({ readerCosine: 0, readerOtherMean: 0, readerCount: 0 })
+    // the other signals do not move
+    expect(frank![0]!.slice(0, -3)).toEqual(
+      secondStageFeatures(['frank', 'wild'], { ...withReaders, readerIdeas: undefined })[0]![0]!.slice(0, -3),
+    )
   })
 
   it('shares a rank between equal signals and reads a single idea against itself', () => {

@@ -41,6 +41,11 @@ export const SECOND_STAGE_FEATURES = [
   'requestCosine', // the book's best passage cosine for the whole request, on the base model's scale
   'requestCosineGap', // requestCosine − the best any listed book has (≤ 0)
   'requestRank', // log2(1 + listed books strictly ahead by requestCosine) / 10
+  // Readers' ideas: what earlier readers typed when they said "this is the book I meant" (found it), for books enough
+  // independent readers confirmed (SecondStageInput.readerIdeas). 0 for a book without them.
+  'readerCosine', // the idea's best cosine with one of the book's readers' ideas, on the base model's scale
+  'readerOtherMean', // the mean of readerCosine over the book's other ideas
+  'readerCount', // log2(1 + the readers who confirmed the book) / 10
 ] as const
 
 /** The signals only a ranking given the whole request's vector can compute (RankOptions.request). */
@@ -55,6 +60,24 @@ export const readsRequest = (model: SecondStageModel) =>
   model.features.some((f) => REQUEST_FEATURES.includes(f))
 
 export type SecondStageFeature = (typeof SECOND_STAGE_FEATURES)[number]
+
+/** The signals only a ranking given readers' ideas can compute (RankOptions.readerIdeas). */
+export const READER_FEATURES: readonly SecondStageFeature[] = [
+  'readerCosine',
+  'readerOtherMean',
+  'readerCount',
+]
+
+/** Whether a model reads readers' ideas (so its ranking must be given them). */
+export const readsReaderIdeas = (model: SecondStageModel) =>
+  model.features.some((f) => READER_FEATURES.includes(f))
+
+/** A book's readers' ideas against a request: each idea's best cosine with one of them, and how many readers. */
+export interface ReaderIdeaMatch {
+  /** per idea of the request, on the model's own scale */
+  cosines: readonly number[]
+  readers: number
+}
 
 /** Shared by both kinds: the features read (by name) and how its log-odds z becomes the score shown. */
 interface SecondStageModelBase {
@@ -89,6 +112,8 @@ export interface SecondStageInput {
   lexical?: LexicalMatches
   /** every listed book's cosine for the whole request (on the model's scale); without it, the request's signals mean nothing (rankBooks refuses a model that reads them) */
   requestCosines?: ReadonlyMap<string, number>
+  /** the listed books that have readers' ideas; the others have none (their reader signals are 0) */
+  readerIdeas?: ReadonlyMap<string, ReaderIdeaMatch>
   /** the title's terms of a book (BookTextIndex.titleTerms) */
   titleTerms: (bookId: string) => ReadonlySet<string> | undefined
   scale: CosineScale
@@ -132,6 +157,10 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
   const request = bookIds.map((id) => onBaseScale(input.scale, input.requestCosines?.get(id) ?? 0))
   const requestBest = Math.max(...request)
   const requestRanks = logRanks(request)
+  const reader = bookIds.map((id) => {
+    const match = input.readerIdeas?.get(id)
+    return input.ideas.map((_, i) => (match ? onBaseScale(input.scale, match.cosines[i] ?? 0) : 0))
+  })
   return bookIds.map((id, b) => {
     const title = input.titleTerms(id)
     const cos = cosine[b]!
@@ -141,6 +170,7 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
       const inTitle = title && own.length > 0 ? own.filter((t) => title.has(t)).length / own.length : 0
       const others = ideaCount > 1 ? input.ideas.map((_, k) => k).filter((k) => k !== i) : [i]
       const otherCosines = others.map((k) => cos[k]!)
+      const readers = input.readerIdeas?.get(id)?.readers ?? 0
       return [
         cos[i]!,
         lex[i]!,
@@ -157,6 +187,9 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
         request[b]!,
         request[b]! - requestBest,
         requestRanks[b]!,
+        reader[b]![i]!,
+        meanOf(others.map((k) => reader[b]![k]!)),
+        Math.log2(1 + readers) / 10,
       ]
     })
   })

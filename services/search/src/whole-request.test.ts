@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { firstStage, rankBooks, REQUEST_CANDIDATES } from './idea-ranking.js'
-import { readsRequest, type LinearSecondStage } from './second-stage.js'
+import { readsReaderIdeas, readsRequest, type LinearSecondStage } from './second-stage.js'
 import { cosineForScore, RELEVANCE_FLOOR } from './strut-score.js'
 import { BookVectorIndex } from './vector-index.js'
 import { BookTextIndex } from './lexical/book-text-index.js'
@@ -95,5 +95,34 @@ describe('the whole request', () => {
     expect(
       rankBooks(index, ideas, { lexical, secondStage: notReading, request }).map((r) => r.bookId),
     ).toEqual(['plain'])
+  })
+})
+
+describe("readers' ideas (RankOptions.readerIdeas)", () => {
+  const readerModel: LinearSecondStage = {
+    version: 'test-readers',
+    features: ['cosine', 'readerCosine'],
+    weights: [10, 20],
+    bias: -8,
+    shown: { slope: 1, offset: 0 },
+  }
+
+  it("are asked for the listed books only and lift the book whose readers' words match", () => {
+    const { index, text } = catalogue({ plain: [0.6, 0.6, 0], confirmed: [0.5, 0.5, 0] })
+    const opts = { lexical: text.matchIdeas(['idea one', 'idea two']), secondStage: readerModel }
+    expect(readsReaderIdeas(readerModel)).toBe(true)
+    expect(() => rankBooks(index, ideas, opts)).toThrow(/reads readers' ideas/)
+    const asked: string[][] = []
+    const readerIdeas = (bookIds: readonly string[]) => {
+      asked.push([...bookIds])
+      return new Map([['confirmed', { cosines: [0.8, 0.7], readers: 3 }]])
+    }
+    expect(rankBooks(index, ideas, { ...opts, readerIdeas }).map((r) => r.bookId)).toEqual([
+      'confirmed',
+      'plain',
+    ])
+    expect(asked).toEqual([['plain', 'confirmed']])
+    // without readers' ideas the closer blurb wins
+    expect(rankBooks(index, ideas, { ...opts, readerIdeas: () => new Map() })[0]!.bookId).toBe('plain')
   })
 })

@@ -26,6 +26,7 @@ import {
   RELEVANCE_FLOOR,
   REQUEST_JOINER,
   requestCosinesOf,
+  readsReaderIdeas,
   SHIPPED_MODEL,
   strutScores,
   targetModel,
@@ -35,6 +36,7 @@ import {
   type LexicalMatches,
   type PassageScheme,
   type RankedBook,
+  type ReaderIdeaSource,
   type SecondStageModel,
 } from '@bookstrut/search'
 import { insertPool } from './pool-database.js'
@@ -53,6 +55,7 @@ import { formTable, wordCount, wordingOf, type FormCase } from './idea-form.js'
 import { scoreMeaningReport, writeSecondStageRows } from './second-stage-report.js'
 import { writeCrossEncoderCandidates } from './cross-encoder-candidates.js'
 import { loadFoundItEvidence, simulateFoundIt } from './found-it-simulation.js'
+import { readerIdeaSource, readerIdeasOf } from './reader-ideas-simulation.js'
 
 /**
  * `npm run bench:quality -- [--split validation|train|all] [--limit N] [--models auto,minilm,shipped,mpnet,trained]
@@ -82,6 +85,9 @@ import { loadFoundItEvidence, simulateFoundIt } from './found-it-simulation.js'
  * (`encoder:train --train-fold K/N`), so only the other folds' requests are run: second-stage rows from an encoder
  * that never saw their requests. Every second stage is given the whole request (RankOptions.request); the rows hold
  * its signals, and with `--whole-request` also the books only it lists (REQUEST_CANDIDATES).
+ * `--reader-ideas N[,N...]`: readers' ideas for the second stages that read them (reader-ideas-simulation.ts: the
+ * train requests as readers who confirmed their answer, a book counting once N others did, never a request itself);
+ * each such stage runs once per N, and the rows hold their signals at the first N.
  */
 const USAGE =
   'Usage: npm run bench:quality -- [--split validation|train|all] [--limit N] ' +
@@ -89,7 +95,7 @@ const USAGE =
   '[--data DIR] [--passages product,sentences-title-first,...] [--pool full|corpus] [--sweep] [--skip-keyword] ' +
   '[--sanity-only] [--scale SLOPE,OFFSET] [--by-idea-form] [--second-stage-model FILE[,FILE...]|none] ' +
   '[--second-stage-rows FILE] [--candidates FILE] [--found-it-from train] [--fuse-base W[,W...]] [--whole-request] ' +
-  '[--train-fold K/N]'
+  '[--train-fold K/N] [--reader-ideas N[,N...]]'
 
 /** `--models trained`: the newest trained idea encoder under DATA_DIR/models that passed its checks ('' if none). */
 function newestTrained(): string {
@@ -177,6 +183,7 @@ function parseCommandLine() {
         'fuse-base': { type: 'string' },
         'whole-request': { type: 'boolean', default: false },
         'train-fold': { type: 'string' },
+        'reader-ideas': { type: 'string' },
       },
     })
     const split = (['validation', 'train', 'all'] as const).find((s) => s === values.split)
@@ -211,6 +218,8 @@ function parseCommandLine() {
     const fold = trainFold ? { k: Number(trainFold[1]), n: Number(trainFold[2]) } : undefined
     if (values['train-fold'] !== undefined && !(fold && fold.n >= 2 && fold.k < fold.n && split === 'train'))
       return null
+    const readerIdeas = (values['reader-ideas'] ?? '').split(',').filter(Boolean).map(Number)
+    if (readerIdeas.some((n) => !(Number.isInteger(n) && n >= 1))) return null
     const fuseBase = (values['fuse-base'] ?? '').split(',').filter(Boolean).map(Number)
     if (fuseBase.some((w) => !(w > 0 && w < 1))) return null
     return {
@@ -231,6 +240,7 @@ function parseCommandLine() {
       fuseBase,
       wholeRequest: values['whole-request'],
       trainFold: fold,
+      readerIdeas,
       dataDir: path.resolve(values.data),
     }
   } catch {
@@ -345,6 +355,17 @@ console.log(`lexical: BookTextIndex matchIdeas ${lexicalMs.toFixed(1)} ms/query 
 const foundIt = args.foundIt ? await foundItEvidence() : null
 /** each found-it mode and the product mode it extends: compared request by request in the found-it report */
 const foundItModes: { mode: ModeResult; ref: ModeResult; found: Map<string, string[]> }[] = []
+/** `--reader-ideas`: the train split's requests as readers who confirmed their answer (reader-ideas-simulation.ts) */
+const readerQueries =
+  args.readerIdeas.length > 0 ? toQueries(await loadQueries(args.dataDir, 'train')).queries : []
+/** the requests whose answer some train request other than themselves confirmed (where readers' ideas can help) */
+const confirmedByOthers = new Set(
+  queries.flatMap((q, qi) =>
+    readerQueries.some((r) => r.id !== q.id && [...r.relevant].some((id) => q.relevant.has(id))) ? [qi] : [],
+  ),
+)
+/** each second stage reading readers' ideas, per minimum of readers, and the committed second stage */
+const readerModes: { mode: ModeResult; ref: ModeResult }[] = []
 /** `--fuse-base`: each fused mode and the product mode it extends */
 const fusedModes: { mode: ModeResult; ref: ModeResult }[] = []
 
@@ -380,6 +401,20 @@ for (const model of args.models) {
       offset += q.ideas.length
     }
     requestVectors = await wholeRequestVectors(embedder)
+    const readers =
+      readerQueries.length === 0
+        ? null
+        : readerIdeasOf(
+            readerQueries,
+            await cachedEmbeddings(embedder, {
+              cacheDir,
+              name: 'reader-ideas',
+              texts: readerQueries.flatMap((r) => r.ideas),
+            }),
+          )
+    /** each request's readers' ideas, books confirmed by at least minReaders other readers */
+    const readerSources = (minReaders: number) =>
+      queries.map((q, qi) => readerIdeaSource(readers!, { id: q.id, vectors: perQuery[qi]! }, minReaders))
     for (const [si, schemeName] of args.schemes.entries()) {
       const scheme = SCHEMES[schemeName]!
       const { index, bookVectors } = await poolIndex(embedder, scheme, schemeName)
@@ -397,6 +432,22 @@ for (const model of args.models) {
       let productSecond: ModeResult | undefined
       // Every scheme goes through every second stage, so that each is paired with the first scheme's first stage.
       for (const stage of secondStages) {
+        if (readsReaderIdeas(stage.model)) {
+          if (!readers) throw new Error(`${stage.name} reads readers' ideas: run with --reader-ideas N`)
+          for (const n of args.readerIdeas) {
+            const mode = ideaMode(
+              `idea ${name}${label} + ${stage.name} r≥${n}`,
+              index,
+              perQuery,
+              { lexical, scale, secondStage: stage.model, readerIdeas: readerSources(n) },
+              lexicalMs,
+            )
+            modes.push(mode)
+            secondStageModes.push({ second: mode, first: fused })
+            if (productSecond) readerModes.push({ mode, ref: productSecond })
+          }
+          continue
+        }
         const second = ideaMode(
           `idea ${name}${label} + ${stage.name}`,
           index,
@@ -480,6 +531,8 @@ for (const model of args.models) {
           const first = firstStage(index, perQuery[qi]!, { lexical: lexical[qi], scale })
           return { ...first, requestCosines: requestCosinesOf(index, first.listing, request) }
         })
+        // Readers' ideas (`--reader-ideas N`, the first N): every train request's from the others only.
+        const rowReaders = readers ? readerSources(args.readerIdeas[0]!) : undefined
         const rows = await writeSecondStageRows(
           args.secondStageRows,
           train.map((qi) => queries[qi]!),
@@ -488,6 +541,7 @@ for (const model of args.models) {
             ideas: queries[qi]!.ideas,
             cosines: firsts[t]!.cosines,
             requestCosines: firsts[t]!.requestCosines,
+            readerIdeas: rowReaders?.[qi]!(firsts[t]!.listing),
             lexical: lexical[qi],
             titleTerms: (id: string) => textIndex.titleTerms(id),
             scale,
@@ -554,6 +608,7 @@ if (fusedModes.length > 0)
       .join('\n') + '\n',
   )
 foundItReport(queries)
+readerIdeasReport(queries)
 console.log(scoreReports.join('\n'))
 console.log(floorReports.join('\n'))
 console.log(distributionReports.join('\n'))
@@ -722,6 +777,8 @@ function ideaMode(
     secondStage?: SecondStageModel
     /** the whole requests' vectors when the index is not the model's own (requestVectors by default) */
     requests?: Float32Array[]
+    /** each request's readers' ideas, for a second stage that reads them */
+    readerIdeas?: ReaderIdeaSource[]
   },
   extraMs = 0,
 ): ModeResult {
@@ -735,6 +792,7 @@ function ideaMode(
       secondStage: opts.secondStage ?? false,
       // every second stage is given the whole request; only those reading it (readsRequest) use it
       request: opts.secondStage ? (opts.requests ?? requestVectors)[qi] : undefined,
+      readerIdeas: opts.readerIdeas?.[qi],
     }),
   )
   const ms = (performance.now() - started) / ideas.length + extraMs
@@ -905,6 +963,7 @@ async function sanityCheck(
       scale,
       secondStage: secondStages.find((s) => s.name === stage)?.model ?? false,
       request: requestVectors[i],
+      readerIdeas: () => new Map(), // the demo catalogue as it starts: no reader has confirmed a book yet
     })
     const at = ranked.findIndex((r) => r.bookId === book.id)
     return { rank: at < 0 ? Infinity : at + 1, listed: ranked.length }
@@ -1119,6 +1178,36 @@ function foundItReport(qs: Query[]) {
 }
 
 /** Reciprocal-rank fusion of two rankings per query: score = Σ 1 / (RRF_K + rank); ties by id. */
+/**
+ * `--reader-ideas`: each second stage reading readers' ideas against the committed one, for the requests whose answer
+ * other readers confirmed (the only ones the signals can lift) and the others (which they must not push down).
+ */
+function readerIdeasReport(qs: Query[]) {
+  if (readerModes.length === 0) return
+  const all = qs.map((_, i) => i)
+  const confirmed = all.filter((i) => confirmedByOthers.has(i))
+  const others = all.filter((i) => !confirmedByOthers.has(i))
+  for (const [title, subset] of [
+    [`${confirmed.length} requests whose answer another train request confirmed`, confirmed],
+    [`${others.length} requests whose answer no other train request confirmed`, others],
+  ] as const) {
+    const sub = (m: ModeResult): ModeResult => ({ ...m, rankings: subset.map((i) => m.rankings[i]!) })
+    console.log(`\nreaders' ideas, ${title}:`)
+    for (const { mode, ref } of readerModes)
+      console.log(
+        pairedLine(
+          sub(mode),
+          sub(ref),
+          subset.map((i) => qs[i]!),
+        ),
+      )
+  }
+  console.log(
+    `(readers: ${readerQueries.length} train requests, each a reader who confirmed its answer; a request never ` +
+      `counts as its own reader)\n`,
+  )
+}
+
 function fuse(a: string[][], b: string[][]): string[][] {
   return a.map((first, qi) => {
     const score = new Map<string, number>()
