@@ -8,7 +8,7 @@ train split: the dev split only measures.
 
 Measured and not shipped (docs/experiments.md, "Learning to rank"): `--model listwise` (a linear score per pair
 trained by a listwise loss over the books' totals), `--model trees` (LightGBM gradient-boosted trees per pair, monotone
-in the cosine and the words), `--features` (any of the twelve signals), `--lambdamart` (a book-level LambdaMART
+in the cosine and the words), `--features` (any of the signals in ALL_FEATURES), `--lambdamart` (a book-level LambdaMART
 ranker, compared only: the product needs per-idea scores it can show). The last two need lightgbm in the venv.
 
 It prints a 5-fold cross-validation on the train split (requests kept whole in one fold): the ranking by the learned
