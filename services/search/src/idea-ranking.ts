@@ -155,14 +155,15 @@ export function rankBooks(
   const reads = readsRequest(model)
   if (reads && !opts.request)
     throw new Error(`second stage ${model.version} reads the whole request: rankBooks needs opts.request`)
-  if (readsReaderIdeas(model) && !opts.readerIdeas)
+  const readsReaders = readsReaderIdeas(model)
+  if (readsReaders && !opts.readerIdeas)
     throw new Error(`second stage ${model.version} reads readers' ideas: rankBooks needs opts.readerIdeas`)
   const first = firstStage(index, ideaVectors, reads ? opts : { ...opts, request: undefined })
   return secondStageRanking(model, first.listing, {
     ideas: words.ideas,
     cosines: first.cosines,
     requestCosines: first.requestCosines,
-    readerIdeas: readsReaderIdeas(model) ? opts.readerIdeas!(first.listing) : undefined,
+    readerIdeas: readsReaders ? opts.readerIdeas!(first.listing) : undefined,
     lexical: words,
     titleTerms: words.titleTerms,
     scale: opts.scale ?? BASE_SCALE,

@@ -41,3 +41,10 @@ export function bootstrapMean(
   }
   return { mean: mean(values), low: quantile(means, 0.025), high: quantile(means, 0.975) }
 }
+
+/** The dot product of two vectors of one length (their cosine when both are unit length). */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!
+  return s
+}

@@ -40,7 +40,7 @@ import {
   type SecondStageModel,
 } from '@bookstrut/search'
 import { insertPool } from './pool-database.js'
-import { bootstrapMean, mean, quantile } from './bench-stats.js'
+import { bootstrapMean, dot, mean, quantile } from './bench-stats.js'
 import { cachedEmbeddings } from './embedding-cache.js'
 import {
   DEFAULT_SHARED_DATA_DIR,
@@ -364,7 +364,10 @@ const confirmedByOthers = new Set(
     readerQueries.some((r) => r.id !== q.id && [...r.relevant].some((id) => q.relevant.has(id))) ? [qi] : [],
   ),
 )
-/** each second stage reading readers' ideas, per minimum of readers, and the committed second stage */
+/**
+ * each second stage reading readers' ideas, per minimum of readers, and the first second stage measured before it
+ * that does not (list the committed model first to compare against it)
+ */
 const readerModes: { mode: ModeResult; ref: ModeResult }[] = []
 /** `--fuse-base`: each fused mode and the product mode it extends */
 const fusedModes: { mode: ModeResult; ref: ModeResult }[] = []
@@ -1005,12 +1008,6 @@ async function sanityCheck(
   return lines.join('\n')
 }
 
-function dot(a: Float32Array, b: Float32Array) {
-  let s = 0
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!
-  return s
-}
-
 /** Per-idea coverage (cosine) of the answer and of the top-ranked wrong book: what calibration is tuned on. */
 function distribution(model: string, answer: number[][], wrong: number[][], noWrong: number) {
   const hella = (c: number[]) => strutScores(c).total
@@ -1177,7 +1174,6 @@ function foundItReport(qs: Query[]) {
   }
 }
 
-/** Reciprocal-rank fusion of two rankings per query: score = Σ 1 / (RRF_K + rank); ties by id. */
 /**
  * `--reader-ideas`: each second stage reading readers' ideas against the committed one, for the requests whose answer
  * other readers confirmed (the only ones the signals can lift) and the others (which they must not push down).
@@ -1208,6 +1204,7 @@ function readerIdeasReport(qs: Query[]) {
   )
 }
 
+/** Reciprocal-rank fusion of two rankings per query: score = Σ 1 / (RRF_K + rank); ties by id. */
 function fuse(a: string[][], b: string[][]): string[][] {
   return a.map((first, qi) => {
     const score = new Map<string, number>()

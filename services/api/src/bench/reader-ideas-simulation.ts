@@ -1,12 +1,5 @@
 import type { ReaderIdeaMatch, ReaderIdeaSource } from '@bookstrut/search'
-
-/** A train request as bench:quality reads it: its ideas (blank ones dropped) and the pool ids of its answer. */
-interface ReaderRequest {
-  id: string
-  split: string
-  ideas: readonly string[]
-  relevant: ReadonlySet<string>
-}
+import { dot } from './bench-stats.js'
 
 /*
  * `npm run bench:quality -- --reader-ideas N[,N...]`: readers' ideas as signals of the second stage
@@ -17,7 +10,15 @@ interface ReaderRequest {
  * evidence.
  */
 
-/** One reader's confirmation: the pool book they meant and their ideas' vectors. */
+/** A train request as bench:quality reads it: its ideas (blank ones dropped) and the pool ids of its answer. */
+interface ReaderRequest {
+  id: string
+  split: string
+  ideas: readonly string[]
+  relevant: ReadonlySet<string>
+}
+
+/** One reader's confirmation of a book (ReaderIdeas.byBook files it under the book): who, and their ideas' vectors. */
 interface ReaderConfirmation {
   requestId: string
   vectors: readonly Float32Array[]
@@ -52,12 +53,6 @@ export function readerIdeasOf(
   }
   if (at !== vectors.length) throw new Error(`expected ${at} idea vectors, got ${vectors.length}`)
   return { byBook, readers }
-}
-
-function dot(a: Float32Array, b: Float32Array) {
-  let s = 0
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!
-  return s
 }
 
 /**
