@@ -164,13 +164,13 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
   return bookIds.map((id, b) => {
     const title = input.titleTerms(id)
     const cos = cosine[b]!
+    const readers = input.readerIdeas?.get(id)?.readers ?? 0
     const lex = lexical[b]!
     return input.ideas.map((_, i) => {
       const own = terms[i]!
       const inTitle = title && own.length > 0 ? own.filter((t) => title.has(t)).length / own.length : 0
       const others = ideaCount > 1 ? input.ideas.map((_, k) => k).filter((k) => k !== i) : [i]
       const otherCosines = others.map((k) => cos[k]!)
-      const readers = input.readerIdeas?.get(id)?.readers ?? 0
       return [
         cos[i]!,
         lex[i]!,
