@@ -1,7 +1,7 @@
 import type { Db } from '@bookstrut/core'
 import * as embeddingsRepo from './db/embeddings.repository.js'
 import type { EmbeddingsMessage } from './embeddings-channel.js'
-import { bookPassages, PASSAGE_SCHEME } from './book-passages.js'
+import { embeddedPassages, PASSAGE_SCHEME } from './book-passages.js'
 import type { Embedder } from './embedder.js'
 import type { ModelRef } from './model-registry.js'
 
@@ -16,7 +16,7 @@ export interface EmbedDeps {
 export type EmbedOutcome = 'embedded' | 'up to date' | 'book gone'
 
 /**
- * Computes and stores one book's vectors (its ideas and description passages) with one model, then tells
+ * Computes and stores one book's vectors (its ideas and description passages, then its agreed ideas') with one model, then tells
  * every api process. Idempotent: a book whose stored vectors were made from its current text is skipped, so
  * a repeated or retried job does nothing twice. The embed worker and `catalog:import --wait` both use it.
  */
@@ -26,13 +26,15 @@ export async function embedBook(deps: EmbedDeps, bookId: string, model: ModelRef
   if ((await embeddingsRepo.findSourceHash(deps.db, bookId, model.id)) === source.sourceHash)
     return 'up to date'
   const embedder = await deps.embedderFor(model)
-  const vectors = await embedder.embed(bookPassages(source))
+  const { passages, foundPassages } = embeddedPassages(source)
+  const vectors = await embedder.embed(passages)
   await embeddingsRepo.saveEmbedding(deps.db, {
     bookId,
     model: model.id,
     sourceHash: source.sourceHash,
     dimensions: embedder.dimensions,
     vectors,
+    foundPassages,
   })
   await deps.announce({ podcastId: bookId, model: model.id })
   return 'embedded'

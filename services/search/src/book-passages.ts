@@ -95,6 +95,20 @@ export function bookPassages(book: BookText, scheme: PassageScheme = PASSAGES): 
 }
 
 /**
+ * What the embed worker embeds for a book: its own passages (bookPassages), then one passage per idea readers agreed
+ * on (found it), each alone and as typed. The found ones come last and are counted, so that the index keeps them
+ * apart from the book's own text and bounds what they can do (found-idea-influence.ts); a book without found ideas
+ * embeds exactly its own passages, as before they existed.
+ */
+export function embeddedPassages(
+  book: BookText & { foundIdeas: readonly string[] },
+  scheme: PassageScheme = PASSAGES,
+): { passages: string[]; foundPassages: number } {
+  const found = book.foundIdeas.map((i) => i.trim()).filter(Boolean)
+  return { passages: [...bookPassages(book, scheme), ...found], foundPassages: found.length }
+}
+
+/**
  * The version of the passage scheme above. It is part of the stored text hash: changing how books are cut into
  * passages (bump this) makes every book's vectors stale, and the embed worker recomputes them.
  */

@@ -19,6 +19,7 @@ import {
   type SecondStageModel,
 } from './second-stage.js'
 import type { IdeaMatches } from './lexical/book-text-index.js'
+import { boundedFoundGain, liftedCosines } from './found-idea-influence.js'
 
 export interface RankedBook {
   bookId: string
@@ -53,6 +54,11 @@ export interface RankOptions {
    * a second stage that reads them (readsReaderIdeas); ignored otherwise.
    */
   readerIdeas?: ReaderIdeaSource
+  /**
+   * the passages of the ideas readers agreed on (found it), by book, apart from the books' own (`index`): they lift a
+   * book's cosine for an idea and its total only within the bounds of found-idea-influence.ts
+   */
+  foundIdeas?: IdeaVectorIndex
 }
 
 /** The given books that have readers' ideas, each with its match to the request's ideas. */
@@ -78,6 +84,11 @@ export interface FirstStage {
   cosines: Map<string, number[]>
   /** each listed book's cosine for the whole request (the model's scale), when it was given */
   requestCosines?: Map<string, number>
+  /**
+   * the listed books whose found ideas lift a cosine (RankOptions.foundIdeas): their cosine per idea with them
+   * (liftedCosines, the model's scale); `cosines` keeps their own
+   */
+  foundCosines: Map<string, number[]>
 }
 
 /**
@@ -98,25 +109,38 @@ export function firstStage(
   const scale = opts.scale ?? BASE_SCALE
   const floorCosine = cosineForScore(floor)
   const modelFloor = offBaseScale(scale, floorCosine)
-  const matches = index.search(ideaVectors, { floorCosine: modelFloor, include: byWords })
+  // Books whose found passages reach the floor are candidates too: their lift may carry them over it.
+  const byFound = opts.foundIdeas?.search(ideaVectors, { floorCosine: modelFloor }).bookIds ?? []
+  const include = byFound.length > 0 ? [...new Set([...byWords, ...byFound])] : byWords
+  const matches = index.search(ideaVectors, { floorCosine: modelFloor, include })
+  const found = foundCosinesOf(opts.foundIdeas, matches.bookIds, ideaVectors)
   const ranked: RankedBook[] = []
   const cosines = new Map<string, number[]>()
+  const foundCosines = new Map<string, number[]>()
   matches.bookIds.forEach((bookId, b) => {
     const own = matchCosines(matches, b)
-    const evidence = fuseIdeaEvidence(bookId, own, opts.lexical, weight, scale)
+    const withFound = found.get(bookId)
+    const lifted = withFound && liftedCosines(own, withFound, scale)
+    const evidence = fuseIdeaEvidence(bookId, lifted ?? own, opts.lexical, weight, scale)
     // Most books the words found stay under the floor even with their words' share. Scores rise with evidence,
     // so those are left before any score is computed (the margin leaves the exact test to passesFloor).
     if (Math.max(...evidence) < floorCosine - 1e-6) return
-    const scores = strutScores(evidence)
+    const scores = lifted
+      ? boundedFoundGain(
+          strutScores(fuseIdeaEvidence(bookId, own, opts.lexical, weight, scale)),
+          strutScores(evidence),
+        )
+      : strutScores(evidence)
     if (passesFloor(scores, floor)) {
       ranked.push({ bookId, scores })
       cosines.set(bookId, own)
+      if (lifted) foundCosines.set(bookId, lifted)
     }
   })
   ranked.sort((a, b) => b.scores.total - a.scores.total || (a.bookId < b.bookId ? -1 : 1))
   const listed = ranked.slice(0, MAX_RANKED)
   const listing = listed.map((r) => r.bookId)
-  if (!opts.request) return { ranked: listed, listing, cosines }
+  if (!opts.request) return { ranked: listed, listing, cosines, foundCosines }
   // The whole request scans on its own (the kernel takes three queries a pass): its best books above the floor join
   // the listing when the ideas did not list them, with their ideas' cosines read exactly, as are its cosines for
   // every listed book.
@@ -129,9 +153,35 @@ export function firstStage(
     .filter((r) => !kept.has(r.bookId))
     .map((r) => r.bookId)
   const own = index.coverage(added, ideaVectors)
-  own.bookIds.forEach((bookId, b) => cosines.set(bookId, matchCosines(own, b)))
+  const foundOfAdded = foundCosinesOf(opts.foundIdeas, own.bookIds, ideaVectors)
+  own.bookIds.forEach((bookId, b) => {
+    const cos = matchCosines(own, b)
+    cosines.set(bookId, cos)
+    const withFound = foundOfAdded.get(bookId)
+    if (withFound) foundCosines.set(bookId, liftedCosines(cos, withFound, scale))
+  })
   listing.push(...own.bookIds)
-  return { ranked: listed, listing, cosines, requestCosines: requestCosinesOf(index, listing, opts.request) }
+  return {
+    ranked: listed,
+    listing,
+    cosines,
+    foundCosines,
+    requestCosines: requestCosinesOf(index, listing, opts.request),
+  }
+}
+
+/** The found passages' best cosine per idea of those of the given books that have found ideas. */
+function foundCosinesOf(
+  found: IdeaVectorIndex | undefined,
+  bookIds: readonly string[],
+  ideaVectors: readonly Float32Array[],
+): Map<string, number[]> {
+  if (!found || found.bookCount === 0) return new Map()
+  const m = found.coverage(
+    bookIds.filter((id) => found.has(id)),
+    ideaVectors,
+  )
+  return new Map(m.bookIds.map((bookId, b) => [bookId, matchCosines(m, b)] as const))
 }
 
 /** The whole request's cosine for each of the given books (the index's exact coverage, the model's scale). */
@@ -162,6 +212,7 @@ export function rankBooks(
   return secondStageRanking(model, first.listing, {
     ideas: words.ideas,
     cosines: first.cosines,
+    foundCosines: first.foundCosines,
     requestCosines: first.requestCosines,
     readerIdeas: readsReaders ? opts.readerIdeas!(first.listing) : undefined,
     lexical: words,

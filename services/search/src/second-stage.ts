@@ -4,6 +4,7 @@ import { BONUS_WEIGHT, onBaseScale, type CosineScale, type StrutScores } from '.
 import type { LexicalMatches } from './lexical/idea-fusion.js'
 import { ideaTerms } from './lexical/book-text-index.js'
 import { checkTrees, treesSum, type RegressionTree } from './second-stage-trees.js'
+import { boundedFoundGain } from './found-idea-influence.js'
 
 /**
  * The second stage: a learned Strut score per idea. The first stage (rankBooks) chooses the books to list with its
@@ -109,6 +110,13 @@ export type BookCosines = ReadonlyMap<string, readonly number[]>
 export interface SecondStageInput {
   ideas: readonly string[]
   cosines: BookCosines
+  /**
+   * the listed books whose ideas readers agreed on lift a cosine: their cosine per idea with them (liftedCosines, the
+   * model's scale). They change only that book's own signals of meaning (cosine, cosineLexical, cosineGap, its other ideas' cosines), never a
+   * signal of its words nor one of the listing (the best cosine, ranks: other books are scored as without them), and
+   * the book's total rises at most FOUND_IDEA_MAX_GAIN (boundedFoundGain)
+   */
+  foundCosines?: BookCosines
   lexical?: LexicalMatches
   /** every listed book's cosine for the whole request (on the model's scale); without it, the request's signals mean nothing (rankBooks refuses a model that reads them) */
   requestCosines?: ReadonlyMap<string, number>
@@ -143,6 +151,16 @@ const meanOf = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.len
  * for idea i. Signals relative to the others are relative to the books given (the whole listing).
  */
 export function secondStageFeatures(bookIds: readonly string[], input: SecondStageInput): number[][][] {
+  const { rowOf } = featureRows(bookIds, input)
+  return bookIds.map((_, b) => rowOf(b))
+}
+
+/**
+ * What secondStageFeatures computes, as a function of a book (its index in `bookIds`) and, optionally, cosines of
+ * its own to put in place of `input.cosines`' (its found ideas' lifted ones): the listing's figures (the best cosine
+ * per idea, ranks) are always those of `input.cosines`.
+ */
+function featureRows(bookIds: readonly string[], input: SecondStageInput) {
   const ideaCount = input.ideas.length
   const terms = input.ideas.map((idea) => ideaTerms(idea))
   const cosinesOf = (id: string) => (input.cosines.get(id) ?? []).map((c) => onBaseScale(input.scale, c))
@@ -161,9 +179,12 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
     const match = input.readerIdeas?.get(id)
     return input.ideas.map((_, i) => (match ? onBaseScale(input.scale, match.cosines[i] ?? 0) : 0))
   })
-  return bookIds.map((id, b) => {
+  const rowOf = (b: number, withCosines?: readonly number[]): number[][] => {
+    const id = bookIds[b]!
     const title = input.titleTerms(id)
-    const cos = cosine[b]!
+    const cos = withCosines
+      ? input.ideas.map((_, i) => onBaseScale(input.scale, withCosines[i] ?? 0))
+      : cosine[b]!
     const readers = input.readerIdeas?.get(id)?.readers ?? 0
     const lex = lexical[b]!
     return input.ideas.map((_, i) => {
@@ -174,7 +195,8 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
       return [
         cos[i]!,
         lex[i]!,
-        cos[i]! - best[i]!,
+        // ≤ 0 as the model learnt it, also for a book its found ideas lift above the listing's best
+        Math.min(0, cos[i]! - best[i]!),
         inTitle,
         cos[i]! * lex[i]!,
         Math.min(own.length, IDEA_TERMS_CAP) / IDEA_TERMS_CAP,
@@ -192,7 +214,8 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
         Math.log2(1 + readers) / 10,
       ]
     })
-  })
+  }
+  return { rowOf }
 }
 
 const columns = new WeakMap<SecondStageModel, number[]>()
@@ -226,12 +249,17 @@ export function secondStageRanking(
   bookIds: readonly string[],
   input: SecondStageInput,
 ): { bookId: string; scores: StrutScores }[] {
-  const features = secondStageFeatures(bookIds, input)
+  const { rowOf } = featureRows(bookIds, input)
+  const scoresOf = (rows: readonly number[][]): StrutScores => {
+    const ideas = rows.map((f) => secondStageScore(model, f))
+    const bonus = BONUS_WEIGHT * Math.min(...ideas)
+    return { ideas, bonus, total: ideas.reduce((s, x) => s + x, 0) + bonus }
+  }
   return bookIds
     .map((bookId, b) => {
-      const ideas = features[b]!.map((f) => secondStageScore(model, f))
-      const bonus = BONUS_WEIGHT * Math.min(...ideas)
-      return { bookId, scores: { ideas, bonus, total: ideas.reduce((s, x) => s + x, 0) + bonus } }
+      const own = scoresOf(rowOf(b))
+      const lifted = input.foundCosines?.get(bookId)
+      return { bookId, scores: lifted ? boundedFoundGain(own, scoresOf(rowOf(b, lifted))) : own }
     })
     .sort((a, b) => b.scores.total - a.scores.total || (a.bookId < b.bookId ? -1 : 1))
 }

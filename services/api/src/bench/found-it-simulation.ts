@@ -107,8 +107,8 @@ export async function simulateFoundIt(
       db,
       books.map((b) => b.id),
     )
-    // Imported books have three blank idea columns (bookPassages drops blanks too): only the agreed ideas remain.
-    const ideasOf = new Map(texts.map((t) => [t.id, t.ideas.filter((i) => i.trim())]))
+    // The agreed ideas alone (the pool's imported books have no ideas of their own).
+    const ideasOf = new Map(texts.map((t) => [t.id, t.foundIdeas.filter((i) => i.trim())]))
     results.push({ variant, ideasOf: new Map([...ideasOf].filter(([, ideas]) => ideas.length > 0)) })
   }
   return { readers: confirmed.length, confirmations, books: books.length, variants: results }

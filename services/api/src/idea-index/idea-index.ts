@@ -34,6 +34,11 @@ export class IdeaIndex {
   private closed = false
   /** the words of the books in the index: loaded with their vectors, so both hold the same books */
   private readonly text = new BookTextIndex()
+  /**
+   * the passages of the ideas readers agreed on (found it), apart from the books' own: exact, and small (at most
+   * MAX_FOUND_IDEAS_EMBEDDED a book, few books); ranking bounds what they can do (found-idea-influence.ts)
+   */
+  private found: BookVectorIndex | null = null
   /** when each book's vectors in the index were stored: an older read never overwrites a newer one */
   private readonly versions = new Map<string, number>()
   private ideas: Promise<IdeaEmbeddings> | null = null
@@ -85,7 +90,11 @@ export class IdeaIndex {
     await this.ready
     if (!this.index || this.index.bookCount === 0) return []
     const vectors = await (await this.embeddings()).embed(ideas)
-    return rankBooks(this.index, vectors, { lexical: this.text.matchIdeas(ideas), scale: this.deps.scale })
+    return rankBooks(this.index, vectors, {
+      lexical: this.text.matchIdeas(ideas),
+      scale: this.deps.scale,
+      foundIdeas: this.found ?? undefined,
+    })
   }
 
   /**
@@ -111,6 +120,7 @@ export class IdeaIndex {
     if (stored) await this.applyPage([stored])
     else {
       this.writable()?.remove(bookId)
+      this.found?.remove(bookId)
       this.text.remove(bookId)
       this.versions.delete(bookId)
     }
@@ -120,6 +130,7 @@ export class IdeaIndex {
     this.closed = true
     this.building?.close()
     this.index?.close()
+    this.found?.close()
     const ideas = await this.ideas?.catch(() => null)
     await ideas?.close()
   }
@@ -141,13 +152,21 @@ export class IdeaIndex {
     this.watermark = Math.max(this.watermark, version)
     if ((this.versions.get(stored.bookId) ?? -1) >= version) return false
     this.versions.set(stored.bookId, version)
-    if (stored.vectors.length === 0) {
+    // The last foundPassages vectors are the agreed ideas': they go apart from the book's own.
+    const ownCount = Math.max(0, stored.vectors.length - stored.foundPassages)
+    const own = stored.vectors.slice(0, ownCount)
+    const found = stored.vectors.slice(ownCount)
+    if (own.length === 0) {
       this.writable()?.remove(stored.bookId)
       this.text.remove(stored.bookId)
     } else {
-      this.index ??= this.newIndex(stored.vectors[0]!.length)
-      this.writable()!.upsert(stored.bookId, stored.vectors)
+      this.index ??= this.newIndex(own[0]!.length)
+      this.writable()!.upsert(stored.bookId, own)
     }
+    if (found.length > 0 && own.length > 0) {
+      this.found ??= new BookVectorIndex(found[0]!.length, undefined, 1)
+      this.found.upsert(stored.bookId, found)
+    } else this.found?.remove(stored.bookId)
     return true
   }
 

@@ -10,6 +10,8 @@ export interface BookEmbeddingsTable {
   passages: number
   /** `passages` float32 vectors of `dimensions`, little-endian, one after the other */
   vectors: Buffer
+  /** how many of the vectors, the last ones, are passages of ideas readers agreed on (found it), not the book's own */
+  found_passages: Generated<number>
   updated_at: Generated<Date>
 }
 

@@ -17,27 +17,41 @@ const foundIdeasText = sql<
         order by readers desc, idea_key limit ${sql.lit(MAX_FOUND_IDEAS_EMBEDDED)}) f)`
 
 /**
- * The hash of what a book's vectors are made from: its title, ideas and description, the ideas readers agreed on,
- * and the passage scheme (how that text is cut into passages). Computed in SQL so the embed worker and the sweep of
- * stale books agree. A book without agreed ideas hashes as it did before they existed (nothing to re-embed).
+ * How agreed ideas are embedded, part of the hash of a book that has them: 'f2', passages of their own stored after
+ * the book's own and counted (found_passages, issue 45); before, they were embedded among the author's ideas. A book
+ * with agreed ideas embedded the old way hashes otherwise, so the embed sweep embeds it again the new way.
+ */
+const FOUND_PASSAGES_SCHEME = 'f2'
+
+/**
+ * The hash of what a book's vectors are made from: its title, ideas and description, the ideas readers agreed on
+ * (and how they are embedded), and the passage scheme (how that text is cut into passages). Computed in SQL so the
+ * embed worker and the sweep of stale books agree. A book without agreed ideas hashes as it did before they existed
+ * (nothing to re-embed).
  */
 const sourceHash = (scheme: string) =>
-  sql<string>`md5(${scheme} || chr(31) || concat_ws(chr(31), podcasts.title, podcasts.primary_key, podcasts.secondary_key, podcasts.additional_key, podcasts.description) || coalesce(chr(30) || ${foundIdeasText}, ''))`
+  sql<string>`md5(${scheme} || chr(31) || concat_ws(chr(31), podcasts.title, podcasts.primary_key, podcasts.secondary_key, podcasts.additional_key, podcasts.description) || coalesce(chr(30) || ${FOUND_PASSAGES_SCHEME} || chr(30) || ${foundIdeasText}, ''))`
 
-const withFoundIdeas = (ideas: string[], found: string | null) =>
-  found === null ? ideas : [...ideas, ...found.split(String.fromCharCode(31))]
+/** The agreed ideas of a row (foundIdeasText's join undone). */
+const foundIdeasOf = (found: string | null) => (found === null ? [] : found.split(String.fromCharCode(31)))
 
 export interface BookSource {
   id: string
   title: string
+  /** the author's ideas only */
   ideas: string[]
   description: string
+  /**
+   * the ideas readers agreed on (found it): passages of their own, never the author's ideas (issue 45: neither the
+   * lexical index nor the second stage reads them as the author's words)
+   */
+  foundIdeas: string[]
   sourceHash: string
 }
 
 export type BookText = Omit<BookSource, 'sourceHash'>
 
-/** A book's text columns with the ideas readers agreed on: what the lexical index and the embed worker read. */
+/** A book's text columns with the ideas readers agreed on: what the lexical index (not the agreed ideas) and the embed worker read. */
 const bookTextRows = (db: DbOrTx) =>
   db
     .selectFrom('podcasts')
@@ -49,13 +63,14 @@ type BookTextRow = Awaited<ReturnType<ReturnType<typeof bookTextRows>['executeTa
 const toBookText = (r: BookTextRow): BookText => ({
   id: r.id,
   title: r.title,
-  ideas: withFoundIdeas(storedIdeas(r), r.found_ideas),
+  ideas: storedIdeas(r),
   description: r.description,
+  foundIdeas: foundIdeasOf(r.found_ideas),
 })
 
 /**
- * The text (title, ideas and the ideas readers agreed on, description) of the given books, for the lexical index an
- * api process keeps beside their vectors. Books that are gone are absent.
+ * The text (title, ideas, description, and apart from them the ideas readers agreed on) of the given books, for the
+ * lexical index an api process keeps beside their vectors. Books that are gone are absent.
  */
 export async function findBookTexts(db: DbOrTx, bookIds: readonly string[]): Promise<BookText[]> {
   if (bookIds.length === 0) return []
@@ -115,6 +130,8 @@ export async function saveEmbedding(
     sourceHash: string
     dimensions: number
     vectors: readonly Float32Array[]
+    /** how many of the vectors, the last ones, are passages of agreed ideas (embeddedPassages) */
+    foundPassages?: number
   },
 ): Promise<void> {
   const values = {
@@ -124,6 +141,7 @@ export async function saveEmbedding(
     dimensions: e.dimensions,
     passages: e.vectors.length,
     vectors: encode(e.vectors),
+    found_passages: e.foundPassages ?? 0,
     // The database's clock: api processes compare these times to catch up on changes they missed.
     updated_at: sql<Date>`now()`,
   }
@@ -137,6 +155,8 @@ export async function saveEmbedding(
 export interface StoredEmbedding {
   bookId: string
   vectors: Float32Array[]
+  /** how many of `vectors`, the last ones, are passages of agreed ideas (found it), not the book's own */
+  foundPassages: number
   updatedAt: Date
 }
 
@@ -144,10 +164,12 @@ const toStored = (r: {
   podcast_id: string
   vectors: Buffer
   dimensions: number
+  found_passages: number
   updated_at: Date
 }): StoredEmbedding => ({
   bookId: r.podcast_id,
   vectors: decodeVectors(r.vectors, r.dimensions),
+  foundPassages: r.found_passages,
   updatedAt: r.updated_at,
 })
 
@@ -158,7 +180,7 @@ export async function findEmbedding(
 ): Promise<StoredEmbedding | undefined> {
   const row = await db
     .selectFrom('book_embeddings')
-    .select(['podcast_id', 'vectors', 'dimensions', 'updated_at'])
+    .select(['podcast_id', 'vectors', 'dimensions', 'found_passages', 'updated_at'])
     .where('model', '=', model)
     .where('podcast_id', '=', bookId)
     .executeTakeFirst()
@@ -179,7 +201,7 @@ export async function* allEmbeddings(
   for (;;) {
     let q = db
       .selectFrom('book_embeddings')
-      .select(['podcast_id', 'vectors', 'dimensions', 'updated_at'])
+      .select(['podcast_id', 'vectors', 'dimensions', 'found_passages', 'updated_at'])
       .where('model', '=', model)
       .where('podcast_id', '>', after)
     if (opts.since) q = q.where('updated_at', '>=', opts.since)
