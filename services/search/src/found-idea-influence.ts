@@ -37,7 +37,9 @@ export function liftedCosines(
   return own.map((o, i) => {
     const ownBase = onBaseScale(scale, o)
     const foundBase = onBaseScale(scale, found[i] ?? -1)
-    return offBaseScale(scale, Math.max(ownBase, Math.min(foundBase, ownBase + FOUND_IDEA_LIFT)))
+    // exactly its own cosine when the found passages do not beat it (no rounding through the scale)
+    if (foundBase <= ownBase) return o
+    return offBaseScale(scale, Math.min(foundBase, ownBase + FOUND_IDEA_LIFT))
   })
 }
 
