@@ -75,6 +75,10 @@ export class IdeaIndex {
   get bookCount() {
     return this.index?.bookCount ?? 0
   }
+  /** Whether the book's agreed ideas (found it) are served, as passages apart from its own. */
+  hasFoundIdeas(bookId: string): boolean {
+    return this.found?.has(bookId) ?? false
+  }
   /** which index searches read: exact, or approximate with exact rescoring */
   get kind(): 'exact' | 'ann' {
     return this.index instanceof AnnBookVectorIndex ? 'ann' : 'exact'

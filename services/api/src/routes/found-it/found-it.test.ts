@@ -4,7 +4,7 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { newId } from '@bookstrut/core'
 import { until, type ListingFields } from '@bookstrut/core/testing'
 import { QueueNames, type FoundItAnswer, type Insights, type ScoredPodcast } from '@bookstrut/schemas'
-import { foundIdeaKey, keepServedSearch, servedSearchId } from '@bookstrut/search'
+import { FOUND_IDEA_MAX_GAIN, foundIdeaKey, keepServedSearch, servedSearchId } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { IDEA_BOOKS, ideaSearchUrl, writeIdeaBooks } from '../../test/idea-books.js'
 import { paidAuthor } from '../../test/memberships.js'
@@ -15,7 +15,9 @@ import { foundItEventId, UNDO_SECONDS } from './found-it.service.js'
 /*
  * "Found it" end to end inside the api: real Postgres, Redis, BullMQ (found-it, embed and ingest workers), chDB, the
  * shipped idea encoder and the in-memory index. Readers search, confirm a result; the agreement job decides; an
- * agreed idea is embedded as a passage of the book and the book then ranks for it in a real search.
+ * agreed idea is embedded as a passage of the book, apart from its own, and the book then rises for it in a real
+ * search, within the bounds of found-idea-influence.ts (issue 45): a book agreed for another book's ideas does not
+ * take its place.
  */
 
 let t: TestApp
@@ -23,8 +25,20 @@ let foundItQueue: Queue
 const books: Record<string, string> = {}
 let author: { id: string; token: string }
 
-const CATALOGUE: Record<'garden' | 'mars' | 'whale', ListingFields> = {
+const CATALOGUE: Record<'garden' | 'mars' | 'whale' | 'wizard' | 'governess', ListingFields> = {
   garden: IDEA_BOOKS.garden,
+  wizard: IDEA_BOOKS.wizard,
+  // Jane Eyre under another title: listed, far behind, for a Harry Potter search (an orphan, a boarding school).
+  governess: {
+    title: 'The Plain Governess',
+    ideas: [
+      'An orphan girl is sent by her cruel aunt to a harsh charity school',
+      'A governess falls in love with her brooding employer',
+      'A secret locked away in the attic of a manor house',
+    ],
+    description:
+      'An orphan grows up at a strict boarding school, then teaches at a gloomy manor whose master hides a secret.',
+  },
   mars: IDEA_BOOKS.mars,
   whale: {
     ...IDEA_BOOKS.whale,
@@ -90,6 +104,43 @@ const agreed = (book: string) =>
     .where('podcast_id', '=', books[book]!)
     .orderBy('idea')
     .execute()
+
+/** A book's place (0: first) and scores in a real search (a fresh reader's). */
+async function scoredFor(ideas: string[], book: string) {
+  const r = await reader()
+  const res = await client(t.app, r.ip).get<Results>(query(ideas), { token: r.token })
+  const rank = res.body.data.findIndex((p) => p._id === books[book])
+  const found = res.body.data[rank]
+  expect(found, `${book} listed for ${ideas.join(' / ')}`).toBeDefined()
+  return {
+    rank,
+    total: found!.hellaScore,
+    ideas: found!.ideaScore.slice(0, ideas.length).map((s) => Object.values(s)[0]!),
+  }
+}
+
+/**
+ * Once the book's agreed ideas are embedded as `count` passages of their own and this process's index serves them
+ * (the embed worker announces the book; the index reloads it).
+ */
+async function foundPassagesServed(book: string, count: number) {
+  await until(
+    `${book}'s agreed ideas to be embedded`,
+    async () =>
+      (
+        await t.app.db
+          .selectFrom('book_embeddings')
+          .select('found_passages')
+          .where('podcast_id', '=', books[book]!)
+          .executeTakeFirst()
+      )?.found_passages === count,
+    120_000,
+  )
+  // the announcement reaches the index moments after the row is written
+  await until(`${book}'s agreed ideas to be served`, () =>
+    t.app.ideaSearch.current.hasFoundIdeas(books[book]!),
+  )
+}
 
 const confirmations = (userId: string, book: string) =>
   t.app.db
@@ -243,10 +294,11 @@ describe('agreement', () => {
     expect(await agreed('mars')).toEqual([])
   })
 
-  it('two readers do not; a third, independent one does, and the book then ranks for the idea in a real search', async () => {
+  it('two readers do not; a third, independent one does, and the book then rises for their ideas in a real search, within the bound', async () => {
     const memorySearch = [MEMORY, 'a song about lemons and tin', 'the colour of old postage stamps']
     const before = await search(await reader(), memorySearch)
     expect(before.ids).not.toContain(books.garden)
+    const gardenBefore = await scoredFor(GARDEN_SEARCH, 'garden')
 
     await foundIt(await reader('10.77.1.5'), GARDEN_SEARCH, 'garden')
     await foundIt(await reader('10.78.1.5'), GARDEN_SEARCH, 'garden')
@@ -261,11 +313,35 @@ describe('agreement', () => {
     expect(ideas.map((i) => i.idea).sort()).toEqual([...GARDEN_SEARCH].sort())
     expect(ideas.every((i) => i.readers === 3 && i.networks === 3)).toBe(true)
 
-    await until(
-      'the garden to be found by the memory',
-      async () => (await search(await reader(), memorySearch)).ids[0] === books.garden,
-      120_000,
-    )
+    await foundPassagesServed('garden', 3)
+    const gardenAfter = await scoredFor(GARDEN_SEARCH, 'garden')
+    expect(gardenAfter.rank).toBe(0)
+    expect(gardenAfter.total).toBeGreaterThan(gardenBefore.total)
+    expect(gardenAfter.total).toBeLessThanOrEqual(gardenBefore.total + FOUND_IDEA_MAX_GAIN + 0.01)
+    expect(gardenAfter.ideas[2]).toBeGreaterThan(gardenBefore.ideas[2]!) // the memory its blurb does not say
+    // A memory the book's own text says nothing about lifts its score, never to a listing of its own.
+    expect((await search(await reader(), memorySearch)).ids).not.toContain(books.garden)
+  }, 180_000)
+
+  it("a book agreed for another book's three ideas, typed verbatim, rises at most FOUND_IDEA_MAX_GAIN and does not take #1 (issue 45)", async () => {
+    const wizardSearch = [...IDEA_BOOKS.wizard.ideas]
+    const wizardBefore = await scoredFor(wizardSearch, 'wizard')
+    const governessBefore = await scoredFor(wizardSearch, 'governess')
+    expect(wizardBefore.rank).toBe(0)
+    expect(governessBefore.rank).toBeGreaterThan(0)
+
+    // Three accounts on three networks confirm the governess for the wizard's search.
+    for (const ip of ['10.81.1.5', '10.82.1.5', '10.83.1.5'])
+      await foundIt(await reader(ip), wizardSearch, 'governess')
+    await settled()
+    expect((await agreed('governess')).map((i) => i.idea).sort()).toEqual([...wizardSearch].sort())
+    await foundPassagesServed('governess', 3)
+
+    const wizardAfter = await scoredFor(wizardSearch, 'wizard')
+    const governessAfter = await scoredFor(wizardSearch, 'governess')
+    expect(wizardAfter).toEqual(wizardBefore) // its rank and scores: nobody else's found ideas reach them
+    expect(governessAfter.rank).toBeGreaterThan(0)
+    expect(governessAfter.total).toBeLessThanOrEqual(governessBefore.total + FOUND_IDEA_MAX_GAIN + 0.01)
   }, 180_000)
 
   it("shows the author the agreed ideas and counts, never an unagreed reader's words", async () => {
