@@ -112,9 +112,9 @@ export interface SecondStageInput {
   cosines: BookCosines
   /**
    * the listed books whose ideas readers agreed on lift a cosine: their cosine per idea with them (liftedCosines, the
-   * model's scale). They change only that book's own signals of meaning (cosine, cosineLexical, cosineGap, its other ideas' cosines), never a
-   * signal of its words nor one of the listing (the best cosine, ranks: other books are scored as without them), and
-   * the book's total rises at most FOUND_IDEA_MAX_GAIN (boundedFoundGain)
+   * model's scale). They change only that book's own signals of meaning (cosine, cosineLexical, cosineGap, its other
+   * ideas' cosines), never a signal of its words nor one of the listing (the best cosine, ranks: other books are
+   * scored as without them), and the book's total rises at most FOUND_IDEA_MAX_GAIN (boundedFoundGain)
    */
   foundCosines?: BookCosines
   lexical?: LexicalMatches
