@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashToken, verifyPassword } from '@bookstrut/accounts'
+import { hashToken, loginDelayMs, verifyPassword } from '@bookstrut/accounts'
 import { buildUser } from '@bookstrut/accounts/testing'
 import type { TestApp } from '../../test/test-app.js'
 import { closeAppWithMailbox, startAppWithMailbox, type Mailbox } from '../../test/app-with-mailbox.js'
 import { client, nextIp } from '../../test/api-client.js'
-import { loginDelayMs } from './auth.service.js'
 
 // The attacks of issue 12 on accounts and passwords, each against the real API (Postgres, Redis, SMTP stand-in).
 
