@@ -44,6 +44,8 @@ export const LIMITS = {
   signUpPerIp: { points: 20, duration: HOUR },
   passwordResetPerIp: { points: 20, duration: HOUR },
   passwordChangePerAccount: { points: 10, duration: HOUR },
+  // Wrong current passwords given with a password change, per account: a stolen session cannot guess through it.
+  currentPasswordFailuresPerAccount: { points: 5, duration: 15 * MINUTE },
   // Searches, both modes in one bucket: the points are SEARCH_RATE_LIMIT_ANON / _USER (see createRateLimits).
   searchPerIp: { points: 60, duration: MINUTE },
   searchPerAccount: { points: 240, duration: MINUTE },

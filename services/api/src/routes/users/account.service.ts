@@ -1,4 +1,10 @@
-import { hashPassword, sessionsRepo, usersRepo } from '@bookstrut/accounts'
+import {
+  confirmCurrentPassword,
+  CURRENT_PASSWORD_REQUIRED,
+  hashPassword,
+  sessionsRepo,
+  usersRepo,
+} from '@bookstrut/accounts'
 import {
   actsFor,
   badRequest,
@@ -69,11 +75,15 @@ export function parseLinks(value: UpdateUserBody['websiteAndSocialLinks']): stri
 
 const switchableRoles = new Set(['author', 'publisher'])
 
-/** Works out the changes a profile update asks for, enforcing the spec's rules; throws 4xx on bad input. */
+/**
+ * Works out the changes a profile update asks for, enforcing the spec's rules; throws 4xx on bad input. A new
+ * password needs the current password of `caller` (the account making the change).
+ */
 export async function planProfileUpdate(
   deps: Deps,
   current: UserRow,
   body: UpdateUserBody,
+  caller: UserRow = current,
 ): Promise<UserUpdate> {
   const patch: UserUpdate = {}
   if (body.first_name !== undefined) patch.first_name = body.first_name.trim()
@@ -101,8 +111,10 @@ export async function planProfileUpdate(
     const problem = signupPasswordProblem(password)
     if (problem) throw badRequest(problem)
     if (password !== confirm) throw badRequest('Passwords do not match.')
-    // Counted per account once the cheap checks pass, before the costly hash.
+    if (!body.current_password) throw badRequest(CURRENT_PASSWORD_REQUIRED)
+    // Counted per account once the cheap checks pass, before the costly checks and hash.
     await deps.limits.consume('passwordChangePerAccount', current.id)
+    await confirmCurrentPassword(deps.limits, caller, body.current_password)
     patch.password_hash = await hashPassword(password, deps.config.auth.passwordHashCost, 'change')
   }
   return patch
@@ -121,7 +133,7 @@ export async function updateProfile(
 ) {
   const target = targetId === auth.user.id ? auth.user : await usersRepo.findUserById(deps.db, targetId)
   if (!target) throw notFound('User not found')
-  const patch = await planProfileUpdate(deps, target, body)
+  const patch = await planProfileUpdate(deps, target, body, auth.user)
   const stored: { profile?: string; banner?: string } = {}
   try {
     if (images.profile) stored.profile = await deps.media.saveImage(images.profile, 'profile')
