@@ -1,4 +1,5 @@
 import { AppError, badRequest } from '@bookstrut/core'
+import { CURRENT_PASSWORD_REQUIRED } from '@bookstrut/schemas'
 import { verifyPassword } from '../auth/passwords.js'
 
 /** The limit wrong current passwords spend (the api's rate limits, which hold its size). */
@@ -7,7 +8,6 @@ export interface CurrentPasswordLimits {
   count(name: 'currentPasswordFailuresPerAccount', key: string): Promise<number>
 }
 
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one.'
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct. Nothing was changed.'
 
 /**

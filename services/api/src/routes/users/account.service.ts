@@ -1,10 +1,4 @@
-import {
-  confirmCurrentPassword,
-  CURRENT_PASSWORD_REQUIRED,
-  hashPassword,
-  sessionsRepo,
-  usersRepo,
-} from '@bookstrut/accounts'
+import { confirmCurrentPassword, hashPassword, sessionsRepo, usersRepo } from '@bookstrut/accounts'
 import {
   actsFor,
   badRequest,
@@ -16,6 +10,7 @@ import {
 } from '@bookstrut/core'
 import {
   BIO_BLANK,
+  CURRENT_PASSWORD_REQUIRED,
   isBlankBio,
   isWebLink,
   signupPasswordProblem,
