@@ -52,6 +52,10 @@ export const LIMITS = {
   // Payments: starting and confirming card payments (each may call Stripe), and price quotes (SQL only).
   paymentsPerAccount: { points: 30, duration: HOUR },
   planQuotesPerAccount: { points: 120, duration: HOUR },
+  // Saved-search writes (save, edit, delete, clear: one bucket), per account: a reader saves a search per search.
+  searchHistoryWritesPerAccount: { points: 120, duration: HOUR },
+  // Profile updates that carry an image (profile or banner), per account: each costs a decode and re-encode.
+  profileImageUploadsPerAccount: { points: 20, duration: HOUR },
   // Likes and favourites (add and remove, one bucket): generous for a reader, not for a script.
   reactionsPerAccount: { points: 120, duration: MINUTE },
   // "Found it" (confirm and take back, one bucket): a reader confirms a few books a day; per address as well, so
