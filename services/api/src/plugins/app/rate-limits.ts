@@ -10,10 +10,11 @@ const DAY = 24 * HOUR
 /**
  * Counters in Redis, shared by every api process. Login counts every attempt per IP, password checks per account
  * (usual and new addresses apart), and failed attempts per account and IP (that pair is locked) and per account
- * (slowed: see loginDelayMs; new addresses refused past a daily cap). Codes
- * count mails per IP and per address and wrong tries per address and per IP, per day, on top of the resend
- * cooldowns; reset codes count the account's usual addresses apart from new ones (@bookstrut/accounts sign-in/usual-addresses.ts). The
- * password endpoints that hash count per IP (sign-up, reset) or per account (change).
+ * (slowed: see loginDelayMs; new addresses refused past a daily cap). Codes count mails per IP and per address
+ * and wrong tries per address and per IP, per day, on top of the resend cooldowns; reset codes count the
+ * account's usual addresses apart from new ones (@bookstrut/accounts, sign-in/usual-addresses.ts). The
+ * password endpoints that hash count per IP (sign-up, reset) or per account (change). Per-IP keys are
+ * `addressKey(req.ip)` (@bookstrut/core): an IPv6 address counts by its /64.
  */
 export const LIMITS = {
   loginPerIp: { points: 30, duration: 15 * MINUTE },

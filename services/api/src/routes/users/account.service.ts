@@ -131,7 +131,8 @@ export async function updateProfile(
   const patch = await planProfileUpdate(deps, target, body, auth.user)
   // An image costs a decode and a re-encode (a 40-megapixel PNG of 10 KB about a second of CPU): counted per
   // account before any decoding, after the cheap checks.
-  if (images.profile || images.banner) await deps.limits.consume('profileImageUploadsPerAccount', auth.user.id)
+  if (images.profile || images.banner)
+    await deps.limits.consume('profileImageUploadsPerAccount', auth.user.id)
   const stored: { profile?: string; banner?: string } = {}
   try {
     if (images.profile) stored.profile = await deps.media.saveImage(images.profile, 'profile')
