@@ -466,8 +466,16 @@ describe('renders nobody can poison (issue 45)', () => {
     expect(poisoned.outcome).toBe('miss')
     expect(poisoned.page.root).toContain(book.title)
     expect(poisoned.page.title[0]).not.toBe('Author · BookStrut')
-    // ...the address's own API limit is still used up (a page load is no way around it)...
+    // ...the address's own API limit is still used up: a page load is no way around it, and no header claims to be
+    // a render (a render is known from its async context, which a request from outside never has)...
     expect((await apiFrom(attacker, `/author/books?name=${name}`)).statusCode).toBe(429)
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/author/books?name=${name}`,
+      remoteAddress: attacker,
+      headers: { 'x-page-render': 'miss', 'x-render': '1', 'user-agent': 'BookStrut server render' },
+    })
+    expect(forged.statusCode).toBe(429)
     // ...and everyone else gets that full page from the cache.
     const other = await pageFrom('198.51.100.45', `${authorPage}`)
     expect(other.outcome).toBe('hit')
