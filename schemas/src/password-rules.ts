@@ -10,6 +10,9 @@ export const PASSWORD_MAX = 128
 export const SIGNUP_PASSWORD_RULE = 'At least 6 characters: letters, digits or symbols.'
 export const SIGNUP_PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.'
 
+/** A profile's new password needs the current one (OWASP ASVS V2.1.6): the server's 400 and the form's message. */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one.'
+
 export const RESET_PASSWORD_MIN_DIGITS = 6
 export const RESET_PASSWORD_MAX_DIGITS = 64
 export const RESET_PASSWORD_RULE = 'At least 6 digits, numbers only (0-9).'

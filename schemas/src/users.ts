@@ -175,6 +175,8 @@ export const UpdateUserBody = Type.Object({
   email: Type.Optional(Email),
   password: Type.Optional(Type.String({ maxLength: 128 })),
   confirm_password: Type.Optional(Type.String({ maxLength: 128 })),
+  /** Needed with a new password (OWASP ASVS V2.1.6): the password of the account making the change. */
+  current_password: Type.Optional(Type.String({ maxLength: 128 })),
   role: Type.Optional(SignupRole),
   bio: Type.Optional(Type.String({ maxLength: 2000 })),
   /** First entry is the website, the rest social links. Multipart clients may send a JSON-encoded array. */

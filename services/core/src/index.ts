@@ -35,3 +35,4 @@ export { bulkJobs, type BulkJobs, type KeepCompleted, type TakenJob } from './qu
 export * from './media/media-store.js'
 export * from './parse-json.js'
 export * from './paging.js'
+export * from './net/address-key.js'

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { parse } from 'parse5'
 import { buildUser } from '@bookstrut/accounts/testing'
+import { addressKey } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
 import { seedDemoContent } from '@bookstrut/content'
 import { topicsRepo } from '@bookstrut/search'
@@ -288,8 +289,9 @@ describe('topic pages, fetched without JavaScript', () => {
     const index = readPage(await (await get('/topics')).text())
     expect(index.canonical).toEqual([`${origin}/topics`])
     expect(index.root).toContain('Life at sea')
-    // (another address than '/': the home page rendered before the topics existed is kept for 30 s)
-    expect(readPage(await (await get('/?from=topics')).text()).root).toContain('Popular ideasLife at sea')
+    // The home page rendered before the topics existed is kept for 30 s: emptied as an admin write empties it.
+    t.app.publicPages.changed()
+    expect(readPage(await (await get('/')).text()).root).toContain('Popular ideasLife at sea')
     const sitemap = await (await get('/sitemap.xml')).text()
     expect(sitemap).toContain(`<loc>${origin}/topics/life-at-sea</loc>`)
     expect(sitemap).toContain(`<loc>${origin}/topics</loc>`)
@@ -410,30 +412,132 @@ describe('private pages and the render cache', () => {
   )
 
   it('serves a page rendered a moment ago from memory', async () => {
-    const path = `/single-book/${book.id}?from=cache-test`
+    t.app.publicPages.changed()
+    const path = `/single-book/${book.id}`
     expect((await get(path)).headers.get('x-page-render')).toBe('miss')
     const again = await get(path)
     expect(again.headers.get('x-page-render')).toBe('hit')
     expect(readPage(await again.text()).root).toContain(book.title)
   })
 
-  it("still renders a page's shell when its data cannot be read", async () => {
-    // GET /author/books is limited per address: used up, the page's call fails with 429.
-    for (let i = 0; i < 60; i++) await t.app.limits.count('authorPagesPerIp', '127.0.0.1')
-    const res = await get(`/author/${encodeURIComponent('M. L. Stedman')}`)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('x-page-render')).toBe('miss')
-    const page = readPage(await res.text())
-    expect(page.title).toEqual(['Author · BookStrut'])
-    expect(page.root).toContain('Skip to content')
-    expect(page.root).not.toContain(book.title)
-  })
-
   it("answers the app shell, without rendering, once an address's render budget is used up", async () => {
     for (let i = 0; i < 120; i++) await t.app.limits.count('pageRendersPerIp', '127.0.0.1')
-    const res = await get(`/single-book/${book.id}?from=budget-test`)
+    t.app.publicPages.changed()
+    const res = await get(`/single-book/${book.id}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('x-page-render')).toBe('busy')
     expect(readPage(await res.text()).root).toBe('')
+  })
+})
+
+describe('renders nobody can poison (issue 45)', () => {
+  /** A page load from `ip`, as a browser or crawler on that address makes it. */
+  const pageFrom = async (ip: string, path: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: path,
+      remoteAddress: ip,
+      headers: { 'user-agent': 'x' },
+    })
+    return {
+      status: res.statusCode,
+      outcome: res.headers['x-page-render'],
+      cacheControl: res.headers['cache-control'],
+      page: readPage(res.body),
+    }
+  }
+  const apiFrom = (ip: string, url: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1${url}`, remoteAddress: ip })
+  const authorPage = `/author/${encodeURIComponent('M. L. Stedman')}`
+  // Each test starts from an empty render cache (as after an admin write), so its first load is a render.
+  beforeEach(() => t.app.publicPages.changed())
+
+  it('renders the full page for an address that used up its own API limit, and others get that page', async () => {
+    const attacker = '203.0.113.45'
+    // The attack: spend the address's own limit on the author page's data call (60 a minute)...
+    const name = encodeURIComponent('M. L. Stedman')
+    for (let i = 0; i < 60; i++)
+      expect((await apiFrom(attacker, `/author/books?name=${name}`)).statusCode).toBe(200)
+    const refused = await apiFrom(attacker, `/author/books?name=${name}`)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBeDefined()
+    // ...then ask for the page: the render's own calls spend none of it, so the page has its books...
+    const poisoned = await pageFrom(attacker, `${authorPage}`)
+    expect(poisoned.outcome).toBe('miss')
+    expect(poisoned.page.root).toContain(book.title)
+    expect(poisoned.page.title[0]).not.toBe('Author · BookStrut')
+    // ...the address's own API limit is still used up: a page load is no way around it, and no header claims to be
+    // a render (a render is known from its async context, which a request from outside never has)...
+    expect((await apiFrom(attacker, `/author/books?name=${name}`)).statusCode).toBe(429)
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/author/books?name=${name}`,
+      remoteAddress: attacker,
+      headers: { 'x-page-render': 'miss', 'x-render': '1', 'user-agent': 'BookStrut server render' },
+    })
+    expect(forged.statusCode).toBe(429)
+    // ...and everyone else gets that full page from the cache.
+    const other = await pageFrom('198.51.100.45', `${authorPage}`)
+    expect(other.outcome).toBe('hit')
+    expect(other.page.root).toContain(book.title)
+  })
+
+  it('keeps the topic page whole after its address spent the topic limit', async () => {
+    const attacker = '203.0.113.46'
+    for (let i = 0; i < 120; i++) await apiFrom(attacker, '/topics/life-at-sea')
+    expect((await apiFrom(attacker, '/topics/life-at-sea')).statusCode).toBe(429)
+    const page = await pageFrom(attacker, '/topics/life-at-sea')
+    expect(page.outcome).toBe('miss')
+    expect(page.page.title).toEqual(['Books about Life at sea · BookStrut'])
+    expect(page.page.root).toContain('The Light Between Oceans')
+    expect((await pageFrom('198.51.100.46', '/topics/life-at-sea')).page.root).toContain(
+      'The Light Between Oceans',
+    )
+  })
+
+  it('sends a render that missed its data no-store, never caches it, and renders the next visitor afresh', async () => {
+    const visitor = '203.0.113.47'
+    // The render budget of data calls for this address is used up: its renders' calls are refused (429).
+    for (let i = 0; i < 600; i++) await t.app.limits.count('pageRenderReadsPerIp', visitor)
+    const partial = await pageFrom(visitor, `${authorPage}`)
+    expect(partial.status).toBe(200)
+    expect(partial.outcome).toBe('partial')
+    expect(partial.cacheControl).toBe('no-store')
+    expect(partial.page.title).toEqual(['Author · BookStrut'])
+    expect(partial.page.root).not.toContain(book.title)
+    // Not cached: the next visitor's load is a render of its own, with the books, and that one is kept.
+    const next = await pageFrom('198.51.100.47', `${authorPage}`)
+    expect(next.outcome).toBe('miss')
+    expect(next.cacheControl).toBe('no-cache')
+    expect(next.page.root).toContain(book.title)
+    expect((await pageFrom(visitor, `${authorPage}`)).outcome).toBe('hit')
+  })
+
+  it('serves random and tracking parameters from one cache entry: one render, not one per parameter', async () => {
+    const visitor = '203.0.113.48'
+    const path = `/single-book/${book.id}`
+    const first = await pageFrom(visitor, `${path}?utm=${Math.random()}`)
+    expect(first.outcome).toBe('miss')
+    for (const query of [
+      `utm=${Math.random()}`,
+      'utm_source=x&utm_medium=y',
+      'fbclid=abc',
+      'gclid=1&x=2',
+      '',
+    ])
+      expect((await pageFrom(visitor, query ? `${path}?${query}` : path)).outcome).toBe('hit')
+    expect(await t.app.limits.used('pageRendersPerIp', visitor)).toBe(1)
+    // The page is rendered at its own address: the canonical names no parameter.
+    expect(first.page.canonical).toEqual([`${origin}${path}`])
+  })
+
+  it('counts the render budget of an IPv6 visitor by its /64', async () => {
+    for (let i = 0; i < 120; i++) await t.app.limits.count('pageRendersPerIp', addressKey('2001:db8:45:7::1'))
+    // A page in the cache is still served; a render is due for another page, and the sibling's budget is spent.
+    await pageFrom('198.51.100.49', `/single-book/${book.id}`)
+    const sibling = await pageFrom('2001:db8:45:7:abcd::2', `/single-book/${book.id}?x=v6`)
+    expect(sibling.outcome).toBe('hit')
+    const fresh = await pageFrom('2001:db8:45:7:abcd::2', `/free-books`)
+    expect(fresh.outcome).toBe('busy')
   })
 })

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { isIP } from 'node:net'
+import { ipv6Groups } from '@bookstrut/core'
 
 /**
  * The network a confirmation came from, as agreement counts places: IPv4 addresses by their /24, IPv6 by their /48
@@ -17,16 +18,6 @@ export function readerNetwork(key: string, address: string): string {
 export function networkOf(address: string): string {
   const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
   if (isIP(plain) === 4) return `${plain.split('.').slice(0, 3).join('.')}.0/24`
-  if (isIP(plain) === 6) return `${expandV6(plain).slice(0, 3).join(':')}::/48`
+  if (isIP(plain) === 6) return `${ipv6Groups(plain).slice(0, 3).join(':')}::/48`
   return plain
-}
-
-/** The eight groups of an IPv6 address, "::" expanded. */
-function expandV6(address: string): string[] {
-  const [head = '', tail = ''] = address.split('::')
-  const h = head ? head.split(':') : []
-  const t = tail ? tail.split(':') : []
-  const zeros = Array.from({ length: Math.max(0, 8 - h.length - t.length) }, () => '0')
-  const groups = address.includes('::') ? [...h, ...zeros, ...t] : h
-  return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
 }

@@ -57,6 +57,7 @@ describe('profile form, author and publisher variant', () => {
       'Member Type',
       'Password',
       'Confirm Password',
+      'Current Password',
       'Website',
       'Bio',
     ]) {
@@ -97,6 +98,7 @@ describe('profile form, author and publisher variant', () => {
       "Social link 1 should start with 'http'.",
       'Bio cannot be empty.',
       'Passwords do not match',
+      'Enter your current password to set a new one.',
     ]) {
       expect(within(form).getByText(message)).toBeInTheDocument()
     }
@@ -115,6 +117,7 @@ describe('profile form, author and publisher variant', () => {
     await u.type(field('Social link 2'), 'https://tiktok.com/@maya')
     await u.type(field('Password'), 'newpass')
     await u.type(field('Confirm Password'), 'newpass')
+    await u.type(field('Current Password'), 'secret123')
     await u.click(within(form).getByRole('button', { name: 'Save' }))
 
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument()
@@ -131,6 +134,7 @@ describe('profile form, author and publisher variant', () => {
       websiteAndSocialLinks: links,
       password: 'newpass',
       confirm_password: 'newpass',
+      current_password: 'secret123',
     })
     expect(field('First Name')).toBeDisabled()
     expect(field('Password')).toHaveValue('')
@@ -143,6 +147,24 @@ describe('profile form, author and publisher variant', () => {
       body: { email: account.email, password: 'newpass' },
     })
     expect(login.status).toBe(200)
+  })
+
+  it('refuses a new password with a wrong current password: the message under the field, nothing changed', async () => {
+    const account = await signedIn('author')
+    const { u, form, field } = await setup(account)
+    await u.click(within(form).getByRole('button', { name: 'Edit Profile' }))
+    await u.type(field('Password'), 'newpass')
+    await u.type(field('Confirm Password'), 'newpass')
+    await u.type(field('Current Password'), 'not-mine')
+    await u.click(within(form).getByRole('button', { name: 'Save' }))
+    const message = 'Your current password is not correct. Nothing was changed.'
+    expect(await within(form).findByText(message)).toBeInTheDocument()
+    expect(field('Password')).toBeEnabled()
+    // The old password still signs in; the new one does not.
+    const login = (password: string) =>
+      callApi('/login-user', { method: 'POST', body: { email: account.email, password } })
+    expect((await login('secret123')).status).toBe(200)
+    expect((await login('newpass')).status).toBe(401)
   })
 
   it('shows the server message when saving fails and stays in edit mode', async () => {

@@ -5,8 +5,8 @@ import { AccountFields } from '@/components/account/account-fields'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { useImageChooser, useObjectUrl, type ImageChooserOptions } from '@/components/ui/image-picker'
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field'
-import { errorMessage } from '@/lib/api-client'
+import { PasswordField, SelectField, TextAreaField, TextField } from '@/components/ui/field'
+import { errorMessage, isApiError } from '@/lib/api-client'
 import { type FieldErrors, fieldBinder, focusFirstInvalid, hasErrors, withoutError } from '@/lib/validation'
 import { useUpdateUser, type ProfileImageFiles } from '../api/update-user'
 import {
@@ -64,7 +64,7 @@ export function ProfileForm({ user }: { user: User }) {
     setErrors((e) => withoutError(e, field))
   }
 
-  const bind = fieldBinder<'website' | 'bio'>(values, errors, set)
+  const bind = fieldBinder<'website' | 'bio' | 'currentPassword'>(values, errors, set)
 
   const setSocial = (index: number, value: string) => {
     setValues((v) => ({ ...v, socialLinks: v.socialLinks.map((link, i) => (i === index ? value : link)) }))
@@ -104,7 +104,12 @@ export function ProfileForm({ user }: { user: User }) {
           setImages({})
           setEditing(false)
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to update user data')),
+        onError: (error) => {
+          // A wrong current password: said under its field as well, where the owner retypes it.
+          if (isApiError(error) && error.code === 'INVALID_CREDENTIALS')
+            setErrors((e) => ({ ...e, currentPassword: error.message }))
+          toast.error(errorMessage(error, 'Failed to update user data'))
+        },
       },
     )
   }
@@ -229,6 +234,14 @@ export function ProfileForm({ user }: { user: User }) {
               onChange={(e) => set('memberType', toProfileMemberType(e.target.value, values.memberType))}
             />
           }
+        />
+
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          placeholder={editing ? 'Needed only for a new password' : '••••••••'}
+          hint={editing ? 'To set a new password, type your current one.' : undefined}
+          {...bind('currentPassword')}
         />
 
         {variant === 'creator' && (

@@ -18,6 +18,7 @@ const valid: ProfileValues = {
   memberType: 'author',
   password: '',
   confirmPassword: '',
+  currentPassword: '',
   website: 'https://maya.example.com',
   socialLinks: ['https://instagram.com/maya', ''],
   bio: 'I write mysteries.',
@@ -56,15 +57,26 @@ describe('validateProfile (author and publisher form)', () => {
     ['bio of spaces only', { bio: '   ' }, 'bio', 'Bio cannot be empty.'],
     [
       'passwords differ',
-      { password: 'abcdef', confirmPassword: 'abcdeg' },
+      { password: 'abcdef', confirmPassword: 'abcdeg', currentPassword: 'old-one' },
       'confirmPassword',
       'Passwords do not match',
     ],
-    ['only the password filled', { password: 'abcdef' }, 'confirmPassword', 'Passwords do not match'],
+    [
+      'only the password filled',
+      { password: 'abcdef', currentPassword: 'old-one' },
+      'confirmPassword',
+      'Passwords do not match',
+    ],
+    [
+      'a new password without the current one',
+      { password: 'abcdef', confirmPassword: 'abcdef' },
+      'currentPassword',
+      'Enter your current password to set a new one.',
+    ],
     [
       // The sign-up rule, as the server checks a new password.
       'a new password of 5 characters',
-      { password: 'abcde', confirmPassword: 'abcde' },
+      { password: 'abcde', confirmPassword: 'abcde', currentPassword: 'old-one' },
       'password',
       'Password must be at least 6 characters.',
     ],
@@ -85,7 +97,7 @@ describe('validateProfile (author and publisher form)', () => {
     ['an http website', { website: 'http://maya.example.com' }],
     ['empty social links', { socialLinks: ['', ''] }],
     ['an empty bio', { bio: '' }],
-    ['matching passwords', { password: 'abcdef', confirmPassword: 'abcdef' }],
+    ['matching passwords', { password: 'abcdef', confirmPassword: 'abcdef', currentPassword: 'old-one' }],
   ])('accepts %s', (_name, change) => {
     expect(validateProfile({ ...valid, ...change }, 'creator')).toEqual({})
   })
@@ -118,6 +130,7 @@ describe('validateProfile (reader form)', () => {
       lastName: 'Last Name is required.',
       password: 'Password must be at least 6 characters.',
       confirmPassword: 'Passwords do not match',
+      currentPassword: 'Enter your current password to set a new one.',
     })
   })
 })

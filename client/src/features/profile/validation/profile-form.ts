@@ -1,5 +1,6 @@
 import {
   BIO_BLANK,
+  CURRENT_PASSWORD_REQUIRED,
   FIRST_NAME_REQUIRED,
   isBlankBio,
   isWebLink,
@@ -24,6 +25,8 @@ export interface ProfileValues {
   memberType: ProfileMemberType
   password: string
   confirmPassword: string
+  /** Asked with a new password (OWASP ASVS V2.1.6): the server refuses a change without it. */
+  currentPassword: string
   website: string
   socialLinks: string[]
   bio: string
@@ -48,6 +51,7 @@ export function profileValuesFromUser(user: User): ProfileValues {
     memberType,
     password: '',
     confirmPassword: '',
+    currentPassword: '',
     website,
     socialLinks: socials.length > 0 ? socials : [''],
     bio: user.bio,
@@ -66,6 +70,8 @@ export function validateProfile(values: ProfileValues, variant: ProfileVariant):
   const passwordProblem = values.password === '' ? null : signupPasswordProblem(values.password)
   if (passwordProblem) errors.password = passwordProblem
   if (values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match'
+  if (values.password !== '' && values.currentPassword === '')
+    errors.currentPassword = CURRENT_PASSWORD_REQUIRED
   if (variant === 'creator') {
     if (!isBlank(values.website) && !isWebLink(values.website)) errors.website = WEBSITE_NOT_HTTP
     values.socialLinks.forEach((link, index) => {
@@ -78,7 +84,8 @@ export function validateProfile(values: ProfileValues, variant: ProfileVariant):
 
 /**
  * The JSON body of PUT /update/user. The website is always the first entry of websiteAndSocialLinks,
- * empty social links are dropped, and password/confirm_password are sent only when both are filled.
+ * empty social links are dropped, and password/confirm_password are sent only when both are filled, with the
+ * current password (current_password) that the server checks first.
  */
 export function toUpdateUserBody(values: ProfileValues, variant: ProfileVariant): UpdateUserBody {
   const body: UpdateUserBody = {
@@ -97,6 +104,7 @@ export function toUpdateUserBody(values: ProfileValues, variant: ProfileVariant)
   if (values.password !== '' && values.confirmPassword !== '') {
     body.password = values.password
     body.confirm_password = values.confirmPassword
+    body.current_password = values.currentPassword
   }
   return body
 }

@@ -1,23 +1,32 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
 import { isRedisConnectionError, redisUnavailable, tooManyRequests } from '@bookstrut/core'
+import { currentRender } from '../../ssr/render-calls.js'
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /**
- * Counters in Redis, shared by every api process. Login counts every attempt per IP, and failed attempts per
- * account and IP (that pair is locked) and per account (never locked, only slowed: see loginDelayMs). Codes
- * count mails per IP and per address and wrong tries per address and per IP, per day, on top of the resend
- * cooldowns; reset codes count the account's usual addresses apart from new ones (usual-addresses.ts). The
- * password endpoints that hash count per IP (sign-up, reset) or per account (change).
+ * Counters in Redis, shared by every api process. Login counts every attempt per IP, password checks per account
+ * (usual and new addresses apart), and failed attempts per account and IP (that pair is locked) and per account
+ * (slowed: see loginDelayMs; new addresses refused past a daily cap). Codes count mails per IP and per address
+ * and wrong tries per address and per IP, per day, on top of the resend cooldowns; reset codes count the
+ * account's usual addresses apart from new ones (@bookstrut/accounts, sign-in/usual-addresses.ts). The
+ * password endpoints that hash count per IP (sign-up, reset) or per account (change). Per-IP keys are
+ * `addressKey(req.ip)` (@bookstrut/core): an IPv6 address counts by its /64.
  */
 export const LIMITS = {
   loginPerIp: { points: 30, duration: 15 * MINUTE },
   loginFailuresPerAccountIp: { points: 5, duration: 15 * MINUTE },
-  // Only counted (never refuses): how slow the next sign-in to this account is.
+  // Password checks per account (issue 45, @bookstrut/accounts password-guessing.ts), taken atomically before
+  // scrypt runs: from new addresses all together, and apart from the account's usual addresses (the owner's own).
+  passwordChecksPerAccountFromNewAddresses: { points: 10, duration: MINUTE },
+  passwordChecksPerAccountFromUsualAddresses: { points: 10, duration: MINUTE },
+  // Only counted (never refuses), per account and kind of address: how slow the next sign-in to this account is.
   loginFailuresPerAccount: { points: 1_000_000, duration: 15 * MINUTE },
+  // Failures from new addresses per account per day: past 100 (NIST SP 800-63B 5.2.2) new addresses are refused.
+  loginFailuresPerAccountPerDay: { points: 100, duration: DAY },
   otpPerIp: { points: 10, duration: HOUR },
   otpPerIpPerDay: { points: 30, duration: DAY },
   // Codes mailed per account: sign-up codes, and reset codes asked for from the account's usual addresses...
@@ -36,12 +45,18 @@ export const LIMITS = {
   signUpPerIp: { points: 20, duration: HOUR },
   passwordResetPerIp: { points: 20, duration: HOUR },
   passwordChangePerAccount: { points: 10, duration: HOUR },
+  // Wrong current passwords given with a password change, per account: a stolen session cannot guess through it.
+  currentPasswordFailuresPerAccount: { points: 5, duration: 15 * MINUTE },
   // Searches, both modes in one bucket: the points are SEARCH_RATE_LIMIT_ANON / _USER (see createRateLimits).
   searchPerIp: { points: 60, duration: MINUTE },
   searchPerAccount: { points: 240, duration: MINUTE },
   // Payments: starting and confirming card payments (each may call Stripe), and price quotes (SQL only).
   paymentsPerAccount: { points: 30, duration: HOUR },
   planQuotesPerAccount: { points: 120, duration: HOUR },
+  // Saved-search writes (save, edit, delete, clear: one bucket), per account: a reader saves a search per search.
+  searchHistoryWritesPerAccount: { points: 120, duration: HOUR },
+  // Profile updates that carry an image (profile or banner), per account: each costs a decode and re-encode.
+  profileImageUploadsPerAccount: { points: 20, duration: HOUR },
   // Likes and favourites (add and remove, one bucket): generous for a reader, not for a script.
   reactionsPerAccount: { points: 120, duration: MINUTE },
   // "Found it" (confirm and take back, one bucket): a reader confirms a few books a day; per address as well, so
@@ -56,6 +71,8 @@ export const LIMITS = {
   // Contact messages (each is stored and mailed to support): a person writes a few, a script is cut off.
   contactPerIp: { points: 5, duration: HOUR },
   contactPerIpPerDay: { points: 20, duration: DAY },
+  // ...and for the whole site (key 'site'): many addresses together cannot flood support's inbox (issue 45).
+  contactSiteWide: { points: 60, duration: HOUR },
   // Admin content writes (FAQ, blog, pages, settings; each rewrites the snapshots): an editor's pace, not a loop.
   contentWritesPerAccount: { points: 60, duration: MINUTE },
   // The admin console, every admin call in one bucket: a busy admin clicks far less; a leaked token scripted does not.
@@ -66,6 +83,10 @@ export const LIMITS = {
   topicPagesPerIp: { points: 120, duration: MINUTE },
   // Server renders of pages (cache misses only), per IP; past it the visitor gets the app shell (docs/seo.md).
   pageRendersPerIp: { points: 120, duration: MINUTE },
+  // The data calls of those renders, per visitor IP: the render's own budget (issue 45). A render's calls spend no
+  // other limit (see createRateLimits), so a visitor who used up an API limit cannot make a render miss its data;
+  // past this one the visitor's renders miss data and are sent uncached.
+  pageRenderReadsPerIp: { points: 600, duration: MINUTE },
 } as const
 
 export type LimitName = keyof typeof LIMITS
@@ -80,6 +101,7 @@ export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set([
   'searchPerIp',
   'searchPerAccount',
   'pageRendersPerIp',
+  'pageRenderReadsPerIp',
   'topicPagesPerIp',
 ])
 
@@ -107,6 +129,12 @@ const limited = (res: RateLimiterRes) => {
   return tooManyRequests(`Too many attempts. Please try again in ${wait}.`, seconds)
 }
 
+/**
+ * A server render's own data calls (ssr/render-calls.ts: known from the async context, which no client can
+ * forge) neither spend nor check any limit here: they have their budget apart (pageRendersPerIp per render,
+ * pageRenderReadsPerIp per call, spent by the renderer outside the render), so a visitor who used up a limit
+ * cannot make a page render without its data, and that empty copy be served to everyone (issue 45).
+ */
 export function createRateLimits(redis: Redis, prefix: string, points: LimitPoints = {}): RateLimits {
   const limiters = Object.fromEntries(
     Object.entries(LIMITS).map(([name, l]) => [
@@ -142,9 +170,11 @@ export function createRateLimits(redis: Redis, prefix: string, points: LimitPoin
 
   return {
     async consume(name, key) {
+      if (currentRender()) return
       await guarded(name, () => limiters[name].consume(key.toLowerCase()), undefined)
     },
     async check(name, key) {
+      if (currentRender()) return
       const res = await guarded(name, () => limiters[name].get(key.toLowerCase()), null)
       if (res && res.remainingPoints <= 0) throw limited(res)
     },

@@ -42,7 +42,10 @@ export const clientPlugin = fp<{ pages?: PageRendererOptions }>(async (app, opts
     const isApi = urlPath.startsWith('/api/')
     if (!isApi && withClient && (req.method === 'GET' || req.method === 'HEAD')) {
       const { page, outcome } = pages ? await pages.render(req) : { page: null, outcome: 'shell' }
-      reply.header('cache-control', 'no-cache').header('x-page-render', outcome)
+      // A page rendered without some of its data is this visitor's alone: no cache along the way may keep it.
+      reply
+        .header('cache-control', outcome === 'partial' ? 'no-store' : 'no-cache')
+        .header('x-page-render', outcome)
       if (page) return reply.code(page.status).type('text/html; charset=utf-8').send(page.html)
       return reply.sendFile('index.html')
     }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { QueueNames, type ContactMessage, type ContactUsBody } from '@bookstrut/schemas'
-import type { Db } from '@bookstrut/core'
-import { storeContactMessage, supportAddress, type Viewer } from '@bookstrut/content'
+import { addressKey, type Db } from '@bookstrut/core'
+import { admitContactMessage, storeContactMessage, supportAddress, type Viewer } from '@bookstrut/content'
 import type { Deps } from '../deps.js'
 
 /** Admins read inactive entries too (the editors' previews); everyone else only active ones. */
@@ -9,7 +9,7 @@ export const viewerOf = (req: FastifyRequest): Viewer => ({ admin: req.auth?.use
 
 /**
  * POST /create/ContactUs. The body is already valid (schema). Cheap checks first: the sender's address has its
- * hourly and daily allowance, else 429 and nothing is stored. Then the message is stored and its mail queued in one
+ * hourly and daily allowance and the site its hourly one (admitContactMessage), else 429 and nothing is stored. Then the message is stored and its mail queued in one
  * transaction: a queue that refuses (Redis down) leaves no message behind, and the job id (`contact-<id>`) makes a
  * repeated add one mail.
  */
@@ -18,8 +18,7 @@ export async function createContactMessage(
   body: ContactUsBody,
   from: { ip: string; userId: string | null; requestId: string },
 ): Promise<ContactMessage> {
-  await deps.limits.consume('contactPerIp', from.ip)
-  await deps.limits.consume('contactPerIpPerDay', from.ip)
+  await admitContactMessage(deps.limits, addressKey(from.ip))
   const to = await supportAddress(deps.db, deps.config.supportEmail)
   return deps.db.transaction().execute(async (trx) => {
     const message = await storeContactMessage(trx, body, from, deps.clock.now())

@@ -483,4 +483,31 @@ describe('contact', () => {
     expect((await api().post('/create/ContactUs', { ...valid, userId: 'x' })).status).toBe(400)
     expect((await api().post('/create/ContactUs', { ...valid, message: 'x'.repeat(5001) })).status).toBe(400)
   })
+
+  it('counts the addresses of one IPv6 /64 as one sender', async () => {
+    for (let i = 1; i <= 5; i++)
+      expect((await client(t.app, `2001:db8:45:c::${i}`).post('/create/ContactUs', valid)).status).toBe(201)
+    const sibling = await client(t.app, '2001:db8:45:c:ffff::1').post('/create/ContactUs', valid)
+    expect(sibling.status).toBe(429)
+    expect((await client(t.app, '2001:db8:45:d::1').post('/create/ContactUs', valid)).status).toBe(201)
+  })
+
+  // Last of the contact tests: it uses up the site's hour.
+  it('caps the whole site at 60 messages an hour: 40 addresses sending 5 each get no more through', async () => {
+    const count = async () => (await t.app.db.selectFrom('contact_messages').select('id').execute()).length
+    const before = await count()
+    const left = 60 - (await t.app.limits.used('contactSiteWide', 'site'))
+    const statuses: number[] = []
+    const senders = Array.from({ length: 40 }, () => client(t.app))
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(senders.map((s) => s.post('/create/ContactUs', valid)))
+      for (const a of answers) {
+        statuses.push(a.status)
+        if (a.status === 429) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0)
+      }
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(left)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - left)
+    expect(await count()).toBe(before + left)
+  })
 })

@@ -168,7 +168,8 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'messages: "Name is required", "Email is required", "Email is not valid", "Subject is required", ' +
         '"Message is required", "Message must be at least 10 characters". Stored, then mailed to the support ' +
         'address of the settings (SMTP, or the outbox without SMTP_URL) with Reply-To the sender. At most 5 ' +
-        'messages an hour and 20 a day per address (429 with Retry-After).',
+        'messages an hour and 20 a day per address (an IPv6 address by its /64), and 60 an hour for the whole ' +
+        'site (429 with Retry-After).',
       request: { body: ContactUsBody },
       response: { 201: Envelope(ContactMessage) },
       access: access.public(),

@@ -1,6 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
-import { tooManyRequests, type Config } from '@bookstrut/core'
+import { addressKey, tooManyRequests, type Config } from '@bookstrut/core'
 
 /**
  * Tracked events a minute, counted in Redis by every api process: per account when signed in
@@ -26,7 +26,7 @@ export function createEventLimits(redis: Redis, config: Readonly<Config>): Event
   const perAccount = limiter('eventsPerAccount', config.analytics.rateLimit.userPerMinute)
   return {
     async consume(caller, events) {
-      const [bucket, key] = 'userId' in caller ? [perAccount, caller.userId] : [perIp, caller.ip]
+      const [bucket, key] = 'userId' in caller ? [perAccount, caller.userId] : [perIp, addressKey(caller.ip)]
       try {
         await bucket.consume(key, events)
       } catch (err) {

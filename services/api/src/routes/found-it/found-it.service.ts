@@ -4,6 +4,7 @@ import { queueEvents } from '@bookstrut/analytics'
 import { booksRepo } from '@bookstrut/catalogue'
 import {
   AppError,
+  addressKey,
   conflict,
   forbidden,
   nameBasedUuid,
@@ -68,7 +69,7 @@ async function networkKey(deps: FoundItDeps): Promise<string> {
  * reader's search 403 (a forged id), a book it did not list 404.
  */
 async function servedBook(deps: FoundItDeps, auth: Auth, address: string, body: FoundItBody) {
-  await deps.limits.consume('foundItPerIp', address)
+  await deps.limits.consume('foundItPerIp', addressKey(address))
   await deps.limits.consume('foundItPerAccount', auth.user.id)
   const search = await findServedSearch(deps.redis, deps.config.redis.prefix, body.searchId)
   if (!search) throw notFound('This search has expired. Search again to say which book you meant.')

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { addressKey } from '@bookstrut/core'
 import type { RateLimits } from '../../plugins/app/rate-limits.js'
 
 /**
@@ -8,6 +9,6 @@ import type { RateLimits } from '../../plugins/app/rate-limits.js'
 export function limitAuthorPages(limits: RateLimits) {
   return async (req: FastifyRequest): Promise<void> => {
     if (req.auth) await limits.consume('authorPagesPerAccount', req.auth.user.id)
-    else await limits.consume('authorPagesPerIp', req.ip)
+    else await limits.consume('authorPagesPerIp', addressKey(req.ip))
   }
 }

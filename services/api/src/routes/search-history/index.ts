@@ -15,6 +15,7 @@ import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
+import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import * as history from './search-history.service.js'
 
 /**
@@ -26,16 +27,22 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const declare = declarer(['search history'])
   const sameTerms = 'The same three terms (trimmed, any case) are one saved search per user.'
+  // Every write (save, edit, delete, clear) counts against the caller's own bucket (issue 45), after the access
+  // policy let the caller through: 120 an hour, then 429 with Retry-After and nothing written.
+  const limitWrites = limitPerAccount(deps.limits, 'searchHistoryWritesPerAccount')
 
   app.post(
     '/create/search/history',
-    declare({
-      summary: 'Save a search; saving the same three terms again moves it to the top',
-      description: `${sameTerms} Saving them again keeps the item and sets its updatedAt; the item is returned.`,
-      request: { body: CreateSearchHistoryBody },
-      response: { 200: Envelope(SearchHistoryItem) },
-      access: access.ownAccountWrite(inBody('userId')),
-    }),
+    {
+      ...declare({
+        summary: 'Save a search; saving the same three terms again moves it to the top',
+        description: `${sameTerms} Saving them again keeps the item and sets its updatedAt; the item is returned.`,
+        request: { body: CreateSearchHistoryBody },
+        response: { 200: Envelope(SearchHistoryItem) },
+        access: access.ownAccountWrite(inBody('userId')),
+      }),
+      preHandler: limitWrites,
+    },
     async (req) => {
       return ok('Search history saved successfully', await history.create(deps, req.body.userId, req.body))
     },
@@ -59,17 +66,20 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/update/search/history',
-    declare({
-      summary: 'Edit the three terms of a saved search',
-      description:
-        'Not in the spec, which shows the Saved Search page editing terms and saving but not the call: ' +
-        '`PUT /update/search/history?id=<item id>` with all three terms in the body. The item keeps its id ' +
-        `and moves to the top (updatedAt). ${sameTerms} Terms equal to another of the user's saved searches ` +
-        'answer 409 CONFLICT and change nothing. An item of another user answers 404.',
-      request: { querystring: SearchHistoryIdQuery, body: UpdateSearchHistoryBody },
-      response: { 200: Envelope(SearchHistoryItem) },
-      access: access.signedInWrite(),
-    }),
+    {
+      ...declare({
+        summary: 'Edit the three terms of a saved search',
+        description:
+          'Not in the spec, which shows the Saved Search page editing terms and saving but not the call: ' +
+          '`PUT /update/search/history?id=<item id>` with all three terms in the body. The item keeps its id ' +
+          `and moves to the top (updatedAt). ${sameTerms} Terms equal to another of the user's saved searches ` +
+          'answer 409 CONFLICT and change nothing. An item of another user answers 404.',
+        request: { querystring: SearchHistoryIdQuery, body: UpdateSearchHistoryBody },
+        response: { 200: Envelope(SearchHistoryItem) },
+        access: access.signedInWrite(),
+      }),
+      preHandler: limitWrites,
+    },
     async (req) =>
       ok(
         'Search history updated successfully',
@@ -79,13 +89,16 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/delete/search/history',
-    declare({
-      summary: 'Delete one saved search of the caller',
-      description: 'An item of another user answers 404, as a missing one does.',
-      request: { querystring: SearchHistoryIdQuery },
-      response: { 200: Envelope(Type.Null()) },
-      access: access.signedInWrite(),
-    }),
+    {
+      ...declare({
+        summary: 'Delete one saved search of the caller',
+        description: 'An item of another user answers 404, as a missing one does.',
+        request: { querystring: SearchHistoryIdQuery },
+        response: { 200: Envelope(Type.Null()) },
+        access: access.signedInWrite(),
+      }),
+      preHandler: limitWrites,
+    },
     async (req) => {
       await history.remove(deps, requireAuth(req), req.query.id)
       return ok('Search history deleted successfully', null)
@@ -94,13 +107,16 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/delete/many/search/history',
-    declare({
-      summary: "Clear all of a user's saved searches",
-      description: 'Answers how many items were removed (0 when there were none).',
-      request: { querystring: SearchHistoryUserQuery },
-      response: { 200: Envelope(ClearedSearchHistory) },
-      access: access.ownAccountWrite(inQuery('userId')),
-    }),
+    {
+      ...declare({
+        summary: "Clear all of a user's saved searches",
+        description: 'Answers how many items were removed (0 when there were none).',
+        request: { querystring: SearchHistoryUserQuery },
+        response: { 200: Envelope(ClearedSearchHistory) },
+        access: access.ownAccountWrite(inQuery('userId')),
+      }),
+      preHandler: limitWrites,
+    },
     async (req) => {
       return ok('Search history cleared successfully', await history.clear(deps, req.query.userId))
     },

@@ -302,3 +302,32 @@ it('records searches through the repository with the same upsert, and lists only
   expect(firstTerms).not.toContain('idea 5')
   expect(firstTerms).toContain('idea 6')
 })
+
+it('limits saved-search writes to 120 an hour per account: then 429 with Retry-After and nothing written', async () => {
+  const reader = await buildUser(t.app.db)
+  // 118 of the hour's 120 spent; the next two writes go through, the third is refused.
+  for (let i = 0; i < 118; i++) await t.app.limits.count('searchHistoryWritesPerAccount', reader.id)
+  const saved = await save(reader, 'a whale hunt', 'obsession', 'the sea')
+  expect((await update(saved._id, reader.token, terms('a whale hunt', 'obsession', 'a ship'))).status).toBe(
+    200,
+  )
+  const refused = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/create/search/history',
+    headers: { authorization: `Bearer ${reader.token}` },
+    payload: { userId: reader.id, ...terms('other', 'terms', 'here') },
+  })
+  expect(refused.statusCode).toBe(429)
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+  expect((await call('DELETE', `/delete/search/history?id=${saved._id}`, reader.token)).status).toBe(429)
+  expect(await rowsOf(reader.id)).toHaveLength(1)
+  // Another reader's bucket is their own; and a forged userId is refused by the policy (403) before counting.
+  const other = await buildUser(t.app.db)
+  const forged = await call('POST', '/create/search/history', other.token, {
+    userId: reader.id,
+    ...terms('x', 'y', 'z'),
+  })
+  expect(forged.status).toBe(403)
+  expect(await t.app.limits.used('searchHistoryWritesPerAccount', other.id)).toBe(0)
+  await save(other, 'x', 'y', 'z')
+})

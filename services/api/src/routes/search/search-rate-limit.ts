@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { addressKey } from '@bookstrut/core'
 import type { RateLimits } from '../../plugins/app/rate-limits.js'
 
 /**
@@ -10,7 +11,7 @@ import type { RateLimits } from '../../plugins/app/rate-limits.js'
 export function limitSearches(limits: RateLimits) {
   return async (req: FastifyRequest): Promise<void> => {
     if (req.auth) await limits.consume('searchPerAccount', req.auth.user.id)
-    else await limits.consume('searchPerIp', req.ip)
+    else await limits.consume('searchPerIp', addressKey(req.ip))
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { Envelope, Topic, TopicParams, TopicSummary } from '@bookstrut/schemas'
-import { access } from '@bookstrut/core'
+import { access, addressKey } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
@@ -16,7 +16,8 @@ const LIMIT_NOTE =
 export const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = depsOf(app)
   const declare = declarer(['topics'])
-  const limitTopicReads = async (req: { ip: string }) => app.limits.consume('topicPagesPerIp', req.ip)
+  const limitTopicReads = async (req: { ip: string }) =>
+    app.limits.consume('topicPagesPerIp', addressKey(req.ip))
 
   app.get(
     '/topics',

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashToken, verifyPassword } from '@bookstrut/accounts'
+import { hashToken, loginDelayMs, verifyPassword } from '@bookstrut/accounts'
 import { buildUser } from '@bookstrut/accounts/testing'
 import type { TestApp } from '../../test/test-app.js'
 import { closeAppWithMailbox, startAppWithMailbox, type Mailbox } from '../../test/app-with-mailbox.js'
 import { client, nextIp } from '../../test/api-client.js'
-import { loginDelayMs } from './auth.service.js'
 
 // The attacks of issue 12 on accounts and passwords, each against the real API (Postgres, Redis, SMTP stand-in).
 
@@ -313,18 +312,23 @@ describe("a stranger cannot block the owner's password reset (issue 29)", () => 
 
   it('treats an IPv6 owner on the same /64 as at home, and caps guessing from the usual addresses too', async () => {
     const owner = await account()
-    const signedIn = await client(t.app, '2001:db8:29:1::a').post('/login-user', {
-      email: owner.email,
-      password: 'secret123',
-    })
-    expect(signedIn.status).toBe(200)
+    const office = nextIp()
+    for (const address of ['2001:db8:29:1::a', office]) {
+      const signedIn = await client(t.app, address).post('/login-user', {
+        email: owner.email,
+        password: 'secret123',
+      })
+      expect(signedIn.status).toBe(200)
+    }
     // Another address in the same /64 (a privacy address of the same phone or home network) is usual.
     const phone = client(t.app, '2001:db8:29:1:ffff::b')
     const code = await resetCode(owner.email, 1, phone)
-    // Even from there, wrong tries are capped: 3 per address, 5 per account from the usual addresses.
+    // Even from there, wrong tries are capped: 3 per network (the /64: the laptop beside the phone shares them),
+    // 5 per account from the usual addresses (the office adds 2, then 429).
     const laptop = client(t.app, '2001:db8:29:1::c')
+    const atOffice = client(t.app, office)
     const statuses: number[] = []
-    for (const api of [phone, phone, phone, phone, laptop, laptop, laptop])
+    for (const api of [phone, phone, phone, laptop, atOffice, atOffice, atOffice])
       statuses.push((await wrongTry(api, owner.email, code)).status)
     expect(statuses).toEqual([400, 400, 400, 429, 400, 400, 429])
     // A stranger elsewhere was not using that share: the strangers' 5 tries are still whole.
@@ -348,7 +352,7 @@ describe('sign-in lock-out cannot be used as a weapon', () => {
     expect(signIn.body.data._id).toBe(owner.id)
   })
 
-  it('slows sign-ins to an account by its failures: three free, then doubling from 250 ms, at most 3 s', () => {
+  it('slows sign-ins to an account by its failures from the same kind of address: three free, then doubling from 250 ms, at most 3 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 50].map(loginDelayMs)).toEqual([
       0, 0, 0, 250, 500, 1000, 2000, 3000, 3000,
     ])
@@ -462,17 +466,190 @@ describe('password endpoints under a flood', () => {
       const pw = `changed${i}`
       const res = await api.put(
         `/update/user?id=${owner.id}`,
-        { password: pw, confirm_password: pw },
+        { password: pw, confirm_password: pw, current_password: i === 0 ? 'secret123' : `changed${i - 1}` },
         { token: owner.token },
       )
       expect(res.status).toBe(200)
     }
     const limited = await api.put(
       `/update/user?id=${owner.id}`,
-      { password: 'changed10', confirm_password: 'changed10' },
+      { password: 'changed10', confirm_password: 'changed10', current_password: 'changed9' },
       { token: owner.token },
     )
     expect(limited.status).toBe(429)
     expect(await verifyPassword('changed9', await passwordHashOf(owner.id))).toBe(true)
+  })
+})
+
+describe('password spraying (issue 45, NIST SP 800-63B 5.2.2)', () => {
+  it('evaluates at most 10 passwords a minute for one account from 40 addresses and 8 parallel clients, while the owner signs in from home', async () => {
+    const home = nextIp()
+    const owner = await account()
+    expect(
+      (await client(t.app, home).post('/login-user', { email: owner.email, password: 'secret123' })).status,
+    ).toBe(200)
+    // The attack: 40 addresses, 8 requests in flight at a time, each a wrong password.
+    const sprayers = Array.from({ length: 40 }, () => client(t.app))
+    const statuses: number[] = []
+    const ownerDuring: number[] = []
+    for (let round = 0; round < 5; round++) {
+      const batch = sprayers.slice(round * 8, round * 8 + 8)
+      const answers = await Promise.all(
+        batch.map((api, i) =>
+          api.post('/login-user', { email: owner.email, password: `guess-${round}-${i}` }),
+        ),
+      )
+      for (const a of answers) {
+        statuses.push(a.status)
+        if (a.status === 429) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0)
+      }
+      // The owner, at home, during the attack: their usual address has a budget of its own.
+      ownerDuring.push(
+        (await client(t.app, home).post('/login-user', { email: owner.email, password: 'secret123' })).status,
+      )
+    }
+    // 401 is a password scrypt evaluated and found wrong; 429 was refused before any hashing. The minute's 10
+    // checks from new addresses: the owner's first sign-in (home was new then) and 9 of the attack's 40.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(9)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(31)
+    expect(await t.app.limits.used('loginFailuresPerAccount', `${owner.email}|new`)).toBe(9)
+    expect(ownerDuring).toEqual([200, 200, 200, 200, 200])
+    // Even the right password from a new address waits for the minute: the budget is spent before scrypt runs.
+    expect(
+      (await client(t.app).post('/login-user', { email: owner.email, password: 'secret123' })).status,
+    ).toBe(429)
+  })
+
+  it('leaves the owner the reset path during an attack', async () => {
+    const home = nextIp()
+    const owner = await account()
+    expect(
+      (await client(t.app, home).post('/login-user', { email: owner.email, password: 'secret123' })).status,
+    ).toBe(200)
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        client(t.app).post('/login-user', { email: owner.email, password: `x${i}` }),
+      ),
+    )
+    const code = await resetCode(owner.email, 1, client(t.app, home))
+    const verified = await client(t.app, home).post('/verifyOtp/user', { email: owner.email, otp: code })
+    expect(verified.status).toBe(200)
+    const done = await client(t.app, home).post(
+      '/forgot-password/user',
+      newPassword('451451', verified.body.data.resetToken, owner.email),
+    )
+    expect(done.status).toBe(200)
+    expect(
+      (await client(t.app, home).post('/login-user', { email: owner.email, password: '451451' })).status,
+    ).toBe(200)
+  })
+
+  it('shares the sign-in limits of an address with the other addresses of its IPv6 /64', async () => {
+    const owner = await account()
+    const statuses: number[] = []
+    // Five wrong passwords from five addresses of one /64: one account+network pair, locked after 5.
+    for (let i = 1; i <= 6; i++)
+      statuses.push(
+        (
+          await client(t.app, `2001:db8:45:99::${i}`).post('/login-user', {
+            email: owner.email,
+            password: 'guess',
+          })
+        ).status,
+      )
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+    // Another network is not that pair.
+    expect(
+      (
+        await client(t.app, '2001:db8:45:98::1').post('/login-user', {
+          email: owner.email,
+          password: 'secret123',
+        })
+      ).status,
+    ).toBe(200)
+  })
+})
+
+describe('a password change asks for the current password (issue 45, OWASP ASVS V2.1.6)', () => {
+  const change = (owner: { id: string; token: string }, body: Record<string, unknown>, id = owner.id) =>
+    client(t.app).put(`/update/user?id=${id}`, body, { token: owner.token })
+
+  it('refuses a change without the current password (400) or with a wrong one (403), and changes nothing', async () => {
+    const owner = await account()
+    const missing = await change(owner, { password: 'taken123', confirm_password: 'taken123' })
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toBe('Enter your current password to set a new one.')
+    const wrong = await change(owner, {
+      password: 'taken123',
+      confirm_password: 'taken123',
+      current_password: 'nope1234',
+    })
+    expect(wrong.status).toBe(403)
+    expect(wrong.body).toMatchObject({
+      success: false,
+      code: 'INVALID_CREDENTIALS',
+      message: 'Your current password is not correct. Nothing was changed.',
+    })
+    expect(await passwordHashOf(owner.id)).toBe(owner.passwordHash)
+    // The session is not ended by a wrong current password (403, not 401).
+    expect((await client(t.app).post('/refresh-token/user', { token: owner.token })).status).toBe(200)
+    const right = await change(owner, {
+      password: 'taken123',
+      confirm_password: 'taken123',
+      current_password: 'secret123',
+    })
+    expect(right.status).toBe(200)
+    expect(await verifyPassword('taken123', await passwordHashOf(owner.id))).toBe(true)
+  })
+
+  it('refuses another account (a forged id) with 403 before any password is checked', async () => {
+    const owner = await account()
+    const victim = await account()
+    const forged = await change(
+      owner,
+      { password: 'taken123', confirm_password: 'taken123', current_password: 'secret123' },
+      victim.id,
+    )
+    expect(forged.status).toBe(403)
+    expect(await passwordHashOf(victim.id)).toBe(victim.passwordHash)
+  })
+
+  it('caps wrong current passwords at 5 per account in 15 minutes: then 429, even for the right one', async () => {
+    const owner = await account()
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await change(owner, {
+            password: 'taken123',
+            confirm_password: 'taken123',
+            current_password: `wrong${i}xx`,
+          })
+        ).status,
+      )
+    expect(statuses).toEqual([403, 403, 403, 403, 403])
+    const limited = await change(owner, {
+      password: 'taken123',
+      confirm_password: 'taken123',
+      current_password: 'secret123',
+    })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect(await passwordHashOf(owner.id)).toBe(owner.passwordHash)
+  })
+
+  it.each([
+    ['a number', 12345678],
+    ['an object', { $ne: '' }],
+    ['10,000 characters', 'x'.repeat(10_000)],
+  ])('answers a current_password that is %s with 400, nothing changed', async (_name, value) => {
+    const owner = await account()
+    const res = await change(owner, {
+      password: 'taken123',
+      confirm_password: 'taken123',
+      current_password: value,
+    })
+    expect(res.status).toBe(400)
+    expect(await passwordHashOf(owner.id)).toBe(owner.passwordHash)
   })
 })

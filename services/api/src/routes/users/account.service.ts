@@ -1,4 +1,4 @@
-import { hashPassword, sessionsRepo, usersRepo } from '@bookstrut/accounts'
+import { confirmCurrentPassword, hashPassword, sessionsRepo, usersRepo } from '@bookstrut/accounts'
 import {
   actsFor,
   badRequest,
@@ -10,6 +10,7 @@ import {
 } from '@bookstrut/core'
 import {
   BIO_BLANK,
+  CURRENT_PASSWORD_REQUIRED,
   isBlankBio,
   isWebLink,
   signupPasswordProblem,
@@ -69,11 +70,15 @@ export function parseLinks(value: UpdateUserBody['websiteAndSocialLinks']): stri
 
 const switchableRoles = new Set(['author', 'publisher'])
 
-/** Works out the changes a profile update asks for, enforcing the spec's rules; throws 4xx on bad input. */
+/**
+ * Works out the changes a profile update asks for, enforcing the spec's rules; throws 4xx on bad input. A new
+ * password needs the current password of `caller` (the account making the change).
+ */
 export async function planProfileUpdate(
   deps: Deps,
   current: UserRow,
   body: UpdateUserBody,
+  caller: UserRow = current,
 ): Promise<UserUpdate> {
   const patch: UserUpdate = {}
   if (body.first_name !== undefined) patch.first_name = body.first_name.trim()
@@ -101,8 +106,10 @@ export async function planProfileUpdate(
     const problem = signupPasswordProblem(password)
     if (problem) throw badRequest(problem)
     if (password !== confirm) throw badRequest('Passwords do not match.')
-    // Counted per account once the cheap checks pass, before the costly hash.
+    if (!body.current_password) throw badRequest(CURRENT_PASSWORD_REQUIRED)
+    // Counted per account once the cheap checks pass, before the costly checks and hash.
     await deps.limits.consume('passwordChangePerAccount', current.id)
+    await confirmCurrentPassword(deps.limits, caller, body.current_password)
     patch.password_hash = await hashPassword(password, deps.config.auth.passwordHashCost, 'change')
   }
   return patch
@@ -121,7 +128,11 @@ export async function updateProfile(
 ) {
   const target = targetId === auth.user.id ? auth.user : await usersRepo.findUserById(deps.db, targetId)
   if (!target) throw notFound('User not found')
-  const patch = await planProfileUpdate(deps, target, body)
+  const patch = await planProfileUpdate(deps, target, body, auth.user)
+  // An image costs a decode and a re-encode (a 40-megapixel PNG of 10 KB about a second of CPU): counted per
+  // account before any decoding, after the cheap checks.
+  if (images.profile || images.banner)
+    await deps.limits.consume('profileImageUploadsPerAccount', auth.user.id)
   const stored: { profile?: string; banner?: string } = {}
   try {
     if (images.profile) stored.profile = await deps.media.saveImage(images.profile, 'profile')

@@ -1,10 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
+  admitPasswordCheck,
   hashPassword,
   hashToken,
   newSessionToken,
+  originOf,
   otpRepo,
   passwordResetsRepo,
+  recordFailedPassword,
+  recordRightPassword,
   sessionsRepo,
   usersRepo,
   verifyPassword,
@@ -12,6 +16,7 @@ import {
 import { membershipsRepo } from '@bookstrut/billing'
 import {
   AppError,
+  addressKey,
   badRequest,
   conflict,
   newId,
@@ -30,7 +35,6 @@ import type {
 } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
 import { OTP_TTL_MS, assertTriesLeft, checkOtp, countWrongTry, issueOtp } from './otp.service.js'
-import { originOf } from './usual-addresses.js'
 
 /** Who is asking, for rate limits, logs and the session record. */
 export interface Caller {
@@ -103,7 +107,7 @@ const accountExists = () => conflict('An account with this email already exists.
  */
 export async function signUp(deps: Deps, body: CreateUserBody, caller: Caller) {
   const email = normaliseEmail(body.email)
-  await deps.limits.consume('signUpPerIp', caller.ip)
+  await deps.limits.consume('signUpPerIp', addressKey(caller.ip))
   // The cheap refusal before the expensive hash; the upsert below still settles a race.
   if ((await usersRepo.findUserByEmail(deps.db, email))?.is_verified) throw accountExists()
   const passwordHash = await hashPassword(body.password, deps.config.auth.passwordHashCost, 'sign-up')
@@ -173,21 +177,20 @@ export async function verifySignup(
 let decoyHash: Promise<string> | undefined
 
 /**
- * How long a sign-in to an account waits, by the failed sign-ins to it from anywhere in the last 15 minutes: the
- * first three are free (typos), then 250 ms doubling, at most 3 s. Guessing slows down; the owner is never locked
- * out (only the failing account+IP pair is, LIMITS.loginFailuresPerAccountIp).
+ * Signs in. Unverified accounts get a fresh code and 403 OTP_REQUIRED; blocked accounts sign in but are flagged.
+ * Before scrypt runs, the account's password-check budget is taken atomically (admitPasswordCheck, issue 45): at
+ * most 10 checks a minute from new addresses, 10 apart from the account's usual ones, then the growing delay.
  */
-export const loginDelayMs = (failures: number) =>
-  failures < 3 ? 0 : Math.min(3000, 250 * 2 ** (failures - 3))
-
-/** Signs in. Unverified accounts get a fresh code and 403 OTP_REQUIRED; blocked accounts sign in but are flagged. */
 export async function logIn(deps: Deps, body: LoginBody, caller: Caller): Promise<SessionData> {
   const email = normaliseEmail(body.email)
-  const pair = `${email}|${caller.ip}`
-  await deps.limits.consume('loginPerIp', caller.ip)
+  const network = addressKey(caller.ip)
+  const pair = `${email}|${network}`
+  await deps.limits.consume('loginPerIp', network)
   await deps.limits.check('loginFailuresPerAccountIp', pair)
+  const origin = await originOf(deps.db, email, caller.ip, deps.clock.now())
+  const { delayMs } = await admitPasswordCheck(deps.limits, email, origin)
   // Waiting holds no hashing slot and no database connection: a timer is all a slowed attempt costs.
-  await sleep(loginDelayMs(await deps.limits.used('loginFailuresPerAccount', email)))
+  await sleep(delayMs)
   const user = await usersRepo.findUserByEmail(deps.db, email)
   decoyHash ??= hashPassword('decoy-password', deps.config.auth.passwordHashCost)
   const stored = user?.password_hash ?? (await decoyHash)
@@ -195,13 +198,13 @@ export async function logIn(deps: Deps, body: LoginBody, caller: Caller): Promis
   if (!user || !passwordOk) {
     await Promise.all([
       deps.limits.consume('loginFailuresPerAccountIp', pair),
-      deps.limits.count('loginFailuresPerAccount', email),
+      recordFailedPassword(deps.limits, email, origin),
     ])
     throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.')
   }
   await Promise.all([
     deps.limits.reset('loginFailuresPerAccountIp', pair),
-    deps.limits.reset('loginFailuresPerAccount', email),
+    recordRightPassword(deps.limits, email, origin),
   ])
   if (!user.is_verified) {
     // Over the mail limits the earlier code may still be in the inbox: the answer is the same.
@@ -307,7 +310,7 @@ export async function verifyResetOtp(
  * account is voided and every session of the account ends.
  */
 export async function resetPassword(deps: Deps & { db: Db }, body: ForgotPasswordBody, caller: Caller) {
-  await deps.limits.consume('passwordResetPerIp', caller.ip)
+  await deps.limits.consume('passwordResetPerIp', addressKey(caller.ip))
   if (body.newPassword !== body.confirmPassword) throw badRequest('Passwords do not match')
   const live = await passwordResetsRepo.findLiveResetToken(
     deps.db,

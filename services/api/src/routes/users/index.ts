@@ -221,7 +221,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Update one's profile",
         description:
           'JSON, or multipart/form-data with the same fields plus the images `profile` (≤ 1 MB) and `banner` (≤ 2 MB), JPEG/PNG/GIF/WEBP. ' +
-          'Password and confirm_password only when both are non-empty. Email cannot change; authors and publishers may switch between the two roles.',
+          'Password and confirm_password only when both are non-empty, with current_password: the password of ' +
+          'the account making the change (400 without it, 403 INVALID_CREDENTIALS when wrong, nothing changed; ' +
+          '5 wrong ones per account in 15 minutes, then 429). Email cannot change; authors and publishers may switch between the two roles.',
         request: {
           consumes: ['application/json', 'multipart/form-data'],
           querystring: IdQuery,

@@ -1,8 +1,8 @@
 import { hashOtp, newOtpCode, newSessionToken, otpRepo } from '@bookstrut/accounts'
-import { AppError, newId, tooManyRequests, type OtpPurpose, type OtpRow } from '@bookstrut/core'
+import { AppError, addressKey, newId, tooManyRequests, type OtpPurpose, type OtpRow } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
 import type { Deps } from '../deps.js'
-import type { AddressOrigin } from './usual-addresses.js'
+import type { AddressOrigin } from '@bookstrut/accounts'
 
 /** Spec constants: codes live 10 minutes; resend waits 30 s (sign-up) or 120 s (password reset); 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60 * 1000
@@ -51,8 +51,8 @@ export async function issueOtp(
   if (wait > 0) {
     throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code.`, wait, 'OTP_COOLDOWN')
   }
-  await deps.limits.consume('otpPerIp', args.ip)
-  await deps.limits.consume('otpPerIpPerDay', args.ip)
+  await deps.limits.consume('otpPerIp', addressKey(args.ip))
+  await deps.limits.consume('otpPerIpPerDay', addressKey(args.ip))
   await deps.limits.consume(
     args.origin === 'new' ? 'resetCodesPerAccountFromNewAddresses' : 'otpPerAccount',
     args.email,
@@ -91,7 +91,8 @@ export async function issueOtp(
 
 /** The daily wrong-try counters a check is held to: the IP's, and the account's (for a reset: by origin). */
 function wrongTryLimits(email: string, ip: string, origin: AddressOrigin | undefined) {
-  const perIp = { name: 'otpFailuresPerIp', key: ip } as const
+  const network = addressKey(ip)
+  const perIp = { name: 'otpFailuresPerIp', key: network } as const
   if (origin === undefined) return [{ name: 'otpFailuresPerAccount', key: email } as const, perIp]
   return [
     {
@@ -101,7 +102,7 @@ function wrongTryLimits(email: string, ip: string, origin: AddressOrigin | undef
           : 'resetFailuresPerAccountFromNewAddresses',
       key: email,
     } as const,
-    { name: 'resetFailuresPerAccountAndIp', key: `${email}|${ip}` } as const,
+    { name: 'resetFailuresPerAccountAndIp', key: `${email}|${network}` } as const,
     perIp,
   ]
 }

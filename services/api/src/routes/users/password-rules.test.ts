@@ -67,7 +67,7 @@ describe('password rules: server and client agree', () => {
     const user = await buildUser(t.app.db, { role: 'author' })
     const answer = await client(t.app).put(
       `/update/user?id=${user.id}`,
-      { password, confirm_password: password },
+      { password, confirm_password: password, current_password: 'secret123' },
       { token: user.token },
     )
     expectRule(answer, signupPasswordProblem(password), () => {

@@ -130,3 +130,34 @@ it('names the real reason for a refused profile or banner image, and stops readi
   expect(row).toEqual({ profile_image: null, banner_image: null, bio: '' })
   expect(await images()).toEqual(before)
 })
+
+it('limits profile updates that carry an image to 20 an hour per account: then 429, nothing decoded or stored', async () => {
+  const author = await buildUser(t.app.db, { role: 'author' })
+  // 19 of the hour's 20 spent already (each a decode and re-encode); the 20th goes through.
+  for (let i = 0; i < 19; i++) await t.app.limits.count('profileImageUploadsPerAccount', author.id)
+  const withImage = async () => {
+    const fd = new FormData()
+    fd.append('profile', new Blob([await image('png', 300, 300)]), 'me.png')
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/update/user?id=${author.id}`,
+      headers: { authorization: `Bearer ${author.token}` },
+      payload: fd,
+    })
+  }
+  expect((await withImage()).statusCode).toBe(200)
+  const before = await images()
+  const refused = await withImage()
+  expect(refused.statusCode).toBe(429)
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+  expect(await images()).toEqual(before)
+  // An update without an image is not counted.
+  const fd = new FormData()
+  fd.append('bio', 'Still here.')
+  expect((await put(author.id, author.token, fd)).status).toBe(200)
+  // Another account's id (forged) is refused before anything is counted or read.
+  const other = await buildUser(t.app.db, { role: 'author' })
+  const forged = new FormData()
+  forged.append('profile', new Blob([await image('png', 300, 300)]), 'me.png')
+  expect((await put(other.id, author.token, forged)).status).toBe(403)
+})

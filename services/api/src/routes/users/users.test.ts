@@ -377,7 +377,7 @@ describe('ownership, blocking and profile', () => {
     const other = await client(t.app).post('/login-user', { email: reader.email, password: 'secret123' })
     const res = await reader.api.put(
       `/update/user?id=${reader.id}`,
-      { password: 'brandnew1', confirm_password: 'brandnew1' },
+      { password: 'brandnew1', confirm_password: 'brandnew1', current_password: 'secret123' },
       { token: reader.token },
     )
     expect(res.status).toBe(200)
