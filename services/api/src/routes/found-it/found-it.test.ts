@@ -22,6 +22,7 @@ let t: TestApp
 let foundItQueue: Queue
 const books: Record<string, string> = {}
 let author: { id: string; token: string }
+let admin: { id: string; token: string }
 
 const CATALOGUE: Record<'garden' | 'mars' | 'whale', ListingFields> = {
   garden: IDEA_BOOKS.garden,
@@ -86,7 +87,7 @@ const settled = () =>
 const agreed = (book: string) =>
   t.app.db
     .selectFrom('book_found_ideas')
-    .select(['idea', 'readers', 'networks'])
+    .select(['id', 'idea', 'readers', 'networks', 'status'])
     .where('podcast_id', '=', books[book]!)
     .orderBy('idea')
     .execute()
@@ -103,6 +104,7 @@ beforeAll(async () => {
   t = await buildTestApp()
   foundItQueue = new Queue(QueueNames.foundIt, { connection: t.app.redis, prefix: t.config.redis.prefix })
   author = await paidAuthor(t.app.db)
+  admin = await buildUser(t.app.db, { role: 'admin' })
   Object.assign(books, await writeIdeaBooks(t.app, CATALOGUE, { language: 'en-US', create_by: author.id }))
 }, 180_000)
 
@@ -243,7 +245,7 @@ describe('agreement', () => {
     expect(await agreed('mars')).toEqual([])
   })
 
-  it('two readers do not; a third, independent one does, and the book then ranks for the idea in a real search', async () => {
+  it('two readers do not; a third, independent one does, pending: the book ranks for the idea in a real search only once an admin approved it', async () => {
     const memorySearch = [MEMORY, 'a song about lemons and tin', 'the colour of old postage stamps']
     const before = await search(await reader(), memorySearch)
     expect(before.ids).not.toContain(books.garden)
@@ -260,7 +262,21 @@ describe('agreement', () => {
     const ideas = await agreed('garden')
     expect(ideas.map((i) => i.idea).sort()).toEqual([...GARDEN_SEARCH].sort())
     expect(ideas.every((i) => i.readers === 3 && i.networks === 3)).toBe(true)
+    // Agreed is not approved (issue 45): the ideas wait in the admin's queue and rank nothing meanwhile.
+    expect(ideas.every((i) => i.status === 'pending')).toBe(true)
+    expect((await search(await reader(), memorySearch)).ids).not.toContain(books.garden)
+    expect(
+      await t.app.db.selectFrom('book_found_ideas').select('id').where('status', '=', 'approved').execute(),
+    ).toEqual([])
 
+    for (const idea of ideas) {
+      const res = await client(t.app).put(
+        '/admin/readers-words',
+        { kind: 'found_idea', id: idea.id, decision: 'approve' },
+        { token: admin.token },
+      )
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+    }
     await until(
       'the garden to be found by the memory',
       async () => (await search(await reader(), memorySearch)).ids[0] === books.garden,
@@ -289,4 +305,33 @@ describe('agreement', () => {
       (await client(t.app).get(`/lnsights?podcastid=${books.garden}`, { token: other.token })).status,
     ).toBe(403)
   }, 90_000)
+  it('never queues a refused wording: a confirmed "heil hitler" from three readers on three networks is not stored', async () => {
+    const hateful = ['heil hitler', ...WHALE_SEARCH.slice(0, 2)]
+    for (const net of [81, 82, 83]) await foundIt(await reader(`10.${net}.1.5`), hateful, 'whale')
+    await settled()
+    const ideas = await agreed('whale')
+    expect(ideas.map((i) => i.idea).sort()).toEqual(WHALE_SEARCH.slice(0, 2).sort())
+    expect(ideas.every((i) => i.status === 'pending')).toBe(true)
+    expect(JSON.stringify(ideas)).not.toContain('hitler')
+  }, 90_000)
+
+  it('a withdrawn idea leaves the book: embedded again, the book no longer ranks for it; the job does not queue it again', async () => {
+    const memory = (await agreed('garden')).find((i) => i.idea === MEMORY)!
+    const res = await client(t.app).put(
+      '/admin/readers-words',
+      { kind: 'found_idea', id: memory.id, decision: 'withdraw' },
+      { token: admin.token },
+    )
+    expect(res.status).toBe(200)
+    const memorySearch = [MEMORY, 'a song about lemons and tin', 'the colour of old postage stamps']
+    await until(
+      'the garden to lose the memory',
+      async () => (await search(await reader(), memorySearch)).ids[0] !== books.garden,
+      120_000,
+    )
+    // A fourth reader agreeing again changes nothing: withdrawn stays withdrawn.
+    await foundIt(await reader('10.84.1.5'), GARDEN_SEARCH, 'garden')
+    await settled()
+    expect((await agreed('garden')).find((i) => i.id === memory.id)?.status).toBe('withdrawn')
+  }, 180_000)
 })
