@@ -27,8 +27,8 @@ export type FoundItConfirmationRow = Selectable<FoundItConfirmationsTable>
  * ideas of the book (embedded as extra passages), training pairs for the encoder, and shown to its author.
  */
 export interface BookFoundIdeasTable {
-  /** what the moderation queue names it by */
-  id: string
+  /** what the moderation queue names it by (a default when a row is written without one) */
+  id: ColumnType<string, string | undefined, never>
   podcast_id: string
   idea_key: string
   /** the wording shown and embedded: the variant most of its readers typed */

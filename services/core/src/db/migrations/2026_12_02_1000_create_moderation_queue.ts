@@ -41,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('decided_at', 'timestamptz')
     .execute()
   await sql`update book_found_ideas set id = substr(md5(podcast_id || chr(31) || idea_key), 1, 24)`.execute(db)
-  await sql`alter table book_found_ideas alter column id set not null`.execute(db)
+  // Rows written without one (fixtures, older code) still get an id; the repository writes ours (newId).
+  await sql`alter table book_found_ideas alter column id set not null,
+    alter column id set default substr(md5(random()::text || clock_timestamp()::text), 1, 24)`.execute(db)
   await sql`alter table book_found_ideas add constraint book_found_ideas_status_check check (${STATUS_CHECK})`.execute(
     db,
   )
