@@ -40,7 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('decided_by', 'char(24)')
     .addColumn('decided_at', 'timestamptz')
     .execute()
-  await sql`update book_found_ideas set id = substr(md5(podcast_id || chr(31) || idea_key), 1, 24)`.execute(db)
+  await sql`update book_found_ideas set id = substr(md5(podcast_id || chr(31) || idea_key), 1, 24)`.execute(
+    db,
+  )
   // Rows written without one (fixtures, older code) still get an id; the repository writes ours (newId).
   await sql`alter table book_found_ideas alter column id set not null,
     alter column id set default substr(md5(random()::text || clock_timestamp()::text), 1, 24)`.execute(db)
