@@ -21,7 +21,7 @@ const STATUS_OPTIONS = [
   { value: '', label: 'All' },
 ]
 const KIND_OPTIONS = [
-  { value: '', label: 'Topics and found it' },
+  { value: '', label: 'All kinds' },
   { value: 'topic', label: 'Topics' },
   { value: 'found_idea', label: 'Found it' },
 ]
