@@ -4,6 +4,7 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { top20Repo } from '@bookstrut/analytics'
 import { createDb, newId, type Db } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
+import { topicCandidatesRepo } from '@bookstrut/search'
 import { launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 
 /*
@@ -290,3 +291,33 @@ it('an admin previews and publishes a FAQ, a blog post and an information page, 
     await page.getByRole('row').filter({ hasText: action }).first().waitFor()
   await adminContext.close()
 }, 120_000)
+
+it("an admin approves a topic candidate in Readers' words, at 1366 and 390 px", async () => {
+  const book = await buildListing(db, { title: 'The Lighthouse Keeper' })
+  await topicCandidatesRepo.saveCandidates(
+    db,
+    [
+      {
+        slug: 'a-lighthouse-at-the-end-of-the-world',
+        idea: 'a lighthouse at the end of the world',
+        readers: 4,
+        networks: 3,
+        books: [{ bookId: book.id, strutScore: 71.4 }],
+      },
+    ],
+    new Date(),
+  )
+  const adminContext = await contextAs(admin, 'admin')
+  const page = await adminContext.newPage()
+  await page.goto(`${app.baseUrl}/admin/readers-words`)
+  const row = page.getByRole('row').filter({ hasText: 'a lighthouse at the end of the world' })
+  await row.waitFor()
+  await expect.poll(() => row.textContent()).toContain('The Lighthouse Keeper')
+  await bothWidths(page, 'readers-words')
+  await row.getByRole('button', { name: /^Approve/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click()
+  await toast(page, 'Approved')
+  // Approved, it is public at once.
+  expect((await fetch(`${app.baseUrl}/topics/a-lighthouse-at-the-end-of-the-world`)).status).toBe(200)
+  await adminContext.close()
+})

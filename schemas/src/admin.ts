@@ -41,6 +41,13 @@ export const AUDIT_ACTIONS = [
   'report_type.update',
   'top20.release',
   'top20.keep',
+  // The moderation queue of readers' words (issue 45): topic candidates and agreed "found it" ideas.
+  'topic.approve',
+  'topic.reject',
+  'topic.withdraw',
+  'found_idea.approve',
+  'found_idea.reject',
+  'found_idea.withdraw',
   // The content engine's writes (services/content/src/audited-writes.ts).
   'faq.create',
   'faq.update',
@@ -257,3 +264,62 @@ export const Top20DecisionBody = Type.Object({
   }),
 })
 export type Top20DecisionBody = Static<typeof Top20DecisionBody>
+
+// ---- readers' words: the moderation queue (issue 45)
+
+/** What the queue holds: a topic candidate (an idea several readers searched) or an agreed "found it" idea. */
+export const ReadersWordsKind = Type.Union([Type.Literal('topic'), Type.Literal('found_idea')])
+export type ReadersWordsKind = Static<typeof ReadersWordsKind>
+/** pending → approved / rejected; approved → withdrawn. Only approved words are public or used in ranking. */
+export const ModerationStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+  Type.Literal('withdrawn'),
+])
+
+export const ReadersWordsQuery = Type.Object({
+  status: Type.Optional(ModerationStatusSchema),
+  kind: Type.Optional(ReadersWordsKind),
+  ...paging(50),
+})
+export type ReadersWordsQuery = Static<typeof ReadersWordsQuery>
+
+export const ReadersWordsItem = Type.Object({
+  kind: ReadersWordsKind,
+  id: Id,
+  phrase: Type.String({ description: 'the normalised idea a topic page or a book passage would show' }),
+  status: ModerationStatusSchema,
+  readers: Type.Integer({ minimum: 0 }),
+  networks: Type.Integer({
+    minimum: 0,
+    description: 'distinct networks (IPv4 /24, IPv6 /48) its readers came from',
+  }),
+  books: Type.Array(
+    Type.Object({
+      podcastId: Id,
+      title: Type.String(),
+      strutScore: Type.Union([Type.Number(), Type.Null()], {
+        description: "the topic's Strut score; null for found it",
+      }),
+    }),
+    {
+      description:
+        'the books a topic page would list; for a found-it idea, the book it would be a passage of',
+    },
+  ),
+  updatedAt: DateTime,
+  decidedAt: Type.Union([DateTime, Type.Null()]),
+})
+export type ReadersWordsItem = Static<typeof ReadersWordsItem>
+export const ReadersWordsPage = PageOf(ReadersWordsItem)
+export type ReadersWordsPage = Static<typeof ReadersWordsPage>
+
+export const ReadersWordsDecisionBody = Type.Object({
+  kind: ReadersWordsKind,
+  id: Id,
+  decision: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('withdraw')], {
+    description: 'approve or reject a pending one; withdraw an approved one',
+  }),
+})
+export type ReadersWordsDecisionBody = Static<typeof ReadersWordsDecisionBody>

@@ -87,6 +87,12 @@ export const SITE_PAGES: readonly SitePage[] = [
   { route: 'admin/content', name: 'admin-content', url: () => adminPaths.content, roles: ['admin'] },
   { route: 'admin/plans', name: 'admin-plans', url: () => adminPaths.plans, roles: ['admin'] },
   { route: 'admin/top20', name: 'admin-top20', url: () => adminPaths.top20, roles: ['admin'] },
+  {
+    route: 'admin/readers-words',
+    name: 'admin-readers-words',
+    url: () => adminPaths.readersWords,
+    roles: ['admin'],
+  },
   { route: 'admin/audit-log', name: 'admin-audit-log', url: () => adminPaths.auditLog, roles: ['admin'] },
   { route: 'profile', name: 'profile', url: () => paths.profile, roles: signedIn },
   { route: 'profile-fevorite', name: 'favourites', url: () => paths.profileFavorite, roles: ['reader'] },

@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
                   { path: 'admin/content', lazy: () => import('./routes/admin-content') },
                   { path: 'admin/plans', lazy: () => import('./routes/admin-plans') },
                   { path: 'admin/top20', lazy: () => import('./routes/admin-top20') },
+                  { path: 'admin/readers-words', lazy: () => import('./routes/admin-readers-words') },
                   { path: 'admin/audit-log', lazy: () => import('./routes/admin-audit-log') },
                 ],
               },

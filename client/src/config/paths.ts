@@ -43,6 +43,7 @@ export const adminPaths = {
   content: '/admin/content',
   plans: '/admin/plans',
   top20: '/admin/top20',
+  readersWords: '/admin/readers-words',
   auditLog: '/admin/audit-log',
 } as const
 

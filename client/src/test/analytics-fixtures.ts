@@ -81,14 +81,15 @@ export async function waitForCounts(
 }
 
 /**
- * Ideas readers agreed find a title ("found it"), stored as the server's agreement job stores them (the job and its
- * thresholds are tested on the server: services/api/src/routes/found-it/found-it.test.ts).
+ * Ideas readers agreed find a title ("found it"), stored as the server's agreement job stores them and approved by
+ * an admin (the job, its thresholds and the moderation queue are tested on the server:
+ * services/api/src/routes/found-it/found-it.test.ts).
  */
 export async function addAgreedIdeas(bookId: string, ideas: { idea: string; readers: number }[]) {
   for (const { idea, readers } of ideas)
     await pool.query(
-      `insert into book_found_ideas (podcast_id, idea_key, idea, readers, networks, agreed_at)
-       values ($1, lower($2), $2, $3, 2, now())`,
+      `insert into book_found_ideas (podcast_id, idea_key, idea, readers, networks, agreed_at, status)
+       values ($1, lower($2), $2, $3, 2, now(), 'approved')`,
       [bookId, idea, readers],
     )
 }

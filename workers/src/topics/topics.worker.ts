@@ -8,8 +8,9 @@ export interface TopicsWorkerDeps extends RefreshTopicsDeps, RepeatableJobDeps {
 
 /**
  * The topics job: a BullMQ job scheduler (repeatable job) adds one `topics` job every `everyMs` (the first at once)
- * and this worker remakes the set (refreshTopics: all or nothing, the same searches giving the same set). A failed
- * run (the idea index still loading) is retried with backoff; the stored set stays meanwhile.
+ * and this worker queues the topic candidates and remakes the public set from the approved ones (refreshTopics: all or
+ * nothing, the same searches giving the same rows). A failed run (the idea index still loading) is retried with
+ * backoff; the stored set stays meanwhile.
  */
 export function startTopicsWorker(deps: TopicsWorkerDeps) {
   return startRepeatableWorker({

@@ -103,6 +103,18 @@ export async function simulateFoundIt(
   const results: FoundItBooks[] = []
   for (const variant of variants) {
     for (const b of books) await settleFoundIdeas(db, b.id, settledAt, variant.rule)
+    // As if an admin approved every agreed idea (issue 45's queue): the most found it can change, measured.
+    if (books.length > 0)
+      await db
+        .updateTable('book_found_ideas')
+        .set({ status: 'approved', decided_at: settledAt })
+        .where('status', '=', 'pending')
+        .where(
+          'podcast_id',
+          'in',
+          books.map((b) => b.id),
+        )
+        .execute()
     const texts = await embeddingsRepo.findBookTexts(
       db,
       books.map((b) => b.id),

@@ -27,6 +27,8 @@ async function bookWithAgreedIdea(title: string, idea: string) {
       readers: 3,
       networks: 2,
       agreed_at: new Date(),
+      // Only an approved idea is a training pair (issue 45: nothing unmoderated trains the encoder).
+      status: 'approved',
     })
     .execute()
   return id

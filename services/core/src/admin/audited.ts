@@ -23,6 +23,8 @@ export interface AuditedChange<T> {
     | 'report'
     | 'report_type'
     | 'top20_title'
+    | 'topic'
+    | 'found_idea'
     | 'faq'
     | 'blog_post'
     | 'information_page'

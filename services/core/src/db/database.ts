@@ -18,7 +18,7 @@ import type { PaymentsTable, StripeEventsTable } from './payments.tables.js'
 import type { ReactionDaysTable, ReactionsTable } from './reactions.tables.js'
 import type { AdminAuditLogTable, Top20ReleasesTable } from './admin.tables.js'
 import type { BookFoundIdeasTable, FoundItConfirmationsTable } from './found-it.tables.js'
-import type { TopicBooksTable, TopicsTable } from './topics.tables.js'
+import type { TopicBooksTable, TopicCandidatesTable, TopicsTable } from './topics.tables.js'
 import type { Top20DaysTable, Top20EntriesTable, Top20HeldTable, Top20RankingsTable } from './top20.tables.js'
 
 export interface DB {
@@ -58,6 +58,7 @@ export interface DB {
   book_found_ideas: BookFoundIdeasTable
   topics: TopicsTable
   topic_books: TopicBooksTable
+  topic_candidates: TopicCandidatesTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

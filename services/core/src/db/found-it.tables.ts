@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely'
+import type { ModerationStatus } from './topics.tables.js'
 
 /**
  * "Found it" (issue 34): one row per reader, book and idea they confirmed ("this is the book I meant" for a search
@@ -26,6 +27,8 @@ export type FoundItConfirmationRow = Selectable<FoundItConfirmationsTable>
  * ideas of the book (embedded as extra passages), training pairs for the encoder, and shown to its author.
  */
 export interface BookFoundIdeasTable {
+  /** what the moderation queue names it by (a default when a row is written without one) */
+  id: ColumnType<string, string | undefined, never>
   podcast_id: string
   idea_key: string
   /** the wording shown and embedded: the variant most of its readers typed */
@@ -33,5 +36,9 @@ export interface BookFoundIdeasTable {
   readers: number
   networks: number
   agreed_at: ColumnType<Date, Date, Date>
+  /** the moderation queue's word (issue 45): only `approved` ideas are passages of the book */
+  status: ColumnType<ModerationStatus, ModerationStatus | undefined, ModerationStatus>
+  decided_by: string | null
+  decided_at: Date | null
 }
 export type BookFoundIdeaRow = Selectable<BookFoundIdeasTable>

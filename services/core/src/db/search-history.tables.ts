@@ -10,6 +10,8 @@ export interface SearchHistoryTable {
   created_at: ColumnType<Date, Date | undefined, never>
   /** Set again whenever the same search is saved or the item is edited: the list is newest first by it. */
   updated_at: Date
+  /** keyed hash of the saving address's network (reader-network.ts); null for searches saved before issue 45 */
+  network: ColumnType<string | null, string | null | undefined, string | null>
 }
 export type SearchHistoryRow = Selectable<SearchHistoryTable>
 export type NewSearchHistory = Insertable<SearchHistoryTable>

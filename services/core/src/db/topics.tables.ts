@@ -18,3 +18,32 @@ export interface TopicBooksTable {
   podcast_id: string
   strut_score: number
 }
+
+/**
+ * Where readers' words stand in the moderation queue (issue 45): pending → approved / rejected; approved →
+ * withdrawn. Only approved words are public or used in ranking; rejected and withdrawn ones are never queued again.
+ */
+export type ModerationStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn'
+
+/** A book a topic candidate would list, with its Strut score for the idea. */
+export interface CandidateBook {
+  bookId: string
+  strutScore: number
+}
+
+/** An idea the topics job found searched by enough readers, waiting for (or past) an admin's word. */
+export interface TopicCandidatesTable {
+  id: string
+  slug: string
+  idea: string
+  readers: number
+  networks: number
+  books: ColumnType<CandidateBook[], string, string>
+  status: ColumnType<ModerationStatus, ModerationStatus | undefined, ModerationStatus>
+  decided_by: string | null
+  decided_at: Date | null
+  created_at: ColumnType<Date, Date | undefined, never>
+  /** the last topics run that found it */
+  seen_at: Date
+}
+export type TopicCandidateRow = Selectable<TopicCandidatesTable>

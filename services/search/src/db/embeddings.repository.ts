@@ -14,6 +14,7 @@ const foundIdeasText = sql<
   string | null
 >`(select string_agg(f.idea, chr(31) order by f.readers desc, f.idea_key)
   from (select idea, idea_key, readers from book_found_ideas where book_found_ideas.podcast_id = podcasts.id
+        and book_found_ideas.status = 'approved' -- only what an admin approved ranks a book (issue 45)
         order by readers desc, idea_key limit ${sql.lit(MAX_FOUND_IDEAS_EMBEDDED)}) f)`
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely'
-import type { DB, DbOrTx, FoundItConfirmationRow } from '@bookstrut/core'
+import { newId, type DB, type DbOrTx, type FoundItConfirmationRow } from '@bookstrut/core'
+import { areSimilarIdeas } from '@bookstrut/schemas'
 import type { AgreedIdea, Confirmation } from '../found-it/agreement.js'
 
 export interface NewConfirmation {
@@ -99,8 +100,12 @@ export async function bookReaders(db: DbOrTx, bookId: string): Promise<number> {
 }
 
 /**
- * Makes the book's stored agreed ideas exactly `agreed` (in one transaction by the caller); answers whether the
- * set of ideas (their keys and wording) changed, i.e. whether the book must be embedded again.
+ * Makes the book's stored agreed ideas follow `agreed` (in one transaction by the caller), keeping the moderation
+ * queue's word on each (issue 45): a new idea waits as pending; a known one keeps its status, id and time and gets
+ * its new readers and networks (an approved one keeps the wording the admin approved). An idea no longer agreed
+ * leaves unless it was rejected or withdrawn: those stay, so the same idea (or a near-duplicate) agreed again is not
+ * queued again. Answers whether the approved ideas changed (one lost its agreement), i.e. whether the book must be
+ * embedded again; a pending idea is no passage, so queueing one changes nothing there.
  */
 export async function replaceAgreedIdeas(
   db: DbOrTx,
@@ -108,27 +113,59 @@ export async function replaceAgreedIdeas(
   agreed: readonly AgreedIdea[],
   now: Date,
 ): Promise<boolean> {
-  const before = await agreedIdeasOf(db, bookId)
-  const wording = (list: readonly { ideaKey: string; idea: string }[]) =>
-    JSON.stringify(list.map((a) => [a.ideaKey, a.idea]).sort())
-  const changed = wording(before) !== wording(agreed)
-  const agreedAt = new Map(before.map((a) => [a.ideaKey, a.agreedAt]))
-  await db.deleteFrom('book_found_ideas').where('podcast_id', '=', bookId).execute()
-  if (agreed.length > 0)
-    await db
-      .insertInto('book_found_ideas')
-      .values(
-        agreed.map((a) => ({
-          podcast_id: bookId,
-          idea_key: a.ideaKey,
-          idea: a.idea,
+  const stored = await db
+    .selectFrom('book_found_ideas')
+    .selectAll()
+    .where('podcast_id', '=', bookId)
+    .execute()
+  const ruledOut = stored.filter((r) => r.status === 'rejected' || r.status === 'withdrawn')
+  const kept = new Set<string>()
+  for (const a of agreed) {
+    const same =
+      stored.find((r) => r.idea_key === a.ideaKey) ??
+      ruledOut.find((r) => areSimilarIdeas(r.idea_key, a.ideaKey))
+    if (same) {
+      kept.add(same.idea_key)
+      await db
+        .updateTable('book_found_ideas')
+        .set({
           readers: a.readers,
           networks: a.networks,
-          agreed_at: agreedAt.get(a.ideaKey) ?? now,
-        })),
+          ...(same.status === 'pending' ? { idea: a.idea } : {}),
+        })
+        .where('podcast_id', '=', bookId)
+        .where('idea_key', '=', same.idea_key)
+        .execute()
+      continue
+    }
+    kept.add(a.ideaKey)
+    await db
+      .insertInto('book_found_ideas')
+      .values({
+        id: newId(now.getTime()),
+        podcast_id: bookId,
+        idea_key: a.ideaKey,
+        idea: a.idea,
+        readers: a.readers,
+        networks: a.networks,
+        agreed_at: now,
+      })
+      .execute()
+  }
+  const gone = stored.filter(
+    (r) => !kept.has(r.idea_key) && (r.status === 'pending' || r.status === 'approved'),
+  )
+  if (gone.length > 0)
+    await db
+      .deleteFrom('book_found_ideas')
+      .where('podcast_id', '=', bookId)
+      .where(
+        'idea_key',
+        'in',
+        gone.map((r) => r.idea_key),
       )
       .execute()
-  return changed
+  return gone.some((r) => r.status === 'approved')
 }
 
 export interface StoredAgreedIdea {
@@ -138,12 +175,13 @@ export interface StoredAgreedIdea {
   agreedAt: Date
 }
 
-/** A book's agreed ideas, most readers first. */
+/** A book's approved agreed ideas (the only ones anybody but an admin sees), most readers first. */
 export async function agreedIdeasOf(db: DbOrTx, bookId: string): Promise<StoredAgreedIdea[]> {
   const rows = await db
     .selectFrom('book_found_ideas')
     .select(['idea_key', 'idea', 'readers', 'agreed_at'])
     .where('podcast_id', '=', bookId)
+    .where('status', '=', 'approved')
     .orderBy('readers', 'desc')
     .orderBy('idea_key')
     .execute()
@@ -154,16 +192,20 @@ export async function agreedIdeasOf(db: DbOrTx, bookId: string): Promise<StoredA
 export async function agreedIdeaPairs(
   db: DbOrTx,
 ): Promise<{ bookId: string; idea: string; title: string; description: string }[]> {
-  return db
-    .selectFrom('book_found_ideas')
-    .innerJoin('podcasts', 'podcasts.id', 'book_found_ideas.podcast_id')
-    .select([
-      'book_found_ideas.podcast_id as bookId',
-      'book_found_ideas.idea',
-      'podcasts.title',
-      'podcasts.description',
-    ])
-    .orderBy('book_found_ideas.podcast_id')
-    .orderBy('book_found_ideas.idea_key')
-    .execute()
+  return (
+    db
+      .selectFrom('book_found_ideas')
+      .innerJoin('podcasts', 'podcasts.id', 'book_found_ideas.podcast_id')
+      .select([
+        'book_found_ideas.podcast_id as bookId',
+        'book_found_ideas.idea',
+        'podcasts.title',
+        'podcasts.description',
+      ])
+      // Only what an admin approved trains the encoder: the rest is readers' words nobody looked at.
+      .where('book_found_ideas.status', '=', 'approved')
+      .orderBy('book_found_ideas.podcast_id')
+      .orderBy('book_found_ideas.idea_key')
+      .execute()
+  )
 }

@@ -21,9 +21,17 @@ const trimmed = (terms: SearchTerms) => ({
 /**
  * Saves a search for `userId`. The same three terms again (trimmed, any case) make no new item: the
  * existing one keeps its id and spelling and moves to the top (updated_at = now). Returns the item.
- * The search route calls this after a non-empty idea search by a signed-in user.
+ * The search route calls this after a non-empty idea search by a signed-in user. `network` is the keyed hash of the
+ * saving address's network (readerNetwork): the topics job counts the places an idea was searched from; a save
+ * again records the latest one.
  */
-export const recordSearch = (db: DbOrTx, userId: string, terms: SearchTerms, now: Date = new Date()) =>
+export const recordSearch = (
+  db: DbOrTx,
+  userId: string,
+  terms: SearchTerms,
+  now: Date = new Date(),
+  network: string | null = null,
+) =>
   db
     .insertInto('search_history')
     .values({
@@ -32,8 +40,13 @@ export const recordSearch = (db: DbOrTx, userId: string, terms: SearchTerms, now
       ...trimmed(terms),
       created_at: now,
       updated_at: now,
+      network,
     })
-    .onConflict((oc) => oc.expression(termsKey).doUpdateSet({ updated_at: now }))
+    .onConflict((oc) =>
+      oc
+        .expression(termsKey)
+        .doUpdateSet(network === null ? { updated_at: now } : { updated_at: now, network }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow()
 

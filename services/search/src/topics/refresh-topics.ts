@@ -3,14 +3,20 @@ import type { Db } from '@bookstrut/core'
 import type { RankedBook } from '../idea-ranking.js'
 import { round2 } from '../strut-score.js'
 import { normaliseTopic, topicRefusal, topicSlug } from './topic-text.js'
-import { replaceTopics, searchedIdeas, type TopicSet } from './topics.repository.js'
+import {
+  saveCandidates,
+  ruledOutSlugs,
+  type FoundCandidate,
+} from '../moderation/topic-candidates.repository.js'
+import { MAX_PUBLIC_TOPICS, publishApproved } from '../moderation/topic-queue.js'
+import { searchedIdeas, type TopicSet } from './topics.repository.js'
 
 /** An idea becomes a topic only when at least this many different readers searched for it. */
 export const TOPIC_MIN_SEARCHERS = 3
 /** Searches older than this no longer make topics. */
 export const TOPIC_WINDOW_DAYS = 90
 /** How many topics the index shows at most, and how many books one topic page lists. */
-export const MAX_TOPICS = 24
+export const MAX_TOPICS = MAX_PUBLIC_TOPICS
 export const BOOKS_PER_TOPIC = 20
 
 export interface RefreshTopicsDeps {
@@ -20,10 +26,14 @@ export interface RefreshTopicsDeps {
 }
 
 /**
- * Makes the topic set afresh from the saved searches and the idea search, then replaces the stored set in one
- * transaction. Nothing is written before every topic is ranked, so a failure (the index not loaded, the database
- * gone) keeps the last good set, and running it again with the same searches writes the same set: a retry or a
- * second worker counts nothing twice. When no idea qualifies (a fresh site) the stored set, e.g. the demo's, stays.
+ * The topics job (docs/seo.md, "Topic pages"): finds the ideas enough readers searched that pass the text rules and
+ * the filter (topicRefusal), ranks each idea's books, and stores them as candidates in the moderation queue
+ * (pending until an admin approves; a rejected or withdrawn slug is not even ranked again). Then the public set is
+ * made again from the approved candidates (publishApproved), so what readers typed is public only once approved.
+ * Nothing is written before every candidate is ranked, and the writes are one transaction: a failure (the index not
+ * loaded, the database gone) keeps the last good set, and running it again with the same searches writes the same
+ * rows. Answers the public set, or null when no idea qualified (nothing written: the stored set, e.g. the demo's,
+ * stays).
  */
 export async function refreshTopics(deps: RefreshTopicsDeps, now: Date): Promise<TopicSet[] | null> {
   const since = new Date(now.getTime() - TOPIC_WINDOW_DAYS * 86_400_000)
@@ -33,21 +43,25 @@ export async function refreshTopics(deps: RefreshTopicsDeps, now: Date): Promise
     since,
     limit: MAX_TOPICS * 4,
   })
-  const topics: TopicSet[] = []
+  const ruledOut = await ruledOutSlugs(deps.db)
+  const found: FoundCandidate[] = []
   const slugs = new Set<string>()
-  for (const { idea: raw, searchers } of searched) {
-    if (topics.length === MAX_TOPICS) break
+  for (const { idea: raw, searchers, networks } of searched) {
+    if (found.length === MAX_TOPICS) break
     const idea = normaliseTopic(raw)
     const slug = topicSlug(idea)
     if (topicRefusal(idea) !== null || slug === '' || slugs.has(slug)) continue
+    slugs.add(slug)
+    if (ruledOut.has(slug)) continue
     const books = await booksAbout(deps, idea)
     if (books.length === 0) continue
-    slugs.add(slug)
-    topics.push({ slug, idea, searchers, books })
+    found.push({ slug, idea, readers: searchers, networks, books })
   }
-  if (topics.length === 0) return null
-  await replaceTopics(deps.db, topics, now)
-  return topics
+  if (found.length === 0) return null
+  return deps.db.transaction().execute(async (trx) => {
+    await saveCandidates(trx, found, now)
+    return publishApproved(trx, now)
+  })
 }
 
 /** The public books the idea search finds for one idea, best first, with their Strut score for it. */

@@ -1,10 +1,11 @@
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity'
+import { wordsRefusal } from '../moderation/words-filter.js'
 
 /*
  * What a searched idea must be to become a public topic page (docs/seo.md, "Topic pages"). Topic texts come from
  * readers' searches, so they are held to rules a search box is not: normalised (never one reader's spelling), short,
- * words only (no e-mail address, link or number that could identify someone), and no profanity (the maintained
- * `obscenity` word list, with its look-alike transformers: "sh1t", "f u c k").
+ * words only (no e-mail address, link or number that could identify someone), and nothing the filter before the
+ * moderation queue refuses (moderation/words-filter.ts: profanity, slurs, hate, harassment, self-harm, look-alike
+ * spellings included). Passing them makes an idea a candidate only: an admin approves it before it is public.
  */
 
 /** Shortest and longest topic text, in characters, after normalising. */
@@ -12,8 +13,6 @@ export const TOPIC_MIN_CHARS = 3
 export const TOPIC_MAX_CHARS = 60
 /** At most this many words: a topic is an idea, not a sentence someone typed. */
 export const TOPIC_MAX_WORDS = 6
-
-const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers })
 
 /** Letters (any script), digits, spaces, apostrophes and inner hyphens: no @, no dots, no slashes, no colons. */
 const WORDS_ONLY = /^[\p{L}\p{N}' -]+$/u
@@ -35,12 +34,8 @@ export function topicRefusal(idea: string): string | null {
   if (idea.split(' ').length > TOPIC_MAX_WORDS) return 'too many words'
   if (!WORDS_ONLY.test(idea)) return 'not only words'
   if (DIGIT_RUN.test(idea)) return 'a run of digits'
-  if (profanity.hasMatch(idea) || profanity.hasMatch(lettersJoined(idea))) return 'profanity'
-  return null
+  return wordsRefusal(idea)
 }
-
-/** Single letters spaced out ("f u c k") joined into the word they spell, for the profanity check. */
-const lettersJoined = (idea: string) => idea.replace(/(?<=^|\s)(\p{L}) (?=\p{L}(?:\s|$))/gu, '$1')
 
 /** The address of a topic: its words joined by hyphens, letters and digits only ("time travel" → "time-travel"). */
 export function topicSlug(idea: string): string {

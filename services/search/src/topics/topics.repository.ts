@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db, DbOrTx, TopicRow } from '@bookstrut/core'
+import type { DbOrTx, TopicRow } from '@bookstrut/core'
 
 /** A topic as the refresh writes it: the idea, its readers, and its books best first with their Strut scores. */
 export interface TopicSet {
@@ -12,16 +12,17 @@ export interface TopicSet {
 /**
  * The searched ideas with at least `minSearchers` distinct readers among searches saved since `since`, each idea
  * as the three search fields hold it, trimmed, lower case and with single spaces (what normaliseTopic also does),
- * most readers first. One reader's repeated searches count once.
+ * most readers first. One reader's repeated searches count once. `networks`: the distinct networks the searches
+ * were saved from (searches saved before networks were stored count none).
  */
 export async function searchedIdeas(
   db: DbOrTx,
   opts: { minSearchers: number; since: Date; limit: number },
-): Promise<{ idea: string; searchers: number }[]> {
-  const { rows } = await sql<{ idea: string; searchers: number }>`
-    select idea, count(distinct user_id)::int as searchers
+): Promise<{ idea: string; searchers: number; networks: number }[]> {
+  const { rows } = await sql<{ idea: string; searchers: number; networks: number }>`
+    select idea, count(distinct user_id)::int as searchers, count(distinct network)::int as networks
     from (
-      select user_id, unnest(array[first_term, second_term, third_term]) as term
+      select user_id, network, unnest(array[first_term, second_term, third_term]) as term
       from search_history
       where updated_at >= ${opts.since}
     ) searched
@@ -33,9 +34,13 @@ export async function searchedIdeas(
   return rows
 }
 
-/** Replaces every topic with `topics` (in their order) in one transaction: readers see the old set or the new. */
-export async function replaceTopics(db: Db, topics: readonly TopicSet[], now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Replaces every topic with `topics` (in their order) in one transaction (the caller's, when given one): readers
+ * see the old set or the new. Only publishApproved (moderation/topic-queue.ts) calls it: the set is the approved
+ * candidates.
+ */
+export async function replaceTopics(db: DbOrTx, topics: readonly TopicSet[], now: Date): Promise<void> {
+  const write = async (trx: DbOrTx) => {
     await trx.deleteFrom('topics').execute()
     if (topics.length === 0) return
     await trx
@@ -59,7 +64,9 @@ export async function replaceTopics(db: Db, topics: readonly TopicSet[], now: Da
       })),
     )
     if (books.length > 0) await trx.insertInto('topic_books').values(books).execute()
-  })
+  }
+  if (db.isTransaction) await write(db)
+  else await db.transaction().execute(write)
 }
 
 /** Every topic, in the index page's order, with the number of books stored for it. */

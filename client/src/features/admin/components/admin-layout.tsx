@@ -8,6 +8,7 @@ import { containerClass } from '@/components/ui/container'
 export const ADMIN_SECTIONS = [
   { to: adminPaths.users, label: 'Users' },
   { to: adminPaths.moderation, label: 'Moderation' },
+  { to: adminPaths.readersWords, label: "Readers' words" },
   { to: adminPaths.reports, label: 'Reports' },
   { to: adminPaths.content, label: 'Content' },
   { to: adminPaths.plans, label: 'Plans' },

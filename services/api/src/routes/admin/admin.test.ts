@@ -6,6 +6,7 @@ import { createBlogPost, createFaq, createInformationPage } from '@bookstrut/con
 import { randomUUID } from 'node:crypto'
 import { audited, newId } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
+import { topicCandidatesRepo } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'
 
@@ -81,6 +82,8 @@ interface Fixture {
   faqId: string
   blogId: string
   informationId: string
+  /** a pending topic candidate of the readers' words queue */
+  topicCandidateId: string
 }
 
 /** An admin, a reader to act on, a listing with a report and a held place, and one entry of each content kind. */
@@ -89,7 +92,19 @@ async function fixture(): Promise<Fixture> {
   const listingId = (await buildListing(t.app.db)).id
   await report(listingId)
   await heldBook(listingId)
+  const slug = `sample-${newId()}`
+  await topicCandidatesRepo.saveCandidates(
+    t.app.db,
+    [{ slug, idea: slug.replace(/-/g, ' '), readers: 3, networks: 3, books: [] }],
+    now,
+  )
+  const candidate = await t.app.db
+    .selectFrom('topic_candidates')
+    .select('id')
+    .where('slug', '=', slug)
+    .executeTakeFirstOrThrow()
   return {
+    topicCandidateId: candidate.id,
     admin: await buildUser(t.app.db, { role: 'admin' }),
     target: await buildUser(t.app.db),
     listingId,
@@ -136,6 +151,11 @@ const SAMPLES: Record<string, (f: Fixture) => { url: string; body?: unknown }> =
   'PUT /admin/top20/held': (f) => ({
     url: '/admin/top20/held',
     body: { podcastId: f.listingId, decision: 'keep' },
+  }),
+  'GET /admin/readers-words': () => ({ url: '/admin/readers-words?status=pending&kind=topic' }),
+  'PUT /admin/readers-words': (f) => ({
+    url: '/admin/readers-words',
+    body: { kind: 'topic', id: f.topicCandidateId, decision: 'reject' },
   }),
   'GET /admin/audit-log': () => ({ url: '/admin/audit-log' }),
   'GET /admin/audit-log/csv': () => ({ url: '/admin/audit-log/csv' }),
@@ -188,6 +208,9 @@ const AUDIT_TESTS: Record<string, string> = {
   'PUT /admin/top20/held':
     'releasing a held title writes one top20.release entry; the same word again writes none',
   'PUT /admin/podcast/status': 'moderating a listing writes one listing.moderate entry',
+  // readers-words.test.ts
+  'PUT /admin/readers-words':
+    'shows a benign topic with its readers, networks and books; approved, it is public at once',
   'PUT /admin/membership/plan': "editing a plan's price writes one plan.update entry",
   'POST /create/faq': CONTENT_AUDIT_TEST,
   'PUT /update/faq': CONTENT_AUDIT_TEST,

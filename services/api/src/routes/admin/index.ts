@@ -12,6 +12,11 @@ import {
   CreateReportTypeBody,
   HeldBookDecision,
   HeldTitlesQuery,
+  ModerationStatusSchema,
+  ReadersWordsDecisionBody,
+  ReadersWordsKind,
+  ReadersWordsPage,
+  ReadersWordsQuery,
   ReportGroupsPage,
   ReportGroupsQuery,
   ResolvedReports,
@@ -24,6 +29,7 @@ import {
   User,
 } from '@bookstrut/schemas'
 import { access } from '@bookstrut/core'
+import { decideReadersWords, listReadersWords } from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { declarer, familyDeclarer } from '../route-docs.js'
@@ -222,6 +228,37 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
     ),
     async (req) => ok('Decision recorded', await decideHeldBook(deps, actorOf(req), req.body)),
+  )
+
+  // ---- readers' words: the moderation queue (issue 45)
+
+  app.get(
+    '/admin/readers-words',
+    spec(
+      "The moderation queue of readers' words: topic candidates and agreed found-it ideas, pending first",
+      'Each phrase with the readers and networks behind it and the books a topic page would list (for a found-it ' +
+        'idea, the book it would be a passage of). Filters: `status` (pending, approved, rejected, withdrawn) and ' +
+        '`kind` (topic, found_idea); paged. Nothing in it is public or ranks a book until approved.',
+      { querystring: ReadersWordsQuery },
+      ReadersWordsPage,
+    ),
+    async (req) => ok('Queue fetched', await listReadersWords(deps, req.query)),
+  )
+
+  app.put(
+    '/admin/readers-words',
+    spec(
+      'Approve, reject or withdraw one phrase of the queue',
+      '`approve` or `reject` a pending phrase; `withdraw` an approved one. An approved topic is public at once ' +
+        '(page, sitemap, home); a withdrawn one leaves them at once (its page answers 404). An approved found-it ' +
+        'idea becomes a passage of its book, a withdrawn one leaves it (the book is embedded again). A rejected ' +
+        'phrase stays rejected: the jobs never queue it again. 404 for an id the queue does not hold, 409 for a ' +
+        'word its status does not allow; repeating the standing word changes nothing.' +
+        AUDITED,
+      { body: ReadersWordsDecisionBody },
+      Type.Object({ kind: ReadersWordsKind, id: Type.String(), status: ModerationStatusSchema }),
+    ),
+    async (req) => ok('Decision recorded', await decideReadersWords(deps, actorOf(req), req.body)),
   )
 
   // ---- audit log

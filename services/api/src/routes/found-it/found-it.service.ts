@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { queueEvents } from '@bookstrut/analytics'
 import { booksRepo } from '@bookstrut/catalogue'
@@ -18,7 +18,7 @@ import {
   foundIdeaKey,
   foundItRepo,
   keepServedSearchFor,
-  readerNetwork,
+  networkOfAddress,
   type ServedSearch,
 } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
@@ -50,18 +50,6 @@ const eventOf = (
   // The confirmed idea, where the book stood for it: kept with the event like an impression's query, shown nowhere.
   search: { mode: 'idea', rank: row.rank, scores: [row.score], query: [row.idea] },
 })
-
-/**
- * The key the reader networks are hashed with: random, made once per deployment by the first process that needs
- * it and kept in Redis (no expiry). Lost with Redis, a new one is made: places seen before then look new once.
- */
-async function networkKey(deps: FoundItDeps): Promise<string> {
-  const key = `${deps.config.redis.prefix}:found-it:network-key`
-  await deps.redis.set(key, randomBytes(32).toString('hex'), 'NX')
-  const value = await deps.redis.get(key)
-  if (!value) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Please try again in a moment.')
-  return value
-}
 
 /**
  * The search the caller was served and the book's place in it. Checks cheapest first, after the rate limits
@@ -125,7 +113,7 @@ export async function confirmFoundIt(
   const ideas = ideasOf(search, scores)
   // Ideas of punctuation alone normalise to nothing: there is nothing to learn from such a search.
   if (ideas.length === 0) throw new AppError(422, 'VALIDATION', 'This search has no words to learn from.')
-  const network = readerNetwork(await networkKey(deps), address)
+  const network = await networkOfAddress(deps.redis, deps.config.redis.prefix, address)
   const now = deps.clock.now()
   const rows = await foundItRepo.addConfirmations(
     deps.db,

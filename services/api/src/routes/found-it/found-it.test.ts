@@ -24,6 +24,7 @@ let t: TestApp
 let foundItQueue: Queue
 const books: Record<string, string> = {}
 let author: { id: string; token: string }
+let admin: { id: string; token: string }
 
 const CATALOGUE: Record<'garden' | 'mars' | 'whale' | 'wizard' | 'governess', ListingFields> = {
   garden: IDEA_BOOKS.garden,
@@ -100,10 +101,22 @@ const settled = () =>
 const agreed = (book: string) =>
   t.app.db
     .selectFrom('book_found_ideas')
-    .select(['idea', 'readers', 'networks'])
+    .select(['id', 'idea', 'readers', 'networks', 'status'])
     .where('podcast_id', '=', books[book]!)
     .orderBy('idea')
     .execute()
+
+/** An admin approves every agreed idea of the book in the moderation queue (PUT /admin/readers-words). */
+async function approveAgreed(book: string) {
+  for (const idea of await agreed(book)) {
+    const res = await client(t.app).put(
+      '/admin/readers-words',
+      { kind: 'found_idea', id: idea.id, decision: 'approve' },
+      { token: admin.token },
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  }
+}
 
 /** A book's place (0: first) and scores in a real search (a fresh reader's). */
 async function scoredFor(ideas: string[], book: string) {
@@ -154,6 +167,7 @@ beforeAll(async () => {
   t = await buildTestApp()
   foundItQueue = new Queue(QueueNames.foundIt, { connection: t.app.redis, prefix: t.config.redis.prefix })
   author = await paidAuthor(t.app.db)
+  admin = await buildUser(t.app.db, { role: 'admin' })
   Object.assign(books, await writeIdeaBooks(t.app, CATALOGUE, { language: 'en-US', create_by: author.id }))
 }, 180_000)
 
@@ -294,7 +308,7 @@ describe('agreement', () => {
     expect(await agreed('mars')).toEqual([])
   })
 
-  it('two readers do not; a third, independent one does, and the book then rises for their ideas in a real search, within the bound', async () => {
+  it('two readers do not; a third, independent one does, pending: once an admin approved it, the book rises for their ideas in a real search, within the bound', async () => {
     const memorySearch = [MEMORY, 'a song about lemons and tin', 'the colour of old postage stamps']
     const before = await search(await reader(), memorySearch)
     expect(before.ids).not.toContain(books.garden)
@@ -312,7 +326,14 @@ describe('agreement', () => {
     const ideas = await agreed('garden')
     expect(ideas.map((i) => i.idea).sort()).toEqual([...GARDEN_SEARCH].sort())
     expect(ideas.every((i) => i.readers === 3 && i.networks === 3)).toBe(true)
+    // Agreed is not approved (issue 45): the ideas wait in the admin's queue and rank nothing meanwhile.
+    expect(ideas.every((i) => i.status === 'pending')).toBe(true)
+    expect((await search(await reader(), memorySearch)).ids).not.toContain(books.garden)
+    expect(
+      await t.app.db.selectFrom('book_found_ideas').select('id').where('status', '=', 'approved').execute(),
+    ).toEqual([])
 
+    await approveAgreed('garden')
     await foundPassagesServed('garden', 3)
     const gardenAfter = await scoredFor(GARDEN_SEARCH, 'garden')
     expect(gardenAfter.rank).toBe(0)
@@ -335,6 +356,7 @@ describe('agreement', () => {
       await foundIt(await reader(ip), wizardSearch, 'governess')
     await settled()
     expect((await agreed('governess')).map((i) => i.idea).sort()).toEqual([...wizardSearch].sort())
+    await approveAgreed('governess') // the worst case: an admin let the wording through
     await foundPassagesServed('governess', 3)
 
     const wizardAfter = await scoredFor(wizardSearch, 'wizard')
@@ -365,4 +387,33 @@ describe('agreement', () => {
       (await client(t.app).get(`/lnsights?podcastid=${books.garden}`, { token: other.token })).status,
     ).toBe(403)
   }, 90_000)
+  it('never queues a refused wording: a confirmed "heil hitler" from three readers on three networks is not stored', async () => {
+    const hateful = ['heil hitler', ...WHALE_SEARCH.slice(0, 2)]
+    for (const net of [81, 82, 83]) await foundIt(await reader(`10.${net}.1.5`), hateful, 'whale')
+    await settled()
+    const ideas = await agreed('whale')
+    expect(ideas.map((i) => i.idea).sort()).toEqual(WHALE_SEARCH.slice(0, 2).sort())
+    expect(ideas.every((i) => i.status === 'pending')).toBe(true)
+    expect(JSON.stringify(ideas)).not.toContain('hitler')
+  }, 90_000)
+
+  it('a withdrawn idea leaves the book: embedded again, the book no longer ranks for it; the job does not queue it again', async () => {
+    const memory = (await agreed('garden')).find((i) => i.idea === MEMORY)!
+    const res = await client(t.app).put(
+      '/admin/readers-words',
+      { kind: 'found_idea', id: memory.id, decision: 'withdraw' },
+      { token: admin.token },
+    )
+    expect(res.status).toBe(200)
+    const memorySearch = [MEMORY, 'a song about lemons and tin', 'the colour of old postage stamps']
+    await until(
+      'the garden to lose the memory',
+      async () => (await search(await reader(), memorySearch)).ids[0] !== books.garden,
+      120_000,
+    )
+    // A fourth reader agreeing again changes nothing: withdrawn stays withdrawn.
+    await foundIt(await reader('10.84.1.5'), GARDEN_SEARCH, 'garden')
+    await settled()
+    expect((await agreed('garden')).find((i) => i.id === memory.id)?.status).toBe('withdrawn')
+  }, 180_000)
 })

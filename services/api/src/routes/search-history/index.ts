@@ -10,7 +10,7 @@ import {
   UpdateSearchHistoryBody,
 } from '@bookstrut/schemas'
 import { access, inBody, inQuery } from '@bookstrut/core'
-import { searchHistoryRepo } from '@bookstrut/search'
+import { savedSearchNetwork, searchHistoryRepo } from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { depsOf } from '../deps.js'
@@ -44,7 +44,11 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: limitWrites,
     },
     async (req) => {
-      return ok('Search history saved successfully', await history.create(deps, req.body.userId, req.body))
+      const network = await savedSearchNetwork(app.redis, deps.config.redis.prefix, req.ip)
+      return ok(
+        'Search history saved successfully',
+        await history.create(deps, req.body.userId, req.body, network),
+      )
     },
   )
 

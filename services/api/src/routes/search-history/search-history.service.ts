@@ -20,10 +20,18 @@ const termsOf = (b: UpdateSearchHistoryBody) => [b.fistKeyWord, b.secondKeyWord,
 // Another user's item answers exactly like a missing one, so that ids do not reveal what exists.
 const missing = () => notFound('Search history not found')
 
-/** Saves a search (the caller is checked by the route); the same three terms again only move it to the top. */
-export async function create(deps: Deps, userId: string, body: UpdateSearchHistoryBody) {
+/**
+ * Saves a search (the caller is checked by the route); the same three terms again only move it to the top.
+ * `network`: the saving address's keyed network (networkOfAddress), which the topics queue counts.
+ */
+export async function create(
+  deps: Deps,
+  userId: string,
+  body: UpdateSearchHistoryBody,
+  network: string | null,
+) {
   const row = await searchHistoryRepo
-    .recordSearch(deps.db, userId, termsOf(body), deps.clock.now())
+    .recordSearch(deps.db, userId, termsOf(body), deps.clock.now(), network)
     .catch((err: unknown) => {
       // Only an admin gets this far with an id that names nobody (anyone else may save only for themselves).
       if (searchHistoryRepo.isUnknownUser(err)) throw notFound('User not found')

@@ -16,6 +16,7 @@ import {
   normaliseIdea,
   preferLanguage,
   round2,
+  savedSearchNetwork,
   searchHistoryRepo,
   servedSearchId,
   type RankedBook,
@@ -62,6 +63,7 @@ export async function searchByIdeas(
   auth: Auth | null,
   q: IdeaSearchQuery,
   anonymousId?: string,
+  address?: string,
 ): Promise<Page<ScoredPodcast> & { searchId?: string }> {
   const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
   if (hasDuplicateIdeas(ideas)) throw duplicateQueries()
@@ -87,7 +89,14 @@ export async function searchByIdeas(
   )
 
   if (userId && ranking.length > 0 && window.page === 1)
-    await searchHistoryRepo.recordSearch(deps.db, userId, ideas as [string, string, string], deps.clock.now())
+    await searchHistoryRepo.recordSearch(
+      deps.db,
+      userId,
+      ideas as [string, string, string],
+      deps.clock.now(),
+      // The saving address's network, keyed-hashed: the topics queue shows from how many places an idea came.
+      address === undefined ? null : await savedSearchNetwork(deps.redis, deps.config.redis.prefix, address),
+    )
   await queueEvents(deps.queues, impressions(deps, data, window.offset, ideas, { userId, anonymousId }))
   if (!userId) return toPage(data, ranking.length, window)
   // Kept for "found it": the reader may confirm a listed book, with these ideas, by this id (POST /found-it).

@@ -32,6 +32,9 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, opts)
   })
   // Keys: 0 for /sitemap.xml, n for /sitemaps/n.xml; only existing files are kept, so the cache stays small.
   const cache = new LRUCache<number, string>({ max: 200, ttl: SITEMAP_TTL_MS })
+  // An admin write (a topic approved or withdrawn, a listing taken down) empties it, as it empties the render
+  // cache (plugins/app/public-pages.ts): a withdrawn topic leaves the sitemap at once, not within ten minutes.
+  app.publicPages.onChange(() => cache.clear())
   const cached = async (page: number) => {
     const hit = cache.get(page)
     if (hit !== undefined) return hit

@@ -26,8 +26,9 @@ export const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Topic pages: ideas several readers searched for, most searched first',
         description:
           LIMIT_NOTE +
-          'An idea becomes a topic when at least 3 different readers searched for it, normalised, and passes the ' +
-          'text rules (docs/seo.md); the set is remade every hour.',
+          'An idea becomes a topic candidate when at least 3 different readers searched for it, normalised, and ' +
+          'passes the text rules and the filter (docs/seo.md); it is a topic only once an admin approved it (the ' +
+          'moderation queue, docs/admin.md "Readers\' words"). The set is remade every hour and at each decision.',
         response: { 200: Envelope(Type.Array(TopicSummary)) },
         access: access.public(),
       }),

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser, until } from '@bookstrut/core/testing'
 import type { Topic, TopicSummary } from '@bookstrut/schemas'
-import { refreshTopics, searchHistoryRepo, topicsRepo, TOPIC_MIN_SEARCHERS } from '@bookstrut/search'
+import { buildUser } from '@bookstrut/accounts/testing'
+import {
+  decideReadersWords,
+  refreshTopics,
+  searchHistoryRepo,
+  topicsRepo,
+  TOPIC_MIN_SEARCHERS,
+} from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { IDEA_BOOKS, writeIdeaBooks, type IdeaBook } from '../../test/idea-books.js'
 import { client } from '../../test/api-client.js'
@@ -35,6 +42,14 @@ async function searchedBy(spellings: string[]) {
 
 const rankIdeas = (ideas: readonly string[]) => t.app.ideaSearch.current.rank(ideas)
 
+/** The topic candidates the job queued, by slug. */
+const candidates = () =>
+  t.app.db
+    .selectFrom('topic_candidates')
+    .select(['id', 'slug', 'idea', 'readers', 'status'])
+    .orderBy('slug')
+    .execute()
+
 beforeAll(async () => {
   // The topics job every second: its first run (nothing searched yet) keeps the empty set.
   t = await buildTestApp({}, undefined, { topicsEveryMs: 1000 })
@@ -62,11 +77,23 @@ afterAll(async () => {
 })
 
 describe('the topics job', () => {
-  it('makes topics of ideas searched by several readers, normalised, with the books the idea search finds', async () => {
-    await until(
-      'the topics job to store the topics',
-      async () => (await topicsRepo.listTopics(t.app.db)).length > 0,
-    )
+  it('queues ideas searched by several readers, normalised, with their books; only approved ones become topics', async () => {
+    await until('the topics job to queue the candidates', async () => (await candidates()).length === 2)
+    const queued = await candidates()
+    // Below the threshold and refused texts (an address, a link, digits, profanity, too long) are not even queued.
+    expect(queued.map((c) => [c.slug, c.idea, c.readers, c.status])).toEqual([
+      ['a-school-of-magic', 'a school of magic', TOPIC_MIN_SEARCHERS, 'pending'],
+      ['stranded-on-mars', 'stranded on mars', TOPIC_MIN_SEARCHERS, 'pending'],
+    ])
+    // Nothing a reader typed is public before an admin approved it.
+    expect(await topicsRepo.listTopics(t.app.db)).toEqual([])
+
+    const admin = await buildUser(t.app.db, { role: 'admin' })
+    const actor = { id: admin.id, email: 'admin@example.com', requestId: null }
+    const deps = { db: t.app.db, clock: t.clock, queues: t.app.queues }
+    for (const c of queued)
+      await decideReadersWords(deps, actor, { kind: 'topic', id: c.id, decision: 'approve' })
+
     const stored = await topicsRepo.listTopics(t.app.db)
     expect(stored.map((s) => [s.slug, s.idea, s.searchers])).toEqual([
       ['a-school-of-magic', 'a school of magic', TOPIC_MIN_SEARCHERS],

@@ -1,0 +1,1 @@
+export { ReadersWordsPage as Component } from '@/features/admin/components/readers-words-page'
