@@ -10,6 +10,9 @@ export interface SearchHistoryTable {
   created_at: ColumnType<Date, Date | undefined, never>
   /** Set again whenever the same search is saved or the item is edited: the list is newest first by it. */
   updated_at: Date
+  /** the keyed hash of the searcher's network when it was last saved (found-it's readerNetwork); NULL before
+   * issue 45 */
+  network: string | null
 }
 export type SearchHistoryRow = Selectable<SearchHistoryTable>
 export type NewSearchHistory = Insertable<SearchHistoryTable>

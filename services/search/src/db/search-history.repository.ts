@@ -21,9 +21,16 @@ const trimmed = (terms: SearchTerms) => ({
 /**
  * Saves a search for `userId`. The same three terms again (trimmed, any case) make no new item: the
  * existing one keeps its id and spelling and moves to the top (updated_at = now). Returns the item.
- * The search route calls this after a non-empty idea search by a signed-in user.
+ * The search route calls this after a non-empty idea search by a signed-in user; `network` is where it came from
+ * (found-it's readerNetwork), which topics count, kept as of the latest save.
  */
-export const recordSearch = (db: DbOrTx, userId: string, terms: SearchTerms, now: Date = new Date()) =>
+export const recordSearch = (
+  db: DbOrTx,
+  userId: string,
+  terms: SearchTerms,
+  now: Date = new Date(),
+  network: string | null = null,
+) =>
   db
     .insertInto('search_history')
     .values({
@@ -32,8 +39,14 @@ export const recordSearch = (db: DbOrTx, userId: string, terms: SearchTerms, now
       ...trimmed(terms),
       created_at: now,
       updated_at: now,
+      network,
     })
-    .onConflict((oc) => oc.expression(termsKey).doUpdateSet({ updated_at: now }))
+    .onConflict((oc) =>
+      oc.expression(termsKey).doUpdateSet((eb) => ({
+        updated_at: now,
+        network: eb.fn.coalesce(eb.ref('excluded.network'), eb.ref('search_history.network')),
+      })),
+    )
     .returningAll()
     .executeTakeFirstOrThrow()
 

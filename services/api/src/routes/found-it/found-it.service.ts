@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { queueEvents } from '@bookstrut/analytics'
 import { booksRepo } from '@bookstrut/catalogue'
@@ -18,6 +18,7 @@ import {
   foundItRepo,
   keepServedSearchFor,
   readerNetwork,
+  readerNetworkKey,
   type ServedSearch,
 } from '@bookstrut/search'
 import type { Auth } from '../../types.js'
@@ -55,9 +56,7 @@ const eventOf = (
  * it and kept in Redis (no expiry). Lost with Redis, a new one is made: places seen before then look new once.
  */
 async function networkKey(deps: FoundItDeps): Promise<string> {
-  const key = `${deps.config.redis.prefix}:found-it:network-key`
-  await deps.redis.set(key, randomBytes(32).toString('hex'), 'NX')
-  const value = await deps.redis.get(key)
+  const value = await readerNetworkKey(deps.redis, deps.config.redis.prefix)
   if (!value) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Please try again in a moment.')
   return value
 }

@@ -15,6 +15,8 @@ import {
   keepServedSearch,
   normaliseIdea,
   preferLanguage,
+  readerNetwork,
+  readerNetworkKey,
   round2,
   searchHistoryRepo,
   servedSearchId,
@@ -62,6 +64,7 @@ export async function searchByIdeas(
   auth: Auth | null,
   q: IdeaSearchQuery,
   anonymousId?: string,
+  address?: string,
 ): Promise<Page<ScoredPodcast> & { searchId?: string }> {
   const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
   if (hasDuplicateIdeas(ideas)) throw duplicateQueries()
@@ -87,7 +90,13 @@ export async function searchByIdeas(
   )
 
   if (userId && ranking.length > 0 && window.page === 1)
-    await searchHistoryRepo.recordSearch(deps.db, userId, ideas as [string, string, string], deps.clock.now())
+    await searchHistoryRepo.recordSearch(
+      deps.db,
+      userId,
+      ideas as [string, string, string],
+      deps.clock.now(),
+      await searchNetwork(deps, address),
+    )
   await queueEvents(deps.queues, impressions(deps, data, window.offset, ideas, { userId, anonymousId }))
   if (!userId) return toPage(data, ranking.length, window)
   // Kept for "found it": the reader may confirm a listed book, with these ideas, by this id (POST /found-it).
@@ -99,6 +108,17 @@ export async function searchByIdeas(
       books: ranking.map((e) => [e.bookId, e.scores.ideas]),
     })
   return { ...toPage(data, ranking.length, window), searchId }
+}
+
+/**
+ * Where a saved search came from, as topics count places (the network's keyed hash, as found-it stores it): none
+ * without an address or while Redis has no key (the search is then saved as before issue 45, its reader its own
+ * place).
+ */
+async function searchNetwork(deps: IdeaSearchDeps, address: string | undefined): Promise<string | null> {
+  if (!address) return null
+  const key = await readerNetworkKey(deps.redis, deps.config.redis.prefix)
+  return key ? readerNetwork(key, address) : null
 }
 
 /**

@@ -68,6 +68,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         req.auth,
         req.query,
         req.auth ? undefined : await anonymousIdOf(req),
+        req.ip,
       )
       return paged(page.total > 0 ? 'Podcasts fetched successfully' : 'No results found', page)
     },

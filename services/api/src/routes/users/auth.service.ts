@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
+  canonicalEmail,
+  typedEmail,
   hashPassword,
   hashToken,
   newSessionToken,
@@ -39,7 +41,8 @@ export interface Caller {
   requestId: string
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase()
+// The address as typed; the account behind it is found by it or by its mailbox (usersRepo.findUserByEmail).
+const normaliseEmail = typedEmail
 
 async function openSession(
   deps: Deps,
@@ -314,7 +317,8 @@ export async function resetPassword(deps: Deps & { db: Db }, body: ForgotPasswor
     hashToken(body.resetToken),
     deps.clock.now(),
   )
-  if (!live || live.email !== normaliseEmail(body.email)) throw resetTokenRequired()
+  // The mailbox, not its spelling: a reset asked for as `X+3@gmail.com` is the account of `x+1@gmail.com`.
+  if (!live || canonicalEmail(live.email) !== canonicalEmail(body.email)) throw resetTokenRequired()
   const passwordHash = await hashPassword(body.newPassword, deps.config.auth.passwordHashCost, 'reset')
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now()

@@ -22,6 +22,8 @@ import * as createAdminAuditLog from './2026_11_30_1200_create_admin_audit_log.j
 import * as createTopics from './2026_12_01_0900_create_topics.js'
 import * as createAdminDecisions from './2026_11_30_1210_create_admin_decisions.js'
 import * as createFoundIt from './2026_12_01_1000_create_found_it.js'
+import * as addUsersEmailCanonical from './2026_12_02_1100_add_users_email_canonical.js'
+import * as addSearchHistoryNetwork from './2026_12_02_1110_add_search_history_network.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1210_create_admin_decisions': createAdminDecisions,
   '2026_12_01_0900_create_topics': createTopics,
   '2026_12_01_1000_create_found_it': createFoundIt,
+  '2026_12_02_1100_add_users_email_canonical': addUsersEmailCanonical,
+  '2026_12_02_1110_add_search_history_network': addSearchHistoryNetwork,
 }
