@@ -1,6 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { isIP } from 'node:net'
+import { networkOf } from '@bookstrut/core'
 import type { Redis } from 'ioredis'
+
+// Where the /24 and /48 are cut is core's (analytics keys the same places): re-exported for found-it's callers.
+export { networkOf }
 
 /**
  * The network a confirmation came from, as agreement counts places: IPv4 addresses by their /24, IPv6 by their /48
@@ -13,23 +16,6 @@ export function readerNetwork(key: string, address: string): string {
     .update(`network\0${networkOf(address)}`)
     .digest('hex')
     .slice(0, 32)
-}
-
-export function networkOf(address: string): string {
-  const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
-  if (isIP(plain) === 4) return `${plain.split('.').slice(0, 3).join('.')}.0/24`
-  if (isIP(plain) === 6) return `${expandV6(plain).slice(0, 3).join(':')}::/48`
-  return plain
-}
-
-/** The eight groups of an IPv6 address, "::" expanded. */
-function expandV6(address: string): string[] {
-  const [head = '', tail = ''] = address.split('::')
-  const h = head ? head.split(':') : []
-  const t = tail ? tail.split(':') : []
-  const zeros = Array.from({ length: Math.max(0, 8 - h.length - t.length) }, () => '0')
-  const groups = address.includes('::') ? [...h, ...zeros, ...t] : h
-  return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
 }
 
 const keys = new Map<string, string>()
