@@ -163,7 +163,7 @@ describe('the anomaly guard', () => {
     anonymousId,
   })
 
-  it('discounts the visitors\' share of titles read mostly by visitors or flooded from few addresses, records why, and keeps the rest', async () => {
+  it("discounts the visitors' share of titles read mostly by visitors or flooded from few addresses, records why, and keeps the rest", async () => {
     const [crowd, flooded, genuine, floodedGenuine] = [
       await titleId(),
       await titleId(),

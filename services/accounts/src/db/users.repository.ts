@@ -63,11 +63,7 @@ export const upsertUnverifiedUser = async (db: DbOrTx, user: NewUser): Promise<U
 
 /** Inserts an account that is usable at once (admins made from the command line). */
 export const insertUser = (db: DbOrTx, user: NewUser): Promise<UserRow> =>
-  db
-    .insertInto('users')
-    .values(withMailbox(user))
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  db.insertInto('users').values(withMailbox(user)).returningAll().executeTakeFirstOrThrow()
 
 export const updateUser = (db: DbOrTx, id: string, patch: UserUpdate): Promise<UserRow | undefined> =>
   db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst()

@@ -93,11 +93,7 @@ export async function acceptEvents(
 type Who = Pick<AnalyticsEvent, 'ts' | 'userId' | 'anonymousId' | 'network' | 'weight'>
 
 /** The stored event of a tracked one: its title checked, listening capped by the clip's length. */
-function toEvent(
-  e: TrackedEvent,
-  title: trackedBooksRepo.TrackedBook | undefined,
-  who: Who,
-): AnalyticsEvent {
+function toEvent(e: TrackedEvent, title: trackedBooksRepo.TrackedBook | undefined, who: Who): AnalyticsEvent {
   if (!title) throw notFound('Podcast not found')
   if (e.episodeId !== undefined && !title.episodes.has(e.episodeId))
     throw notFound('Episode not found for this podcast')

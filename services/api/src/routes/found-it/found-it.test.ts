@@ -244,8 +244,13 @@ describe('agreement', () => {
   })
 
   it('three accounts on two /24 networks do not make an idea agreed (issue 45)', async () => {
-    const ideas = ['an old sea captain chasing a white whale', 'a harpoon on a long voyage', 'the narrator ishmael']
-    for (const ip of ['203.0.113.5', '203.0.113.77', '198.51.100.4']) await foundIt(await reader(ip), ideas, 'whale')
+    const ideas = [
+      'an old sea captain chasing a white whale',
+      'a harpoon on a long voyage',
+      'the narrator ishmael',
+    ]
+    for (const ip of ['203.0.113.5', '203.0.113.77', '198.51.100.4'])
+      await foundIt(await reader(ip), ideas, 'whale')
     await settled()
     expect((await agreed('whale')).map((a) => a.idea)).not.toContain(ideas[0])
   })

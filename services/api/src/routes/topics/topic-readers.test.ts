@@ -43,7 +43,8 @@ const candidates = async () =>
 
 describe('topic candidates count people, not accounts', () => {
   it('three accounts on one address, or three made today on three networks, make no topic; three readers on three networks do', async () => {
-    for (let i = 0; i < 3; i++) await searchFrom(await buildUser(t.app.db), '203.0.113.40', 'the wizard king returns')
+    for (let i = 0; i < 3; i++)
+      await searchFrom(await buildUser(t.app.db), '203.0.113.40', 'the wizard king returns')
     for (const ip of ['192.0.2.8', '198.18.1.8', '198.19.1.8'])
       await searchFrom(await buildUser(t.app.db, { createdAt: t.clock.now() }), ip, 'a castle full of spells')
     for (const ip of ['203.0.113.9', '198.51.100.9', '192.0.2.9'])

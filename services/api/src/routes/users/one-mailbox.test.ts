@@ -87,7 +87,10 @@ describe('one mailbox, one account', () => {
       resetToken: verified.body.data.resetToken,
     })
     expect(reset.status, JSON.stringify(reset.body)).toBe(200)
-    const after = await client(t.app).post('/login-user', { email: `${local}+1@gmail.com`, password: '24681357' })
+    const after = await client(t.app).post('/login-user', {
+      email: `${local}+1@gmail.com`,
+      password: '24681357',
+    })
     expect(after.body.data._id).toBe(id)
   })
 
@@ -119,7 +122,10 @@ describe('one mailbox, one account', () => {
 
     const own = await client(t.app).post('/login-user', { email: `${local}+2@gmail.com`, password: PASSWORD })
     expect(own.body.data._id).toBe(older)
-    const holders = await client(t.app).post('/login-user', { email: `${local}+1@gmail.com`, password: PASSWORD })
+    const holders = await client(t.app).post('/login-user', {
+      email: `${local}+1@gmail.com`,
+      password: PASSWORD,
+    })
     expect(holders.body.data._id).toBe(holder)
     expect((await client(t.app).post('/user/create', signupBody(`${local}+9@gmail.com`))).status).toBe(409)
   })
