@@ -37,7 +37,7 @@ export const findUserById = (db: DbOrTx, id: string): Promise<UserRow | undefine
  * the code goes there). Returns undefined when a verified account holds the mailbox, or when an older account
  * that shares it (NULL canonical address) holds the address typed.
  */
-export const upsertUnverifiedUser = async (db: DbOrTx, user: NewUser): Promise<UserRow | undefined> =>
+export const upsertUnverifiedUser = (db: DbOrTx, user: NewUser): Promise<UserRow | undefined> =>
   db
     .insertInto('users')
     .values(withMailbox(user))
