@@ -161,6 +161,13 @@ export const AnalyticsEvent = Type.Object({
   episodeId: Type.Union([Id, Type.Null()]),
   userId: Type.Union([Id, Type.Null()]),
   anonymousId: Type.Union([AnonymousId, Type.Null()]),
+  /**
+   * engagement sent by a reader: the day's keyed hash of the sender's network (/24, /48), which the Top 20 caps;
+   * absent on events made before issue 45 and on impressions (the reader is then its own place)
+   */
+  network: Type.Optional(Type.String({ pattern: '^[0-9a-f]{1,64}$' })),
+  /** a signed-in sender's weight as a reader at that moment (core accountWeight); absent: 1 */
+  weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   search: Type.Optional(ImpressionContext),
   listening: Type.Optional(ListeningContext),
 })

@@ -23,7 +23,9 @@ export const ANALYTICS_DDL = [
     search_query Array(String),
     seconds Float64,
     clip_seconds Float64,
-    ingested_at DateTime('UTC')
+    ingested_at DateTime('UTC'),
+    network String DEFAULT '',
+    weight Float64 DEFAULT 1
   ) ENGINE = ReplacingMergeTree(ingested_at)
   PARTITION BY toYYYYMM(ts)
   ORDER BY (podcast_id, toDate(ts), type, id)`,
@@ -49,6 +51,9 @@ export const ANALYTICS_DDL = [
     uniqExactState(actor) AS actors
   FROM events
   GROUP BY podcast_id, hour, type`,
+  // Issue 45: where an event came from and how much its account weighs (the Top 20's caps), on a table made before.
+  `ALTER TABLE events ADD COLUMN IF NOT EXISTS network String DEFAULT ''`,
+  `ALTER TABLE events ADD COLUMN IF NOT EXISTS weight Float64 DEFAULT 1`,
 ]
 
 /** Creates the tables and views when missing; safe to run at every start. */

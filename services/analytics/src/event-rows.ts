@@ -22,6 +22,8 @@ export function eventRow(e: AnalyticsEvent, ingestedAt: Date): Record<string, un
     user_id: e.userId ?? '',
     anonymous_id: e.anonymousId ?? '',
     actor: actorOf(e),
+    network: e.network ?? '',
+    weight: e.weight ?? 1,
     search_mode: e.search?.mode ?? '',
     search_rank: e.search?.rank ?? 0,
     search_scores: e.search?.scores ?? [],

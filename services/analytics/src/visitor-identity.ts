@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { networkOf } from '@bookstrut/core'
 
 /*
  * Who an anonymous reader is (docs/analytics.md, "Who is a reader"). The server decides, never the browser: as
@@ -27,6 +28,19 @@ export function visitorId(salt: string, address: string, userAgent: string | und
     .update(`agent\0${address}\0${userAgent ?? ''}`)
     .digest()
   return `${addressKey}-${agent.readUInt32BE(0) % VISITORS_PER_ADDRESS}`
+}
+
+/**
+ * The network an event came from (docs/analytics.md, "The Top 20"): its address's /24 or /48 (core networkOf) under
+ * the same daily salt, so a day's events of one network share one key and nothing names the address. The Top 20
+ * caps what one network earns a title a day, accounts and visitors together: six accounts behind one address are
+ * one place, as its four visitor slots are.
+ */
+export function visitorNetwork(salt: string, address: string): string {
+  return createHmac('sha256', salt)
+    .update(`network\0${networkOf(address)}`)
+    .digest('hex')
+    .slice(0, ADDRESS_KEY_LENGTH)
 }
 
 /** The address key of an `events.actor` of an anonymous reader (`a:<address key>-<slot>`), as SQL. */

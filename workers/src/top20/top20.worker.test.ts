@@ -163,7 +163,7 @@ describe('the anomaly guard', () => {
     anonymousId,
   })
 
-  it('holds out titles read mostly by visitors or flooded from few addresses, records why, and keeps the rest', async () => {
+  it("discounts the visitors' share of titles read mostly by visitors or flooded from few addresses, records why, and keeps the rest", async () => {
     const [crowd, flooded, genuine, floodedGenuine] = [
       await titleId(),
       await titleId(),
@@ -207,10 +207,13 @@ describe('the anomaly guard', () => {
         [flooded, 'address_burst', 1, 4],
       ].sort(),
     )
+    // Discounted, not removed: what the visitors earned it is taken away, and what is left ranks (nothing, here).
     expect(ours.find((h) => h.podcast_id === flooded)?.details).toEqual({
       anonymousShare: 1,
       anonymousReaders: 4,
       burstEvents: 300,
+      discounted: 1,
+      countedScore: 0,
     })
     expect(ours.every((h) => h.held_at.toISOString() === AT.toISOString())).toBe(true)
 

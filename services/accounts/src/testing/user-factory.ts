@@ -10,7 +10,7 @@ import { hashToken, newSessionToken } from '../auth/tokens.js'
  */
 export async function buildUser(
   db: Db,
-  opts: { role?: 'reader' | 'author' | 'publisher' | 'admin'; blocked?: boolean } = {},
+  opts: { role?: 'reader' | 'author' | 'publisher' | 'admin'; blocked?: boolean; createdAt?: Date } = {},
 ) {
   const now = new Date()
   const token = newSessionToken()

@@ -15,6 +15,12 @@ import { CountCell, toCount } from './time-range.js'
  * points fade with age: weight 0.5^(age in days / HALF_LIFE_DAYS), today 1. A book's score is the sum over its
  * readers and days. So one reader hammering a book earns it at most READER_DAY_CAP a day, and one address, however
  * many browsers it poses as, at most ADDRESS_DAY_CAP: less than one signed-in reader's play and like.
+ *
+ * One person is one reader (issue 45): a signed-in account's day is weighed by its account weight when it acted
+ * (core reader-weight.ts: NEW_ACCOUNT_WEIGHT in its first day), and everything one network (/24, /48: the event's
+ * `network`, stamped by the api) earns a book a day, accounts and visitors together, is capped at NETWORK_DAY_CAP:
+ * six accounts behind one address are one place, as its visitor slots are. An event without a network (made
+ * before issue 45) is its payer's own place.
  */
 export const RANKING_DAYS = 7
 export const HALF_LIFE_DAYS = 3
@@ -26,6 +32,11 @@ export const READER_DAY_CAP = 3
 export const ANONYMOUS_DAY_CAP = 0.5
 /** What all the visitors of one address together earn a book a day: one signed-in reader's play. */
 export const ADDRESS_DAY_CAP = 1
+/**
+ * What one network (IPv4 /24, IPv6 /48) earns a book a day, its accounts and visitors together: one signed-in
+ * reader's most. A household or office of several real readers of one book is undercounted, never overcounted.
+ */
+export const NETWORK_DAY_CAP = 3
 export const ENGAGEMENT_WEIGHTS = {
   play: 1,
   listeningHour: 1,
@@ -82,37 +93,48 @@ export async function engagementRanking(
   const w = ENGAGEMENT_WEIGHTS
   const { today, from } = rankingWindow(now)
   const decay = `pow(0.5, (${sqlNumber(today)} - day) / ${sqlNumber(HALF_LIFE_DAYS)})`
-  // Levels, inside out: one row per event; per reader, book and day (capped per reader); per payer, book and day
-  // (a signed-in reader is their own payer, the visitors of one address share one, capped per address); per book.
+  // Levels, inside out: one row per event; per reader, book and day (capped per reader, an account weighed); per
+  // payer, book and day (a signed-in reader is their own payer, the visitors of one address share one, capped per
+  // address); per place (the network, else the payer), book and day (capped per network, the visitors' part kept
+  // in proportion); per book.
   const rows = await store.select(`
     SELECT title AS podcast_id, sum(points * ${decay}) AS score,
-      sumIf(points * ${decay}, visitors = 1) AS anonymous_score,
+      sum(anonymous_points * ${decay}) AS anonymous_score,
       length(groupUniqArrayArray(reader_list)) AS readers,
       length(arrayFilter(r -> ${isVisitor('r')}, groupUniqArrayArray(reader_list))) AS anonymous_readers
     FROM (
-      SELECT title, day, payer, max(${isVisitor('reader')}) AS visitors, groupArray(reader) AS reader_list,
-        least(if(visitors = 1, ${sqlNumber(ADDRESS_DAY_CAP)}, ${sqlNumber(READER_DAY_CAP)}), sum(reader_points)) AS points
+      SELECT title, day, place, groupArrayArray(readers_of_payer) AS reader_list,
+        least(sum(payer_points), ${sqlNumber(NETWORK_DAY_CAP)}) AS points,
+        if(sum(payer_points) > 0, points * sumIf(payer_points, visitors = 1) / sum(payer_points), 0) AS anonymous_points
       FROM (
-        SELECT title, reader, day,
-          if(${isVisitor('reader')}, concat('@', ${sqlAddressOfActor('reader')}), reader) AS payer,
-          least(if(${isVisitor('reader')}, ${sqlNumber(ANONYMOUS_DAY_CAP)}, ${sqlNumber(READER_DAY_CAP)}),
-            ${sqlNumber(w.play)} * ${did('play')}
-            + ${sqlNumber(w.listeningHour)} * least(sumIf(listened, kind = 'listening') / 3600, 1)
-            + ${sqlNumber(w.like)} * ${did('like')}
-            + ${sqlNumber(w.favorite)} * ${did('favorite')}
-            + ${sqlNumber(w.share)} * ${did('share')}
-            + ${sqlNumber(w.purchase_click)} * ${did('purchase_click')}) AS reader_points
+        SELECT title, day, payer, any(reader_place) AS place, max(${isVisitor('reader')}) AS visitors,
+          groupArray(reader) AS readers_of_payer,
+          least(if(visitors = 1, ${sqlNumber(ADDRESS_DAY_CAP)}, ${sqlNumber(READER_DAY_CAP)}), sum(reader_points)) AS payer_points
         FROM (
-          SELECT id, any(podcast_id) AS title, any(actor) AS reader, any(type) AS kind,
-            intDiv(toUInt32(any(ts)), 86400) AS day, any(seconds) AS listened
-          FROM events
-          WHERE type IN (${ENGAGEMENT_TYPES.map(sqlString).join(', ')})
-            AND ts >= ${sqlTime(from)} AND ts < ${sqlTime(now)}
-          GROUP BY id
+          SELECT title, reader, day,
+            if(${isVisitor('reader')}, concat('@', ${sqlAddressOfActor('reader')}), reader) AS payer,
+            if(any(sent_from) = '', payer, concat('#', any(sent_from))) AS reader_place,
+            max(account_weight) * least(if(${isVisitor('reader')}, ${sqlNumber(ANONYMOUS_DAY_CAP)}, ${sqlNumber(READER_DAY_CAP)}),
+              ${sqlNumber(w.play)} * ${did('play')}
+              + ${sqlNumber(w.listeningHour)} * least(sumIf(listened, kind = 'listening') / 3600, 1)
+              + ${sqlNumber(w.like)} * ${did('like')}
+              + ${sqlNumber(w.favorite)} * ${did('favorite')}
+              + ${sqlNumber(w.share)} * ${did('share')}
+              + ${sqlNumber(w.purchase_click)} * ${did('purchase_click')}) AS reader_points
+          FROM (
+            SELECT id, any(podcast_id) AS title, any(actor) AS reader, any(type) AS kind,
+              intDiv(toUInt32(any(ts)), 86400) AS day, any(seconds) AS listened,
+              any(network) AS sent_from, any(weight) AS account_weight
+            FROM events
+            WHERE type IN (${ENGAGEMENT_TYPES.map(sqlString).join(', ')})
+              AND ts >= ${sqlTime(from)} AND ts < ${sqlTime(now)}
+            GROUP BY id
+          )
+          GROUP BY title, reader, day
         )
-        GROUP BY title, reader, day
+        GROUP BY title, day, payer
       )
-      GROUP BY title, day, payer
+      GROUP BY title, day, place
     )
     GROUP BY title
     HAVING score > 0

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '@bookstrut/core/testing'
-import { topicsRepo, TOPIC_MIN_SEARCHERS } from '@bookstrut/search'
+import { topicsRepo, TOPIC_MIN_NETWORKS, TOPIC_MIN_SEARCHERS } from '@bookstrut/search'
 import { approveDemoTopics, DEMO_TOPIC_IDEAS, OPERATOR, seedDemoSearches } from './demo-searches.js'
 
 let t: TestDb
@@ -16,6 +16,7 @@ it('saves searches that make every demo idea a topic candidate, the same on a se
   await seedDemoSearches(t.db)
   const ideas = await topicsRepo.searchedIdeas(t.db, {
     minSearchers: TOPIC_MIN_SEARCHERS,
+    minNetworks: TOPIC_MIN_NETWORKS,
     since: new Date(Date.now() - 60_000),
     limit: 100,
   })

@@ -20,6 +20,8 @@ export const DEMO_TOPIC_IDEAS = [
 
 export async function seedDemoSearches(db: Db, now = new Date()): Promise<number> {
   let saved = 0
+  // The demo's first readers stand for readers of some standing (topics weigh accounts made today at a tenth).
+  const joined = new Date(now.getTime() - 7 * 86_400_000)
   for (let n = 1; n <= TOPIC_MIN_SEARCHERS; n++) {
     const email = `demo-reader-${n}@bookstrut.invalid`
     await db
@@ -34,7 +36,7 @@ export async function seedDemoSearches(db: Db, now = new Date()): Promise<number
         is_verified: true,
         is_blocked: false,
         block_notes: '',
-        created_at: now,
+        created_at: joined,
         updated_at: now,
       })
       .onConflict((oc) => oc.column('email').doNothing())

@@ -5,6 +5,9 @@ type CreatedAt = ColumnType<Date, Date | undefined, never>
 export interface UsersTable {
   id: string
   email: string
+  /** the mailbox's canonical address (accounts' canonicalEmail), unique; NULL only for an older account that
+   * shared its mailbox with an earlier one (migration 2026_12_02_1100) */
+  email_canonical: string | null
   first_name: string
   last_name: string
   role: 'reader' | 'author' | 'publisher' | 'admin'

@@ -10,9 +10,17 @@ let seq = 0
  */
 export async function insertUser(
   db: Db,
-  opts: { role?: 'reader' | 'author' | 'publisher' | 'admin'; blocked?: boolean; passwordHash?: string } = {},
+  opts: {
+    role?: 'reader' | 'author' | 'publisher' | 'admin'
+    blocked?: boolean
+    passwordHash?: string
+    /** when the account was made: by default 30 days ago, an established reader (core reader-weight.ts) */
+    createdAt?: Date
+  } = {},
 ): Promise<string> {
   const now = new Date()
+  // A factory's reader is a real reader, not a sock puppet made this morning, unless a test says so.
+  const createdAt = opts.createdAt ?? new Date(now.getTime() - 30 * 86_400_000)
   const id = newId()
   await db
     .insertInto('users')
@@ -26,7 +34,7 @@ export async function insertUser(
       is_verified: true,
       is_blocked: opts.blocked ?? false,
       block_notes: opts.blocked ? 'Blocked in a test' : '',
-      created_at: now,
+      created_at: createdAt,
       updated_at: now,
     })
     .execute()

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely'
-import { newId, type DB, type DbOrTx, type FoundItConfirmationRow } from '@bookstrut/core'
+import { accountWeight, newId, type DB, type DbOrTx, type FoundItConfirmationRow } from '@bookstrut/core'
 import { areSimilarIdeas } from '@bookstrut/schemas'
 import type { AgreedIdea, Confirmation } from '../found-it/agreement.js'
 
@@ -77,8 +77,16 @@ export async function removeConfirmations(
 export async function bookConfirmations(db: DbOrTx, bookId: string): Promise<Confirmation[]> {
   const rows = await db
     .selectFrom('found_it_confirmations')
-    .select(['user_id', 'idea_key', 'idea', 'network', 'created_at'])
-    .where('podcast_id', '=', bookId)
+    .innerJoin('users', 'users.id', 'found_it_confirmations.user_id')
+    .select([
+      'found_it_confirmations.user_id',
+      'found_it_confirmations.idea_key',
+      'found_it_confirmations.idea',
+      'found_it_confirmations.network',
+      'found_it_confirmations.created_at',
+      'users.created_at as account_created_at',
+    ])
+    .where('found_it_confirmations.podcast_id', '=', bookId)
     .execute()
   return rows.map((r) => ({
     userId: r.user_id,
@@ -86,6 +94,7 @@ export async function bookConfirmations(db: DbOrTx, bookId: string): Promise<Con
     idea: r.idea,
     network: r.network,
     createdAt: r.created_at,
+    weight: accountWeight(r.account_created_at, r.created_at),
   }))
 }
 

@@ -43,9 +43,10 @@ export const recordSearch = (
       network,
     })
     .onConflict((oc) =>
-      oc
-        .expression(termsKey)
-        .doUpdateSet(network === null ? { updated_at: now } : { updated_at: now, network }),
+      oc.expression(termsKey).doUpdateSet((eb) => ({
+        updated_at: now,
+        network: eb.fn.coalesce(eb.ref('excluded.network'), eb.ref('search_history.network')),
+      })),
     )
     .returningAll()
     .executeTakeFirstOrThrow()

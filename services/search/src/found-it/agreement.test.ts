@@ -1,14 +1,16 @@
+import { NEW_ACCOUNT_WEIGHT } from '@bookstrut/core'
 import { describe, expect, it } from 'vitest'
 import { AGREEMENT, agreedIdeas, foundIdeaKey, type Confirmation } from './agreement.js'
 import { networkOf, readerNetwork } from './reader-network.js'
 
 let t = 0
-const confirm = (userId: string, network: string, idea: string): Confirmation => ({
+const confirm = (userId: string, network: string, idea: string, weight = 1): Confirmation => ({
   userId,
   network,
   idea,
   ideaKey: foundIdeaKey(idea),
   createdAt: new Date(Date.UTC(2026, 10, 27) + ++t * 1000),
+  weight,
 })
 const IDEA = 'my grandmother read it to me on the night ferry'
 
@@ -27,7 +29,19 @@ describe('agreement', () => {
     expect(agreedIdeas(rows)).toEqual([])
   })
 
-  it('three readers from two networks agree, near-duplicates merged, in the wording most of them typed', () => {
+  it('three established readers from two networks do not agree (issue 45: three accounts on two /24s)', () => {
+    const rows = [confirm('u1', 'n1', IDEA), confirm('u2', 'n1', IDEA), confirm('u3', 'n2', IDEA)]
+    expect(agreedIdeas(rows)).toEqual([])
+  })
+
+  it('accounts made today count for little: ten of them on ten networks are one reader and no network', () => {
+    const fresh = Array.from({ length: 10 }, (_, i) => confirm(`f${i}`, `n${i}`, IDEA, NEW_ACCOUNT_WEIGHT))
+    expect(agreedIdeas(fresh)).toEqual([])
+    // With two established readers on two more networks: 3 readers, but 2 networks that count.
+    expect(agreedIdeas([...fresh, confirm('u1', 'm1', IDEA), confirm('u2', 'm2', IDEA)])).toEqual([])
+  })
+
+  it('three readers from three networks agree, near-duplicates merged, in the wording most of them typed', () => {
     const rows = [
       confirm('u1', 'n1', 'My grandmother read it to me on the night ferry!'),
       confirm('u2', 'n1', IDEA),
@@ -35,17 +49,19 @@ describe('agreement', () => {
       confirm('u4', 'n3', IDEA),
       confirm('u5', 'n3', 'a lighthouse keeper and his cat'),
     ]
-    expect(agreedIdeas(rows)).toEqual([{ ideaKey: foundIdeaKey(IDEA), idea: IDEA, readers: 4, networks: 3 }])
+    expect(agreedIdeas(rows)).toEqual([
+      { ideaKey: foundIdeaKey(IDEA), idea: IDEA, readers: 4, networks: 3, weightedReaders: 4 },
+    ])
   })
 
-  it('a lower rule (bench:quality --found-it-from, never the job) agrees with one reader; the default stays 3 and 2', () => {
+  it('a lower rule (bench:quality --found-it-from, never the job) agrees with one reader; the default stays 3 and 3', () => {
     const rows = [confirm('u1', 'n1', IDEA), confirm('u1', 'n1', 'a lighthouse keeper and his cat')]
     expect(agreedIdeas(rows)).toEqual([])
     expect(agreedIdeas(rows, { readers: 1, networks: 1 }).map((a) => a.idea)).toEqual([
       'a lighthouse keeper and his cat',
       IDEA,
     ])
-    expect(AGREEMENT).toEqual({ readers: 3, networks: 2 })
+    expect(AGREEMENT).toEqual({ readers: 3, networks: 3 })
   })
 
   it('keys ignore case, punctuation and spacing', () => {

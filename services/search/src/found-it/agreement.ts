@@ -1,17 +1,20 @@
+import { NEW_ACCOUNT_WEIGHT } from '@bookstrut/core'
 import { areSimilarIdeas } from '@bookstrut/schemas'
 
 /*
  * When do readers agree (docs/idea-search.md, "Found it")? A confirmed idea becomes a searchable idea of a book only
  * when several independent readers confirmed it — the same idea, or a near-duplicate of it — for that book:
  *
- *   - at least AGREE_READERS distinct accounts, and
- *   - from at least AGREE_NETWORKS distinct networks (address /24 or /48, keyed hash),
+ *   - at least AGREE_READERS readers, each account weighing what core's accountWeight says (1 once a day old at
+ *     the time it confirmed, NEW_ACCOUNT_WEIGHT before), and
+ *   - from at least AGREE_NETWORKS distinct networks (address /24 or /48, keyed hash) of established accounts,
  *
  * so one account (it confirms a book and idea once) or one address (any number of accounts behind it count as one
- * network) can never make an idea agreed on its own; nor can two colluding accounts from two places.
+ * network) can never make an idea agreed on its own; nor can accounts on two networks (issue 45: three accounts
+ * on two /24s made an idea agreed), nor a handful of accounts made today, wherever they are.
  */
 export const AGREE_READERS = 3
-export const AGREE_NETWORKS = 2
+export const AGREE_NETWORKS = 3
 
 /** How many distinct readers and networks make an idea agreed. */
 export interface AgreementRule {
@@ -42,6 +45,8 @@ export interface Confirmation {
   idea: string
   network: string
   createdAt: Date
+  /** the account's weight when it confirmed (core accountWeight) */
+  weight: number
 }
 
 export interface AgreedIdea {
@@ -49,8 +54,12 @@ export interface AgreedIdea {
   ideaKey: string
   /** the wording typed by the most distinct readers of the group (ties: the earliest) */
   idea: string
+  /** distinct accounts */
   readers: number
+  /** distinct networks of established accounts (weight 1) */
   networks: number
+  /** the accounts' weights summed (each account once, at its highest) */
+  weightedReaders: number
 }
 
 interface Group {
@@ -89,6 +98,14 @@ function wordingOf(members: readonly Confirmation[]): string {
   return best
 }
 
+/** Each account once, at its highest weight in the group; rounded so ten new accounts make exactly one. */
+function weightedReaders(members: readonly Confirmation[]): number {
+  const weights = new Map<string, number>()
+  for (const m of members) weights.set(m.userId, Math.max(weights.get(m.userId) ?? 0, m.weight))
+  const sum = [...weights.values()].reduce((a, b) => a + b, 0)
+  return Math.round(sum * 1000) / 1000
+}
+
 /** The ideas readers agree on, given every standing confirmation of one book; most readers first. */
 export function agreedIdeas(
   confirmations: readonly Confirmation[],
@@ -99,8 +116,9 @@ export function agreedIdeas(
       ideaKey: g.key,
       idea: wordingOf(g.members),
       readers: new Set(g.members.map((m) => m.userId)).size,
-      networks: new Set(g.members.map((m) => m.network)).size,
+      networks: new Set(g.members.filter((m) => m.weight > NEW_ACCOUNT_WEIGHT).map((m) => m.network)).size,
+      weightedReaders: weightedReaders(g.members),
     }))
-    .filter((a) => a.readers >= rule.readers && a.networks >= rule.networks)
+    .filter((a) => a.weightedReaders >= rule.readers && a.networks >= rule.networks)
     .sort((a, b) => b.readers - a.readers || a.ideaKey.localeCompare(b.ideaKey))
 }

@@ -11,8 +11,10 @@ import {
 import { MAX_PUBLIC_TOPICS, publishApproved } from '../moderation/topic-queue.js'
 import { searchedIdeas, type TopicSet } from './topics.repository.js'
 
-/** An idea becomes a topic only when at least this many different readers searched for it. */
+/** An idea becomes a topic only when at least this many different readers searched for it (accounts weighed). */
 export const TOPIC_MIN_SEARCHERS = 3
+/** ...from at least this many networks (IPv4 /24, IPv6 /48): accounts behind one network are one place. */
+export const TOPIC_MIN_NETWORKS = 3
 /** Searches older than this no longer make topics. */
 export const TOPIC_WINDOW_DAYS = 90
 /** How many topics the index shows at most, and how many books one topic page lists. */
@@ -40,6 +42,7 @@ export async function refreshTopics(deps: RefreshTopicsDeps, now: Date): Promise
   // Room for ideas refused below without a second query.
   const searched = await searchedIdeas(deps.db, {
     minSearchers: TOPIC_MIN_SEARCHERS,
+    minNetworks: TOPIC_MIN_NETWORKS,
     since,
     limit: MAX_TOPICS * 4,
   })

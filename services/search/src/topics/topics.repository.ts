@@ -1,5 +1,10 @@
 import { sql } from 'kysely'
-import type { DbOrTx, TopicRow } from '@bookstrut/core'
+import {
+  ESTABLISHED_AFTER_MS,
+  NEW_ACCOUNT_WEIGHT,
+  type DbOrTx,
+  type TopicRow,
+} from '@bookstrut/core'
 
 /** A topic as the refresh writes it: the idea, its readers, and its books best first with their Strut scores. */
 export interface TopicSet {
@@ -10,25 +15,35 @@ export interface TopicSet {
 }
 
 /**
- * The searched ideas with at least `minSearchers` distinct readers among searches saved since `since`, each idea
- * as the three search fields hold it, trimmed, lower case and with single spaces (what normaliseTopic also does),
- * most readers first. One reader's repeated searches count once. `networks`: the distinct networks the searches
- * were saved from (searches saved before networks were stored count none).
+ * The searched ideas that enough readers from enough places searched for, among searches saved since `since`, each
+ * idea as the three search fields hold it, trimmed, lower case and with single spaces (what normaliseTopic also
+ * does), most readers first. One person is one reader (docs/analytics.md, "Who is a reader"):
+ *   - readers: each account once, weighing 1 when it was ESTABLISHED_AFTER_MS old at its latest save of the search,
+ *     NEW_ACCOUNT_WEIGHT before (core reader-weight.ts); at least `minSearchers` of them;
+ *   - networks: the distinct places (search_history.network, the keyed /24 or /48 of found-it) of established
+ *     readers; at least `minNetworks`. A search saved before networks were kept is its reader's own place.
+ * `searchers` answers the distinct accounts, `networks` the places counted.
  */
 export async function searchedIdeas(
   db: DbOrTx,
-  opts: { minSearchers: number; since: Date; limit: number },
+  opts: { minSearchers: number; minNetworks: number; since: Date; limit: number },
 ): Promise<{ idea: string; searchers: number; networks: number }[]> {
+  const established = sql`count(distinct user_id) filter (where established)`
+  const weighted = sql`(${established} + ${NEW_ACCOUNT_WEIGHT}::float8 * (count(distinct user_id) - ${established}))`
+  const networks = sql`count(distinct place) filter (where established)`
   const { rows } = await sql<{ idea: string; searchers: number; networks: number }>`
-    select idea, count(distinct user_id)::int as searchers, count(distinct network)::int as networks
+    select idea, count(distinct user_id)::int as searchers, ${networks}::int as networks
     from (
-      select user_id, network, unnest(array[first_term, second_term, third_term]) as term
-      from search_history
-      where updated_at >= ${opts.since}
+      select s.user_id, coalesce(s.network, 'u:' || s.user_id) as place,
+        extract(epoch from (s.updated_at - u.created_at)) * 1000 >= ${ESTABLISHED_AFTER_MS} as established,
+        unnest(array[s.first_term, s.second_term, s.third_term]) as term
+      from search_history s
+      join users u on u.id = s.user_id
+      where s.updated_at >= ${opts.since}
     ) searched
     cross join lateral (select lower(regexp_replace(trim(term), '\\s+', ' ', 'g')) as idea) normalised
     group by idea
-    having count(distinct user_id) >= ${opts.minSearchers}
+    having ${weighted} >= ${opts.minSearchers} and ${networks} >= ${opts.minNetworks}
     order by searchers desc, idea
     limit ${opts.limit}`.execute(db)
   return rows

@@ -18,13 +18,17 @@ function HeldBooks() {
   const [asking, setAsking] = useState<{ book: HeldBookRow; decision: 'release' | 'keep' } | null>(null)
   return (
     <section className={styles.section}>
-      <h2>Held out by the anomaly guard</h2>
+      <h2>Discounted by the anomaly guard</h2>
+      <p className={styles.details}>
+        The visitors&apos; share of these titles&apos; scores is taken away: each ranks on countedScore, what
+        its signed-in readers earn it. Release ranks it on its whole score for 7 days.
+      </p>
       <ListTable
         query={held}
         rows={held.data ?? []}
         loadingLabel="Loading held titles"
         failedMessage="Failed to fetch held titles"
-        empty="The guard holds no title."
+        empty="The guard discounts no title."
         columns={[
           'Title',
           'Reason',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
-import { visitorId } from '@bookstrut/analytics'
+import { visitorId, visitorNetwork } from '@bookstrut/analytics'
 import type { Clock } from '@bookstrut/core'
 
 /** How long a day's salt is kept: its day and the next (events of a request near midnight), then forgotten. */
@@ -15,6 +15,8 @@ const SALT_TTL_SECONDS = 2 * 86_400
  */
 export interface Visitors {
   idOf(req: Pick<FastifyRequest, 'ip' | 'headers'>): Promise<string>
+  /** the day's keyed hash of the request's network (/24, /48), for signed-in and anonymous events alike */
+  networkOf(req: Pick<FastifyRequest, 'ip'>): Promise<string>
 }
 
 export function createVisitors(redis: Redis, prefix: string, clock: Clock): Visitors {
@@ -28,10 +30,13 @@ export function createVisitors(redis: Redis, prefix: string, clock: Clock): Visi
     cached = { day, salt }
     return salt
   }
+  const today = () => clock.now().toISOString().slice(0, 10)
   return {
     async idOf(req) {
-      const day = clock.now().toISOString().slice(0, 10)
-      return visitorId(await saltOf(day), req.ip, req.headers['user-agent'])
+      return visitorId(await saltOf(today()), req.ip, req.headers['user-agent'])
+    },
+    async networkOf(req) {
+      return visitorNetwork(await saltOf(today()), req.ip)
     },
   }
 }
@@ -43,3 +48,6 @@ export const visitorsPlugin = fp(async (app) => {
 
 /** The anonymous reader a request stands for (never what the client says it is). */
 export const anonymousIdOf = (req: FastifyRequest): Promise<string> => req.server.visitors.idOf(req)
+
+/** The network a request came from, as the Top 20 caps places (visitor-identity.ts visitorNetwork). */
+export const networkOfRequest = (req: FastifyRequest): Promise<string> => req.server.visitors.networkOf(req)

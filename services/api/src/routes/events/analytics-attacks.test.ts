@@ -202,7 +202,8 @@ describe('GET /admin/top20/held', () => {
       reason: 'address_burst',
       score: 1,
       readers: 4,
-      details: { anonymousShare: 1, anonymousReaders: 4, burstEvents: 60 },
+      // What the guard discounted (all of it: only visitors read it) and what it ranks on (issue 45).
+      details: { anonymousShare: 1, anonymousReaders: 4, burstEvents: 60, discounted: 1, countedScore: 0 },
       heldAt: at.toISOString(),
       // The admin console's fields (issue 33): the title's name, and no admin decision yet.
       title: expect.any(String),

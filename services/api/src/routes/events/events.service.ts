@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { queueEvents } from '@bookstrut/analytics'
 import { trackedBooksRepo } from '@bookstrut/catalogue'
-import { AppError, badRequest, notFound } from '@bookstrut/core'
+import { AppError, accountWeight, badRequest, notFound } from '@bookstrut/core'
 import type { AcceptedEvents, AnalyticsEvent, TrackedEvent } from '@bookstrut/schemas'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
@@ -18,6 +18,9 @@ export interface EventSender {
   /** The server-issued visitor id (plugins/app/anonymous-id.ts; reads the day's salt from Redis once a day); a
    * client-sent anonymous id is never used. */
   visitorId: () => Promise<string>
+  /** The day's keyed hash of the sender's network (anonymous-id.ts networkOf: the same salt, no round trip once
+   * the day's salt is held), which the Top 20 caps for accounts and visitors alike. */
+  network: () => Promise<string>
   ip: string
   userAgent: string | undefined
 }
@@ -69,10 +72,17 @@ export async function acceptEvents(
     tracked.map((e) => e.podcastId),
     user,
   )
-  const ts = deps.clock.now().toISOString()
+  const now = deps.clock.now()
   // A client's anonymousId (body or header) is accepted by the schema and ignored: identities are the server's.
   const anonymousId = userId ? null : await throughQueue(sender.visitorId)
-  const who = { ts, userId, anonymousId }
+  // Where it came from and what the account weighs now: the Top 20's caps (docs/analytics.md, "The Top 20").
+  const who: Who = {
+    ts: now.toISOString(),
+    userId,
+    anonymousId,
+    network: await throughQueue(sender.network),
+    ...(user ? { weight: accountWeight(user.created_at, now) } : {}),
+  }
   const events = tracked.map((e) => toEvent(e, titles.get(e.podcastId), who))
   const ids = events.map((e) => e.id)
   if (isBotAgent(sender.userAgent)) return { ids, accepted: 0 }
@@ -80,12 +90,10 @@ export async function acceptEvents(
   return { ids, accepted: events.length }
 }
 
+type Who = Pick<AnalyticsEvent, 'ts' | 'userId' | 'anonymousId' | 'network' | 'weight'>
+
 /** The stored event of a tracked one: its title checked, listening capped by the clip's length. */
-function toEvent(
-  e: TrackedEvent,
-  title: trackedBooksRepo.TrackedBook | undefined,
-  who: { ts: string; userId: string | null; anonymousId: string | null },
-): AnalyticsEvent {
+function toEvent(e: TrackedEvent, title: trackedBooksRepo.TrackedBook | undefined, who: Who): AnalyticsEvent {
   if (!title) throw notFound('Podcast not found')
   if (e.episodeId !== undefined && !title.episodes.has(e.episodeId))
     throw notFound('Episode not found for this podcast')
@@ -93,11 +101,9 @@ function toEvent(
   const event: AnalyticsEvent = {
     id: (e.id ?? randomUUID()).toLowerCase(),
     type: e.type,
-    ts: who.ts,
     podcastId: e.podcastId,
     episodeId,
-    userId: who.userId,
-    anonymousId: who.anonymousId,
+    ...who,
   }
   if (e.type !== 'listening') return event
   const clipSeconds = episodeId ? (title.episodes.get(episodeId) ?? 0) : 0

@@ -15,7 +15,7 @@ import {
 } from '@bookstrut/schemas'
 import { access, inBody, inEachOf, notBlockedRule, ownEventsRule, type FieldRef } from '@bookstrut/core'
 import { ok } from '../../respond.js'
-import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
+import { anonymousIdOf, networkOfRequest } from '../../plugins/app/anonymous-id.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
 import { acceptEvents, type EventSender } from './events.service.js'
@@ -42,6 +42,7 @@ const WHO = SENDER + TITLE_RULE + QUEUED
 const senderOf = (req: FastifyRequest): EventSender => ({
   auth: req.auth,
   visitorId: () => anonymousIdOf(req),
+  network: () => networkOfRequest(req),
   ip: req.ip,
   userAgent: req.headers['user-agent'],
 })

@@ -308,6 +308,28 @@ describe('agreement', () => {
     expect(await agreed('mars')).toEqual([])
   })
 
+  it('three accounts on two /24 networks do not make an idea agreed (issue 45)', async () => {
+    const ideas = [
+      'an old sea captain chasing a white whale',
+      'a harpoon on a long voyage',
+      'the narrator ishmael',
+    ]
+    for (const ip of ['203.0.113.5', '203.0.113.77', '198.51.100.4'])
+      await foundIt(await reader(ip), ideas, 'whale')
+    await settled()
+    expect((await agreed('whale')).map((a) => a.idea)).not.toContain(ideas[0])
+  })
+
+  it('accounts made today do not make an idea agreed, even from three networks (issue 45)', async () => {
+    const ideas = ['the ocean and a mad captain', 'whale oil and ship decks', 'a crew of harpooners']
+    for (const ip of ['192.0.2.5', '198.18.0.5', '198.19.0.5']) {
+      const fresh = { ...(await buildUser(t.app.db, { createdAt: t.clock.now() })), ip }
+      await foundIt(fresh, ideas, 'whale')
+    }
+    await settled()
+    expect((await agreed('whale')).map((a) => a.idea)).not.toContain(ideas[0])
+  })
+
   it('two readers do not; a third, independent one does, pending: once an admin approved it, the book rises for their ideas in a real search, within the bound', async () => {
     const memorySearch = [MEMORY, 'a song about lemons and tin', 'the colour of old postage stamps']
     const before = await search(await reader(), memorySearch)

@@ -61,8 +61,8 @@ export async function userBooks(
 
 /**
  * The home page's "TOP 20 BOOK STRUTS": the latest Top 20 ranking (the top20 job), in its order, each title checked
- * again now (one blocked or unapproved since the ranking is left out); the newest approved titles instead only
- * while there is no engagement at all (no ranking yet, or an empty one). And the featured video. Every title
+ * again now (one blocked or unapproved since the ranking is left out), then the newest approved titles up to 20
+ * (all of them while there is no engagement at all: no ranking yet, or an empty one). And the featured video. Every title
  * answered is shown, so each is a view (docs/analytics.md, "What a view is"): an impression in `top20` mode with
  * its place in the list is queued for it, as search results are.
  */
@@ -94,7 +94,37 @@ async function top20Titles(deps: Deps, window: ReturnType<typeof pageWindow>, re
     top.slice(window.offset, window.offset + window.limit),
     readerId,
   )
-  return withReactionFlags(deps, readerId, rows.map(toPodcast))
+  const shown = await withReactionFlags(deps, readerId, rows.map(toPodcast))
+  return [...shown, ...(await newestAfterRanked(deps, window, top, shown.length, readerId))]
+}
+
+/** How many titles the home page's Top 20 holds, ranked ones first. */
+const TOP20_LIST_SIZE = 20
+
+/**
+ * The newest approved titles that fill the Top 20 after its ranked ones, for this page: while few titles have any
+ * engagement the list would otherwise shrink to them (issue 48: one play took the home list from 20 cards to 2).
+ */
+async function newestAfterRanked(
+  deps: Deps,
+  window: ReturnType<typeof pageWindow>,
+  top: readonly string[],
+  rankedOnPage: number,
+  readerId: string | null,
+): Promise<Podcast[]> {
+  const end = Math.min(window.offset + window.limit, TOP20_LIST_SIZE)
+  const wanted = end - Math.max(window.offset, top.length)
+  if (rankedOnPage >= window.limit || wanted <= 0) return []
+  const newest = await page(
+    deps,
+    { includeUnpublished: false },
+    1,
+    TOP20_LIST_SIZE + top.length,
+    readerId ?? undefined,
+  )
+  const ranked = new Set(top)
+  const from = Math.max(0, window.offset - top.length)
+  return newest.data.filter((p) => !ranked.has(p._id)).slice(from, from + wanted)
 }
 
 /** Admin: the moderation queue (pending by default), oldest first so nothing waits forever. */

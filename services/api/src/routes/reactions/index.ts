@@ -4,6 +4,7 @@ import { access, inBody, inQuery } from '@bookstrut/core'
 import { Envelope, FavoriteListQuery, PagedPodcasts, ReactionBody, ReactionQuery } from '@bookstrut/schemas'
 import { ok, paged } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
+import { networkOfRequest } from '../../plugins/app/anonymous-id.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
 import { addReaction, listFavorites, removeReaction } from './reactions.service.js'
@@ -29,7 +30,7 @@ export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         access: access.ownAccountWrite(inBody('userid')),
       }),
       async (req) => {
-        await addReaction(deps, requireAuth(req), kind, req.body)
+        await addReaction(deps, requireAuth(req), kind, req.body, await networkOfRequest(req))
         return ok(kind === 'like' ? 'Liked successfully' : 'Added to favorites successfully', null)
       },
     )

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { queueEvents, reactionsRepo } from '@bookstrut/analytics'
 import { booksRepo } from '@bookstrut/catalogue'
-import { newId, notFound } from '@bookstrut/core'
+import { accountWeight, newId, notFound } from '@bookstrut/core'
 import type { AnalyticsEvent, FavoriteListQuery, Podcast, ReactionBody } from '@bookstrut/schemas'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import type { Auth } from '../../types.js'
@@ -68,9 +68,16 @@ const dailyEventOf = (
  * Likes or favourites a title the reader can see; once per reader and title. The reaction is stored (and a like
  * raises the episode's `likes`) first, with the day's first reaction of the reader to the title, then the day's
  * event is queued: a repeat finds the stored rows and queues the same event again, which counts once; a request
- * that failed after storing is made whole by its retry.
+ * that failed after storing is made whole by its retry. The event carries the sender's `network` (the day's keyed
+ * hash, anonymous-id.ts) and the caller's account weight: the Top 20 caps both (docs/analytics.md).
  */
-export async function addReaction(deps: Deps, auth: Auth, kind: Reaction, body: ReactionBody): Promise<void> {
+export async function addReaction(
+  deps: Deps,
+  auth: Auth,
+  kind: Reaction,
+  body: ReactionBody,
+  network: string,
+): Promise<void> {
   await deps.limits.consume('reactionsPerAccount', auth.user.id)
   const book = await getSinglePodcast(deps, body.podcastid, auth)
   const episodeId = episodeOf(book, body.episodeId)
@@ -92,7 +99,8 @@ export async function addReaction(deps: Deps, auth: Auth, kind: Reaction, body: 
     })
     return { row, firstAt }
   })
-  await queueEvents(deps.queues, [dailyEventOf(kind, row, firstAt)])
+  const weight = accountWeight(auth.user.created_at, now)
+  await queueEvents(deps.queues, [{ ...dailyEventOf(kind, row, firstAt), network, weight }])
 }
 
 /**

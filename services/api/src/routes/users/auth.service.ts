@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   admitPasswordCheck,
+  canonicalEmail,
+  typedEmail,
   hashPassword,
   hashToken,
   newSessionToken,
@@ -43,7 +45,16 @@ export interface Caller {
   requestId: string
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase()
+// The address as typed; the account behind it is found by it or by its mailbox (usersRepo.findUserByEmail).
+const normaliseEmail = typedEmail
+
+/**
+ * The address codes of an e-mail are kept and counted under: its account's own address when there is one, so any
+ * spelling of the mailbox (`X+3@gmail.com` for `x+1@gmail.com`) reaches the one code, its limits and its reset
+ * token; else the address as typed.
+ */
+const codeEmailOf = async (db: DbOrTx, rawEmail: string) =>
+  (await usersRepo.findUserByEmail(db, rawEmail))?.email ?? normaliseEmail(rawEmail)
 
 async function openSession(
   deps: Deps,
@@ -128,8 +139,8 @@ export async function signUp(deps: Deps, body: CreateUserBody, caller: Caller) {
 
 /** Sends a new sign-up code to an account that is not verified yet. */
 export async function resendSignupOtp(deps: Deps, rawEmail: string, caller: Caller) {
-  const email = normaliseEmail(rawEmail)
-  const user = await usersRepo.findUserByEmail(deps.db, email)
+  const user = await usersRepo.findUserByEmail(deps.db, rawEmail)
+  const email = user?.email ?? normaliseEmail(rawEmail)
   if (!user) throw notFound('No account was found for this email. Please sign up.')
   if (user.is_verified) throw conflict('This account is already verified. Please sign in.')
   return issueOtp(deps, {
@@ -147,7 +158,7 @@ export async function verifySignup(
   body: VerifyOtpBody,
   caller: Caller,
 ): Promise<SessionData> {
-  const email = normaliseEmail(body.email)
+  const email = await codeEmailOf(deps.db, body.email)
   await assertTriesLeft(deps, email, caller.ip)
   type Outcome = { error: AppError } | { session: SessionData }
   const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
@@ -243,8 +254,8 @@ const RESET_SENT_MESSAGE = 'If an account exists for this email, we have sent it
  * a stranger is to a registered one.
  */
 export async function sendResetOtp(deps: Deps, rawEmail: string, caller: Caller) {
-  const email = normaliseEmail(rawEmail)
-  const user = await usersRepo.findUserByEmail(deps.db, email)
+  const user = await usersRepo.findUserByEmail(deps.db, rawEmail)
+  const email = user?.email ?? normaliseEmail(rawEmail)
   const sent = await issueOtp(deps, {
     email,
     purpose: 'reset',
@@ -273,7 +284,7 @@ export async function verifyResetOtp(
   body: VerifyOtpBody,
   caller: Caller,
 ): Promise<{ resetToken: string }> {
-  const email = normaliseEmail(body.email)
+  const email = await codeEmailOf(deps.db, body.email)
   const origin = await originOf(deps.db, email, caller.ip, deps.clock.now())
   await assertTriesLeft(deps, email, caller.ip, origin)
   type Outcome = { error: AppError } | { resetToken: string }
@@ -317,7 +328,8 @@ export async function resetPassword(deps: Deps & { db: Db }, body: ForgotPasswor
     hashToken(body.resetToken),
     deps.clock.now(),
   )
-  if (!live || live.email !== normaliseEmail(body.email)) throw resetTokenRequired()
+  // The mailbox, not its spelling: a reset asked for as `X+3@gmail.com` is the account of `x+1@gmail.com`.
+  if (!live || canonicalEmail(live.email) !== canonicalEmail(body.email)) throw resetTokenRequired()
   const passwordHash = await hashPassword(body.newPassword, deps.config.auth.passwordHashCost, 'reset')
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now()

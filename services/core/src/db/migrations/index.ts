@@ -23,6 +23,7 @@ import * as createTopics from './2026_12_01_0900_create_topics.js'
 import * as createAdminDecisions from './2026_11_30_1210_create_admin_decisions.js'
 import * as createFoundIt from './2026_12_01_1000_create_found_it.js'
 import * as createModerationQueue from './2026_12_02_1000_create_moderation_queue.js'
+import * as addUsersEmailCanonical from './2026_12_02_1100_add_users_email_canonical.js'
 import * as addFoundPassages from './2026_12_02_1300_add_found_passages.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0900_create_topics': createTopics,
   '2026_12_01_1000_create_found_it': createFoundIt,
   '2026_12_02_1000_create_moderation_queue': createModerationQueue,
+  '2026_12_02_1100_add_users_email_canonical': addUsersEmailCanonical,
   '2026_12_02_1300_add_found_passages': addFoundPassages,
 }
