@@ -16,6 +16,21 @@ export function addressKey(ip: string): string {
   return plain
 }
 
+/**
+ * The place an address stands for, as every count of readers keys places (found-it agreement, topics, the Top 20's
+ * network cap): IPv4 addresses by their /24, IPv6 by their /48 — one household's or office's addresses, one phone's
+ * changing addresses, one cloud machine's neighbours are one place (wider than a rate limit's /64: a count of
+ * readers must not be bought with a provider's neighbouring prefixes). Callers hash it under a key before storing
+ * it. An address that is not an IP (a test's, a socket's) is taken whole.
+ */
+export function networkOf(address: string): string {
+  const plain = withoutZone(address)
+  const v4 = ipv4Mapped(plain)
+  if (v4) return `${v4.split('.').slice(0, 3).join('.')}.0/24`
+  if (isIP(plain) === 6) return `${ipv6Groups(plain).slice(0, 3).join(':')}::/48`
+  return plain
+}
+
 /** `fe80::1%eth0` → `fe80::1`: the zone names the machine's interface, not the caller. */
 const withoutZone = (ip: string) => ip.split('%')[0] ?? ip
 
