@@ -51,12 +51,28 @@ export const ANALYTICS_DDL = [
     uniqExactState(actor) AS actors
   FROM events
   GROUP BY podcast_id, hour, type`,
-  // Issue 45: where an event came from and how much its account weighs (the Top 20's caps), on a table made before.
-  `ALTER TABLE events ADD COLUMN IF NOT EXISTS network String DEFAULT ''`,
-  `ALTER TABLE events ADD COLUMN IF NOT EXISTS weight Float64 DEFAULT 1`,
 ]
 
-/** Creates the tables and views when missing; safe to run at every start. */
+/**
+ * Columns added to `events` after it was first made (issue 45: where an event came from and how much its account
+ * weighs, the Top 20's caps), for a table made before. Added only when missing, read from system.columns: the
+ * ClickHouse server Debian ships (18.16) has no `ADD COLUMN IF NOT EXISTS`.
+ */
+const ADDED_EVENT_COLUMNS: Record<string, string> = {
+  network: `String DEFAULT ''`,
+  weight: 'Float64 DEFAULT 1',
+}
+
+/** Creates the tables and views when missing, and adds the later columns; safe to run at every start. */
 export async function migrateAnalytics(store: AnalyticsStore): Promise<void> {
   for (const statement of ANALYTICS_DDL) await store.exec(statement)
+  const present = new Set(
+    (
+      (await store.select(
+        `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = 'events'`,
+      )) as { name: string }[]
+    ).map((c) => c.name),
+  )
+  for (const [name, type] of Object.entries(ADDED_EVENT_COLUMNS))
+    if (!present.has(name)) await store.exec(`ALTER TABLE events ADD COLUMN ${name} ${type}`)
 }
