@@ -28,7 +28,7 @@ export interface FoundItVariant {
 }
 
 /**
- * The product's rule (AGREEMENT: 3 readers from 2 networks), and, because one request is one reader and few books
+ * The product's rule (AGREEMENT: readers weighing 3 from 3 networks), and, because one request is one reader and few books
  * were asked for by three readers in similar words, what one confirmed reader per idea would give: not the product's
  * rule, measured to show what the loop could be worth with more readers (or a lower threshold).
  */
@@ -84,7 +84,8 @@ export async function simulateFoundIt(
   let confirmations = 0
   for (const [i, { request, book, ideas }] of confirmed.entries()) {
     const now = new Date(start + i * 60_000)
-    const userId = await insertUser(db)
+    // Established readers (a month old at their confirmation): the most favourable case again.
+    const userId = await insertUser(db, { createdAt: new Date(start - 30 * 86_400_000) })
     const rows: foundItRepo.NewConfirmation[] = ideas.map((idea) => ({
       id: newId(now.getTime()),
       userId,
