@@ -28,9 +28,9 @@ export interface FoundItVariant {
 }
 
 /**
- * The product's rule (AGREEMENT: readers weighing 3 from 3 networks), and, because one request is one reader and few books
- * were asked for by three readers in similar words, what one confirmed reader per idea would give: not the product's
- * rule, measured to show what the loop could be worth with more readers (or a lower threshold).
+ * The product's rule (AGREEMENT: readers weighing 3 from 3 networks), and, because one request is one reader and
+ * few books were asked for by three readers in similar words, what one confirmed reader per idea would give: not
+ * the product's rule, measured to show what the loop could be worth with more readers (or a lower threshold).
  */
 export const FOUND_IT_VARIANTS: readonly FoundItVariant[] = [
   {
