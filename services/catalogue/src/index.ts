@@ -5,7 +5,14 @@
  * books (what an event may name), keyword SQL with its typo budgets, the announcement of changed books, and the
  * one rule of who may see a book (visibility.ts). Use cases take the app's deps first and know nothing of HTTP.
  */
-export { isPublic, isPublicRow, canSeeBook, ownerIsBlocked, type Viewer, type VisibilityFacts } from './visibility.js'
+export {
+  isPublic,
+  isPublicRow,
+  canSeeBook,
+  ownerIsBlocked,
+  type Viewer,
+  type VisibilityFacts,
+} from './visibility.js'
 export { readerBooks, type ReaderBooksTable } from './db/reader-books.js'
 export * as booksRepo from './db/books.repository.js'
 export * as catalogueImportRepo from './db/catalogue-import.repository.js'

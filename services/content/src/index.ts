@@ -20,4 +20,10 @@ export { createContactMessage, type ContactDeps } from './contact-message.js'
 export { SNAPSHOT_FILES, snapshotWriter } from './snapshots.js'
 export { listPublicContentPaths, type PublicContentPath } from './public-paths.js'
 export { seedDemoContent } from './demo-content.js'
-export { auditedUpdateSettings, blogWrites, faqWrites, informationWrites, type AuditDeps } from './audited-writes.js'
+export {
+  auditedUpdateSettings,
+  blogWrites,
+  faqWrites,
+  informationWrites,
+  type AuditDeps,
+} from './audited-writes.js'

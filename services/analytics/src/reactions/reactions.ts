@@ -134,7 +134,10 @@ export async function removeReaction(
 }
 
 /** A reader's favourite titles (public ones), latest first, with the reader's own flags. */
-export async function listFavorites(deps: Pick<AnalyticsDeps, 'db'>, query: FavoriteListQuery): Promise<Page<Podcast>> {
+export async function listFavorites(
+  deps: Pick<AnalyticsDeps, 'db'>,
+  query: FavoriteListQuery,
+): Promise<Page<Podcast>> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 10)
   const { rows, total } = await reactionsRepo.listFavorites(
     deps.db,

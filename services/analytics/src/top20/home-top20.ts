@@ -34,7 +34,11 @@ export async function homeTop20(
 }
 
 /** One page of the Top 20 (or, without a ranking, of the newest approved titles). */
-async function top20Titles(deps: AnalyticsDeps, window: PageWindow, readerId: string | null): Promise<Podcast[]> {
+async function top20Titles(
+  deps: AnalyticsDeps,
+  window: PageWindow,
+  readerId: string | null,
+): Promise<Podcast[]> {
   const ranked = (await top20Repo.latestRanking(deps.db))?.entries.map((e) => e.podcast_id) ?? []
   const allowed = await top20Repo.rankableBooks(deps.db, ranked)
   const top = ranked.filter((id) => allowed.has(id))

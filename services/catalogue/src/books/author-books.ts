@@ -16,7 +16,10 @@ export const normaliseAuthorName = (name: string) => name.normalize('NFC').trim(
  * no account of their own: this page is theirs. 404 when no approved book has that author. The books carry no
  * reader's flags (the api adds the caller's).
  */
-export async function authorBooks(deps: Pick<CatalogueDeps, 'db'>, q: { name: string }): Promise<AuthorBooks> {
+export async function authorBooks(
+  deps: Pick<CatalogueDeps, 'db'>,
+  q: { name: string },
+): Promise<AuthorBooks> {
   const name = normaliseAuthorName(q.name)
   const { rows, total } = await booksRepo.listPublicByAuthor(deps.db, name, AUTHOR_BOOKS_MAX)
   const [newest] = rows

@@ -40,7 +40,12 @@ export function listBooks(
   viewer: Viewer,
 ) {
   const includeUnpublished = q.createBy !== undefined && actsFor(viewer, q.createBy)
-  return bookPage(deps, { createBy: q.createBy, search: q.search, includeUnpublished }, q.page ?? 1, q.limit ?? 10)
+  return bookPage(
+    deps,
+    { createBy: q.createBy, search: q.search, includeUnpublished },
+    q.page ?? 1,
+    q.limit ?? 10,
+  )
 }
 
 /** A state other than approved is asked for: for the owner and admins only (the route's access policy). */

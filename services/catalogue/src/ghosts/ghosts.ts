@@ -26,7 +26,10 @@ export async function ghostBook(deps: CatalogueDeps, caller: UserRow, body: Ghos
 }
 
 /** A reader's ghosted titles, latest first. */
-export async function listGhosted(deps: Pick<CatalogueDeps, 'db'>, query: GhostListQuery): Promise<Page<Podcast>> {
+export async function listGhosted(
+  deps: Pick<CatalogueDeps, 'db'>,
+  query: GhostListQuery,
+): Promise<Page<Podcast>> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 10)
   const { rows, total } = await ghostsRepo.listGhosted(deps.db, query.userId, window.offset, window.limit)
   const books = await booksRepo.withEpisodes(deps.db, rows)
@@ -40,13 +43,20 @@ export async function removeGhost(deps: Pick<CatalogueDeps, 'db'>, query: Remove
 }
 
 /** The reasons a title can be reported for (the active ones unless asked otherwise). */
-export async function listReportTypes(deps: Pick<CatalogueDeps, 'db'>, active: boolean): Promise<ReportTypeItem[]> {
+export async function listReportTypes(
+  deps: Pick<CatalogueDeps, 'db'>,
+  active: boolean,
+): Promise<ReportTypeItem[]> {
   const types = await ghostsRepo.listReportTypes(deps.db, active)
   return types.map((t) => ({ _id: t.id, type: t.type, isActive: t.is_active }))
 }
 
 /** Reports a title the reader can see, for an active reason; the same report twice counts once. */
-export async function reportBook(deps: Pick<CatalogueDeps, 'db'>, caller: UserRow, body: ReportBody): Promise<void> {
+export async function reportBook(
+  deps: Pick<CatalogueDeps, 'db'>,
+  caller: UserRow,
+  body: ReportBody,
+): Promise<void> {
   const type = await ghostsRepo.findReportType(deps.db, body.reportTypeId)
   if (!type?.is_active) throw notFound('Please select a bug report type')
   await visibleBook(deps.db, body.podcastId, caller)

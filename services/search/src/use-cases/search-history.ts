@@ -44,7 +44,12 @@ export async function listSavedSearches(deps: SearchDeps, userId: string) {
 }
 
 /** Replaces the three terms of one item; 409 when they equal another saved search of the same user. */
-export async function updateSavedSearch(deps: SearchDeps, caller: UserRow, id: string, body: UpdateSearchHistoryBody) {
+export async function updateSavedSearch(
+  deps: SearchDeps,
+  caller: UserRow,
+  id: string,
+  body: UpdateSearchHistoryBody,
+) {
   const row = await searchHistoryRepo
     .updateTerms(deps.db, id, ownerScope(caller), termsOf(body), deps.clock.now())
     .catch((err: unknown) => {

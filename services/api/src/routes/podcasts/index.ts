@@ -120,7 +120,10 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(actsForRule(inQuery('userid'))),
     }),
     async (req) => {
-      return ok('Podcast fetched successfully', await bookForReader(deps, req.query.PodcastId, req.auth?.user))
+      return ok(
+        'Podcast fetched successfully',
+        await bookForReader(deps, req.query.PodcastId, req.auth?.user),
+      )
     },
   )
 

@@ -35,7 +35,9 @@ it("keeps the index's order and leaves out listings no longer public or gone", a
   const rejected = await buildListing(t.app.db, { title: 'Gamma', description: 'A lighthouse story.' })
   const gone = await buildListing(t.app.db, { title: 'Delta', description: 'A lighthouse story.' })
   // Indexed while public, in an order of its own (the stand-in answers in the order it was given).
-  await index.upsert([second, rejected, gone, first].map((b) => toSurfaceBook({ ...b, owner_blocked: false })))
+  await index.upsert(
+    [second, rejected, gone, first].map((b) => toSurfaceBook({ ...b, owner_blocked: false })),
+  )
   // Then rejected and deleted in PostgreSQL, before any job brought the index in line.
   await booksRepo.updateBook(t.app.db, rejected.id, { status: 2, updated_at: new Date() })
   await t.app.db.deleteFrom('podcasts').where('id', '=', gone.id).execute()
