@@ -53,3 +53,8 @@ export {
   updateSavedSearch,
 } from './use-cases/search-history.js'
 export type { SearchDeps } from './use-cases/search-deps.js'
+// The tables search owns (their rows' types included), merged into core's DB while bare `Db` remains.
+export type { SearchTables } from './db/search.tables.js'
+export type { SearchHistoryRow } from './db/search-history.tables.js'
+export type { FoundItConfirmationRow, BookFoundIdeaRow } from './db/found-it.tables.js'
+export type { ModerationStatus, TopicRow, TopicCandidateRow, CandidateBook } from './db/topics.tables.js'

@@ -11,10 +11,10 @@ import {
   nameBasedUuid,
   newId,
   notFound,
-  type FoundItConfirmationRow,
 } from '@bookstrut/core'
 import { QueueNames, type AnalyticsEvent, type FoundItAnswer, type FoundItBody } from '@bookstrut/schemas'
 import * as foundItRepo from '../db/found-it.repository.js'
+import type { FoundItConfirmationRow } from '../db/found-it.tables.js'
 import { foundIdeaKey } from '../found-it/agreement.js'
 import { networkOfAddress } from '../found-it/reader-network.js'
 import { findServedSearch, keepServedSearchFor, type ServedSearch } from '../found-it/served-searches.js'
