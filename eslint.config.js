@@ -20,10 +20,11 @@ const testingOnly = {
 const SERVER_PACKAGES = {
   'services/core': [],
   'services/accounts': ['core'],
-  'services/catalogue': ['core'],
+  // Listings are limited by the plan (billing); analytics reads the plan for insights; search queues impressions.
+  'services/catalogue': ['core', 'billing'],
   'services/billing': ['core', 'accounts'],
-  'services/analytics': ['core', 'catalogue'],
-  'services/search': ['core', 'catalogue'],
+  'services/analytics': ['core', 'billing', 'catalogue'],
+  'services/search': ['core', 'catalogue', 'analytics'],
   // FAQ, blog, information pages, settings, contact (issue 32).
   'services/content': ['core'],
   workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content'],

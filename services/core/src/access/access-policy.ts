@@ -32,12 +32,6 @@ export function assertCallerId(
   if (userId !== undefined) assertSelfOrAdmin(user, userId)
 }
 
-/** A listing is public when approved and active; its owner and admins see it in any state. */
-export const canSeeListing = (
-  user: Pick<UserRow, 'id' | 'role'> | null | undefined,
-  listing: { status: number; is_active: boolean; create_by: string },
-) => (listing.status === 1 && listing.is_active) || actsFor(user, listing.create_by)
-
 /** Blocked accounts may read but not write: 403 with the blocked flag and the admin's note. */
 export function assertNotBlocked(user: Pick<UserRow, 'is_blocked' | 'block_notes'>) {
   if (user.is_blocked) throw blocked(user.block_notes)

@@ -12,13 +12,10 @@ import type {
 import type { EpisodesTable, MembershipsTable, PlansTable, BooksTable } from './catalogue.tables.js'
 import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
-import type { SearchHistoryTable } from './search-history.tables.js'
 import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './embeddings.tables.js'
 import type { PaymentsTable, StripeEventsTable } from './payments.tables.js'
 import type { ReactionDaysTable, ReactionsTable } from './reactions.tables.js'
 import type { AdminAuditLogTable, Top20ReleasesTable } from './admin.tables.js'
-import type { BookFoundIdeasTable, FoundItConfirmationsTable } from './found-it.tables.js'
-import type { TopicBooksTable, TopicCandidatesTable, TopicsTable } from './topics.tables.js'
 import type { Top20DaysTable, Top20EntriesTable, Top20HeldTable, Top20RankingsTable } from './top20.tables.js'
 
 export interface DB {
@@ -39,7 +36,6 @@ export interface DB {
   report_types: ReportTypesTable
   reports: ReportsTable
   imported_media: ImportedMediaTable
-  search_history: SearchHistoryTable
   book_embeddings: BookEmbeddingsTable
   event_outbox: EventOutboxTable
   search_state: SearchStateTable
@@ -54,11 +50,6 @@ export interface DB {
   top20_held: Top20HeldTable
   admin_audit_log: AdminAuditLogTable
   top20_releases: Top20ReleasesTable
-  found_it_confirmations: FoundItConfirmationsTable
-  book_found_ideas: BookFoundIdeasTable
-  topics: TopicsTable
-  topic_books: TopicBooksTable
-  topic_candidates: TopicCandidatesTable
 }
 export type Db = Kysely<DB>
 export type DbOrTx = Kysely<DB> | Transaction<DB>

@@ -7,9 +7,9 @@ import {
   type AdminActor,
   type Clock,
   type Db,
-  type ModerationStatus,
   type Queues,
 } from '@bookstrut/core'
+import type { ModerationStatus } from '../db/topics.tables.js'
 import {
   QueueNames,
   type ReadersWordsDecisionBody,

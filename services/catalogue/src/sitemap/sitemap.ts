@@ -1,6 +1,6 @@
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap'
 import type { DbOrTx } from '@bookstrut/core'
-import * as catalogue from './sitemap.repository.js'
+import * as catalogue from './sitemap-lists.repository.js'
 
 /** One public address for the sitemap. */
 export interface SitemapEntry {

@@ -1,12 +1,11 @@
 import { effectivePlan, membershipsRepo } from '@bookstrut/billing'
-import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
 import {
   AppError,
   badRequest,
   newId,
   notFound,
-  type MediaStore,
   type BookUpdate,
+  type MediaStore,
   type UserRow,
 } from '@bookstrut/core'
 import {
@@ -19,12 +18,11 @@ import {
   type ListingValues,
   type Podcast,
 } from '@bookstrut/schemas'
-import type { Auth } from '../../types.js'
-import type { Deps } from '../deps.js'
+import { announceBookChanges } from '../book-changes.js'
+import { toPodcast } from '../book-record.js'
+import * as booksRepo from '../db/books.repository.js'
+import type { CatalogueDeps, ListingDeps } from '../deps.js'
 import type { ListingForm } from './listing-form.js'
-import { toPodcast } from '../../views/podcast-view.js'
-
-export type ListingDeps = Deps & { media: MediaStore }
 
 function refuseInvalid(errors: Array<{ field: string; message: string }>) {
   const first = errors[0]
@@ -32,7 +30,7 @@ function refuseInvalid(errors: Array<{ field: string; message: string }>) {
 }
 
 /** The plan decides how many books an account may list (-1: no limit) and whether paid-only links show. */
-async function planOf(deps: Deps, user: UserRow) {
+async function planOf(deps: CatalogueDeps, user: UserRow) {
   const now = deps.clock.now()
   await membershipsRepo.ensureFreeMembership(deps.db, user.id, now)
   // The plan in effect: an expired paid plan lists like the free plan (its existing listings stay).
@@ -81,9 +79,7 @@ const episodeYear = (form: ListingForm, fallback: number | null) => {
  * Creates a pending listing with its podblurb. Everything is checked before anything is stored, files are
  * stored before the rows, and a failure at any step leaves neither rows nor files behind.
  */
-export async function createListing(deps: ListingDeps, auth: Auth, form: ListingForm): Promise<Podcast> {
-  const user = auth.user
-
+export async function createListing(deps: ListingDeps, user: UserRow, form: ListingForm): Promise<Podcast> {
   const now = deps.clock.now()
   const { values, errors } = validateListing(form.fields, LISTING_FIELDS, now)
   refuseInvalid([
@@ -150,7 +146,7 @@ export async function createListing(deps: ListingDeps, auth: Auth, form: Listing
   return loadBook(deps, bookId)
 }
 
-async function loadBook(deps: Deps, id: string): Promise<Podcast> {
+async function loadBook(deps: CatalogueDeps, id: string): Promise<Podcast> {
   const row = await booksRepo.findBook(deps.db, id)
   if (!row) throw notFound('Podcast not found')
   return toPodcast(row)
@@ -201,7 +197,7 @@ const COLUMN: Record<ListingField, keyof BookUpdate> = {
  */
 export async function updateListing(
   deps: ListingDeps,
-  auth: Auth,
+  caller: UserRow,
   query: { bookId: string; episodeId?: string },
   form: ListingForm,
 ): Promise<{ book: Podcast; changed: boolean }> {
@@ -228,7 +224,7 @@ export async function updateListing(
       { fields: locked },
     )
   }
-  const owner = row.create_by === auth.user.id ? auth.user : null
+  const owner = row.create_by === caller.id ? caller : null
   if (owner && changed.some((f) => PAID_ONLY_FIELDS.includes(f)))
     assertPaidFields(values, (await planOf(deps, owner)).isFree)
 

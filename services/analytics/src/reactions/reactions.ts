@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto'
-import { queueEvents, reactionsRepo } from '@bookstrut/analytics'
-import { booksRepo } from '@bookstrut/catalogue'
-import { accountWeight, newId, notFound } from '@bookstrut/core'
+import { booksRepo, toPodcast } from '@bookstrut/catalogue'
+import { accountWeight, newId, notFound, pageWindow, toPage, type Page, type UserRow } from '@bookstrut/core'
 import type { AnalyticsEvent, FavoriteListQuery, Podcast, ReactionBody } from '@bookstrut/schemas'
-import { pageWindow, toPage, type Page } from '../../respond.js'
-import type { Auth } from '../../types.js'
-import { getSinglePodcast, toPodcast, withReactionFlags } from '../../views/podcast-view.js'
-import type { Deps } from '../deps.js'
+import type { AnalyticsDeps } from '../deps.js'
+import * as reactionsRepo from '../db/reactions.repository.js'
+import { queueEvents } from '../queue-events.js'
+import { bookForReader, withReactionFlags } from './reaction-flags.js'
+
+/** The limit reactions spend (the api's rate limits, services/api/src/plugins/app/rate-limits.ts). */
+export interface ReactionLimits {
+  /** Counts one hit; throws 429 when the limit is already used up. */
+  consume(name: 'reactionsPerAccount', key: string): Promise<void>
+}
+
+export interface ReactionDeps extends AnalyticsDeps {
+  limits: ReactionLimits
+}
 
 type Reaction = 'like' | 'favorite'
 const tableOf = { like: 'likes', favorite: 'favorites' } as const
@@ -72,14 +81,14 @@ const dailyEventOf = (
  * hash, anonymous-id.ts) and the caller's account weight: the Top 20 caps both (docs/analytics.md).
  */
 export async function addReaction(
-  deps: Deps,
-  auth: Auth,
+  deps: ReactionDeps,
+  caller: UserRow,
   kind: Reaction,
   body: ReactionBody,
   network: string,
 ): Promise<void> {
-  await deps.limits.consume('reactionsPerAccount', auth.user.id)
-  const book = await getSinglePodcast(deps, body.podcastid, auth)
+  await deps.limits.consume('reactionsPerAccount', caller.id)
+  const book = await bookForReader(deps, body.podcastid, caller)
   const episodeId = episodeOf(book, body.episodeId)
   const now = deps.clock.now()
   const { row, firstAt } = await deps.db.transaction().execute(async (trx) => {
@@ -99,7 +108,7 @@ export async function addReaction(
     })
     return { row, firstAt }
   })
-  const weight = accountWeight(auth.user.created_at, now)
+  const weight = accountWeight(caller.created_at, now)
   await queueEvents(deps.queues, [{ ...dailyEventOf(kind, row, firstAt), network, weight }])
 }
 
@@ -109,12 +118,12 @@ export async function addReaction(
  * all again; if the commit fails after queueing, the row is still there and the retry queues the same event id.
  */
 export async function removeReaction(
-  deps: Deps,
-  auth: Auth,
+  deps: ReactionDeps,
+  caller: UserRow,
   kind: Reaction,
   q: { userid: string; podcastid: string },
 ): Promise<void> {
-  await deps.limits.consume('reactionsPerAccount', auth.user.id)
+  await deps.limits.consume('reactionsPerAccount', caller.id)
   // Unknown titles are a 404; a reaction to a title no longer public can still be taken back.
   if (!(await booksRepo.findBook(deps.db, q.podcastid))) throw notFound('Podcast not found')
   const now = deps.clock.now()
@@ -125,7 +134,10 @@ export async function removeReaction(
 }
 
 /** A reader's favourite titles (public ones), latest first, with the reader's own flags. */
-export async function listFavorites(deps: Deps, query: FavoriteListQuery): Promise<Page<Podcast>> {
+export async function listFavorites(
+  deps: Pick<AnalyticsDeps, 'db'>,
+  query: FavoriteListQuery,
+): Promise<Page<Podcast>> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 10)
   const { rows, total } = await reactionsRepo.listFavorites(
     deps.db,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { queueEvents } from '@bookstrut/analytics'
 import type { AcceptedEvents, AnalyticsEvent, PageViewBody } from '@bookstrut/schemas'
+import { queueEvents } from '../queue-events.js'
 import { isBotAgent } from './bot-agents.js'
-import { throughQueue, type EventSender, type EventsDeps } from './events.service.js'
+import { throughQueue, type EventSender, type EventsDeps } from './accept-events.js'
 
 /**
  * The spec's page-view tracker: one `page_view` event for the page a visitor opened, through the same pipeline and
@@ -15,7 +15,7 @@ export async function acceptPageView(
   sender: EventSender,
   body: PageViewBody,
 ): Promise<AcceptedEvents> {
-  const userId = sender.auth?.user.id ?? null
+  const userId = sender.user?.id ?? null
   await throughQueue(() => deps.eventLimits.consume(userId ? { userId } : { ip: sender.ip }, 1))
   const anonymousId = userId ? null : await throughQueue(sender.visitorId)
   const event: AnalyticsEvent = {

@@ -1,14 +1,13 @@
-import { booksRepo } from '@bookstrut/catalogue'
+import { booksRepo, toPodcast } from '@bookstrut/catalogue'
 import { notFound } from '@bookstrut/core'
 import type { PageTraffic, Topic, TopicSummary } from '@bookstrut/schemas'
-import { topicsRepo } from '@bookstrut/search'
-import type { Deps } from '../deps.js'
-import { toPodcast } from '../../views/podcast-view.js'
+import * as topicsRepo from '../topics/topics.repository.js'
+import type { SearchDeps } from './search-deps.js'
 
 export const TOPIC_NOT_FOUND = 'Topic not found'
 
 /** Every topic page, in the index's order (readers first). */
-export async function listTopics(deps: Pick<Deps, 'db'>): Promise<TopicSummary[]> {
+export async function listTopics(deps: Pick<SearchDeps, 'db'>): Promise<TopicSummary[]> {
   return (await topicsRepo.listTopics(deps.db)).map((t) => ({
     slug: t.slug,
     idea: t.idea,
@@ -23,7 +22,7 @@ export async function listTopics(deps: Pick<Deps, 'db'>): Promise<TopicSummary[]
  * made leaves the page at once (the same visibility rule as every public list), in the stored order.
  */
 export async function getTopic(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<SearchDeps, 'db'>,
   slug: string,
   traffic: (path: string) => Promise<PageTraffic | null>,
 ): Promise<Topic> {

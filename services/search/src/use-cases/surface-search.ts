@@ -1,11 +1,8 @@
-import { queueEvents } from '@bookstrut/analytics'
-import { booksRepo } from '@bookstrut/catalogue'
-import type { Clock, DbOrTx, Queues } from '@bookstrut/core'
+import { impressionEvents, queueEvents, withReactionFlags, type Searcher } from '@bookstrut/analytics'
+import { booksRepo, toPodcast } from '@bookstrut/catalogue'
+import { pageWindow, toPage, type Clock, type DbOrTx, type Page, type Queues } from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
-import type { SurfaceIndex } from '@bookstrut/search'
-import { pageWindow, toPage, type Page } from '../../respond.js'
-import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
-import { impressionEvents, type Searcher } from '../../views/impressions.js'
+import type { SurfaceIndex } from '../surface/surface-index.js'
 
 /**
  * One page of a keyword search for a reader: ids from the surface index (which leaves out the reader's ghosted

@@ -1,11 +1,11 @@
 import type { SelectQueryBuilder } from 'kysely'
-import { isPublic } from '@bookstrut/catalogue'
+import { isPublic } from '../visibility.js'
 import type { DB, DbOrTx } from '@bookstrut/core'
 
 /**
  * The catalogue's public pages for the sitemap, in a stable order so a sitemap file always holds the same slice:
  * every public book, the accounts that list them (author profiles) and the author names books carry (author
- * pages). Public means what a visitor may open: booksRepo.isPublic, the one visibility rule.
+ * pages). Public means what a visitor may open: isPublic (visibility.ts), the one rule of who may see a book.
  */
 export interface CatalogueRow {
   key: string

@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto'
-import { queueEvents } from '@bookstrut/analytics'
 import { trackedBooksRepo } from '@bookstrut/catalogue'
-import { AppError, accountWeight, badRequest, notFound } from '@bookstrut/core'
+import { AppError, accountWeight, badRequest, notFound, type UserRow } from '@bookstrut/core'
 import type { AcceptedEvents, AnalyticsEvent, TrackedEvent } from '@bookstrut/schemas'
-import type { Auth } from '../../types.js'
-import type { Deps } from '../deps.js'
-import type { EventLimits } from './events-rate-limit.js'
+import type { AnalyticsDeps } from '../deps.js'
+import { queueEvents } from '../queue-events.js'
 import { isBotAgent } from './bot-agents.js'
 
-export interface EventsDeps extends Deps {
+/**
+ * Tracked events a minute, per account when signed in, else per IP address; a batch costs one point per event.
+ * The api counts them in Redis (services/api/src/routes/events/events-rate-limit.ts).
+ */
+export interface EventLimits {
+  consume(caller: { userId: string } | { ip: string }, events: number): Promise<void>
+}
+
+export interface EventsDeps extends AnalyticsDeps {
   eventLimits: EventLimits
 }
 
-/** Who is sending: the session (if any), else the visitor the server makes of the request's address and agent. */
+/** Who is sending: the signed-in account (if any), else the visitor the server makes of the request's address and agent. */
 export interface EventSender {
-  auth: Auth | null
+  user: UserRow | null
   /** The server-issued visitor id (plugins/app/anonymous-id.ts; reads the day's salt from Redis once a day); a
    * client-sent anonymous id is never used. */
   visitorId: () => Promise<string>
@@ -59,7 +65,7 @@ export async function acceptEvents(
   tracked: readonly TrackedEvent[],
 ): Promise<AcceptedEvents> {
   // The route's access policy has checked the sender: any userId sent is theirs, and they are not blocked.
-  const user = sender.auth?.user ?? null
+  const user = sender.user
   const userId = user?.id ?? null
   for (const e of tracked)
     if (e.type === 'listening' && e.seconds === undefined)

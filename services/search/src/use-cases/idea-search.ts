@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
-import { queueEvents } from '@bookstrut/analytics'
-import { booksRepo } from '@bookstrut/catalogue'
-import { AppError, parseJson } from '@bookstrut/core'
+import { impressionEvents, queueEvents, withReactionFlags, type Searcher } from '@bookstrut/analytics'
+import { booksRepo, toPodcast } from '@bookstrut/catalogue'
+import { AppError, pageWindow, parseJson, toPage, type Page, type UserRow } from '@bookstrut/core'
 import {
   hasDuplicateIdeas,
   toWireScores,
@@ -11,25 +11,21 @@ import {
   type IdeaSearchQuery,
   type ScoredPodcast,
 } from '@bookstrut/schemas'
-import {
-  keepServedSearch,
-  normaliseIdea,
-  preferLanguage,
-  round2,
-  savedSearchNetwork,
-  searchHistoryRepo,
-  servedSearchId,
-  type RankedBook,
-} from '@bookstrut/search'
-import type { Auth } from '../../types.js'
-import type { Deps } from '../deps.js'
-import type { IdeaSearch } from '../../idea-index/idea-search.js'
-import { pageWindow, toPage, type Page } from '../../respond.js'
-import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
-import { impressionEvents, type Searcher } from '../../views/impressions.js'
+import { preferLanguage, type RankedBook } from '../idea-ranking.js'
+import { round2 } from '../strut-score.js'
+import { normaliseIdea } from '../idea-embeddings.js'
+import { keepServedSearch, servedSearchId } from '../found-it/served-searches.js'
+import { savedSearchNetwork } from '../found-it/reader-network.js'
+import * as searchHistoryRepo from '../db/search-history.repository.js'
+import type { SearchDeps } from './search-deps.js'
 
-export interface IdeaSearchDeps extends Deps {
-  ideaSearch: IdeaSearch
+/** The idea index that ranks (the api's, of the serving model: services/api/src/idea-index). */
+export interface IdeaRanker {
+  readonly current: { rank(ideas: readonly string[]): Promise<RankedBook[]> }
+}
+
+export interface IdeaSearchDeps extends SearchDeps {
+  ideaSearch: IdeaRanker
   redis: Redis
 }
 
@@ -60,14 +56,14 @@ async function keptRanking(deps: IdeaSearchDeps, key: string): Promise<RankingEn
  */
 export async function searchByIdeas(
   deps: IdeaSearchDeps,
-  auth: Auth | null,
+  caller: UserRow | null,
   q: IdeaSearchQuery,
   anonymousId?: string,
   address?: string,
 ): Promise<Page<ScoredPodcast> & { searchId?: string }> {
   const ideas = [q.firstField, q.secondField, q.thirdField].map((i) => i.trim())
   if (hasDuplicateIdeas(ideas)) throw duplicateQueries()
-  const userId = auth?.user.id ?? null
+  const userId = caller?.id ?? null
 
   const window = pageWindow(q.page ?? 1, q.limit ?? 10)
   const key = rankingKey(deps, ideas, q.language, userId)

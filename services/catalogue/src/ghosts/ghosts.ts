@@ -1,23 +1,22 @@
-import type { Static } from '@sinclair/typebox'
-import { ghostsRepo, booksRepo } from '@bookstrut/catalogue'
-import { newId, notFound } from '@bookstrut/core'
-import type {
-  GhostBody,
-  GhostListQuery,
-  Podcast,
-  RemoveGhostQuery,
-  ReportBody,
-  ReportType,
-} from '@bookstrut/schemas'
-import { pageWindow, toPage, type Page } from '../../respond.js'
-import type { Auth } from '../../types.js'
-import { getSinglePodcast, toPodcast } from '../../views/podcast-view.js'
-import type { Deps } from '../deps.js'
+import { newId, notFound, pageWindow, toPage, type Page, type UserRow } from '@bookstrut/core'
+import type { GhostBody, GhostListQuery, Podcast, RemoveGhostQuery, ReportBody } from '@bookstrut/schemas'
+import { toPodcast } from '../book-record.js'
+import { visibleBook } from '../books/visible-book.js'
+import * as booksRepo from '../db/books.repository.js'
+import * as ghostsRepo from '../db/ghosts.repository.js'
+import type { CatalogueDeps } from '../deps.js'
+
+/** A reason a title can be reported for, as the contract shows it (schemas' ReportType). */
+export interface ReportTypeItem {
+  _id: string
+  type: string
+  isActive: boolean
+}
 
 /** Hides a title from the reader's own results; ghosting twice is one ghost. */
-export async function ghostBook(deps: Deps, auth: Auth, body: GhostBody): Promise<void> {
+export async function ghostBook(deps: CatalogueDeps, caller: UserRow, body: GhostBody): Promise<void> {
   // Only titles the reader can see can be ghosted.
-  await getSinglePodcast(deps, body.podcastId, auth)
+  await visibleBook(deps.db, body.podcastId, caller)
   await ghostsRepo.addGhost(deps.db, {
     userId: body.userId,
     bookId: body.podcastId,
@@ -27,7 +26,10 @@ export async function ghostBook(deps: Deps, auth: Auth, body: GhostBody): Promis
 }
 
 /** A reader's ghosted titles, latest first. */
-export async function listGhosted(deps: Deps, query: GhostListQuery): Promise<Page<Podcast>> {
+export async function listGhosted(
+  deps: Pick<CatalogueDeps, 'db'>,
+  query: GhostListQuery,
+): Promise<Page<Podcast>> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 10)
   const { rows, total } = await ghostsRepo.listGhosted(deps.db, query.userId, window.offset, window.limit)
   const books = await booksRepo.withEpisodes(deps.db, rows)
@@ -35,22 +37,29 @@ export async function listGhosted(deps: Deps, query: GhostListQuery): Promise<Pa
 }
 
 /** Shows a ghosted title again; 404 when it was not ghosted. */
-export async function removeGhost(deps: Deps, query: RemoveGhostQuery): Promise<void> {
+export async function removeGhost(deps: Pick<CatalogueDeps, 'db'>, query: RemoveGhostQuery): Promise<void> {
   if (!(await ghostsRepo.removeGhost(deps.db, query.userId, query.podcastId)))
     throw notFound('This title is not ghosted.')
 }
 
 /** The reasons a title can be reported for (the active ones unless asked otherwise). */
-export async function listReportTypes(deps: Deps, active: boolean): Promise<Static<typeof ReportType>[]> {
+export async function listReportTypes(
+  deps: Pick<CatalogueDeps, 'db'>,
+  active: boolean,
+): Promise<ReportTypeItem[]> {
   const types = await ghostsRepo.listReportTypes(deps.db, active)
   return types.map((t) => ({ _id: t.id, type: t.type, isActive: t.is_active }))
 }
 
 /** Reports a title the reader can see, for an active reason; the same report twice counts once. */
-export async function reportBook(deps: Deps, auth: Auth, body: ReportBody): Promise<void> {
+export async function reportBook(
+  deps: Pick<CatalogueDeps, 'db'>,
+  caller: UserRow,
+  body: ReportBody,
+): Promise<void> {
   const type = await ghostsRepo.findReportType(deps.db, body.reportTypeId)
   if (!type?.is_active) throw notFound('Please select a bug report type')
-  await getSinglePodcast(deps, body.podcastId, auth)
+  await visibleBook(deps.db, body.podcastId, caller)
   await ghostsRepo.addReport(deps.db, {
     id: newId(),
     userId: body.userId,

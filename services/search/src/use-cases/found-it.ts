@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis'
 import { queueEvents } from '@bookstrut/analytics'
 import { booksRepo } from '@bookstrut/catalogue'
 import {
+  type UserRow,
   AppError,
   addressKey,
   conflict,
@@ -10,22 +11,24 @@ import {
   nameBasedUuid,
   newId,
   notFound,
-  type FoundItConfirmationRow,
 } from '@bookstrut/core'
 import { QueueNames, type AnalyticsEvent, type FoundItAnswer, type FoundItBody } from '@bookstrut/schemas'
-import {
-  findServedSearch,
-  foundIdeaKey,
-  foundItRepo,
-  keepServedSearchFor,
-  networkOfAddress,
-  type ServedSearch,
-} from '@bookstrut/search'
-import type { Auth } from '../../types.js'
-import type { Deps } from '../deps.js'
+import * as foundItRepo from '../db/found-it.repository.js'
+import type { FoundItConfirmationRow } from '../db/found-it.tables.js'
+import { foundIdeaKey } from '../found-it/agreement.js'
+import { networkOfAddress } from '../found-it/reader-network.js'
+import { findServedSearch, keepServedSearchFor, type ServedSearch } from '../found-it/served-searches.js'
+import type { SearchDeps } from './search-deps.js'
 
-export interface FoundItDeps extends Deps {
+/** The limits "found it" spends (the api's rate limits, services/api/src/plugins/app/rate-limits.ts). */
+export interface FoundItLimits {
+  /** Counts one hit; throws 429 when the limit is already used up. */
+  consume(name: 'foundItPerIp' | 'foundItPerAccount', key: string): Promise<void>
+}
+
+export interface FoundItDeps extends SearchDeps {
   redis: Redis
+  limits: FoundItLimits
 }
 
 /** How long a confirmation can be taken back: long enough to notice a wrong click, short enough to stand. */
@@ -56,12 +59,12 @@ const eventOf = (
  * (per address and per account, confirming and taking back together): an unknown or expired search 404, another
  * reader's search 403 (a forged id), a book it did not list 404.
  */
-async function servedBook(deps: FoundItDeps, auth: Auth, address: string, body: FoundItBody) {
+async function servedBook(deps: FoundItDeps, caller: UserRow, address: string, body: FoundItBody) {
   await deps.limits.consume('foundItPerIp', addressKey(address))
-  await deps.limits.consume('foundItPerAccount', auth.user.id)
+  await deps.limits.consume('foundItPerAccount', caller.id)
   const search = await findServedSearch(deps.redis, deps.config.redis.prefix, body.searchId)
   if (!search) throw notFound('This search has expired. Search again to say which book you meant.')
-  if (search.userId !== auth.user.id) throw forbidden('This search was not yours.')
+  if (search.userId !== caller.id) throw forbidden('This search was not yours.')
   const rank = search.books.findIndex(([id]) => id === body.podcastId)
   if (rank < 0) throw notFound('This book was not among the results of this search.')
   return { search, rank, scores: search.books[rank]![1] }
@@ -102,13 +105,13 @@ async function queueSettle(
  */
 export async function confirmFoundIt(
   deps: FoundItDeps,
-  auth: Auth,
+  caller: UserRow,
   address: string,
   body: FoundItBody,
 ): Promise<FoundItAnswer> {
-  const { search, rank, scores } = await servedBook(deps, auth, address, body)
+  const { search, rank, scores } = await servedBook(deps, caller, address, body)
   // Still visible to this reader (not taken down or ghosted since the search).
-  const visible = await booksRepo.publicLanguages(deps.db, [body.podcastId], auth.user.id)
+  const visible = await booksRepo.publicLanguages(deps.db, [body.podcastId], caller.id)
   if (!visible.has(body.podcastId)) throw notFound('Podcast not found')
   const ideas = ideasOf(search, scores)
   // Ideas of punctuation alone normalise to nothing: there is nothing to learn from such a search.
@@ -119,7 +122,7 @@ export async function confirmFoundIt(
     deps.db,
     ideas.map((i) => ({
       id: newId(now.getTime()),
-      userId: auth.user.id,
+      userId: caller.id,
       bookId: body.podcastId,
       ideaKey: i.key,
       idea: i.idea,
@@ -147,13 +150,13 @@ export async function confirmFoundIt(
  */
 export async function withdrawFoundIt(
   deps: FoundItDeps,
-  auth: Auth,
+  caller: UserRow,
   address: string,
   q: FoundItBody,
 ): Promise<FoundItAnswer> {
-  const { search, scores } = await servedBook(deps, auth, address, q)
+  const { search, scores } = await servedBook(deps, caller, address, q)
   const mine = {
-    userId: auth.user.id,
+    userId: caller.id,
     bookId: q.podcastId,
     ideaKeys: ideasOf(search, scores).map((i) => i.key),
   }

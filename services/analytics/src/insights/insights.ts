@@ -1,21 +1,27 @@
-import {
-  lockedInsights,
-  lockedSeries,
-  bookInsights,
-  bookFoundItConfirmations,
-  bookSeries,
-  type AnalyticsStore,
-} from '@bookstrut/analytics'
 import { effectivePlan } from '@bookstrut/billing'
 import { booksRepo } from '@bookstrut/catalogue'
-import { AppError, notFound } from '@bookstrut/core'
+import { AppError, notFound, type DbOrTx } from '@bookstrut/core'
 import type { FoundItInsights, Insights, InsightsPeriod, InsightsSeries } from '@bookstrut/schemas'
-import { foundItRepo } from '@bookstrut/search'
-import type { Deps } from '../deps.js'
+import type { AnalyticsStore } from '../analytics-store.js'
+import type { AnalyticsDeps } from '../deps.js'
+import { bookFoundItConfirmations } from '../queries/book-found-it.js'
+import { bookInsights, bookSeries, lockedInsights, lockedSeries } from './book-insights.js'
 
-export interface InsightsDeps extends Deps {
+/**
+ * What insights read of "found it" in Postgres: @bookstrut/search's found-it repository (foundItRepo), passed in
+ * by the api, since search depends on analytics (it records impressions) and not the other way round.
+ */
+export interface FoundItReads {
+  /** How many readers stand behind the book's confirmations. */
+  bookReaders(db: DbOrTx, bookId: string): Promise<number>
+  /** The book's agreed (and approved) ideas, most readers first. */
+  agreedIdeasOf(db: DbOrTx, bookId: string): Promise<ReadonlyArray<{ idea: string; readers: number }>>
+}
+
+export interface InsightsDeps extends AnalyticsDeps {
   /** the analytics store, its tables made (app.analytics) */
   analytics: { ready(): Promise<AnalyticsStore> }
+  foundIt: FoundItReads
 }
 
 /**
@@ -64,8 +70,8 @@ export async function getInsights(deps: InsightsDeps, bookId: string): Promise<I
 async function foundItOf(deps: InsightsDeps, bookId: string, now: Date): Promise<FoundItInsights> {
   const [confirmations, readers, agreed] = await Promise.all([
     fromStore(deps, (store) => bookFoundItConfirmations(store, bookId, now)),
-    foundItRepo.bookReaders(deps.db, bookId),
-    foundItRepo.agreedIdeasOf(deps.db, bookId),
+    deps.foundIt.bookReaders(deps.db, bookId),
+    deps.foundIt.agreedIdeasOf(deps.db, bookId),
   ])
   return { confirmations, readers, ideas: agreed.map((a) => ({ idea: a.idea, readers: a.readers })) }
 }

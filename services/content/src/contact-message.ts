@@ -1,11 +1,16 @@
-import type { FastifyRequest } from 'fastify'
 import { QueueNames, type ContactMessage, type ContactUsBody } from '@bookstrut/schemas'
-import { addressKey, type Db } from '@bookstrut/core'
-import { admitContactMessage, storeContactMessage, supportAddress, type Viewer } from '@bookstrut/content'
-import type { Deps } from '../deps.js'
+import { addressKey, type Clock, type Config, type Db, type Queues } from '@bookstrut/core'
+import { admitContactMessage, storeContactMessage, type ContactLimits } from './contact.js'
+import { supportAddress } from './settings.js'
 
-/** Admins read inactive entries too (the editors' previews); everyone else only active ones. */
-export const viewerOf = (req: FastifyRequest): Viewer => ({ admin: req.auth?.user.role === 'admin' })
+/** What a contact message needs from the app (the api passes its own). */
+export interface ContactDeps {
+  db: Db
+  clock: Clock
+  config: Readonly<Config>
+  queues: Queues
+  limits: ContactLimits
+}
 
 /**
  * POST /create/ContactUs. The body is already valid (schema). Cheap checks first: the sender's address has its
@@ -14,7 +19,7 @@ export const viewerOf = (req: FastifyRequest): Viewer => ({ admin: req.auth?.use
  * repeated add one mail.
  */
 export async function createContactMessage(
-  deps: Deps & { db: Db },
+  deps: ContactDeps,
   body: ContactUsBody,
   from: { ip: string; userId: string | null; requestId: string },
 ): Promise<ContactMessage> {

@@ -1,9 +1,8 @@
-import { booksRepo } from '@bookstrut/catalogue'
 import { notFound } from '@bookstrut/core'
 import type { AuthorBooks } from '@bookstrut/schemas'
-import type { Auth } from '../../types.js'
-import type { Deps } from '../deps.js'
-import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
+import { toPodcast } from '../book-record.js'
+import * as booksRepo from '../db/books.repository.js'
+import type { CatalogueDeps } from '../deps.js'
 
 /** As many books as an account's public titles list (userPodcasts): an author page is one page. */
 const AUTHOR_BOOKS_MAX = 200
@@ -14,12 +13,12 @@ export const normaliseAuthorName = (name: string) => name.normalize('NFC').trim(
 /**
  * An author's page: the approved books that name `name` as their author, whichever accounts list them, and
  * those accounts (the publishers). An imported book belongs to the account that imported it, so its author has
- * no account of their own: this page is theirs. 404 when no approved book has that author.
+ * no account of their own: this page is theirs. 404 when no approved book has that author. The books carry no
+ * reader's flags (the api adds the caller's).
  */
 export async function authorBooks(
-  deps: Deps,
-  q: { name: string; userId?: string },
-  auth: Auth | null,
+  deps: Pick<CatalogueDeps, 'db'>,
+  q: { name: string },
 ): Promise<AuthorBooks> {
   const name = normaliseAuthorName(q.name)
   const { rows, total } = await booksRepo.listPublicByAuthor(deps.db, name, AUTHOR_BOOKS_MAX)
@@ -34,6 +33,6 @@ export async function authorBooks(
       name: `${a.first_name} ${a.last_name}`.trim(),
       podcastCount: a.books,
     })),
-    data: await withReactionFlags(deps, auth?.user.id, rows.map(toPodcast)),
+    data: rows.map(toPodcast),
   }
 }

@@ -1,8 +1,8 @@
-import { conflict, notFound, ownerScope, type SearchHistoryRow } from '@bookstrut/core'
+import { conflict, notFound, ownerScope, type UserRow } from '@bookstrut/core'
+import type { SearchHistoryRow } from '../db/search-history.tables.js'
 import type { SearchHistoryItem, UpdateSearchHistoryBody } from '@bookstrut/schemas'
-import { searchHistoryRepo } from '@bookstrut/search'
-import type { Auth } from '../../types.js'
-import type { Deps } from '../deps.js'
+import * as searchHistoryRepo from '../db/search-history.repository.js'
+import type { SearchDeps } from './search-deps.js'
 
 /** The row as the spec's client reads it (its `fistKeyWord` spelling included). */
 export const toSearchHistoryItem = (row: SearchHistoryRow): SearchHistoryItem => ({
@@ -24,8 +24,8 @@ const missing = () => notFound('Search history not found')
  * Saves a search (the caller is checked by the route); the same three terms again only move it to the top.
  * `network`: the saving address's keyed network (networkOfAddress), which the topics queue counts.
  */
-export async function create(
-  deps: Deps,
+export async function saveSearch(
+  deps: SearchDeps,
   userId: string,
   body: UpdateSearchHistoryBody,
   network: string | null,
@@ -40,14 +40,19 @@ export async function create(
   return toSearchHistoryItem(row)
 }
 
-export async function list(deps: Deps, userId: string) {
+export async function listSavedSearches(deps: SearchDeps, userId: string) {
   return (await searchHistoryRepo.listRecent(deps.db, userId)).map(toSearchHistoryItem)
 }
 
 /** Replaces the three terms of one item; 409 when they equal another saved search of the same user. */
-export async function update(deps: Deps, auth: Auth, id: string, body: UpdateSearchHistoryBody) {
+export async function updateSavedSearch(
+  deps: SearchDeps,
+  caller: UserRow,
+  id: string,
+  body: UpdateSearchHistoryBody,
+) {
   const row = await searchHistoryRepo
-    .updateTerms(deps.db, id, ownerScope(auth.user), termsOf(body), deps.clock.now())
+    .updateTerms(deps.db, id, ownerScope(caller), termsOf(body), deps.clock.now())
     .catch((err: unknown) => {
       if (searchHistoryRepo.isDuplicateTerms(err)) throw conflict('This search is already saved.')
       throw err
@@ -56,11 +61,11 @@ export async function update(deps: Deps, auth: Auth, id: string, body: UpdateSea
   return toSearchHistoryItem(row)
 }
 
-export async function remove(deps: Deps, auth: Auth, id: string) {
-  if (!(await searchHistoryRepo.deleteItem(deps.db, id, ownerScope(auth.user)))) throw missing()
+export async function removeSavedSearch(deps: SearchDeps, caller: UserRow, id: string) {
+  if (!(await searchHistoryRepo.deleteItem(deps.db, id, ownerScope(caller)))) throw missing()
 }
 
 /** Clears a user's saved searches (the caller is checked by the route); answers how many were removed. */
-export async function clear(deps: Deps, userId: string) {
+export async function clearSavedSearches(deps: SearchDeps, userId: string) {
   return { deletedCount: await searchHistoryRepo.clearForUser(deps.db, userId) }
 }
