@@ -74,8 +74,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The replicas serve a copy of the client build, so this test can replace it under them (step 5).
+# The replicas serve a copy of the client build, so this test can replace it under them (step 5). Its server
+# bundle imports its packages by name: they are found through node_modules links, as above client/dist.
 mkdir -p "$WORK/client"
+ln -s "$ROOT/node_modules" "$WORK/node_modules"
+[ -d client/node_modules ] && ln -s "$ROOT/client/node_modules" "$WORK/client/node_modules"
 cp -r client/dist "$WORK/client/dist"
 [ -d client/dist-server ] && cp -r client/dist-server "$WORK/client/dist-server"
 

@@ -24,10 +24,9 @@ async function main() {
     process.exit(1)
   })
   // Scratch folders of a process killed with SIGKILL (an interrupted import) are removed at the next start.
-  const tmpRoot = path.join(config.dataDir, 'tmp')
-  await removeStaleTempDirs(tmpRoot)
+  await removeStaleTempDirs(path.join(config.dataDir, 'tmp'))
   // The client build this process serves until it stops, copied now: a rolling deploy may replace client/dist.
-  const client = await snapshotClientBuild(config.client.distDir, tmpRoot).catch(async (err: unknown) => {
+  const client = await snapshotClientBuild(config.client.distDir).catch(async (err: unknown) => {
     logger.fatal(err instanceof Error ? err.message : String(err))
     await stores.stop()
     process.exit(1)

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildTestApp, type TestApp } from '../test/test-app.js'
 import { bundlePathOf } from './page-bundle.js'
-import { IncompleteClientBuildError, referencedAssets, snapshotClientBuild, type ClientSnapshot } from './client-snapshot.js'
+import {
+  IncompleteClientBuildError,
+  referencedAssets,
+  servingRoot,
+  snapshotClientBuild,
+  type ClientSnapshot,
+} from './client-snapshot.js'
 
 // A rolling deploy replaces the client build under running api processes (issue 50). Each process serves the copy
 // it made at start: its pages still load their scripts, and its server render still finds its page chunks.
@@ -30,7 +36,7 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'bookstrut-client-snapshot-'))
   deployed = path.join(work, 'release', 'dist')
   await deployBuild(path.join(work, 'release'))
-  snapshot = (await snapshotClientBuild(deployed, path.join(work, 'tmp')))!
+  snapshot = (await snapshotClientBuild(deployed))!
   t = await buildTestApp({ CLIENT_DIST: snapshot.distDir }, undefined, { start: false })
 })
 afterAll(async () => {
@@ -42,6 +48,8 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user
 
 describe('a process and the client build it started with', () => {
   it('keeps rendering pages that load, after the build was replaced under it', async () => {
+    // The copy sits beside the build (its server bundle finds its packages above it, as the build's own does).
+    expect(path.dirname(path.dirname(snapshot.distDir))).toBe(servingRoot(deployed))
     const before = await get('/faq')
     expect(before.headers['x-page-render']).toBe('miss')
     const scripts = referencedAssets(before.body)
@@ -71,13 +79,12 @@ describe('a process and the client build it started with', () => {
     await deployBuild(path.join(work, 'half'))
     const [first] = referencedAssets(await readFile(path.join(half, 'index.html'), 'utf8'))
     await rm(path.join(half, first!))
-    const tmp = path.join(work, 'tmp-half')
-    await expect(snapshotClientBuild(half, tmp)).rejects.toThrow(IncompleteClientBuildError)
-    await expect(snapshotClientBuild(half, tmp)).rejects.toThrow(first!)
-    expect(await readdir(tmp)).toEqual([])
+    await expect(snapshotClientBuild(half)).rejects.toThrow(IncompleteClientBuildError)
+    await expect(snapshotClientBuild(half)).rejects.toThrow(first!)
+    expect(await readdir(servingRoot(half))).toEqual([])
   })
 
   it('answers no copy when there is no client build (the API alone is served)', async () => {
-    expect(await snapshotClientBuild(path.join(work, 'nothing'), path.join(work, 'tmp-none'))).toBeNull()
+    expect(await snapshotClientBuild(path.join(work, 'nothing'))).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { cp, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { makeProcessTempDir } from '@bookstrut/core'
+import { makeProcessTempDir, removeStaleTempDirs } from '@bookstrut/core'
 import { bundlePathOf } from './page-bundle.js'
 
 export interface ClientSnapshot {
@@ -14,8 +14,10 @@ export class IncompleteClientBuildError extends Error {}
 
 /**
  * A copy, private to this process, of the client build it starts with: CLIENT_DIST and the server-render bundle
- * beside it (client/dist-server), in `tmpRoot` (DATA_DIR/tmp, in a folder named after the process, so a copy left by
- * a process killed outright is removed at the next start; removeStaleTempDirs).
+ * beside it (client/dist-server), in `.serving/client-<pid>-…` beside them. There, and not in a temporary folder,
+ * because the server bundle imports its packages (react…) by name: Node finds them in the node_modules folders
+ * above it, the same ones as above client/dist-server. Named after the process, so the copy of a process killed
+ * outright is removed at the next start (removeStaleTempDirs), while a running replica's is kept.
  *
  * Why: index.html names hashed assets and the server bundle loads its page chunks lazily, by file name. A rolling
  * deploy replaces client/dist under running processes; read from there, an old process would send pages whose
@@ -26,10 +28,12 @@ export class IncompleteClientBuildError extends Error {}
  * saying which: better a replica that does not start than one serving a page that cannot load. Answers null when
  * there is no client build (the API alone is served, as before).
  */
-export async function snapshotClientBuild(distDir: string, tmpRoot: string): Promise<ClientSnapshot | null> {
+export async function snapshotClientBuild(distDir: string): Promise<ClientSnapshot | null> {
   const indexHtml = path.join(distDir, 'index.html')
   if (!existsSync(indexHtml)) return null
-  const dir = await makeProcessTempDir(tmpRoot, 'client')
+  const root = servingRoot(distDir)
+  await removeStaleTempDirs(root)
+  const dir = await makeProcessTempDir(root, 'client')
   const remove = () => rm(dir, { recursive: true, force: true })
   try {
     const copy = path.join(dir, 'dist')
@@ -50,6 +54,9 @@ export async function snapshotClientBuild(distDir: string, tmpRoot: string): Pro
     throw err
   }
 }
+
+/** Where the copies of the build in `distDir` are made: `.serving` beside it. */
+export const servingRoot = (distDir: string) => path.join(path.dirname(distDir), '.serving')
 
 /** The files of the build that index.html loads (`/assets/…` in src and href attributes). */
 export function referencedAssets(html: string): string[] {
