@@ -20,7 +20,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
-say() { printf '[stack-test] %s\n' "$*"; }
+say() { printf '[stack-test] %s (%d s)\n' "$*" "$SECONDS"; }
 fail() {
   printf '[stack-test] FAIL: %s\n' "$*" >&2
   exit 1
@@ -123,9 +123,10 @@ for replica in "$API1" "$API2"; do
 done
 
 say "4. traffic through the balancer; api1 killed with SIGKILL in the middle"
-node scripts/tests/stack-traffic.mjs "$LB" 10 "$WORK/traffic.json" >"$WORK/traffic.log" 2>&1 &
+node scripts/tests/stack-traffic.mjs "$LB" 12 "$WORK/traffic.json" >"$WORK/traffic.log" 2>&1 &
 traffic=$!
-sleep 3
+# A few seconds of traffic on both replicas (leastconn shares the lanes out), then the kill.
+sleep 5
 bash scripts/stack.sh kill api1
 killed_at_ms="$(date +%s%3N)"
 wait "$traffic" || {
@@ -148,6 +149,7 @@ console.log(`[stack-test]   ${requests.length} attempts, ${failed.length} failed
 const first = requests.filter((r) => r.attempt === 1).length
 if (ends.length !== first) fail(`${first - ends.length} requests never got an answer`)
 for (const r of ends) if (r.status !== 202 && r.status !== 200) fail(`a ${r.kind} was answered ${r.status}`)
+if (!byReplica.api1) fail('api1 answered nothing before it was killed')
 if (!byReplica.api2) fail('api2 answered nothing')
 // Sent after the kill: each one answered, by api2 (a request that was on api1 when it died is sent on by the
 // balancer or, failing that, again by the client).
