@@ -26,7 +26,8 @@ const share = (/** @type {string | undefined} */ v, /** @type {number} */ d) => 
 const IDEA = share(__ENV.IDEA_SHARE, 0.35)
 const KEYWORD = share(__ENV.KEYWORD_SHARE, 0.15)
 const PAGE = share(__ENV.PAGE_SHARE, 0.25)
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 
 /** Events the api accepted (202, `accepted`): compared with the events stored in ClickHouse after the run. */
 const accepted = new Counter('events_accepted')
@@ -48,12 +49,27 @@ export const options = {
 
 const IDEAS = [
   ['a whale hunt at sea', 'a captain obsessed with revenge', 'life aboard a whaling ship'],
-  ['a proud rich man and a clever young woman', 'first impressions are wrong', 'marriage and money in England'],
+  [
+    'a proud rich man and a clever young woman',
+    'first impressions are wrong',
+    'marriage and money in England',
+  ],
   ['a scientist builds a creature', 'the monster wants a companion', 'playing god goes wrong'],
   ['a detective solves crimes in London', 'a loyal doctor friend', 'deduction from small clues'],
   ['a boy floats down a great river', 'a runaway slave as his friend', 'growing up in the American South'],
 ]
-const WORDS = ['whale', 'love', 'war', 'monster', 'island', 'detective', 'ghost', 'captain', 'river', 'murder']
+const WORDS = [
+  'whale',
+  'love',
+  'war',
+  'monster',
+  'island',
+  'detective',
+  'ghost',
+  'captain',
+  'river',
+  'murder',
+]
 const TYPES = ['play', 'description_click', 'purchase_click', 'profile_click']
 const pick = (/** @type {any[]} */ a) => a[Math.floor(Math.random() * a.length)]
 
@@ -87,7 +103,11 @@ export default function (data) {
     const r = http.get(`${BASE_URL}/single-book/${pick(data.ids)}`, params('page'))
     check(r, { 'page 200': (res) => res.status === 200 })
   } else {
-    const events = Array.from({ length: BATCH }, () => ({ id: uuid(), type: pick(TYPES), podcastId: pick(data.ids) }))
+    const events = Array.from({ length: BATCH }, () => ({
+      id: uuid(),
+      type: pick(TYPES),
+      podcastId: pick(data.ids),
+    }))
     const r = http.post(`${API}/events`, JSON.stringify({ events }), params('events'))
     let n = 0
     try {

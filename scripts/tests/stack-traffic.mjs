@@ -17,7 +17,8 @@ if (!base || !seconds || !out) {
 }
 const LANES = Number(process.env.LANES ?? 4)
 const EVENTS = Number(process.env.EVENTS ?? 10)
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 const WORDS = ['whale', 'love', 'war', 'monster', 'island', 'detective', 'ghost', 'captain']
 const TYPES = ['play', 'description_click', 'purchase_click', 'profile_click']
 
@@ -53,7 +54,11 @@ async function send(kind, url, init) {
 
 async function lane(deadline) {
   while (Date.now() < deadline) {
-    const events = Array.from({ length: EVENTS }, () => ({ id: randomUUID(), type: pick(TYPES), podcastId: pick(bookIds) }))
+    const events = Array.from({ length: EVENTS }, () => ({
+      id: randomUUID(),
+      type: pick(TYPES),
+      podcastId: pick(bookIds),
+    }))
     const res = await send('events', `${base}/api/v1/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': BROWSER },

@@ -21,7 +21,11 @@ beforeAll(async () => {
     IDEA_INDEX_CATCH_UP_MS: '3600000',
   })
   requireServedModel(a)
-  b = await buildApp({ config: a.config, databaseUrl: a.databaseUrl, logger: createLogger(a.config.logLevel) })
+  b = await buildApp({
+    config: a.config,
+    databaseUrl: a.databaseUrl,
+    logger: createLogger(a.config.logLevel),
+  })
   await b.ready()
 }, 120_000)
 afterAll(async () => {
@@ -31,7 +35,12 @@ afterAll(async () => {
 
 /** A page load on one replica, as a browser makes it: its render outcome (hit, miss…) and its HTML. */
 const page = async (app: App, path: string) => {
-  const res = await app.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.7', headers: { 'user-agent': 'x' } })
+  const res = await app.inject({
+    method: 'GET',
+    url: path,
+    remoteAddress: '203.0.113.7',
+    headers: { 'user-agent': 'x' },
+  })
   return { outcome: res.headers['x-page-render'], html: res.body }
 }
 

@@ -31,7 +31,10 @@ describe('loadConfig', () => {
   it('trusts no proxy by default, every hop with true, or only the proxies named (the split stack)', () => {
     expect(loadConfig({}).http.trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true)
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).http.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8'])
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).http.trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ])
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(ConfigError)
   })
 

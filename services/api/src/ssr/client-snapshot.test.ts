@@ -32,7 +32,8 @@ async function deployBuild(root: string) {
 }
 
 beforeAll(async () => {
-  if (!existsSync(bundlePathOf(realDist))) throw new Error('client/dist-server is missing: run `npm run build` first')
+  if (!existsSync(bundlePathOf(realDist)))
+    throw new Error('client/dist-server is missing: run `npm run build` first')
   work = await mkdtemp(path.join(tmpdir(), 'bookstrut-client-snapshot-'))
   deployed = path.join(work, 'release', 'dist')
   await deployBuild(path.join(work, 'release'))

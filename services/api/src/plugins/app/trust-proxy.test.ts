@@ -6,7 +6,9 @@ import { buildTestApp, type TestApp } from '../../test/test-app.js'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await buildTestApp({ TRUST_PROXY: '127.0.0.1', SEARCH_RATE_LIMIT_ANON: '2' }, undefined, { start: false })
+  t = await buildTestApp({ TRUST_PROXY: '127.0.0.1', SEARCH_RATE_LIMIT_ANON: '2' }, undefined, {
+    start: false,
+  })
 })
 afterAll(async () => t?.close())
 
@@ -19,7 +21,7 @@ const search = (remoteAddress: string, forwardedFor?: string) =>
   })
 
 describe('client addresses behind the balancer', () => {
-  it("counts the address the balancer saw, whatever a client put before it in X-Forwarded-For", async () => {
+  it('counts the address the balancer saw, whatever a client put before it in X-Forwarded-For', async () => {
     // The balancer (127.0.0.1) appends the address it took the connection from; the rest is the client's writing.
     expect((await search('127.0.0.1', '198.51.100.1, 203.0.113.9')).statusCode).toBe(200)
     expect((await search('127.0.0.1', '198.51.100.2, 203.0.113.9')).statusCode).toBe(200)
