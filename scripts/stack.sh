@@ -12,7 +12,7 @@
 #   ClickHouse server      STACK_PORT+5 HTTP, +6 native, +7 interserver (Debian's clickhouse-server 18.16)
 #   api1, api2             STACK_PORT+1, +2  (RUN_WORKERS=false, TRUST_PROXY=127.0.0.1: only the balancer's hop)
 #   workers                one process (node workers/dist/main.js): queues, ingest, ranking, mail
-#   HAProxy                STACK_PORT (default 8080): least connections, health checks every second, retries a
+#   HAProxy                STACK_PORT (default 8080): least connections, health checks every second, resends a
 #                          request whose connection failed on the other replica, replaces X-Forwarded-For
 # and the demo catalogue: STACK_BOOKS (default 300) books of ../shared/data/goodreads-books-mix (else the twelve
 # classics) with covers, or the file STACK_CATALOGUE names (`none`: no import), imported with their vectors before
@@ -230,7 +230,7 @@ start_workers() {
   say "workers running"
 }
 
-# The balancer: least connections; a replica is out after 2 failed health checks 1 s apart and back after 1; a
+# The balancer: least connections; a replica is out after 3 failed health checks 1 s apart and back after 1; a
 # request whose connection could not be made (a replica just killed, not yet seen by the checks) is sent to the
 # other replica; the client's address replaces any X-Forwarded-For it sent (see SECURITY.md).
 start_haproxy() {
@@ -259,8 +259,12 @@ frontend web
 backend api
   balance leastconn
   option httpchk GET /api/v1/health
-  http-check expect status 200
-  default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions
+  # 503 is a replica up without Redis or PostgreSQL: it still serves what needs neither (docs/operations.md, "When
+  # Redis is down"), so it stays in; a dead or hung one fails the check. Three misses 1 s apart, 3 s each, so a
+  # replica slowed by a busy machine (another starting beside it) is not taken out with the rest.
+  http-check expect rstatus ^(200|503)$
+  timeout check 3s
+  default-server inter 1s fall 3 rise 1 on-marked-down shutdown-sessions
   http-response set-header X-Served-By %s
   server api1 127.0.0.1:$API1_PORT check
   server api2 127.0.0.1:$API2_PORT check
