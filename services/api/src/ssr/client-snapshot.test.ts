@@ -56,8 +56,9 @@ describe('a process and the client build it started with', () => {
     const scripts = referencedAssets(before.body)
     expect(scripts.length).toBeGreaterThan(0)
 
-    // The next release: other hashed names, the old ones gone.
-    await rm(path.join(work, 'release'), { recursive: true, force: true })
+    // The next release, as `npm run build` writes it: dist and dist-server emptied, other hashed names.
+    await rm(deployed, { recursive: true, force: true })
+    await rm(path.dirname(bundlePathOf(deployed)), { recursive: true, force: true })
     await mkdir(path.join(deployed, 'assets'), { recursive: true })
     await writeFile(
       path.join(deployed, 'index.html'),
