@@ -15,6 +15,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 WORK="${FAULTS_DIR:-$(mktemp -d)}"
+mkdir -p "$WORK" && chmod 755 "$WORK" # the postgres user keeps its cluster in here
 export STACK_DIR="$WORK/stack" STACK_PORT="${STACK_PORT:-28080}"
 export SEARCH_RATE_LIMIT_ANON=1000000 EVENTS_RATE_LIMIT_ANON=1000000 LOG_LEVEL=warn
 LB="http://127.0.0.1:$STACK_PORT"

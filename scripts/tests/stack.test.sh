@@ -33,6 +33,8 @@ if [ -z "${MODELS_DIR:-}" ] && [ ! -d "$ROOT/../shared/models" ] && [ -d /work/s
 fi
 
 WORK="$(mktemp -d)"
+# Readable by the postgres user, so the stack keeps its PostgreSQL in here (else it would use /var/lib/bookstrut-stack).
+chmod 755 "$WORK"
 export STACK_DIR="$WORK/stack"
 # Eight free ports in a row from a random base (the balancer, two replicas, PostgreSQL, Redis, ClickHouse's three).
 STACK_PORT="$(python3 - <<'PY'
@@ -69,7 +71,6 @@ cleanup() {
     bash scripts/stack.sh stop >/dev/null 2>&1 || true
   fi
   rm -rf "$WORK" 2>/dev/null || true
-  # As root the stack's PostgreSQL may live under /var/lib/bookstrut-stack when the scratch folder is private.
   exit "$rc"
 }
 trap cleanup EXIT
