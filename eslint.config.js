@@ -109,6 +109,8 @@ export default tseslint.config(
       '**/dist/**',
       // The server-render bundle (vite build --ssr), built output like dist.
       'client/dist-server/**',
+      // Each api process's copy of the client build (services/api/src/ssr/client-snapshot.ts).
+      '**/.serving/**',
       '**/node_modules/**',
       'data/**',
       'coverage/**',

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loggerOptions, systemClock, type Clock, type Config, type Logger } from '@bookstrut/core'
 import { dbPlugin } from './plugins/app/db.js'
 import { redisPlugin } from './plugins/app/redis.js'
+import { publicPagesBroadcastPlugin } from './plugins/app/public-pages-broadcast.js'
 import { visitorsPlugin } from './plugins/app/anonymous-id.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { accessPlugin } from './plugins/app/access.js'
@@ -102,6 +103,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(swaggerPlugin)
   await app.register(dbPlugin, { databaseUrl: opts.databaseUrl })
   await app.register(redisPlugin)
+  // Every replica's render cache empties at an admin write another replica answered (issue 50).
+  await app.register(publicPagesBroadcastPlugin)
   await app.register(visitorsPlugin)
   await app.register(authPlugin)
   await app.register(mediaPlugin)

@@ -86,8 +86,10 @@ export async function ensureDatabase(url: string): Promise<void> {
     const found = await client.query('select 1 from pg_database where datname = $1', [name])
     if (found.rowCount === 0) {
       await client.query(`create database "${name.replaceAll('"', '""')}"`).catch((err: unknown) => {
-        // Another process may have created it between the check and the create.
-        if ((err as { code?: string }).code !== '42P04') throw err
+        // Another process (a replica starting beside this one) may have created it between the check and the
+        // create: 42P04 when it had finished, 23505 when both inserted into pg_database at once.
+        const code = (err as { code?: string }).code
+        if (code !== '42P04' && code !== '23505') throw err
       })
     }
   } finally {
