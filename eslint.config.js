@@ -26,8 +26,20 @@ const SERVER_PACKAGES = {
   'services/search': ['core', 'catalogue'],
   // FAQ, blog, information pages, settings, contact (issue 32).
   'services/content': ['core'],
-  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content'],
-  'services/api': ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content', 'workers'],
+  // A reader's shelves and the Goodreads / StoryGraph import (issue 49).
+  'services/library': ['core', 'catalogue'],
+  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content', 'library'],
+  'services/api': [
+    'core',
+    'accounts',
+    'catalogue',
+    'billing',
+    'analytics',
+    'search',
+    'content',
+    'library',
+    'workers',
+  ],
 }
 const ALL_PACKAGES = [
   'core',
@@ -37,6 +49,7 @@ const ALL_PACKAGES = [
   'analytics',
   'search',
   'content',
+  'library',
   'workers',
   'api',
 ]
