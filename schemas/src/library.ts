@@ -9,10 +9,10 @@ import { Podcast } from './books.js'
  */
 
 export const SHELVES = ['want_to_read', 'reading', 'read'] as const
-export const Shelf = Type.Union(
-  SHELVES.map((s) => Type.Literal(s)),
-  { description: 'want_to_read, reading or read' },
-)
+// Literals spelled out (not mapped from the list): route typing needs the union's members as a tuple.
+export const Shelf = Type.Union([Type.Literal('want_to_read'), Type.Literal('reading'), Type.Literal('read')], {
+  description: 'want_to_read, reading or read',
+})
 export type Shelf = Static<typeof Shelf>
 
 /** What each shelf is called on screen. */
@@ -88,11 +88,17 @@ export type ReaderQuery = Static<typeof ReaderQuery>
 // ---- imports ----
 
 export const IMPORT_SOURCES = ['goodreads', 'storygraph'] as const
-export const ImportSource = Type.Union(IMPORT_SOURCES.map((s) => Type.Literal(s)))
+export const ImportSource = Type.Union([Type.Literal('goodreads'), Type.Literal('storygraph')])
 export type ImportSource = Static<typeof ImportSource>
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'undone'] as const
-export const ImportStatus = Type.Union(IMPORT_STATUSES.map((s) => Type.Literal(s)))
+export const ImportStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+  Type.Literal('undone'),
+])
 export type ImportStatus = Static<typeof ImportStatus>
 
 /**
@@ -101,7 +107,13 @@ export type ImportStatus = Static<typeof ImportStatus>
  * equally close (left for the reader to shelve).
  */
 export const IMPORT_OUTCOMES = ['shelved', 'already_shelved', 'no_shelf', 'not_found', 'ambiguous'] as const
-export const ImportOutcome = Type.Union(IMPORT_OUTCOMES.map((s) => Type.Literal(s)))
+export const ImportOutcome = Type.Union([
+  Type.Literal('shelved'),
+  Type.Literal('already_shelved'),
+  Type.Literal('no_shelf'),
+  Type.Literal('not_found'),
+  Type.Literal('ambiguous'),
+])
 export type ImportOutcome = Static<typeof ImportOutcome>
 
 /** One import: its progress while it runs, its counts once done. */

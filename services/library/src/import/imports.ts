@@ -84,7 +84,7 @@ export async function listImports(deps: LibraryDeps, userId: string): Promise<Li
 export async function importReport(deps: LibraryDeps, importId: string, q: ImportRowsQuery): Promise<Page<ImportRow>> {
   await deps.limits.consume('shelfReadsPerAccount', q.userId)
   await ownImport(deps, q.userId, importId)
-  const window = pageWindow(q.page ?? 1, q.limit ?? 20)
+  const window = pageWindow(q.page ?? 1, q.limit ?? 10)
   const { rows, total } = await importsRepo.reportRows(libraryDb(deps.db), importId, q.outcome, window.offset, window.limit)
   return toPage(
     rows.map((r) => ({
