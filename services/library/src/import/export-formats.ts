@@ -78,8 +78,9 @@ export const STORYGRAPH: ExportFormat = {
   required: ['Title', 'Authors', 'ISBN/UID', 'Read Status'],
   read(cell) {
     const shelf = STORYGRAPH_SHELVES.get(cell('Read Status').trim().toLowerCase()) ?? null
+    // "2023/01/05-2023/01/20", "2024/05/01-" (still reading) or "-2024/05/01": slashes inside, one dash between.
     const lastRange = cell('Dates Read').split(',').at(-1)?.trim() ?? ''
-    const [from = '', to = ''] = lastRange.split(/\s*-\s*(?=\d{4})/)
+    const [from = '', to = ''] = lastRange.split('-').map((d) => d.trim())
     const finishedOn = shelf === 'read' ? (dayOf(cell('Last Date Read')) ?? dayOf(to)) : null
     const startedOn = shelf === 'read' || shelf === 'reading' ? dayOf(from) : null
     return {

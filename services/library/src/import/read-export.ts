@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { parse, CsvError } from 'csv-parse'
 import { badRequest, payloadTooLarge } from '@bookstrut/core'
 import { formatOfHeader, type ExportFormat, type ExportRow } from './export-formats.js'
@@ -67,16 +69,9 @@ export async function readExport(
     skip_empty_lines: true,
     max_record_size: MAX_RECORD_BYTES,
   })
-  const feeding = (async () => {
-    try {
-      for await (const text of textOf(bytes)) {
-        if (!parser.write(text)) await new Promise((resolve) => parser.once('drain', resolve))
-      }
-      parser.end()
-    } catch (err) {
-      parser.destroy(err as Error)
-    }
-  })()
+  // The pipeline keeps to the parser's pace and ends the file's reading when the parser fails (a bad quote halfway),
+  // and a refused byte fails the parser, so the loop below sees every error.
+  const feeding = pipeline(Readable.from(textOf(bytes)), parser).catch(() => undefined)
 
   let format: ExportFormat | null = null
   let index = new Map<string, number>()
