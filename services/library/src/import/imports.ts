@@ -134,10 +134,12 @@ export async function runImport(
   deps: Pick<LibraryDeps, 'db' | 'clock' | 'queues'>,
   importId: string,
   progress: (processed: number, total: number) => Promise<void> = async () => undefined,
-): Promise<'done' | 'gone' | 'undone'> {
+): Promise<'done' | 'undone'> {
   const db = libraryDb(deps.db)
   const found = await importsRepo.findImport(db, importId)
-  if (!found) return 'gone'
+  // The job is queued inside the transaction that stores the import, so it may start before that commits: a retry
+  // (with backoff) finds it. An import deleted since (its reader's account) fails its last attempt, logged once.
+  if (!found) throw new Error(`library import ${importId} is not stored (yet)`)
   if (found.status === 'undone') return 'undone'
   await db.updateTable('library_imports').set({ status: 'running' }).where('id', '=', importId).execute()
   for (;;) {

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises'
 import { parse, CsvError } from 'csv-parse'
 import { badRequest, payloadTooLarge } from '@bookstrut/core'
 import { formatOfHeader, type ExportFormat, type ExportRow } from './export-formats.js'
+import { MAX_IMPORT_BYTES } from './import-limits.js'
 
 /** The most rows one import takes (a Goodreads library of 20,000 books is far beyond most readers'). */
 export const MAX_IMPORT_ROWS = 20_000
@@ -24,17 +25,22 @@ const malformed = (line: number | undefined) =>
     `This export cannot be read${line ? ` at line ${line}` : ''}: a quoted cell is not closed or a line is ` +
       'too long. Export your library again and upload the file unchanged.',
   )
+const tooLarge = () =>
+  payloadTooLarge(`The export is too large: one import takes a file of at most ${MAX_IMPORT_BYTES / (1024 * 1024)} MB.`)
 const tooManyRows = () =>
   payloadTooLarge(`This export has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} books; one import takes at most that many.`)
 
 /**
- * Text from the upload's bytes, checked as it arrives: UTF-8 only (a byte sequence that is not is refused, not
+ * Text from the upload's bytes, checked as it arrives: at most MAX_IMPORT_BYTES, UTF-8 only (a byte sequence that is not is refused, not
  * replaced), and no NUL byte (a binary file renamed .csv). Neither is the whole file ever held in memory.
  */
 async function* textOf(bytes: AsyncIterable<Buffer | Uint8Array | string>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true })
+  let size = 0
   for await (const chunk of bytes) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    size += buf.length
+    if (size > MAX_IMPORT_BYTES) throw tooLarge()
     if (buf.includes(0)) throw notText()
     let text: string
     try {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { MultipartFile } from '@fastify/multipart'
 import { Type } from '@sinclair/typebox'
 import { access, badRequest, inBody, inQuery } from '@bookstrut/core'
 import {
@@ -49,6 +50,15 @@ const IMPORT_FORM: FormLimits = {
       tooLarge: `The export is too large: one import takes a file of at most ${MAX_IMPORT_BYTES / (1024 * 1024)} MB.`,
     },
   },
+}
+
+/**
+ * The file part's bytes, refused at its end when the form parser cut it at its size limit (a cut file ends like a
+ * whole one): a cut export must not be imported as if it were the reader's whole library.
+ */
+async function* wholeFile(part: MultipartFile): AsyncGenerator<Buffer> {
+  for await (const chunk of part.file as AsyncIterable<Buffer>) yield chunk
+  if (part.file.truncated) throw badRequest(IMPORT_FORM.files.file?.tooLarge ?? 'The export is too large.')
 }
 
 /** A reader's library (issue 49): shelves and imports. Thin handlers over @bookstrut/library. */
@@ -148,7 +158,7 @@ export const libraryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let started: LibraryImport | undefined
       for await (const part of formParts(req, IMPORT_FORM)) {
         if (part.type === 'file' && part.fieldname === 'file' && !started)
-          started = await startImport(deps, req.query.userId, part.file, req.id)
+          started = await startImport(deps, req.query.userId, wholeFile(part), req.id)
         else if (part.type === 'file') part.file.resume()
       }
       if (!started) throw badRequest('Choose your export file (.csv) to import: the form field "file" is missing.')
