@@ -236,6 +236,7 @@ export default tseslint.config(
               except: ['./catalogue'],
             },
             { target: './client/src/features/player', from: './client/src/features', except: ['./player'] },
+            { target: './client/src/features/library', from: './client/src/features', except: ['./library'] },
             { target: './client/src/features/search', from: './client/src/features', except: ['./search'] },
             {
               target: './client/src/features/favorites',
