@@ -208,11 +208,18 @@ async function seedLibrary(reader: Session, readId: string, wantId: string) {
       token: reader.token,
       body: JSON.stringify({ userId: reader.id, bookId, ...body }),
     })
-  expect((await shelve(readId, { shelf: 'read', startedOn: '2026-10-01', finishedOn: '2026-10-20' })).status).toBe(200)
+  expect(
+    (await shelve(readId, { shelf: 'read', startedOn: '2026-10-01', finishedOn: '2026-10-20' })).status,
+  ).toBe(200)
   expect((await shelve(wantId, { shelf: 'want_to_read' })).status).toBe(200)
   const form = new FormData()
   const csv = goodreadsExport([
-    { title: 'A Title Nobody Listed (Some Series, #2)', author: 'Nobody Atall', shelf: 'read', dateRead: '2024/01/02' },
+    {
+      title: 'A Title Nobody Listed (Some Series, #2)',
+      author: 'Nobody Atall',
+      shelf: 'read',
+      dateRead: '2024/01/02',
+    },
   ])
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'goodreads_library_export.csv')
   const started = await fetch(`${app.baseUrl}/api/v1/library/imports?userId=${reader.id}`, {

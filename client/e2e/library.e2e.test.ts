@@ -27,7 +27,11 @@ afterAll(async () => {
 })
 
 it('a reader imports a Goodreads CSV, sees the report, and finds an imported book on the Read shelf', async () => {
-  await buildListing(db, { title: 'The Left Hand of Darkness', author: 'Ursula K. Le Guin', isbn: '0441478123' })
+  await buildListing(db, {
+    title: 'The Left Hand of Darkness',
+    author: 'Ursula K. Le Guin',
+    isbn: '0441478123',
+  })
   await buildListing(db, { title: 'Station Eleven', author: 'Emily St. John Mandel' })
   const reader = await signUpByApi(app, {
     role: 'reader',
@@ -37,7 +41,13 @@ it('a reader imports a Goodreads CSV, sees the report, and finds an imported boo
     password: 'secret123',
   })
   const csv = goodreadsExport([
-    { title: 'The Left Hand of Darkness (Hainish Cycle, #4)', author: 'Ursula K. Le Guin', isbn13: '9780441478125', shelf: 'read', dateRead: '2024/03/15' },
+    {
+      title: 'The Left Hand of Darkness (Hainish Cycle, #4)',
+      author: 'Ursula K. Le Guin',
+      isbn13: '9780441478125',
+      shelf: 'read',
+      dateRead: '2024/03/15',
+    },
     { title: 'Station Eleven', author: 'Emily St. John Mandel', shelf: 'to-read' },
     { title: 'A Book Nobody Listed', author: 'Nobody Atall', shelf: 'read' },
   ])
@@ -73,9 +83,14 @@ it('a reader imports a Goodreads CSV, sees the report, and finds an imported boo
   await screenshot(page, 'library-read-shelf')
 
   // The Want to read shelf holds the other match.
-  await page.getByRole('navigation', { name: 'Shelves' }).getByRole('link', { name: /Want to read/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Shelves' })
+    .getByRole('link', { name: /Want to read/ })
+    .click()
   await expect
-    .poll(() => page.getByRole('list', { name: 'Want to read books' }).getByRole('listitem').allTextContents())
+    .poll(() =>
+      page.getByRole('list', { name: 'Want to read books' }).getByRole('listitem').allTextContents(),
+    )
     .toEqual([expect.stringContaining('Station Eleven')])
   await context.close()
 }, 180_000)

@@ -10,9 +10,12 @@ import { Podcast } from './books.js'
 
 export const SHELVES = ['want_to_read', 'reading', 'read'] as const
 // Literals spelled out (not mapped from the list): route typing needs the union's members as a tuple.
-export const Shelf = Type.Union([Type.Literal('want_to_read'), Type.Literal('reading'), Type.Literal('read')], {
-  description: 'want_to_read, reading or read',
-})
+export const Shelf = Type.Union(
+  [Type.Literal('want_to_read'), Type.Literal('reading'), Type.Literal('read')],
+  {
+    description: 'want_to_read, reading or read',
+  },
+)
 export type Shelf = Static<typeof Shelf>
 
 /** What each shelf is called on screen. */

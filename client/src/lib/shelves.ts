@@ -53,7 +53,11 @@ export function useShelveBook(userId: string) {
   return useMutation({
     mutationFn: async ({ bookId, shelf, startedOn, finishedOn }: ShelveInput) => {
       if (shelf === null) {
-        await apiRequest('/library/shelf', { method: 'DELETE', query: { userId, bookId }, schema: Type.Null() })
+        await apiRequest('/library/shelf', {
+          method: 'DELETE',
+          query: { userId, bookId },
+          schema: Type.Null(),
+        })
         return null
       }
       const body = {

@@ -4,17 +4,16 @@
  * Functions take their deps first and know nothing of HTTP; shelves are their reader's alone.
  */
 export type { LibraryDeps, LibraryLimitName, LibraryLimits } from './library-deps.js'
-export type { LibraryDB, LibraryTables, ShelfEntriesTable, LibraryImportsTable, LibraryImportRowsTable } from './library.tables.js'
+export type {
+  LibraryDB,
+  LibraryTables,
+  ShelfEntriesTable,
+  LibraryImportsTable,
+  LibraryImportRowsTable,
+} from './library.tables.js'
 export { libraryDb } from './library.tables.js'
 export { ownShelvesRule } from './own-shelves-rule.js'
-export {
-  shelveBook,
-  unshelveBook,
-  placeOfBook,
-  shelfPage,
-  shelfCounts,
-  bookNotShelvable,
-} from './shelves.js'
+export { shelveBook, unshelveBook, placeOfBook, shelfPage, shelfCounts, bookNotShelvable } from './shelves.js'
 export { shelfEventId } from './shelf-events.js'
 export {
   startImport,

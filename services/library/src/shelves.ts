@@ -40,7 +40,9 @@ export async function shelveBook(deps: LibraryDeps, body: ShelveBody): Promise<S
     { userId: body.userId, bookId: body.bookId, shelf: body.shelf, ...dates },
     now,
   )
-  await queueShelfEvents(deps.queues, [shelfEventOf({ userId: body.userId, bookId: body.bookId, shelf: body.shelf }, now)])
+  await queueShelfEvents(deps.queues, [
+    shelfEventOf({ userId: body.userId, bookId: body.bookId, shelf: body.shelf }, now),
+  ])
   return toShelfPlace(entry)
 }
 
@@ -51,7 +53,11 @@ export async function unshelveBook(deps: LibraryDeps, userId: string, bookId: st
 }
 
 /** Where a book sits in the reader's library, or null. */
-export async function placeOfBook(deps: LibraryDeps, userId: string, bookId: string): Promise<ShelfPlace | null> {
+export async function placeOfBook(
+  deps: LibraryDeps,
+  userId: string,
+  bookId: string,
+): Promise<ShelfPlace | null> {
   await deps.limits.consume('shelfReadsPerAccount', userId)
   const entry = await shelvesRepo.findEntry(libraryDb(deps.db), userId, bookId)
   return entry ? toShelfPlace(entry) : null

@@ -17,9 +17,7 @@ export async function withBooks(
     page.data.map((p) => p.bookId),
     null,
   )
-  const books = new Map(
-    (await withReactionFlags(deps, readerId, rows.map(toPodcast))).map((b) => [b._id, b]),
-  )
+  const books = new Map((await withReactionFlags(deps, readerId, rows.map(toPodcast))).map((b) => [b._id, b]))
   return {
     ...page,
     data: page.data.flatMap((place) => {

@@ -34,7 +34,9 @@ export function dayOf(cell: string): string | null {
 
 /** A start after the finish is dropped (the finish is what a Read shelf is about). */
 const ordered = (startedOn: string | null, finishedOn: string | null) =>
-  startedOn && finishedOn && startedOn > finishedOn ? { startedOn: null, finishedOn } : { startedOn, finishedOn }
+  startedOn && finishedOn && startedOn > finishedOn
+    ? { startedOn: null, finishedOn }
+    : { startedOn, finishedOn }
 
 const isbnsOf = (...cells: string[]) => [...new Set(cells.map(isbnOf).filter((i): i is string => i !== null))]
 

@@ -24,7 +24,11 @@ export async function createImport(
     .executeTakeFirstOrThrow()
 }
 
-export async function stageRows(db: LibraryDbOrTx, importId: string, rows: readonly ExportRow[]): Promise<void> {
+export async function stageRows(
+  db: LibraryDbOrTx,
+  importId: string,
+  rows: readonly ExportRow[],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += ROW_BATCH) {
     await db
       .insertInto('library_import_rows')
@@ -49,7 +53,11 @@ export async function findImport(db: LibraryDbOrTx, importId: string): Promise<L
 }
 
 /** The reader's imports, latest first. */
-export async function listImports(db: LibraryDbOrTx, userId: string, limit: number): Promise<LibraryImportRow[]> {
+export async function listImports(
+  db: LibraryDbOrTx,
+  userId: string,
+  limit: number,
+): Promise<LibraryImportRow[]> {
   return db
     .selectFrom('library_imports')
     .selectAll()
@@ -60,7 +68,10 @@ export async function listImports(db: LibraryDbOrTx, userId: string, limit: numb
 }
 
 /** An unfinished import of the reader's (queued or running), if any: one runs at a time per reader. */
-export async function unfinishedImport(db: LibraryDbOrTx, userId: string): Promise<LibraryImportRow | undefined> {
+export async function unfinishedImport(
+  db: LibraryDbOrTx,
+  userId: string,
+): Promise<LibraryImportRow | undefined> {
   return db
     .selectFrom('library_imports')
     .selectAll()

@@ -18,7 +18,10 @@ const importNotFound = () => notFound('Import not found')
 
 export const importJobId = (importId: string) => `library-import-${importId}`
 
-function toLibraryImport(row: LibraryImportRow, counts: Partial<Record<ImportOutcome, number>>): LibraryImport {
+function toLibraryImport(
+  row: LibraryImportRow,
+  counts: Partial<Record<ImportOutcome, number>>,
+): LibraryImport {
   return {
     _id: row.id,
     source: row.source,
@@ -26,7 +29,9 @@ function toLibraryImport(row: LibraryImportRow, counts: Partial<Record<ImportOut
     totalRows: row.total_rows,
     processedRows: row.processed_rows,
     shelvedRows: row.shelved_rows,
-    outcomes: Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, counts[o] ?? 0])) as LibraryImport['outcomes'],
+    outcomes: Object.fromEntries(
+      IMPORT_OUTCOMES.map((o) => [o, counts[o] ?? 0]),
+    ) as LibraryImport['outcomes'],
     createdAt: row.created_at.toISOString(),
     finishedAt: row.finished_at?.toISOString() ?? null,
     undoneAt: row.undone_at?.toISOString() ?? null,
@@ -59,7 +64,13 @@ export async function startImport(
   const now = deps.clock.now()
   const id = newId(now.getTime())
   const row = await db.transaction().execute(async (trx) => {
-    const created = await importsRepo.createImport(trx, { id, userId, source: format.source, totalRows: rows.length, now })
+    const created = await importsRepo.createImport(trx, {
+      id,
+      userId,
+      source: format.source,
+      totalRows: rows.length,
+      now,
+    })
     await importsRepo.stageRows(trx, id, rows)
     await deps.queues.enqueue(QueueNames.libraryImport, { importId: id, requestId }, importJobId(id))
     return created
@@ -81,11 +92,21 @@ export async function listImports(deps: LibraryDeps, userId: string): Promise<Li
   return Promise.all(rows.map(async (r) => toLibraryImport(r, await importsRepo.countOutcomes(db, r.id))))
 }
 
-export async function importReport(deps: LibraryDeps, importId: string, q: ImportRowsQuery): Promise<Page<ImportRow>> {
+export async function importReport(
+  deps: LibraryDeps,
+  importId: string,
+  q: ImportRowsQuery,
+): Promise<Page<ImportRow>> {
   await deps.limits.consume('shelfReadsPerAccount', q.userId)
   await ownImport(deps, q.userId, importId)
   const window = pageWindow(q.page ?? 1, q.limit ?? 10)
-  const { rows, total } = await importsRepo.reportRows(libraryDb(deps.db), importId, q.outcome, window.offset, window.limit)
+  const { rows, total } = await importsRepo.reportRows(
+    libraryDb(deps.db),
+    importId,
+    q.outcome,
+    window.offset,
+    window.limit,
+  )
   return toPage(
     rows.map((r) => ({
       rowNumber: r.row_number,
@@ -105,7 +126,11 @@ export async function importReport(deps: LibraryDeps, importId: string, q: Impor
  * Undoes a finished import: the books it shelved come off the shelves again, except those the reader has shelved
  * or re-dated since (putOnShelf clears their import). Undoing twice is once; an import still running is a 409.
  */
-export async function undoImport(deps: LibraryDeps, userId: string, importId: string): Promise<LibraryImport> {
+export async function undoImport(
+  deps: LibraryDeps,
+  userId: string,
+  importId: string,
+): Promise<LibraryImport> {
   await deps.limits.consume('shelfWritesPerAccount', userId)
   const row = await ownImport(deps, userId, importId)
   if (row.status === 'queued' || row.status === 'running')
@@ -113,7 +138,11 @@ export async function undoImport(deps: LibraryDeps, userId: string, importId: st
   const db = libraryDb(deps.db)
   const now = deps.clock.now()
   const updated = await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('shelf_entries').where('user_id', '=', userId).where('import_id', '=', importId).execute()
+    await trx
+      .deleteFrom('shelf_entries')
+      .where('user_id', '=', userId)
+      .where('import_id', '=', importId)
+      .execute()
     return trx
       .updateTable('library_imports')
       .set((eb) => ({ status: 'undone', undone_at: eb.fn.coalesce('undone_at', eb.val(now)) }))
@@ -152,8 +181,10 @@ export async function runImport(
       const toShelve = new Map<string, (typeof batch)[number]>()
       for (const row of batch) {
         const match = matches.get(row.row_number) ?? { kind: 'not_found' }
-        if (match.kind !== 'book') outcomes.push({ rowNumber: row.row_number, outcome: match.kind, bookId: null })
-        else if (!row.shelf) outcomes.push({ rowNumber: row.row_number, outcome: 'no_shelf', bookId: match.bookId })
+        if (match.kind !== 'book')
+          outcomes.push({ rowNumber: row.row_number, outcome: match.kind, bookId: null })
+        else if (!row.shelf)
+          outcomes.push({ rowNumber: row.row_number, outcome: 'no_shelf', bookId: match.bookId })
         else if (toShelve.has(match.bookId))
           // The same book twice in one file: the first row shelves it.
           outcomes.push({ rowNumber: row.row_number, outcome: 'already_shelved', bookId: match.bookId })
@@ -201,7 +232,9 @@ export async function runImport(
         deps.queues,
         [...toShelve]
           .filter(([bookId]) => newly.has(bookId))
-          .map(([bookId, row]) => shelfEventOf({ userId: found.user_id, bookId, shelf: row.shelf ?? 'want_to_read' }, now)),
+          .map(([bookId, row]) =>
+            shelfEventOf({ userId: found.user_id, bookId, shelf: row.shelf ?? 'want_to_read' }, now),
+          ),
       )
       return after.processed_rows
     })

@@ -74,7 +74,9 @@ export async function matchRows(db: LibraryDbOrTx, rows: readonly PendingRow[]):
     const ids = byKey.get(`${titleKey(row.title)}|${authorKey(row.author)}`) ?? []
     matches.set(
       row.row_number,
-      ids.length === 1 ? { kind: 'book', bookId: ids[0] ?? '' } : { kind: ids.length ? 'ambiguous' : 'not_found' },
+      ids.length === 1
+        ? { kind: 'book', bookId: ids[0] ?? '' }
+        : { kind: ids.length ? 'ambiguous' : 'not_found' },
     )
   }
   return matches

@@ -19,16 +19,22 @@ export const notAnExport = () =>
       '(StoryGraph: Manage account, Export StoryGraph library).',
   )
 const notText = () =>
-  badRequest('This file is not a CSV text file (UTF-8): export your library again and upload the .csv file as it is.')
+  badRequest(
+    'This file is not a CSV text file (UTF-8): export your library again and upload the .csv file as it is.',
+  )
 const malformed = (line: number | undefined) =>
   badRequest(
     `This export cannot be read${line ? ` at line ${line}` : ''}: a quoted cell is not closed or a line is ` +
       'too long. Export your library again and upload the file unchanged.',
   )
 const tooLarge = () =>
-  payloadTooLarge(`The export is too large: one import takes a file of at most ${MAX_IMPORT_BYTES / (1024 * 1024)} MB.`)
+  payloadTooLarge(
+    `The export is too large: one import takes a file of at most ${MAX_IMPORT_BYTES / (1024 * 1024)} MB.`,
+  )
 const tooManyRows = () =>
-  payloadTooLarge(`This export has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} books; one import takes at most that many.`)
+  payloadTooLarge(
+    `This export has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} books; one import takes at most that many.`,
+  )
 
 /**
  * Text from the upload's bytes, checked as it arrives: at most MAX_IMPORT_BYTES, UTF-8 only (a byte sequence that is not is refused, not

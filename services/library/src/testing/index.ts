@@ -61,8 +61,9 @@ export const STORYGRAPH_COLUMNS = [
 /** RFC 4180 quoting, as both services write it: a cell with a comma, quote or line break is quoted. */
 const quoted = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)
 const csvOf = (header: readonly string[], rows: readonly Record<string, string>[]) =>
-  [header, ...rows.map((r) => header.map((c) => r[c] ?? ''))].map((line) => line.map(quoted).join(',')).join('\n') +
-  '\n'
+  [header, ...rows.map((r) => header.map((c) => r[c] ?? ''))]
+    .map((line) => line.map(quoted).join(','))
+    .join('\n') + '\n'
 
 export interface GoodreadsBook {
   title: string

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData,
+} from '@tanstack/react-query'
 import { ShelfCounts, ShelvedBook, type Shelf } from '@bookstrut/schemas'
 import { apiPageRequest, apiRequest, type PageResult } from '@/lib/api-client'
 import { LIBRARY_QUERY_KEY } from '@/lib/shelves'
@@ -20,10 +26,13 @@ export const shelfQueryOptions = (userId: string, shelf: Shelf) =>
     queryKey: [...LIBRARY_QUERY_KEY, 'shelf', userId, shelf],
     queryFn: ({ pageParam, signal }) => getShelfPage(userId, shelf, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last: ShelfPage) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
+    getNextPageParam: (last: ShelfPage) =>
+      last.currentPage < last.totalPages ? last.currentPage + 1 : undefined,
     select: (data: InfiniteData<ShelfPage, number>) => {
       const seen = new Set<string>()
-      const rows = data.pages.flatMap((p) => p.data).filter((r) => !seen.has(r.book._id) && seen.add(r.book._id))
+      const rows = data.pages
+        .flatMap((p) => p.data)
+        .filter((r) => !seen.has(r.book._id) && seen.add(r.book._id))
       return { rows, total: data.pages[0]?.total ?? 0 }
     },
   })

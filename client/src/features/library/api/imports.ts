@@ -11,7 +11,8 @@ export const importsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: importsKey(userId),
     queryFn: async ({ signal }) =>
-      (await apiRequest('/library/imports', { query: { userId }, schema: Type.Array(LibraryImport), signal })).data,
+      (await apiRequest('/library/imports', { query: { userId }, schema: Type.Array(LibraryImport), signal }))
+        .data,
     refetchInterval: (query) =>
       query.state.data?.some((i) => i.status === 'queued' || i.status === 'running') ? 1000 : false,
   })
@@ -20,7 +21,12 @@ export const useImports = (userId: string) => useQuery(importsQueryOptions(userI
 export const REPORT_PAGE_SIZE = 50
 
 /** GET /library/imports/{id}/rows: one page of an import's report (one outcome, or all). */
-export const importRowsQueryOptions = (userId: string, importId: string, outcome: ImportOutcome | null, page: number) =>
+export const importRowsQueryOptions = (
+  userId: string,
+  importId: string,
+  outcome: ImportOutcome | null,
+  page: number,
+) =>
   queryOptions({
     queryKey: [...importsKey(userId), importId, 'rows', outcome, page],
     queryFn: ({ signal }) =>
@@ -30,8 +36,12 @@ export const importRowsQueryOptions = (userId: string, importId: string, outcome
         signal,
       }),
   })
-export const useImportRows = (userId: string, importId: string, outcome: ImportOutcome | null, page: number) =>
-  useQuery(importRowsQueryOptions(userId, importId, outcome, page))
+export const useImportRows = (
+  userId: string,
+  importId: string,
+  outcome: ImportOutcome | null,
+  page: number,
+) => useQuery(importRowsQueryOptions(userId, importId, outcome, page))
 
 /** POST /library/imports with the export file; the library's views are fetched again. */
 export function useStartImport(userId: string) {
@@ -40,8 +50,14 @@ export function useStartImport(userId: string) {
     mutationFn: async (file: File) => {
       const form = new FormData()
       form.append('file', file)
-      return (await apiRequest('/library/imports', { method: 'POST', query: { userId }, body: form, schema: LibraryImport }))
-        .data
+      return (
+        await apiRequest('/library/imports', {
+          method: 'POST',
+          query: { userId },
+          body: form,
+          schema: LibraryImport,
+        })
+      ).data
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_KEY }),
   })
@@ -52,8 +68,13 @@ export function useUndoImport(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (importId: string) =>
-      (await apiRequest(`/library/imports/${importId}`, { method: 'DELETE', query: { userId }, schema: LibraryImport }))
-        .data,
+      (
+        await apiRequest(`/library/imports/${importId}`, {
+          method: 'DELETE',
+          query: { userId },
+          schema: LibraryImport,
+        })
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_KEY }),
   })
 }

@@ -56,12 +56,15 @@ export function ImportPage({ userId }: { userId: string }) {
 
   return (
     <div className={profileCard.list}>
-      <ListHeader title="Import your library" summary="Bring your shelves from Goodreads or The StoryGraph." />
+      <ListHeader
+        title="Import your library"
+        summary="Bring your shelves from Goodreads or The StoryGraph."
+      />
       <form className={styles['import-form']} onSubmit={handleSubmit} aria-label="Import an export file">
         <ol className={styles['import-form__steps']}>
           <li>
-            Goodreads: My Books → Import and export → <strong>Export Library</strong>. The StoryGraph: Manage account →{' '}
-            <strong>Export StoryGraph Library</strong>.
+            Goodreads: My Books → Import and export → <strong>Export Library</strong>. The StoryGraph: Manage
+            account → <strong>Export StoryGraph Library</strong>.
           </li>
           <li>Choose the .csv file you downloaded (at most 8 MB) and import it.</li>
         </ol>
@@ -115,15 +118,27 @@ function ImportCard({ userId, item, open }: { userId: string; item: LibraryImpor
           {busy && ` (${item.processedRows} of ${item.totalRows})`}
         </p>
       </header>
-      {busy && <progress className={styles['import-card__progress']} max={100} value={percent} aria-label="Import progress" />}
+      {busy && (
+        <progress
+          className={styles['import-card__progress']}
+          max={100}
+          value={percent}
+          aria-label="Import progress"
+        />
+      )}
       {!busy && (
         <>
           <p className={styles['import-card__summary']}>
-            {item.outcomes.shelved} of {item.totalRows} books shelved · {item.outcomes.already_shelved} already on your
-            shelves · {item.outcomes.not_found + item.outcomes.ambiguous} not matched
+            {item.outcomes.shelved} of {item.totalRows} books shelved · {item.outcomes.already_shelved}{' '}
+            already on your shelves · {item.outcomes.not_found + item.outcomes.ambiguous} not matched
           </p>
           <div className={styles['import-card__actions']}>
-            <Button variant="secondary" size="sm" onClick={() => setShowReport((v) => !v)} aria-expanded={showReport}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setShowReport((v) => !v)}
+              aria-expanded={showReport}
+            >
               {showReport ? 'Hide report' : 'Show report'}
             </Button>
             {item.status === 'done' && (
@@ -218,7 +233,12 @@ function ImportReport({ userId, importId }: { userId: string; importId: string }
               <span>
                 Page {page} of {rows.data.totalPages}
               </span>
-              <Button variant="ghost" size="sm" disabled={page >= rows.data.totalPages} onClick={() => setPage(page + 1)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={page >= rows.data.totalPages}
+                onClick={() => setPage(page + 1)}
+              >
                 Next
               </Button>
             </div>

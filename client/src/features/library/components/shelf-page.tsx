@@ -18,10 +18,16 @@ const SHELVES = Object.keys(SHELF_NAMES) as Shelf[]
 
 /** "12 Oct 2026" from the reader's day. */
 const dayText = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
 
 const EMPTY: Record<Shelf, string> = {
-  want_to_read: 'Books you mean to read land here: choose "Want to read" on a book, or import your Goodreads library.',
+  want_to_read:
+    'Books you mean to read land here: choose "Want to read" on a book, or import your Goodreads library.',
   reading: 'Books you are reading now land here.',
   read: 'Books you have finished land here, with the day you finished them.',
 }
@@ -57,7 +63,9 @@ export function ShelfPage({ userId, shelf }: { userId: string; shelf: Shelf }) {
           <NavLink
             key={s}
             to={paths.profileShelf(SHELF_SLUGS[s])}
-            className={({ isActive }) => `${styles['shelf-tabs__tab']}${isActive ? ` ${styles['shelf-tabs__tab--on']}` : ''}`}
+            className={({ isActive }) =>
+              `${styles['shelf-tabs__tab']}${isActive ? ` ${styles['shelf-tabs__tab--on']}` : ''}`
+            }
           >
             {SHELF_NAMES[s]}
             {counts.data && <span className={styles['shelf-tabs__count']}>{counts.data[s]}</span>}
@@ -78,7 +86,10 @@ export function ShelfPage({ userId, shelf }: { userId: string; shelf: Shelf }) {
         }
       >
         {(rows) => (
-          <ul className={`${stackListClass} ${styles['shelf-list']}`} aria-label={`${SHELF_NAMES[shelf]} books`}>
+          <ul
+            className={`${stackListClass} ${styles['shelf-list']}`}
+            aria-label={`${SHELF_NAMES[shelf]} books`}
+          >
             {rows.map((row) => (
               <ShelfRow key={row.book._id} row={row} />
             ))}

@@ -16,7 +16,12 @@ const call = injectCall(() => t.app)
 const ldb = () => libraryDb(t.app.db)
 
 /** POST /library/imports with `content` as the form's `file`, as a browser sends it. */
-const upload = (userId: string, token: string, content: string | Uint8Array, name = 'goodreads_library_export.csv') => {
+const upload = (
+  userId: string,
+  token: string,
+  content: string | Uint8Array,
+  name = 'goodreads_library_export.csv',
+) => {
   const fd = new FormData()
   fd.append('file', new Blob([content], { type: 'text/csv' }), name)
   return t.app
@@ -65,8 +70,19 @@ it('imports a Goodreads export: matched by ISBN, then title and author, shelved 
 
   const csv = goodreadsExport([
     // ISBN-13 of the catalogue's ISBN-10, as Goodreads writes it (="…").
-    { title: "Harry Potter and the Sorcerer's Stone (Harry Potter, #1)", author: 'J.K. Rowling', isbn13: '9780439554930', shelf: 'read', dateRead: '2024/03/15', review: 'Loved it,\nline two, "quoted"' },
-    { title: 'The Name of the Wind (The Kingkiller Chronicle, #1)', author: 'Patrick Rothfuss', shelf: 'currently-reading' },
+    {
+      title: "Harry Potter and the Sorcerer's Stone (Harry Potter, #1)",
+      author: 'J.K. Rowling',
+      isbn13: '9780439554930',
+      shelf: 'read',
+      dateRead: '2024/03/15',
+      review: 'Loved it,\nline two, "quoted"',
+    },
+    {
+      title: 'The Name of the Wind (The Kingkiller Chronicle, #1)',
+      author: 'Patrick Rothfuss',
+      shelf: 'currently-reading',
+    },
     { title: 'Thinking, Fast and Slow', author: 'Daniel Kahneman', shelf: 'to-read' },
     { title: 'Dune', author: 'Frank Herbert', isbn: '0441172717', shelf: 'read', dateRead: '2023/07/01' },
     { title: 'The Name of the Wind', author: 'Patrick Rothfuss', shelf: 'read' },
@@ -113,7 +129,11 @@ it('imports a Goodreads export: matched by ISBN, then title and author, shelved 
   // The reader moves one imported book; undoing the import leaves that one and takes the rest off.
   await call('PUT', '/library/shelf', reader.token, { userId: reader.id, bookId: wind.id, shelf: 'read' })
   for (let i = 0; i < 2; i++) {
-    const undone = await call('DELETE', `/library/imports/${started.body.data._id}?userId=${reader.id}`, reader.token)
+    const undone = await call(
+      'DELETE',
+      `/library/imports/${started.body.data._id}?userId=${reader.id}`,
+      reader.token,
+    )
     expect(undone.status).toBe(200)
     expect(undone.body.data.status).toBe('undone')
   }
@@ -127,12 +147,28 @@ it('imports a Goodreads export: matched by ISBN, then title and author, shelved 
 
 it('imports a StoryGraph export by its read status, with the dates of its last read', async () => {
   const reader = await buildUser(t.app.db)
-  const piranesi = await buildListing(t.app.db, { title: 'Piranesi', author: 'Susanna Clarke', isbn: '9781635575637' })
+  const piranesi = await buildListing(t.app.db, {
+    title: 'Piranesi',
+    author: 'Susanna Clarke',
+    isbn: '9781635575637',
+  })
   const circe = await buildListing(t.app.db, { title: 'Circe', author: 'Madeline Miller' })
   const klara = await buildListing(t.app.db, { title: 'Klara and the Sun', author: 'Kazuo Ishiguro' })
   const csv = storygraphExport([
-    { title: 'Piranesi', authors: 'Susanna Clarke', isbn: '9781635575637', status: 'read', lastDateRead: '2024/02/10', datesRead: '2023/01/05-2023/01/20, 2024/02/01-2024/02/10' },
-    { title: 'Circe', authors: 'Madeline Miller, Someone Else', status: 'currently-reading', datesRead: '2024/05/01-' },
+    {
+      title: 'Piranesi',
+      authors: 'Susanna Clarke',
+      isbn: '9781635575637',
+      status: 'read',
+      lastDateRead: '2024/02/10',
+      datesRead: '2023/01/05-2023/01/20, 2024/02/01-2024/02/10',
+    },
+    {
+      title: 'Circe',
+      authors: 'Madeline Miller, Someone Else',
+      status: 'currently-reading',
+      datesRead: '2024/05/01-',
+    },
     { title: 'Klara and the Sun', authors: 'Kazuo Ishiguro', isbn: 'sg-uid-123', status: 'to-read' },
     { title: 'Nowhere Book', authors: 'No Body', status: 'did-not-finish' },
   ])
@@ -141,7 +177,11 @@ it('imports a StoryGraph export by its read status, with the dates of its last r
   expect(started.body.data.source).toBe('storygraph')
   await finished(reader.id, reader.token, started.body.data._id)
   const shelves = new Map((await shelvesOf(reader.id)).map((s) => [s.book_id, s.shelf]))
-  expect(Object.fromEntries(shelves)).toEqual({ [piranesi.id]: 'read', [circe.id]: 'reading', [klara.id]: 'want_to_read' })
+  expect(Object.fromEntries(shelves)).toEqual({
+    [piranesi.id]: 'read',
+    [circe.id]: 'reading',
+    [klara.id]: 'want_to_read',
+  })
   const place = await call('GET', `/library/shelf?userId=${reader.id}&bookId=${piranesi.id}`, reader.token)
   expect(place.body.data).toMatchObject({ startedOn: '2024-02-01', finishedOn: '2024-02-10' })
   const circePlace = await call('GET', `/library/shelf?userId=${reader.id}&bookId=${circe.id}`, reader.token)
@@ -153,8 +193,14 @@ it('imports a StoryGraph export by its read status, with the dates of its last r
 it('refuses a hostile or malformed file with a clear 4xx, and stores nothing', async () => {
   const reader = await buildUser(t.app.db)
   const good = goodreadsExport([{ title: 'A', author: 'B C', shelf: 'read' }])
-  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
-  const latin1 = Uint8Array.from([...Buffer.from('Book Id,Title,Author,ISBN,ISBN13,Date Read,Exclusive Shelf\n1,Caf'), 0xe9, 0x0a])
+  const png = Uint8Array.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+  ])
+  const latin1 = Uint8Array.from([
+    ...Buffer.from('Book Id,Title,Author,ISBN,ISBN13,Date Read,Exclusive Shelf\n1,Caf'),
+    0xe9,
+    0x0a,
+  ])
   const cases: [string | Uint8Array, number, RegExp][] = [
     ['name,email\nAnn,ann@example.com\n', 400, /not a Goodreads or StoryGraph export/],
     [png, 400, /not a CSV text file/],
@@ -195,7 +241,11 @@ it("answers 403 to an import for another reader and 404 to another reader's impo
   await finished(owner.id, owner.token, id)
   expect((await call('GET', `/library/imports/${id}?userId=${owner.id}`, stranger.token)).status).toBe(403)
   expect((await call('GET', `/library/imports/${id}?userId=${stranger.id}`, stranger.token)).status).toBe(404)
-  expect((await call('GET', `/library/imports/${id}/rows?userId=${stranger.id}`, stranger.token)).status).toBe(404)
-  expect((await call('DELETE', `/library/imports/${id}?userId=${stranger.id}`, stranger.token)).status).toBe(404)
+  expect(
+    (await call('GET', `/library/imports/${id}/rows?userId=${stranger.id}`, stranger.token)).status,
+  ).toBe(404)
+  expect((await call('DELETE', `/library/imports/${id}?userId=${stranger.id}`, stranger.token)).status).toBe(
+    404,
+  )
   expect((await importsOf(owner.id))[0]?.status).toBe('done')
 })

@@ -161,7 +161,8 @@ export const libraryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           started = await startImport(deps, req.query.userId, wholeFile(part), req.id)
         else if (part.type === 'file') part.file.resume()
       }
-      if (!started) throw badRequest('Choose your export file (.csv) to import: the form field "file" is missing.')
+      if (!started)
+        throw badRequest('Choose your export file (.csv) to import: the form field "file" is missing.')
       return ok('Import started', started)
     },
   )
@@ -206,8 +207,7 @@ export const libraryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/library/imports/:importId',
     declare({
       summary: 'Undo one of my imports: the books it shelved come off my shelves',
-      description:
-        `${WRITES} Books shelved or re-dated since stay as they are. Twice is once; an import still running is a 409.`,
+      description: `${WRITES} Books shelved or re-dated since stay as they are. Twice is once; an import still running is a 409.`,
       request: { params: ImportParams, querystring: ReaderQuery },
       response: { 200: Envelope(LibraryImport) },
       access: writesOwnQuery,

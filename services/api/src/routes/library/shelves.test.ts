@@ -37,8 +37,18 @@ it('shelves a book on one shelf at a time, with the dates the reader sets, and l
 
   const wanted = await shelve(reader.token, { userId: reader.id, bookId: a, shelf: 'want_to_read' })
   expect(wanted.status).toBe(200)
-  expect(wanted.body.data).toMatchObject({ bookId: a, shelf: 'want_to_read', startedOn: null, finishedOn: null })
-  const reading = await shelve(reader.token, { userId: reader.id, bookId: b, shelf: 'reading', startedOn: '2026-11-01' })
+  expect(wanted.body.data).toMatchObject({
+    bookId: a,
+    shelf: 'want_to_read',
+    startedOn: null,
+    finishedOn: null,
+  })
+  const reading = await shelve(reader.token, {
+    userId: reader.id,
+    bookId: b,
+    shelf: 'reading',
+    startedOn: '2026-11-01',
+  })
   expect(reading.body.data).toMatchObject({ shelf: 'reading', startedOn: '2026-11-01', finishedOn: null })
 
   // Moving a book is one entry on its new shelf, never two.
@@ -69,8 +79,12 @@ it('shelves a book on one shelf at a time, with the dates the reader sets, and l
 
   // Off the shelves; twice is once.
   for (let i = 0; i < 2; i++)
-    expect((await call('DELETE', `/library/shelf?userId=${reader.id}&bookId=${b}`, reader.token)).status).toBe(200)
-  expect((await call('GET', `/library/shelf?userId=${reader.id}&bookId=${b}`, reader.token)).body.data).toBeNull()
+    expect(
+      (await call('DELETE', `/library/shelf?userId=${reader.id}&bookId=${b}`, reader.token)).status,
+    ).toBe(200)
+  expect(
+    (await call('GET', `/library/shelf?userId=${reader.id}&bookId=${b}`, reader.token)).body.data,
+  ).toBeNull()
 })
 
 it('pages a shelf latest first, ten a page, as the infinite scroll asks for it', async () => {
@@ -80,7 +94,9 @@ it('pages a shelf latest first, ten a page, as the infinite scroll asks for it',
     const id = await book()
     ids.push(id)
     t.clock.advance(1000)
-    expect((await shelve(reader.token, { userId: reader.id, bookId: id, shelf: 'want_to_read' })).status).toBe(200)
+    expect(
+      (await shelve(reader.token, { userId: reader.id, bookId: id, shelf: 'want_to_read' })).status,
+    ).toBe(200)
   }
   const first = await call('GET', `/library/shelves/want_to_read?userId=${reader.id}`, reader.token)
   const second = await call('GET', `/library/shelves/want_to_read?userId=${reader.id}&page=2`, reader.token)
@@ -106,7 +122,9 @@ it('queues one shelving event per reader, book and shelf, however often it is sh
   const ids = (await ingest.getJobs(['waiting', 'active', 'completed', 'delayed']))
     .filter((j) => j.data?.podcastId === id)
     .map((j) => j.id)
-  expect(ids.sort()).toEqual([wantId, shelfEventId('read', reader.id, id), shelfEventId('want_to_read', other.id, id)].sort())
+  expect(ids.sort()).toEqual(
+    [wantId, shelfEventId('read', reader.id, id), shelfEventId('want_to_read', other.id, id)].sort(),
+  )
 })
 
 it("answers 403 to a reader reading or writing another reader's shelves, an admin included, and changes nothing", async () => {
@@ -177,7 +195,9 @@ it('rate-limits shelf writes per account (120 a minute, then 429), and a refused
   const other = await buildUser(t.app.db)
   const id = await book()
   for (let i = 0; i < 120; i++)
-    expect((await call('DELETE', `/library/shelf?userId=${reader.id}&bookId=${id}`, reader.token)).status).toBe(200)
+    expect(
+      (await call('DELETE', `/library/shelf?userId=${reader.id}&bookId=${id}`, reader.token)).status,
+    ).toBe(200)
   const refused = await shelve(reader.token, { userId: reader.id, bookId: id, shelf: 'read' })
   expect(refused.status).toBe(429)
   expect(refused.body.code).toBe('RATE_LIMITED')

@@ -19,7 +19,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     undone_at: 'timestamptz',
   })
     .addCheckConstraint('library_imports_source', sql`source in ('goodreads', 'storygraph')`)
-    .addCheckConstraint('library_imports_status', sql`status in ('queued', 'running', 'done', 'failed', 'undone')`)
+    .addCheckConstraint(
+      'library_imports_status',
+      sql`status in ('queued', 'running', 'done', 'failed', 'undone')`,
+    )
     .execute()
   await addIndex(db, 'library_imports', 'library_imports_reader_idx', ['user_id', 'created_at'])
 
@@ -52,7 +55,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   })
     .addPrimaryKeyConstraint('shelf_entries_pkey', ['user_id', 'book_id'])
     .addCheckConstraint('shelf_entries_shelf', sql`shelf in ('want_to_read', 'reading', 'read')`)
-    .addCheckConstraint('shelf_entries_dates', sql`finished_on is null or started_on is null or started_on <= finished_on`)
+    .addCheckConstraint(
+      'shelf_entries_dates',
+      sql`finished_on is null or started_on is null or started_on <= finished_on`,
+    )
     .execute()
   // A shelf page: the reader's books on one shelf, latest first.
   await addIndex(db, 'shelf_entries', 'shelf_entries_page_idx', ['user_id', 'shelf', 'updated_at'])
