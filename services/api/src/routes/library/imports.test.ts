@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { buildListing, until } from '@bookstrut/core/testing'
-import { libraryDb } from '@bookstrut/library'
+import { libraryDb, runImport } from '@bookstrut/library'
 import { goodreadsExport, storygraphExport } from '@bookstrut/library/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { injectCall } from '../../test/inject-call.js'
@@ -248,4 +248,26 @@ it("answers 403 to an import for another reader and 404 to another reader's impo
     404,
   )
   expect((await importsOf(owner.id))[0]?.status).toBe('done')
+})
+
+it('decides each row once: the job run again (a retry) changes nothing, and an import not stored yet is retried', async () => {
+  const reader = await buildUser(t.app.db)
+  const book = await buildListing(t.app.db, { title: 'Once Only', author: 'Ann Once' })
+  const csv = goodreadsExport([{ title: 'Once Only', author: 'Ann Once', shelf: 'to-read' }])
+  const started = await upload(reader.id, reader.token, csv)
+  const id = started.body.data._id
+  const first = await finished(reader.id, reader.token, id)
+  const before = await shelvesOf(reader.id)
+  const deps = { db: t.app.db, clock: t.clock, queues: t.app.queues }
+  expect(await runImport(deps, id)).toBe('done')
+  expect(await shelvesOf(reader.id)).toEqual(before)
+  expect(before.map((s) => s.book_id)).toEqual([book.id])
+  const again = (await call('GET', `/library/imports/${id}?userId=${reader.id}`, reader.token)).body.data
+  expect(again).toMatchObject({
+    processedRows: first.processedRows,
+    shelvedRows: 1,
+    outcomes: first.outcomes,
+  })
+  // Queued inside the transaction that stores the import: a job that starts first fails and is retried.
+  await expect(runImport(deps, 'ffffffffffffffffffffffff')).rejects.toThrow(/not stored/)
 })
