@@ -27,8 +27,20 @@ const SERVER_PACKAGES = {
   'services/search': ['core', 'catalogue', 'analytics'],
   // FAQ, blog, information pages, settings, contact (issue 32).
   'services/content': ['core'],
-  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content'],
-  'services/api': ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content', 'workers'],
+  // A reader's shelves and the Goodreads / StoryGraph import (issue 49).
+  'services/library': ['core', 'catalogue'],
+  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content', 'library'],
+  'services/api': [
+    'core',
+    'accounts',
+    'catalogue',
+    'billing',
+    'analytics',
+    'search',
+    'content',
+    'library',
+    'workers',
+  ],
 }
 const ALL_PACKAGES = [
   'core',
@@ -38,6 +50,7 @@ const ALL_PACKAGES = [
   'analytics',
   'search',
   'content',
+  'library',
   'workers',
   'api',
 ]
@@ -226,6 +239,7 @@ export default tseslint.config(
               except: ['./catalogue'],
             },
             { target: './client/src/features/player', from: './client/src/features', except: ['./player'] },
+            { target: './client/src/features/library', from: './client/src/features', except: ['./library'] },
             { target: './client/src/features/search', from: './client/src/features', except: ['./search'] },
             {
               target: './client/src/features/favorites',

@@ -18,6 +18,7 @@ import {
   startApp,
 } from './harness.js'
 import { IDEA_SEARCH_CATALOGUE as catalogue, IDEA_SEARCH_IDEAS } from './fixtures/idea-search.js'
+import { goodreadsExport } from '@bookstrut/library/testing'
 import { findDesignProblems, findLayoutProblems, settleLayout, type LayoutProblem } from './layout/rules.js'
 import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds } from './layout/site-map.js'
 
@@ -195,8 +196,39 @@ beforeAll(async () => {
     token: reader.token,
     body: JSON.stringify({ fistKeyWord: IDEAS[0], secondKeyWord: IDEAS[1], thirdKeyWord: IDEAS[2] }),
   })
+  await seedLibrary(reader, first!._id, second!._id)
   await waitForIdeaSearch()
 }, 300_000)
+
+/** The reader's library (issue 49): a book on Read with its dates, one on Want to read, a finished import. */
+async function seedLibrary(reader: Session, readId: string, wantId: string) {
+  const shelve = (bookId: string, body: Record<string, string>) =>
+    api('/library/shelf', {
+      method: 'PUT',
+      token: reader.token,
+      body: JSON.stringify({ userId: reader.id, bookId, ...body }),
+    })
+  expect(
+    (await shelve(readId, { shelf: 'read', startedOn: '2026-10-01', finishedOn: '2026-10-20' })).status,
+  ).toBe(200)
+  expect((await shelve(wantId, { shelf: 'want_to_read' })).status).toBe(200)
+  const form = new FormData()
+  const csv = goodreadsExport([
+    {
+      title: 'A Title Nobody Listed (Some Series, #2)',
+      author: 'Nobody Atall',
+      shelf: 'read',
+      dateRead: '2024/01/02',
+    },
+  ])
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'goodreads_library_export.csv')
+  const started = await fetch(`${app.baseUrl}/api/v1/library/imports?userId=${reader.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${reader.token}` },
+    body: form,
+  })
+  expect(started.status).toBe(200)
+}
 
 afterAll(async () => {
   await browser?.close()

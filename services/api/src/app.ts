@@ -30,7 +30,7 @@ import { reactionRoutes } from './routes/reactions/index.js'
 import { foundItRoutes } from './routes/found-it/index.js'
 import { searchHistoryRoutes } from './routes/search-history/index.js'
 import { topicRoutes } from './routes/topics/index.js'
-
+import { libraryRoutes } from './routes/library/index.js'
 import { membershipRoutes } from './routes/memberships/index.js'
 import { paymentRoutes } from './routes/payments/index.js'
 import { eventRoutes } from './routes/events/index.js'
@@ -127,6 +127,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(eventRoutes)
       await api.register(insightsRoutes)
       await api.register(topicRoutes)
+      await api.register(libraryRoutes)
     },
     { prefix: '/api/v1' },
   )

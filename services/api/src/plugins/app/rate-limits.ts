@@ -63,6 +63,11 @@ export const LIMITS = {
   // many accounts behind one address share one budget (the agreement rule counts them as one place anyway).
   foundItPerAccount: { points: 30, duration: HOUR },
   foundItPerIp: { points: 60, duration: HOUR },
+  // A reader's library (issue 49): shelving, unshelving and undoing an import (one bucket), reading one's shelves and
+  // imports (another), and starting imports (each reads a file of up to 8 MB and stages up to 20,000 rows).
+  shelfWritesPerAccount: { points: 120, duration: MINUTE },
+  shelfReadsPerAccount: { points: 600, duration: MINUTE },
+  libraryImportsPerAccount: { points: 10, duration: HOUR },
   // Author analytics (both calls, one bucket): a panel refreshing every few seconds, not a scraper.
   insightsPerAccount: { points: 120, duration: MINUTE },
   // Author pages (GET /author/books), public: per account when signed in, else per IP address.
