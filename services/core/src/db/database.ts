@@ -60,8 +60,31 @@ export interface DB {
   topic_books: TopicBooksTable
   topic_candidates: TopicCandidatesTable
 }
-export type Db = Kysely<DB>
-export type DbOrTx = Kysely<DB> | Transaction<DB>
+/**
+ * A connection typed with the tables its user reads and writes: a domain's functions take `DbOrTx<TheirTables>`
+ * (their package's tables and those of the packages they depend on); the full database is composed at the top
+ * (services/api's `AppTables`). `Tables` defaults to the tables still declared here while the domains move theirs
+ * out (issue 47; /work/notes/db-scheme.md).
+ */
+export type Db<Tables = DB> = Kysely<Tables>
+/** A connection or a transaction on it (a Kysely `Transaction` is a `Kysely`; one type keeps `narrowDb` inferable). */
+export type DbOrTx<Tables = DB> = Kysely<Tables>
+
+/** Tables `Sub` names, each as `Full` declares it: what a connection over `Full` may be narrowed to. */
+export type SomeTablesOf<Full, Sub> = { [Name in keyof Sub]: Name extends keyof Full ? Full[Name] : never }
+
+/**
+ * Kysely's types are invariant in their tables (its builders take and hand back the table map in both directions),
+ * so tsc refuses a Kysely over every table where a Kysely over some of them is expected, although it is the same
+ * connection. This is the one place that says so: it hands the same object on, typed with fewer tables, and
+ * `SomeTablesOf` keeps it honest (every table `Sub` names has the same shape in `Full`). `Sub` is inferred from
+ * where the result goes, e.g. `usersRepo.findById(narrowDb(app.db), id)`.
+ */
+export function narrowDb<Full, Sub extends SomeTablesOf<Full, Sub>>(db: Transaction<Full>): Kysely<Sub>
+export function narrowDb<Full, Sub extends SomeTablesOf<Full, Sub>>(db: Kysely<Full>): Kysely<Sub>
+export function narrowDb<Full, Sub extends SomeTablesOf<Full, Sub>>(db: Kysely<Full>): Kysely<Sub> {
+  return db as unknown as Kysely<Sub>
+}
 
 // bigint (int8) comes back as a string by default; counts fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
