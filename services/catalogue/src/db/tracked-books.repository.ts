@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
-import { type UserRow, type DbOrTx, actsFor } from '@bookstrut/core'
+import type { UserRow } from '@bookstrut/accounts'
+import { type DbOrTx, actsFor } from '@bookstrut/core'
 import { isPublicRow } from '../visibility.js'
 
 /** A book events may be about: its podblurbs (episodes) and their lengths in seconds, the first one first. */

@@ -17,7 +17,7 @@ import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
-import * as memberships from './memberships.service.js'
+import { listPlans, membershipsByUser, onSale, quote, updatePlan } from '@bookstrut/billing'
 
 /**
  * The plan catalogue, a user's memberships, the admin's plan editor and upgrade quotes (spec reader-and-account
@@ -45,7 +45,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(
         ruleWhen(
           'status=false',
-          ({ query }) => !memberships.onSale(query as { status?: boolean }),
+          ({ query }) => !onSale(query as { status?: boolean }),
           adminRule('Only admins can see withdrawn plans.'),
         ),
       ),
@@ -53,7 +53,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         'Memberships fetched successfully',
-        await memberships.listPlans(deps, memberships.onSale(req.query)),
+        await listPlans(deps, onSale(req.query)),
       ),
   )
 
@@ -74,7 +74,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
-    async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body, actorOf(req))),
+    async (req) => ok('Membership plan updated', await updatePlan(deps, req.body, actorOf(req))),
   )
 
   app.get(
@@ -92,7 +92,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       return ok(
         'Memberships fetched successfully',
-        await memberships.membershipsByUser(deps, req.query.userId),
+        await membershipsByUser(deps, req.query.userId),
       )
     },
   )
@@ -117,7 +117,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         'Quote computed',
-        await memberships.quote(
+        await quote(
           deps,
           requireAuth(req).user,
           req.query.planId,

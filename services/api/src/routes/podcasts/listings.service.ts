@@ -1,4 +1,5 @@
 import { effectivePlan, membershipsRepo } from '@bookstrut/billing'
+import type { UserRow } from '@bookstrut/accounts'
 import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
 import {
   AppError,
@@ -7,7 +8,6 @@ import {
   notFound,
   type MediaStore,
   type BookUpdate,
-  type UserRow,
 } from '@bookstrut/core'
 import {
   EDIT_WINDOW_MS,

@@ -1,14 +1,6 @@
-import { effectiveTerms, fromCents, membershipsRepo, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
+import type { UserRow } from '@bookstrut/accounts'
 import { booksRepo } from '@bookstrut/catalogue'
-import {
-  badRequest,
-  notFound,
-  type PlanRow,
-  type UserRow,
-  audited,
-  recorded,
-  type AdminActor,
-} from '@bookstrut/core'
+import { badRequest, notFound, audited, recorded, type AdminActor, type Deps, type DbOrTx } from '@bookstrut/core'
 import {
   canUpgradeReadingA,
   isLimitExceeded,
@@ -18,7 +10,21 @@ import {
   type UpdatePlanBody,
   type UpgradeQuote,
 } from '@bookstrut/schemas'
-import type { Deps } from '../deps.js'
+import type { PlanRow } from '../db/billing.tables.js'
+import * as membershipsRepo from '../db/memberships.repository.js'
+import * as paymentsRepo from '../db/payments.repository.js'
+import { effectiveTerms } from '../memberships/effective-plan.js'
+import { offerUpgrade } from '../memberships/upgrade-offer.js'
+import { fromCents } from '../memberships/upgrade-pricing.js'
+
+/**
+ * Authors and publishers start on the free plan (Starter Strut, one book) when their account is verified, in the
+ * transaction that verifies it (accounts' `verifySignup` calls it as its `onVerified`).
+ */
+export async function startOnFreePlan(trx: DbOrTx, user: Pick<UserRow, 'id' | 'role'>, now: Date) {
+  if (user.role === 'author' || user.role === 'publisher')
+    await membershipsRepo.ensureFreeMembership(trx, user.id, now)
+}
 
 export const toPlan = (row: PlanRow): Plan => ({
   _id: row.id,
