@@ -20,14 +20,26 @@ const testingOnly = {
 const SERVER_PACKAGES = {
   'services/core': [],
   'services/accounts': ['core'],
-  'services/catalogue': ['core'],
-  'services/billing': ['core', 'accounts'],
+  'services/catalogue': ['core', 'accounts'],
+  'services/billing': ['core', 'accounts', 'catalogue'],
   'services/analytics': ['core', 'catalogue'],
-  'services/search': ['core', 'catalogue'],
+  // The admin console's use cases (issue 47).
+  'services/admin': ['core', 'accounts', 'catalogue', 'billing', 'analytics'],
+  'services/search': ['core', 'catalogue', 'admin'],
   // FAQ, blog, information pages, settings, contact (issue 32).
   'services/content': ['core'],
-  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content'],
-  'services/api': ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content', 'workers'],
+  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'admin', 'search', 'content'],
+  'services/api': [
+    'core',
+    'accounts',
+    'catalogue',
+    'billing',
+    'analytics',
+    'admin',
+    'search',
+    'content',
+    'workers',
+  ],
 }
 const ALL_PACKAGES = [
   'core',
@@ -35,6 +47,7 @@ const ALL_PACKAGES = [
   'catalogue',
   'billing',
   'analytics',
+  'admin',
   'search',
   'content',
   'workers',

@@ -1,11 +1,4 @@
-import {
-  actsFor,
-  badRequest,
-  forbidden,
-  notFound,
-  type Deps,
-  type MediaStore,
-} from '@bookstrut/core'
+import { actsFor, badRequest, forbidden, notFound, type Deps, type MediaStore } from '@bookstrut/core'
 import {
   BIO_BLANK,
   CURRENT_PASSWORD_REQUIRED,

@@ -26,7 +26,11 @@ import * as passwordResetsRepo from '../db/password-resets.repository.js'
 import * as sessionsRepo from '../db/sessions.repository.js'
 import * as usersRepo from '../db/users.repository.js'
 import { canonicalEmail, typedEmail } from '../identity/mailbox.js'
-import { admitPasswordCheck, recordFailedPassword, recordRightPassword } from '../sign-in/password-guessing.js'
+import {
+  admitPasswordCheck,
+  recordFailedPassword,
+  recordRightPassword,
+} from '../sign-in/password-guessing.js'
 import { originOf } from '../sign-in/usual-addresses.js'
 import { OTP_TTL_MS, assertTriesLeft, checkOtp, countWrongTry, issueOtp } from './one-time-codes.js'
 

@@ -12,9 +12,7 @@ export const RELEASE_DAYS = 7
 const FOREVER = new Date('9999-12-31T00:00:00Z')
 
 /** The newest ranking with each title's counted engagement and days in the Top 20. */
-export async function currentTop20(
-  deps: Deps & { bookTraffic: BookTraffic },
-): Promise<Top20Current> {
+export async function currentTop20(deps: Deps & { bookTraffic: BookTraffic }): Promise<Top20Current> {
   const ranking = await top20Repo.latestRanking(deps.db)
   if (!ranking) return { computedAt: null, entries: [] }
   const ids = ranking.entries.map((e) => e.podcast_id)

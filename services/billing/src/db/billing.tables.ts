@@ -80,5 +80,6 @@ export interface BillingTables {
 
 // Part of core's `DB` too while code typed with the bare `Db` reads them (issue 47's transition).
 declare module '@bookstrut/core' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the extends is its body
   interface DB extends BillingTables {}
 }

@@ -1,6 +1,14 @@
 import type { UserRow } from '@bookstrut/accounts'
 import { booksRepo } from '@bookstrut/catalogue'
-import { badRequest, notFound, audited, recorded, type AdminActor, type Deps, type DbOrTx } from '@bookstrut/core'
+import {
+  badRequest,
+  notFound,
+  audited,
+  recorded,
+  type AdminActor,
+  type Deps,
+  type DbOrTx,
+} from '@bookstrut/core'
 import {
   canUpgradeReadingA,
   isLimitExceeded,

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  actsFor,
-  canSeeListing,
-  ownerScope,
-} from './access-policy.js'
+import { actsFor, canSeeListing, ownerScope } from './access-policy.js'
 
 const reader = { id: 'u1', role: 'reader' as const }
 const admin = { id: 'a1', role: 'admin' as const }

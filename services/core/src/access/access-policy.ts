@@ -21,8 +21,7 @@ export const actsFor = (user: AccountRole | null | undefined, userId: string) =>
  * Whose items a caller may address by id: their own (their id, the filter a repository applies), or anyone's for
  * an admin (null: no owner filter). Another user's item then answers like a missing one.
  */
-export const ownerScope = (user: AccountRole): string | null =>
-  isAdmin(user) ? null : user.id
+export const ownerScope = (user: AccountRole): string | null => (isAdmin(user) ? null : user.id)
 
 /** A listing is public when approved and active; its owner and admins see it in any state. */
 export const canSeeListing = (

@@ -111,14 +111,20 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       User,
     ),
     async (req) =>
-      ok('User blocked', await loadUser(app.db, await setBlocked(deps, actorOf(req), req.body.userId, true, req.body.notes))),
+      ok(
+        'User blocked',
+        await loadUser(app.db, await setBlocked(deps, actorOf(req), req.body.userId, true, req.body.notes)),
+      ),
   )
 
   app.post(
     '/admin/unblock/user',
     spec('Unblock an account', 'Clears the block and its note.' + AUDITED, { body: UnblockUserBody }, User),
     async (req) =>
-      ok('User unblocked', await loadUser(app.db, await setBlocked(deps, actorOf(req), req.body.userId, false, ''))),
+      ok(
+        'User unblocked',
+        await loadUser(app.db, await setBlocked(deps, actorOf(req), req.body.userId, false, '')),
+      ),
   )
 
   app.put(
@@ -132,7 +138,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       User,
     ),
     async (req) =>
-      ok('Role changed', await loadUser(app.db, await setRole(deps, actorOf(req), req.body.userId, req.body.role))),
+      ok(
+        'Role changed',
+        await loadUser(app.db, await setRole(deps, actorOf(req), req.body.userId, req.body.role)),
+      ),
   )
 
   // ---- reports
@@ -207,10 +216,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {},
       Top20Current,
     ),
-    async () => ok('Top 20 fetched', await currentTop20({
-        ...deps,
-        bookTraffic: (ids, now) => bookTrafficOf(app.analytics, ids, now),
-      })),
+    async () =>
+      ok(
+        'Top 20 fetched',
+        await currentTop20({
+          ...deps,
+          bookTraffic: (ids, now) => bookTrafficOf(app.analytics, ids, now),
+        }),
+      ),
   )
 
   app.get(

@@ -50,11 +50,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       ),
     }),
-    async (req) =>
-      ok(
-        'Memberships fetched successfully',
-        await listPlans(deps, onSale(req.query)),
-      ),
+    async (req) => ok('Memberships fetched successfully', await listPlans(deps, onSale(req.query))),
   )
 
   app.put(
@@ -90,10 +86,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.ownAccount(inQuery('userId')),
     }),
     async (req) => {
-      return ok(
-        'Memberships fetched successfully',
-        await membershipsByUser(deps, req.query.userId),
-      )
+      return ok('Memberships fetched successfully', await membershipsByUser(deps, req.query.userId))
     },
   )
 
@@ -117,12 +110,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         'Quote computed',
-        await quote(
-          deps,
-          requireAuth(req).user,
-          req.query.planId,
-          app.config.payments.stripe !== undefined,
-        ),
+        await quote(deps, requireAuth(req).user, req.query.planId, app.config.payments.stripe !== undefined),
       ),
   )
 }

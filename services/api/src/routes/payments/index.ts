@@ -114,7 +114,10 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const { user } = requireAuth(req)
       const { status } = await confirmPayment(deps, user, req.body)
-      return ok('Membership upgraded successfully', { status, membership: (await loadUser(app.db, user)).membership })
+      return ok('Membership upgraded successfully', {
+        status,
+        membership: (await loadUser(app.db, user)).membership,
+      })
     },
   )
 
@@ -125,11 +128,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
  * The webhook in a scope of its own, where JSON is not parsed: the signature covers the exact bytes Stripe sent, so
  * the handler gets them as a Buffer.
  */
-function registerWebhook(
-  app: FastifyInstance,
-  deps: PaymentDeps,
-  declare: ReturnType<typeof declarer>,
-) {
+function registerWebhook(app: FastifyInstance, deps: PaymentDeps, declare: ReturnType<typeof declarer>) {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser(
     'application/json',

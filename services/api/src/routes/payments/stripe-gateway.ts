@@ -2,9 +2,6 @@ import Stripe from 'stripe'
 import { Type } from '@sinclair/typebox'
 import {
   CardIntent,
-  type CardRefund,
-  type NewCardIntent,
-  type NewRefund,
   type PaymentGateway,
   type VerifiedEvent,
 } from '@bookstrut/billing'

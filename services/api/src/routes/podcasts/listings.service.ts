@@ -1,14 +1,7 @@
 import { effectivePlan, membershipsRepo } from '@bookstrut/billing'
 import type { UserRow } from '@bookstrut/accounts'
 import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
-import {
-  AppError,
-  badRequest,
-  newId,
-  notFound,
-  type MediaStore,
-  type BookUpdate,
-} from '@bookstrut/core'
+import { AppError, badRequest, newId, notFound, type MediaStore, type BookUpdate } from '@bookstrut/core'
 import {
   EDIT_WINDOW_MS,
   LISTING_FIELDS,
