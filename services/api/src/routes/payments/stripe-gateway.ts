@@ -1,10 +1,6 @@
 import Stripe from 'stripe'
 import { Type } from '@sinclair/typebox'
-import {
-  CardIntent,
-  type PaymentGateway,
-  type VerifiedEvent,
-} from '@bookstrut/billing'
+import { CardIntent, type PaymentGateway, type VerifiedEvent } from '@bookstrut/billing'
 import { Value } from '@sinclair/typebox/value'
 import type { Config, StripeApiBase } from '@bookstrut/core'
 
