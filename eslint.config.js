@@ -21,21 +21,24 @@ const SERVER_PACKAGES = {
   'services/core': [],
   'services/accounts': ['core'],
   // Listings are limited by the plan (billing); analytics reads the plan for insights; search queues impressions.
-  'services/catalogue': ['core', 'billing'],
+  'services/catalogue': ['core', 'accounts', 'billing'],
   'services/billing': ['core', 'accounts'],
   'services/analytics': ['core', 'billing', 'catalogue'],
-  'services/search': ['core', 'catalogue', 'analytics'],
+  // The admin console's use cases (issue 47).
+  'services/admin': ['core', 'accounts', 'catalogue', 'billing', 'analytics'],
+  'services/search': ['core', 'catalogue', 'analytics', 'admin'],
   // FAQ, blog, information pages, settings, contact (issue 32).
   'services/content': ['core'],
   // A reader's shelves and the Goodreads / StoryGraph import (issue 49).
   'services/library': ['core', 'catalogue'],
-  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content', 'library'],
+  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'admin', 'search', 'content', 'library'],
   'services/api': [
     'core',
     'accounts',
     'catalogue',
     'billing',
     'analytics',
+    'admin',
     'search',
     'content',
     'library',
@@ -48,6 +51,7 @@ const ALL_PACKAGES = [
   'catalogue',
   'billing',
   'analytics',
+  'admin',
   'search',
   'content',
   'library',

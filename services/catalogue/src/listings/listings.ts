@@ -1,13 +1,6 @@
 import { effectivePlan, membershipsRepo } from '@bookstrut/billing'
-import {
-  AppError,
-  badRequest,
-  newId,
-  notFound,
-  type BookUpdate,
-  type MediaStore,
-  type UserRow,
-} from '@bookstrut/core'
+import type { UserRow } from '@bookstrut/accounts'
+import { AppError, badRequest, newId, notFound, type BookUpdate, type MediaStore } from '@bookstrut/core'
 import {
   EDIT_WINDOW_MS,
   LISTING_FIELDS,

@@ -1,5 +1,5 @@
+import { adminConsoleRepo } from '@bookstrut/admin'
 import {
-  adminConsoleRepo,
   audited,
   conflict,
   notFound,

@@ -1,6 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
-import { isRedisConnectionError, redisUnavailable, tooManyRequests } from '@bookstrut/core'
+import { isRedisConnectionError, redisUnavailable, tooManyRequests, type Limits } from '@bookstrut/core'
 import { currentRender } from '../../ssr/render-calls.js'
 
 const MINUTE = 60
@@ -113,7 +113,8 @@ export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set([
 /** Points set by configuration instead of LIMITS (the search limits), by limit name. */
 export type LimitPoints = Partial<Record<LimitName, number>>
 
-export interface RateLimits {
+/** The Redis limiter; it is the use cases' `Limits` (core's Deps), with the names typed as the limits above. */
+export interface RateLimits extends Limits {
   /** Counts one hit; throws 429 when the limit is already used up. */
   consume(name: LimitName, key: string): Promise<void>
   /** Throws 429 when the limit is used up, without counting. */

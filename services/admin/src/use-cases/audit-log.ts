@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync'
-import { adminAuditRepo, type AdminAuditRow, type AuditFilter } from '@bookstrut/core'
+import { pageWindow, type AdminAuditRow, type Deps } from '@bookstrut/core'
 import type { AuditEntry, AuditLogQuery, AuditPage } from '@bookstrut/schemas'
-import { pageWindow } from '../../respond.js'
-import type { Deps } from '../deps.js'
+import * as auditLogRepo from '../db/audit-log.repository.js'
+import type { AuditFilter } from '../db/audit-log.repository.js'
 import { consolePage } from './console-page.js'
 
 /** The most rows one CSV file holds: a narrower filter (a date range) gets the rest. */
@@ -35,8 +35,8 @@ export async function readAuditLog(deps: Deps, query: AuditLogQuery): Promise<Au
   const filter = filterOf(query)
   return consolePage(
     window,
-    adminAuditRepo.listEntries(deps.db, filter, window),
-    adminAuditRepo.countEntries(deps.db, filter),
+    auditLogRepo.listEntries(deps.db, filter, window),
+    auditLogRepo.countEntries(deps.db, filter),
     toEntry,
   )
 }
@@ -49,7 +49,7 @@ const safeCell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : tex
 
 /** Entries matching the filters (no paging, at most CSV_MAX_ROWS, newest first) as CSV, with a header row. */
 export async function auditLogCsv(deps: Deps, query: AuditLogQuery): Promise<string> {
-  const rows = await adminAuditRepo.listEntries(deps.db, filterOf(query), { limit: CSV_MAX_ROWS, offset: 0 })
+  const rows = await auditLogRepo.listEntries(deps.db, filterOf(query), { limit: CSV_MAX_ROWS, offset: 0 })
   return stringify(
     rows.map((r) => {
       const e = toEntry(r)

@@ -3,6 +3,32 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 /** numeric comes back from pg as a string, to keep its precision. */
 type Numeric = ColumnType<string, string | number, string | number>
 
+export interface PlansTable {
+  id: string
+  plan_name: string
+  description: string
+  price: Numeric
+  duration: number
+  book_limit: number
+  status: Generated<boolean>
+  sort_order: Generated<number>
+}
+export type PlanRow = Selectable<PlansTable>
+
+export interface MembershipsTable {
+  id: string
+  user_id: string
+  plan_id: string
+  price: Numeric
+  book_limit: number
+  purchase_date: Date
+  expiry_date: Date | null
+  is_current: Generated<boolean>
+  /** the card payment that bought it (null: the free plan or an operator's grant) */
+  payment_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+export type MembershipRow = Selectable<MembershipsTable>
+
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'superseded'
 
 /** The payment form's billing details, kept as the buyer typed them (spec reader-and-account section 3). */
@@ -42,4 +68,18 @@ export interface StripeEventsTable {
   id: string
   type: string
   received_at: Date
+}
+
+/** Billing's tables (docs/architecture.md, "Tables"). */
+export interface BillingTables {
+  plans: PlansTable
+  memberships: MembershipsTable
+  payments: PaymentsTable
+  stripe_events: StripeEventsTable
+}
+
+// Part of core's `DB` too while code typed with the bare `Db` reads them (issue 47's transition).
+declare module '@bookstrut/core' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the extends is its body
+  interface DB extends BillingTables {}
 }

@@ -17,14 +17,3 @@ export interface AdminAuditLogTable {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 export type AdminAuditRow = Selectable<AdminAuditLogTable>
-
-/** An admin's word on a book the Top 20's anomaly guard holds: the latest per book wins. */
-export interface Top20ReleasesTable {
-  podcast_id: string
-  decision: 'release' | 'keep'
-  /** a release lets the guard's hold go until then; a keep has no end (far future) */
-  until: Date
-  decided_by: string
-  decided_at: Date
-}
-export type Top20ReleaseRow = Selectable<Top20ReleasesTable>

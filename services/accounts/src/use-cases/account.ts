@@ -1,13 +1,4 @@
-import { confirmCurrentPassword, hashPassword, sessionsRepo, usersRepo } from '@bookstrut/accounts'
-import {
-  actsFor,
-  badRequest,
-  forbidden,
-  notFound,
-  type MediaStore,
-  type UserRow,
-  type UserUpdate,
-} from '@bookstrut/core'
+import { actsFor, badRequest, forbidden, notFound, type Deps, type MediaStore } from '@bookstrut/core'
 import {
   BIO_BLANK,
   CURRENT_PASSWORD_REQUIRED,
@@ -18,24 +9,42 @@ import {
   WEBSITE_NOT_HTTP,
   type UpdateUserBody,
 } from '@bookstrut/schemas'
-import type { ProfileImages } from './profile-form.js'
-import type { Auth } from '../../types.js'
-import type { Deps } from '../deps.js'
-import { loadPublicProfile, loadUser } from '../../views/user-view.js'
+import { hashPassword } from '../auth/passwords.js'
+import type { SessionRow, UserRow, UserUpdate } from '../db/accounts.tables.js'
+import * as sessionsRepo from '../db/sessions.repository.js'
+import * as usersRepo from '../db/users.repository.js'
+import { confirmCurrentPassword } from '../sign-in/current-password.js'
+
+/** A profile form's new images, as uploaded (the API reads them from the multipart form). */
+export interface ProfileImages {
+  profile?: Buffer
+  banner?: Buffer
+}
+
+/** The signed-in caller: their account and this request's session. */
+export interface SignedIn {
+  user: UserRow
+  session: Pick<SessionRow, 'id'>
+}
 
 /** Roles with a public profile: people who list books. Readers' and admins' accounts are private. */
 const publicRoles = new Set<UserRow['role']>(['author', 'publisher'])
 
 /**
  * The owner and admins see the whole account; everybody else the public profile of a verified author or
- * publisher. Any other account answers 404 like a missing one, so its existence and role stay private.
+ * publisher. Any other account answers 404 like a missing one, so its existence and role stay private. Answers
+ * the row and which of the two views it gets (the API shapes them).
  */
-export async function getSingleUser(deps: Deps, userId: string, auth: Auth | null) {
+export async function getSingleUser(
+  deps: Deps,
+  userId: string,
+  auth: SignedIn | null,
+): Promise<{ row: UserRow; view: 'account' | 'public profile' }> {
   const row = await usersRepo.findUserById(deps.db, userId)
   const privileged = actsFor(auth?.user, userId)
-  if (row && privileged) return loadUser(deps.db, row)
+  if (row && privileged) return { row, view: 'account' }
   if (!row?.is_verified || !publicRoles.has(row.role)) throw notFound('User not found')
-  return loadPublicProfile(deps.db, row)
+  return { row, view: 'public profile' }
 }
 
 /** websiteAndSocialLinks arrives as a list, or as a JSON-encoded list from multipart forms. */
@@ -123,7 +132,7 @@ export async function updateProfile(
   deps: Deps & { media: MediaStore },
   targetId: string,
   body: UpdateUserBody,
-  auth: Auth,
+  auth: SignedIn,
   images: ProfileImages = {},
 ) {
   const target = targetId === auth.user.id ? auth.user : await usersRepo.findUserById(deps.db, targetId)
@@ -156,5 +165,5 @@ export async function updateProfile(
     stored.banner ? deps.media.remove(target.banner_image) : null,
   ])
   if (patch.password_hash) await sessionsRepo.revokeUserSessions(deps.db, target.id, now, auth.session.id)
-  return loadUser(deps.db, updated)
+  return updated
 }

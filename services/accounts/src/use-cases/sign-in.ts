@@ -1,22 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
-  admitPasswordCheck,
-  canonicalEmail,
-  typedEmail,
-  hashPassword,
-  hashToken,
-  newSessionToken,
-  originOf,
-  otpRepo,
-  passwordResetsRepo,
-  recordFailedPassword,
-  recordRightPassword,
-  sessionsRepo,
-  usersRepo,
-  verifyPassword,
-} from '@bookstrut/accounts'
-import { membershipsRepo } from '@bookstrut/billing'
-import {
   AppError,
   addressKey,
   badRequest,
@@ -26,7 +9,7 @@ import {
   unauthorized,
   type Db,
   type DbOrTx,
-  type UserRow,
+  type Deps,
 } from '@bookstrut/core'
 import type {
   CreateUserBody,
@@ -35,8 +18,21 @@ import type {
   SessionData,
   VerifyOtpBody,
 } from '@bookstrut/schemas'
-import type { Deps } from '../deps.js'
-import { OTP_TTL_MS, assertTriesLeft, checkOtp, countWrongTry, issueOtp } from './otp.service.js'
+import { hashPassword, verifyPassword } from '../auth/passwords.js'
+import { hashToken, newSessionToken } from '../auth/tokens.js'
+import type { UserRow } from '../db/accounts.tables.js'
+import * as otpRepo from '../db/otp.repository.js'
+import * as passwordResetsRepo from '../db/password-resets.repository.js'
+import * as sessionsRepo from '../db/sessions.repository.js'
+import * as usersRepo from '../db/users.repository.js'
+import { canonicalEmail, typedEmail } from '../identity/mailbox.js'
+import {
+  admitPasswordCheck,
+  recordFailedPassword,
+  recordRightPassword,
+} from '../sign-in/password-guessing.js'
+import { originOf } from '../sign-in/usual-addresses.js'
+import { OTP_TTL_MS, assertTriesLeft, checkOtp, countWrongTry, issueOtp } from './one-time-codes.js'
 
 /** Who is asking, for rate limits, logs and the session record. */
 export interface Caller {
@@ -152,11 +148,18 @@ export async function resendSignupOtp(deps: Deps, rawEmail: string, caller: Call
   })
 }
 
+/**
+ * What else happens when an account is verified, in the transaction that verifies it: the app passes billing's
+ * start on the free plan (accounts does not depend on billing; billing's members are accounts).
+ */
+export type OnVerified = (trx: DbOrTx, user: UserRow, now: Date) => Promise<void>
+
 /** Checks the sign-up code; on success the account becomes usable and a session is opened. */
 export async function verifySignup(
   deps: Deps & { db: Db },
   body: VerifyOtpBody,
   caller: Caller,
+  onVerified: OnVerified,
 ): Promise<SessionData> {
   const email = await codeEmailOf(deps.db, body.email)
   await assertTriesLeft(deps, email, caller.ip)
@@ -171,9 +174,7 @@ export async function verifySignup(
     await otpRepo.markOtpConsumed(trx, check.row.id, now)
     const verified = await usersRepo.updateUser(trx, user.id, { is_verified: true, updated_at: now })
     if (!verified) throw new Error(`user ${user.id} vanished during verification`)
-    // Authors and publishers start on the free plan (Starter Strut, one book).
-    if (verified.role === 'author' || verified.role === 'publisher')
-      await membershipsRepo.ensureFreeMembership(trx, verified.id, now)
+    await onVerified(trx, verified, now)
     return { session: await openSession(deps, trx, verified, caller, 'Your account has been verified.') }
   })
   // Thrown after the commit, so a wrong try stays counted.

@@ -69,3 +69,18 @@ export interface PasswordResetTokensTable {
   used_at: Date | null
 }
 export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>
+
+/** The accounts' tables (docs/architecture.md, "Tables"). */
+export interface AccountsTables {
+  users: UsersTable
+  sessions: SessionsTable
+  otp_codes: OtpCodesTable
+  password_reset_tokens: PasswordResetTokensTable
+}
+
+// While code still typed with core's bare `Db` reads these tables, they are part of core's `DB` too (issue 47's
+// transition; /work/notes/db-scheme.md): delete this once no bare `Db` is left.
+declare module '@bookstrut/core' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the extends is its body
+  interface DB extends AccountsTables {}
+}

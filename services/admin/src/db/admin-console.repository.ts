@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { DbOrTx } from './database.js'
-import type { UserRow } from './accounts.tables.js'
+import type { UserRow } from '@bookstrut/accounts'
+import type { DbOrTx } from '@bookstrut/core'
 import type { Top20ReleaseRow } from './admin.tables.js'
 import { countOf, newestFirst } from './console-lists.js'
 

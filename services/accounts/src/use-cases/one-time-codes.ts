@@ -1,8 +1,9 @@
-import { hashOtp, newOtpCode, newSessionToken, otpRepo } from '@bookstrut/accounts'
-import { AppError, addressKey, newId, tooManyRequests, type OtpPurpose, type OtpRow } from '@bookstrut/core'
+import { AppError, addressKey, newId, tooManyRequests, type Deps } from '@bookstrut/core'
 import { QueueNames } from '@bookstrut/schemas'
-import type { Deps } from '../deps.js'
-import type { AddressOrigin } from '@bookstrut/accounts'
+import { hashOtp, newOtpCode, newSessionToken } from '../auth/tokens.js'
+import type { OtpPurpose, OtpRow } from '../db/accounts.tables.js'
+import * as otpRepo from '../db/otp.repository.js'
+import type { AddressOrigin } from '../sign-in/usual-addresses.js'
 
 /** Spec constants: codes live 10 minutes; resend waits 30 s (sign-up) or 120 s (password reset); 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60 * 1000

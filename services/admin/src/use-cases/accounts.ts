@@ -1,6 +1,5 @@
-import { usersRepo } from '@bookstrut/accounts'
+import { usersRepo, type UserRow } from '@bookstrut/accounts'
 import {
-  adminConsoleRepo,
   audited,
   badRequest,
   conflict,
@@ -9,11 +8,10 @@ import {
   recorded,
   type AdminActor,
   type DbOrTx,
-  type UserRow,
+  type Deps,
 } from '@bookstrut/core'
 import type { Role } from '@bookstrut/schemas'
-import type { Deps } from '../deps.js'
-import { loadUser } from '../../views/user-view.js'
+import * as adminConsoleRepo from '../db/admin-console.repository.js'
 
 /** The part of an account an admin changes, as the audit log records it. */
 const accountState = (u: Pick<UserRow, 'role' | 'is_blocked' | 'block_notes'>) => ({
@@ -64,7 +62,7 @@ export async function setBlocked(
       accountState(after),
     )
   })
-  return loadUser(deps.db, row)
+  return row
 }
 
 /**
@@ -89,5 +87,5 @@ export async function setRole(deps: Deps, actor: AdminActor, userId: string, rol
     if (!after) throw notFound('User not found')
     return recorded(after, 'user.role', ['user', userId], accountState(target), accountState(after))
   })
-  return loadUser(deps.db, row)
+  return row
 }

@@ -1,9 +1,10 @@
-import { applyConfirmedPayment, paymentsRepo } from '@bookstrut/billing'
 import { badRequest, type Logger } from '@bookstrut/core'
 import { Id } from '@bookstrut/schemas'
 import { Value } from '@sinclair/typebox/value'
-import { paymentNotConfigured, refundSuperseded, type PaymentDeps } from './payments.service.js'
-import { verifyWebhook, type CardIntent, type VerifiedEvent } from './stripe-gateway.js'
+import * as paymentsRepo from '../db/payments.repository.js'
+import { applyConfirmedPayment } from '../memberships/confirmed-payment.js'
+import type { CardIntent, VerifiedEvent } from '../payments/gateway.js'
+import { paymentNotConfigured, refundSuperseded, type PaymentDeps } from './payments.js'
 
 /**
  * Stripe's webhook: the authoritative word on a payment. The signature is checked over the raw bytes before anything
@@ -19,7 +20,7 @@ export async function handleStripeWebhook(
   if (!secret) throw paymentNotConfigured()
   if (!signature) throw badRequest('Missing Stripe-Signature header.')
   if (!Buffer.isBuffer(rawBody)) throw badRequest('The webhook body must be JSON.')
-  const event = verifiedOrRefused(rawBody, signature, secret, deps.clock.now().getTime())
+  const event = verifiedOrRefused(deps, rawBody, signature, secret, deps.clock.now().getTime())
 
   const now = deps.clock.now()
   let toRefund: { paymentId: string; intentId: string } | undefined
@@ -42,9 +43,15 @@ export async function handleStripeWebhook(
   return { received: true, duplicate }
 }
 
-function verifiedOrRefused(rawBody: Buffer, signature: string, secret: string, nowMs: number): VerifiedEvent {
+function verifiedOrRefused(
+  deps: PaymentDeps,
+  rawBody: Buffer,
+  signature: string,
+  secret: string,
+  nowMs: number,
+): VerifiedEvent {
   try {
-    return verifyWebhook(rawBody, signature, secret, nowMs)
+    return deps.verifyWebhook(rawBody, signature, secret, nowMs)
   } catch {
     // One answer for a bad, stale or malformed signature: the caller learns nothing about which check failed.
     throw badRequest('Invalid Stripe signature.')

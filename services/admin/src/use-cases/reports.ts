@@ -1,13 +1,13 @@
 import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
 import {
-  adminConsoleRepo,
   audited,
   conflict,
   newId,
   notFound,
   recorded,
   type AdminActor,
-  type ReportGroupRow,
+  type Deps,
+  pageWindow,
 } from '@bookstrut/core'
 import type {
   AdminReportType,
@@ -18,10 +18,10 @@ import type {
   ResolveReportsBody,
   UpdateReportTypeBody,
 } from '@bookstrut/schemas'
-import { pageWindow } from '../../respond.js'
-import type { Deps } from '../deps.js'
+import * as adminConsoleRepo from '../db/admin-console.repository.js'
+import type { ReportGroupRow } from '../db/admin-console.repository.js'
+import { blockAccount } from './accounts.js'
 import { consolePage } from './console-page.js'
-import { blockAccount } from './admin.service.js'
 
 const isoOrNull = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
 

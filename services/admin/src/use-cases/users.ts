@@ -1,11 +1,10 @@
-import { usersRepo } from '@bookstrut/accounts'
+import { usersRepo, type UserRow } from '@bookstrut/accounts'
 import { membershipsRepo } from '@bookstrut/billing'
-import { adminConsoleRepo, notFound, type UserRow } from '@bookstrut/core'
+import { notFound, pageWindow, type Deps } from '@bookstrut/core'
 import type { AdminUser, AdminUserDetail, AdminUsersPage, AdminUsersQuery } from '@bookstrut/schemas'
-import { pageWindow } from '../../respond.js'
-import type { Deps } from '../deps.js'
+import * as adminConsoleRepo from '../db/admin-console.repository.js'
 import { consolePage } from './console-page.js'
-import { toReportGroup } from './reports.service.js'
+import { toReportGroup } from './reports.js'
 
 export const toAdminUser = (u: UserRow): AdminUser => ({
   id: u.id,

@@ -1,27 +1,23 @@
-import { applyConfirmedPayment, fromCents, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
-import {
-  AppError,
-  conflict,
-  newId,
-  notFound,
-  type Logger,
-  type PaymentRow,
-  type UserRow,
-} from '@bookstrut/core'
+import type { UserRow } from '@bookstrut/accounts'
+import { AppError, conflict, newId, notFound, type Deps, type Logger } from '@bookstrut/core'
 import {
   PAYMENT_FAILED_MESSAGE,
   PAYMENT_NOT_CONFIGURED_MESSAGE,
   type CreatePaymentIntentBody,
   type CreateUserMembershipBody,
-  type Membership,
   type PaymentIntentData,
 } from '@bookstrut/schemas'
-import type { Deps } from '../deps.js'
-import { loadUser } from '../../views/user-view.js'
-import type { CardIntent, PaymentGateway } from './stripe-gateway.js'
+import type { PaymentRow } from '../db/billing.tables.js'
+import * as paymentsRepo from '../db/payments.repository.js'
+import { applyConfirmedPayment } from '../memberships/confirmed-payment.js'
+import { offerUpgrade } from '../memberships/upgrade-offer.js'
+import { fromCents } from '../memberships/upgrade-pricing.js'
+import type { CardIntent, PaymentGateway, VerifiedEvent } from '../payments/gateway.js'
 
 export type PaymentDeps = Deps & {
   gateway: PaymentGateway | undefined
+  /** Checks a webhook's signature over its raw body and reads the event (the API's Stripe client); throws if bad. */
+  verifyWebhook: (rawBody: Buffer, signature: string, secret: string, nowMs: number) => VerifiedEvent
   log: Pick<Logger, 'info' | 'error'>
 }
 
@@ -98,13 +94,14 @@ export async function startPayment(
 
 /**
  * The spec's plan-upgrade call after paying: the plan changes only if Stripe says the payment succeeded (asked
- * here, not taken from the client). Repeating it, or the webhook having come first, changes nothing more.
+ * here, not taken from the client). Repeating it, or the webhook having come first, changes nothing more. The
+ * API answers with the account's membership as it then stands.
  */
 export async function confirmPayment(
   deps: PaymentDeps,
   user: UserRow,
   body: CreateUserMembershipBody,
-): Promise<{ status: PaymentRow['status']; membership: Membership | null }> {
+): Promise<{ status: PaymentRow['status'] }> {
   const gateway = gatewayOf(deps)
   const payment = await paymentsRepo.findPayment(deps.db, body.paymentId)
   // Another account's payment answers like a missing one: ids do not reveal what exists.
@@ -115,7 +112,7 @@ export async function confirmPayment(
   const settled = await paymentsRepo.findPayment(deps.db, payment.id)
   if (settled?.status === 'superseded')
     throw conflict('Your account already holds this plan or a higher one; this payment will be refunded.')
-  return { status: 'succeeded', membership: (await loadUser(deps.db, user)).membership }
+  return { status: 'succeeded' }
 }
 
 /** Asks Stripe how the payment stands and applies it when it succeeded; throws what the client should show. */

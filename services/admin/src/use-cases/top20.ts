@@ -1,8 +1,10 @@
-import { top20Repo, type AnalyticsStore } from '@bookstrut/analytics'
-import { adminConsoleRepo, audited, notFound, recorded, type AdminActor } from '@bookstrut/core'
-import type { HeldBookDecision, Top20Current, Top20DecisionBody } from '@bookstrut/schemas'
-import type { Deps } from '../deps.js'
-import { bookPagePath, trafficOf } from '../../views/page-traffic.js'
+import { top20Repo } from '@bookstrut/analytics'
+import { audited, notFound, recorded, type AdminActor, type Deps } from '@bookstrut/core'
+import type { HeldBookDecision, PageTraffic, Top20Current, Top20DecisionBody } from '@bookstrut/schemas'
+import * as adminConsoleRepo from '../db/admin-console.repository.js'
+
+/** The views of each book's page in the last 7 and 30 days, by book id; null when the analytics store does not answer. */
+export type BookTraffic = (bookIds: readonly string[], now: Date) => Promise<Map<string, PageTraffic> | null>
 
 /** How long a release lets a title rank despite the guard: the ranking's own window (7 days of engagement). */
 export const RELEASE_DAYS = 7
@@ -10,16 +12,14 @@ export const RELEASE_DAYS = 7
 const FOREVER = new Date('9999-12-31T00:00:00Z')
 
 /** The newest ranking with each title's counted engagement and days in the Top 20. */
-export async function currentTop20(
-  deps: Deps & { analytics: { ready(): Promise<AnalyticsStore> } },
-): Promise<Top20Current> {
+export async function currentTop20(deps: Deps & { bookTraffic: BookTraffic }): Promise<Top20Current> {
   const ranking = await top20Repo.latestRanking(deps.db)
   if (!ranking) return { computedAt: null, entries: [] }
   const ids = ranking.entries.map((e) => e.podcast_id)
   const [titles, days, traffic] = await Promise.all([
     adminConsoleRepo.titlesOf(deps.db, ids),
     adminConsoleRepo.daysInTop20Of(deps.db, ids),
-    trafficOf(deps.analytics, ids.map(bookPagePath), deps.clock.now()),
+    deps.bookTraffic(ids, deps.clock.now()),
   ])
   return {
     computedAt: ranking.computedAt.toISOString(),
@@ -30,8 +30,8 @@ export async function currentTop20(
       score: e.score,
       readers: e.readers,
       daysInTop20: days.get(e.podcast_id) ?? 0,
-      views7d: traffic?.get(bookPagePath(e.podcast_id))?.views7d ?? null,
-      views30d: traffic?.get(bookPagePath(e.podcast_id))?.views30d ?? null,
+      views7d: traffic?.get(e.podcast_id)?.views7d ?? null,
+      views30d: traffic?.get(e.podcast_id)?.views30d ?? null,
     })),
   }
 }

@@ -1,13 +1,12 @@
-import { effectiveTerms, fromCents, membershipsRepo, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
-import { booksRepo } from '@bookstrut/catalogue'
+import type { UserRow } from '@bookstrut/accounts'
 import {
   badRequest,
   notFound,
-  type PlanRow,
-  type UserRow,
   audited,
   recorded,
   type AdminActor,
+  type Deps,
+  type DbOrTx,
 } from '@bookstrut/core'
 import {
   canUpgradeReadingA,
@@ -18,7 +17,21 @@ import {
   type UpdatePlanBody,
   type UpgradeQuote,
 } from '@bookstrut/schemas'
-import type { Deps } from '../deps.js'
+import type { PlanRow } from '../db/billing.tables.js'
+import * as membershipsRepo from '../db/memberships.repository.js'
+import * as paymentsRepo from '../db/payments.repository.js'
+import { effectiveTerms } from '../memberships/effective-plan.js'
+import { offerUpgrade } from '../memberships/upgrade-offer.js'
+import { fromCents } from '../memberships/upgrade-pricing.js'
+
+/**
+ * Authors and publishers start on the free plan (Starter Strut, one book) when their account is verified, in the
+ * transaction that verifies it (accounts' `verifySignup` calls it as its `onVerified`).
+ */
+export async function startOnFreePlan(trx: DbOrTx, user: Pick<UserRow, 'id' | 'role'>, now: Date) {
+  if (user.role === 'author' || user.role === 'publisher')
+    await membershipsRepo.ensureFreeMembership(trx, user.id, now)
+}
 
 export const toPlan = (row: PlanRow): Plan => ({
   _id: row.id,
@@ -85,15 +98,18 @@ export async function updatePlan(deps: Deps, body: UpdatePlanBody, actor: AdminA
   })
 }
 
-/** The user's current plan, the plan in effect, its states, past plans and billing details (caller checked). */
-export async function membershipsByUser(deps: Deps, userId: string): Promise<MembershipsByUser> {
+/**
+ * The user's current plan, the plan in effect, its states, past plans and billing details (caller checked).
+ * `booksListed` is counted by the catalogue and handed in: the catalogue reads plans (a listing's limit), so billing
+ * cannot depend on it in turn.
+ */
+export async function membershipsByUser(deps: Deps, userId: string, booksListed: number): Promise<MembershipsByUser> {
   const now = deps.clock.now()
-  const [history, currentRow, free, plans, booksListed, billing] = await Promise.all([
+  const [history, currentRow, free, plans, billing] = await Promise.all([
     membershipsRepo.membershipHistory(deps.db, userId),
     membershipsRepo.currentMembership(deps.db, userId),
     membershipsRepo.freePlan(deps.db),
     membershipsRepo.listPlans(deps.db, true),
-    booksRepo.countOwnedBooks(deps.db, userId),
     paymentsRepo.latestBilling(deps.db, userId),
   ])
   const effective = effectiveTerms(currentRow, free, now)
