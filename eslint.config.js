@@ -23,10 +23,10 @@ const SERVER_PACKAGES = {
   // Listings are limited by the plan (billing); analytics reads the plan for insights; search queues impressions.
   'services/catalogue': ['core', 'accounts', 'billing'],
   'services/billing': ['core', 'accounts'],
-  'services/analytics': ['core', 'billing', 'catalogue'],
+  'services/analytics': ['core', 'accounts', 'billing', 'catalogue'],
   // The admin console's use cases (issue 47).
   'services/admin': ['core', 'accounts', 'catalogue', 'billing', 'analytics'],
-  'services/search': ['core', 'catalogue', 'analytics', 'admin'],
+  'services/search': ['core', 'accounts', 'catalogue', 'analytics', 'admin'],
   // FAQ, blog, information pages, settings, contact (issue 32).
   'services/content': ['core'],
   // A reader's shelves and the Goodreads / StoryGraph import (issue 49).

@@ -1,5 +1,6 @@
+import type { UserRow } from '@bookstrut/accounts'
 import type { ExpressionBuilder } from 'kysely'
-import { actsFor, type DB, type BookRow, type UserRow } from '@bookstrut/core'
+import { actsFor, type DB, type BookRow } from '@bookstrut/core'
 
 /*
  * The one rule of who may see a book (issue 47; SECURITY.md, "Who may see a book"). A book is public when it is

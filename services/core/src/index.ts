@@ -57,6 +57,7 @@ export { type AdminActor, audited, type AuditedChange, recorded } from './admin/
 export { actsFor, ownerScope } from './access/access-policy.js'
 export {
   access,
+  type AccessRule,
   actsForRule,
   adminRule,
   buysPlansRule,
@@ -67,6 +68,7 @@ export {
   inBody,
   inEachOf,
   inQuery,
+  isCallerRule,
   listsBooksRule,
   notBlockedRule,
   type OwnedResource,

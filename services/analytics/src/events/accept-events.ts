@@ -1,6 +1,7 @@
+import type { UserRow } from '@bookstrut/accounts'
 import { randomUUID } from 'node:crypto'
 import { trackedBooksRepo } from '@bookstrut/catalogue'
-import { AppError, accountWeight, badRequest, notFound, type UserRow } from '@bookstrut/core'
+import { AppError, accountWeight, badRequest, notFound } from '@bookstrut/core'
 import type { AcceptedEvents, AnalyticsEvent, TrackedEvent } from '@bookstrut/schemas'
 import type { AnalyticsDeps } from '../deps.js'
 import { queueEvents } from '../queue-events.js'

@@ -1,6 +1,7 @@
+import type { UserRow } from '@bookstrut/accounts'
 import { createHash } from 'node:crypto'
 import { booksRepo, toPodcast } from '@bookstrut/catalogue'
-import { accountWeight, newId, notFound, pageWindow, toPage, type Page, type UserRow } from '@bookstrut/core'
+import { accountWeight, newId, notFound, pageWindow, toPage, type Page } from '@bookstrut/core'
 import type { AnalyticsEvent, FavoriteListQuery, Podcast, ReactionBody } from '@bookstrut/schemas'
 import type { AnalyticsDeps } from '../deps.js'
 import * as reactionsRepo from '../db/reactions.repository.js'

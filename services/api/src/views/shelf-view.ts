@@ -1,7 +1,7 @@
-import { booksRepo } from '@bookstrut/catalogue'
+import { withReactionFlags } from '@bookstrut/analytics'
+import { booksRepo, toPodcast } from '@bookstrut/catalogue'
 import type { DbOrTx, Page } from '@bookstrut/core'
 import type { ShelfPlace, ShelvedBook } from '@bookstrut/schemas'
-import { toPodcast, withReactionFlags } from './podcast-view.js'
 
 /**
  * A page of shelf places as the API shows it: each with its book (the contract's record, with the reader's own

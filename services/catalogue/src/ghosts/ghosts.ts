@@ -1,4 +1,5 @@
-import { newId, notFound, pageWindow, toPage, type Page, type UserRow } from '@bookstrut/core'
+import type { UserRow } from '@bookstrut/accounts'
+import { newId, notFound, pageWindow, toPage, type Page } from '@bookstrut/core'
 import type { GhostBody, GhostListQuery, Podcast, RemoveGhostQuery, ReportBody } from '@bookstrut/schemas'
 import { toPodcast } from '../book-record.js'
 import { visibleBook } from '../books/visible-book.js'

@@ -1,9 +1,9 @@
+import type { UserRow } from '@bookstrut/accounts'
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { queueEvents } from '@bookstrut/analytics'
 import { booksRepo } from '@bookstrut/catalogue'
 import {
-  type UserRow,
   AppError,
   addressKey,
   conflict,

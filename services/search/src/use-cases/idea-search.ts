@@ -1,9 +1,10 @@
+import type { UserRow } from '@bookstrut/accounts'
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Type, type Static } from '@sinclair/typebox'
 import { impressionEvents, queueEvents, withReactionFlags, type Searcher } from '@bookstrut/analytics'
 import { booksRepo, toPodcast } from '@bookstrut/catalogue'
-import { AppError, pageWindow, parseJson, toPage, type Page, type UserRow } from '@bookstrut/core'
+import { AppError, pageWindow, parseJson, toPage, type Page } from '@bookstrut/core'
 import {
   hasDuplicateIdeas,
   toWireScores,

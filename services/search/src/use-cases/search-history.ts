@@ -1,4 +1,5 @@
-import { conflict, notFound, ownerScope, type UserRow } from '@bookstrut/core'
+import type { UserRow } from '@bookstrut/accounts'
+import { conflict, notFound, ownerScope } from '@bookstrut/core'
 import type { SearchHistoryRow } from '../db/search-history.tables.js'
 import type { SearchHistoryItem, UpdateSearchHistoryBody } from '@bookstrut/schemas'
 import * as searchHistoryRepo from '../db/search-history.repository.js'
