@@ -3,9 +3,9 @@ import { usersRepo } from '@bookstrut/accounts'
 import { createDb, migrateToLatest, newId, type Db, type NewBook } from '@bookstrut/core'
 import { createScratchDatabase, listingRow } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex, type SurfaceIndex } from '@bookstrut/search'
-import { surfaceSearch } from '../routes/search/surface-search.service.js'
-import { quantile, seededRandom } from './bench-stats.js'
-import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic-books.js'
+import { surfaceSearch } from '@bookstrut/api/bench'
+import { quantile, seededRandom } from '../bench-stats.js'
+import { loadSourceBooks, syntheticBookText, type SourceBook } from '../synthetic-books.js'
 
 /**
  * Keyword ("surface") search latency for `npm run bench:search`: a scratch database on the test PostgreSQL
