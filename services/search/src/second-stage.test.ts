@@ -47,11 +47,9 @@ describe('the committed second-stage model', () => {
   })
 
   it('never falls as the cosine or the words rise, all else equal (the trainer constrains it so)', () => {
-    // a book listed with up to 20 books ahead of it by cosine (none at 0.7, the best listed) and 5 by words
-    const at = (cosine: number, lexical: number) => {
-      const ahead = Math.max(0, Math.round((20 * (0.7 - cosine)) / 0.4))
-      return secondStageScore(model, [cosine, lexical, cosine - 0.7, 0, cosine * lexical, 0.5])
-    }
+    // a book of a listing whose best cosine for the idea is 0.7, no title word in the idea, a six-word idea
+    const at = (cosine: number, lexical: number) =>
+      secondStageScore(model, [cosine, lexical, cosine - 0.7, 0, cosine * lexical, 0.5])
     for (let c = 0.3; c < 0.69; c += 0.02) {
       expect(at(c + 0.02, 0)).toBeGreaterThanOrEqual(at(c, 0))
       expect(at(c + 0.02, 0.5)).toBeGreaterThanOrEqual(at(c, 0.5))
