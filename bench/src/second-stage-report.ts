@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises'
+import { type RankedBook } from '@bookstrut/search'
 import {
   SECOND_STAGE_FEATURES,
   secondStageFeatures,
   type FirstStage,
-  type RankedBook,
   type SecondStageInput,
-} from '@bookstrut/search'
+} from '@bookstrut/search/bench'
 import { bootstrapMean, quantile } from './bench-stats.js'
 
 /**

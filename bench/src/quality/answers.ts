@@ -1,11 +1,5 @@
-import {
-  cosineForScore,
-  LEXICAL_WEIGHT,
-  MAX_RANKED,
-  onBaseScale,
-  RELEVANCE_FLOOR,
-  strutScores,
-} from '@bookstrut/search'
+import { MAX_RANKED, RELEVANCE_FLOOR } from '@bookstrut/search'
+import { cosineForScore, LEXICAL_WEIGHT, onBaseScale, strutScores } from '@bookstrut/search/bench'
 import type { CosineScale } from '@bookstrut/search'
 import { dot, quantile } from '../bench-stats.js'
 import type { Query } from './report.js'

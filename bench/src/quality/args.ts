@@ -1,15 +1,13 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
+import { SHIPPED_MODEL, targetModel, TRAINED_NAMESPACE } from '@bookstrut/search'
 import {
   PASSAGES,
   passingTrainedVersions,
   SECOND_STAGE_MODEL_FILE,
-  SHIPPED_MODEL,
-  targetModel,
-  TRAINED_NAMESPACE,
   type PassageScheme,
-} from '@bookstrut/search'
+} from '@bookstrut/search/bench'
 import { DEFAULT_SHARED_DATA_DIR } from '../tomt-data.js'
 
 export const USAGE =

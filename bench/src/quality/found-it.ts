@@ -1,6 +1,7 @@
 import { createDb, migrateToLatest } from '@bookstrut/core'
 import { createScratchDatabase } from '@bookstrut/core/testing'
-import { BookVectorIndex, embeddedPassages, type Embedder } from '@bookstrut/search'
+import { BookVectorIndex, type Embedder } from '@bookstrut/search'
+import { embeddedPassages } from '@bookstrut/search/bench'
 import { mean } from '../bench-stats.js'
 import { cachedEmbeddings } from '../embedding-cache.js'
 import { loadFoundItEvidence, simulateFoundIt, type FoundItBooks } from '../found-it-simulation.js'

@@ -1,5 +1,5 @@
 import { rankBooks, type BookTextIndex, type BookVectorIndex, type CosineScale } from '@bookstrut/search'
-import type { SecondStageModel } from '@bookstrut/search'
+import type { SecondStageModel } from '@bookstrut/search/bench'
 import { formTable, wordCount, wordingOf, type FormCase } from '../idea-form.js'
 import { rankIn, type Query } from './report.js'
 

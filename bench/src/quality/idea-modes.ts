@@ -1,18 +1,20 @@
 import {
   BookVectorIndex,
-  bookPassages,
-  cosineForScore,
   MAX_RANKED,
-  offBaseScale,
   rankBooks,
   RELEVANCE_FLOOR,
   type CosineScale,
   type Embedder,
   type IdeaVectorIndex,
+} from '@bookstrut/search'
+import {
+  bookPassages,
+  cosineForScore,
+  offBaseScale,
   type LexicalMatches,
   type PassageScheme,
   type SecondStageModel,
-} from '@bookstrut/search'
+} from '@bookstrut/search/bench'
 import { cachedEmbeddings } from '../embedding-cache.js'
 import type { PoolBook } from '../tomt-data.js'
 import { RRF_K, type ModeResult } from './report.js'

@@ -4,17 +4,19 @@ import { loadConfig } from '@bookstrut/core'
 import {
   BookTextIndex,
   cosineScaleOf,
-  createEmbedder,
-  firstStage,
   hasLocalModel,
-  LEXICAL_WEIGHT,
-  loadSecondStageModel,
   locateModel,
   RELEVANCE_FLOOR,
   type CosineScale,
   type Embedder,
-  type SecondStageModel,
 } from '@bookstrut/search'
+import {
+  createEmbedder,
+  firstStage,
+  LEXICAL_WEIGHT,
+  loadSecondStageModel,
+  type SecondStageModel,
+} from '@bookstrut/search/bench'
 import { cachedEmbeddings } from '../embedding-cache.js'
 import { scoreMeaningReport, writeSecondStageRows } from '../second-stage-report.js'
 import { loadPool, loadQueries, trainFoldOf, type TomtQuery } from '../tomt-data.js'

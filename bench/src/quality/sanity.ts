@@ -1,12 +1,5 @@
-import {
-  BookTextIndex,
-  BookVectorIndex,
-  bookPassages,
-  rankBooks,
-  type CosineScale,
-  type Embedder,
-  type SecondStageModel,
-} from '@bookstrut/search'
+import { BookTextIndex, BookVectorIndex, rankBooks, type CosineScale, type Embedder } from '@bookstrut/search'
+import { bookPassages, type SecondStageModel } from '@bookstrut/search/bench'
 import { quantile } from '../bench-stats.js'
 import { cachedEmbeddings } from '../embedding-cache.js'
 import { loadSanitySet, type SanityBook } from '../sanity-set.js'

@@ -6,22 +6,24 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
 import {
-  ANN_DEFAULTS,
   AnnBookVectorIndex,
   BookTextIndex,
   BookVectorIndex,
-  bookPassages,
-  createEmbedder,
   createThreadedEmbedder,
   hasLocalModel,
   IdeaEmbeddings,
   MAX_RANKED,
+  rankBooks,
+} from '@bookstrut/search'
+import {
+  ANN_DEFAULTS,
+  bookPassages,
+  createEmbedder,
   passesFloor,
   QUANT_SCALE,
-  rankBooks,
   loadSecondStageModel,
   strutScores,
-} from '@bookstrut/search'
+} from '@bookstrut/search/bench'
 import usearch from 'usearch'
 import { gaussian, mean, quantile, seededRandom } from '../bench-stats.js'
 import { cachedEmbeddings } from '../embedding-cache.js'
