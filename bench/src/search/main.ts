@@ -48,7 +48,7 @@ import { loadSourceBooks, syntheticBookText, type SourceBook } from '../syntheti
  * fresh request with them, beside the index's build time and memory. `--ann` also builds the approximate index (projected rows)
  * over the same books (`--ann-only`: nothing else) and prints its build time, memory,
  * latency and recall@10 against the exact index. Catalogues over 200,000 books are generated book by book (no
- * float32 copy) and checked against the exact index only. Then keyword search on the same sizes (keyword-search.bench.ts: a scratch database on
+ * float32 copy) and checked against the exact index only. Then keyword search on the same sizes (keyword-search.ts: a scratch database on
  * TEST_DATABASE_URL); `--keyword-only` measures keyword search alone (no model needed, a few minutes).
  */
 const USAGE =
