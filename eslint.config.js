@@ -5,10 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { readdirSync } from 'node:fs'
 
-// Test support (`@bookstrut/core/testing`, `@bookstrut/accounts/testing`) is for tests and benches only.
+// Test support (`@bookstrut/core/testing`, `@bookstrut/accounts/testing`) and bench support (`@bookstrut/search/bench`,
+// `@bookstrut/api/bench`) are for tests and benches (the bench/ workspace) only.
 const testingOnly = {
-  group: ['@bookstrut/*/testing'],
-  message: 'Test support is for tests and benches only.',
+  group: ['@bookstrut/*/testing', '@bookstrut/*/bench'],
+  message: 'Test and bench support is for tests and benches only.',
 }
 
 /*
@@ -59,7 +60,7 @@ const ALL_PACKAGES = [
   'api',
 ]
 const nameOf = (dir) => dir.split('/').pop()
-const testFiles = ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', '**/src/bench/**']
+const testFiles = ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', 'bench/**']
 
 /** no-restricted-imports for one package: the packages above it, deep paths, and (production) test support. */
 function packageImports(dir, { production }) {

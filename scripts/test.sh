@@ -122,18 +122,15 @@ LINT_PID=$!
 
 # ------------------------------------------------------------------ 3. test suites
 phase "encoder venv" finish_encoder_venv || abort "encoder venv"
-# The encoder's training data (catalogue self-supervision) and a tiny real training run (~30 s). Its tiny
-# cross-encoder export is left for services/search's cross-encoder test, which scores it instead of training its own.
-XENC_DIR="$(mktemp -d)"
-trap 'rm -rf "$XENC_DIR"' EXIT
-export BOOKSTRUT_CROSS_ENCODER_INT8="$XENC_DIR/int8"
+# The encoder's training data (catalogue self-supervision) and a tiny real training run (~30 s).
 phase "encoder selftest" bash encoder/run.sh --selftest
 rm -rf "$RESULTS_DIR"
 mkdir -p "$RESULTS_DIR"
 # .ci/run starts its other steps (first run, fuzzing: they need the build) beside the suites from here.
 if [ -n "${TEST_SH_SUITES_STARTED:-}" ]; then touch "$TEST_SH_SUITES_STARTED"; fi
 
-# Workspaces (in the root package.json's order) that declare a "test" script.
+# Workspaces (in the root package.json's order) that declare a "test" script: the packages, the client and the
+# benches' own tests (bench/: the found-it simulation, the tomt data's folds).
 mapfile -t test_workspaces < <(node -e '
   const { readFileSync } = require("node:fs")
   for (const ws of JSON.parse(readFileSync("package.json", "utf8")).workspaces ?? []) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '@bookstrut/core'
-import { ensureCatalogueOwner } from '../import/catalogue-owner.js'
+import { ensureCatalogueOwner } from '@bookstrut/api/bench'
 import type { PoolBook } from './tomt-data.js'
 
 /**

@@ -1,13 +1,7 @@
 import { newId, type Db } from '@bookstrut/core'
 import { insertUser } from '@bookstrut/core/testing'
-import {
-  AGREEMENT,
-  embeddingsRepo,
-  foundIdeaKey,
-  foundItRepo,
-  settleFoundIdeas,
-  type AgreementRule,
-} from '@bookstrut/search'
+import { embeddingsRepo, foundIdeaKey, foundItRepo, settleFoundIdeas } from '@bookstrut/search'
+import { AGREEMENT, type AgreementRule } from '@bookstrut/search/bench'
 import { insertPool } from './pool-database.js'
 import { loadQueries, type PoolBook, type TomtQuery } from './tomt-data.js'
 

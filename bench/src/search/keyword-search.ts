@@ -2,9 +2,10 @@ import { sql } from 'kysely'
 import { usersRepo } from '@bookstrut/accounts'
 import { createDb, migrateToLatest, newId, type Db, type NewBook } from '@bookstrut/core'
 import { createScratchDatabase, listingRow } from '@bookstrut/core/testing'
-import { createPostgresSurfaceIndex, surfaceSearch, type SurfaceIndex } from '@bookstrut/search'
-import { quantile, seededRandom } from './bench-stats.js'
-import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic-books.js'
+import { surfaceSearch, type SurfaceIndex } from '@bookstrut/search'
+import { createPostgresSurfaceIndex } from '@bookstrut/search/bench'
+import { quantile, seededRandom } from '../bench-stats.js'
+import { loadSourceBooks, syntheticBookText, type SourceBook } from '../synthetic-books.js'
 
 /**
  * Keyword ("surface") search latency for `npm run bench:search`: a scratch database on the test PostgreSQL

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { DEFAULT_SHARED_DATA_DIR, normaliseTitle } from '@bookstrut/api/bench'
 
 /**
  * The evaluation data of the search benchmarks, read at run time from the shared data folder (never copied
@@ -10,8 +11,8 @@ import { Value } from '@sinclair/typebox/value'
  * pool of books to find them in (the tomt corpus plus goodreads-books-mix distractors).
  */
 
-/** `../shared/data` beside the repository (as the models are in `../shared/models`). */
-export const DEFAULT_SHARED_DATA_DIR = path.resolve(import.meta.dirname, '../../../../..', 'shared', 'data')
+/** `../shared/data` beside the repository, and title identity across the sources: the api's CLI reads them too. */
+export { DEFAULT_SHARED_DATA_DIR, normaliseTitle }
 
 const CorpusLine = Type.Object({ id: Type.String(), title: Type.String(), description: Type.String() })
 const GoodreadsLine = Type.Object({ id: Type.String(), title: Type.String(), description: Type.String() })
@@ -43,17 +44,6 @@ async function readJsonl<T extends TSchema>(file: string, schema: T): Promise<St
     return value
   })
 }
-
-/** Title identity across the two sources: case, punctuation and "(Series, #1)" suffixes ignored. */
-export const normaliseTitle = (title: string) =>
-  title
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\([^)]*\)/g, '')
-    .replace(/[^\p{L}\p{N}_\s]/gu, '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .join(' ')
 
 /**
  * The candidate pool: every tomt corpus book (the answers are among them), then each goodreads-books-mix book

@@ -5,8 +5,7 @@ import { parseArgs } from 'node:util'
 import { sqlString, type AnalyticsStore } from '@bookstrut/analytics'
 import { createRedis } from '@bookstrut/core'
 import { buildListing, testRedisUrl } from '@bookstrut/core/testing'
-import { buildTestApp } from '../test/test-app.js'
-import { analyticsOf } from '../test/analytics-probe.js'
+import { buildTestApp, analyticsOf } from '@bookstrut/api/testing'
 import { quantile } from './bench-stats.js'
 
 /*

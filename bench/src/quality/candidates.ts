@@ -2,15 +2,16 @@ import { writeFile } from 'node:fs/promises'
 import type { RankedBook } from '@bookstrut/search'
 
 /**
- * `bench:quality -- --candidates FILE`: what the cross-encoder (encoder/bookstrut_encoder/cross_encoder.py) trains
- * on and is measured with. One JSON line per request of the split run: its split, ideas and answer ids, and the
+ * `bench:quality -- --candidates FILE`: the product's ranking of every request run, which the idea encoder's
+ * `--negatives-from` takes its hard negatives from (encoder/bookstrut_encoder/candidates.py; the cross-encoder, not
+ * kept, read the same files). One JSON line per request of the split run: its split, ideas and answer ids, and the
  * second stage's first CANDIDATE_DEPTH books (id, total Strut score, per-idea scores) with the first stage's rank of
- * each; and one line per book listed anywhere, with the text the cross-encoder reads (title, description) and its id
+ * each; and one line per book listed anywhere, with its text (title, description) and its id
  * in the data's own files (`key`: what the encoder's `--negatives-from` knows the book by).
  */
 export const CANDIDATE_DEPTH = 50
 
-export async function writeCrossEncoderCandidates(
+export async function writeCandidates(
   file: string,
   requests: readonly { id: string; split: string; ideas: readonly string[]; relevant: ReadonlySet<string> }[],
   secondStage: readonly (readonly RankedBook[])[],

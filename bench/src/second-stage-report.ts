@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises'
+import { type RankedBook } from '@bookstrut/search'
 import {
   SECOND_STAGE_FEATURES,
   secondStageFeatures,
   type FirstStage,
-  type RankedBook,
   type SecondStageInput,
-} from '@bookstrut/search'
+} from '@bookstrut/search/bench'
 import { bootstrapMean, quantile } from './bench-stats.js'
 
 /**
@@ -16,15 +16,9 @@ import { bootstrapMean, quantile } from './bench-stats.js'
 /** Candidates per request written for training: the first stage's best, where a re-ranking changes what is seen. */
 export const TRAINING_DEPTH = 100
 
-/**
- * The books of a first stage a request's training rows are written for: the first TRAINING_DEPTH it ranked, and the
- * books the whole request added to its listing (at most REQUEST_CANDIDATES), if any.
- */
+/** The books of a first stage a request's training rows are written for: the first TRAINING_DEPTH it ranked. */
 export function trainingBooks(first: FirstStage): Set<string> {
-  return new Set([
-    ...first.ranked.slice(0, TRAINING_DEPTH).map((r) => r.bookId),
-    ...first.listing.slice(first.ranked.length),
-  ])
+  return new Set(first.ranked.slice(0, TRAINING_DEPTH).map((r) => r.bookId))
 }
 
 /** The Strut score that must mean "this idea is about this book" (issue 34). */

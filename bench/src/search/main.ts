@@ -6,30 +6,30 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DEFAULT_EMBEDDING_MODEL, loadConfig } from '@bookstrut/core'
 import {
-  ANN_DEFAULTS,
   AnnBookVectorIndex,
   BookTextIndex,
   BookVectorIndex,
-  bookPassages,
-  createCrossEncoder,
-  createEmbedder,
   createThreadedEmbedder,
-  crossEncoderText,
   hasLocalModel,
   IdeaEmbeddings,
   MAX_RANKED,
+  rankBooks,
+} from '@bookstrut/search'
+import {
+  ANN_DEFAULTS,
+  bookPassages,
+  createEmbedder,
   passesFloor,
   QUANT_SCALE,
-  rankBooks,
   loadSecondStageModel,
   strutScores,
-} from '@bookstrut/search'
+} from '@bookstrut/search/bench'
 import usearch from 'usearch'
-import { gaussian, mean, quantile, seededRandom } from './bench-stats.js'
-import { cachedEmbeddings } from './embedding-cache.js'
-import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from './tomt-data.js'
-import { benchKeywordSearch } from './keyword-search.bench.js'
-import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic-books.js'
+import { gaussian, mean, quantile, seededRandom } from '../bench-stats.js'
+import { cachedEmbeddings } from '../embedding-cache.js'
+import { DEFAULT_SHARED_DATA_DIR, loadPool, loadQueries } from '../tomt-data.js'
+import { benchKeywordSearch } from './keyword-search.js'
+import { loadSourceBooks, syntheticBookText, type SourceBook } from '../synthetic-books.js'
 
 /**
  * `npm run bench:search -- [--sizes 10000,100000 | --books N] [--ann] [--queries 300] [--data DIR] [--keyword-only]`:
@@ -48,7 +48,7 @@ import { loadSourceBooks, syntheticBookText, type SourceBook } from './synthetic
  * fresh request with them, beside the index's build time and memory. `--ann` also builds the approximate index (projected rows)
  * over the same books (`--ann-only`: nothing else) and prints its build time, memory,
  * latency and recall@10 against the exact index. Catalogues over 200,000 books are generated book by book (no
- * float32 copy) and checked against the exact index only. Then keyword search on the same sizes (keyword-search.bench.ts: a scratch database on
+ * float32 copy) and checked against the exact index only. Then keyword search on the same sizes (keyword-search.ts: a scratch database on
  * TEST_DATABASE_URL); `--keyword-only` measures keyword search alone (no model needed, a few minutes).
  */
 const USAGE =
@@ -93,10 +93,6 @@ function parseCommandLine() {
         'ann-words': { type: 'boolean', default: false },
         /** queries checked against a plain JavaScript brute force (minutes at 100,000 books); 0 skips the check */
         'check-queries': { type: 'string' },
-        /** a cross-encoder folder (encoder/run.sh --cross-encoder export): also time it over the listed books */
-        'cross-encoder': { type: 'string' },
-        /** books the cross-encoder reads per request (its pairs: the ideas joined, each book's text) */
-        'cross-encoder-k': { type: 'string', default: '10,20' },
       },
     })
     const sizes = (values.books ?? values.sizes).split(',').map(Number)
@@ -111,11 +107,7 @@ function parseCommandLine() {
     if (!Number.isInteger(annDimensions) || annDimensions < 1) return null
     const check = values['check-queries']
     if (check !== undefined && !(Number.isInteger(Number(check)) && Number(check) >= 0)) return null
-    const crossEncoderK = values['cross-encoder-k'].split(',').map(Number)
-    if (crossEncoderK.some((n) => !Number.isInteger(n) || n < 1)) return null
     return {
-      crossEncoder: values['cross-encoder'] ? path.resolve(values['cross-encoder']) : undefined,
-      crossEncoderK,
       sizes,
       queries,
       ann: values.ann || values['ann-only'],
@@ -390,12 +382,7 @@ async function benchSize(size: number): Promise<string[]> {
  */
 async function benchLexical(size: number, ids: string[], index: BookVectorIndex, ideas: IdeaEmbeddings) {
   const secondStage = loadSecondStageModel()
-  const { text, summary, bookTexts } = measuredTextIndex(size, ids)
-  const crossEncoder = args!.crossEncoder
-    ? await createCrossEncoder({ folder: args!.crossEncoder, threads: availableParallelism() })
-    : null
-  /** per K: fresh request + second stage + the cross-encoder over the first K books */
-  const freshCross = new Map(args!.crossEncoderK.map((k) => [k, [] as number[]]))
+  const { text, summary } = measuredTextIndex(size, ids)
   for (const [q, vectors] of cachedQueries.slice(0, WARM_UP).entries())
     rankBooks(index, vectors, { lexical: text.matchIdeas(cachedTexts[q]!) })
   const matchOnly: number[] = []
@@ -432,16 +419,7 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
       rankBooks(index, vectors, { lexical: text.matchIdeas(q), secondStage: stage })
       times.push(performance.now() - started)
     }
-    for (const [k, times] of crossEncoder ? freshCross : []) {
-      const started = performance.now()
-      const vectors = await ideas.embed(q.map((i) => `${i} (lexical, cross-encoder ${k})`))
-      const ranked = rankBooks(index, vectors, { lexical: text.matchIdeas(q), secondStage })
-      const query = q.join('; ')
-      await crossEncoder!.score(ranked.slice(0, k).map((b) => [query, bookTexts.get(b.bookId)!] as const))
-      times.push(performance.now() - started)
-    }
   }
-  await crossEncoder?.close()
   console.log(
     `  with words: books listed per query median ${quantile(listed, 0.5)}; load average now ${loadavg()[0]!.toFixed(1)}`,
   )
@@ -457,9 +435,6 @@ async function benchLexical(size: number, ids: string[], index: BookVectorIndex,
       row('lexical: rankBooks with words minus without', fusionCost),
       row(`lexical: fresh request, embed + both (n=${fresh.length})`, fresh, TARGETS.freshP95Ms),
       row(`+ second stage, fresh`, freshSecond, TARGETS.freshP95Ms),
-      ...[...(crossEncoder ? freshCross : [])].map(([k, times]) =>
-        row(`+ second stage + cross-encoder top ${k}, fresh`, times, TARGETS.freshP95Ms),
-      ),
       `${String(size).padEnd(9)}lexical: ${summary}`,
     ],
   }
@@ -473,7 +448,7 @@ function measuredTextIndex(size: number, ids: string[]) {
   collect()
   const before = process.memoryUsage()
   const started = performance.now()
-  const { text, bookTexts } = syntheticTexts(sourceBooks, ids)
+  const text = syntheticTexts(sourceBooks, ids)
   const buildMs = performance.now() - started
   collect()
   const after = process.memoryUsage()
@@ -489,23 +464,18 @@ function measuredTextIndex(size: number, ids: string[]) {
   const summary =
     `BookTextIndex build ${(buildMs / 1000).toFixed(1)} s, ${memory}, ` +
     `books matched per idea median ${quantile(matched, 0.5)}`
-  return { text, summary, bookTexts }
+  return { text, summary }
 }
 
-/**
- * A BookTextIndex of one synthetic text (synthetic-books.ts) per id, seeded by the catalogue's size, and each
- * book's title and description as the cross-encoder reads them.
- */
+/** A BookTextIndex of one synthetic text (synthetic-books.ts) per id, seeded by the catalogue's size. */
 function syntheticTexts(source: SourceBook[], ids: string[]) {
   const random = seededRandom(ids.length + 7)
   const text = new BookTextIndex()
-  const bookTexts = new Map<string, string>()
   ids.forEach((id, i) => {
     const book = syntheticBookText(source, i, random)
     text.upsert(id, { title: book.title, ideas: book.ideas, description: book.description })
-    bookTexts.set(id, crossEncoderText(book.title, book.description))
   })
-  return { text, bookTexts }
+  return text
 }
 
 /**

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createDb, createMediaStore, migrateToLatest } from '@bookstrut/core'
 import { createScratchDatabase } from '@bookstrut/core/testing'
-import { ensureCatalogueOwner } from './catalogue-owner.js'
-import { importBooks } from './import-books.js'
+import { ensureCatalogueOwner, importBooks } from '@bookstrut/api/bench'
 
 /**
  * `npm run bench:import`: imports 10,000 synthetic books (no media) into a fresh database on the test server
