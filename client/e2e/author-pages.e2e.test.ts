@@ -3,10 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { holdPlan, seedBook, seedPodblurb, silentMp3 } from '@bookstrut/api/testing'
+import { createDb } from '@bookstrut/core'
 import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from './harness.js'
 
 /*
@@ -97,19 +97,21 @@ beforeAll(async () => {
     body: JSON.stringify({ email, otp }),
   })
   author = { email, id: verified.body.data._id, token: verified.body.data.token }
-  const db = new pg.Client({ connectionString: app.databaseUrl })
-  await db.connect()
+  const db = createDb(app.databaseUrl, 1)
   try {
-    for (const [i, status] of [1, 0].entries()) {
-      const id = `${Math.floor(Date.now() / 1000).toString(16)}${String(i).padStart(16, '0')}`
-      await db.query(
-        `insert into podcasts (id, create_by, title, author, category_name, description, year_published, status,
-           created_at, updated_at) values ($1, $2, $3, 'Iris Moreau', 'Poetry', 'Poems of the sea.', 2024, $4, now(), now())`,
-        [id, author.id, status === 1 ? 'Salt Psalms' : 'Tide Tables', status],
-      )
+    for (const [i, status] of ([1, 0] as const).entries()) {
+      await seedBook(db, author.id, {
+        id: `${Math.floor(Date.now() / 1000).toString(16)}${String(i).padStart(16, '0')}`,
+        title: status === 1 ? 'Salt Psalms' : 'Tide Tables',
+        author: 'Iris Moreau',
+        category: 'Poetry',
+        description: 'Poems of the sea.',
+        year: 2024,
+        status,
+      })
     }
   } finally {
-    await db.end()
+    await db.destroy()
   }
 }, 180_000)
 
@@ -241,31 +243,22 @@ it('the analytics panel: no "Live" on the free plan; on a paid one a 13-second l
   await screenshot(page, 'pages-analytics-free-laptop')
 
   // The author moves to a paid plan and lists a title with a podblurb; a reader plays it for 13 seconds.
-  const db = new pg.Client({ connectionString: app.databaseUrl })
-  await db.connect()
+  const db = createDb(app.databaseUrl, 1)
   let podcastId = ''
   try {
-    await db.query('update memberships set is_current = false where user_id = $1 and is_current', [author.id])
-    await db.query(
-      `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-       select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
-         from plans p where p.plan_name = 'Basic Strut'`,
-      [`${Math.floor(Date.now() / 1000).toString(16)}ffffffffffffffff`, author.id],
-    )
+    await holdPlan(db, author.id, 'Basic Strut')
     // A title of its own, listed after the Top 20 tests: no list has shown it, so it has no views.
-    podcastId = `${Math.floor(Date.now() / 1000).toString(16)}dddddddddddddddd`
-    await db.query(
-      `insert into podcasts (id, create_by, title, author, category_name, description, status, created_at, updated_at)
-       values ($1, $2, 'Sea Glass', 'Iris Moreau', 'Poetry', 'Poems found on the shore.', 1, now(), now())`,
-      [podcastId, author.id],
-    )
+    podcastId = await seedBook(db, author.id, {
+      id: `${Math.floor(Date.now() / 1000).toString(16)}dddddddddddddddd`,
+      title: 'Sea Glass',
+      author: 'Iris Moreau',
+      category: 'Poetry',
+      description: 'Poems found on the shore.',
+    })
     // Its podblurb: listening is capped by the clip's length.
-    await db.query(
-      `insert into episodes (id, podcast_id, file_url, duration, created_at) values ($1, $2, '/media/x.mp3', 300, now())`,
-      [`${Math.floor(Date.now() / 1000).toString(16)}eeeeeeeeeeeeeeee`, podcastId],
-    )
+    await seedPodblurb(db, podcastId, { fileUrl: '/media/x.mp3', duration: 300 })
   } finally {
-    await db.end()
+    await db.destroy()
   }
   const sent = await fetch(`${app.baseUrl}/api/v1/events`, {
     method: 'POST',

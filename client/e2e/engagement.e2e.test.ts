@@ -8,7 +8,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { testRedisUrl } from '@bookstrut/core/testing'
-import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { silentMp3 } from '@bookstrut/api/testing'
 import {
   analyticsFigure,
   apiOf,

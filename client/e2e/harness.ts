@@ -4,7 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { image } from '../../services/api/src/test/media-fixtures.js'
+import { image } from '@bookstrut/api/testing'
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs'
 import { startApp, type RunningApp } from '../src/test/api-server.js'
 

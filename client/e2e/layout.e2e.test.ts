@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { setPassword, silentMp3 } from '@bookstrut/api/testing'
+import { createDb } from '@bookstrut/core'
 import { paths } from '../src/config/paths.js'
 import {
   apiOf,
@@ -98,16 +98,11 @@ async function importCatalogue(databaseUrl: string, dataDir: string) {
   const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
   await cli(['catalog:import', '--', path.join(files, 'books.jsonl'), '--owner', publisherEmail], env)
   // The import gives the account a password nobody knows; admin:create sets one only for new accounts.
-  const { hashPassword } = await import('@bookstrut/accounts')
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
+  const db = createDb(databaseUrl, 1)
   try {
-    await db.query('update users set password_hash = $1 where email = $2', [
-      await hashPassword(PASSWORD, 12),
-      publisherEmail,
-    ])
+    await setPassword(db, publisherEmail, PASSWORD)
   } finally {
-    await db.end()
+    await db.destroy()
   }
 }
 
