@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { holdPlan, seedBook, seedPodblurb, silentMp3 } from '@bookstrut/api/testing'
 import { createDb } from '@bookstrut/core'
-import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from './harness.js'
+import { analyticsFigure, launchBrowser, npmScript, screenshot, signInWith, startApp } from './harness.js'
 
 /*
  * Issue 30's pages in chromium, at a phone's 390 px and a laptop's 1366 px, with screenshots in e2e/artifacts:
@@ -16,8 +14,6 @@ import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from
  * Listings' status badges written alike.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const run = promisify(execFile)
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 const WIDTHS = [
@@ -69,14 +65,7 @@ beforeAll(async () => {
     ...Array.from({ length: 6 }, (_, i) => book(`e2e-pages-${5 + i}`, `Harbour Tale ${i + 1}`, 'Mara Quill')),
   ]
   await writeFile(path.join(files, 'books.jsonl'), lines.map((l) => `${JSON.stringify(l)}\n`).join(''))
-  const env = {
-    ...process.env,
-    DATABASE_URL: app.databaseUrl,
-    DATA_DIR: app.dataDir,
-    EMBEDDED_REDIS: 'false',
-    LOG_LEVEL: 'warn',
-  }
-  await run('npm', ['run', 'catalog:import', '--', path.join(files, 'books.jsonl')], { cwd: repoRoot, env })
+  await npmScript(['catalog:import', '--', path.join(files, 'books.jsonl')], app)
 
   // An author with one approved listing and one pending (written as the API stores them).
   const email = `pages.${Date.now()}@example.com`

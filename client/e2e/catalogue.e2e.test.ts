@@ -1,16 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { LISTING_CREATED_MESSAGE, LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
 import { image, silentMp3 } from '@bookstrut/api/testing'
-import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
-
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const run = promisify(execFile)
+import { launchBrowser, npmScript, screenshot, signUpAuthor, startApp } from './harness.js'
 
 let app: Awaited<ReturnType<typeof startApp>>
 let browser: Browser
@@ -120,16 +115,7 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
 
   // 2. An admin (made with the CLI against this app's database) approves it on the moderation page.
   const adminEmail = `admin.${Date.now()}@example.com`
-  await run('npm', ['run', 'admin:create', '--', adminEmail, '--password', 'admin-secret'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: app.databaseUrl,
-      DATA_DIR: app.dataDir,
-      EMBEDDED_REDIS: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  })
+  await npmScript(['admin:create', '--', adminEmail, '--password', 'admin-secret'], app)
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const admin = await adminContext.newPage()
   await admin.goto(app.baseUrl)

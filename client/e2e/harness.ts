@@ -173,21 +173,24 @@ export async function postListing(
  * sweep picks the books up.
  */
 export function startAppWithCatalogue(catalogue: string) {
-  return startApp({
-    prepare: async ({ databaseUrl, dataDir }) => {
-      await run('npm', ['run', 'catalog:import', '--', catalogue], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          EMBEDDED_REDIS: 'false',
-          LOG_LEVEL: 'warn',
-        },
-      })
+  return startApp({ prepare: (app) => npmScript(['catalog:import', '--', catalogue], app) })
+}
+
+/**
+ * One of the root package.json's scripts (`npm run admin:create -- …`, `catalog:import`), run as an operator runs it
+ * against an app: its database and DATA_DIR, the shared Redis.
+ */
+export const npmScript = (args: string[], app: { databaseUrl: string; dataDir: string }) =>
+  run('npm', ['run', ...args], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: app.databaseUrl,
+      DATA_DIR: app.dataDir,
+      EMBEDDED_REDIS: 'false',
+      LOG_LEVEL: 'warn',
     },
   })
-}
 
 /**
  * One figure of an analytics panel's counts, by its label ("Audio plays", "Listening time"): the definition that
