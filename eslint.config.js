@@ -178,6 +178,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [testingOnly] }] },
   },
   {
+    // The client's bundle never loads test support (its tests seed through `@bookstrut/api/testing`).
+    files: ['client/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'client/src/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testingOnly] }] },
+  },
+  {
     // Plain-JavaScript tooling scripts are outside every tsconfig.
     files: ['scripts/**/*.mjs', 'services/*/scripts/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
