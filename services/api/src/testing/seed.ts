@@ -9,6 +9,7 @@ import {
   sessionsRepo,
   usersRepo,
 } from '@bookstrut/accounts'
+import { membershipsRepo } from '@bookstrut/billing'
 import { booksRepo, ghostsRepo } from '@bookstrut/catalogue'
 import { createInformationPage, deleteInformationPage, updateSettings } from '@bookstrut/content'
 import { newId, type Db, type OtpPurpose } from '@bookstrut/core'
@@ -250,30 +251,36 @@ export async function holdPlan(db: Db, userId: string, planName: string, held: H
     .where('plan_name', '=', planName)
     .executeTakeFirstOrThrow(() => new Error(`no plan named ${planName}`))
   const purchasedAt = held.purchasedAt ?? new Date()
-  const current = held.current ?? true
-  await db.transaction().execute(async (trx) => {
-    if (current)
+  const terms = {
+    price: held.price ?? plan.price,
+    expiry_date:
+      held.expiresAt === undefined ? new Date(purchasedAt.getTime() + 365 * DAY_MS) : held.expiresAt,
+  }
+  if (held.current ?? true) {
+    // billing's own switch of the current plan (it ends the one held), then the terms this purchase paid for.
+    await db.transaction().execute(async (trx) => {
+      await membershipsRepo.grantPlan(trx, userId, plan.id, purchasedAt)
       await trx
         .updateTable('memberships')
-        .set({ is_current: false })
+        .set(terms)
         .where('user_id', '=', userId)
         .where('is_current', '=', true)
         .execute()
-    await trx
-      .insertInto('memberships')
-      .values({
-        id: newId(),
-        user_id: userId,
-        plan_id: plan.id,
-        price: held.price ?? plan.price,
-        book_limit: plan.book_limit,
-        purchase_date: purchasedAt,
-        expiry_date:
-          held.expiresAt === undefined ? new Date(purchasedAt.getTime() + 365 * DAY_MS) : held.expiresAt,
-        is_current: current,
-      })
-      .execute()
-  })
+    })
+    return
+  }
+  await db
+    .insertInto('memberships')
+    .values({
+      id: newId(),
+      user_id: userId,
+      plan_id: plan.id,
+      book_limit: plan.book_limit,
+      purchase_date: purchasedAt,
+      is_current: false,
+      ...terms,
+    })
+    .execute()
 }
 
 /** A reader's report of a book (the first report type seeded by the migrations unless told). */
