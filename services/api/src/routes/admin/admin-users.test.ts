@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { newId } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
+import { client } from '../../test/api-client.js'
+import { buildTestApp } from '../../test/test-app.js'
 import {
   t,
   api,
