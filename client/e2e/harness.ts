@@ -173,7 +173,11 @@ export async function postListing(
  * sweep picks the books up.
  */
 export function startAppWithCatalogue(catalogue: string) {
-  return startApp({ prepare: (app) => npmScript(['catalog:import', '--', catalogue], app) })
+  return startApp({
+    prepare: async (app) => {
+      await npmScript(['catalog:import', '--', catalogue], app)
+    },
+  })
 }
 
 /**
