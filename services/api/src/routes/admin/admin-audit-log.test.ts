@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { audited } from '@bookstrut/core'
-import { t, api, adminAndTarget, userRow, as, entries, useAdminApp } from '../../test/admin-console.js'
+import { t, api, adminAndTarget, userRow, entries, useAdminApp } from '../../test/admin-console.js'
 
 // The admin console's audit log (issue 33): append-only, written in the transaction of the change.
 

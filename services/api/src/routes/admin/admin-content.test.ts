@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { audited, newId } from '@bookstrut/core'
-import { t, api, as, entries, CONTENT_AUDIT_TEST, useAdminApp } from '../../test/admin-console.js'
+import { newId } from '@bookstrut/core'
+import { t, api, entries, CONTENT_AUDIT_TEST, useAdminApp } from '../../test/admin-console.js'
 
 // The admin console's content writes (issue 33): each writes one audit entry.
 

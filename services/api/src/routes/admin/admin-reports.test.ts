@@ -6,7 +6,6 @@ import {
   t,
   api,
   userRow,
-  as,
   SPAM,
   COPYRIGHT,
   entries,

@@ -10,7 +10,6 @@ import {
   ESSENTIAL_PLAN,
   entries,
   countEntries,
-  report,
   fixture,
   SAMPLES,
   AUDIT_TESTS,

@@ -4,7 +4,7 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { insertEvents, top20Repo } from '@bookstrut/analytics'
 import { newId } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
-import { t, api, as, entries, heldBook, AUDIT_TESTS, useAdminApp } from '../../test/admin-console.js'
+import { t, api, entries, heldBook, AUDIT_TESTS, useAdminApp } from '../../test/admin-console.js'
 
 // The admin console's Top 20 (issue 33): held titles and their release, audited.
 
