@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os'
 import { hashPassword } from '@bookstrut/accounts'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { buildTestApp, type TestApp, client, nextIp } from '@bookstrut/api/testing'
+import { buildTestApp, type TestApp, client, nextIp } from '@bookstrut/api/testing/app'
 import { quantile } from './bench-stats.js'
 import { readCommandLine } from './command-line.js'
 

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { sqlString, type AnalyticsStore } from '@bookstrut/analytics'
 import { createRedis } from '@bookstrut/core'
 import { buildListing, testRedisUrl } from '@bookstrut/core/testing'
-import { buildTestApp, analyticsOf } from '@bookstrut/api/testing'
+import { buildTestApp, analyticsOf } from '@bookstrut/api/testing/app'
 import { quantile } from './bench-stats.js'
 
 /*

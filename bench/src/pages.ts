@@ -2,7 +2,7 @@ import { loadavg } from 'node:os'
 import type { AddressInfo } from 'node:net'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { buildListing } from '@bookstrut/core/testing'
-import { buildTestApp, nextIp } from '@bookstrut/api/testing'
+import { buildTestApp, nextIp } from '@bookstrut/api/testing/app'
 import { quantile } from './bench-stats.js'
 import { readCommandLine } from './command-line.js'
 

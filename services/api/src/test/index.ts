@@ -1,5 +1,5 @@
 /*
- * The api's test support for other workspaces (`@bookstrut/api/testing`: the benches, bench/): the app as tests
+ * The api's test support for other workspaces (`@bookstrut/api/testing/app`: the benches, bench/): the app as tests
  * build it, the HTTP client tests drive it with, and the analytics store it writes to. Tests and benches only.
  */
 export { buildTestApp, type TestApp } from './test-app.js'

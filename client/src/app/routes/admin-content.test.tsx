@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { contentPreviews } from '@/app/routes/admin-content'
+import { contentPreviews } from './admin-content'
 import { createAccount, type Account } from '@/test/factories'
 import { signInInBrowser } from '@/test/reader'
 import { renderRoutes } from '@/test/render'
 import { callApi } from '@/test/server'
-import { ContentEditorsPage } from './content-page'
+import { ContentEditorsPage } from '@/features/admin/components/content/content-page'
 
 // The content editors on the real API (src/test/global-setup.ts), with the previews the app gives them.
 
