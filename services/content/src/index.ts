@@ -9,12 +9,13 @@ export { getBlogPost, listBlogPosts, createBlogPost } from './blog-posts.js'
 export {
   ADMIN_INFORMATION_LIMIT,
   createInformationPage,
+  deleteInformationPage,
   getInformationById,
   getInformationByPath,
   listAllInformationPages,
   listInformationLinks,
 } from './information-pages.js'
-export { featuredVideo, siteSettings } from './settings.js'
+export { featuredVideo, siteSettings, updateSettings } from './settings.js'
 export { contactMail, type ContactLimits } from './contact.js'
 export { createContactMessage, type ContactDeps } from './contact-message.js'
 export { SNAPSHOT_FILES, snapshotWriter } from './snapshots.js'

@@ -7,3 +7,6 @@ export { buildUser } from './user-factory.js'
 export { canonicalEmail } from '../identity/mailbox.js'
 export { verifyPassword } from '../auth/passwords.js'
 export { loginDelayMs } from '../sign-in/password-guessing.js'
+// What the api's seeding (`@bookstrut/api/testing`) writes accounts, sessions and codes with.
+export { hashOtp, newSessionToken } from '../auth/tokens.js'
+export * as otpRepo from '../db/otp.repository.js'

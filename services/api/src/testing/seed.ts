@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import {
-  canonicalEmail,
-  hashOtp,
-  hashPassword,
-  hashToken,
-  newSessionToken,
-  otpRepo,
-  sessionsRepo,
-  usersRepo,
-} from '@bookstrut/accounts'
+import { hashPassword, hashToken, sessionsRepo, usersRepo, type OtpPurpose } from '@bookstrut/accounts'
+import { canonicalEmail, hashOtp, newSessionToken, otpRepo } from '@bookstrut/accounts/testing'
 import { membershipsRepo } from '@bookstrut/billing'
 import { booksRepo, ghostsRepo } from '@bookstrut/catalogue'
 import { createInformationPage, deleteInformationPage, updateSettings } from '@bookstrut/content'
-import { newId, type Db, type OtpPurpose } from '@bookstrut/core'
+import { newId, type Db } from '@bookstrut/core'
 import { listingRow, type ListingFields } from '@bookstrut/core/testing'
 import { foundIdeaKey, foundItRepo } from '@bookstrut/search'
 
