@@ -103,7 +103,11 @@ export async function updatePlan(deps: Deps, body: UpdatePlanBody, actor: AdminA
  * `booksListed` is counted by the catalogue and handed in: the catalogue reads plans (a listing's limit), so billing
  * cannot depend on it in turn.
  */
-export async function membershipsByUser(deps: Deps, userId: string, booksListed: number): Promise<MembershipsByUser> {
+export async function membershipsByUser(
+  deps: Deps,
+  userId: string,
+  booksListed: number,
+): Promise<MembershipsByUser> {
   const now = deps.clock.now()
   const [history, currentRow, free, plans, billing] = await Promise.all([
     membershipsRepo.membershipHistory(deps.db, userId),

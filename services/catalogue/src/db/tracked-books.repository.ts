@@ -1,5 +1,4 @@
 import { sql, type SqlBool } from 'kysely'
-import type { UserRow } from '@bookstrut/accounts'
 import { actsFor, type DbOrTx } from '@bookstrut/core'
 import { isPublicRow, ownerIsBlocked, type Viewer } from '../visibility.js'
 

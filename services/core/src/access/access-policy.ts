@@ -22,4 +22,3 @@ export const actsFor = (user: AccountRole | null | undefined, userId: string) =>
  * an admin (null: no owner filter). Another user's item then answers like a missing one.
  */
 export const ownerScope = (user: AccountRole): string | null => (isAdmin(user) ? null : user.id)
-

@@ -3,15 +3,7 @@ import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { queueEvents } from '@bookstrut/analytics'
 import { booksRepo } from '@bookstrut/catalogue'
-import {
-  AppError,
-  addressKey,
-  conflict,
-  forbidden,
-  nameBasedUuid,
-  newId,
-  notFound,
-} from '@bookstrut/core'
+import { AppError, addressKey, conflict, forbidden, nameBasedUuid, newId, notFound } from '@bookstrut/core'
 import { QueueNames, type AnalyticsEvent, type FoundItAnswer, type FoundItBody } from '@bookstrut/schemas'
 import * as foundItRepo from '../db/found-it.repository.js'
 import type { FoundItConfirmationRow } from '../db/found-it.tables.js'

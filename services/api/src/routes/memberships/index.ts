@@ -88,7 +88,10 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req) => {
       const booksListed = await booksRepo.countOwnedBooks(deps.db, req.query.userId)
-      return ok('Memberships fetched successfully', await membershipsByUser(deps, req.query.userId, booksListed))
+      return ok(
+        'Memberships fetched successfully',
+        await membershipsByUser(deps, req.query.userId, booksListed),
+      )
     },
   )
 
