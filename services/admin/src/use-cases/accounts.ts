@@ -46,7 +46,7 @@ export async function blockAccount(
 
 /** Blocks or unblocks an account (audited: user.block / user.unblock). */
 export async function setBlocked(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock'>,
   actor: AdminActor,
   userId: string,
   blocked: boolean,
@@ -69,7 +69,12 @@ export async function setBlocked(
  * Changes an account's role (audited: user.role). An admin cannot change their own role, and the last admin who
  * is not blocked stays an admin: the admins are locked first, so two admins demoting each other cannot both win.
  */
-export async function setRole(deps: Deps, actor: AdminActor, userId: string, role: Role) {
+export async function setRole(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: AdminActor,
+  userId: string,
+  role: Role,
+) {
   const row = await audited(deps, actor, async (trx) => {
     const admins = await adminConsoleRepo.lockActiveAdmins(trx)
     const target = await adminConsoleRepo.lockUser(trx, userId)

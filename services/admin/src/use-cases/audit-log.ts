@@ -30,7 +30,7 @@ const filterOf = (q: AuditLogQuery): AuditFilter => ({
 })
 
 /** Entries matching the filters, newest first, one page. */
-export async function readAuditLog(deps: Deps, query: AuditLogQuery): Promise<AuditPage> {
+export async function readAuditLog(deps: Pick<Deps, 'db'>, query: AuditLogQuery): Promise<AuditPage> {
   const window = pageWindow(query.page ?? 1, query.limit ?? 50)
   const filter = filterOf(query)
   return consolePage(
@@ -48,7 +48,7 @@ export async function readAuditLog(deps: Deps, query: AuditLogQuery): Promise<Au
 const safeCell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
 
 /** Entries matching the filters (no paging, at most CSV_MAX_ROWS, newest first) as CSV, with a header row. */
-export async function auditLogCsv(deps: Deps, query: AuditLogQuery): Promise<string> {
+export async function auditLogCsv(deps: Pick<Deps, 'db'>, query: AuditLogQuery): Promise<string> {
   const rows = await auditLogRepo.listEntries(deps.db, filterOf(query), { limit: CSV_MAX_ROWS, offset: 0 })
   return stringify(
     rows.map((r) => {

@@ -4,6 +4,7 @@ import { canonicalEmail, hashOtp, newSessionToken, otpRepo } from '@bookstrut/ac
 import { membershipsRepo } from '@bookstrut/billing'
 import { booksRepo, ghostsRepo } from '@bookstrut/catalogue'
 import { createInformationPage, deleteInformationPage, updateSettings } from '@bookstrut/content'
+import { sql } from 'kysely'
 import { newId, type Db } from '@bookstrut/core'
 import { listingRow, type ListingFields } from '@bookstrut/core/testing'
 import { foundIdeaKey, foundItRepo } from '@bookstrut/search'
@@ -133,11 +134,14 @@ export async function seedCode(db: Db, email: string, purpose: OtpPurpose, code:
   })
 }
 
-/** Moves the newest code's send time back, as if `seconds` had passed since it was sent (resend cooldowns). */
+/**
+ * Moves the newest code's send time back, as if `seconds` had passed since it was sent (resend cooldowns). The
+ * database's clock, not this process's: tests that call this run fake timers, whose `Date.now()` ran ahead.
+ */
 export async function backdateCode(db: Db, email: string, purpose: OtpPurpose, seconds: number) {
   await db
     .updateTable('otp_codes')
-    .set({ sent_at: new Date(Date.now() - seconds * 1000) })
+    .set({ sent_at: sql<Date>`now() - make_interval(secs => ${seconds})` })
     .where('email', '=', email.toLowerCase())
     .where('purpose', '=', purpose)
     .execute()
