@@ -42,6 +42,11 @@ export const Insights = Type.Object({
   /** readers who like the title now */
   total_Likes: Figure,
   /**
+   * readers who put the title on their Want to read shelf (issue 49): once per reader, however often they shelve
+   * it again, and still counted after they move it to Reading or Read (they wanted to read it)
+   */
+  want_to_read: Figure,
+  /**
    * "Idea Hits": for each of the title's own ideas (key: the idea with spaces as underscores), how many idea-search
    * impressions matched it strongly (see docs/analytics.md, "Author analytics and the Top 20").
    */
@@ -80,6 +85,8 @@ export const SeriesFigures = Type.Object({
   listeningHours: Type.Number({ minimum: 0 }),
   likes: Type.Number({ minimum: 0 }),
   purchaseClicks: Type.Number({ minimum: 0 }),
+  /** readers who first put the title on their Want to read shelf in the bucket */
+  wantToRead: Type.Number({ minimum: 0 }),
 })
 export type SeriesFigures = Static<typeof SeriesFigures>
 

@@ -45,6 +45,17 @@ export async function sendEvents(bookId: string, events: SentEvent[]) {
   expect(res.status, JSON.stringify(res.body)).toBe(202)
 }
 
+/** A new reader puts the book on their Want to read shelf (PUT /library/shelf queues its event). */
+export async function wantToRead(bookId: string) {
+  const reader = await createAccount()
+  const res = await callApi('/library/shelf', {
+    method: 'PUT',
+    token: reader.token,
+    body: { userId: reader.id, bookId, shelf: 'want_to_read' },
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+
 /** Waits until GET /lnsights shows what `counted` expects (events are stored by the ingest worker). */
 export async function waitForCounts(
   token: string,

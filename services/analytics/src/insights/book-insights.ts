@@ -109,6 +109,7 @@ export async function bookInsights(
     top_search: topSearch,
     ghost_count: book.ghost_count,
     total_Likes: likes,
+    want_to_read: countOf(counts, 'shelved_want_to_read'),
     ideaScore,
     planLocked: false,
     updatedAt: now.toISOString(),
@@ -129,6 +130,7 @@ const zero = (): SeriesFigures => ({
   listeningHours: 0,
   likes: 0,
   purchaseClicks: 0,
+  wantToRead: 0,
 })
 
 /** Event counts and listening seconds per bucket start (ms), as the series' figures. */
@@ -145,6 +147,7 @@ function figuresByBucket(counts: EventCount[], listening: ListeningTime[]): Map<
     else if (c.type === 'play') f.plays += c.count
     else if (c.type === 'like') f.likes += c.count
     else if (c.type === 'purchase_click') f.purchaseClicks += c.count
+    else if (c.type === 'shelved_want_to_read') f.wantToRead += c.count
   }
   for (const l of listening) at(l.bucket).listeningHours += l.seconds
   return byBucket

@@ -7,6 +7,7 @@ import {
   addBookWithClip,
   holdPlan,
   sendEvents,
+  wantToRead,
   waitForCounts,
 } from '@/test/analytics-fixtures'
 import { createAccount, type Account } from '@/test/factories'
@@ -76,7 +77,12 @@ describe('the analytics panel on a paid plan', () => {
       { type: 'description_click' },
     ])
     await sendEvents(bookId, [{ type: 'play' }, { type: 'listening', seconds: 300 }, { type: 'share' }])
-    await waitForCounts(paid.token, bookId, (d) => d.audioPlays === 3 && d.video_Shares === 2)
+    await wantToRead(bookId)
+    await waitForCounts(
+      paid.token,
+      bookId,
+      (d) => d.audioPlays === 3 && d.video_Shares === 2 && d.want_to_read === 1,
+    )
 
     renderPanel(paid, bookId)
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument()
@@ -88,6 +94,7 @@ describe('the analytics panel on a paid plan', () => {
     expect(count('Description clicks')).toBe('1')
     expect(count('Views')).toBe('0')
     expect(count('Likes')).toBe('0')
+    expect(count('Want to read')).toBe('1')
     expect(screen.queryByRole('link', { name: 'Upgrade your plan' })).not.toBeInTheDocument()
 
     // Idea Hits: the title's own ideas, underscores shown as spaces.
@@ -220,7 +227,7 @@ describe('the analytics panel on a paid plan', () => {
     expect(clicked[0]?.download).toBe(`bookstrut-export-me-7d-${today}.csv`)
     expect(blobs[0]?.type).toBe('text/csv;charset=utf-8')
     const lines = (await blobs[0]!.text()).trimEnd().split('\r\n')
-    expect(lines[0]).toBe('bucket_start_utc,impressions,plays,listening_hours')
+    expect(lines[0]).toBe('bucket_start_utc,impressions,plays,listening_hours,want_to_read')
     // A week of days, zeros included; the play and its 3 minutes (0.05 h) in one of them.
     expect(lines).toHaveLength(1 + 7)
     const rows = lines.slice(1).map((l) => l.split(','))
@@ -241,13 +248,21 @@ describe('the analytics panel on the free plan', () => {
     // Nothing there updates live: no "Live · updated" line.
     expect(screen.queryByText('Live')).toBeNull()
     expect(screen.queryByText(/^updated/)).toBeNull()
-    for (const label of ['Views', 'Audio plays', 'Listening time', 'Likes', 'Shares', 'Ghosted'])
+    for (const label of [
+      'Views',
+      'Audio plays',
+      'Listening time',
+      'Likes',
+      'Want to read',
+      'Shares',
+      'Ghosted',
+    ])
       expect(count(label)).toBe('••••')
     const grid = screen.getByText('Views', { selector: 'dt' }).closest('dl')
     const values = [...(grid?.querySelectorAll('dd') ?? [])].map((dd) => dd.textContent)
-    expect(values).toEqual(Array(12).fill('••••'))
+    expect(values).toEqual(Array(13).fill('••••'))
     expect(within(grid as HTMLElement).getAllByRole('img', { name: 'Hidden on the free plan' })).toHaveLength(
-      12,
+      13,
     )
     // The ideas are the author's own words; how often they matched is hidden.
     const ideas = screen.getByRole('region', { name: 'Idea Hits' })

@@ -17,6 +17,7 @@ describe('analytics counts', () => {
         'top_search',
         'ghost_count',
         'total_Likes',
+        'want_to_read',
       ].sort(),
     )
   })

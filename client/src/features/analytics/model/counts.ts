@@ -14,6 +14,11 @@ export const COUNT_FIELDS = [
   },
   { key: 'total_Likes', label: 'Likes', hint: 'Readers who like the title' },
   { key: 'in_favorites', label: 'In favorites', hint: 'Readers who keep it in their favorites' },
+  {
+    key: 'want_to_read',
+    label: 'Want to read',
+    hint: 'Readers who put the title on their Want to read shelf (each once)',
+  },
   { key: 'video_Shares', label: 'Shares', hint: 'Times the title was shared' },
   { key: 'purchaseClicks', label: 'Get This clicks', hint: 'Clicks on the Get This link' },
   { key: 'descriptionClicks', label: 'Description clicks', hint: 'Readers who opened the description' },

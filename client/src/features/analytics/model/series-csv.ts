@@ -1,8 +1,14 @@
 import type { Period } from './periods'
 import type { SeriesPointIn } from './series'
 
-/** The CSV header: each bucket's start in UTC (ISO 8601), then the series the panel shows. */
-export const CSV_HEADER = ['bucket_start_utc', 'impressions', 'plays', 'listening_hours'] as const
+/** The CSV header: each bucket's start in UTC (ISO 8601), the series the panel charts, then Want to read. */
+export const CSV_HEADER = [
+  'bucket_start_utc',
+  'impressions',
+  'plays',
+  'listening_hours',
+  'want_to_read',
+] as const
 
 /**
  * The series shown, as CSV (RFC 4180: comma-separated, CRLF line ends). Timestamps stay in UTC ISO form so a
@@ -11,7 +17,9 @@ export const CSV_HEADER = ['bucket_start_utc', 'impressions', 'plays', 'listenin
  */
 export function seriesCsv(points: readonly SeriesPointIn[]): string {
   const rows = points.map((p) =>
-    [p.ts, String(p.impressions), String(p.plays), p.listeningHours.toFixed(4)].join(','),
+    [p.ts, String(p.impressions), String(p.plays), p.listeningHours.toFixed(4), String(p.wantToRead)].join(
+      ',',
+    ),
   )
   return [CSV_HEADER.join(','), ...rows].join('\r\n') + '\r\n'
 }

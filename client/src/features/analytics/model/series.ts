@@ -4,6 +4,8 @@ export interface SeriesPointIn {
   impressions: number
   plays: number
   listeningHours: number
+  /** readers who put the title on their Want to read shelf in the bucket (in the CSV, not charted) */
+  wantToRead: number
 }
 
 /** One bucket as the charts draw it: a timestamp for the axis and the three shown series. */

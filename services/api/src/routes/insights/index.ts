@@ -51,6 +51,7 @@ export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '`purchaseClicks` Get This clicks, `descriptionClicks`, `profileClicks`; `top_search` idea-search ' +
         'impressions among the first 10 results. Current state from the database: `total_Likes` and ' +
         '`in_favorites` (readers who like or favour the title now), `ghost_count` (readers who hide it now). ' +
+        '`want_to_read`: readers who put the title on their Want to read shelf, once each. ' +
         '`days_in_top_20`: UTC days on which the title was in a Top 20 ranking. `ideaScore` ("Idea Hits"): ' +
         "per idea of the title (spaces as underscores), idea-search impressions in which a reader's idea " +
         'scored a strong match (Strut score ≥ 70) and shares a content word (4 letters or more) with it. ' +

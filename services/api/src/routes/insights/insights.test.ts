@@ -139,11 +139,27 @@ describe('GET /lnsights with events sent through the pipeline', () => {
     expect(
       (await call.post('/create/ghostmode', { userId: c.id, podcastId }, { token: c.token })).status,
     ).toBe(200)
+    // Want to read: a, then Reading, then Want to read again (a wanted it once); b once.
+    for (const [reader, shelf] of [
+      [a, 'want_to_read'],
+      [a, 'reading'],
+      [a, 'want_to_read'],
+      [b, 'want_to_read'],
+    ] as const)
+      expect(
+        (
+          await call.put(
+            '/library/shelf',
+            { userId: reader.id, bookId: podcastId, shelf },
+            { token: reader.token },
+          )
+        ).status,
+      ).toBe(200)
 
-    // 2 impressions, 3 plays, 2 listening, 2 clicks, 1 Get This, 1 share, 2 likes, 1 favourite
+    // 2 impressions, 3 plays, 2 listening, 2 clicks, 1 Get This, 1 share, 2 likes, 1 favourite, 3 shelvings
     await until(
       'every event stored',
-      async () => (await storedEvents(store, [podcastId])).length >= 14,
+      async () => (await storedEvents(store, [podcastId])).length >= 17,
       20_000,
     )
     await new Promise((r) => setTimeout(r, 300)) // a would-be duplicate would have arrived by now
@@ -164,6 +180,7 @@ describe('GET /lnsights with events sent through the pipeline', () => {
       top_search: 2,
       ghost_count: 1,
       total_Likes: 2,
+      want_to_read: 2,
       ideaScore: { [KEYS[0]!]: 2, [KEYS[1]!]: 2, [KEYS[2]!]: 2 },
       // "Found it" (routes/found-it/found-it.test.ts): nobody confirmed this title
       foundIt: { confirmations: 0, readers: 0, ideas: [] },
@@ -186,8 +203,15 @@ describe('GET /lnsights with events sent through the pipeline', () => {
     expect(data.points.map((p) => Date.parse(p.ts))).toEqual(
       Array.from({ length: 24 }, (_, i) => Date.parse(data.from) + i * hour),
     )
-    const everything = { impressions: 2, plays: 2, listeningHours: 0.1, likes: 2, purchaseClicks: 1 }
-    const none = { impressions: 0, plays: 0, listeningHours: 0, likes: 0, purchaseClicks: 0 }
+    const everything = {
+      impressions: 2,
+      plays: 2,
+      listeningHours: 0.1,
+      likes: 2,
+      purchaseClicks: 1,
+      wantToRead: 2,
+    }
+    const none = { impressions: 0, plays: 0, listeningHours: 0, likes: 0, purchaseClicks: 0, wantToRead: 0 }
     // all of it happened in the last bucket (the test's clock stands still)
     expect(
       data.points
@@ -247,6 +271,7 @@ describe('who may read analytics', () => {
       top_search: null,
       ghost_count: null,
       total_Likes: null,
+      want_to_read: null,
       ideaScore: { [KEYS[0]!]: null, [KEYS[1]!]: null, [KEYS[2]!]: null },
       foundIt: { confirmations: null, readers: null, ideas: null },
       planLocked: true,
