@@ -88,6 +88,25 @@ export type ShelfCounts = Static<typeof ShelfCounts>
 export const ReaderQuery = Type.Object({ userId: Id })
 export type ReaderQuery = Static<typeof ReaderQuery>
 
+// ---- reading stats (My Dashboard) ----
+
+const Count = Type.Integer({ minimum: 0 })
+
+/** A reader's own figures for My Dashboard: what they read, when, in which genres, and the ideas they save. */
+export const ReadingStats = Type.Object({
+  /** the twelve months up to this one (UTC), oldest first, zeros included: books finished in each */
+  readByMonth: Type.Array(Type.Object({ month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }), books: Count })),
+  /** every year in which the reader finished a book, oldest first */
+  readByYear: Type.Array(Type.Object({ year: Type.Integer(), books: Count })),
+  /** books on the Read shelf with no finish date (an import without "Date Read"): counted, in no month */
+  readUndated: Count,
+  /** the genres (the catalogue's category) of the books on the Read shelf, most read first, at most 8 */
+  genres: Type.Array(Type.Object({ genre: Type.String(), books: Count })),
+  /** the ideas of the reader's saved searches, most saved first (case and spacing ignored), at most 8 */
+  ideas: Type.Array(Type.Object({ idea: Type.String(), searches: Count })),
+})
+export type ReadingStats = Static<typeof ReadingStats>
+
 // ---- imports ----
 
 export const IMPORT_SOURCES = ['goodreads', 'storygraph'] as const

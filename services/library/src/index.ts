@@ -15,6 +15,7 @@ export { libraryDb } from './library.tables.js'
 export { ownShelvesRule } from './own-shelves-rule.js'
 export { shelveBook, unshelveBook, placeOfBook, shelfPage, shelfCounts, bookNotShelvable } from './shelves.js'
 export { shelfEventId } from './shelf-events.js'
+export { readingStats } from './reading-stats.js'
 export {
   startImport,
   getImport,

@@ -101,6 +101,7 @@ export { TOPIC_NOT_FOUND, getTopic, listTopics, topicPath } from './use-cases/to
 export {
   clearSavedSearches,
   listSavedSearches,
+  mostSavedIdeas,
   removeSavedSearch,
   saveSearch,
   toSearchHistoryItem,

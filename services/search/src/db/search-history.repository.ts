@@ -110,3 +110,25 @@ export async function clearForUser(db: DbOrTx, userId: string): Promise<number> 
   const res = await db.deleteFrom('search_history').where('user_id', '=', userId).executeTakeFirst()
   return Number(res.numDeletedRows)
 }
+
+/**
+ * The ideas of a user's saved searches, most saved first: each of the three terms counts, spelled alike when equal
+ * after trimming, lower-casing and joining runs of spaces (shown in the spelling that sorts first).
+ */
+export async function savedIdeaCounts(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+): Promise<{ idea: string; searches: number }[]> {
+  const { rows } = await sql<{ idea: string; searches: string }>`
+    select min(term) as idea, count(*) as searches
+    from (
+      select unnest(array[first_term, second_term, third_term]) as term
+      from search_history where user_id = ${userId}
+    ) terms
+    where btrim(term) <> ''
+    group by lower(regexp_replace(btrim(term), '\\s+', ' ', 'g'))
+    order by count(*) desc, 1
+    limit ${limit}`.execute(db)
+  return rows.map((r) => ({ idea: r.idea.trim().replace(/\s+/g, ' '), searches: Number(r.searches) }))
+}

@@ -67,6 +67,10 @@ export async function removeSavedSearch(deps: SearchDeps, caller: UserRow, id: s
 }
 
 /** Clears a user's saved searches (the caller is checked by the route); answers how many were removed. */
+/** The ideas the reader saves most (My Dashboard's reading stats); the route checked the reader is the caller. */
+export const mostSavedIdeas = (deps: Pick<SearchDeps, 'db'>, userId: string, limit = 8) =>
+  searchHistoryRepo.savedIdeaCounts(deps.db, userId, limit)
+
 export async function clearSavedSearches(deps: SearchDeps, userId: string) {
   return { deletedCount: await searchHistoryRepo.clearForUser(deps.db, userId) }
 }

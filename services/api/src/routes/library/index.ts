@@ -9,6 +9,7 @@ import {
   MAX_IMPORT_BYTES,
   ownShelvesRule,
   placeOfBook,
+  readingStats,
   shelfCounts,
   shelfPage,
   shelveBook,
@@ -24,6 +25,7 @@ import {
   PagedImportRows,
   PagedShelvedBooks,
   ReaderQuery,
+  ReadingStats,
   ShelfBookQuery,
   ShelfCounts,
   ShelfPageQuery,
@@ -31,6 +33,7 @@ import {
   ShelfPlace,
   ShelveBody,
 } from '@bookstrut/schemas'
+import { mostSavedIdeas } from '@bookstrut/search'
 import { ok, paged } from '../../respond.js'
 import { formParts, type FormLimits } from '../../plugins/app/upload-limits.js'
 import { withBooks } from '../../views/shelf-view.js'
@@ -78,6 +81,24 @@ export const libraryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: readsOwn,
     }),
     async (req) => ok('Shelves counted', await shelfCounts(deps, req.query.userId)),
+  )
+
+  app.get(
+    '/library/stats',
+    declare({
+      summary: 'My reading stats: books read per month and year, their genres, the ideas I save most',
+      description:
+        `${READS} Months are UTC, the twelve up to this one; a book counts in the month of its finish date ` +
+        '(Read books without one are `readUndated`). Genres are the catalogue categories of the books on the Read ' +
+        'shelf; ideas are the terms of the saved searches (GET /search-history), spelled alike when equal but for case.',
+      request: { querystring: ReaderQuery },
+      response: { 200: Envelope(ReadingStats) },
+      access: readsOwn,
+    }),
+    async (req) => {
+      const stats = await readingStats(deps, req.query.userId)
+      return ok('Reading stats', { ...stats, ideas: await mostSavedIdeas(deps, req.query.userId) })
+    },
   )
 
   app.get(
