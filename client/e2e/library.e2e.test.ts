@@ -92,5 +92,21 @@ it('a reader imports a Goodreads CSV, sees the report, and finds an imported boo
       page.getByRole('list', { name: 'Want to read books' }).getByRole('listitem').allTextContents(),
     )
     .toEqual([expect.stringContaining('Station Eleven')])
+
+  // My Dashboard counts the imported read book in the year it was finished, at both widths, nothing sticking out.
+  await page.goto(`${app.baseUrl}/profile`)
+  const stats = page.getByRole('region', { name: 'Your reading' })
+  await expect
+    .poll(() => stats.getByRole('list', { name: 'Books read per year' }).textContent())
+    .toContain('2024')
+  expect(await stats.getByText('No books finished in the last twelve months.').count()).toBe(1)
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 844 })
+    // The chart follows its box once the resize is observed.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
+      .toBeLessThanOrEqual(width)
+    await screenshot(page, `library-dashboard-${width}`)
+  }
   await context.close()
 }, 180_000)

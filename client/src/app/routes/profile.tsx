@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { ReadingStats } from '@/features/library/components/reading-stats'
 import { ProfileForm } from '@/features/profile/components/profile-form'
 import { useOwnUser } from '@/features/profile/api/get-user'
 import { errorMessage } from '@/lib/api-client'
@@ -8,7 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import styles from './profile.module.css'
 import { profileCard } from '@/components/ui/profile-card'
 
-/** /profile: My Dashboard, the profile form of the signed-in account. */
+/** /profile: My Dashboard, the reader's reading stats and the profile form of the signed-in account. */
 export function Component() {
   useDocumentTitle('My Dashboard')
   const { userId } = useStoredSession()
@@ -40,5 +41,10 @@ export function Component() {
       </div>
     )
   }
-  return <ProfileForm key={user.data._id} user={user.data} />
+  return (
+    <>
+      <ReadingStats userId={userId} />
+      <ProfileForm key={user.data._id} user={user.data} />
+    </>
+  )
 }
