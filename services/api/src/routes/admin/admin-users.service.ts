@@ -1,10 +1,10 @@
 import { usersRepo } from '@bookstrut/accounts'
-import { membershipsRepo } from '@bookstrut/billing'
 import { adminConsoleRepo, notFound, type UserRow } from '@bookstrut/core'
 import type { AdminUser, AdminUserDetail, AdminUsersPage, AdminUsersQuery } from '@bookstrut/schemas'
 import { pageWindow } from '../../respond.js'
 import type { Deps } from '../deps.js'
 import { consolePage } from './console-page.js'
+import { planOfMember } from './plan-grant.service.js'
 import { toReportGroup } from './reports.service.js'
 
 export const toAdminUser = (u: UserRow): AdminUser => ({
@@ -35,9 +35,9 @@ export async function searchUsers(deps: Deps, query: AdminUsersQuery): Promise<A
 export async function userDetail(deps: Deps, userId: string): Promise<AdminUserDetail> {
   const user = await usersRepo.findUserById(deps.db, userId)
   if (!user) throw notFound('User not found')
-  const [listings, membership, reports] = await Promise.all([
+  const [listings, plan, reports] = await Promise.all([
     adminConsoleRepo.listingsOf(deps.db, userId),
-    membershipsRepo.currentMembership(deps.db, userId),
+    planOfMember(deps, userId),
     adminConsoleRepo.listReportGroups(deps.db, { ownerId: userId }, { limit: 100, offset: 0 }),
   ])
   return {
@@ -49,13 +49,7 @@ export async function userDetail(deps: Deps, userId: string): Promise<AdminUserD
       isActive: l.is_active,
       createdAt: l.created_at.toISOString(),
     })),
-    plan: membership
-      ? {
-          planId: membership.plan_id,
-          planName: membership.plan_name,
-          expiryDate: membership.expiry_date ? membership.expiry_date.toISOString() : null,
-        }
-      : null,
+    plan,
     reports: reports.map(toReportGroup),
   }
 }

@@ -9,6 +9,7 @@ import {
   AuditLogQuery,
   AuditPage,
   BlockUserBody,
+  GrantPlanBody,
   CreateReportTypeBody,
   HeldBookDecision,
   HeldTitlesQuery,
@@ -37,6 +38,7 @@ import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
 import { setBlocked, setRole } from './admin.service.js'
 import { searchUsers, userDetail } from './admin-users.service.js'
+import { grantPlan } from './plan-grant.service.js'
 import { auditLogCsv, CSV_MAX_ROWS, readAuditLog } from './audit-log.service.js'
 import {
   createReportType,
@@ -123,6 +125,24 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       User,
     ),
     async (req) => ok('Role changed', await setRole(deps, actorOf(req), req.body.userId, req.body.role)),
+  )
+
+  app.post(
+    '/admin/user/plan',
+    spec(
+      'Grant an author or publisher a plan, with an end date and a reason',
+      '`complimentary`: the paid plan `planId` for nothing until the end of `endDate` (UTC), in place of the plan ' +
+        'held (which stays in their past plans); `extended`: the plan held ends at the end of `endDate` instead. ' +
+        'The member sees the grant and its reason in My Membership; when it ends they fall back to the free plan. ' +
+        '400 for the free plan, an end date not after today or more than five years ahead, or a plan id with an ' +
+        'extension that is not the one held; 404 for no such account or plan; 409 for a reader or admin account, a ' +
+        'paid plan still running (extend it instead), nothing to extend, or an end not later than the current one. ' +
+        'The same grant again changes nothing.' +
+        AUDITED,
+      { body: GrantPlanBody },
+      AdminUserDetail.properties.plan,
+    ),
+    async (req) => ok('Plan granted', await grantPlan(deps, actorOf(req), req.body)),
   )
 
   // ---- reports

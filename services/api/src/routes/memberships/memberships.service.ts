@@ -1,4 +1,11 @@
-import { effectiveTerms, fromCents, membershipsRepo, offerUpgrade, paymentsRepo } from '@bookstrut/billing'
+import {
+  effectiveTerms,
+  fromCents,
+  grantOf,
+  membershipsRepo,
+  offerUpgrade,
+  paymentsRepo,
+} from '@bookstrut/billing'
 import { booksRepo } from '@bookstrut/catalogue'
 import {
   badRequest,
@@ -43,6 +50,7 @@ const toRecord = (row: membershipsRepo.MembershipHistoryRow): MembershipRecord =
   purchaseDate: row.purchase_date.toISOString(),
   expiryDate: isoOrNone(row.expiry_date),
   amountPaid: row.amount_cents === null ? null : fromCents(row.amount_cents),
+  grant: grantOf(row),
 })
 
 /** Plans on sale are asked for (`status`, true by default); withdrawn ones are for admins (the route's policy). */
