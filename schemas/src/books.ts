@@ -52,6 +52,9 @@ export const Podcast = Type.Object({
   statusComment: Type.String(),
   likeFlag: Type.Boolean(),
   favoritesFlag: Type.Boolean(),
+  likes: Type.Integer({
+    description: "readers who like the book now, one each, with or without a podblurb (an episode's `likes` counts the likes given on it)",
+  }),
   totalListeningCount: Type.Integer(),
   /** how many readers ghosted (hid) the title */
   ghostCount: Type.Integer(),

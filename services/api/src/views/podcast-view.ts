@@ -70,6 +70,7 @@ export function toPodcast(row: BookWithEpisodes): Podcast {
     statusComment: row.status_comment,
     likeFlag: false,
     favoritesFlag: false,
+    likes: row.likes,
     totalListeningCount: 0,
     ghostCount: row.ghost_count,
     createdAt: row.created_at.toISOString(),

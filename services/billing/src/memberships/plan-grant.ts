@@ -117,7 +117,7 @@ export async function applyPlanGrant(
       current.expiry_date?.getTime() === expiry.getTime() &&
       current.grant_reason === reason
     if (sameGrant) return { before, after: before }
-    if (current?.payment_id && !hasExpired(current.expiry_date, now))
+    if (current && Number(current.price) > 0 && !hasExpired(current.expiry_date, now))
       throw conflict('The member’s paid plan is still running: extend it instead.')
     await endCurrent(trx, grant.userId)
     await trx

@@ -26,6 +26,7 @@ import * as createModerationQueue from './2026_12_02_1000_create_moderation_queu
 import * as addUsersEmailCanonical from './2026_12_02_1100_add_users_email_canonical.js'
 import * as addFoundPassages from './2026_12_02_1300_add_found_passages.js'
 import * as addMembershipGrants from './2026_12_03_1500_add_membership_grants.js'
+import * as addPodcastsLikes from './2026_12_03_1510_add_podcasts_likes.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1100_add_users_email_canonical': addUsersEmailCanonical,
   '2026_12_02_1300_add_found_passages': addFoundPassages,
   '2026_12_03_1500_add_membership_grants': addMembershipGrants,
+  '2026_12_03_1510_add_podcasts_likes': addPodcastsLikes,
 }
