@@ -53,7 +53,8 @@ export const Podcast = Type.Object({
   likeFlag: Type.Boolean(),
   favoritesFlag: Type.Boolean(),
   likes: Type.Integer({
-    description: "readers who like the book now, one each, with or without a podblurb (an episode's `likes` counts the likes given on it)",
+    description:
+      "readers who like the book now, one each, with or without a podblurb (an episode's `likes` counts the likes given on it)",
   }),
   totalListeningCount: Type.Integer(),
   /** how many readers ghosted (hid) the title */

@@ -96,7 +96,8 @@ export const CataloguePlanPrice = Type.Number({
 
 /** How an admin granted a membership (issue 48): complimentary (a paid plan for nothing) or extended (ends later). */
 export const GrantKind = Type.Union([Type.Literal('complimentary'), Type.Literal('extended')], {
-  description: 'complimentary: a paid plan given for nothing until the end date; extended: the held plan ends later',
+  description:
+    'complimentary: a paid plan given for nothing until the end date; extended: the held plan ends later',
 })
 export type GrantKind = Static<typeof GrantKind>
 
@@ -122,7 +123,8 @@ export const GrantPlanBody = Type.Object({
   planId: Type.Optional(Id),
   endDate: Type.String({
     format: 'date',
-    description: 'YYYY-MM-DD, after today and at most five years ahead; the plan ends at the end of that day (UTC)',
+    description:
+      'YYYY-MM-DD, after today and at most five years ahead; the plan ends at the end of that day (UTC)',
   }),
   reason: Type.String({
     minLength: 3,

@@ -92,7 +92,8 @@ export async function applyPlanGrant(
       throw conflict('The member holds the free plan: grant a complimentary plan instead.')
     if (grant.planId !== undefined && grant.planId !== current.plan_id)
       throw badRequest('planId: an extension keeps the plan the member holds')
-    if (current.expiry_date === null) throw conflict('The member’s plan has no end: there is nothing to extend.')
+    if (current.expiry_date === null)
+      throw conflict('The member’s plan has no end: there is nothing to extend.')
     const sameGrant =
       current.grant_kind === 'extended' &&
       current.expiry_date.getTime() === expiry.getTime() &&

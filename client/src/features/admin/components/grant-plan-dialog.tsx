@@ -39,7 +39,8 @@ export function GrantPlanDialog({
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (reason.trim().length < 3) return setError('Write the reason the member will read (3 characters or more).')
+    if (reason.trim().length < 3)
+      return setError('Write the reason the member will read (3 characters or more).')
     grant.mutate(
       {
         userId: user.id,
@@ -65,7 +66,9 @@ export function GrantPlanDialog({
           label="Kind"
           options={[
             { value: 'complimentary', label: 'Complimentary: a paid plan for nothing' },
-            ...(canExtend ? [{ value: 'extended', label: `Extend ${plan?.planName ?? 'the plan held'}` }] : []),
+            ...(canExtend
+              ? [{ value: 'extended', label: `Extend ${plan?.planName ?? 'the plan held'}` }]
+              : []),
           ]}
           value={kind}
           onChange={(e) => setKind(e.target.value as GrantKind)}

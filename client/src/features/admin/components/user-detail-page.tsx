@@ -161,7 +161,8 @@ export function UserDetailPage() {
                   {d.plan?.grant && (
                     <span className={styles.tag} data-testid="admin-plan-grant">
                       {' '}
-                      {d.plan.grant.kind === 'complimentary' ? 'complimentary' : 'extended'}: {d.plan.grant.reason}
+                      {d.plan.grant.kind === 'complimentary' ? 'complimentary' : 'extended'}:{' '}
+                      {d.plan.grant.reason}
                     </span>
                   )}
                 </dd>

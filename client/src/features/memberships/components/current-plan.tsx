@@ -30,7 +30,9 @@ export function CurrentPlan({ memberships }: { memberships: MembershipsByUser })
         <dd data-testid="current-plan-expiry">{formatPlanDate(current?.expiryDate)}</dd>
         {current?.grant && (
           <>
-            <dt>{current.grant.kind === 'complimentary' ? 'Granted by BookStrut' : 'Extended by BookStrut'}</dt>
+            <dt>
+              {current.grant.kind === 'complimentary' ? 'Granted by BookStrut' : 'Extended by BookStrut'}
+            </dt>
             <dd data-testid="current-plan-grant">{current.grant.reason}</dd>
           </>
         )}

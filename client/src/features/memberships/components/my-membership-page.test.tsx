@@ -73,12 +73,21 @@ describe('My Membership', () => {
   })
 
   it('shows a plan an admin granted, with its end date and the reason, and the empty past plans', async () => {
-    const [author, admin] = await Promise.all([createAccount({ role: 'author' }), createAccount({ role: 'admin' })])
+    const [author, admin] = await Promise.all([
+      createAccount({ role: 'author' }),
+      createAccount({ role: 'admin' }),
+    ])
     const endDate = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10)
     const granted = await callApi('/admin/user/plan', {
       method: 'POST',
       token: admin.token,
-      body: { userId: author.id, kind: 'complimentary', planId: PRO_PLAN, endDate, reason: 'Welcome to the demo' },
+      body: {
+        userId: author.id,
+        kind: 'complimentary',
+        planId: PRO_PLAN,
+        endDate,
+        reason: 'Welcome to the demo',
+      },
     })
     expect(granted.status).toBe(200)
     renderPage(author)

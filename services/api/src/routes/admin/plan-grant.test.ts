@@ -28,9 +28,15 @@ const grantEntries = (memberId: string) =>
     .orderBy('created_at')
     .execute()
 const memberships = (userId: string) =>
-  t.app.db.selectFrom('memberships').selectAll().where('user_id', '=', userId).orderBy('purchase_date').execute()
+  t.app.db
+    .selectFrom('memberships')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('purchase_date')
+    .execute()
 
-const grant = (token: string, body: Record<string, unknown>) => api().post('/admin/user/plan', body, { token })
+const grant = (token: string, body: Record<string, unknown>) =>
+  api().post('/admin/user/plan', body, { token })
 const myMembership = (member: { id: string; token: string }) =>
   api().get(`/get/all/membershipsByUser?userId=${member.id}`, { token: member.token })
 
@@ -39,7 +45,13 @@ describe('an admin grants a plan', () => {
     const admin = await buildUser(t.app.db, { role: 'admin' })
     const member = await buildUser(t.app.db, { role: 'author' })
     const endDate = dayFromNow(60)
-    const body = { userId: member.id, kind: 'complimentary', planId: PLANS.pro, endDate, reason: 'Demo author' }
+    const body = {
+      userId: member.id,
+      kind: 'complimentary',
+      planId: PLANS.pro,
+      endDate,
+      reason: 'Demo author',
+    }
 
     const res = await grant(admin.token, body)
     expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -81,7 +93,12 @@ describe('an admin grants a plan', () => {
     const admin = await buildUser(t.app.db, { role: 'admin' })
     const member = await paidAuthor(t.app.db, { expiry: new Date(t.clock.now().getTime() + 20 * DAY) })
     const endDate = dayFromNow(120)
-    const res = await grant(admin.token, { userId: member.id, kind: 'extended', endDate, reason: 'Outage credit' })
+    const res = await grant(admin.token, {
+      userId: member.id,
+      kind: 'extended',
+      endDate,
+      reason: 'Outage credit',
+    })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const [row, ...others] = await memberships(member.id)
     expect(others).toEqual([])
@@ -132,8 +149,16 @@ describe('what a grant refuses', () => {
     const payer = await paidAuthor(t.app.db)
     const ok = { kind: 'complimentary', planId: PLANS.pro, endDate: dayFromNow(30), reason: 'Because' }
     const cases: Array<[Record<string, unknown>, number, string]> = [
-      [{ ...ok, userId: reader.id }, 409, 'Plans are for authors and publishers: change the account’s role first.'],
-      [{ ...ok, userId: author.id, planId: PLANS.starter }, 400, 'planId: the free plan is everyone’s already; give a paid plan'],
+      [
+        { ...ok, userId: reader.id },
+        409,
+        'Plans are for authors and publishers: change the account’s role first.',
+      ],
+      [
+        { ...ok, userId: author.id, planId: PLANS.starter },
+        400,
+        'planId: the free plan is everyone’s already; give a paid plan',
+      ],
       [{ ...ok, userId: author.id, planId: undefined }, 400, 'planId: the plan to give'],
       [{ ...ok, userId: author.id, endDate: dayFromNow(0) }, 400, 'endDate: a day after today'],
       [{ ...ok, userId: author.id, endDate: dayFromNow(-3) }, 400, 'endDate: a day after today'],
@@ -158,7 +183,13 @@ describe('what a grant refuses', () => {
   it('answers hostile bodies with 400 and changes nothing', async () => {
     const admin = await buildUser(t.app.db, { role: 'admin' })
     const author = await buildUser(t.app.db, { role: 'author' })
-    const ok = { userId: author.id, kind: 'complimentary', planId: PLANS.pro, endDate: dayFromNow(30), reason: 'Fine' }
+    const ok = {
+      userId: author.id,
+      kind: 'complimentary',
+      planId: PLANS.pro,
+      endDate: dayFromNow(30),
+      reason: 'Fine',
+    }
     const hostile: Array<Record<string, unknown>> = [
       { ...ok, kind: 'forever' },
       { ...ok, endDate: 'tomorrow' },
@@ -169,7 +200,8 @@ describe('what a grant refuses', () => {
       { ...ok, planId: ['a', 'b'] },
       { ...ok, reason: undefined },
     ]
-    for (const body of hostile) expect((await grant(admin.token, body)).status, JSON.stringify(body)).toBe(400)
+    for (const body of hostile)
+      expect((await grant(admin.token, body)).status, JSON.stringify(body)).toBe(400)
     expect(await grantEntries(author.id)).toEqual([])
     expect((await memberships(author.id)).every((m) => m.grant_kind === null)).toBe(true)
   })
@@ -177,7 +209,13 @@ describe('what a grant refuses', () => {
   it('refuses an author granting themselves a plan (403) and an admin past the per-admin limit (429)', async () => {
     const admin = await buildUser(t.app.db, { role: 'admin' })
     const author = await buildUser(t.app.db, { role: 'author' })
-    const body = { userId: author.id, kind: 'complimentary', planId: PLANS.elite, endDate: dayFromNow(30), reason: 'For me' }
+    const body = {
+      userId: author.id,
+      kind: 'complimentary',
+      planId: PLANS.elite,
+      endDate: dayFromNow(30),
+      reason: 'For me',
+    }
     expect((await grant(author.token, body)).status).toBe(403)
     for (let i = 0; i < 300; i++) await t.app.limits.consume('adminPerAccount', admin.id)
     const limited = await grant(admin.token, body)

@@ -127,14 +127,20 @@ it('counts likes per book: a book without a podblurb liked by a reader shows 1, 
   expect((await single(id)).body.data.likes).toBe(1)
   await like(second)
   expect((await single(id)).body.data.likes).toBe(2)
-  expect((await call('DELETE', `/remove/like?userid=${second.id}&podcastid=${id}`, second.token)).status).toBe(200)
+  expect(
+    (await call('DELETE', `/remove/like?userid=${second.id}&podcastid=${id}`, second.token)).status,
+  ).toBe(200)
   expect((await single(id)).body.data.likes).toBe(1)
 })
 
 it('counts a like given on a podblurb on the book and on that podblurb', async () => {
   const book = await title()
   const reader = await buildUser(t.app.db)
-  await call('POST', '/add/like', reader.token, { userid: reader.id, podcastid: book.id, episodeId: book.episodeId })
+  await call('POST', '/add/like', reader.token, {
+    userid: reader.id,
+    podcastid: book.id,
+    episodeId: book.episodeId,
+  })
   const seen = (await single(book.id)).body.data
   expect([seen.likes, seen.episodes[0].likes]).toEqual([1, 1])
 })

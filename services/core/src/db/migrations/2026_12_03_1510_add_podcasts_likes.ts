@@ -9,7 +9,12 @@ import { sql, type Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('podcasts')
-    .addColumn('likes', 'integer', (c) => c.notNull().defaultTo(0).check(sql`likes >= 0`))
+    .addColumn('likes', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`likes >= 0`),
+    )
     .execute()
   await sql`update podcasts p set likes = l.n
     from (select podcast_id, count(*)::int as n from likes group by podcast_id) l
