@@ -72,7 +72,28 @@ node services/api/dist/cli/topics-seed.js || say "WARNING: the demo searches wer
 
 say "starting BookStrut on http://localhost:${PORT:-3000} (data in ${DATA_DIR:-./data})"
 say "without SMTP_URL, sign-up codes are written to ${DATA_DIR:-./data}/outbox/ — one .eml file per mail"
-say "admin console (/admin): make an admin with \`npm run admin:create -- you@example.com [--password SECRET]\`" \
-  "(with the demo stopped, or in another terminal with the same DATABASE_URL), then sign in: Admin console is in" \
-  "the avatar menu"
+# The demo author (issue 48): on a granted paid plan, with a listing whose readers' engagement over the past four
+# weeks goes through the running app's event pipeline, so the analytics are the first thing to open. Made beside
+# the app once it answers (the app's workers store the events); its lines say how to sign in as the author and as
+# the admin. The app itself replaces this shell (exec below), so Ctrl-C reaches it as before.
+app_pid=$$
+app_answers() {
+  local i
+  for i in $(seq 1 600); do
+    if node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' \
+      "http://127.0.0.1:${PORT:-3000}/api/v1/health" 2>/dev/null; then return 0; fi
+    kill -0 "$app_pid" 2>/dev/null || return 1
+    sleep 0.5
+  done
+  return 1
+}
+(
+  if app_answers; then
+    say "making the demo author, the demo admin and four weeks of readers' engagement"
+    node services/api/dist/cli/demo-author.js | while IFS= read -r line; do say "$line"; done ||
+      say "WARNING: the demo author was not made (above)"
+    say "more admins: \`npm run admin:create -- you@example.com [--password SECRET]\`; the Admin console is in" \
+      "the avatar menu"
+  fi
+) &
 exec node services/api/dist/server.js

@@ -175,7 +175,7 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await pending.getByText('Maya Okafor').first().waitFor()
   await screenshot(admin, 'catalogue-moderation')
   await pending.getByRole('button', { name: `Approve ${title}` }).click()
-  await admin.getByText('Podcast approved').waitFor()
+  await admin.getByText('Book approved').waitFor()
   await admin.getByText('No listings are waiting for review.').waitFor()
 
   // 3. A visitor (not signed in) opens the book's page and plays the podblurb.

@@ -1,8 +1,9 @@
 import { reactionsRepo } from '@bookstrut/analytics'
 import { booksRepo } from '@bookstrut/catalogue'
-import { canSeeListing, notFound, type DbOrTx } from '@bookstrut/core'
+import { actsFor, canSeeListing, notFound, type DbOrTx } from '@bookstrut/core'
 import { EDIT_WINDOW_MS, type Podcast } from '@bookstrut/schemas'
 import type { Auth } from '../types.js'
+import { withPendingChanges } from './pending-changes-view.js'
 
 type BookWithEpisodes = booksRepo.BookWithEpisodes
 
@@ -20,6 +21,8 @@ export async function getSinglePodcast(
   const row = await booksRepo.findBook(deps.db, podcastId)
   if (!row || !canSeeListing(auth?.user, row)) throw notFound('Podcast not found')
   const [podcast] = await withReactionFlags(deps, auth?.user.id, [toPodcast(row)])
+  // The owner and admins also see an edit waiting for moderation (issue 48); readers see the approved version.
+  if (actsFor(auth?.user, row.create_by)) return (await withPendingChanges(deps.db, [podcast!]))[0]!
   return podcast!
 }
 

@@ -10,6 +10,7 @@ import type {
   SiteSettingsTable,
 } from './content.tables.js'
 import type { EpisodesTable, MembershipsTable, PlansTable, BooksTable } from './catalogue.tables.js'
+import type { ListingPendingChangesTable } from './pending-changes.tables.js'
 import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
 import type { SearchHistoryTable } from './search-history.tables.js'
@@ -35,6 +36,7 @@ export interface DB {
   memberships: MembershipsTable
   podcasts: BooksTable
   episodes: EpisodesTable
+  listing_pending_changes: ListingPendingChangesTable
   ghosts: GhostsTable
   report_types: ReportTypesTable
   reports: ReportsTable

@@ -39,8 +39,9 @@ function RejectDialog({ book, onClose }: { book: Book; onClose: () => void }) {
         moderate.mutate(
           { bookId: book._id, status: 2, statusComment: comment },
           {
-            onSuccess: ({ message }) => {
-              toast.success(message || 'Podcast rejected')
+            // Our own words, not the contract's message ("Podcast rejected"): the thing moderated is a book.
+            onSuccess: () => {
+              toast.success(book.pendingChanges ? 'Changes rejected: the approved version stays' : 'Book rejected')
               onClose()
             },
             onError: (err) => toast.error(errorMessage(err)),
@@ -59,7 +60,7 @@ function QueueRow({ book, onReject }: { book: Book; onReject: () => void }) {
     moderate.mutate(
       { bookId: book._id, status: 1 },
       {
-        onSuccess: ({ message }) => toast.success(message || 'Podcast approved'),
+        onSuccess: () => toast.success(book.pendingChanges ? 'Changes approved' : 'Book approved'),
         onError: (err) => toast.error(errorMessage(err)),
       },
     )

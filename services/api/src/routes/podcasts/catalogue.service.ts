@@ -1,11 +1,20 @@
 import { queueEvents, top20Repo } from '@bookstrut/analytics'
-import { announceBookChanges, booksRepo } from '@bookstrut/catalogue'
-import { actsFor, audited, badRequest, notFound, recorded, type AdminActor } from '@bookstrut/core'
+import { announceBookChanges, booksRepo, pendingChanges } from '@bookstrut/catalogue'
+import {
+  actsFor,
+  audited,
+  badRequest,
+  notFound,
+  recorded,
+  type AdminActor,
+  type MediaStore,
+} from '@bookstrut/core'
 import type { Podcast } from '@bookstrut/schemas'
 import { featuredVideo } from '@bookstrut/content'
 import type { Auth } from '../../types.js'
 import type { Deps } from '../deps.js'
 import { toPodcast, withReactionFlags } from '../../views/podcast-view.js'
+import { withPendingChanges } from '../../views/pending-changes-view.js'
 import { pageWindow, toPage, type Page } from '../../respond.js'
 import { impressionEvents, type Searcher } from '../../views/impressions.js'
 
@@ -20,7 +29,9 @@ async function page(
 ): Promise<Page<Podcast>> {
   const window = pageWindow(pageNo, limit)
   const { rows, total } = await booksRepo.listBooks(deps.db, { ...opts, offset: window.offset, limit })
-  return toPage(await withReactionFlags(deps, readerId, rows.map(toPodcast)), total, window)
+  const books = await withReactionFlags(deps, readerId, rows.map(toPodcast))
+  // Unpublished states are asked for by the owner or an admin: they see an edit waiting for moderation too.
+  return toPage(opts.includeUnpublished ? await withPendingChanges(deps.db, books) : books, total, window)
 }
 
 /** Listings by search and owner. An owner listing their own (My Listings) sees every state; others see approved ones. */
@@ -131,42 +142,77 @@ async function newestAfterRanked(
 export function moderationQueue(deps: Deps, q: { status?: 0 | 1 | 2; page?: number; limit?: number }) {
   return page(
     deps,
-    { includeUnpublished: true, status: q.status ?? 0, oldestFirst: true },
+    // Waiting: new listings, and live ones whose edit waits (issue 48: the approved version stays public meanwhile).
+    { includeUnpublished: true, status: q.status ?? 0, oldestFirst: true, orWaitingChanges: (q.status ?? 0) === 0 },
     q.page ?? 1,
     q.limit ?? 20,
   )
 }
 
-/** Admin: approve (1) or reject (2, with a comment the owner sees). */
+/**
+ * Admin: approve (1) or reject (2, with a comment the owner sees). A live listing with an edit waiting (issue 48):
+ * approving applies the edit, rejecting keeps the approved version public and the edit beside it, rejected with the
+ * comment (catalogue pending-changes.ts).
+ */
 export async function moderate(
-  deps: Deps,
+  deps: Deps & { media: MediaStore },
   body: { bookId: string; status: 1 | 2; statusComment?: string },
   actor: AdminActor,
 ) {
   const comment = body.statusComment?.trim() ?? ''
   if (body.status === 2 && comment === '') throw badRequest('A rejection needs a comment for the owner.')
   const now = deps.clock.now()
-  const statusComment = body.status === 2 ? comment : ''
+  let oldFiles: string[] = []
   // One audit entry (listing.moderate) in the transaction of the change (core: admin/audited.ts).
-  const row = await audited(deps, actor, async (trx) => {
+  const { row, status, statusComment } = await audited(deps, actor, async (trx) => {
     const row = await booksRepo.findBook(trx, body.bookId)
     if (!row) throw notFound('Podcast not found')
-    await booksRepo.updateBook(trx, row.id, {
+    const before = { status: row.status, statusComment: row.status_comment }
+    const wasLive = pendingChanges.isLive(row)
+    if (wasLive && body.status === 2) {
+      const { rejected, stagedFiles } = await pendingChanges.rejectPendingChanges(trx, row.id, comment, now)
+      if (rejected) {
+        oldFiles = stagedFiles
+        const kept = { row, status: row.status, statusComment: row.status_comment }
+        return recorded(kept, 'listing.moderate', ['listing', row.id], { ...before, changes: 'pending' }, {
+          ...before,
+          changes: 'rejected',
+          changesComment: comment,
+        })
+      }
+    }
+    if (body.status === 1) {
+      const episodeFile = (id: string) => row.episodes.find((e) => e.id === id)?.file_url ?? null
+      const { applied, replacedFiles } = await pendingChanges.approvePendingChanges(trx, { ...row, episodeFile }, now)
+      if (applied) {
+        oldFiles = replacedFiles
+        const after = { row, status: 1 as const, statusComment: '' }
+        return recorded(after, 'listing.moderate', ['listing', row.id], { ...before, changes: 'pending' }, {
+          status: 1,
+          statusComment: '',
+          changes: 'applied',
+        })
+      }
+    }
+    const statusComment = body.status === 2 ? comment : ''
+    await booksRepo.updateBook(trx, row.id, { status: body.status, status_comment: statusComment, updated_at: now })
+    return recorded({ row, status: body.status, statusComment }, 'listing.moderate', ['listing', row.id], before, {
       status: body.status,
-      status_comment: statusComment,
-      updated_at: now,
+      statusComment,
     })
-    return recorded(
-      row,
-      'listing.moderate',
-      ['listing', row.id],
-      { status: row.status, statusComment: row.status_comment },
-      { status: body.status, statusComment },
-    )
   })
+  // Files the moderation made unused (an applied edit's old cover or clip, a rejected edit's) go once committed.
+  await Promise.all(oldFiles.map((f) => deps.media.remove(f)))
   // Its vectors and its entry in an external keyword index are brought up to date in the background.
   await announceBookChanges(deps.queues, [{ id: row.id, updatedAt: now }], {
     surfaceIndex: Boolean(deps.config.search.meili),
   })
-  return toPodcast({ ...row, status: body.status, status_comment: statusComment })
+  const [book] = await withPendingChanges(deps.db, [await freshPodcast(deps, row.id)])
+  return { ...book!, status, statusComment }
+}
+
+const freshPodcast = async (deps: Deps, id: string) => {
+  const row = await booksRepo.findBook(deps.db, id)
+  if (!row) throw notFound('Podcast not found')
+  return toPodcast(row)
 }

@@ -27,6 +27,7 @@ import * as addUsersEmailCanonical from './2026_12_02_1100_add_users_email_canon
 import * as addFoundPassages from './2026_12_02_1300_add_found_passages.js'
 import * as addMembershipGrants from './2026_12_03_1500_add_membership_grants.js'
 import * as addPodcastsLikes from './2026_12_03_1510_add_podcasts_likes.js'
+import * as createListingPendingChanges from './2026_12_03_1520_create_listing_pending_changes.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1300_add_found_passages': addFoundPassages,
   '2026_12_03_1500_add_membership_grants': addMembershipGrants,
   '2026_12_03_1510_add_podcasts_likes': addPodcastsLikes,
+  '2026_12_03_1520_create_listing_pending_changes': createListingPendingChanges,
 }
