@@ -1,3 +1,4 @@
+import { PendingChangesNote } from '@/components/book/pending-changes-note'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
@@ -87,6 +88,7 @@ function QueueRow({ book, onReject }: { book: Book; onReject: () => void }) {
           <MetaItem label="Podblurb">{episode?.fileUrl ? formatDuration(episode.duration) : 'none'}</MetaItem>
         </p>
         <p className={styles['moderation-row__description']}>{excerpt(book.description, 220)}</p>
+        {book.pendingChanges && <PendingChangesNote changes={book.pendingChanges} viewer="admin" />}
       </div>
       <div className={styles['moderation-row__actions']}>
         <PlayToggle book={book} />
