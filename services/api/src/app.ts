@@ -10,6 +10,7 @@ import { authPlugin } from './plugins/app/auth.js'
 import { accessPlugin } from './plugins/app/access.js'
 import { publicPagesPlugin } from './plugins/app/public-pages.js'
 import { errorsPlugin } from './plugins/app/errors.js'
+import { requestTotalsPlugin } from './plugins/app/request-totals.js'
 import { jsonDepthPlugin } from './plugins/app/json-depth.js'
 import { buildPartValidator, strictBodiesPlugin } from './plugins/app/validation.js'
 import { rejectNulPlugin } from './plugins/app/reject-nul.js'
@@ -58,6 +59,8 @@ export async function buildApp(opts: BuildAppOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // REQUEST_LOG=minute: a line of totals a minute instead (plugins/app/request-totals.ts).
+    disableRequestLogging: config.requestLog === 'minute',
     // Strict JSON bodies, coerced query strings: one Ajv per kind of input (plugins/app/validation.ts).
     schemaController: { compilersFactory: { buildValidator: buildPartValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -69,6 +72,7 @@ export async function buildApp(opts: BuildAppOptions) {
   })
 
   await app.register(errorsPlugin)
+  if (config.requestLog === 'minute') await app.register(requestTotalsPlugin)
   await app.register(jsonDepthPlugin)
   await app.register(strictBodiesPlugin)
   await app.register(routesIndexPlugin)

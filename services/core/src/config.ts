@@ -28,6 +28,11 @@ const Env = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
+  /**
+   * each: a log line per request (Fastify's own); minute: one line a minute of request totals (the demo's default,
+   * issue 48: thousands of request lines buried the start-up lines).
+   */
+  REQUEST_LOG: Type.Union([Type.Literal('each'), Type.Literal('minute')], { default: 'each' }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
   PASSWORD_HASH_COST: Type.Integer({
@@ -155,6 +160,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
   supportEmail: string
   logLevel: string
+  requestLog: 'each' | 'minute'
   auth: { sessionTtlDays: number; passwordHashCost: number }
   media: { dir: string }
   client: { distDir: string; sitemapPageSize: number }
@@ -296,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    requestLog: e.REQUEST_LOG,
     auth: { sessionTtlDays: e.SESSION_TTL_DAYS, passwordHashCost: e.PASSWORD_HASH_COST },
     media: { dir: path.join(dataDir, 'media') },
     client: { distDir: clientDist, sitemapPageSize: e.SITEMAP_PAGE_SIZE },
