@@ -79,7 +79,8 @@ export const Podcast = Type.Object({
   episodes: Type.Array(Episode),
   pendingChanges: Type.Optional(
     Type.Union([PendingChanges, Type.Null()], {
-      description: 'the owner and admins only: an edit of the approved version waiting for moderation (issue 48)',
+      description:
+        'the owner and admins only: an edit of the approved version waiting for moderation (issue 48)',
     }),
   ),
 })

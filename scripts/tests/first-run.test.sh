@@ -5,7 +5,7 @@
 #
 # For each of two clones of this repository's HEAD — one in a world-readable folder, one in a private folder
 # (mode 700 under $HOME: /root for root, where the embedded PostgreSQL's `postgres` user cannot enter) — with no
-# node_modules and no data/: runs `npm run demo` in its own process group, waits until /api/v1/health is healthy
+# node_modules and no data/: runs `npm run demo` in its own process group, waits until /api/v1/health is healthy,
 # prints the time to the first page and to every book searchable (issue 48), checks that the home page (in
 # chromium) and an idea search list imported books, stops it with SIGINT as a Ctrl-C would, checks that nothing is
 # left running (no node, postgres or redis-server of that clone, nothing on its ports)

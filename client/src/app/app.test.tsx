@@ -74,7 +74,9 @@ describe('routes and guards', () => {
     'a logged-out visitor on %s is asked to sign in there, and the sign-in dialog opens',
     async (path) => {
       const { router } = renderAt(path)
-      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeInTheDocument()
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Sign in to continue' }),
+      ).toBeInTheDocument()
       expect(await screen.findByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument()
       expect(router.state.location.pathname).toBe(path)
     },

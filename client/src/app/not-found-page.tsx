@@ -14,7 +14,9 @@ export function NotFoundPage() {
         <h1 id="not-found-title" className={styles.placeholder__title}>
           Page not found
         </h1>
-        <p className={styles.placeholder__text}>This page does not exist or is not public. Look for a book instead:</p>
+        <p className={styles.placeholder__text}>
+          This page does not exist or is not public. Look for a book instead:
+        </p>
         {/* A plain GET form: it works before the app's scripts run (the server sends this page with its 404). */}
         <form className={notFound.search} action="/search-book" method="get" role="search">
           <label htmlFor="not-found-query" className="visually-hidden">

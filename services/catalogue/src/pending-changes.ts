@@ -47,7 +47,10 @@ const lockPending = (trx: DbOrTx, bookId: string) =>
  * (the later value wins); after a rejection the new edit starts afresh. Call inside a transaction; answers the
  * files of the earlier waiting changes this one replaced (or dropped), to remove once it is committed.
  */
-export async function stagePendingChanges(trx: DbOrTx, change: StagedChange): Promise<{ replacedFiles: string[] }> {
+export async function stagePendingChanges(
+  trx: DbOrTx,
+  change: StagedChange,
+): Promise<{ replacedFiles: string[] }> {
   const earlier = await lockPending(trx, change.bookId)
   const keep = earlier?.status === 'pending'
   const book: BookPatch = { ...(keep ? earlier.book_patch : {}), ...(change.book as BookPatch) }
@@ -94,7 +97,9 @@ export async function pendingChangesOf(
  */
 export async function approvePendingChanges(
   trx: DbOrTx,
-  live: Pick<BookRow, 'id' | 'book_cover_image' | 'author_image'> & { episodeFile: (id: string) => string | null },
+  live: Pick<BookRow, 'id' | 'book_cover_image' | 'author_image'> & {
+    episodeFile: (id: string) => string | null
+  },
   now: Date,
 ): Promise<{ applied: boolean; replacedFiles: string[] }> {
   const pending = await lockPending(trx, live.id)
@@ -112,7 +117,11 @@ export async function approvePendingChanges(
   if (pending.episode_id && Object.keys(pending.episode_patch).length > 0) {
     const old = live.episodeFile(pending.episode_id)
     if (pending.episode_patch.file_url && old) replacedFiles.push(old)
-    await trx.updateTable('episodes').set(pending.episode_patch).where('id', '=', pending.episode_id).execute()
+    await trx
+      .updateTable('episodes')
+      .set(pending.episode_patch)
+      .where('id', '=', pending.episode_id)
+      .execute()
   }
   await trx.deleteFrom('listing_pending_changes').where('podcast_id', '=', live.id).execute()
   return { applied: true, replacedFiles }
@@ -130,7 +139,9 @@ export async function rejectPendingChanges(
 ): Promise<{ rejected: boolean; stagedFiles: string[] }> {
   const pending = await lockPending(trx, bookId)
   if (!pending || pending.status !== 'pending') return { rejected: false, stagedFiles: [] }
-  const book = Object.fromEntries(Object.entries(pending.book_patch).filter(([k]) => !(BOOK_FILES as readonly string[]).includes(k)))
+  const book = Object.fromEntries(
+    Object.entries(pending.book_patch).filter(([k]) => !(BOOK_FILES as readonly string[]).includes(k)),
+  )
   const { file_url: _file, duration: _duration, ...episode } = pending.episode_patch
   await trx
     .updateTable('listing_pending_changes')

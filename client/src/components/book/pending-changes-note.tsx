@@ -36,7 +36,13 @@ export function changedFieldsText(changes: PendingChanges): string {
  * An edit of a live book waiting for moderation, or the last one rejected (issue 48), as its owner or an admin reads
  * it beside the approved version: readers keep seeing the approved one meanwhile.
  */
-export function PendingChangesNote({ changes, viewer }: { changes: PendingChanges; viewer: 'owner' | 'admin' }) {
+export function PendingChangesNote({
+  changes,
+  viewer,
+}: {
+  changes: PendingChanges
+  viewer: 'owner' | 'admin'
+}) {
   const what = changedFieldsText(changes)
   if (changes.status === 'rejected')
     return (

@@ -21,7 +21,11 @@ const WIRE_NAME: Record<string, string> = {
   book_cover_image: 'bookCoverImage',
   author_image: 'authorImage',
 }
-const EPISODE_WIRE_NAME: Record<string, string> = { file_url: 'fileUrl', duration: 'duration', transcript: 'transcript' }
+const EPISODE_WIRE_NAME: Record<string, string> = {
+  file_url: 'fileUrl',
+  duration: 'duration',
+  transcript: 'transcript',
+}
 
 const renamed = (patch: object, names: Record<string, string>) =>
   Object.fromEntries(

@@ -14,7 +14,12 @@ export interface BookHas {
 export function readSteps(has: BookHas): HowToStep[] {
   return [
     ...(has.podblurb
-      ? [{ title: 'Listen to the podblurb', text: 'Press play to hear the short audio promo recorded for this book.' }]
+      ? [
+          {
+            title: 'Listen to the podblurb',
+            text: 'Press play to hear the short audio promo recorded for this book.',
+          },
+        ]
       : []),
     {
       title: 'Read the description',
@@ -22,14 +27,22 @@ export function readSteps(has: BookHas): HowToStep[] {
     },
     { title: 'Meet the author', text: "Open the author's profile to see their other titles and links." },
     has.getThis
-      ? { title: 'Get the book', text: 'Use Get This to go where the book is sold, or share it with a friend.' }
-      : { title: 'Share the book', text: 'Share it with a friend, or search for more books with the same ideas.' },
+      ? {
+          title: 'Get the book',
+          text: 'Use Get This to go where the book is sold, or share it with a friend.',
+        }
+      : {
+          title: 'Share the book',
+          text: 'Share it with a friend, or search for more books with the same ideas.',
+        },
   ]
 }
 
 /** The page's questions, without the ones about what this book lacks. */
 export const bookFaqFor = (has: BookHas): readonly FaqItem[] =>
-  bookFaq.filter((item) => (has.getThis || item !== GET_THIS_QUESTION) && (has.podblurb || item !== PODBLURB_QUESTION))
+  bookFaq.filter(
+    (item) => (has.getThis || item !== GET_THIS_QUESTION) && (has.podblurb || item !== PODBLURB_QUESTION),
+  )
 
 const PODBLURB_QUESTION: FaqItem = {
   question: 'What is a podblurb?',

@@ -35,17 +35,17 @@ export function FeaturedVideo({ link }: { link: string | null | undefined }) {
           See BookStrut in action
         </h2>
         <div className={styles.video}>
-            {embed ? (
-              <iframe
-                src={embed}
-                title="Featured video"
-                loading="lazy"
-                allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-                allowFullScreen
-              />
-            ) : (
-              <video src={link} controls preload="metadata" aria-label="Featured video" />
-            )}
+          {embed ? (
+            <iframe
+              src={embed}
+              title="Featured video"
+              loading="lazy"
+              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+            />
+          ) : (
+            <video src={link} controls preload="metadata" aria-label="Featured video" />
+          )}
         </div>
       </div>
     </section>

@@ -42,7 +42,9 @@ function RejectDialog({ book, onClose }: { book: Book; onClose: () => void }) {
           {
             // Our own words, not the contract's message ("Podcast rejected"): the thing moderated is a book.
             onSuccess: () => {
-              toast.success(book.pendingChanges ? 'Changes rejected: the approved version stays' : 'Book rejected')
+              toast.success(
+                book.pendingChanges ? 'Changes rejected: the approved version stays' : 'Book rejected',
+              )
               onClose()
             },
             onError: (err) => toast.error(errorMessage(err)),

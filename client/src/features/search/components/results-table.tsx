@@ -62,7 +62,7 @@ export function ResultsTable({
   const cells =
     adEvery && configuredAdvert
       ? withAdSlots(rows, adEvery, false)
-    : rows.map((item) => ({ kind: 'item' as const, item }))
+      : rows.map((item) => ({ kind: 'item' as const, item }))
   const modifiers = [
     showScore ? styles['results-table--score'] : '',
     showGhostCount ? styles['results-table--ghost'] : '',

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin'
-import type { FastifyPluginAsync } from 'fastify'
 
 /** How often the totals are written. */
 export const REQUEST_TOTALS_MS = 60_000
@@ -30,7 +29,7 @@ export function countRequest(totals: RequestTotals, status: number, ms: number):
  * off then, app.ts), one info line a minute with the minute's totals, none for a quiet minute. Errors are still
  * logged one by one (plugins/app/errors.ts).
  */
-export const requestTotalsPlugin: FastifyPluginAsync<{ everyMs?: number }> = fp(async (app, opts) => {
+export const requestTotalsPlugin = fp<{ everyMs?: number }>(async (app, opts) => {
   let totals = empty()
   app.addHook('onResponse', async (_req, reply) => {
     countRequest(totals, reply.statusCode, reply.elapsedTime)

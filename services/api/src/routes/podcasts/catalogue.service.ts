@@ -143,7 +143,12 @@ export function moderationQueue(deps: Deps, q: { status?: 0 | 1 | 2; page?: numb
   return page(
     deps,
     // Waiting: new listings, and live ones whose edit waits (issue 48: the approved version stays public meanwhile).
-    { includeUnpublished: true, status: q.status ?? 0, oldestFirst: true, orWaitingChanges: (q.status ?? 0) === 0 },
+    {
+      includeUnpublished: true,
+      status: q.status ?? 0,
+      oldestFirst: true,
+      orWaitingChanges: (q.status ?? 0) === 0,
+    },
     q.page ?? 1,
     q.limit ?? 20,
   )
@@ -174,32 +179,58 @@ export async function moderate(
       if (rejected) {
         oldFiles = stagedFiles
         const kept = { row, status: row.status, statusComment: row.status_comment }
-        return recorded(kept, 'listing.moderate', ['listing', row.id], { ...before, changes: 'pending' }, {
-          ...before,
-          changes: 'rejected',
-          changesComment: comment,
-        })
+        return recorded(
+          kept,
+          'listing.moderate',
+          ['listing', row.id],
+          { ...before, changes: 'pending' },
+          {
+            ...before,
+            changes: 'rejected',
+            changesComment: comment,
+          },
+        )
       }
     }
     if (body.status === 1) {
       const episodeFile = (id: string) => row.episodes.find((e) => e.id === id)?.file_url ?? null
-      const { applied, replacedFiles } = await pendingChanges.approvePendingChanges(trx, { ...row, episodeFile }, now)
+      const { applied, replacedFiles } = await pendingChanges.approvePendingChanges(
+        trx,
+        { ...row, episodeFile },
+        now,
+      )
       if (applied) {
         oldFiles = replacedFiles
         const after = { row, status: 1 as const, statusComment: '' }
-        return recorded(after, 'listing.moderate', ['listing', row.id], { ...before, changes: 'pending' }, {
-          status: 1,
-          statusComment: '',
-          changes: 'applied',
-        })
+        return recorded(
+          after,
+          'listing.moderate',
+          ['listing', row.id],
+          { ...before, changes: 'pending' },
+          {
+            status: 1,
+            statusComment: '',
+            changes: 'applied',
+          },
+        )
       }
     }
     const statusComment = body.status === 2 ? comment : ''
-    await booksRepo.updateBook(trx, row.id, { status: body.status, status_comment: statusComment, updated_at: now })
-    return recorded({ row, status: body.status, statusComment }, 'listing.moderate', ['listing', row.id], before, {
+    await booksRepo.updateBook(trx, row.id, {
       status: body.status,
-      statusComment,
+      status_comment: statusComment,
+      updated_at: now,
     })
+    return recorded(
+      { row, status: body.status, statusComment },
+      'listing.moderate',
+      ['listing', row.id],
+      before,
+      {
+        status: body.status,
+        statusComment,
+      },
+    )
   })
   // Files the moderation made unused (an applied edit's old cover or clip, a rejected edit's) go once committed.
   await Promise.all(oldFiles.map((f) => deps.media.remove(f)))

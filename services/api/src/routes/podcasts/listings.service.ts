@@ -293,7 +293,10 @@ export async function updateListing(
   }
   // A live listing stays as approved while its edit waits for moderation (issue 48): nothing public changes yet.
   if (pendingChanges.isLive(row))
-    return { book: await stageEdit(deps, { row, episodeId: episode.id, changes, episodePatch, stored, now }), changed: true }
+    return {
+      book: await stageEdit(deps, { row, episodeId: episode.id, changes, episodePatch, stored, now }),
+      changed: true,
+    }
   const patch: BookUpdate = { ...changes, updated_at: now, status: 0, status_comment: '' }
   try {
     await deps.db.transaction().execute(async (trx) => {

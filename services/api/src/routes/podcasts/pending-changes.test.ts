@@ -5,7 +5,12 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import type { TestApp } from '../../test/test-app.js'
 import { injectCall } from '../../test/inject-call.js'
 import { buildListingTestApp } from '../../test/listing-app.js'
-import { LIGHTHOUSE_FIELDS, listingForm, unlimitedAuthor, type ListingFiles } from '../../test/listing-fixtures.js'
+import {
+  LIGHTHOUSE_FIELDS,
+  listingForm,
+  unlimitedAuthor,
+  type ListingFiles,
+} from '../../test/listing-fixtures.js'
 
 // Edits do not take a live book down (issue 48): an edit of an approved listing waits for moderation while the
 // approved version stays public; the owner sees both; approving swaps them, rejecting keeps the live one.
@@ -50,7 +55,10 @@ describe('an edit of a live listing', () => {
     expect(edited.body.data).toMatchObject({
       status: 1,
       title: LIGHTHOUSE_FIELDS.title,
-      pendingChanges: { status: 'pending', fields: { publisher: 'Tide Books', title: 'The Last Lighthouse' } },
+      pendingChanges: {
+        status: 'pending',
+        fields: { publisher: 'Tide Books', title: 'The Last Lighthouse' },
+      },
     })
 
     // Readers: the approved version, in the book page and the keyword search, and no trace of the edit.
@@ -58,18 +66,24 @@ describe('an edit of a live listing', () => {
     expect(seen.status).toBe(200)
     expect(seen.body.data.title).toBe(LIGHTHOUSE_FIELDS.title)
     expect(seen.body.data.pendingChanges).toBeUndefined()
-    const found = await get(`/get/all/podcasts?search=${encodeURIComponent(LIGHTHOUSE_FIELDS.title)}&limit=50`)
+    const found = await get(
+      `/get/all/podcasts?search=${encodeURIComponent(LIGHTHOUSE_FIELDS.title)}&limit=50`,
+    )
     expect(found.body.data.map((p: { _id: string }) => p._id)).toContain(l.id)
 
     // The owner: both versions, in their book page and My Listings.
     const own = await get(`/get/Single/Podcast?PodcastId=${l.id}`, l.author.token)
     expect(own.body.data.pendingChanges.fields.title).toBe('The Last Lighthouse')
     const mine = await get(`/get/all/podcasts?createBy=${l.author.id}&limit=50`, l.author.token)
-    expect(mine.body.data[0]).toMatchObject({ title: LIGHTHOUSE_FIELDS.title, pendingChanges: { status: 'pending' } })
+    expect(mine.body.data[0]).toMatchObject({
+      title: LIGHTHOUSE_FIELDS.title,
+      pendingChanges: { status: 'pending' },
+    })
 
     // A second edit while the first waits is merged into it.
     await l.edit({ publisher: 'Lantern Press' })
-    const merged = (await get(`/get/Single/Podcast?PodcastId=${l.id}`, l.author.token)).body.data.pendingChanges
+    const merged = (await get(`/get/Single/Podcast?PodcastId=${l.id}`, l.author.token)).body.data
+      .pendingChanges
     expect(merged.fields).toEqual({ publisher: 'Lantern Press', title: 'The Last Lighthouse' })
 
     // The moderation queue lists it beside new listings.
@@ -105,7 +119,9 @@ describe('an edit of a live listing', () => {
     const l = await liveListing()
     const edited = await l.edit({ publisher: 'Tide Books' }, {})
     const stagedCover = edited.body.data.pendingChanges.fields.bookCoverImage as string
-    expect((await l.moderate({ podcastId: l.id, status: 2, statusComment: 'Wrong publisher' })).status).toBe(200)
+    expect((await l.moderate({ podcastId: l.id, status: 2, statusComment: 'Wrong publisher' })).status).toBe(
+      200,
+    )
 
     const seen = (await get(`/get/Single/Podcast?PodcastId=${l.id}`)).body.data
     expect(seen).toMatchObject({ status: 1, publisher: LIGHTHOUSE_FIELDS.publisher, bookCoverImage: l.cover })
@@ -123,7 +139,8 @@ describe('an edit of a live listing', () => {
     const queue = await get('/admin/podcasts?status=0&limit=100', l.admin.token)
     expect(queue.body.data.map((p: { _id: string }) => p._id)).not.toContain(l.id)
     await l.edit({ year_published: '2019' })
-    const again = (await get(`/get/Single/Podcast?PodcastId=${l.id}`, l.author.token)).body.data.pendingChanges
+    const again = (await get(`/get/Single/Podcast?PodcastId=${l.id}`, l.author.token)).body.data
+      .pendingChanges
     expect(again).toMatchObject({ status: 'pending', statusComment: '', fields: { year_published: 2019 } })
   })
 
