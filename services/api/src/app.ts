@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loggerOptions, systemClock, type Clock, type Config, type Logger } from '@bookstrut/core'
@@ -60,7 +60,9 @@ export async function buildApp(opts: BuildAppOptions) {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // REQUEST_LOG=minute: a line of totals a minute instead (plugins/app/request-totals.ts).
-    disableRequestLogging: config.requestLog === 'minute',
+    ...(config.requestLog === 'minute'
+      ? { logController: new LogController({ disableRequestLogging: true }) }
+      : {}),
     // Strict JSON bodies, coerced query strings: one Ajv per kind of input (plugins/app/validation.ts).
     schemaController: { compilersFactory: { buildValidator: buildPartValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import Fastify from 'fastify'
+import Fastify, { LogController } from 'fastify'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { countRequest, requestTotalsPlugin, type RequestTotals } from './request-totals.js'
@@ -14,7 +14,10 @@ async function appWithTotals(lines: Record<string, unknown>[]) {
       done()
     },
   })
-  const app = Fastify({ loggerInstance: pino({ level: 'info' }, sink), disableRequestLogging: true })
+  const app = Fastify({
+    loggerInstance: pino({ level: 'info' }, sink),
+    logController: new LogController({ disableRequestLogging: true }),
+  })
   // A flush only at close in this test: the minute never passes.
   await app.register(requestTotalsPlugin, { everyMs: 3_600_000 })
   app.get('/ok', async () => ({ ok: true }))

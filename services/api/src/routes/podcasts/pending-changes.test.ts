@@ -87,7 +87,7 @@ describe('an edit of a live listing', () => {
     expect(merged.fields).toEqual({ publisher: 'Lantern Press', title: 'The Last Lighthouse' })
 
     // The moderation queue lists it beside new listings.
-    const queue = await get('/admin/podcasts?status=0&limit=100', l.admin.token)
+    const queue = await get('/admin/podcasts?status=0&limit=50', l.admin.token)
     const waiting = queue.body.data.find((p: { _id: string }) => p._id === l.id)
     expect(waiting).toMatchObject({ status: 1, pendingChanges: { status: 'pending' } })
   })
@@ -136,7 +136,7 @@ describe('an edit of a live listing', () => {
     expect(files).not.toContain(path.basename(stagedCover))
     expect(files).toContain(path.basename(l.cover))
     // It left the queue; a new edit starts afresh.
-    const queue = await get('/admin/podcasts?status=0&limit=100', l.admin.token)
+    const queue = await get('/admin/podcasts?status=0&limit=50', l.admin.token)
     expect(queue.body.data.map((p: { _id: string }) => p._id)).not.toContain(l.id)
     await l.edit({ year_published: '2019' })
     const again = (await get(`/get/Single/Podcast?PodcastId=${l.id}`, l.author.token)).body.data
