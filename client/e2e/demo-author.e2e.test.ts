@@ -38,7 +38,7 @@ async function writeCatalogue(): Promise<string> {
     author: 'Maren Holt',
     year: 2001,
     genres: ['Adventure'],
-    description: `${title}: a keeper and her lighthouse through a winter of storms.`,
+    description: `${title}: a keeper tends the last lighthouse of the coast through a winter of storms, until a letter arrives.`,
     ideas: [
       'A lighthouse keeper guards the coast through a winter of storms.',
       'Letters from a lost brother arrive years too late.',
@@ -59,7 +59,7 @@ async function writeCatalogue(): Promise<string> {
 beforeAll(async () => {
   app = await startAppWithCatalogue(await writeCatalogue())
   browser = await launchBrowser()
-})
+}, 300_000)
 afterAll(async () => {
   await browser?.close()
   await app?.stop()

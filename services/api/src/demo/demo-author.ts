@@ -36,7 +36,7 @@ async function demoPasswords(dataDir: string): Promise<Record<string, string>> {
   const file = path.join(dataDir, 'demo-accounts.json')
   const known = await readFile(file, 'utf8')
     .then((text) => JSON.parse(text) as Record<string, string>)
-    .catch(() => ({}) as Record<string, string>)
+    .catch((): Record<string, string> => ({}))
   const passwords = { ...known }
   for (const email of [DEMO_ADMIN_EMAIL, DEMO_AUTHOR_EMAIL])
     passwords[email] ??= randomBytes(9).toString('base64url')
