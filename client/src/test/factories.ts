@@ -254,7 +254,10 @@ export async function setSiteSettings(s: {
   )
 }
 
-/** The book's first podblurb (part 1): `duration` seconds at `fileUrl`. Returns its id. */
+/**
+ * The book's first podblurb (part 1): `duration` seconds at `fileUrl`, with `likes` readers' likes given on it (the
+ * book's own count, the one shown, holds them too: issue 48). Returns its id.
+ */
 export async function addEpisode(
   bookId: string,
   { duration = 90, fileUrl = `/media/audio/${bookId}.mp3`, likes = 0 } = {},
@@ -265,6 +268,7 @@ export async function addEpisode(
      values ($1, $2, 1, 'Podblurb', $3, $4, $5, now())`,
     [id, bookId, fileUrl, duration, likes],
   )
+  if (likes > 0) await db().query('update podcasts set likes = likes + $2 where id = $1', [bookId, likes])
   return id
 }
 
