@@ -171,11 +171,6 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Okafor' })).toBeInTheDocument()
   })
 
-  it('any other path goes to /', async () => {
-    const { router } = renderAt('/no/such/page')
-    await homeHeading()
-    expect(router.state.location.pathname).toBe('/')
-  })
 })
 
 describe('searching from the home page', () => {
