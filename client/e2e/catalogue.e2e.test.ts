@@ -204,7 +204,10 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await author.getByLabel('Publisher Name').fill('Lantern Row Press')
   await author.getByRole('button', { name: 'Update' }).click()
   await author.waitForURL('**/profile-listings')
-  await row.getByTestId('pending-changes').getByText(/publisher wait for review/).waitFor()
+  await row
+    .getByTestId('pending-changes')
+    .getByText(/publisher wait for review/)
+    .waitFor()
   await expect.poll(() => row.getByTestId('status-badge').innerText()).toBe('Approved')
   await visitor.reload()
   await visitor.getByRole('heading', { level: 1, name: title }).waitFor()

@@ -170,7 +170,6 @@ describe('routes and guards', () => {
     renderAt(`/author-profile/${author.id}`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Okafor' })).toBeInTheDocument()
   })
-
 })
 
 describe('searching from the home page', () => {
