@@ -109,6 +109,7 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
   }
 
   const baseUrl = `http://127.0.0.1:${port}`
+  // Up to 90 s: migrating a fresh database and warming the model took 45 s at a load average of 25 on two cores.
   for (let i = 0; ; i++) {
     const up = await fetch(`${baseUrl}/api/v1/health`).then(
       (r) => r.ok,

@@ -1,4 +1,5 @@
-import type { DbOrTx, NewUser, UserRow, UserUpdate } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { NewUser, UserRow, UserUpdate } from './accounts.tables.js'
 import { canonicalEmail, typedEmail } from '../identity/mailbox.js'
 
 /**
@@ -30,6 +31,10 @@ const isUniqueViolation = (err: unknown) =>
 
 export const findUserById = (db: DbOrTx, id: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+
+/** The account, its row locked until the transaction ends (a change that depends on its role: billing's grants). */
+export const lockUserById = (trx: DbOrTx, id: string): Promise<UserRow | undefined> =>
+  trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 
 /**
  * Inserts a new unverified account, or replaces the details of an existing account of the same mailbox that was

@@ -43,7 +43,10 @@ try {
   const planEnds = await grantDemoPlan(db, admin.user, author.user, now)
   const listing = await ensureDemoListing(db, author.user, now)
   const queued = listing
-    ? await queueDemoEngagement(db, createQueues(redis, config.redis.prefix), listing, { hashCost, now })
+    ? await queueDemoEngagement({ db, queues: createQueues(redis, config.redis.prefix), config }, listing, {
+        hashCost,
+        now,
+      })
     : 0
   const site = config.http.publicUrl
   console.log(

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { hashPassword, usersRepo } from '@bookstrut/accounts'
-import { queueEvents, reactionsRepo } from '@bookstrut/analytics'
+import { hashPassword, usersRepo, type UserRow } from '@bookstrut/accounts'
+import { addReaction, queueEvents } from '@bookstrut/analytics'
 import { applyPlanGrant, membershipsRepo } from '@bookstrut/billing'
-import { audited, newId, recorded, type Db, type Queues, type UserRow } from '@bookstrut/core'
-import type { AnalyticsEvent, Role } from '@bookstrut/schemas'
-import { dailyReactionEventId } from '../routes/reactions/reactions.service.js'
-import { demoEngagement } from './demo-engagement.js'
+import { audited, newId, recorded, type Config, type Db, type Queues } from '@bookstrut/core'
+import type { Role } from '@bookstrut/schemas'
+import { demoEngagement, namedEventId } from './demo-engagement.js'
 
 /*
  * The demo's author (issue 48): `npm run demo` makes a demo admin and a demo author, grants the author a paid plan
@@ -186,20 +185,23 @@ export async function ensureDemoListing(
   }
 }
 
+/** The app's parts the demo's events go through (the running app's database, ingest queue and config). */
+export interface DemoDeps {
+  db: Db
+  queues: Queues
+  config: Readonly<Config>
+}
+
 /**
- * Likes of the demo readers on past days, stored as the reactions route stores them (one per reader, the book's
- * count raised once) with the day's like event of each (its id the same one the route makes).
+ * Likes of the demo readers on past days, through the reactions use case a reader's like goes through (one per
+ * reader, the book's count raised once, the day's like event queued with the same id the route makes), on a clock
+ * set to the day of each. No rate limit: the demo is not a reader's request.
  */
-async function demoLikes(
-  db: Db,
-  listing: DemoListing,
-  opts: { hashCost: number; now: Date },
-): Promise<AnalyticsEvent[]> {
-  const events: AnalyticsEvent[] = []
+async function demoLikes(deps: DemoDeps, listing: DemoListing, opts: { hashCost: number; now: Date }) {
   for (let r = 0; r < DEMO_READERS; r++) {
     const at = new Date(opts.now.getTime() - (2 + r * 3) * DAY_MS - (r + 1) * 3_600_000)
     const reader = await ensureAccount(
-      db,
+      deps.db,
       {
         email: `reader${r + 1}@bookstrut.demo`,
         role: 'reader',
@@ -210,55 +212,40 @@ async function demoLikes(
       },
       new Date(at.getTime() - 30 * DAY_MS),
     )
-    const row = await db.transaction().execute(async (trx) => {
-      const { row } = await reactionsRepo.addReaction(trx, 'likes', {
-        id: newId(at.getTime()),
-        userId: reader.id,
-        bookId: listing.id,
-        episodeId: listing.episodeId,
-        now: at,
-      })
-      const firstAt = await reactionsRepo.firstReactionOfDay(trx, {
-        kind: 'like',
-        userId: reader.id,
-        bookId: listing.id,
-        now: row.created_at,
-      })
-      return { ...row, firstAt }
-    })
-    events.push({
-      id: dailyReactionEventId('like', reader.id, listing.id, row.firstAt),
-      type: 'like',
-      ts: row.firstAt.toISOString(),
-      podcastId: listing.id,
-      episodeId: row.episode_id,
-      userId: reader.id,
-      anonymousId: null,
-    })
+    const reactionDeps = { ...deps, clock: { now: () => at }, limits: { consume: async () => {} } }
+    // Each demo reader on a network of their own (the day's keyed hash in real events; any hex here).
+    const network = namedEventId(`network:${r}`).replace(/-/g, '').slice(0, 16)
+    await addReaction(
+      reactionDeps,
+      reader,
+      'like',
+      {
+        userid: reader.id,
+        podcastid: listing.id,
+        ...(listing.episodeId && { episodeId: listing.episodeId }),
+      },
+      network,
+    )
   }
-  return events
+  return DEMO_READERS
 }
 
 /** Queues the listing's weeks of engagement and its likes on the ingest queue; answers how many events. */
 export async function queueDemoEngagement(
-  db: Db,
-  queues: Queues,
+  deps: DemoDeps,
   listing: DemoListing,
   opts: { hashCost: number; now: Date },
 ): Promise<number> {
-  const events = [
-    ...demoEngagement({
-      bookId: listing.id,
-      episodeId: listing.episodeId,
-      clipSeconds: listing.clipSeconds,
-      ideas: listing.ideas,
-      now: opts.now,
-      days: 28,
-      visitors: 160,
-      seed: 'bookstrut-demo-1',
-    }),
-    ...(await demoLikes(db, listing, opts)),
-  ]
-  for (let i = 0; i < events.length; i += 500) await queueEvents(queues, events.slice(i, i + 500))
-  return events.length
+  const events = demoEngagement({
+    bookId: listing.id,
+    episodeId: listing.episodeId,
+    clipSeconds: listing.clipSeconds,
+    ideas: listing.ideas,
+    now: opts.now,
+    days: 28,
+    visitors: 160,
+    seed: 'bookstrut-demo-1',
+  })
+  for (let i = 0; i < events.length; i += 500) await queueEvents(deps.queues, events.slice(i, i + 500))
+  return events.length + (await demoLikes(deps, listing, opts))
 }

@@ -1,14 +1,7 @@
-import {
-  adminConsoleRepo,
-  badRequest,
-  conflict,
-  newId,
-  notFound,
-  type DbOrTx,
-  type GrantKind,
-  type MembershipRow,
-} from '@bookstrut/core'
+import { usersRepo } from '@bookstrut/accounts'
+import { badRequest, conflict, newId, notFound, type DbOrTx } from '@bookstrut/core'
 import { MAX_GRANT_DAYS } from '@bookstrut/schemas'
+import type { GrantKind, MembershipRow } from '../db/billing.tables.js'
 import * as membershipsRepo from '../db/memberships.repository.js'
 import { hasExpired } from './effective-plan.js'
 
@@ -62,7 +55,7 @@ const stateOf = (m: membershipsRepo.CurrentMembership | undefined): GrantedState
 
 /** Plans are for the accounts that list books: an admin's grant to a reader or an admin is refused. */
 async function lockMember(trx: DbOrTx, userId: string) {
-  const member = await adminConsoleRepo.lockUser(trx, userId)
+  const member = await usersRepo.lockUserById(trx, userId)
   if (!member) throw notFound('User not found')
   if (member.role !== 'author' && member.role !== 'publisher')
     throw conflict('Plans are for authors and publishers: change the account’s role first.')

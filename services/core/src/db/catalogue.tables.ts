@@ -1,42 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
-/** numeric comes back from pg as a string, to keep its precision. */
-type Numeric = ColumnType<string, string | number, string | number>
-
-export interface PlansTable {
-  id: string
-  plan_name: string
-  description: string
-  price: Numeric
-  duration: number
-  book_limit: number
-  status: Generated<boolean>
-  sort_order: Generated<number>
-}
-export type PlanRow = Selectable<PlansTable>
-
-export interface MembershipsTable {
-  id: string
-  user_id: string
-  plan_id: string
-  price: Numeric
-  book_limit: number
-  purchase_date: Date
-  expiry_date: Date | null
-  is_current: Generated<boolean>
-  /** the card payment that bought it (null: the free plan or an operator's grant) */
-  payment_id: ColumnType<string | null, string | null | undefined, string | null>
-  /** set when an admin granted it (issue 48): complimentary (given for nothing) or extended (its end moved later) */
-  grant_kind: ColumnType<GrantKind | null, GrantKind | null | undefined, GrantKind | null>
-  /** the admin's reason, shown to the member */
-  grant_reason: ColumnType<string | null, string | null | undefined, string | null>
-  granted_by: ColumnType<string | null, string | null | undefined, string | null>
-  granted_at: ColumnType<Date | null, Date | null | undefined, Date | null>
-}
-/** How an admin granted a membership (the migration's check lists the same). */
-export type GrantKind = 'complimentary' | 'extended'
-export type MembershipRow = Selectable<MembershipsTable>
-
 /** 0 pending, 1 approved, 2 rejected (spec author-and-content section 3). */
 export type ListingStatus = 0 | 1 | 2
 
