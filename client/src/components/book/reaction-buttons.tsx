@@ -61,7 +61,10 @@ function ReactionToggle({
   )
 }
 
-/** The like toggle with the book's like count: readers who like it, with or without a podblurb (spec: like count with toggle). */
+/**
+ * The like toggle with the book's like count: readers who like it, with or without a podblurb (spec: like count
+ * with toggle).
+ */
 export const LikeButton = ({ book, className }: { book: Book; className?: string }) => (
   <ReactionToggle book={book} kind="like" className={className}>
     <span className={styles.reaction__count}>{book.likes}</span>

@@ -17,8 +17,8 @@ import { section } from '@/components/ui/section'
 
 /**
  * The home page's TOP 20 BOOK STRUTS section: its first row of book cards open (as many as the grid shows in a
- * row at this width), the rest behind "Show all 20" (ad slots between rows once an advert is configured). Only the books shown are asked
- * for, because each one answered counts as a view for its author.
+ * row at this width), the rest behind "Show all 20" (ad slots between rows once an advert is configured). Only the
+ * books shown are asked for, because each one answered counts as a view for its author.
  */
 export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen)
