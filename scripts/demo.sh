@@ -39,7 +39,8 @@ npm run build --silent
 # Demo catalogue: real books (the first DEMO_BOOKS, default 300, of ../shared/data/goodreads-books-mix when that
 # folder is there, else the twelve classics in data-samples/), with generated covers and, for the first 60,
 # spoken podblurbs;
-# --wait computes their idea-search vectors before the app starts (about a minute the first time).
+# their idea-search vectors are computed by the app itself once it serves (its embed worker's sweep at start,
+# issue 48: a page at once, each book searchable as soon as it is embedded, instead of minutes of waiting first).
 # Re-running updates the same books; the media are cached under DATA_DIR/demo-media/.
 import_demo_catalogue() {
   local source="$ROOT/../shared/data/goodreads-books-mix/books.jsonl"
@@ -61,7 +62,7 @@ import_demo_catalogue() {
   local books="${DEMO_BOOKS:-300}"
   catalogue="$(node --conditions=source --import tsx scripts/demo-media.ts --source "$source" \
     --limit "$books" --audio "$((books < 60 ? books : 60))")" &&
-    node services/api/dist/cli/catalog-import.js "$catalogue" --wait
+    node services/api/dist/cli/catalog-import.js "$catalogue"
 }
 say "importing the demo catalogue"
 import_demo_catalogue || say "WARNING: the demo catalogue import failed (above); starting without it"
@@ -70,9 +71,32 @@ node services/api/dist/cli/content-seed.js || say "WARNING: the demo content was
 say "saving the demo readers' searches (the topics job makes topic pages of them at start)"
 node services/api/dist/cli/topics-seed.js || say "WARNING: the demo searches were not saved (above)"
 
+# Request logs: a line of totals a minute unless LOG_LEVEL is set (LOG_LEVEL=info: a line per request, as before).
+if [ -z "${LOG_LEVEL:-}" ]; then export REQUEST_LOG="${REQUEST_LOG:-minute}"; fi
 say "starting BookStrut on http://localhost:${PORT:-3000} (data in ${DATA_DIR:-./data})"
 say "without SMTP_URL, sign-up codes are written to ${DATA_DIR:-./data}/outbox/ — one .eml file per mail"
-say "admin console (/admin): make an admin with \`npm run admin:create -- you@example.com [--password SECRET]\`" \
-  "(with the demo stopped, or in another terminal with the same DATABASE_URL), then sign in: Admin console is in" \
-  "the avatar menu"
+# The demo author (issue 48): on a granted paid plan, with a listing whose readers' engagement over the past four
+# weeks goes through the running app's event pipeline, so the analytics are the first thing to open. Made beside
+# the app once it answers (the app's workers store the events); its lines say how to sign in as the author and as
+# the admin. The app itself replaces this shell (exec below), so Ctrl-C reaches it as before.
+app_pid=$$
+app_answers() {
+  local i
+  for i in $(seq 1 600); do
+    if node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' \
+      "http://127.0.0.1:${PORT:-3000}/api/v1/health" 2>/dev/null; then return 0; fi
+    kill -0 "$app_pid" 2>/dev/null || return 1
+    sleep 0.5
+  done
+  return 1
+}
+(
+  if app_answers; then
+    say "making the demo author, the demo admin and four weeks of readers' engagement"
+    node services/api/dist/cli/demo-author.js | while IFS= read -r line; do say "$line"; done ||
+      say "WARNING: the demo author was not made (above)"
+    say "more admins: \`npm run admin:create -- you@example.com [--password SECRET]\`; the Admin console is in" \
+      "the avatar menu"
+  fi
+) &
 exec node services/api/dist/server.js

@@ -135,7 +135,7 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await pending.getByText('Maya Okafor').first().waitFor()
   await screenshot(admin, 'catalogue-moderation')
   await pending.getByRole('button', { name: `Approve ${title}` }).click()
-  await admin.getByText('Podcast approved').waitFor()
+  await admin.getByText('Book approved').waitFor()
   await admin.getByText('No listings are waiting for review.').waitFor()
 
   // 3. A visitor (not signed in) opens the book's page and plays the podblurb.
@@ -156,6 +156,22 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
   await expect
     .poll(() => visitor.locator('audio[data-player]').evaluate((a: HTMLAudioElement) => a.paused))
     .toBe(true)
+
+  // An edit of the approved book waits for moderation beside it (issue 48): the visitor still sees the book.
+  await author.goto(`${app.baseUrl}/profile-listings`)
+  await row.getByRole('button', { name: `Edit ${title}` }).click()
+  await author.getByRole('heading', { level: 1, name: 'Edit Book' }).waitFor()
+  await author.getByLabel('Publisher Name').fill('Lantern Row Press')
+  await author.getByRole('button', { name: 'Update' }).click()
+  await author.waitForURL('**/profile-listings')
+  await row
+    .getByTestId('pending-changes')
+    .getByText(/publisher wait for review/)
+    .waitFor()
+  await expect.poll(() => row.getByTestId('status-badge').innerText()).toBe('Approved')
+  await visitor.reload()
+  await visitor.getByRole('heading', { level: 1, name: title }).waitFor()
+  await screenshot(author, 'catalogue-edit-waiting')
 
   // The author's public profile lists the approved title.
   await visitor.goto(`${app.baseUrl}/author-profile/${href ? await authorId(author) : ''}`)

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Id, PageNumber } from './common.js'
 import { HeldBook } from './insights.js'
+import { MembershipGrant } from './plans.js'
 import { Role } from './users.js'
 
 /** The admin console's calls (issue 33, docs/admin.md). Every body refuses unknown fields. */
@@ -36,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'listing.moderate',
   'plan.update',
+  // An admin's grant of a plan to a member (issue 48): complimentary or extended, target the member.
+  'plan.grant',
   'report.resolve',
   'report_type.create',
   'report_type.update',
@@ -151,6 +154,9 @@ export const AdminUserDetail = Type.Object({
       planId: Id,
       planName: Type.String(),
       expiryDate: Type.Union([DateTime, Type.Null()]),
+      /** the plan's monthly price in the catalogue (0: the free plan) */
+      planPrice: Type.Optional(Type.Number()),
+      grant: Type.Optional(Type.Union([MembershipGrant, Type.Null()])),
     }),
     Type.Null(),
   ]),

@@ -25,6 +25,20 @@ export const Episode = Type.Object({
 export type Episode = Static<typeof Episode>
 
 /**
+ * An edit of a live (approved) listing waiting for moderation, or the last one an admin rejected (issue 48): the
+ * approved version stays public meanwhile. `fields` holds the changed fields by their wire names
+ * (title, bookCoverImage, ...), `episode` the podblurb's (fileUrl, duration, transcript).
+ */
+export const PendingChanges = Type.Object({
+  status: Type.Union([Type.Literal('pending'), Type.Literal('rejected')]),
+  statusComment: Type.String({ description: "the admin's comment on a rejection; empty while pending" }),
+  submittedAt: Type.String(),
+  fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
+  episode: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
+})
+export type PendingChanges = Static<typeof PendingChanges>
+
+/**
  * A book as the API shows it, with the spec's wire names (odd ones included). Named `Podcast` after the contract's
  * "Podcast (book) record" it mirrors, like `PagedPodcasts` and `ScoredPodcast`; code about books says book.
  */
@@ -52,6 +66,10 @@ export const Podcast = Type.Object({
   statusComment: Type.String(),
   likeFlag: Type.Boolean(),
   favoritesFlag: Type.Boolean(),
+  likes: Type.Integer({
+    description:
+      "readers who like the book now, one each, with or without a podblurb (an episode's `likes` counts the likes given on it)",
+  }),
   totalListeningCount: Type.Integer(),
   /** how many readers ghosted (hid) the title */
   ghostCount: Type.Integer(),
@@ -59,6 +77,12 @@ export const Podcast = Type.Object({
   /** The 72-hour edit window for title, author, category, ideas and description ends here. */
   editableUntil: Type.String(),
   episodes: Type.Array(Episode),
+  pendingChanges: Type.Optional(
+    Type.Union([PendingChanges, Type.Null()], {
+      description:
+        'the owner and admins only: an edit of the approved version waiting for moderation (issue 48)',
+    }),
+  ),
 })
 export type Podcast = Static<typeof Podcast>
 

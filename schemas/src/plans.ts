@@ -94,6 +94,47 @@ export const CataloguePlanPrice = Type.Number({
     "the plan's monthly price in the catalogue: tells a granted paid plan (price 0) from the free plan",
 })
 
+/** How an admin granted a membership (issue 48): complimentary (a paid plan for nothing) or extended (ends later). */
+export const GrantKind = Type.Union([Type.Literal('complimentary'), Type.Literal('extended')], {
+  description:
+    'complimentary: a paid plan given for nothing until the end date; extended: the held plan ends later',
+})
+export type GrantKind = Static<typeof GrantKind>
+
+/** What the member and the console read of an admin's grant. */
+export const MembershipGrant = Type.Object({
+  kind: GrantKind,
+  reason: Type.String({ description: "the admin's reason, shown to the member" }),
+  grantedAt: Type.String({ format: 'date-time' }),
+})
+export type MembershipGrant = Static<typeof MembershipGrant>
+
+/** The longest an admin may grant a plan for, in days from today (five years). */
+export const MAX_GRANT_DAYS = 5 * 366
+
+/**
+ * An admin grants a plan (POST /admin/user/plan). `planId` names the paid plan of a complimentary grant; an
+ * extension keeps the held plan (a `planId` sent with it must be that plan). The plan ends at the end of `endDate`
+ * (UTC).
+ */
+export const GrantPlanBody = Type.Object({
+  userId: Id,
+  kind: GrantKind,
+  planId: Type.Optional(Id),
+  endDate: Type.String({
+    format: 'date',
+    description:
+      'YYYY-MM-DD, after today and at most five years ahead; the plan ends at the end of that day (UTC)',
+  }),
+  reason: Type.String({
+    minLength: 3,
+    maxLength: 500,
+    pattern: '\\S',
+    description: 'why, in words for the member: they read it in My Membership; the audit log keeps it too',
+  }),
+})
+export type GrantPlanBody = Static<typeof GrantPlanBody>
+
 /** One membership a user has held (the current one or a past one). */
 export const MembershipRecord = Type.Object({
   _id: Id,
@@ -108,6 +149,9 @@ export const MembershipRecord = Type.Object({
   amountPaid: Type.Union([Type.Number(), Type.Null()], {
     description: 'what was charged for it in USD (null when it was not bought by card)',
   }),
+  grant: Type.Optional(
+    Type.Union([MembershipGrant, Type.Null()], { description: 'set when an admin granted or extended it' }),
+  ),
 })
 export type MembershipRecord = Static<typeof MembershipRecord>
 

@@ -5,9 +5,10 @@
 #
 # For each of two clones of this repository's HEAD — one in a world-readable folder, one in a private folder
 # (mode 700 under $HOME: /root for root, where the embedded PostgreSQL's `postgres` user cannot enter) — with no
-# node_modules and no data/: runs `npm run demo` in its own process group, waits until /api/v1/health is healthy
-# and the home page (in chromium) and an idea search list imported books, stops it with SIGINT as a Ctrl-C would,
-# checks that nothing is left running (no node, postgres or redis-server of that clone, nothing on its ports)
+# node_modules and no data/: runs `npm run demo` in its own process group, waits until /api/v1/health is healthy,
+# prints the time to the first page and to every book searchable (issue 48), checks that the home page (in
+# chromium) and an idea search list imported books, stops it with SIGINT as a Ctrl-C would, checks that nothing is
+# left running (no node, postgres or redis-server of that clone, nothing on its ports)
 # and that the log holds no npm warning about our configuration, no stack trace and no connection object;
 # then starts it a second time and checks the same.
 #
@@ -110,6 +111,34 @@ check_log() {
   fi
 }
 
+# wait_first_page STARTED: until the home page answers 200; prints the seconds since STARTED (issue 48's figure).
+wait_first_page() {
+  local started="$1" deadline=$((SECONDS + START_TIMEOUT))
+  until curl -fsS -o /dev/null "http://127.0.0.1:$PORT/" 2>/dev/null; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "no home page within ${START_TIMEOUT}s"
+    sleep 1
+  done
+  say "$2: first page after $((SECONDS - started)) s"
+}
+
+# wait_all_searchable CLONE STARTED NAME: until every book has its idea-search vectors (npm run embeddings:status
+# in the clone: "serving MODEL  N/N books embedded"); prints the seconds since STARTED. The app computes them while
+# it serves (scripts/demo.sh), so this comes after the first page.
+wait_all_searchable() {
+  local clone="$1" started="$2" name="$3" deadline=$((SECONDS + START_TIMEOUT)) line=''
+  while :; do
+    line="$(cd "$clone" && EMBEDDED_PG_PORT="$PG_PORT" MODELS_DIR="$MODELS" \
+      node services/api/dist/cli/embeddings-status.js 2>/dev/null | head -n1 || true)"
+    if [[ "$line" =~ ([0-9]+)/([0-9]+)\ books ]] && [ "${BASH_REMATCH[2]}" -gt 0 ] &&
+      [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]; then
+      say "$name: every book searchable after $((SECONDS - started)) s (${line//  / })"
+      return 0
+    fi
+    [ "$SECONDS" -lt "$deadline" ] || fail "not every book searchable within ${START_TIMEOUT}s (last: $line)"
+    sleep 2
+  done
+}
+
 # first_run NAME PARENT: clone into PARENT/bookstrut and run the journey twice.
 first_run() {
   local name="$1" parent="$2"
@@ -125,6 +154,8 @@ first_run() {
     start_demo "$clone" "$log"
     wait_healthy "$log"
     say "$name, run $run: healthy after $((SECONDS - started)) s"
+    wait_first_page "$started" "$name, run $run"
+    wait_all_searchable "$clone" "$started" "$name, run $run"
     node "$ROOT/scripts/tests/first-run-check.mjs" "http://127.0.0.1:$PORT" || {
       show_log "$log"
       fail "$name, run $run: the home page or idea search does not list the imported books"

@@ -70,17 +70,41 @@ function renderAt(path: string) {
 const homeHeading = () => screen.findByRole('heading', { level: 1, name: /Describe the ideas/ })
 
 describe('routes and guards', () => {
-  it('a logged-out visitor is sent from /profile to /', async () => {
-    const { router } = renderAt('/profile')
-    expect(await homeHeading()).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+  it.each(['/profile', '/upload-book', '/admin/users'])(
+    'a logged-out visitor on %s is asked to sign in there, and the sign-in dialog opens',
+    async (path) => {
+      const { router } = renderAt(path)
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Sign in to continue' }),
+      ).toBeInTheDocument()
+      expect(await screen.findByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument()
+      expect(router.state.location.pathname).toBe(path)
+    },
+  )
+
+  it('signing in from the guard shows the page that was asked for', async () => {
+    const user = userEvent.setup()
+    const { router } = renderAt('/profile-listings')
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome back' })
+    await user.type(within(dialog).getByLabelText('Email'), author.email)
+    await user.type(within(dialog).getByLabelText('Password', { exact: true }), author.password)
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Listings' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/profile-listings')
   })
 
   it('isLogin must be the string "true"', async () => {
     signIn(author, { isLogin: '1' })
     const { router } = renderAt('/profile-search')
-    await homeHeading()
-    expect(router.state.location.pathname).toBe('/')
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to continue' })
+    expect(router.state.location.pathname).toBe('/profile-search')
+  })
+
+  it('an unknown address shows "Page not found" with a search box, not the home page', async () => {
+    const { router } = renderAt('/no-such-page/here')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: /Search books/ })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/no-such-page/here')
   })
 
   it.each(['/profile-listings', '/profile-membership', '/upload-book'])(
@@ -145,12 +169,6 @@ describe('routes and guards', () => {
   it("an author's page shows the author from the server", async () => {
     renderAt(`/author-profile/${author.id}`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Okafor' })).toBeInTheDocument()
-  })
-
-  it('any other path goes to /', async () => {
-    const { router } = renderAt('/no/such/page')
-    await homeHeading()
-    expect(router.state.location.pathname).toBe('/')
   })
 })
 

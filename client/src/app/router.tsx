@@ -12,6 +12,7 @@ import { setUnauthorizedHandler } from '@/lib/api-client'
 import { queryClient } from '@/lib/query-client'
 import { AdminGuard, AuthGuard, CreatorGuard, NotBlockedGuard } from './layout/guards'
 import { RootLayout } from './layout/root-layout'
+import { NotFoundPage } from './not-found-page'
 import { privatePage, type RouteHandle } from './route-handle'
 import { settingsQueryOptions } from '@/features/content/api/get-settings'
 
@@ -136,7 +137,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to={paths.home} replace /> },
+      // An address with no page: a door (a search box), not a silent jump to the home page (issue 48).
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]

@@ -12,3 +12,9 @@ export function withAdSlots<T>(items: readonly T[], every: number, trailing: boo
   })
   return cells
 }
+
+/**
+ * The advert an admin configured for the ad slots. Site settings hold none yet, so no slot shows: an empty dashed
+ * "Advertisement" box looked unfinished (issue 48). When adverts can be configured, this reads them.
+ */
+export const configuredAdvert: { text: string } | null = null

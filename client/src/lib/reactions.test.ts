@@ -43,6 +43,7 @@ const title = (id: string, likes = 3): Podcast => ({
   statusComment: '',
   likeFlag: false,
   favoritesFlag: false,
+  likes,
   totalListeningCount: 0,
   ghostCount: 0,
   createdAt: '',
@@ -54,12 +55,16 @@ const A = 'a'.repeat(24)
 const B = 'b'.repeat(24)
 
 describe('a reaction in every cached view', () => {
-  it('a like sets the flag and moves the first podblurb’s count by one; the same state again changes nothing', () => {
+  it('a like sets the flag and moves the book’s and the first podblurb’s counts by one; the same state again changes nothing', () => {
     const liked = withReaction(title(A), 'like', true)
     expect([liked.likeFlag, liked.episodes[0]?.likes]).toEqual([true, 4])
     expect(withReaction(liked, 'like', true)).toBe(liked)
     const unliked = withReaction(liked, 'like', false)
     expect([unliked.likeFlag, unliked.episodes[0]?.likes]).toEqual([false, 3])
+    expect([liked.likes, unliked.likes]).toEqual([4, 3])
+    // A book without a podblurb counts its likes too.
+    const bare = withReaction({ ...title(B), likes: 0, episodes: [] }, 'like', true)
+    expect([bare.likeFlag, bare.likes, bare.episodes]).toEqual([true, 1, []])
     const favourite = withReaction(title(A), 'favorite', true)
     expect([favourite.favoritesFlag, favourite.likeFlag, favourite.episodes[0]?.likes]).toEqual([
       true,

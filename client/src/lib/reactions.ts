@@ -43,13 +43,17 @@ export function sendReaction(kind: ReactionKind, on: boolean, input: ReactionInp
 export const reactedTo = (book: Book, kind: ReactionKind) =>
   kind === 'like' ? book.likeFlag : book.favoritesFlag
 
-/** The book with the caller's reaction set to `on`; a like also moves the first podblurb's count by one. */
+/**
+ * The book with the caller's reaction set to `on`; a like also moves the book's count by one (and the first
+ * podblurb's, which the server credits a like sent without an episode to).
+ */
 export function withReaction(book: Book, kind: ReactionKind, on: boolean): Book {
   if (reactedTo(book, kind) === on) return book
   if (kind === 'favorite') return { ...book, favoritesFlag: on }
+  const by = on ? 1 : -1
   const [first, ...rest] = book.episodes
-  const episodes = first ? [{ ...first, likes: Math.max(0, first.likes + (on ? 1 : -1)) }, ...rest] : []
-  return { ...book, likeFlag: on, episodes }
+  const episodes = first ? [{ ...first, likes: Math.max(0, first.likes + by) }, ...rest] : []
+  return { ...book, likeFlag: on, likes: Math.max(0, book.likes + by), episodes }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

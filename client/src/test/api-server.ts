@@ -116,7 +116,8 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
       () => false,
     )
     if (up) break
-    if (child.exitCode !== null || i > 450) {
+    // Two minutes: a loaded two-core machine (load 30) took more than the 30 s this allowed before.
+    if (child.exitCode !== null || i > 600) {
       await stop()
       throw new Error(`app did not start:\n${logs.join('')}`)
     }

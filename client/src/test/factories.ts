@@ -111,7 +111,10 @@ export const setSiteSettings = (s: {
     supportEmail: s.supportEmail ?? '',
   })
 
-/** The book's first podblurb (part 1): `duration` seconds at `fileUrl`. Returns its id. */
+/**
+ * The book's first podblurb (part 1): `duration` seconds at `fileUrl`, with `likes` readers' likes given on it (the
+ * book's own count, the one shown, holds them too: issue 48). Returns its id.
+ */
 export const addEpisode = (
   bookId: string,
   clip: { duration?: number; fileUrl?: string; likes?: number } = {},

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loggerOptions, systemClock, type Clock, type Config, type Logger } from '@bookstrut/core'
@@ -11,6 +11,7 @@ import { authPlugin } from './plugins/app/auth.js'
 import { accessPlugin } from './plugins/app/access.js'
 import { publicPagesPlugin } from './plugins/app/public-pages.js'
 import { errorsPlugin } from './plugins/app/errors.js'
+import { requestTotalsPlugin } from './plugins/app/request-totals.js'
 import { jsonDepthPlugin } from './plugins/app/json-depth.js'
 import { buildPartValidator, strictBodiesPlugin } from './plugins/app/validation.js'
 import { rejectNulPlugin } from './plugins/app/reject-nul.js'
@@ -59,6 +60,10 @@ export async function buildApp(opts: BuildAppOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // REQUEST_LOG=minute: a line of totals a minute instead (plugins/app/request-totals.ts).
+    ...(config.requestLog === 'minute'
+      ? { logController: new LogController({ disableRequestLogging: true }) }
+      : {}),
     // Strict JSON bodies, coerced query strings: one Ajv per kind of input (plugins/app/validation.ts).
     schemaController: { compilersFactory: { buildValidator: buildPartValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -70,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions) {
   })
 
   await app.register(errorsPlugin)
+  if (config.requestLog === 'minute') await app.register(requestTotalsPlugin)
   await app.register(jsonDepthPlugin)
   await app.register(strictBodiesPlugin)
   await app.register(routesIndexPlugin)

@@ -1,7 +1,7 @@
 /*
  * @bookstrut/billing: membership plans and what they cost. Its use cases (plans, a member's memberships and quote,
- * card payments and Stripe's webhook), its tables, the memberships repository the other domains read, a member's
- * effective plan, and the payment gateway it is handed. Test helpers are in `@bookstrut/billing/testing`.
+ * card payments and Stripe's webhook, the rules of an admin's grant of a plan), its tables, the memberships
+ * repository the other domains read, a member's effective plan, and the payment gateway it is handed. Test helpers are in `@bookstrut/billing/testing`.
  */
 import * as membershipsRepo from './db/memberships.repository.js'
 
@@ -9,6 +9,7 @@ export { membershipsRepo }
 export type {
   BillingRecord,
   BillingTables,
+  GrantKind,
   MembershipRow,
   MembershipsTable,
   NewPayment,
@@ -20,6 +21,13 @@ export type {
   StripeEventsTable,
 } from './db/billing.tables.js'
 export { effectivePlan } from './memberships/effective-plan.js'
+export {
+  applyPlanGrant,
+  grantExpiry,
+  grantOf,
+  type GrantedState,
+  type PlanGrant,
+} from './memberships/plan-grant.js'
 export {
   CardIntent,
   type CardRefund,

@@ -4,7 +4,8 @@ import type { BookWithEpisodes } from './db/books.repository.js'
 /**
  * A listing in the contract's wire shape (its "Podcast (book) record"), shared by every use case that answers with
  * books. The caller's like and favourite flags are false here; where a reader is known they are added by
- * @bookstrut/analytics' withReactionFlags. The episode's `likes` is the live count (kept by the reactions).
+ * @bookstrut/analytics' withReactionFlags. The book's `likes` is the count shown (issue 48: a book without a
+ * podblurb is liked too), an episode's the likes given on it; both live (kept by the reactions).
  */
 export function toPodcast(row: BookWithEpisodes): Podcast {
   return {
@@ -31,6 +32,7 @@ export function toPodcast(row: BookWithEpisodes): Podcast {
     statusComment: row.status_comment,
     likeFlag: false,
     favoritesFlag: false,
+    likes: row.likes,
     totalListeningCount: 0,
     ghostCount: row.ghost_count,
     createdAt: row.created_at.toISOString(),

@@ -21,6 +21,8 @@ export * as trackedBooksRepo from './db/tracked-books.repository.js'
 export { announceBookChanges, type ChangedBook } from './book-changes.js'
 export type { CatalogueDeps, ListingDeps } from './deps.js'
 export { toPodcast } from './book-record.js'
+export * as pendingChanges from './pending-changes.js'
+export { toPendingChanges, withPendingChanges } from './pending-changes-record.js'
 export { visibleBook } from './books/visible-book.js'
 export {
   asksForUnpublished,

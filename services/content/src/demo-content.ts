@@ -23,14 +23,8 @@ const DEMO_PAGES: (InformationBody & { id?: string })[] = [
       '<h2>Plans and payments</h2><p>Paid plans are billed for twelve months in advance. Unused time is credited when you upgrade.</p>' +
       '<h2>Contact</h2><p>Questions about these terms: <a href="/contact">contact us</a>.</p>',
   },
-  {
-    path: 'privacy-policy',
-    information_name: 'Privacy Policy',
-    placeArea: 'footer',
-    order: 2,
-    information_Description:
-      '<p>Our privacy policy explains what we collect and why. Read it in full on the <a href="/Policy">Privacy Policy</a> page.</p>',
-  },
+  // No "Privacy Policy" information page: the footer links to the policy itself (/Policy); a stub that only
+  // linked there was a dead end (issue 48).
   {
     path: 'about-us',
     information_name: 'About Us',

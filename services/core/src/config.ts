@@ -28,6 +28,11 @@ const Env = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
+  /**
+   * each: a log line per request (Fastify's own); minute: one line a minute of request totals (the demo's default,
+   * issue 48: thousands of request lines buried the start-up lines).
+   */
+  REQUEST_LOG: Type.Union([Type.Literal('each'), Type.Literal('minute')], { default: 'each' }),
   // `true` trusts every hop (the leftmost X-Forwarded-For address wins: only when the proxy replaces the header);
   // a list of the proxies' own addresses trusts those hops alone, so an address a client wrote into the header
   // itself is never taken for its own (the split stack: 127.0.0.1, its load balancer).
@@ -162,6 +167,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
   supportEmail: string
   logLevel: string
+  requestLog: 'each' | 'minute'
   auth: { sessionTtlDays: number; passwordHashCost: number }
   media: { dir: string }
   client: { distDir: string; sitemapPageSize: number }
@@ -307,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    requestLog: e.REQUEST_LOG,
     auth: { sessionTtlDays: e.SESSION_TTL_DAYS, passwordHashCost: e.PASSWORD_HASH_COST },
     media: { dir: path.join(dataDir, 'media') },
     client: { distDir: clientDist, sitemapPageSize: e.SITEMAP_PAGE_SIZE },

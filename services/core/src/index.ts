@@ -48,6 +48,7 @@ export type {
   NewBook,
   NewEpisode,
 } from './db/catalogue.tables.js'
+export type { BookPatch, EpisodePatch, ListingPendingChangesRow } from './db/pending-changes.tables.js'
 export type { ReactionRow } from './db/reactions.tables.js'
 export type { ImportedMediaTable } from './db/catalogue-import.tables.js'
 export type { Top20EntryRow, Top20HeldRow } from './db/top20.tables.js'

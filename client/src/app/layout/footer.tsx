@@ -86,6 +86,9 @@ export function Footer() {
             <li>
               <Link to={paths.contact}>Contact Us</Link>
             </li>
+            <li>
+              <Link to={paths.policy}>Privacy Policy</Link>
+            </li>
             {isLoggedIn && (
               <li>
                 <button

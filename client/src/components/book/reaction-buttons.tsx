@@ -61,10 +61,13 @@ function ReactionToggle({
   )
 }
 
-/** The like toggle with the first podblurb's like count (spec: like count with toggle). */
+/**
+ * The like toggle with the book's like count: readers who like it, with or without a podblurb (spec: like count
+ * with toggle).
+ */
 export const LikeButton = ({ book, className }: { book: Book; className?: string }) => (
   <ReactionToggle book={book} kind="like" className={className}>
-    <span className={styles.reaction__count}>{book.episodes[0]?.likes ?? 0}</span>
+    <span className={styles.reaction__count}>{book.likes}</span>
   </ReactionToggle>
 )
 

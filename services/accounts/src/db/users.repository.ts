@@ -32,6 +32,10 @@ const isUniqueViolation = (err: unknown) =>
 export const findUserById = (db: DbOrTx, id: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 
+/** The account, its row locked until the transaction ends (a change that depends on its role: billing's grants). */
+export const lockUserById = (trx: DbOrTx, id: string): Promise<UserRow | undefined> =>
+  trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+
 /**
  * Inserts a new unverified account, or replaces the details of an existing account of the same mailbox that was
  * never verified (someone signing up again, perhaps spelling the address another way: the new spelling is kept,

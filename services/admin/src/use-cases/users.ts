@@ -1,9 +1,9 @@
 import { usersRepo, type UserRow } from '@bookstrut/accounts'
-import { membershipsRepo } from '@bookstrut/billing'
 import { notFound, pageWindow, type Deps } from '@bookstrut/core'
 import type { AdminUser, AdminUserDetail, AdminUsersPage, AdminUsersQuery } from '@bookstrut/schemas'
 import * as adminConsoleRepo from '../db/admin-console.repository.js'
 import { consolePage } from './console-page.js'
+import { planOfMember } from './plan-grant.js'
 import { toReportGroup } from './reports.js'
 
 export const toAdminUser = (u: UserRow): AdminUser => ({
@@ -34,9 +34,9 @@ export async function searchUsers(deps: Deps, query: AdminUsersQuery): Promise<A
 export async function userDetail(deps: Deps, userId: string): Promise<AdminUserDetail> {
   const user = await usersRepo.findUserById(deps.db, userId)
   if (!user) throw notFound('User not found')
-  const [listings, membership, reports] = await Promise.all([
+  const [listings, plan, reports] = await Promise.all([
     adminConsoleRepo.listingsOf(deps.db, userId),
-    membershipsRepo.currentMembership(deps.db, userId),
+    planOfMember(deps, userId),
     adminConsoleRepo.listReportGroups(deps.db, { ownerId: userId }, { limit: 100, offset: 0 }),
   ])
   return {
@@ -48,13 +48,7 @@ export async function userDetail(deps: Deps, userId: string): Promise<AdminUserD
       isActive: l.is_active,
       createdAt: l.created_at.toISOString(),
     })),
-    plan: membership
-      ? {
-          planId: membership.plan_id,
-          planName: membership.plan_name,
-          expiryDate: membership.expiry_date ? membership.expiry_date.toISOString() : null,
-        }
-      : null,
+    plan,
     reports: reports.map(toReportGroup),
   }
 }

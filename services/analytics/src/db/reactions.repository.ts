@@ -7,7 +7,8 @@ export type ReactionKind = 'likes' | 'favorites'
 
 /**
  * Records the reaction once per reader and book (a repeat changes nothing) and answers the stored row, new or
- * earlier, and whether this call made it. A new like raises its episode's `likes` in the same transaction.
+ * earlier, and whether this call made it. A new like raises the book's `likes` (and its episode's, when it was given
+ * on one) in the same transaction.
  */
 export async function addReaction(
   db: DbOrTx,
@@ -27,7 +28,7 @@ export async function addReaction(
     .returningAll()
     .executeTakeFirst()
   if (inserted) {
-    if (kind === 'likes' && inserted.episode_id) await bumpLikes(db, inserted.episode_id, 1)
+    if (kind === 'likes') await bumpLikes(db, inserted, 1)
     return { row: inserted, created: true }
   }
   const row = await db
@@ -52,16 +53,24 @@ export async function removeReaction(
     .where('podcast_id', '=', bookId)
     .returningAll()
     .executeTakeFirst()
-  if (removed && kind === 'likes' && removed.episode_id) await bumpLikes(db, removed.episode_id, -1)
+  if (removed && kind === 'likes') await bumpLikes(db, removed, -1)
   return removed
 }
 
-const bumpLikes = (db: DbOrTx, episodeId: string, by: 1 | -1) =>
-  db
-    .updateTable('episodes')
+/** Moves the book's like count (one per reader: the row is unique per reader and book) and its episode's. */
+async function bumpLikes(db: DbOrTx, like: Pick<ReactionRow, 'podcast_id' | 'episode_id'>, by: 1 | -1) {
+  await db
+    .updateTable('podcasts')
     .set({ likes: sql<number>`greatest(0, likes + ${by})` })
-    .where('id', '=', episodeId)
+    .where('id', '=', like.podcast_id)
     .execute()
+  if (like.episode_id)
+    await db
+      .updateTable('episodes')
+      .set({ likes: sql<number>`greatest(0, likes + ${by})` })
+      .where('id', '=', like.episode_id)
+      .execute()
+}
 
 /** Which of the given books the reader likes and has among their favourites. */
 export async function reactionFlags(

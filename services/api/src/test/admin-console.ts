@@ -85,6 +85,8 @@ export async function heldBook(bookId: string) {
 export interface Fixture {
   admin: Account
   target: Account
+  /** an author on the free plan (plans are granted to authors and publishers) */
+  author: Account
   listingId: string
   faqId: string
   blogId: string
@@ -114,6 +116,7 @@ export async function fixture(): Promise<Fixture> {
     topicCandidateId: candidate.id,
     admin: await buildUser(t.app.db, { role: 'admin' }),
     target: await buildUser(t.app.db),
+    author: await buildUser(t.app.db, { role: 'author' }),
     listingId,
     faqId: (await createFaq(t.app.db, { question: 'Sample?', answer: '<p>Yes.</p>' }, now))._id,
     blogId: (await createBlogPost(t.app.db, { title: 'Sample post', content: '<p>Hi</p>' }, now))._id,
@@ -145,6 +148,16 @@ export const SAMPLES: Record<string, (f: Fixture) => { url: string; body?: unkno
   }),
   'POST /admin/unblock/user': (f) => ({ url: '/admin/unblock/user', body: { userId: f.target.id } }),
   'PUT /admin/user/role': (f) => ({ url: '/admin/user/role', body: { userId: f.target.id, role: 'author' } }),
+  'POST /admin/user/plan': (f) => ({
+    url: '/admin/user/plan',
+    body: {
+      userId: f.author.id,
+      kind: 'complimentary',
+      planId: ESSENTIAL_PLAN,
+      endDate: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
+      reason: 'Trying the analytics',
+    },
+  }),
   'GET /admin/reports': () => ({ url: '/admin/reports?status=open' }),
   'PUT /admin/reports/resolve': (f) => ({
     url: '/admin/reports/resolve',
@@ -219,6 +232,9 @@ export const AUDIT_TESTS: Record<string, string> = {
   'PUT /admin/readers-words':
     'shows a benign topic with its readers, networks and books; approved, it is public at once',
   'PUT /admin/membership/plan': "editing a plan's price writes one plan.update entry",
+  // plan-grant.test.ts
+  'POST /admin/user/plan':
+    'a complimentary grant writes one plan.grant entry and the member sees it in My Membership; again, none',
   'POST /create/faq': CONTENT_AUDIT_TEST,
   'PUT /update/faq': CONTENT_AUDIT_TEST,
   'DELETE /delete/faq': CONTENT_AUDIT_TEST,

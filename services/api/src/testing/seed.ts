@@ -209,7 +209,10 @@ export async function seedBooks(db: Db, ownerId: string, count: number): Promise
   return rows.map((r) => r.id)
 }
 
-/** The book's first podblurb: `duration` seconds at `fileUrl` (null: no file), untitled unless told. Returns its id. */
+/**
+ * The book's first podblurb: `duration` seconds at `fileUrl` (null: no file), untitled unless told, with `likes`
+ * readers' likes given on it (the book's own count holds them too). Returns its id.
+ */
 export async function seedPodblurb(
   db: Db,
   bookId: string,
@@ -232,6 +235,13 @@ export async function seedPodblurb(
     year_published: null,
     created_at: new Date(),
   })
+  // The count shown is the book's (issue 48: a book without a podblurb is liked too); it holds the clip's likes.
+  if (likes > 0)
+    await db
+      .updateTable('podcasts')
+      .set({ likes: sql<number>`likes + ${likes}` })
+      .where('id', '=', bookId)
+      .execute()
   return id
 }
 

@@ -26,7 +26,15 @@ export interface MembershipsTable {
   is_current: Generated<boolean>
   /** the card payment that bought it (null: the free plan or an operator's grant) */
   payment_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** set when an admin granted it (issue 48): complimentary (given for nothing) or extended (its end moved later) */
+  grant_kind: ColumnType<GrantKind | null, GrantKind | null | undefined, GrantKind | null>
+  /** the admin's reason, shown to the member */
+  grant_reason: ColumnType<string | null, string | null | undefined, string | null>
+  granted_by: ColumnType<string | null, string | null | undefined, string | null>
+  granted_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
+/** How an admin granted a membership (the migration's check lists the same). */
+export type GrantKind = 'complimentary' | 'extended'
 export type MembershipRow = Selectable<MembershipsTable>
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'superseded'

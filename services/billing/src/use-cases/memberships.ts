@@ -21,6 +21,7 @@ import type { PlanRow } from '../db/billing.tables.js'
 import * as membershipsRepo from '../db/memberships.repository.js'
 import * as paymentsRepo from '../db/payments.repository.js'
 import { effectiveTerms } from '../memberships/effective-plan.js'
+import { grantOf } from '../memberships/plan-grant.js'
 import { offerUpgrade } from '../memberships/upgrade-offer.js'
 import { fromCents } from '../memberships/upgrade-pricing.js'
 
@@ -56,6 +57,7 @@ const toRecord = (row: membershipsRepo.MembershipHistoryRow): MembershipRecord =
   purchaseDate: row.purchase_date.toISOString(),
   expiryDate: isoOrNone(row.expiry_date),
   amountPaid: row.amount_cents === null ? null : fromCents(row.amount_cents),
+  grant: grantOf(row),
 })
 
 /** Plans on sale are asked for (`status`, true by default); withdrawn ones are for admins (the route's policy). */

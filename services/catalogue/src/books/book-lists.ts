@@ -13,7 +13,9 @@ import type { Podcast } from '@bookstrut/schemas'
 import { announceBookChanges } from '../book-changes.js'
 import { toPodcast } from '../book-record.js'
 import * as booksRepo from '../db/books.repository.js'
-import type { CatalogueDeps } from '../deps.js'
+import type { CatalogueDeps, ListingDeps } from '../deps.js'
+import { approvePendingChanges, isLive, rejectPendingChanges } from '../pending-changes.js'
+import { withPendingChanges } from '../pending-changes-record.js'
 import type { Viewer } from '../visibility.js'
 
 /*
@@ -30,7 +32,9 @@ export async function bookPage(
 ): Promise<Page<Podcast>> {
   const window = pageWindow(pageNo, limit)
   const { rows, total } = await booksRepo.listBooks(deps.db, { ...opts, offset: window.offset, limit })
-  return toPage(rows.map(toPodcast), total, window)
+  const books = rows.map(toPodcast)
+  // Unpublished states are asked for by the owner or an admin: they see an edit waiting for moderation too.
+  return toPage(opts.includeUnpublished ? await withPendingChanges(deps.db, books) : books, total, window)
 }
 
 /** Listings by search and owner. An owner listing their own (My Listings) sees every state; others see approved ones. */
@@ -74,42 +78,88 @@ export function moderationQueue(
 ) {
   return bookPage(
     deps,
-    { includeUnpublished: true, status: q.status ?? 0, oldestFirst: true },
+    // Waiting: new listings, and live ones whose edit waits (issue 48: the approved version stays public meanwhile).
+    {
+      includeUnpublished: true,
+      status: q.status ?? 0,
+      oldestFirst: true,
+      orWaitingChanges: (q.status ?? 0) === 0,
+    },
     q.page ?? 1,
     q.limit ?? 20,
   )
 }
 
-/** Admin: approve (1) or reject (2, with a comment the owner sees). */
+/**
+ * Admin: approve (1) or reject (2, with a comment the owner sees). A live listing with an edit waiting (issue 48):
+ * approving applies the edit, rejecting keeps the approved version public and the edit beside it, rejected with the
+ * comment (pending-changes.ts).
+ */
 export async function moderate(
-  deps: CatalogueDeps,
+  deps: ListingDeps,
   body: { bookId: string; status: 1 | 2; statusComment?: string },
   actor: AdminActor,
 ) {
   const comment = body.statusComment?.trim() ?? ''
   if (body.status === 2 && comment === '') throw badRequest('A rejection needs a comment for the owner.')
   const now = deps.clock.now()
-  const statusComment = body.status === 2 ? comment : ''
+  let oldFiles: string[] = []
   // One audit entry (listing.moderate) in the transaction of the change (core: admin/audited.ts).
-  const row = await audited(deps, actor, async (trx) => {
+  const { row, status, statusComment } = await audited(deps, actor, async (trx) => {
     const row = await booksRepo.findBook(trx, body.bookId)
     if (!row) throw notFound('Podcast not found')
+    const before = { status: row.status, statusComment: row.status_comment }
+    if (isLive(row) && body.status === 2) {
+      const { rejected, stagedFiles } = await rejectPendingChanges(trx, row.id, comment, now)
+      if (rejected) {
+        oldFiles = stagedFiles
+        const kept = { row, status: row.status, statusComment: row.status_comment }
+        return recorded(
+          kept,
+          'listing.moderate',
+          ['listing', row.id],
+          { ...before, changes: 'pending' },
+          { ...before, changes: 'rejected', changesComment: comment },
+        )
+      }
+    }
+    if (body.status === 1) {
+      const episodeFile = (id: string) => row.episodes.find((e) => e.id === id)?.file_url ?? null
+      const { applied, replacedFiles } = await approvePendingChanges(trx, { ...row, episodeFile }, now)
+      if (applied) {
+        oldFiles = replacedFiles
+        const after = { row, status: 1 as const, statusComment: '' }
+        return recorded(
+          after,
+          'listing.moderate',
+          ['listing', row.id],
+          { ...before, changes: 'pending' },
+          { status: 1, statusComment: '', changes: 'applied' },
+        )
+      }
+    }
+    const statusComment = body.status === 2 ? comment : ''
     await booksRepo.updateBook(trx, row.id, {
       status: body.status,
       status_comment: statusComment,
       updated_at: now,
     })
     return recorded(
-      row,
+      { row, status: body.status, statusComment },
       'listing.moderate',
       ['listing', row.id],
-      { status: row.status, statusComment: row.status_comment },
+      before,
       { status: body.status, statusComment },
     )
   })
+  // Files the moderation made unused (an applied edit's old cover or clip, a rejected edit's) go once committed.
+  await Promise.all(oldFiles.map((f) => deps.media.remove(f)))
   // Its vectors and its entry in an external keyword index are brought up to date in the background.
   await announceBookChanges(deps.queues, [{ id: row.id, updatedAt: now }], {
     surfaceIndex: Boolean(deps.config.search.meili),
   })
-  return toPodcast({ ...row, status: body.status, status_comment: statusComment })
+  const fresh = await booksRepo.findBook(deps.db, row.id)
+  if (!fresh) throw notFound('Podcast not found')
+  const [book] = await withPendingChanges(deps.db, [toPodcast(fresh)])
+  return { ...book!, status, statusComment }
 }

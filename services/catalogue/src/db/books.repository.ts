@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB, DbOrTx, EpisodeRow, NewEpisode, NewBook, BookRow, BookUpdate } from '@bookstrut/core'
 import { ghostCounts, notGhostedBy } from './ghosts.repository.js'
 import { isPublic, ownerIsBlocked } from '../visibility.js'
+import { hasWaitingChanges } from '../pending-changes.js'
 import { minTrigramSimilarity, typedWords, typoBudget } from './keyword-typos.js'
 
 export interface BookWithEpisodes extends BookRow {
@@ -90,6 +91,8 @@ export interface ListOptions {
   search?: string
   /** Oldest first (a moderation queue); newest first otherwise. */
   oldestFirst?: boolean
+  /** With `status` 0: also live listings whose edit waits for moderation (pending-changes.ts, issue 48). */
+  orWaitingChanges?: boolean
   offset: number
   limit: number
 }
@@ -102,7 +105,11 @@ export async function listBooks(
   let q = db.selectFrom('podcasts')
   if (opts.createBy) q = q.where('create_by', '=', opts.createBy)
   if (!opts.includeUnpublished) q = q.where(isPublic)
-  if (opts.status !== undefined) q = q.where('status', '=', opts.status)
+  const status = opts.status
+  if (status !== undefined)
+    q = opts.orWaitingChanges
+      ? q.where((eb) => eb.or([eb('status', '=', status), hasWaitingChanges]))
+      : q.where('status', '=', status)
   const term = opts.search?.trim()
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

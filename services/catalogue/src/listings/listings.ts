@@ -1,6 +1,14 @@
 import { effectivePlan, membershipsRepo } from '@bookstrut/billing'
 import type { UserRow } from '@bookstrut/accounts'
-import { AppError, badRequest, newId, notFound, type BookUpdate, type MediaStore } from '@bookstrut/core'
+import {
+  AppError,
+  badRequest,
+  newId,
+  notFound,
+  type BookUpdate,
+  type EpisodePatch,
+  type MediaStore,
+} from '@bookstrut/core'
 import {
   EDIT_WINDOW_MS,
   LISTING_FIELDS,
@@ -16,6 +24,8 @@ import { toPodcast } from '../book-record.js'
 import * as booksRepo from '../db/books.repository.js'
 import type { CatalogueDeps, ListingDeps } from '../deps.js'
 import type { ListingForm } from './listing-form.js'
+import { isLive, stagePendingChanges } from '../pending-changes.js'
+import { withPendingChanges } from '../pending-changes-record.js'
 
 function refuseInvalid(errors: Array<{ field: string; message: string }>) {
   const first = errors[0]
@@ -142,7 +152,9 @@ export async function createListing(deps: ListingDeps, user: UserRow, form: List
 async function loadBook(deps: CatalogueDeps, id: string): Promise<Podcast> {
   const row = await booksRepo.findBook(deps.db, id)
   if (!row) throw notFound('Podcast not found')
-  return toPodcast(row)
+  // Its caller is the owner or an admin (create, update): they see an edit waiting for moderation too.
+  const [book] = await withPendingChanges(deps.db, [toPodcast(row)])
+  return book!
 }
 
 /** The stored value of a field, as the form would send it, to tell changed fields from unchanged ones. */
@@ -184,8 +196,44 @@ const COLUMN: Record<ListingField, keyof BookUpdate> = {
 }
 
 /**
+ * Keeps the edit of a live listing waiting for moderation (catalogue pending-changes.ts): the approved version stays
+ * public; files of an earlier waiting edit that this one replaces go once it is committed. The owner's answer shows
+ * both versions.
+ */
+async function stageEdit(
+  deps: ListingDeps,
+  edit: {
+    row: booksRepo.BookWithEpisodes
+    episodeId: string
+    changes: BookUpdate
+    episodePatch: EpisodePatch
+    stored: Awaited<ReturnType<typeof storeFiles>>
+    now: Date
+  },
+): Promise<Podcast> {
+  let replaced: string[]
+  try {
+    ;({ replacedFiles: replaced } = await deps.db.transaction().execute((trx) =>
+      stagePendingChanges(trx, {
+        bookId: edit.row.id,
+        episodeId: edit.episodeId,
+        book: edit.changes,
+        episode: edit.episodePatch,
+        now: edit.now,
+      }),
+    ))
+  } catch (err) {
+    await removeStored(deps.media, edit.stored)
+    throw err
+  }
+  await Promise.all(replaced.map((f) => deps.media.remove(f)))
+  return loadBook(deps, edit.row.id)
+}
+
+/**
  * Edits a listing: only changed fields are validated and written. Title, author, category, ideas and
- * description lock 72 hours after creation. A changed listing goes back to moderation (pending). The caller is the
+ * description lock 72 hours after creation. A changed listing goes back to moderation (pending); a live one stays
+ * public while its changes wait (stageEdit). The caller is the
  * listing's owner or an admin (the route's access policy).
  */
 export async function updateListing(
@@ -232,17 +280,24 @@ export async function updateListing(
     return { book: toPodcast(row), changed: false }
 
   const stored = await storeFiles(deps.media, form)
-  const patch: BookUpdate = { updated_at: now, status: 0, status_comment: '' }
-  for (const field of changed) Object.assign(patch, { [COLUMN[field]]: values[field] })
-  if (stored.cover) patch.book_cover_image = stored.cover
-  if (stored.authorImage) patch.author_image = stored.authorImage
+  const changes: BookUpdate = {}
+  for (const field of changed) Object.assign(changes, { [COLUMN[field]]: values[field] })
+  if (stored.cover) changes.book_cover_image = stored.cover
+  if (stored.authorImage) changes.author_image = stored.authorImage
+  const episodePatch = {
+    ...(stored.audio ? { file_url: stored.audio.url, duration: stored.audio.durationSeconds } : {}),
+    ...(transcript !== undefined ? { transcript } : {}),
+  }
+  // A live listing stays as approved while its edit waits for moderation (issue 48): nothing public changes yet.
+  if (isLive(row))
+    return {
+      book: await stageEdit(deps, { row, episodeId: episode.id, changes, episodePatch, stored, now }),
+      changed: true,
+    }
+  const patch: BookUpdate = { ...changes, updated_at: now, status: 0, status_comment: '' }
   try {
     await deps.db.transaction().execute(async (trx) => {
       await booksRepo.updateBook(trx, row.id, patch)
-      const episodePatch = {
-        ...(stored.audio ? { file_url: stored.audio.url, duration: stored.audio.durationSeconds } : {}),
-        ...(transcript !== undefined ? { transcript } : {}),
-      }
       if (Object.keys(episodePatch).length > 0) await booksRepo.updateEpisode(trx, episode.id, episodePatch)
     })
   } catch (err) {

@@ -26,6 +26,8 @@ export interface BooksTable {
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>
   status_comment: Generated<string>
   is_active: Generated<boolean>
+  /** readers who like the book now, one each (kept with every like and unlike: the reactions repository) */
+  likes: Generated<number>
   created_at: Date
   updated_at: Date
 }

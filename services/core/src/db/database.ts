@@ -9,6 +9,7 @@ import type {
   SiteSettingsTable,
 } from './content.tables.js'
 import type { EpisodesTable, BooksTable } from './catalogue.tables.js'
+import type { ListingPendingChangesTable } from './pending-changes.tables.js'
 import type { GhostsTable, ReportTypesTable, ReportsTable } from './ghosts.tables.js'
 import type { ImportedMediaTable } from './catalogue-import.tables.js'
 import type { BookEmbeddingsTable, EventOutboxTable, SearchStateTable } from './embeddings.tables.js'
@@ -28,6 +29,7 @@ export interface DB {
   contact_messages: ContactMessagesTable
   podcasts: BooksTable
   episodes: EpisodesTable
+  listing_pending_changes: ListingPendingChangesTable
   ghosts: GhostsTable
   report_types: ReportTypesTable
   reports: ReportsTable

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { AdminUserDetail, AdminUsersPage, User, type AdminUsersQuery, type Role } from '@bookstrut/schemas'
+import {
+  AdminUserDetail,
+  AdminUsersPage,
+  User,
+  type AdminUsersQuery,
+  type GrantPlanBody,
+  type Role,
+} from '@bookstrut/schemas'
 import { useAdminList } from './admin-list'
 import { withBookId } from '@/api/book'
 import { apiRequest } from '@/lib/api-client'
@@ -51,4 +58,13 @@ export const useSetBlocked = () =>
 export const useSetRole = () =>
   useAdminWrite((body: { userId: string; role: Role }) =>
     apiRequest('/admin/user/role', { method: 'PUT', body, schema: User }),
+  )
+
+/** POST /admin/user/plan: a complimentary plan or an extension, with an end date and a reason (issue 48). */
+export const useGrantPlan = () =>
+  useAdminWrite(
+    (body: GrantPlanBody) =>
+      apiRequest('/admin/user/plan', { method: 'POST', body, schema: AdminUserDetail.properties.plan }),
+    // The member's own membership page (features/memberships, key ['memberships', …]).
+    [['memberships']],
   )

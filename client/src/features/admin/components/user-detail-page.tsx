@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { toast } from 'sonner'
-import type { AdminUser, Role } from '@bookstrut/schemas'
+import type { AdminUser, AdminUserDetail, Role } from '@bookstrut/schemas'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/field'
 import { ListStates } from '@/components/ui/list-states'
@@ -14,6 +14,7 @@ import { AdminHead, formatTime } from './admin-layout'
 import { AccountStatus } from './users-page'
 import { BookCell, Table } from './admin-table'
 import { ConfirmWrite } from './confirm-write'
+import { GrantPlanDialog } from './grant-plan-dialog'
 import styles from './admin.module.css'
 
 const LISTING_STATUS = ['Pending', 'Approved', 'Rejected']
@@ -49,8 +50,8 @@ function BlockDialog({ user, onClose }: { user: AdminUser; onClose: () => void }
   )
 }
 
-function AccountActions({ user }: { user: AdminUser }) {
-  const [dialog, setDialog] = useState<'block' | 'unblock' | 'role' | null>(null)
+function AccountActions({ user, plan }: { user: AdminUser; plan: AdminUserDetail['plan'] }) {
+  const [dialog, setDialog] = useState<'block' | 'unblock' | 'role' | 'plan' | null>(null)
   const [role, setRole] = useState<Role>(user.role)
   const unblock = useSetBlocked()
   const setRoleCall = useSetRole()
@@ -76,7 +77,14 @@ function AccountActions({ user }: { user: AdminUser }) {
         <Button variant="secondary" disabled={role === user.role} onClick={() => setDialog('role')}>
           Change role
         </Button>
+        {/* Plans are for the accounts that list books (the server refuses readers and admins too). */}
+        {(user.role === 'author' || user.role === 'publisher') && (
+          <Button variant="secondary" onClick={() => setDialog('plan')}>
+            Grant a plan
+          </Button>
+        )}
       </div>
+      {dialog === 'plan' && <GrantPlanDialog user={user} plan={plan} onClose={close} />}
       {dialog === 'block' && <BlockDialog user={user} onClose={close} />}
       {dialog === 'unblock' && (
         <ConfirmWrite
@@ -150,12 +158,19 @@ export function UserDetailPage() {
                   {d.plan
                     ? `${d.plan.planName}${d.plan.expiryDate ? ` until ${formatTime(d.plan.expiryDate)}` : ''}`
                     : 'none'}
+                  {d.plan?.grant && (
+                    <span className={styles.tag} data-testid="admin-plan-grant">
+                      {' '}
+                      {d.plan.grant.kind === 'complimentary' ? 'complimentary' : 'extended'}:{' '}
+                      {d.plan.grant.reason}
+                    </span>
+                  )}
                 </dd>
                 <dt>Joined</dt>
                 <dd>{formatTime(d.user.createdAt)}</dd>
               </dl>
               <section className={styles.section} aria-label="Actions">
-                <AccountActions key={`${d.user.role}-${d.user.isBlocked}`} user={d.user} />
+                <AccountActions key={`${d.user.role}-${d.user.isBlocked}`} user={d.user} plan={d.plan} />
               </section>
               <section className={styles.section}>
                 <h2>Listings ({d.listings.length})</h2>

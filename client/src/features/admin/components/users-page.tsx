@@ -69,6 +69,7 @@ export function UsersPage() {
         failedMessage="Failed to fetch users"
         empty="No account matches."
         columns={['Name', 'E-mail', 'Role', 'Status', 'Joined']}
+        className={styles.usersTable}
         row={(u) => (
           <tr key={u.id}>
             <td>

@@ -1,31 +1,63 @@
 import type { FaqItem } from '@/components/ui/faq-list'
 import type { HowToStep } from '@/components/ui/how-to'
 
-/** The single promo page's how-to-read block (2 minutes, Easy, four steps). */
-export const readSteps: readonly HowToStep[] = [
-  {
-    title: 'Listen to the podblurb',
-    text: 'Press play to hear the short audio promo recorded for this book.',
-  },
-  {
-    title: 'Read the description',
-    text: 'Hover the title or read the description to see what the book covers.',
-  },
-  { title: 'Meet the author', text: "Open the author's profile to see their other titles and links." },
-  { title: 'Get the book', text: 'Use Get This to go where the book is sold, or share it with a friend.' },
-]
+/** What a book has that its guide may point to. */
+export interface BookHas {
+  podblurb: boolean
+  getThis: boolean
+}
+
+/**
+ * The single promo page's how-to-read block (2 minutes, Easy): only the steps this book allows (issue 48: no
+ * "press play" without a podblurb, no "use Get This" without its link).
+ */
+export function readSteps(has: BookHas): HowToStep[] {
+  return [
+    ...(has.podblurb
+      ? [
+          {
+            title: 'Listen to the podblurb',
+            text: 'Press play to hear the short audio promo recorded for this book.',
+          },
+        ]
+      : []),
+    {
+      title: 'Read the description',
+      text: 'Hover the title or read the description to see what the book covers.',
+    },
+    { title: 'Meet the author', text: "Open the author's profile to see their other titles and links." },
+    has.getThis
+      ? {
+          title: 'Get the book',
+          text: 'Use Get This to go where the book is sold, or share it with a friend.',
+        }
+      : {
+          title: 'Share the book',
+          text: 'Share it with a friend, or search for more books with the same ideas.',
+        },
+  ]
+}
+
+/** The page's questions, without the ones about what this book lacks. */
+export const bookFaqFor = (has: BookHas): readonly FaqItem[] =>
+  bookFaq.filter(
+    (item) => (has.getThis || item !== GET_THIS_QUESTION) && (has.podblurb || item !== PODBLURB_QUESTION),
+  )
+
+const PODBLURB_QUESTION: FaqItem = {
+  question: 'What is a podblurb?',
+  answer:
+    'A podblurb is a short audio promo of a book, recorded by its author or publisher, so you can hear what it is about before you pick it up.',
+}
+const GET_THIS_QUESTION: FaqItem = {
+  question: 'Where can I get this book?',
+  answer:
+    'Use the Get This link on this page. BookStrut does not sell books itself; the link goes to the place the author or publisher chose.',
+}
 
 export const bookFaq: readonly FaqItem[] = [
-  {
-    question: 'What is a podblurb?',
-    answer:
-      'A podblurb is a short audio promo of a book, recorded by its author or publisher, so you can hear what it is about before you pick it up.',
-  },
-  {
-    question: 'Where can I get this book?',
-    answer:
-      'Use the Get This link on this page. BookStrut does not sell books itself; the link goes to the place the author or publisher chose.',
-  },
+  PODBLURB_QUESTION,
+  GET_THIS_QUESTION,
   {
     question: 'How do I find similar books?',
     answer:

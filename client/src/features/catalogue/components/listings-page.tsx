@@ -1,3 +1,4 @@
+import { PendingChangesNote } from '@/components/book/pending-changes-note'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { Book } from '@/api/book'
@@ -226,6 +227,7 @@ function ListingRow({
             <MetaItem label="Podblurb">{episode?.fileUrl ? formatDuration(episode.duration) : '—'}</MetaItem>
           </p>
           <BookLinks book={book} compact />
+          {book.pendingChanges && <PendingChangesNote changes={book.pendingChanges} viewer="owner" />}
         </div>
         <div className={styles['listing-row__status']}>
           {book.status === 2 ? (

@@ -22,7 +22,7 @@ import { usePageMeta } from '@/lib/use-page-meta'
 import { useBook } from '../api/get-book'
 import { languageLabel } from '../model/languages'
 import { LoadError } from './author-page-parts'
-import { bookFaq, readSteps } from './book-help'
+import { bookFaqFor, readSteps, type BookHas } from './book-help'
 import { statusBadgeClass } from '@/components/ui/status-badge'
 import shared from './catalogue-shared.module.css'
 import styles from './single-book-page.module.css'
@@ -37,6 +37,12 @@ const READ_HOW_TO = 'How to read a podblurb page'
 const READ_MINUTES = 2
 
 const textOf = (answer: FaqItem['answer']) => (typeof answer === 'string' ? answer : '')
+
+/** What the guide may point to on this book's page. */
+const hasOf = (book: Book | undefined): BookHas => ({
+  podblurb: Boolean(book?.episodes.some((e) => e.fileUrl)),
+  getThis: Boolean(book?.get_this_url),
+})
 
 function bookStructuredData(book: Book) {
   return {
@@ -54,13 +60,13 @@ function bookStructuredData(book: Book) {
       },
       {
         '@type': 'FAQPage',
-        mainEntity: bookFaq.map((item) => ({
+        mainEntity: bookFaqFor(hasOf(book)).map((item) => ({
           '@type': 'Question',
           name: item.question,
           acceptedAnswer: { '@type': 'Answer', text: excerpt(textOf(item.answer), FAQ_EXCERPT_CHARS) },
         })),
       },
-      howToStructuredData(READ_HOW_TO, READ_MINUTES, readSteps),
+      howToStructuredData(READ_HOW_TO, READ_MINUTES, readSteps(hasOf(book))),
     ],
   }
 }
@@ -113,8 +119,8 @@ export function SingleBookPage({ bookId }: { bookId: string }) {
         <BookDetail book={book} />
       )}
       <div className={shared['help-columns']}>
-        <FaqList items={bookFaq} />
-        <HowTo title={READ_HOW_TO} minutes={READ_MINUTES} steps={readSteps} />
+        <FaqList items={bookFaqFor(hasOf(book))} />
+        <HowTo title={READ_HOW_TO} minutes={READ_MINUTES} steps={readSteps(hasOf(book))} />
       </div>
     </div>
   )

@@ -21,34 +21,32 @@ export function embedUrl(link: string): string | null {
 }
 
 /**
- * The home page's featured video (settings' homePageMedia): an embed for video sites, a video element otherwise,
- * "No video available" when none is set (nothing while the settings load).
+ * The home page's featured video (settings' homePageMedia): an embed for video sites, a video element otherwise.
+ * Without one (or while the settings load) the section is not there at all: a heading over "No video available"
+ * looked unfinished (issue 48).
  */
 export function FeaturedVideo({ link }: { link: string | null | undefined }) {
-  const embed = link ? embedUrl(link) : null
+  if (!link) return null
+  const embed = embedUrl(link)
   return (
     <section className={section.block} aria-labelledby="featured-video-title">
       <div className={containerClass()}>
         <h2 id="featured-video-title" className={section.title}>
           See BookStrut in action
         </h2>
-        {link === undefined ? null : !link ? (
-          <p>No video available</p>
-        ) : (
-          <div className={styles.video}>
-            {embed ? (
-              <iframe
-                src={embed}
-                title="Featured video"
-                loading="lazy"
-                allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-                allowFullScreen
-              />
-            ) : (
-              <video src={link} controls preload="metadata" aria-label="Featured video" />
-            )}
-          </div>
-        )}
+        <div className={styles.video}>
+          {embed ? (
+            <iframe
+              src={embed}
+              title="Featured video"
+              loading="lazy"
+              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+            />
+          ) : (
+            <video src={link} controls preload="metadata" aria-label="Featured video" />
+          )}
+        </div>
       </div>
     </section>
   )

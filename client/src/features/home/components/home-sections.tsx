@@ -217,8 +217,8 @@ function PlanComparison() {
       </div>
       {/* Below the table, not a row of it: the table scrolls sideways on a phone, and a link must not be cut off. */}
       <p className={styles['compare__note']}>
-        <strong>Infinite Strut</strong>: a limited number for large catalogues,{' '}
-        <Link to={paths.contact}>contact us in advance</Link>.
+        More books than Elite Strut lists? Ask us about an <strong>Infinite Strut</strong> plan for a large
+        catalogue: <Link to={paths.contact}>contact us</Link>.
       </p>
     </div>
   )

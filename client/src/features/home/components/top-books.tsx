@@ -8,6 +8,7 @@ import { useStoredSession } from '@/lib/storage'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { TOP_LIST_SIZE, useHomePage } from '../api/get-home-page'
 import { adLayout, withAdSlots } from '../model/ad-slots'
+import { configuredAdvert } from '@/lib/ad-slots'
 import { firstRowSize } from '../model/top-list'
 import { bookGrid } from '@/components/book/book-grid'
 import styles from './top-books.module.css'
@@ -16,8 +17,8 @@ import { section } from '@/components/ui/section'
 
 /**
  * The home page's TOP 20 BOOK STRUTS section: its first row of book cards open (as many as the grid shows in a
- * row at this width), the rest behind "Show all 20", with ad slots between rows. Only the books shown are asked
- * for, because each one answered counts as a view for its author.
+ * row at this width), the rest behind "Show all 20" (ad slots between rows once an advert is configured). Only the
+ * books shown are asked for, because each one answered counts as a view for its author.
  */
 export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen)
@@ -37,7 +38,10 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
       <div className={containerClass()}>
         <div className={styles['top-books__head']}>
           <div>
-            <p className={section.eyebrow}>Listen before you read</p>
+            {/* Only when the cards shown can be listened to (issue 48: not above cards without a podblurb). */}
+            {titles.some((b) => b.episodes.some((e) => e.fileUrl)) && (
+              <p className={section.eyebrow}>Listen before you read</p>
+            )}
             <h2 id="top-books-title" className={section.title}>
               TOP 20 BOOK STRUTS
             </h2>
@@ -73,7 +77,10 @@ export function TopBooks({ initiallyOpen = false }: { initiallyOpen?: boolean })
           >
             {(titles) => (
               <ul className={bookGrid.list} aria-busy={home.isPlaceholderData || undefined}>
-                {withAdSlots(titles, every, open && trailing).map((cell) =>
+                {(configuredAdvert
+                  ? withAdSlots(titles, every, open && trailing)
+                  : titles.map((item) => ({ kind: 'item' as const, item }))
+                ).map((cell) =>
                   cell.kind === 'item' ? (
                     <li key={cell.item._id} className={bookGrid.item}>
                       <BookCard book={cell.item} />

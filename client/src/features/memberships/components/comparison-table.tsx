@@ -51,8 +51,8 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
         </table>
       </div>
       <p className={styles['plan-compare__note']}>
-        A limited number of “Infinite Strut” plans exist: please <Link to={paths.contact}>contact us</Link> in
-        advance.
+        More books than Elite Strut lists? Ask us about an Infinite Strut plan for a large catalogue:{' '}
+        <Link to={paths.contact}>contact us</Link>.
       </p>
     </section>
   )

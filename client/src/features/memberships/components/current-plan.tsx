@@ -28,6 +28,14 @@ export function CurrentPlan({ memberships }: { memberships: MembershipsByUser })
         <dd>{current ? formatPlanDate(current.purchaseDate) : '—'}</dd>
         <dt>Expires</dt>
         <dd data-testid="current-plan-expiry">{formatPlanDate(current?.expiryDate)}</dd>
+        {current?.grant && (
+          <>
+            <dt>
+              {current.grant.kind === 'complimentary' ? 'Granted by BookStrut' : 'Extended by BookStrut'}
+            </dt>
+            <dd data-testid="current-plan-grant">{current.grant.reason}</dd>
+          </>
+        )}
       </dl>
     </section>
   )

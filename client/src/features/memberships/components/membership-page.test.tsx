@@ -55,7 +55,7 @@ describe('Membership page', () => {
     expect(screen.getByRole('heading', { name: 'How to choose your plan' })).toBeInTheDocument()
     const table = screen.getByRole('table')
     expect(within(table).getByRole('rowheader', { name: /Elite Strut/ })).toBeInTheDocument()
-    expect(within(table).getByText('No Limit')).toBeInTheDocument()
+    expect(within(table).getByText('Unlimited')).toBeInTheDocument()
   })
 
   it('asks an anonymous visitor to log in first: the button and choosing a plan open the sign-up dialog', async () => {

@@ -3,11 +3,14 @@ import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { holdPlan as seedPlan } from '@bookstrut/api/testing'
 import { addBooks, createAccount, testDb, type Account } from '@/test/factories'
+import { callApi } from '@/test/server'
 import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { MyMembershipPage } from './my-membership-page'
 
 // My Membership on the real API (src/test/global-setup.ts).
+
+const PRO_PLAN = '0000000000000000000000a4'
 
 /** A membership as a purchase leaves it; `current` false makes it a past plan. */
 const holdPlan = (userId: string, planName: string, purchase: string, expiry: string, current: boolean) =>
@@ -35,7 +38,7 @@ describe('My Membership', () => {
     renderPage(author)
     expect(await screen.findByTestId('current-plan-name')).toHaveTextContent('Pro Strut')
     expect(screen.getByTestId('current-plan-expiry')).toHaveTextContent('November 20, 2027')
-    const past = screen.getByRole('region', { name: 'Past Plan' })
+    const past = screen.getByRole('region', { name: 'Past plans' })
     expect(within(past).getByRole('rowheader', { name: 'Essential Strut' })).toBeInTheDocument()
     expect(within(past).getByText('January 10, 2026')).toBeInTheDocument()
     const chooser = screen.getByRole('region', { name: 'Upgrade your plan' })
@@ -53,6 +56,33 @@ describe('My Membership', () => {
     )
     const chooser = screen.getByRole('region', { name: 'Upgrade your plan' })
     expect(within(chooser).getByRole('radio', { name: 'Essential Strut' })).toBeEnabled()
+  })
+
+  it('shows a plan an admin granted, with its end date and the reason, and the empty past plans', async () => {
+    const [author, admin] = await Promise.all([
+      createAccount({ role: 'author' }),
+      createAccount({ role: 'admin' }),
+    ])
+    const endDate = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10)
+    const granted = await callApi('/admin/user/plan', {
+      method: 'POST',
+      token: admin.token,
+      body: {
+        userId: author.id,
+        kind: 'complimentary',
+        planId: PRO_PLAN,
+        endDate,
+        reason: 'Welcome to the demo',
+      },
+    })
+    expect(granted.status).toBe(200)
+    renderPage(author)
+    expect(await screen.findByTestId('current-plan-name')).toHaveTextContent('Pro Strut')
+    expect(screen.getByTestId('current-plan-price')).toHaveTextContent('Included at no charge')
+    expect(screen.getByTestId('current-plan-grant')).toHaveTextContent('Welcome to the demo')
+    expect(screen.getByText('Granted by BookStrut')).toBeInTheDocument()
+    const past = screen.getByRole('region', { name: 'Past plans' })
+    expect(past).toHaveTextContent('Plans you held before appear here.')
   })
 
   it('shows no chooser on the highest plan', async () => {

@@ -6,9 +6,9 @@ import shared from './memberships-shared.module.css'
 export function PastPlans({ plans }: { plans: readonly MembershipRecord[] }) {
   return (
     <section className={shared['my-membership__card']} aria-labelledby="past-plans-title">
-      <h2 id="past-plans-title">Past Plan</h2>
+      <h2 id="past-plans-title">Past plans</h2>
       {plans.length === 0 ? (
-        <p>No Data Found</p>
+        <p className="muted">No earlier plans yet. Plans you held before appear here.</p>
       ) : (
         <div className={shared['plan-compare__scroll']}>
           <table className="past-plans">

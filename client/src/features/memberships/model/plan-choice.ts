@@ -94,9 +94,9 @@ export function priceLabel(plan: Pick<Plan, 'price' | 'duration'>): string {
   return plan.duration === LIFETIME ? price : `${price} mo.`
 }
 
-/** "No Limit" for unlimited (0 or less in the profile views), else "N books". */
+/** "Unlimited" for unlimited (0 or less in the profile views), else "N books": one plan name everywhere. */
 export function bookLimitLabel(bookLimit: number): string {
-  if (bookLimit === UNLIMITED_BOOKS || bookLimit <= 0) return 'No Limit'
+  if (bookLimit === UNLIMITED_BOOKS || bookLimit <= 0) return 'Unlimited'
   return bookLimit === 1 ? '1 book' : `${bookLimit} books`
 }
 

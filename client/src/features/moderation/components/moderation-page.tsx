@@ -1,3 +1,4 @@
+import { PendingChangesNote } from '@/components/book/pending-changes-note'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
@@ -39,8 +40,11 @@ function RejectDialog({ book, onClose }: { book: Book; onClose: () => void }) {
         moderate.mutate(
           { bookId: book._id, status: 2, statusComment: comment },
           {
-            onSuccess: ({ message }) => {
-              toast.success(message || 'Podcast rejected')
+            // Our own words, not the contract's message ("Podcast rejected"): the thing moderated is a book.
+            onSuccess: () => {
+              toast.success(
+                book.pendingChanges ? 'Changes rejected: the approved version stays' : 'Book rejected',
+              )
               onClose()
             },
             onError: (err) => toast.error(errorMessage(err)),
@@ -59,7 +63,7 @@ function QueueRow({ book, onReject }: { book: Book; onReject: () => void }) {
     moderate.mutate(
       { bookId: book._id, status: 1 },
       {
-        onSuccess: ({ message }) => toast.success(message || 'Podcast approved'),
+        onSuccess: () => toast.success(book.pendingChanges ? 'Changes approved' : 'Book approved'),
         onError: (err) => toast.error(errorMessage(err)),
       },
     )
@@ -86,6 +90,7 @@ function QueueRow({ book, onReject }: { book: Book; onReject: () => void }) {
           <MetaItem label="Podblurb">{episode?.fileUrl ? formatDuration(episode.duration) : 'none'}</MetaItem>
         </p>
         <p className={styles['moderation-row__description']}>{excerpt(book.description, 220)}</p>
+        {book.pendingChanges && <PendingChangesNote changes={book.pendingChanges} viewer="admin" />}
       </div>
       <div className={styles['moderation-row__actions']}>
         <PlayToggle book={book} />

@@ -11,7 +11,7 @@ import { AuthorAvatar } from '@/components/book/author-avatar'
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { withAdSlots } from '@/lib/ad-slots'
+import { configuredAdvert, withAdSlots } from '@/lib/ad-slots'
 import { formatDuration } from '@/lib/format'
 import type { ResultRow } from '../model/result-row'
 import { termsToSearchParams, termsToState } from '../model/search-terms'
@@ -60,9 +60,10 @@ export function ResultsTable({
   busyLabel = 'Working…',
   actions,
 }: ResultsTableProps) {
-  const cells = adEvery
-    ? withAdSlots(rows, adEvery, false)
-    : rows.map((item) => ({ kind: 'item' as const, item }))
+  const cells =
+    adEvery && configuredAdvert
+      ? withAdSlots(rows, adEvery, false)
+      : rows.map((item) => ({ kind: 'item' as const, item }))
   const modifiers = [
     showScore ? styles['results-table--score'] : '',
     showGhostCount ? styles['results-table--ghost'] : '',

@@ -9,6 +9,7 @@ import {
   AuditLogQuery,
   AuditPage,
   BlockUserBody,
+  GrantPlanBody,
   CreateReportTypeBody,
   HeldBookDecision,
   HeldTitlesQuery,
@@ -34,6 +35,7 @@ import {
   CSV_MAX_ROWS,
   currentTop20,
   decideHeldBook,
+  grantPlan,
   listHeldBooks,
   listReportGroups,
   listReportTypes,
@@ -142,6 +144,24 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Role changed',
         await loadUser(app.db, await setRole(deps, actorOf(req), req.body.userId, req.body.role)),
       ),
+  )
+
+  app.post(
+    '/admin/user/plan',
+    spec(
+      'Grant an author or publisher a plan, with an end date and a reason',
+      '`complimentary`: the paid plan `planId` for nothing until the end of `endDate` (UTC), in place of the plan ' +
+        'held (which stays in their past plans); `extended`: the plan held ends at the end of `endDate` instead. ' +
+        'The member sees the grant and its reason in My Membership; when it ends they fall back to the free plan. ' +
+        '400 for the free plan, an end date not after today or more than five years ahead, or a plan id with an ' +
+        'extension that is not the one held; 404 for no such account or plan; 409 for a reader or admin account, a ' +
+        'paid plan still running (extend it instead), nothing to extend, or an end not later than the current one. ' +
+        'The same grant again changes nothing.' +
+        AUDITED,
+      { body: GrantPlanBody },
+      AdminUserDetail.properties.plan,
+    ),
+    async (req) => ok('Plan granted', await grantPlan(deps, actorOf(req), req.body)),
   )
 
   // ---- reports

@@ -238,7 +238,9 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['admin'],
         summary: 'Approve (1) or reject (2, with statusComment) a listing',
         description:
-          'A rejection needs a comment for the owner (400). Writes one audit log entry (listing.moderate) in the same ' +
+          'A rejection needs a comment for the owner (400). A live listing whose edit waits for moderation ' +
+          '(`pendingChanges`): approving applies the edit; rejecting keeps the approved version public and the edit ' +
+          'beside it, rejected with the comment. Writes one audit log entry (listing.moderate) in the same ' +
           'transaction. Admins only (401/403); on the per-admin limit (429).',
         request: { body: ModeratePodcastBody },
         response: { 200: Envelope(Podcast) },

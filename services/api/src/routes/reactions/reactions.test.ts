@@ -114,6 +114,35 @@ it('likes once however often it is asked, live on the episode, with one like eve
   expect(queued[0]!.id).not.toBe(today)
 })
 
+it('counts likes per book: a book without a podblurb liked by a reader shows 1, each reader once, an unlike takes it back', async () => {
+  const { id } = await buildListing(t.app.db, { status: 1, language: null })
+  const [first, second] = [await buildUser(t.app.db), await buildUser(t.app.db)]
+  const like = (r: { id: string; token: string }) =>
+    call('POST', '/add/like', r.token, { userid: r.id, podcastid: id })
+  for (let i = 0; i < 3; i++) expect((await like(first)).status).toBe(200)
+  const seen = await single(id, first.token)
+  expect(seen.body.data).toMatchObject({ likeFlag: true, likes: 1, episodes: [] })
+  expect((await single(id)).body.data.likes).toBe(1)
+  await like(second)
+  expect((await single(id)).body.data.likes).toBe(2)
+  expect(
+    (await call('DELETE', `/remove/like?userid=${second.id}&podcastid=${id}`, second.token)).status,
+  ).toBe(200)
+  expect((await single(id)).body.data.likes).toBe(1)
+})
+
+it('counts a like given on a podblurb on the book and on that podblurb', async () => {
+  const book = await title()
+  const reader = await buildUser(t.app.db)
+  await call('POST', '/add/like', reader.token, {
+    userid: reader.id,
+    podcastid: book.id,
+    episodeId: book.episodeId,
+  })
+  const seen = (await single(book.id)).body.data
+  expect([seen.likes, seen.episodes[0].likes]).toEqual([1, 1])
+})
+
 it('favourites once, flags it, and lists favourites ten a page for the reader or an admin', async () => {
   const reader = await buildUser(t.app.db)
   const books = []

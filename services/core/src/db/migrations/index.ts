@@ -26,6 +26,9 @@ import * as createModerationQueue from './2026_12_02_1000_create_moderation_queu
 import * as addUsersEmailCanonical from './2026_12_02_1100_add_users_email_canonical.js'
 import * as addFoundPassages from './2026_12_02_1300_add_found_passages.js'
 import * as hideBooksOfBlockedOwners from './2026_12_03_1100_hide_books_of_blocked_owners.js'
+import * as addMembershipGrants from './2026_12_03_1500_add_membership_grants.js'
+import * as addPodcastsLikes from './2026_12_03_1510_add_podcasts_likes.js'
+import * as createListingPendingChanges from './2026_12_03_1520_create_listing_pending_changes.js'
 import * as createLibrary from './2026_12_03_1600_create_library.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
@@ -57,5 +60,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1100_add_users_email_canonical': addUsersEmailCanonical,
   '2026_12_02_1300_add_found_passages': addFoundPassages,
   '2026_12_03_1100_hide_books_of_blocked_owners': hideBooksOfBlockedOwners,
+  '2026_12_03_1500_add_membership_grants': addMembershipGrants,
+  '2026_12_03_1510_add_podcasts_likes': addPodcastsLikes,
+  '2026_12_03_1520_create_listing_pending_changes': createListingPendingChanges,
   '2026_12_03_1600_create_library': createLibrary,
 }

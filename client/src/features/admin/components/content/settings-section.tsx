@@ -18,7 +18,7 @@ const FIELDS: readonly { field: Field; label: string; hint: string; type?: strin
   {
     field: 'homePageMedia',
     label: "Home page's featured video",
-    hint: 'A YouTube or Vimeo address (embedded) or a video file address; empty: "No video available".',
+    hint: 'A YouTube or Vimeo address (embedded) or a video file address; empty: the home page has no video section.',
   },
   {
     field: 'supportEmail',
