@@ -190,6 +190,7 @@ describe('surface-index worker (real Meilisearch adapter against a protocol stan
       id: newId(),
       title: 'Stale',
       author: 'Nobody',
+      genres: [],
       ideas: [],
       description: '',
       categoryName: 'Classics',

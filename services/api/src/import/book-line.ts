@@ -117,7 +117,9 @@ export function parseBookLine(text: string, now: Date): LineResult {
   }
 
   // Genres are the demo data's shelves: a long or odd one is left out rather than rejecting the book.
-  const genres = [...new Set((line.genres ?? []).map(clean).filter((g) => g && countChars(g) <= LIMITS.category))]
+  const genres = [
+    ...new Set((line.genres ?? []).map(clean).filter((g) => g && countChars(g) <= LIMITS.category)),
+  ]
     .slice(0, LIMITS.genres)
     .join(', ')
 

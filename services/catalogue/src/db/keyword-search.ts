@@ -50,7 +50,8 @@ export async function surfaceSearch(db: DbOrTx, opts: SurfaceSearchOptions): Pro
   if (words.length === 0) return { ids: [], total: 0 }
   const budgets = words.map(typoBudget)
   const floors = words.map((w, i) => minTrigramSimilarity(w, budgets[i] ?? 0))
-  const restrict = (fields: string) => sql`regexp_replace(q::text, ${LEXEME}, ${`\\&:${fields}`}, 'g')::tsquery`
+  const restrict = (fields: string) =>
+    sql`regexp_replace(q::text, ${LEXEME}, ${`\\&:${fields}`}, 'g')::tsquery`
   const { rows } = await sql<{ total: number; id: string | null }>`
     with typed as (
       select t.ord, t.word, t.budget, t.floor, plainto_tsquery('english', t.word) as exact
