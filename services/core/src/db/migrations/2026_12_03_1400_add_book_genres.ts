@@ -12,21 +12,28 @@ import { sql, type Kysely } from 'kysely'
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table podcasts add column genres text not null default ''`.execute(db)
+  // Fields and list items (each genre, each idea) are kept eight positions apart by leading stop words (which
+  // take positions but no lexeme), as Meilisearch keeps attributes and array items apart: words in two fields or
+  // two genres are never "close" for the proximity rule ("Magical Realism, School" is not "magic school").
   await sql`
-    create function podcast_keyword_vector(title text, author text, genres text, ideas text, description text)
+    create function podcast_keyword_vector(title text, author text, genres text, idea1 text, idea2 text,
+                                           idea3 text, description text)
     returns tsvector language sql immutable parallel safe as $$
       select setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
-             setweight(to_tsvector('english', coalesce(author, '')), 'B') ||
-             setweight(to_tsvector('english', coalesce(genres, '') || ' ' || coalesce(ideas, '')), 'C') ||
-             setweight(to_tsvector('english', coalesce(description, '')), 'D')
+             setweight(to_tsvector('english', gap || coalesce(author, '')), 'B') ||
+             setweight(to_tsvector('english', gap || replace(coalesce(genres, ''), ',', ' ' || gap) || ' ' ||
+               gap || coalesce(idea1, '') || ' ' || gap || coalesce(idea2, '') || ' ' || gap || coalesce(idea3, '')),
+               'C') ||
+             setweight(to_tsvector('english', gap || coalesce(description, '')), 'D')
+      from (select repeat('the ', 8) as gap) g
     $$`.execute(db)
   await sql`
     create or replace function podcast_search_documents_sync() returns trigger language plpgsql as $$
     begin
       if new.status = 1 and new.is_active then
         insert into podcast_search_documents (podcast_id, document)
-        values (new.id, podcast_keyword_vector(new.title, new.author, new.genres,
-          new.primary_key || ' ' || new.secondary_key || ' ' || new.additional_key, new.description))
+        values (new.id, podcast_keyword_vector(new.title, new.author, new.genres, new.primary_key,
+          new.secondary_key, new.additional_key, new.description))
         on conflict (podcast_id) do update set document = excluded.document;
       else
         delete from podcast_search_documents where podcast_id = new.id;
@@ -42,8 +49,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await replaceWordTriggers(db, true)
   await sql`
     update podcast_search_documents d
-    set document = podcast_keyword_vector(p.title, p.author, p.genres,
-      p.primary_key || ' ' || p.secondary_key || ' ' || p.additional_key, p.description)
+    set document = podcast_keyword_vector(p.title, p.author, p.genres, p.primary_key, p.secondary_key,
+      p.additional_key, p.description)
     from podcasts p where p.id = d.podcast_id`.execute(db)
 }
 
@@ -108,6 +115,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     set document = podcast_search_vector(p.title, p.author,
       p.primary_key || ' ' || p.secondary_key || ' ' || p.additional_key, p.description)
     from podcasts p where p.id = d.podcast_id`.execute(db)
-  await sql`drop function podcast_keyword_vector(text, text, text, text, text)`.execute(db)
+  await sql`drop function podcast_keyword_vector(text, text, text, text, text, text, text)`.execute(db)
   await sql`alter table podcasts drop column genres`.execute(db)
 }
