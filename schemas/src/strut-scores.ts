@@ -63,3 +63,27 @@ export function fromWireScores(
     labels: entries.map((e) => e.label),
   }
 }
+
+/** How well a listed book matches, at a glance (issue 46): read from its best idea score by `matchLabel`. */
+export type MatchLabel = 'strong' | 'partial' | 'weak'
+
+/**
+ * The best idea score from which a row is a strong or a partial match. Partial starts at the relevance floor (65,
+ * services/search strut-score.ts): books under it are listed only to show ten, and read "weak". Strong is where a
+ * score says "this idea is about this book" at the precision measured by `npm run bench:score-precision`
+ * (docs/search-quality.md).
+ */
+export const MATCH_THRESHOLDS = { strong: 80, partial: 65 } as const
+
+export const MATCH_LABEL_TEXT: Record<MatchLabel, string> = {
+  strong: 'Strong match',
+  partial: 'Partial match',
+  weak: 'Weak match',
+}
+
+export function matchLabel(scores: Pick<StrutScores, 'ideas'>): MatchLabel {
+  const best = Math.max(0, ...scores.ideas.filter((s) => Number.isFinite(s)))
+  if (best >= MATCH_THRESHOLDS.strong) return 'strong'
+  if (best >= MATCH_THRESHOLDS.partial) return 'partial'
+  return 'weak'
+}

@@ -13,6 +13,7 @@ import {
 } from '@bookstrut/schemas'
 import {
   keepServedSearch,
+  listAtLeastTen,
   normaliseIdea,
   preferLanguage,
   round2,
@@ -131,12 +132,12 @@ async function rankAndKeep(
   language: string | undefined,
   userId: string | null,
 ): Promise<RankingEntry[]> {
-  const ranked = await deps.ideaSearch.current.rank(ideas)
+  const ranked = await deps.ideaSearch.current.rank(ideas, { belowFloor: true })
   const ids = ranked.map((r) => r.bookId)
   // Public and not ghosted by the caller: the same "visible to this reader" rule as keyword search.
   const languages = await booksRepo.publicLanguages(deps.db, ids, userId)
   const visible = ranked.filter((r) => languages.has(r.bookId))
-  const ordered = preferLanguage(visible, (id) => languages.get(id), language)
+  const ordered = listAtLeastTen(preferLanguage(visible, (id) => languages.get(id), language))
   const entries = ordered.map(toEntry)
   await deps.redis.set(key, JSON.stringify(entries), 'EX', RANKING_TTL_SECONDS)
   return entries
