@@ -35,7 +35,7 @@ describe('a result’s Strut score', () => {
     expect(head).toHaveTextContent('incl. bonus +9.41')
   })
 
-  it('labels the row by its best idea score: weak under the floor, partial from it, strong from 80', () => {
+  it('labels the row by its best idea score: weak under the floor, partial from it, strong from 90', () => {
     const label = (ideas: number[]) => {
       const { unmount } = render(
         <StrutScore
@@ -56,7 +56,7 @@ describe('a result’s Strut score', () => {
     }
     expect(label([41.2, 49.62, 18.82])).toBe('Weak match')
     expect(label([10, 65, 20])).toBe('Partial match')
-    expect(label([79.99, 12, 3])).toBe('Partial match')
-    expect(label([5, 3, 80])).toBe('Strong match')
+    expect(label([89.99, 12, 3])).toBe('Partial match')
+    expect(label([5, 3, 90])).toBe('Strong match')
   })
 })
