@@ -34,8 +34,11 @@ const LEXEME = `'(?:[^']|'')+'`
  * - stop words ask nothing (PostgreSQL's English list, the one the Meilisearch adapter is given);
  * - matching strategy `last`: a book must hold the first word that asks something; books holding the first k
  *   words rank above those holding only the first k - 1 (query words are dropped from the end until books match);
- * - every word is forgiven its typos (keyword-typos.ts: none up to 4 letters, one from 5, two from 9), each
- *   widened to at most TYPO_SPELLINGS_MAX dictionary words; excluded words (-word) stay exact;
+ * - every word the catalogue does not hold as typed is forgiven its typos (keyword-typos.ts: none up to 4 letters,
+ *   one from 5, two from 9), widened to at most TYPO_SPELLINGS_MAX dictionary words, whatever the other words
+ *   match; a word some book holds is taken as typed (Meilisearch would add its neighbours too, ranked under it:
+ *   "living" would also match "giving", and such a widened common word costs 10-20 times as many books to rank);
+ *   excluded words (-word) stay exact;
  * - ranking rules in Meilisearch's order: words (matched from the start), typo (fewer words matched only
  *   through a misspelling), proximity (how closely the matched words stand in the closest passage holding them
  *   all: 1 / ts_rank_cd with equal weights is about the span they cover, capped at 8), attribute (per matched
@@ -66,7 +69,7 @@ export async function surfaceSearch(db: DbOrTx, opts: SurfaceSearchOptions): Pro
       union
       select terms.k, plainto_tsquery('english', near.word)
       from terms, lateral surface_words_within(terms.word, terms.budget, terms.floor, ${TYPO_SPELLINGS_MAX}) as near(word)
-      where terms.budget > 0
+      where terms.budget > 0 and not exists (select 1 from surface_words w where w.word = terms.word)
     ),
     -- per word: the word as typed, any of its spellings, and any spelling asked in the heavier fields only
     alternatives as (
