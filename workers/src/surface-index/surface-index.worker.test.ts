@@ -127,6 +127,7 @@ describe('surface-index worker (real Meilisearch adapter against a protocol stan
       id,
       title: 'The Glass Orchard',
       author: 'Ann Author',
+      genres: [],
       ideas: ['first idea', 'third idea'],
       description: 'About The Glass Orchard.',
       categoryName: 'Classics',
