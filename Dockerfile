@@ -24,6 +24,7 @@ COPY services/analytics/package.json services/analytics/
 COPY services/search/package.json services/search/
 COPY workers/package.json workers/
 COPY services/api/package.json services/api/
+COPY bench/package.json bench/
 COPY client/package.json client/
 COPY load-tests/package.json load-tests/
 # The lock lists every platform's optional packages, so `npm ci` accepts it anywhere.

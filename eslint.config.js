@@ -5,10 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { readdirSync } from 'node:fs'
 
-// Test support (`@bookstrut/core/testing`, `@bookstrut/accounts/testing`) is for tests and benches only.
+// Test support (`@bookstrut/core/testing`, `@bookstrut/accounts/testing`) and bench support (`@bookstrut/search/bench`,
+// `@bookstrut/api/bench`) are for tests and benches (the bench/ workspace) only.
 const testingOnly = {
-  group: ['@bookstrut/*/testing'],
-  message: 'Test support is for tests and benches only.',
+  group: ['@bookstrut/*/testing', '@bookstrut/*/bench'],
+  message: 'Test and bench support is for tests and benches only.',
 }
 
 /*
@@ -20,28 +21,35 @@ const testingOnly = {
 const SERVER_PACKAGES = {
   'services/core': [],
   'services/accounts': ['core'],
-  'services/catalogue': ['core'],
+  // Listings are limited by the plan (billing); analytics reads the plan for insights; search queues impressions.
+  'services/catalogue': ['core', 'accounts', 'billing'],
   'services/billing': ['core', 'accounts'],
-  'services/analytics': ['core', 'catalogue'],
-  'services/search': ['core', 'catalogue'],
+  'services/analytics': ['core', 'accounts', 'billing', 'catalogue'],
+  // The admin console's use cases (issue 47).
+  'services/admin': ['core', 'accounts', 'catalogue', 'billing', 'analytics'],
+  'services/search': ['core', 'accounts', 'catalogue', 'analytics', 'admin'],
   // FAQ, blog, information pages, settings, contact (issue 32).
   'services/content': ['core'],
-  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content'],
-  'services/api': ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'search', 'content', 'workers'],
+  // A reader's shelves and the Goodreads / StoryGraph import (issue 49).
+  'services/library': ['core', 'catalogue'],
+  workers: ['core', 'accounts', 'catalogue', 'billing', 'analytics', 'admin', 'search', 'content', 'library'],
+  'services/api': [
+    'core',
+    'accounts',
+    'catalogue',
+    'billing',
+    'analytics',
+    'admin',
+    'search',
+    'content',
+    'library',
+    'workers',
+  ],
 }
-const ALL_PACKAGES = [
-  'core',
-  'accounts',
-  'catalogue',
-  'billing',
-  'analytics',
-  'search',
-  'content',
-  'workers',
-  'api',
-]
 const nameOf = (dir) => dir.split('/').pop()
-const testFiles = ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', '**/src/bench/**']
+// Every server package by name, from the table above (a new package is one line there, not two lists).
+const ALL_PACKAGES = Object.keys(SERVER_PACKAGES).map(nameOf)
+const testFiles = ['**/*.test.ts', '**/*.bench.ts', '**/src/test/**', 'bench/**']
 
 /** no-restricted-imports for one package: the packages above it, deep paths, and (production) test support. */
 function packageImports(dir, { production }) {
@@ -95,12 +103,17 @@ const packageZones = Object.keys(SERVER_PACKAGES).flatMap((dir) => [
   },
 ])
 
+/** The names of the folders in `dir` (relative to this file): a new folder gets its lint zone without an edit here. */
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+
 /** The api's route domains: every folder of services/api/src/routes. */
-const ROUTE_DOMAINS = readdirSync(new URL('./services/api/src/routes', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name)
+const ROUTE_DOMAINS = foldersOf('./services/api/src/routes')
+
+/** The client's features: every folder of client/src/features (STYLE.md section 1). */
+const CLIENT_FEATURES = foldersOf('./client/src/features')
 
 export default tseslint.config(
   {
@@ -108,6 +121,8 @@ export default tseslint.config(
       '**/dist/**',
       // The server-render bundle (vite build --ssr), built output like dist.
       'client/dist-server/**',
+      // Each api process's copy of the client build (services/api/src/ssr/client-snapshot.ts).
+      '**/.serving/**',
       '**/node_modules/**',
       'data/**',
       'coverage/**',
@@ -173,6 +188,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [testingOnly] }] },
   },
   {
+    // The client's bundle never loads test support (its tests seed through `@bookstrut/api/testing`).
+    files: ['client/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'client/src/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testingOnly] }] },
+  },
+  {
     // Plain-JavaScript tooling scripts are outside every tsconfig.
     files: ['scripts/**/*.mjs', 'services/*/scripts/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
@@ -201,39 +222,24 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Features never import each other (STYLE.md section 1).
+    // Features never import each other (STYLE.md section 1). The client imports by its `@/` alias
+    // (client/tsconfig.json paths): the resolver must read that tsconfig, or no zone sees those imports.
     files: ['client/src/**'],
+    settings: {
+      'import-x/resolver': { typescript: { project: './client/tsconfig.json' }, node: true },
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './client/src/features/auth', from: './client/src/features', except: ['./auth'] },
-            {
-              target: './client/src/features/analytics',
+            ...CLIENT_FEATURES.map((feature) => ({
+              target: `./client/src/features/${feature}`,
               from: './client/src/features',
-              except: ['./analytics'],
-            },
-            { target: './client/src/features/profile', from: './client/src/features', except: ['./profile'] },
-            { target: './client/src/features/content', from: './client/src/features', except: ['./content'] },
-            { target: './client/src/features/home', from: './client/src/features', except: ['./home'] },
-            {
-              target: './client/src/features/catalogue',
-              from: './client/src/features',
-              except: ['./catalogue'],
-            },
-            { target: './client/src/features/player', from: './client/src/features', except: ['./player'] },
-            { target: './client/src/features/search', from: './client/src/features', except: ['./search'] },
-            {
-              target: './client/src/features/favorites',
-              from: './client/src/features',
-              except: ['./favorites'],
-            },
-            {
-              target: './client/src/features/moderation',
-              from: './client/src/features',
-              except: ['./moderation'],
-            },
+              except: [`./${feature}`],
+              message:
+                'Features do not import each other: move what they share to src/components or src/lib.',
+            })),
             { target: './client/src/features', from: './client/src/app' },
             { target: './client/src/components', from: ['./client/src/features', './client/src/app'] },
             { target: './client/src/lib', from: ['./client/src/features', './client/src/app'] },

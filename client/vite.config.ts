@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 const apiTarget = 'http://127.0.0.1:3000'
 
 /**
- * The service worker /sw.js (spec: registered at idle, checked for updates every hour; docs/service-worker.md), made
+ * The service worker /sw.js (spec: registered at idle, checked for updates every hour; docs/seo.md), made
  * by workbox (vite-plugin-pwa's generateSW): it precaches the app shell (index.html) and the build's hashed
  * assets, answers a navigation from the network and only offline with the cached shell, and handles nothing else:
  * no API answer, no media, nothing that depends on the reader is ever cached. The app registers it itself

@@ -122,18 +122,15 @@ LINT_PID=$!
 
 # ------------------------------------------------------------------ 3. test suites
 phase "encoder venv" finish_encoder_venv || abort "encoder venv"
-# The encoder's training data (catalogue self-supervision) and a tiny real training run (~30 s). Its tiny
-# cross-encoder export is left for services/search's cross-encoder test, which scores it instead of training its own.
-XENC_DIR="$(mktemp -d)"
-trap 'rm -rf "$XENC_DIR"' EXIT
-export BOOKSTRUT_CROSS_ENCODER_INT8="$XENC_DIR/int8"
+# The encoder's training data (catalogue self-supervision) and a tiny real training run (~30 s).
 phase "encoder selftest" bash encoder/run.sh --selftest
 rm -rf "$RESULTS_DIR"
 mkdir -p "$RESULTS_DIR"
 # .ci/run starts its other steps (first run, fuzzing: they need the build) beside the suites from here.
 if [ -n "${TEST_SH_SUITES_STARTED:-}" ]; then touch "$TEST_SH_SUITES_STARTED"; fi
 
-# Workspaces (in the root package.json's order) that declare a "test" script.
+# Workspaces (in the root package.json's order) that declare a "test" script: the packages, the client and the
+# benches' own tests (bench/: the found-it simulation, the tomt data's folds).
 mapfile -t test_workspaces < <(node -e '
   const { readFileSync } = require("node:fs")
   for (const ws of JSON.parse(readFileSync("package.json", "utf8")).workspaces ?? []) {
@@ -169,12 +166,12 @@ for ws in "${test_workspaces[@]}"; do
   phase "test $ws" run_suite "$name" npm test -w "$ws" -- "${args[@]}"
 done
 
-# Shell scripts' own tests (scripts/tests/*.test.sh). The first-run test starts the whole app from fresh clones
-# and runs in .ci/run after this script, not here.
+# Shell scripts' own tests (scripts/tests/*.test.sh). The first-run test starts the whole app from fresh clones and
+# the stack test the split stack (scripts/stack.sh): both run in .ci/run beside this script, not here.
 script_tests() {
   local t rc=0
   for t in scripts/tests/*.test.sh; do
-    [ "$(basename "$t")" = first-run.test.sh ] && continue
+    case "$(basename "$t")" in first-run.test.sh | stack.test.sh) continue ;; esac
     echo "--- $t"
     bash "$t" || rc=1
   done

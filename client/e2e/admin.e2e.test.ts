@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { buildUser } from '@bookstrut/accounts/testing'
+import { emailOf, seedReport } from '@bookstrut/api/testing'
 import { top20Repo } from '@bookstrut/analytics'
 import { createDb, newId, type Db } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
@@ -34,23 +35,9 @@ beforeAll(async () => {
   db = createDb(app.databaseUrl, 2)
   admin = await buildUser(db, { role: 'admin' })
   const reader = await buildUser(db, { role: 'reader' })
-  const row = await db
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', reader.id)
-    .executeTakeFirstOrThrow()
-  target = { ...reader, email: row.email }
+  target = { ...reader, email: await emailOf(db, reader.id) }
   const listing = await buildListing(db, { title: TITLE })
-  await db
-    .insertInto('reports')
-    .values({
-      id: newId(),
-      user_id: reader.id,
-      report_type_id: '0000000000000000000000b1',
-      podcast_id: listing.id,
-      episode_id: null,
-    })
-    .execute()
+  await seedReport(db, { userId: reader.id, bookId: listing.id })
   const held = await buildListing(db, { title: HELD })
   await db.transaction().execute((trx) =>
     top20Repo.saveRanking(trx, {

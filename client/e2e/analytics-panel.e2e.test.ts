@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import { readFile } from 'node:fs/promises'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { findAccount, holdPlan, seedBook, seedPodblurb } from '@bookstrut/api/testing'
+import { createDb, type Db } from '@bookstrut/core'
 import { analyticsFigure, launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
 
 // The My Listings analytics panel in chromium against the built app: an author on a paid plan sees readers'
@@ -11,46 +12,33 @@ import { analyticsFigure, launchBrowser, screenshot, signUpAuthor, startApp } fr
 
 let app: Awaited<ReturnType<typeof startApp>>
 let browser: Browser
-let db: pg.Pool
+let db: Db
 
 beforeAll(async () => {
   app = await startApp({ label: 'e2e' })
   browser = await launchBrowser()
-  db = new pg.Pool({ connectionString: app.databaseUrl, max: 1 })
+  db = createDb(app.databaseUrl, 1)
 })
 afterAll(async () => {
-  await db?.end()
+  await db?.destroy()
   await browser?.close()
   await app?.stop()
 })
 
-const newId = () => Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
-
 /** A paid plan for the account, and one approved title with a 5-minute podblurb (rows as the app writes them). */
 async function arrange(email: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>('select id from users where email = $1', [email])
-  const userId = rows[0]?.id
+  const userId = (await findAccount(db, email))?.id
   if (!userId) throw new Error(`no account ${email}`)
   // Sign-up gave the free plan; the paid one replaces it as the current membership.
-  await db.query('update memberships set is_current = false where user_id = $1 and is_current', [userId])
-  await db.query(
-    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-     select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
-       from plans p where p.plan_name = 'Basic Strut'`,
-    [newId(), userId],
-  )
-  const podcastId = newId()
-  await db.query(
-    `insert into podcasts (id, create_by, title, author, category_name, description, primary_key, secondary_key,
-       additional_key, status, created_at, updated_at)
-     values ($1, $2, 'The Salt Lantern', 'Iris Moreau', 'Mystery', 'A keeper and her lanterns.',
-       'a keeper guards the last lantern', 'salt storms cross the bay', 'a letter arrives too late', 1, now(), now())`,
-    [podcastId, userId],
-  )
-  await db.query(
-    `insert into episodes (id, podcast_id, file_url, duration, created_at) values ($1, $2, null, 300, now())`,
-    [newId(), podcastId],
-  )
+  await holdPlan(db, userId, 'Basic Strut')
+  const podcastId = await seedBook(db, userId, {
+    title: 'The Salt Lantern',
+    author: 'Iris Moreau',
+    category: 'Mystery',
+    description: 'A keeper and her lanterns.',
+    ideas: ['a keeper guards the last lantern', 'salt storms cross the bay', 'a letter arrives too late'],
+  })
+  await seedPodblurb(db, podcastId, { fileUrl: null, duration: 300 })
   return podcastId
 }
 

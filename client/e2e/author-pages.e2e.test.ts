@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from './harness.js'
+import { holdPlan, seedBook, seedPodblurb, silentMp3 } from '@bookstrut/api/testing'
+import { createDb } from '@bookstrut/core'
+import { analyticsFigure, launchBrowser, npmScript, screenshot, signInWith, startApp } from './harness.js'
 
 /*
  * Issue 30's pages in chromium, at a phone's 390 px and a laptop's 1366 px, with screenshots in e2e/artifacts:
@@ -16,8 +14,6 @@ import { analyticsFigure, launchBrowser, screenshot, signInWith, startApp } from
  * Listings' status badges written alike.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const run = promisify(execFile)
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 const WIDTHS = [
@@ -69,14 +65,7 @@ beforeAll(async () => {
     ...Array.from({ length: 6 }, (_, i) => book(`e2e-pages-${5 + i}`, `Harbour Tale ${i + 1}`, 'Mara Quill')),
   ]
   await writeFile(path.join(files, 'books.jsonl'), lines.map((l) => `${JSON.stringify(l)}\n`).join(''))
-  const env = {
-    ...process.env,
-    DATABASE_URL: app.databaseUrl,
-    DATA_DIR: app.dataDir,
-    EMBEDDED_REDIS: 'false',
-    LOG_LEVEL: 'warn',
-  }
-  await run('npm', ['run', 'catalog:import', '--', path.join(files, 'books.jsonl')], { cwd: repoRoot, env })
+  await npmScript(['catalog:import', '--', path.join(files, 'books.jsonl')], app)
 
   // An author with one approved listing and one pending (written as the API stores them).
   const email = `pages.${Date.now()}@example.com`
@@ -97,19 +86,21 @@ beforeAll(async () => {
     body: JSON.stringify({ email, otp }),
   })
   author = { email, id: verified.body.data._id, token: verified.body.data.token }
-  const db = new pg.Client({ connectionString: app.databaseUrl })
-  await db.connect()
+  const db = createDb(app.databaseUrl, 1)
   try {
-    for (const [i, status] of [1, 0].entries()) {
-      const id = `${Math.floor(Date.now() / 1000).toString(16)}${String(i).padStart(16, '0')}`
-      await db.query(
-        `insert into podcasts (id, create_by, title, author, category_name, description, year_published, status,
-           created_at, updated_at) values ($1, $2, $3, 'Iris Moreau', 'Poetry', 'Poems of the sea.', 2024, $4, now(), now())`,
-        [id, author.id, status === 1 ? 'Salt Psalms' : 'Tide Tables', status],
-      )
+    for (const [i, status] of ([1, 0] as const).entries()) {
+      await seedBook(db, author.id, {
+        id: `${Math.floor(Date.now() / 1000).toString(16)}${String(i).padStart(16, '0')}`,
+        title: status === 1 ? 'Salt Psalms' : 'Tide Tables',
+        author: 'Iris Moreau',
+        category: 'Poetry',
+        description: 'Poems of the sea.',
+        year: 2024,
+        status,
+      })
     }
   } finally {
-    await db.end()
+    await db.destroy()
   }
 }, 180_000)
 
@@ -241,31 +232,22 @@ it('the analytics panel: no "Live" on the free plan; on a paid one a 13-second l
   await screenshot(page, 'pages-analytics-free-laptop')
 
   // The author moves to a paid plan and lists a title with a podblurb; a reader plays it for 13 seconds.
-  const db = new pg.Client({ connectionString: app.databaseUrl })
-  await db.connect()
+  const db = createDb(app.databaseUrl, 1)
   let podcastId = ''
   try {
-    await db.query('update memberships set is_current = false where user_id = $1 and is_current', [author.id])
-    await db.query(
-      `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-       select $1, $2, p.id, p.price, p.book_limit, now(), now() + interval '12 months', true
-         from plans p where p.plan_name = 'Basic Strut'`,
-      [`${Math.floor(Date.now() / 1000).toString(16)}ffffffffffffffff`, author.id],
-    )
+    await holdPlan(db, author.id, 'Basic Strut')
     // A title of its own, listed after the Top 20 tests: no list has shown it, so it has no views.
-    podcastId = `${Math.floor(Date.now() / 1000).toString(16)}dddddddddddddddd`
-    await db.query(
-      `insert into podcasts (id, create_by, title, author, category_name, description, status, created_at, updated_at)
-       values ($1, $2, 'Sea Glass', 'Iris Moreau', 'Poetry', 'Poems found on the shore.', 1, now(), now())`,
-      [podcastId, author.id],
-    )
+    podcastId = await seedBook(db, author.id, {
+      id: `${Math.floor(Date.now() / 1000).toString(16)}dddddddddddddddd`,
+      title: 'Sea Glass',
+      author: 'Iris Moreau',
+      category: 'Poetry',
+      description: 'Poems found on the shore.',
+    })
     // Its podblurb: listening is capped by the clip's length.
-    await db.query(
-      `insert into episodes (id, podcast_id, file_url, duration, created_at) values ($1, $2, '/media/x.mp3', 300, now())`,
-      [`${Math.floor(Date.now() / 1000).toString(16)}eeeeeeeeeeeeeeee`, podcastId],
-    )
+    await seedPodblurb(db, podcastId, { fileUrl: '/media/x.mp3', duration: 300 })
   } finally {
-    await db.end()
+    await db.destroy()
   }
   const sent = await fetch(`${app.baseUrl}/api/v1/events`, {
     method: 'POST',

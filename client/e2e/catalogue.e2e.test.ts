@@ -1,18 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { testAdminUrl } from '@bookstrut/core/testing'
 import { LISTING_CREATED_MESSAGE, LISTING_UPDATED_MESSAGE } from '@bookstrut/schemas'
-import { image, silentMp3 } from '../../services/api/src/test/media-fixtures.js'
-import { launchBrowser, screenshot, signUpAuthor, startApp } from './harness.js'
-
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const run = promisify(execFile)
+import { image, silentMp3 } from '@bookstrut/api/testing'
+import { launchBrowser, npmScript, screenshot, signUpAuthor, startApp } from './harness.js'
 
 let app: Awaited<ReturnType<typeof startApp>>
 let browser: Browser
@@ -28,30 +21,6 @@ afterAll(async () => {
   await app?.stop()
   if (files) await rm(files, { recursive: true, force: true })
 })
-
-/** The app's own database: named by the harness, or found as the one holding this account. */
-async function databaseUrlOf(email: string): Promise<string> {
-  if ('databaseUrl' in app && typeof app.databaseUrl === 'string') return app.databaseUrl
-  const admin = new pg.Client({ connectionString: testAdminUrl })
-  await admin.connect()
-  const { rows } = await admin.query<{ datname: string }>(
-    "select datname from pg_database where datname like 'bookstrut_e2e_%' order by oid desc",
-  )
-  await admin.end()
-  for (const { datname } of rows) {
-    const url = new URL(testAdminUrl)
-    url.pathname = `/${datname}`
-    const c = new pg.Client({ connectionString: url.toString() })
-    await c.connect()
-    const found = await c
-      .query('select 1 from users where email = $1', [email])
-      .then((r) => r.rowCount === 1)
-      .catch(() => false)
-    await c.end()
-    if (found) return url.toString()
-  }
-  throw new Error(`no e2e database holds ${email}`)
-}
 
 const title = 'The Keeper of Salt Lanterns'
 
@@ -146,16 +115,7 @@ it('an author lists a book with a cover and a podblurb, an admin approves it, a 
 
   // 2. An admin (made with the CLI against this app's database) approves it on the moderation page.
   const adminEmail = `admin.${Date.now()}@example.com`
-  await run('npm', ['run', 'admin:create', '--', adminEmail, '--password', 'admin-secret'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: await databaseUrlOf(email),
-      DATA_DIR: app.dataDir,
-      EMBEDDED_REDIS: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  })
+  await npmScript(['admin:create', '--', adminEmail, '--password', 'admin-secret'], app)
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const admin = await adminContext.newPage()
   await admin.goto(app.baseUrl)

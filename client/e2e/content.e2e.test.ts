@@ -2,8 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { createDb, migrateToLatest } from '../../services/core/src/index.js'
-import { seedDemoContent } from '../../services/content/src/index.js'
+import { setSiteSettings } from '@bookstrut/api/testing'
+import { seedDemoContent } from '@bookstrut/content'
+import { createDb, migrateToLatest } from '@bookstrut/core'
 import { launchBrowser, screenshot, startApp } from './harness.js'
 
 /*
@@ -24,7 +25,7 @@ beforeAll(async () => {
       try {
         await migrateToLatest(db)
         await seedDemoContent(db)
-        await db.updateTable('site_settings').set({ home_page_media: '/media/featured-video.mp4' }).execute()
+        await setSiteSettings(db, { homePageMedia: '/media/featured-video.mp4' })
       } finally {
         await db.destroy()
       }

@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { testRedisUrl } from '@bookstrut/core/testing'
-import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { silentMp3 } from '@bookstrut/api/testing'
 import {
   analyticsFigure,
   apiOf,
@@ -17,6 +15,7 @@ import {
   signInWith,
   signUpByApi,
   startApp,
+  npmScript,
 } from './harness.js'
 
 /*
@@ -26,8 +25,6 @@ import {
  * MP3s) for an author on a paid plan (analytics on); only one of them is engaged with.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const run = promisify(execFile)
 const TITLE = 'The Lamplighter of Quiet Harbour'
 const OTHER = 'A Neighbour Nobody Heard'
 /**
@@ -93,20 +90,7 @@ beforeAll(async () => {
   })
   const lines = [book('e2e-engagement-1', TITLE), book('e2e-engagement-2', OTHER)]
   await writeFile(path.join(files, 'books.jsonl'), lines.map((l) => `${JSON.stringify(l)}\n`).join(''))
-  await run(
-    'npm',
-    ['run', 'catalog:import', '--', path.join(files, 'books.jsonl'), '--owner', author.email],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: app.databaseUrl,
-        DATA_DIR: app.dataDir,
-        EMBEDDED_REDIS: 'false',
-        LOG_LEVEL: 'warn',
-      },
-    },
-  )
+  await npmScript(['catalog:import', '--', path.join(files, 'books.jsonl'), '--owner', author.email], app)
   const titles = await api(`/user/podcasts?createBy=${author.id}&status=1`)
   podcastId = titles.body.data.find((p: { title: string }) => p.title === TITLE)?._id
   expect(podcastId).toMatch(/^[0-9a-f]{24}$/)

@@ -1,6 +1,7 @@
-import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { foundItConfirmationsOf } from '@bookstrut/api/testing'
+import { createDb } from '@bookstrut/core'
 import { apiOf, screenshot, signInThroughDialog } from './harness.js'
 import { IDEA_SEARCH_IDEAS as IDEAS, startIdeaSearchSession } from './fixtures/idea-search.js'
 
@@ -44,17 +45,11 @@ const resultRows = (page: Page) =>
   page.getByRole('table', { name: 'Search results' }).getByTestId('result-row')
 
 async function confirmationsOf(email: string) {
-  const client = new pg.Client({ connectionString: app.databaseUrl })
-  await client.connect()
+  const db = createDb(app.databaseUrl, 1)
   try {
-    const { rows } = await client.query<{ idea: string; title: string }>(
-      `select c.idea, p.title from found_it_confirmations c join users u on u.id = c.user_id
-       join podcasts p on p.id = c.podcast_id where u.email = $1 order by c.idea`,
-      [email],
-    )
-    return rows
+    return await foundItConfirmationsOf(db, email)
   } finally {
-    await client.end()
+    await db.destroy()
   }
 }
 

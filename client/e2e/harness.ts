@@ -4,7 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { image } from '../../services/api/src/test/media-fixtures.js'
+import { image } from '@bookstrut/api/testing'
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs'
 import { startApp, type RunningApp } from '../src/test/api-server.js'
 
@@ -174,20 +174,27 @@ export async function postListing(
  */
 export function startAppWithCatalogue(catalogue: string) {
   return startApp({
-    prepare: async ({ databaseUrl, dataDir }) => {
-      await run('npm', ['run', 'catalog:import', '--', catalogue], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          EMBEDDED_REDIS: 'false',
-          LOG_LEVEL: 'warn',
-        },
-      })
+    prepare: async (app) => {
+      await npmScript(['catalog:import', '--', catalogue], app)
     },
   })
 }
+
+/**
+ * One of the root package.json's scripts (`npm run admin:create -- …`, `catalog:import`), run as an operator runs it
+ * against an app: its database and DATA_DIR, the shared Redis.
+ */
+export const npmScript = (args: string[], app: { databaseUrl: string; dataDir: string }) =>
+  run('npm', ['run', ...args], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: app.databaseUrl,
+      DATA_DIR: app.dataDir,
+      EMBEDDED_REDIS: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  })
 
 /**
  * One figure of an analytics panel's counts, by its label ("Audio plays", "Listening time"): the definition that

@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { silentMp3 } from '../../services/api/src/test/media-fixtures.js'
+import { setPassword, silentMp3 } from '@bookstrut/api/testing'
+import { createDb } from '@bookstrut/core'
 import { paths } from '../src/config/paths.js'
 import {
   apiOf,
@@ -16,8 +14,10 @@ import {
   signInWith,
   signUpByApi,
   startApp,
+  npmScript,
 } from './harness.js'
 import { IDEA_SEARCH_CATALOGUE as catalogue, IDEA_SEARCH_IDEAS } from './fixtures/idea-search.js'
+import { goodreadsExport } from '@bookstrut/library/testing'
 import { findDesignProblems, findLayoutProblems, settleLayout, type LayoutProblem } from './layout/rules.js'
 import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds } from './layout/site-map.js'
 
@@ -29,9 +29,6 @@ import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds 
  * 1366 px go to e2e/artifacts/layout-*.png. One browser, one page per role, reused: each page is loaded once and
  * resized through the four widths.
  */
-
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-const run = promisify(execFile)
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -77,12 +74,6 @@ async function signUp(role: 'reader' | 'author'): Promise<Session> {
   return { email, id, token, role }
 }
 
-const cli = (args: string[], env: Record<string, string>) =>
-  run('npm', ['run', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, EMBEDDED_REDIS: 'false', LOG_LEVEL: 'warn' },
-  })
-
 /**
  * The idea-search fixture, its first books with a podblurb, imported for a publisher account (created by the
  * import on the unlimited plan) whose password is then set, so the publisher can sign in.
@@ -95,19 +86,17 @@ async function importCatalogue(databaseUrl: string, dataDir: string) {
     JSON.stringify({ ...JSON.parse(line), ...(i < WITH_PODBLURB ? { audio: 'clip.mp3' } : {}) }),
   )
   await writeFile(path.join(files, 'books.jsonl'), withAudio.map((l) => `${l}\n`).join(''))
-  const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
-  await cli(['catalog:import', '--', path.join(files, 'books.jsonl'), '--owner', publisherEmail], env)
+  const target = { databaseUrl, dataDir }
+  await npmScript(
+    ['catalog:import', '--', path.join(files, 'books.jsonl'), '--owner', publisherEmail],
+    target,
+  )
   // The import gives the account a password nobody knows; admin:create sets one only for new accounts.
-  const { hashPassword } = await import('@bookstrut/accounts')
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
+  const db = createDb(databaseUrl, 1)
   try {
-    await db.query('update users set password_hash = $1 where email = $2', [
-      await hashPassword(PASSWORD, 12),
-      publisherEmail,
-    ])
+    await setPassword(db, publisherEmail, PASSWORD)
   } finally {
-    await db.end()
+    await db.destroy()
   }
 }
 
@@ -159,10 +148,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   const [reader, author] = [await signUp('reader'), await signUp('author')]
   const adminEmail = `admin.${Date.now()}@example.com`
-  await cli(['admin:create', '--', adminEmail, '--password', PASSWORD], {
-    DATABASE_URL: app.databaseUrl,
-    DATA_DIR: app.dataDir,
-  })
+  await npmScript(['admin:create', '--', adminEmail, '--password', PASSWORD], app)
   sessions.set('reader', reader)
   sessions.set('author', author)
   sessions.set('publisher', await login(publisherEmail))
@@ -195,8 +181,39 @@ beforeAll(async () => {
     token: reader.token,
     body: JSON.stringify({ fistKeyWord: IDEAS[0], secondKeyWord: IDEAS[1], thirdKeyWord: IDEAS[2] }),
   })
+  await seedLibrary(reader, first!._id, second!._id)
   await waitForIdeaSearch()
 }, 300_000)
+
+/** The reader's library (issue 49): a book on Read with its dates, one on Want to read, a finished import. */
+async function seedLibrary(reader: Session, readId: string, wantId: string) {
+  const shelve = (bookId: string, body: Record<string, string>) =>
+    api('/library/shelf', {
+      method: 'PUT',
+      token: reader.token,
+      body: JSON.stringify({ userId: reader.id, bookId, ...body }),
+    })
+  expect(
+    (await shelve(readId, { shelf: 'read', startedOn: '2026-10-01', finishedOn: '2026-10-20' })).status,
+  ).toBe(200)
+  expect((await shelve(wantId, { shelf: 'want_to_read' })).status).toBe(200)
+  const form = new FormData()
+  const csv = goodreadsExport([
+    {
+      title: 'A Title Nobody Listed (Some Series, #2)',
+      author: 'Nobody Atall',
+      shelf: 'read',
+      dateRead: '2024/01/02',
+    },
+  ])
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'goodreads_library_export.csv')
+  const started = await fetch(`${app.baseUrl}/api/v1/library/imports?userId=${reader.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${reader.token}` },
+    body: form,
+  })
+  expect(started.status).toBe(200)
+}
 
 afterAll(async () => {
   await browser?.close()

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { startStripeStandIn, type StripeStandIn } from '../../services/api/src/test/stripe-stand-in.js'
+import { startStripeStandIn, type StripeStandIn } from '@bookstrut/api/testing'
 import { launchBrowser, postListing, screenshot, signUpAuthor, startApp } from './harness.js'
 
 /*
- * An author upgrades from Starter to Pro by card against the Stripe stand-in (services/api/src/test): the app's
+ * An author upgrades from Starter to Pro by card against the Stripe stand-in (`@bookstrut/api/testing`): the app's
  * server talks to the stand-in through the real `stripe` client; in the browser, js.stripe.com and api.stripe.com
  * are routed to a small Stripe.js stand-in (below) that confirms the PaymentIntent at the stand-in as Stripe.js
  * would. The server is given a publishable key at run time (STRIPE_PUBLISHABLE_KEY), as a deployment with payments

@@ -3,7 +3,7 @@ import type { Browser, Response } from 'playwright-core'
 import { launchBrowser, startApp } from './harness.js'
 
 /*
- * The service worker /sw.js (docs/service-worker.md) in chromium: registered after the first load, it serves the
+ * The service worker /sw.js (docs/seo.md) in chromium: registered after the first load, it serves the
  * hashed assets on the next load from its cache, and never an API answer.
  */
 

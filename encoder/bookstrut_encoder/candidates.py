@@ -1,4 +1,4 @@
-"""The file `npm run bench:quality -- --candidates FILE` writes (services/api/src/bench/cross-encoder-candidates.ts):
+"""The file `npm run bench:quality -- --candidates FILE` writes (bench/src/quality/candidates.ts):
 one JSON line per request run (its split, ideas, answer ids and the product's first 50 books) and one per book
 listed anywhere (its title and description, and `key`, its id in the data's own files). The cross-encoder trains on
 it (`cross_encoder.py`); `--negatives-from` draws hard negatives from it (`hard_negatives.py`)."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -282,11 +281,6 @@ def the_cross_encoder_trains_on_train_requests_and_exports_int8(_: Path) -> None
         assert (Path(tmp) / "int8" / "onnx" / "model_quantized.onnx").is_file()
         assert result["passed"] and result["order_kept"] and result["max_abs_diff"] <= MAX_DIFF, result
         assert len(result["int8"]) == 2 * len(CHECK_PAIRS), result
-        # scripts/test.sh hands this export to services/search's cross-encoder test (TS logits against these
-        # Python ones), which would otherwise train and export the same tiny model again (~28 s).
-        keep = os.environ.get("BOOKSTRUT_CROSS_ENCODER_INT8")
-        if keep:
-            shutil.copytree(Path(tmp) / "int8", keep, dirs_exist_ok=True)
 
 
 def main() -> int:

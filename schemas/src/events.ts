@@ -34,6 +34,13 @@ export const EventTypes = [
   'found_it_withdrawn',
   /** a visitor opened a page of the site (POST /page-view): the spec's page-view tracker */
   'page_view',
+  /**
+   * a signed-in reader put the book on a shelf of their library (PUT /library/shelf, or an import of theirs):
+   * one event id per reader, book and shelf, so each counts once however often it is shelved (issue 49)
+   */
+  'shelved_want_to_read',
+  'shelved_reading',
+  'shelved_read',
 ] as const
 export type EventType = (typeof EventTypes)[number]
 

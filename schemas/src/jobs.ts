@@ -18,6 +18,8 @@ export const QueueNames = {
   foundIt: 'found-it',
   /** a repeatable job: makes the "books about <idea>" topic pages from saved searches and the idea search */
   topics: 'topics',
+  /** one reader's Goodreads or StoryGraph import: its staged rows matched to books and shelved (issue 49) */
+  libraryImport: 'library-import',
 } as const
 
 export const OtpMailJob = Type.Object({
@@ -68,3 +70,7 @@ export type Top20Job = Static<typeof Top20Job>
 /** Weigh one book's "found it" confirmations again (idempotent: the result depends only on the stored rows). */
 export const FoundItJob = Type.Object({ podcastId: Id, requestId: Type.Optional(Type.String()) })
 export type FoundItJob = Static<typeof FoundItJob>
+
+/** Match and shelve the staged rows of one library import (job id `library-import-<importId>`). */
+export const LibraryImportJob = Type.Object({ importId: Id, requestId: Type.Optional(Type.String()) })
+export type LibraryImportJob = Static<typeof LibraryImportJob>

@@ -23,6 +23,7 @@ import { startSurfaceIndexWorker } from './surface-index/surface-index.worker.js
 import { startIngestWorker } from './ingest/ingest.worker.js'
 import { startTop20Worker } from './top20/top20.worker.js'
 import { createFoundItWorker } from './found-it/found-it.worker.js'
+import { createLibraryImportWorker } from './library-import/library-import.worker.js'
 import { startTopicsWorker } from './topics/topics.worker.js'
 
 export interface RunningWorkers {
@@ -126,6 +127,14 @@ export async function startWorkers(
       queues,
       clock: systemClock,
       logger: logger.child({ queue: 'found-it' }),
+    }),
+    createLibraryImportWorker({
+      connection,
+      prefix: config.redis.prefix,
+      db,
+      queues,
+      clock: systemClock,
+      logger: logger.child({ queue: 'library-import' }),
     }),
     ...(opts.rankIdeas
       ? [

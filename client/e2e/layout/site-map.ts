@@ -98,6 +98,15 @@ export const SITE_PAGES: readonly SitePage[] = [
   { route: 'profile-fevorite', name: 'favourites', url: () => paths.profileFavorite, roles: ['reader'] },
   { route: 'profile-search', name: 'saved-searches', url: () => paths.profileSearch, roles: ['reader'] },
   { route: 'profile-ghost', name: 'ghosted-titles', url: () => paths.profileGhost, roles: ['reader'] },
+  // A reader's library (issue 49): the seeded reader has a book on Read (with dates) and on Want to read, and one
+  // finished import with its report.
+  {
+    route: 'profile-shelves/:shelf',
+    name: 'shelf-read',
+    url: () => paths.profileShelf('read'),
+    roles: ['reader'],
+  },
+  { route: 'profile-import', name: 'import-library', url: () => paths.profileImport, roles: ['reader'] },
   { route: 'profile-listings', name: 'my-listings', url: () => paths.profileListings, roles: creators },
   { route: 'profile-membership', name: 'my-membership', url: () => paths.profileMembership, roles: creators },
 ]
@@ -108,6 +117,7 @@ export const SITE_PAGES: readonly SitePage[] = [
  */
 export const NOT_VISITED: Readonly<Record<string, string>> = {
   Logout: 'signs out and goes to the home page',
+  'profile-shelves': 'redirects to the Want to read shelf (profile-shelves/:shelf, visited)',
   '*': 'redirects to the home page',
 }
 

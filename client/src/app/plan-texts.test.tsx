@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import pg from 'pg'
 import { MemoryRouter } from 'react-router-dom'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { holdPlan, seedBooks } from '@bookstrut/api/testing'
 import { planStanding, type HeldPlan, type PlanKind } from '@bookstrut/schemas'
 import { ListingsPage } from '@/features/catalogue/components/listings-page'
 import { UploadBookPage } from '@/features/catalogue/components/upload-book-page'
@@ -20,8 +19,9 @@ import {
   uploadAllowanceText,
   welcomeText,
 } from '@/lib/plan-texts'
-import { createAccount, type Account } from '@/test/factories'
+import { createAccount, testDb, type Account } from '@/test/factories'
 import { renderRoutes, renderWithProviders } from '@/test/render'
+import { callApi } from '@/test/server'
 import { signInInBrowser } from '@/test/reader'
 import { routes } from './router'
 
@@ -33,9 +33,6 @@ import { routes } from './router'
  * author at the limit told "Your plan has expired", "Price: Free" for a granted Elite).
  */
 
-const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
-afterAll(() => pool.end())
-
 interface CatalogueRow {
   name: string
   price: number
@@ -43,10 +40,12 @@ interface CatalogueRow {
 }
 let catalogue: CatalogueRow[] = []
 beforeAll(async () => {
-  const { rows } = await pool.query<{ plan_name: string; price: string; book_limit: number }>(
-    'select plan_name, price, book_limit from plans where status order by price',
-  )
-  catalogue = rows.map((r) => ({ name: r.plan_name, price: Number(r.price), bookLimit: r.book_limit }))
+  // The plans on sale, as the API lists them, cheapest first.
+  const res = await callApi('/get/all/memberships?status=true')
+  const plans = res.body.data as { planName: string; price: number; bookLimit: number }[]
+  catalogue = plans
+    .map((p) => ({ name: p.planName, price: p.price, bookLimit: p.bookLimit }))
+    .sort((a, b) => a.price - b.price)
 })
 const planNamed = (name: string) => {
   const plan = catalogue.find((p) => p.name === name)
@@ -54,7 +53,6 @@ const planNamed = (name: string) => {
   return plan
 }
 
-const newId = () => Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
 const DAY = 86_400_000
 
 interface Case {
@@ -104,18 +102,12 @@ async function publisherOn(c: Case): Promise<{ account: Account; held: HeldPlan 
   const account = await createAccount({ role: 'publisher' })
   const plan = planNamed(c.plan)
   const price = c.paid ? plan.price : 0
-  await pool.query(
-    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-     select $1, $2, p.id, $4, p.book_limit, now() - interval '200 days', $5, true from plans p where p.plan_name = $3`,
-    [newId(), account.id, c.plan, price, c.expiry],
-  )
-  await pool.query(
-    `insert into podcasts (id, create_by, title, author, category_name, description, status, created_at, updated_at)
-     select substr(md5(random()::text || g), 1, 24), $1, 'Book ' || g, 'Test Author',
-            'Mystery', 'A test book.', 1, now(), now()
-       from generate_series(1, $2::int) g`,
-    [account.id, c.listed],
-  )
+  await holdPlan(testDb(), account.id, c.plan, {
+    price,
+    purchasedAt: new Date(Date.now() - 200 * DAY),
+    expiresAt: c.expiry,
+  })
+  await seedBooks(testDb(), account.id, c.listed)
   signInInBrowser(account, 'publisher')
   return {
     account,

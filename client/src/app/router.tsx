@@ -120,6 +120,12 @@ export const routes: RouteObject[] = [
               { path: 'profile-search', lazy: () => import('./routes/profile-search') },
               { path: 'profile-ghost', lazy: () => import('./routes/profile-ghost') },
               {
+                path: 'profile-shelves',
+                element: <Navigate to={paths.profileShelf('want-to-read')} replace />,
+              },
+              { path: 'profile-shelves/:shelf', lazy: () => import('./routes/profile-shelf') },
+              { path: 'profile-import', lazy: () => import('./routes/profile-import') },
+              {
                 element: <CreatorGuard />,
                 children: [
                   { path: 'profile-listings', lazy: () => import('./routes/profile-listings') },

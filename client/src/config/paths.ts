@@ -28,6 +28,10 @@ export const paths = {
   profileFavorite: '/profile-fevorite',
   profileSearch: '/profile-search',
   profileGhost: '/profile-ghost',
+  /** A reader's shelves (issue 49): one page per shelf, by its slug (lib/shelves SHELF_SLUGS). */
+  profileShelf: (slug: string) => `/profile-shelves/${encodeURIComponent(slug)}`,
+  /** Bringing a Goodreads or StoryGraph library in, with each import's report. */
+  profileImport: '/profile-import',
   /** Admin only: the moderation queue of pending listings. */
   adminModeration: '/admin/moderation',
   /** Admin only: the admin console (its sections: adminPaths). */

@@ -6,7 +6,7 @@ export const SERVICE_WORKER_UPDATE_MS = 3_600_000
 export const SERVICE_WORKER_IDLE_TIMEOUT_MS = 2000
 
 /**
- * Registers /sw.js (made by the build: vite.config.ts, docs/service-worker.md) once the page is idle, and asks
+ * Registers /sw.js (made by the build: vite.config.ts, docs/seo.md, Service worker) once the page is idle, and asks
  * for a new version every hour. Production builds only: in `vite dev` there is no /sw.js and a worker would
  * keep serving stale modules.
  */

@@ -109,13 +109,14 @@ export async function startApp({ label = 'e2e', prepare }: StartAppOptions = {})
   }
 
   const baseUrl = `http://127.0.0.1:${port}`
+  // Up to 90 s: migrating a fresh database and warming the model took 45 s at a load average of 25 on two cores.
   for (let i = 0; ; i++) {
     const up = await fetch(`${baseUrl}/api/v1/health`).then(
       (r) => r.ok,
       () => false,
     )
     if (up) break
-    if (child.exitCode !== null || i > 150) {
+    if (child.exitCode !== null || i > 450) {
       await stop()
       throw new Error(`app did not start:\n${logs.join('')}`)
     }

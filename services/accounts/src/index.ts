@@ -1,16 +1,40 @@
 /*
- * @bookstrut/accounts: who a user is and how they prove it — the users, sessions, one-time codes and password
- * resets repositories, password hashing (with its fair gate), session and code tokens, and the OTP mail.
- * The access policy (who may do what) is still in @bookstrut/core/access and joins this package later.
+ * @bookstrut/accounts: who a user is and how they prove it. Its use cases (sign-up, log-in, sessions, reset, one-time
+ * codes, profile updates), its tables, the repositories the other domains read, password hashing and the OTP mail.
+ * Test helpers are in `@bookstrut/accounts/testing`.
  */
-export * as usersRepo from './db/users.repository.js'
-export * as sessionsRepo from './db/sessions.repository.js'
-export * as otpRepo from './db/otp.repository.js'
-export * as passwordResetsRepo from './db/password-resets.repository.js'
-export * from './identity/mailbox.js'
-export * from './auth/passwords.js'
-export * from './auth/tokens.js'
-export * from './mail/otp-mail.js'
-export * from './sign-in/usual-addresses.js'
-export * from './sign-in/password-guessing.js'
-export * from './sign-in/current-password.js'
+import * as sessionsRepo from './db/sessions.repository.js'
+import * as usersRepo from './db/users.repository.js'
+
+export { sessionsRepo, usersRepo }
+export type {
+  AccountsTables,
+  NewUser,
+  OtpCodesTable,
+  OtpPurpose,
+  OtpRow,
+  PasswordResetTokenRow,
+  PasswordResetTokensTable,
+  SessionRow,
+  SessionsTable,
+  UserRow,
+  UsersTable,
+  UserUpdate,
+} from './db/accounts.tables.js'
+export { hashPassword } from './auth/passwords.js'
+export { hashToken } from './auth/tokens.js'
+export { otpMail } from './mail/otp-mail.js'
+export {
+  liveSession,
+  logIn,
+  logOut,
+  resendSignupOtp,
+  resetPassword,
+  sendResetOtp,
+  signUp,
+  verifyResetOtp,
+  verifySignup,
+  type Caller,
+  type OnVerified,
+} from './use-cases/sign-in.js'
+export { getSingleUser, updateProfile, type ProfileImages, type SignedIn } from './use-cases/account.js'

@@ -1,30 +1,51 @@
 /*
- * @bookstrut/analytics: what readers do with books and what authors see of it — the analytics store (chDB or a
- * ClickHouse server) and its queries, the counting rules, visitor identity, the Top 20 and its anomaly guard,
- * and the events, reactions and Top 20 repositories in Postgres.
+ * @bookstrut/analytics: what readers do with books and what authors see of it — accepting events (the one way
+ * events, reactions and impressions are queued), reactions (likes and favourites, and the reader's flags on every
+ * book list), the home page's Top 20, the insights read model, the analytics store (chDB or a ClickHouse server)
+ * and its queries, the counting rules, visitor identity, the Top 20's anomaly guard and its repository, and the
+ * ingest loop. Use cases take the app's deps first and know nothing of HTTP. The exports are named.
  */
-export * as eventsRepo from './db/events.repository.js'
-export * as reactionsRepo from './db/reactions.repository.js'
-export * as top20Repo from './db/top20.repository.js'
-export * from './analytics-store.js'
-export * from './open-analytics-store.js'
-export * from './insert-events.js'
-export * from './counting-rules.js'
-export { actorOf } from './event-rows.js'
-export * from './queries/time-range.js'
-export * from './queries/book-event-counts.js'
-export * from './queries/page-views.js'
-export * from './queries/book-listening.js'
-export * from './queries/book-top-searches.js'
-export * from './queries/book-idea-hits.js'
-export * from './queries/engagement-ranking.js'
-export * from './queries/address-bursts.js'
-export * from './top20-guard.js'
+export type { AnalyticsDeps } from './deps.js'
+export type { AnalyticsStore } from './analytics-store.js'
+export { openAnalyticsStore, migrateAnalytics } from './open-analytics-store.js'
 export { createChdbStore } from './chdb-store.js'
-export { createClickHouseStore } from './clickhouse-store.js'
-export * from './queue-events.js'
-export * from './sql-literals.js'
-export * from './visitor-identity.js'
-export * from './ingest/ingest-loop.js'
-export * from './insights/book-insights.js'
-export * from './queries/book-found-it.js'
+export { insertEvents } from './insert-events.js'
+export { queueEvents } from './queue-events.js'
+export { impressionEvents, type Searcher } from './impressions.js'
+export { sqlString } from './sql-literals.js'
+export { VISITORS_PER_ADDRESS, visitorId, visitorNetwork } from './visitor-identity.js'
+export { guardDiscount, type HeldEntry } from './top20-guard.js'
+export * as top20Repo from './db/top20.repository.js'
+export { runIngestLoop, type IngestLoopOptions } from './ingest/ingest-loop.js'
+export { bookEventCounts } from './queries/book-event-counts.js'
+export { pageViews } from './queries/page-views.js'
+export { bookListening } from './queries/book-listening.js'
+export {
+  ADDRESS_DAY_CAP,
+  NETWORK_DAY_CAP,
+  engagementRanking,
+  rankingWindow,
+  type EngagementScore,
+} from './queries/engagement-ranking.js'
+export { addressBursts } from './queries/address-bursts.js'
+export {
+  acceptEvents,
+  QUEUE_RETRY_AFTER_SECONDS,
+  type EventLimits,
+  type EventSender,
+  type EventsDeps,
+} from './events/accept-events.js'
+export { acceptPageView } from './events/page-view.js'
+export { isBotAgent } from './events/bot-agents.js'
+export { bookForReader, withReactionFlags } from './reactions/reaction-flags.js'
+export {
+  addReaction,
+  dailyReactionEventId,
+  listFavorites,
+  reactionEventId,
+  removeReaction,
+  type ReactionDeps,
+  type ReactionLimits,
+} from './reactions/reactions.js'
+export { homeTop20 } from './top20/home-top20.js'
+export { getInsights, getInsightsSeries, type FoundItReads, type InsightsDeps } from './insights/insights.js'

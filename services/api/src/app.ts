@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loggerOptions, systemClock, type Clock, type Config, type Logger } from '@bookstrut/core'
 import { dbPlugin } from './plugins/app/db.js'
 import { redisPlugin } from './plugins/app/redis.js'
+import { publicPagesBroadcastPlugin } from './plugins/app/public-pages-broadcast.js'
 import { visitorsPlugin } from './plugins/app/anonymous-id.js'
 import { authPlugin } from './plugins/app/auth.js'
 import { accessPlugin } from './plugins/app/access.js'
@@ -19,7 +20,7 @@ import { clientPlugin } from './plugins/external/client.js'
 import { healthRoutes } from './routes/health/index.js'
 import { userRoutes } from './routes/users/index.js'
 import { listPublicContentPaths } from '@bookstrut/content'
-import { topicsRepo } from '@bookstrut/search'
+import { topicPath, topicsRepo } from '@bookstrut/search'
 import { contentPlugin } from './routes/content/content-plugin.js'
 import { adminRoutes } from './routes/admin/index.js'
 import { bookRoutes } from './routes/podcasts/index.js'
@@ -29,7 +30,7 @@ import { reactionRoutes } from './routes/reactions/index.js'
 import { foundItRoutes } from './routes/found-it/index.js'
 import { searchHistoryRoutes } from './routes/search-history/index.js'
 import { topicRoutes } from './routes/topics/index.js'
-import { topicPath } from './routes/topics/topics.service.js'
+import { libraryRoutes } from './routes/library/index.js'
 import { membershipRoutes } from './routes/memberships/index.js'
 import { paymentRoutes } from './routes/payments/index.js'
 import { eventRoutes } from './routes/events/index.js'
@@ -102,6 +103,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(swaggerPlugin)
   await app.register(dbPlugin, { databaseUrl: opts.databaseUrl })
   await app.register(redisPlugin)
+  // Every replica's render cache empties at an admin write another replica answered (issue 50).
+  await app.register(publicPagesBroadcastPlugin)
   await app.register(visitorsPlugin)
   await app.register(authPlugin)
   await app.register(mediaPlugin)
@@ -124,6 +127,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(eventRoutes)
       await api.register(insightsRoutes)
       await api.register(topicRoutes)
+      await api.register(libraryRoutes)
     },
     { prefix: '/api/v1' },
   )

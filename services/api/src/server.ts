@@ -4,6 +4,7 @@ import { ConfigError, createLogger, loadConfig, removeStaleTempDirs } from '@boo
 import { startWorkers, type RunningWorkers } from '@bookstrut/workers'
 import { buildApp } from './app.js'
 import { prepareStores } from './runtime.js'
+import { snapshotClientBuild } from './ssr/client-snapshot.js'
 
 /** Starts BookStrut: stores, the API and (in the one-process default) the workers; stops them in reverse. */
 async function main() {
@@ -24,6 +25,13 @@ async function main() {
   })
   // Scratch folders of a process killed with SIGKILL (an interrupted import) are removed at the next start.
   await removeStaleTempDirs(path.join(config.dataDir, 'tmp'))
+  // The client build this process serves until it stops, copied now: a rolling deploy may replace client/dist.
+  const client = await snapshotClientBuild(config.client.distDir).catch(async (err: unknown) => {
+    logger.fatal(err instanceof Error ? err.message : String(err))
+    await stores.stop()
+    process.exit(1)
+  })
+  if (client) config = { ...config, client: { ...config.client, distDir: client.distDir } }
   const app = await buildApp({ config, databaseUrl: stores.databaseUrl, logger })
   let workers: RunningWorkers | null = null
   if (config.workers.inProcess)
@@ -41,6 +49,7 @@ async function main() {
     await app.close()
     await workers?.close()
     await stores.stop()
+    await client?.remove()
     logger.info({ signal, ms: Date.now() - started }, 'BookStrut stopped')
   })
   await app.listen({ host: config.http.host, port: config.http.port })

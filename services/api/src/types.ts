@@ -1,4 +1,5 @@
-import type { Clock, Config, Db, Queues, RedisOutages, UserRow, SessionRow } from '@bookstrut/core'
+import type { Clock, Config, Db, Queues, RedisOutages } from '@bookstrut/core'
+import type { UserRow, SessionRow } from '@bookstrut/accounts'
 import type { Redis } from 'ioredis'
 import type { RateLimits } from './plugins/app/rate-limits.js'
 import type { IdeaSearch } from './idea-index/idea-search.js'

@@ -1,10 +1,41 @@
 /*
- * @bookstrut/billing: membership plans and what they cost — the memberships and payments repositories, upgrade
- * pricing, a member's effective plan, the upgrade offer and the recording of a confirmed payment.
+ * @bookstrut/billing: membership plans and what they cost. Its use cases (plans, a member's memberships and quote,
+ * card payments and Stripe's webhook), its tables, the memberships repository the other domains read, a member's
+ * effective plan, and the payment gateway it is handed. Test helpers are in `@bookstrut/billing/testing`.
  */
-export * as membershipsRepo from './db/memberships.repository.js'
-export * as paymentsRepo from './db/payments.repository.js'
-export * from './memberships/upgrade-pricing.js'
-export * from './memberships/effective-plan.js'
-export * from './memberships/upgrade-offer.js'
-export * from './memberships/confirmed-payment.js'
+import * as membershipsRepo from './db/memberships.repository.js'
+
+export { membershipsRepo }
+export type {
+  BillingRecord,
+  BillingTables,
+  MembershipRow,
+  MembershipsTable,
+  NewPayment,
+  PaymentRow,
+  PaymentsTable,
+  PaymentStatus,
+  PlanRow,
+  PlansTable,
+  StripeEventsTable,
+} from './db/billing.tables.js'
+export { effectivePlan } from './memberships/effective-plan.js'
+export {
+  CardIntent,
+  type CardRefund,
+  type NewCardIntent,
+  type NewRefund,
+  type PaymentGateway,
+  type VerifiedEvent,
+} from './payments/gateway.js'
+export {
+  listPlans,
+  membershipsByUser,
+  onSale,
+  quote,
+  startOnFreePlan,
+  toPlan,
+  updatePlan,
+} from './use-cases/memberships.js'
+export { confirmPayment, startPayment, type PaymentDeps } from './use-cases/payments.js'
+export { handleStripeWebhook } from './use-cases/stripe-webhook.js'

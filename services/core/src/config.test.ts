@@ -28,6 +28,16 @@ describe('loadConfig', () => {
     expect(config.media.dir).toBe('/srv/bs/media')
   })
 
+  it('trusts no proxy by default, every hop with true, or only the proxies named (the split stack)', () => {
+    expect(loadConfig({}).http.trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).http.trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ])
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(ConfigError)
+  })
+
   it('reads the search rate limits, which load tests raise', () => {
     expect(loadConfig({}).search.rateLimit).toEqual({ anonPerMinute: 60, userPerMinute: 240 })
     const raised = loadConfig({ SEARCH_RATE_LIMIT_ANON: '100000', SEARCH_RATE_LIMIT_USER: '200000' })

@@ -28,7 +28,14 @@ const Env = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
-  TRUST_PROXY: Type.Boolean({ default: false }),
+  // `true` trusts every hop (the leftmost X-Forwarded-For address wins: only when the proxy replaces the header);
+  // a list of the proxies' own addresses trusts those hops alone, so an address a client wrote into the header
+  // itself is never taken for its own (the split stack: 127.0.0.1, its load balancer).
+  TRUST_PROXY: Type.String({
+    pattern: '^(true|false|[0-9A-Fa-f.:/]+(,[0-9A-Fa-f.:/]+)*)$',
+    default: 'false',
+    description: 'true, false, or the comma-separated addresses (CIDR allowed) of the proxies in front',
+  }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
   PASSWORD_HASH_COST: Type.Integer({
     minimum: 10,
@@ -147,7 +154,7 @@ export interface Config {
   env: Env['NODE_ENV']
   /** the running package's version, as npm passes it to `npm start`/`npm run` (reported by GET /health) */
   version: string
-  http: { host: string; port: number; publicUrl: string; trustProxy: boolean }
+  http: { host: string; port: number; publicUrl: string; trustProxy: boolean | string[] }
   dataDir: string
   db: { url: string | undefined; embeddedDir: string; embeddedPort: number }
   redis: { url: string; prefix: string; embedded: boolean; embeddedDir: string }
@@ -246,6 +253,10 @@ const SECRET_VARIABLES = new Set([
   'CLICKHOUSE_URL',
 ])
 
+/** TRUST_PROXY as Fastify takes it: a boolean, or the proxies' addresses (already checked by Env's pattern). */
+const parseTrustProxy = (value: string): boolean | string[] =>
+  value === 'true' ? true : value === 'false' ? false : value.split(',')
+
 /** Parses and validates the environment once; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
   const relevant = Object.fromEntries(
@@ -278,7 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       host: e.HOST,
       port: e.PORT,
       publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-      trustProxy: e.TRUST_PROXY,
+      trustProxy: parseTrustProxy(e.TRUST_PROXY),
     },
     dataDir,
     db: {

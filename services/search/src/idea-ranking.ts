@@ -10,14 +10,7 @@ import {
   type StrutScores,
 } from './strut-score.js'
 import { fuseIdeaEvidence, LEXICAL_WEIGHT, type LexicalMatches } from './lexical/idea-fusion.js'
-import {
-  loadSecondStageModel,
-  readsReaderIdeas,
-  readsRequest,
-  secondStageRanking,
-  type ReaderIdeaMatch,
-  type SecondStageModel,
-} from './second-stage.js'
+import { loadSecondStageModel, secondStageRanking, type SecondStageModel } from './second-stage.js'
 import type { IdeaMatches } from './lexical/book-text-index.js'
 import { boundedFoundGain, liftedCosines } from './found-idea-influence.js'
 
@@ -44,46 +37,20 @@ export interface RankOptions {
    */
   secondStage?: SecondStageModel | false
   /**
-   * the whole request (its ideas joined by REQUEST_JOINER, embedded as one query; the idea's own vector for a
-   * single idea): a second stage that reads it (readsRequest) gets its cosine per book, and the books it finds
-   * best join those the second stage re-scores. Required by such a model; ignored by the first stage alone.
-   */
-  request?: Float32Array
-  /**
-   * readers' ideas (found it): the listed books' matches with the ideas their confirming readers typed. Required by
-   * a second stage that reads them (readsReaderIdeas); ignored otherwise.
-   */
-  readerIdeas?: ReaderIdeaSource
-  /**
    * the passages of the ideas readers agreed on (found it), by book, apart from the books' own (`index`): they lift a
    * book's cosine for an idea and its total only within the bounds of found-idea-influence.ts
    */
   foundIdeas?: IdeaVectorIndex
 }
 
-/** The given books that have readers' ideas, each with its match to the request's ideas. */
-export type ReaderIdeaSource = (bookIds: readonly string[]) => ReadonlyMap<string, ReaderIdeaMatch>
-
-/** How a request's ideas are joined into the one query of RankOptions.request, as the encoder learnt requests. */
-export const REQUEST_JOINER = '; '
-
-/**
- * The whole request's best books (by its cosine, above the floor) that a second stage reading it also re-scores when
- * the ideas' first stage did not list them: alone, the whole request lists far more answers in its first 100 than the
- * ideas do (docs/experiments.md, "The whole request as one more query" and "…as second-stage signals").
- */
-export const REQUEST_CANDIDATES = 100
-
 /** What the first stage found, and what a second stage re-scores. */
 export interface FirstStage {
   /** every book above the floor by its ideas, best first (at most MAX_RANKED) */
   ranked: RankedBook[]
-  /** the books a second stage re-scores: `ranked`'s, then the whole request's best not among them */
+  /** the books a second stage re-scores: `ranked`'s ids */
   listing: string[]
   /** each listed book's cosine per idea (the model's scale) */
   cosines: Map<string, number[]>
-  /** each listed book's cosine for the whole request (the model's scale), when it was given */
-  requestCosines?: Map<string, number>
   /**
    * the listed books whose found ideas lift a cosine (RankOptions.foundIdeas): their cosine per idea with them
    * (liftedCosines, the model's scale); `cosines` keeps their own
@@ -94,7 +61,6 @@ export interface FirstStage {
 /**
  * Every book above the relevance floor, best first: by hellaScore, then by id so that equal scores keep one
  * order across requests. With lexical matches, each idea's score fuses its cosine and its words (idea-fusion.ts).
- * With the whole request's vector, its best books join the listing (REQUEST_CANDIDATES).
  */
 export function firstStage(
   index: IdeaVectorIndex,
@@ -139,35 +105,7 @@ export function firstStage(
   })
   ranked.sort((a, b) => b.scores.total - a.scores.total || (a.bookId < b.bookId ? -1 : 1))
   const listed = ranked.slice(0, MAX_RANKED)
-  const listing = listed.map((r) => r.bookId)
-  if (!opts.request) return { ranked: listed, listing, cosines, foundCosines }
-  // The whole request scans on its own (the kernel takes three queries a pass): its best books above the floor join
-  // the listing when the ideas did not list them, with their ideas' cosines read exactly, as are its cosines for
-  // every listed book.
-  const byRequest = index.search([opts.request], { floorCosine: modelFloor })
-  const kept = new Set(listing)
-  const added = byRequest.bookIds
-    .map((bookId, b) => ({ bookId, cosine: byRequest.cosines[b]! }))
-    .sort((a, b) => b.cosine - a.cosine || (a.bookId < b.bookId ? -1 : 1))
-    .slice(0, REQUEST_CANDIDATES)
-    .filter((r) => !kept.has(r.bookId))
-    .map((r) => r.bookId)
-  const own = index.coverage(added, ideaVectors)
-  const foundOfAdded = foundCosinesOf(opts.foundIdeas, own.bookIds, ideaVectors)
-  own.bookIds.forEach((bookId, b) => {
-    const cos = matchCosines(own, b)
-    cosines.set(bookId, cos)
-    const withFound = foundOfAdded.get(bookId)
-    if (withFound) foundCosines.set(bookId, liftedCosines(cos, withFound, scale))
-  })
-  listing.push(...own.bookIds)
-  return {
-    ranked: listed,
-    listing,
-    cosines,
-    foundCosines,
-    requestCosines: requestCosinesOf(index, listing, opts.request),
-  }
+  return { ranked: listed, listing: listed.map((r) => r.bookId), cosines, foundCosines }
 }
 
 /** The found passages' best cosine per idea of those of the given books that have found ideas. */
@@ -184,12 +122,6 @@ function foundCosinesOf(
   return new Map(m.bookIds.map((bookId, b) => [bookId, matchCosines(m, b)] as const))
 }
 
-/** The whole request's cosine for each of the given books (the index's exact coverage, the model's scale). */
-export function requestCosinesOf(index: IdeaVectorIndex, bookIds: readonly string[], request: Float32Array) {
-  const m = index.coverage(bookIds, [request])
-  return new Map(m.bookIds.map((bookId, b) => [bookId, m.cosines[b]!] as const))
-}
-
 /**
  * The product's ranking: the first stage, then, whenever a second stage applies (RankOptions.secondStage), its
  * order of the first stage's listing by learned Strut scores.
@@ -201,20 +133,12 @@ export function rankBooks(
 ): RankedBook[] {
   const words = opts.lexical && 'titleTerms' in opts.lexical ? (opts.lexical as IdeaMatches) : undefined
   const model = opts.secondStage ?? (SECOND_STAGE_BY_DEFAULT && words && committedSecondStage())
-  if (!model || !words) return firstStage(index, ideaVectors, { ...opts, request: undefined }).ranked
-  const reads = readsRequest(model)
-  if (reads && !opts.request)
-    throw new Error(`second stage ${model.version} reads the whole request: rankBooks needs opts.request`)
-  const readsReaders = readsReaderIdeas(model)
-  if (readsReaders && !opts.readerIdeas)
-    throw new Error(`second stage ${model.version} reads readers' ideas: rankBooks needs opts.readerIdeas`)
-  const first = firstStage(index, ideaVectors, reads ? opts : { ...opts, request: undefined })
+  const first = firstStage(index, ideaVectors, opts)
+  if (!model || !words) return first.ranked
   return secondStageRanking(model, first.listing, {
     ideas: words.ideas,
     cosines: first.cosines,
     foundCosines: first.foundCosines,
-    requestCosines: first.requestCosines,
-    readerIdeas: readsReaders ? opts.readerIdeas!(first.listing) : undefined,
     lexical: words,
     titleTerms: words.titleTerms,
     scale: opts.scale ?? BASE_SCALE,

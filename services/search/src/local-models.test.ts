@@ -17,9 +17,9 @@ afterEach(() => {
 it('loads with the settings of its own source and puts the ones before back, after a failure too', async () => {
   env.localModelPath = '/models/of/the/embedder/'
   const before = settings()
-  const seen = await loadModel({ localDir: '/a/cross-encoder/parent' }, async () => settings())
+  const seen = await loadModel({ localDir: '/a/trained-encoder/parent' }, async () => settings())
   expect(seen).toEqual({
-    localModelPath: '/a/cross-encoder/parent',
+    localModelPath: '/a/trained-encoder/parent',
     allowLocalModels: true,
     allowRemoteModels: false,
   })

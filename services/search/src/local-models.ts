@@ -9,7 +9,7 @@ let loading: Promise<unknown> = Promise.resolve()
  * Loads a model with transformers.js from `source`. transformers.js finds files through process-wide settings
  * (`env.localModelPath`, `allowLocalModels`, `allowRemoteModels`), read only while a model loads: so loads run one
  * at a time, each with the settings of its own source, and the settings in place before are put back after it.
- * Two models from different folders (the embedder's models folder, a cross-encoder's own folder) thus never load
+ * Two models from different folders (the models folder, a trained encoder's own folder) thus never load
  * one from the other's folder, whichever was created first.
  */
 export function loadModel<T>(source: ModelSource, load: () => Promise<T>): Promise<T> {

@@ -3,7 +3,6 @@ import path from 'node:path'
 import { BONUS_WEIGHT, onBaseScale, type CosineScale, type StrutScores } from './strut-score.js'
 import type { LexicalMatches } from './lexical/idea-fusion.js'
 import { ideaTerms } from './lexical/book-text-index.js'
-import { checkTrees, treesSum, type RegressionTree } from './second-stage-trees.js'
 import { boundedFoundGain } from './found-idea-influence.js'
 
 /**
@@ -18,8 +17,10 @@ import { boundedFoundGain } from './found-idea-influence.js'
  */
 
 /**
- * The signals of one (idea, book) pair that a model may read, in the order secondStageFeatures computes them. A model
- * names the ones it reads (SecondStageModel.features); the first six are idea-score-v1's.
+ * The signals of one (idea, book) pair the product's model reads, in the order secondStageFeatures computes them
+ * (idea-score-v1's six, which v2 and v3 read too). A model names the ones it reads (SecondStageModel.features). The
+ * twelve more that were measured and not kept (the other ideas' coverage, ranks in the listing, the whole request,
+ * readers' ideas) left the product with issue 47: docs/experiments.md says what each gave and where its code lies.
  */
 export const SECOND_STAGE_FEATURES = [
   'cosine', // the book's best passage cosine for the idea, on the base model's scale
@@ -28,81 +29,23 @@ export const SECOND_STAGE_FEATURES = [
   'titleShare', // the share of the idea's words that are words of the title (0-1)
   'cosineLexical', // cosine × lexical: meaning and words agreeing count more than either alone
   'ideaTerms', // the idea's word count (stop words dropped) / 12, capped at 1: short ideas' words say less
-  // The book's other ideas: an idea's match is likelier the reader's book when the book also covers the rest
-  // (with a single idea, the idea's own values).
-  'otherCosineMean', // the mean of the book's cosines for the other ideas
-  'otherCosineMin', // the weakest of them
-  'otherLexicalMean', // the mean of its BM25 strengths for the other ideas
-  // Where the book stands among the listed books for this idea: log2(1 + books strictly ahead) / 10.
-  'cosineRank',
-  'lexicalRank',
-  'ideaBestCosine', // the best cosine any listed book has for this idea: how specific the idea is
-  // The whole request (its ideas joined, embedded as one query: how the encoder learnt requests) against the book,
-  // the same for each of its ideas: an idea's match is likelier the reader's book when the request as a whole is.
-  'requestCosine', // the book's best passage cosine for the whole request, on the base model's scale
-  'requestCosineGap', // requestCosine − the best any listed book has (≤ 0)
-  'requestRank', // log2(1 + listed books strictly ahead by requestCosine) / 10
-  // Readers' ideas: what earlier readers typed when they said "this is the book I meant" (found it), for books enough
-  // independent readers confirmed (SecondStageInput.readerIdeas). 0 for a book without them.
-  'readerCosine', // the idea's best cosine with one of the book's readers' ideas, on the base model's scale
-  'readerOtherMean', // the mean of readerCosine over the book's other ideas
-  'readerCount', // log2(1 + the readers who confirmed the book) / 10
 ] as const
-
-/** The signals only a ranking given the whole request's vector can compute (RankOptions.request). */
-export const REQUEST_FEATURES: readonly SecondStageFeature[] = [
-  'requestCosine',
-  'requestCosineGap',
-  'requestRank',
-]
-
-/** Whether a model reads the whole request's signals (so its ranking must be given the request's vector). */
-export const readsRequest = (model: SecondStageModel) =>
-  model.features.some((f) => REQUEST_FEATURES.includes(f))
 
 export type SecondStageFeature = (typeof SECOND_STAGE_FEATURES)[number]
 
-/** The signals only a ranking given readers' ideas can compute (RankOptions.readerIdeas). */
-export const READER_FEATURES: readonly SecondStageFeature[] = [
-  'readerCosine',
-  'readerOtherMean',
-  'readerCount',
-]
-
-/** Whether a model reads readers' ideas (so its ranking must be given them). */
-export const readsReaderIdeas = (model: SecondStageModel) =>
-  model.features.some((f) => READER_FEATURES.includes(f))
-
-/** A book's readers' ideas against a request: each idea's best cosine with one of them, and how many readers. */
-export interface ReaderIdeaMatch {
-  /** per idea of the request, on the model's own scale */
-  cosines: readonly number[]
-  readers: number
-}
-
-/** Shared by both kinds: the features read (by name) and how its log-odds z becomes the score shown. */
-interface SecondStageModelBase {
+/**
+ * A logistic model: z = bias + Σ weights · features (log-odds that the idea points to the book), and how z becomes
+ * the score shown.
+ */
+export interface SecondStageModel {
   version: string
+  model?: 'logistic'
   features: readonly SecondStageFeature[]
+  weights: readonly number[]
+  bias: number
   /** 100 × σ(slope × z + offset): offset puts z₇₀ (see docs/idea-search.md "Honest Strut scores") at 70 */
   shown: { slope: number; offset: number }
 }
-
-/** A logistic model: z = bias + Σ weights · features (log-odds that the idea points to the book). */
-export interface LinearSecondStage extends SecondStageModelBase {
-  model?: 'logistic'
-  weights: readonly number[]
-  bias: number
-}
-
-/** Gradient-boosted trees (LightGBM, binary): z = bias + Σ trees' leaves (second-stage-trees.ts). */
-export interface TreeSecondStage extends SecondStageModelBase {
-  model: 'trees'
-  bias: number
-  trees: readonly RegressionTree[]
-}
-
-export type SecondStageModel = LinearSecondStage | TreeSecondStage
 
 /** Every listed book's cosine per idea (on the model's own scale, as the index returns it). */
 export type BookCosines = ReadonlyMap<string, readonly number[]>
@@ -112,16 +55,12 @@ export interface SecondStageInput {
   cosines: BookCosines
   /**
    * the listed books whose ideas readers agreed on lift a cosine: their cosine per idea with them (liftedCosines, the
-   * model's scale). They change only that book's own signals of meaning (cosine, cosineLexical, cosineGap, its other
-   * ideas' cosines), never a signal of its words nor one of the listing (the best cosine, ranks: other books are
-   * scored as without them), and the book's total rises at most FOUND_IDEA_MAX_GAIN (boundedFoundGain)
+   * model's scale). They change only that book's own signals of meaning (cosine, cosineLexical, cosineGap), never a
+   * signal of its words nor the listing's best cosine (other books are scored as without them), and the book's total
+   * rises at most FOUND_IDEA_MAX_GAIN (boundedFoundGain)
    */
   foundCosines?: BookCosines
   lexical?: LexicalMatches
-  /** every listed book's cosine for the whole request (on the model's scale); without it, the request's signals mean nothing (rankBooks refuses a model that reads them) */
-  requestCosines?: ReadonlyMap<string, number>
-  /** the listed books that have readers' ideas; the others have none (their reader signals are 0) */
-  readerIdeas?: ReadonlyMap<string, ReaderIdeaMatch>
   /** the title's terms of a book (BookTextIndex.titleTerms) */
   titleTerms: (bookId: string) => ReadonlySet<string> | undefined
   scale: CosineScale
@@ -129,26 +68,9 @@ export interface SecondStageInput {
 
 const IDEA_TERMS_CAP = 12
 
-/** For each value, log2(1 + how many values are strictly greater) / 10: a rank that ties share. */
-function logRanks(values: readonly number[]): number[] {
-  const sorted = Float64Array.from(values).sort().reverse()
-  return values.map((v) => {
-    let lo = 0
-    let hi = sorted.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (sorted[mid]! > v) lo = mid + 1
-      else hi = mid
-    }
-    return Math.log2(1 + lo) / 10
-  })
-}
-
-const meanOf = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length
-
 /**
  * Every signal (SECOND_STAGE_FEATURES order) of every (idea, book) pair: rows[b][i] is book b's (in `bookIds` order)
- * for idea i. Signals relative to the others are relative to the books given (the whole listing).
+ * for idea i. The gap is relative to the books given (the whole listing). For the training rows bench:quality writes.
  */
 export function secondStageFeatures(bookIds: readonly string[], input: SecondStageInput): number[][][] {
   const { rowOf } = featureRows(bookIds, input)
@@ -157,61 +79,33 @@ export function secondStageFeatures(bookIds: readonly string[], input: SecondSta
 
 /**
  * What secondStageFeatures computes, as a function of a book (its index in `bookIds`) and, optionally, cosines of
- * its own to put in place of `input.cosines`' (its found ideas' lifted ones): the listing's figures (the best cosine
- * per idea, ranks) are always those of `input.cosines`.
+ * its own to put in place of `input.cosines`' (its found ideas' lifted ones): the listing's best cosine per idea is
+ * always that of `input.cosines`.
  */
 function featureRows(bookIds: readonly string[], input: SecondStageInput) {
-  const ideaCount = input.ideas.length
   const terms = input.ideas.map((idea) => ideaTerms(idea))
-  const cosinesOf = (id: string) => (input.cosines.get(id) ?? []).map((c) => onBaseScale(input.scale, c))
+  const onBase = (c: readonly number[]) => input.ideas.map((_, i) => onBaseScale(input.scale, c[i] ?? 0))
   const cosine = bookIds.map((id) => {
-    const own = cosinesOf(id)
+    const own = (input.cosines.get(id) ?? []).map((c) => onBaseScale(input.scale, c))
     return input.ideas.map((_, i) => own[i] ?? 0)
   })
-  const lexical = bookIds.map((id) => input.ideas.map((_, i) => input.lexical?.[i]?.get(id) ?? 0))
-  const best = input.ideas.map((_, i) => Math.max(...cosine.map((c) => c[i]!)))
-  const cosineRanks = input.ideas.map((_, i) => logRanks(cosine.map((c) => c[i]!)))
-  const lexicalRanks = input.ideas.map((_, i) => logRanks(lexical.map((l) => l[i]!)))
-  const request = bookIds.map((id) => onBaseScale(input.scale, input.requestCosines?.get(id) ?? 0))
-  const requestBest = Math.max(...request)
-  const requestRanks = logRanks(request)
-  const reader = bookIds.map((id) => {
-    const match = input.readerIdeas?.get(id)
-    return input.ideas.map((_, i) => (match ? onBaseScale(input.scale, match.cosines[i] ?? 0) : 0))
-  })
+  const best = input.ideas.map((_, i) => cosine.reduce((m, c) => Math.max(m, c[i]!), -Infinity))
   const rowOf = (b: number, withCosines?: readonly number[]): number[][] => {
     const id = bookIds[b]!
     const title = input.titleTerms(id)
-    const cos = withCosines
-      ? input.ideas.map((_, i) => onBaseScale(input.scale, withCosines[i] ?? 0))
-      : cosine[b]!
-    const readers = input.readerIdeas?.get(id)?.readers ?? 0
-    const lex = lexical[b]!
+    const cos = withCosines ? onBase(withCosines) : cosine[b]!
     return input.ideas.map((_, i) => {
       const own = terms[i]!
       const inTitle = title && own.length > 0 ? own.filter((t) => title.has(t)).length / own.length : 0
-      const others = ideaCount > 1 ? input.ideas.map((_, k) => k).filter((k) => k !== i) : [i]
-      const otherCosines = others.map((k) => cos[k]!)
+      const lex = input.lexical?.[i]?.get(id) ?? 0
       return [
         cos[i]!,
-        lex[i]!,
+        lex,
         // ≤ 0 as the model learnt it, also for a book its found ideas lift above the listing's best
         Math.min(0, cos[i]! - best[i]!),
         inTitle,
-        cos[i]! * lex[i]!,
+        cos[i]! * lex,
         Math.min(own.length, IDEA_TERMS_CAP) / IDEA_TERMS_CAP,
-        meanOf(otherCosines),
-        Math.min(...otherCosines),
-        meanOf(others.map((k) => lex[k]!)),
-        cosineRanks[i]![b]!,
-        lexicalRanks[i]![b]!,
-        best[i]!,
-        request[b]!,
-        request[b]! - requestBest,
-        requestRanks[b]!,
-        reader[b]![i]!,
-        meanOf(others.map((k) => reader[b]![k]!)),
-        Math.log2(1 + readers) / 10,
       ]
     })
   }
@@ -229,7 +123,6 @@ function columnsOf(model: SecondStageModel): number[] {
 /** The model's log-odds that the idea points to the book, from the pair's full row of signals. */
 export function secondStageLogit(model: SecondStageModel, row: readonly number[]): number {
   const columns = columnsOf(model)
-  if (model.model === 'trees') return model.bias + treesSum(model.trees, (k) => row[columns[k]!]!)
   let z = model.bias
   for (let k = 0; k < model.weights.length; k++) z += model.weights[k]! * row[columns[k]!]!
   return z
@@ -281,15 +174,10 @@ export function loadSecondStageModel(file = SECOND_STAGE_MODEL_FILE): SecondStag
   const readable = (f: unknown) => typeof f === 'string' && known.has(f)
   if (!Array.isArray(features) || features.length === 0 || !features.every(readable))
     throw new Error(`${file}: expected a model of some of the features ${SECOND_STAGE_FEATURES.join(',')}`)
-  const numbers = [model.bias, model.shown?.slope, model.shown?.offset]
-  if (model.model === 'trees') {
-    const problem = checkTrees(model.trees, model.features.length)
-    if (problem) throw new Error(`${file}: ${problem}`)
-  } else {
-    if (model.weights?.length !== model.features.length)
-      throw new Error(`${file}: expected one weight per feature (${model.features.length})`)
-    numbers.push(...model.weights)
-  }
+  if ((model.model ?? 'logistic') !== 'logistic') throw new Error(`${file}: expected a logistic model`)
+  if (model.weights?.length !== model.features.length)
+    throw new Error(`${file}: expected one weight per feature (${model.features.length})`)
+  const numbers = [model.bias, model.shown?.slope, model.shown?.offset, ...model.weights]
   if (!numbers.every(Number.isFinite) || !(model.shown.slope > 0))
     throw new Error(`${file}: weights, bias and shown (slope > 0, offset) must be numbers`)
   return model

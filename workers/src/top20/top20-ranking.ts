@@ -8,7 +8,8 @@ import {
   type EngagementScore,
   type HeldEntry,
 } from '@bookstrut/analytics'
-import { adminConsoleRepo, newId, type Db } from '@bookstrut/core'
+import { adminConsoleRepo } from '@bookstrut/admin'
+import { newId, type Db } from '@bookstrut/core'
 
 /** How many books the home page's "TOP 20 BOOK STRUTS" shows. */
 export const TOP20_SIZE = 20

@@ -1,4 +1,5 @@
-import type { DbOrTx, OtpPurpose, OtpRow } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { OtpPurpose, OtpRow } from './accounts.tables.js'
 
 export interface NewOtp {
   id: string

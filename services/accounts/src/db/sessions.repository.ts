@@ -1,4 +1,5 @@
-import type { DbOrTx, SessionRow, UserRow } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { SessionRow, UserRow } from './accounts.tables.js'
 
 export interface NewSession {
   id: string

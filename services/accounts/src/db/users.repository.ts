@@ -1,4 +1,5 @@
-import type { DbOrTx, NewUser, UserRow, UserUpdate } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { NewUser, UserRow, UserUpdate } from './accounts.tables.js'
 import { canonicalEmail, typedEmail } from '../identity/mailbox.js'
 
 /**

@@ -102,18 +102,16 @@ export async function daysInTop20(db: DbOrTx, bookId: string): Promise<number> {
 }
 
 /**
- * The books among `ids` that may be in the Top 20 now: approved, active, and listed by an account that is not
- * blocked. In no particular order.
+ * The books among `ids` that may be in the Top 20 now: the public ones (catalogue's isPublic: approved, active,
+ * and listed by an account that is not blocked). In no particular order.
  */
 export async function rankableBooks(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
   const rows = await db
     .selectFrom('podcasts')
-    .innerJoin('users', 'users.id', 'podcasts.create_by')
     .select('podcasts.id')
     .where('podcasts.id', 'in', ids)
     .where(isPublic)
-    .where('users.is_blocked', '=', false)
     .execute()
   return new Set(rows.map((r) => r.id))
 }

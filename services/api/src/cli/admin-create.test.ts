@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import path from 'node:path'
-import { verifyPassword } from '@bookstrut/accounts'
+import { verifyPassword } from '@bookstrut/accounts/testing'
 import { type Db } from '@bookstrut/core'
 import { createTestDb, type TestDb } from '@bookstrut/core/testing'
 

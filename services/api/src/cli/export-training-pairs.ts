@@ -4,7 +4,7 @@ import path from 'node:path'
 import { booksRepo } from '@bookstrut/catalogue'
 import { loadConfig } from '@bookstrut/core'
 import { bookIdeas } from '@bookstrut/schemas'
-import { DEFAULT_SHARED_DATA_DIR } from '../bench/tomt-data.js'
+import { DEFAULT_SHARED_DATA_DIR } from './shared-data.js'
 import { agreedIdeaPairs, loadDevHoldOut } from './found-idea-pairs.js'
 import { runOnDatabase } from './with-database.js'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildListing, createTestDb, type TestDb } from '@bookstrut/core/testing'
-import { DEFAULT_SHARED_DATA_DIR } from '../bench/tomt-data.js'
+import { DEFAULT_SHARED_DATA_DIR } from './shared-data.js'
 import { agreedIdeaPairs, loadDevHoldOut } from './found-idea-pairs.js'
 
 /*

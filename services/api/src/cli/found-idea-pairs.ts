@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { DbOrTx } from '@bookstrut/core'
 import { areSimilarIdeas } from '@bookstrut/schemas'
 import { foundIdeaKey, foundItRepo } from '@bookstrut/search'
-import { normaliseTitle } from '../bench/tomt-data.js'
+import { normaliseTitle } from './shared-data.js'
 
 /**
  * What the evaluation holds out from training: the dev (validation) split of reddit-tomt-books-dev — its answers'

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { hashPassword, usersRepo } from '@bookstrut/accounts'
+import { hashPassword, usersRepo, type UserRow } from '@bookstrut/accounts'
 import { membershipsRepo } from '@bookstrut/billing'
 import { catalogueImportRepo } from '@bookstrut/catalogue'
-import { newId, type Db, type UserRow } from '@bookstrut/core'
+import { newId, type Db } from '@bookstrut/core'
 
 /** Owner of imported books when `--owner` is not given. */
 export const DEFAULT_CATALOGUE_OWNER = 'catalogue@bookstrut.local'

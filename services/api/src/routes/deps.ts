@@ -1,18 +1,17 @@
-import type { Clock, Config, Db, DbOrTx, Queues } from '@bookstrut/core'
+import { narrowDb, type Db, type Deps, type SomeTablesOf } from '@bookstrut/core'
 import type { FastifyInstance } from 'fastify'
-import type { RateLimits } from '../plugins/app/rate-limits.js'
+import type { AppTables } from '../app-tables.js'
 
-/** What services need from the app, without knowing of HTTP. */
-export interface Deps {
-  db: Db | DbOrTx
-  clock: Clock
-  config: Readonly<Config>
-  queues: Queues
-  limits: RateLimits
-}
+export type { Deps }
 
-export const depsOf = (app: FastifyInstance): Deps & { db: Db } => ({
-  db: app.db,
+/**
+ * The app's deps for a use case, the connection typed with the tables that use case names (inferred from where the
+ * result goes: `signUp(depsOf(app), …)`, through core's `narrowDb`).
+ */
+export const depsOf = <Tables extends SomeTablesOf<AppTables, Tables> = AppTables>(
+  app: FastifyInstance,
+): Deps<Tables> & { db: Db<Tables> } => ({
+  db: narrowDb<AppTables, Tables>(app.db),
   clock: app.clock,
   config: app.config,
   queues: app.queues,

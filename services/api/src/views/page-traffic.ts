@@ -20,3 +20,14 @@ export async function trafficOf(
     return null
   }
 }
+
+/** `trafficOf` by book id: the views of each book's page (null when the analytics store does not answer). */
+export async function bookTrafficOf(
+  analytics: { ready(): Promise<AnalyticsStore> },
+  bookIds: readonly string[],
+  now: Date,
+): Promise<Map<string, PageTraffic> | null> {
+  const traffic = await trafficOf(analytics, bookIds.map(bookPagePath), now)
+  if (!traffic) return null
+  return new Map(bookIds.map((id) => [id, traffic.get(bookPagePath(id)) ?? { views7d: 0, views30d: 0 }]))
+}

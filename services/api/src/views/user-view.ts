@@ -1,6 +1,7 @@
 import { membershipsRepo } from '@bookstrut/billing'
+import type { UserRow } from '@bookstrut/accounts'
 import { booksRepo } from '@bookstrut/catalogue'
-import type { DbOrTx, UserRow } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
 import type { Membership, PublicProfile, User } from '@bookstrut/schemas'
 
 /* Accounts as the API shows them, shared by the users and admin routes (which import them from here). */

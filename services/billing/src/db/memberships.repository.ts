@@ -1,4 +1,5 @@
-import { type DbOrTx, type MembershipRow, type PlanRow, newId } from '@bookstrut/core'
+import { type DbOrTx, newId } from '@bookstrut/core'
+import type { MembershipRow, PlanRow } from './billing.tables.js'
 
 /** Seeded plan ids (migration 2026_11_22_1400_create_catalogue). */
 export const STARTER_PLAN_ID = '0000000000000000000000a1'

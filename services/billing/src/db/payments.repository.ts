@@ -1,4 +1,5 @@
-import type { DbOrTx, BillingRecord, NewPayment, PaymentRow, PaymentStatus } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { BillingRecord, NewPayment, PaymentRow, PaymentStatus } from './billing.tables.js'
 
 /*
  * Card payments for plan upgrades and the Stripe events already handled (issue 16). The membership a payment buys is

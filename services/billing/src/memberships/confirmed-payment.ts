@@ -1,4 +1,5 @@
-import type { DbOrTx, PaymentRow } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { PaymentRow } from '../db/billing.tables.js'
 import * as membershipsRepo from '../db/memberships.repository.js'
 import * as paymentsRepo from '../db/payments.repository.js'
 import { effectiveTerms } from './effective-plan.js'

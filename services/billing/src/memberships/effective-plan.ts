@@ -1,4 +1,5 @@
-import type { DbOrTx, PlanRow } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { PlanRow } from '../db/billing.tables.js'
 import * as membershipsRepo from '../db/memberships.repository.js'
 
 /**

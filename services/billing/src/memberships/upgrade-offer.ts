@@ -1,4 +1,6 @@
-import { type DbOrTx, type PlanRow, type UserRow, AppError, conflict, notFound } from '@bookstrut/core'
+import { type DbOrTx, AppError, conflict, notFound } from '@bookstrut/core'
+import type { UserRow } from '@bookstrut/accounts'
+import type { PlanRow } from '../db/billing.tables.js'
 import { MIN_CHARGE_CENTS } from '@bookstrut/schemas'
 import * as membershipsRepo from '../db/memberships.repository.js'
 import { effectiveTerms, type EffectivePlanTerms } from './effective-plan.js'

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB, DbOrTx, EpisodeRow, NewEpisode, NewBook, BookRow, BookUpdate } from '@bookstrut/core'
 import { ghostCounts, notGhostedBy } from './ghosts.repository.js'
-import { isPublic } from '../visibility.js'
+import { isPublic, ownerIsBlocked } from '../visibility.js'
 
 export interface BookWithEpisodes extends BookRow {
   episodes: EpisodeRow[]
@@ -31,6 +31,21 @@ export async function withEpisodes(db: DbOrTx, rows: BookRow[]): Promise<BookWit
 export async function findBook(db: DbOrTx, id: string): Promise<BookWithEpisodes | undefined> {
   const row = await db.selectFrom('podcasts').selectAll().where('id', '=', id).executeTakeFirst()
   return row ? (await withEpisodes(db, [row]))[0] : undefined
+}
+
+/** One listing with whether its owner is blocked: what the visibility rule reads of it (visibility.ts). */
+export async function findBookWithOwnerState(
+  db: DbOrTx,
+  id: string,
+): Promise<(BookWithEpisodes & { owner_blocked: boolean }) | undefined> {
+  const row = await db
+    .selectFrom('podcasts')
+    .selectAll()
+    .select((eb) => ownerIsBlocked(eb).as('owner_blocked'))
+    .where('id', '=', id)
+    .executeTakeFirst()
+  const [book] = row ? await withEpisodes(db, [row]) : []
+  return row && book ? { ...book, owner_blocked: row.owner_blocked } : undefined
 }
 
 export const insertBook = (db: DbOrTx, book: NewBook) => db.insertInto('podcasts').values(book).execute()
@@ -137,8 +152,16 @@ export async function findPublicBooksInOrder(
 }
 
 /** One page of public listings in id order, after `afterId` (keyset paging for streaming the catalogue). */
-export const publicBooksAfter = (db: DbOrTx, afterId: string | null, limit: number): Promise<BookRow[]> => {
-  let q = db.selectFrom('podcasts').selectAll().where(isPublic)
+export const publicBooksAfter = (
+  db: DbOrTx,
+  afterId: string | null,
+  limit: number,
+): Promise<Array<BookRow & { owner_blocked: boolean }>> => {
+  let q = db
+    .selectFrom('podcasts')
+    .selectAll()
+    .select((eb) => ownerIsBlocked(eb).as('owner_blocked'))
+    .where(isPublic)
   if (afterId !== null) q = q.where('id', '>', afterId)
   return q.orderBy('id').limit(limit).execute()
 }

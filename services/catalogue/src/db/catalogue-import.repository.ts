@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import type { DbOrTx, NewEpisode, NewBook, NewUser, UserRow, ImportedMediaTable } from '@bookstrut/core'
+import type { NewUser, UserRow } from '@bookstrut/accounts'
+import type { DbOrTx, NewEpisode, NewBook, ImportedMediaTable } from '@bookstrut/core'
 
 /** Books joined with their first podblurb (part 1), when they have one. */
 const withFirstEpisode = (db: DbOrTx) =>

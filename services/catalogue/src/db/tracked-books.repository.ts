@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
-import { type UserRow, type DbOrTx, actsFor } from '@bookstrut/core'
-import { isPublicRow } from '../visibility.js'
+import { actsFor, type DbOrTx } from '@bookstrut/core'
+import { isPublicRow, ownerIsBlocked, type Viewer } from '../visibility.js'
 
 /** A book events may be about: its podblurbs (episodes) and their lengths in seconds, the first one first. */
 export interface TrackedBook {
@@ -8,13 +8,10 @@ export interface TrackedBook {
   firstEpisodeId: string | null
 }
 
-/** Who reports the events: a signed-in account, or null for a visitor. */
-export type Viewer = Pick<UserRow, 'id' | 'role'> | null
-
 /**
- * The books among `bookIds` the viewer can see, in one query: approved, active, listed by an account that is not
- * blocked and not ghosted by the viewer — or the viewer's own (owners play their pending listings) or any, for an
- * admin. A book the viewer cannot see is simply absent, as an unknown id is: events about it are refused with the
+ * The books among `bookIds` the viewer can see, in one query: public (visibility.ts: approved, active, listed by an
+ * account that is not blocked) and not ghosted by the viewer — or the viewer's own (owners play their pending
+ * listings) or any, for an admin. A book the viewer cannot see is simply absent, as an unknown id is: events about it are refused with the
  * same answer, so reporting events cannot tell whether an unpublished id exists.
  */
 export async function findTrackedBooks(
@@ -26,14 +23,13 @@ export async function findTrackedBooks(
   if (bookIds.length === 0) return books
   const rows = await db
     .selectFrom('podcasts')
-    .innerJoin('users', 'users.id', 'podcasts.create_by')
     .leftJoin('episodes', 'episodes.podcast_id', 'podcasts.id')
     .select((eb) => [
       'podcasts.id as bookId',
       'podcasts.status as status',
       'podcasts.is_active as is_active',
-      'podcasts.create_by as owner',
-      'users.is_blocked as ownerBlocked',
+      'podcasts.create_by as create_by',
+      ownerIsBlocked(eb).as('owner_blocked'),
       'episodes.id as episodeId',
       'episodes.duration as duration',
       // Anonymous visitors have ghosted nothing.
@@ -54,8 +50,8 @@ export async function findTrackedBooks(
     .orderBy('episodes.part')
     .execute()
   for (const row of rows) {
-    const visible = isPublicRow(row) && !row.ownerBlocked && !row.ghosted
-    if (!visible && !actsFor(viewer, row.owner)) continue
+    const visible = isPublicRow(row) && !row.ghosted
+    if (!visible && !actsFor(viewer, row.create_by)) continue
     const book = books.get(row.bookId) ?? { episodes: new Map<string, number>(), firstEpisodeId: null }
     if (row.episodeId) {
       book.episodes.set(row.episodeId, Number(row.duration ?? 0))

@@ -1,6 +1,6 @@
-import type { UserRow } from '../db/accounts.tables.js'
+import type { Role } from '@bookstrut/schemas'
 import { blocked, forbidden, notFound, unauthorized, type AppError } from '../errors.js'
-import { actsFor, isAdmin } from './access-policy.js'
+import { actsFor, isAdmin, type AccountRole } from './access-policy.js'
 
 /*
  * Who may call a route, as data: every route declares a RoutePolicy in its options (`config: { access }`), and one
@@ -10,7 +10,7 @@ import { actsFor, isAdmin } from './access-policy.js'
  */
 
 /** The caller as a policy sees it: the account of the request's live session, or null when anonymous. */
-export type Caller = Pick<UserRow, 'id' | 'role' | 'is_blocked' | 'block_notes'> | null
+export type Caller = (AccountRole & { is_blocked: boolean; block_notes: string }) | null
 
 /** What rules read of a request: its query string and body (validated, except in a `beforeBody` policy). */
 export interface RequestFacts {
@@ -143,7 +143,7 @@ export const isCallerRule = (ref: FieldRef, message: string): AccessRule => ({
 })
 
 /** Only accounts of these roles (403 otherwise). Anonymous callers pass: pair it with signedInRule. */
-export const roleRule = (roles: readonly UserRow['role'][], message: string): AccessRule => ({
+export const roleRule = (roles: readonly Role[], message: string): AccessRule => ({
   name: `role ${roles.join(' or ')}`,
   check: (caller) => (!caller || roles.includes(caller.role) ? null : forbidden(message)),
 })

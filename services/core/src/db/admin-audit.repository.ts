@@ -1,7 +1,6 @@
 import type { DbOrTx } from './database.js'
-import type { AdminAuditRow } from './admin.tables.js'
+import type { AdminAuditRow } from './audit-log.tables.js'
 import { newId } from '../ids.js'
-import { countOf, newestFirst } from './console-lists.js'
 
 /** One admin action as written: before/after are the target's state, any JSON (null for none). */
 export interface NewAuditEntry {
@@ -35,31 +34,3 @@ export async function appendEntry(db: DbOrTx, entry: NewAuditEntry): Promise<Adm
     .returningAll()
     .executeTakeFirstOrThrow()
 }
-
-/** Which entries to read; every field narrows, none means all. `to` is exclusive. */
-export interface AuditFilter {
-  adminId?: string
-  action?: string
-  targetId?: string
-  from?: Date
-  to?: Date
-}
-
-function filtered(db: DbOrTx, f: AuditFilter) {
-  let q = db.selectFrom('admin_audit_log')
-  if (f.adminId) q = q.where('admin_id', '=', f.adminId)
-  if (f.action) q = q.where('action', '=', f.action)
-  if (f.targetId) q = q.where('target_id', '=', f.targetId)
-  if (f.from) q = q.where('created_at', '>=', f.from)
-  if (f.to) q = q.where('created_at', '<', f.to)
-  return q
-}
-
-/** Entries newest first, `limit` from `offset`. */
-export const listEntries = (
-  db: DbOrTx,
-  f: AuditFilter,
-  window: { limit: number; offset: number },
-): Promise<AdminAuditRow[]> => newestFirst(filtered(db, f).selectAll(), window).execute()
-
-export const countEntries = (db: DbOrTx, f: AuditFilter): Promise<number> => countOf(filtered(db, f))

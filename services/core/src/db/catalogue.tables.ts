@@ -1,34 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
-/** numeric comes back from pg as a string, to keep its precision. */
-type Numeric = ColumnType<string, string | number, string | number>
-
-export interface PlansTable {
-  id: string
-  plan_name: string
-  description: string
-  price: Numeric
-  duration: number
-  book_limit: number
-  status: Generated<boolean>
-  sort_order: Generated<number>
-}
-export type PlanRow = Selectable<PlansTable>
-
-export interface MembershipsTable {
-  id: string
-  user_id: string
-  plan_id: string
-  price: Numeric
-  book_limit: number
-  purchase_date: Date
-  expiry_date: Date | null
-  is_current: Generated<boolean>
-  /** the card payment that bought it (null: the free plan or an operator's grant) */
-  payment_id: ColumnType<string | null, string | null | undefined, string | null>
-}
-export type MembershipRow = Selectable<MembershipsTable>
-
 /** 0 pending, 1 approved, 2 rejected (spec author-and-content section 3). */
 export type ListingStatus = 0 | 1 | 2
 

@@ -8,6 +8,7 @@ import {
   type AnalyticsEvent,
   type EmbedJob,
   type FoundItJob,
+  type LibraryImportJob,
   type MailJob,
   type SurfaceIndexJob,
   type Top20Job,
@@ -21,6 +22,7 @@ export interface JobPayloads {
   [QueueNames.ingest]: AnalyticsEvent
   [QueueNames.top20]: Top20Job
   [QueueNames.foundIt]: FoundItJob
+  [QueueNames.libraryImport]: LibraryImportJob
 }
 export type QueueName = keyof JobPayloads
 

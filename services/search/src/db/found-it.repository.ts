@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely'
-import { accountWeight, newId, type DB, type DbOrTx, type FoundItConfirmationRow } from '@bookstrut/core'
+import { accountWeight, newId, type DB, type DbOrTx } from '@bookstrut/core'
+import type { FoundItConfirmationRow } from './found-it.tables.js'
 import { areSimilarIdeas } from '@bookstrut/schemas'
 import type { AgreedIdea, Confirmation } from '../found-it/agreement.js'
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { type DbOrTx, type SearchHistoryRow, newId } from '@bookstrut/core'
+import { type DbOrTx, newId } from '@bookstrut/core'
+import type { SearchHistoryRow } from './search-history.tables.js'
 
 /** The three ideas of one search, in order. */
 export type SearchTerms = readonly [string, string, string]

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import type { CandidateBook, DbOrTx, ModerationStatus } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { CandidateBook, ModerationStatus } from '../db/topics.tables.js'
 import type { ReadersWordsKind } from '@bookstrut/schemas'
 
 /** One row of the queue as both tables give it: topic candidates and agreed found-it ideas side by side. */

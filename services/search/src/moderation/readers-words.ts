@@ -1,5 +1,5 @@
+import { adminConsoleRepo } from '@bookstrut/admin'
 import {
-  adminConsoleRepo,
   audited,
   conflict,
   notFound,
@@ -7,9 +7,9 @@ import {
   type AdminActor,
   type Clock,
   type Db,
-  type ModerationStatus,
   type Queues,
 } from '@bookstrut/core'
+import type { ModerationStatus } from '../db/topics.tables.js'
 import {
   QueueNames,
   type ReadersWordsDecisionBody,

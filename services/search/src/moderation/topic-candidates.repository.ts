@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { newId, type CandidateBook, type DbOrTx, type TopicCandidateRow } from '@bookstrut/core'
+import { newId, type DbOrTx } from '@bookstrut/core'
+import type { CandidateBook, TopicCandidateRow } from '../db/topics.tables.js'
 
 /** A topic candidate as the topics job found it this run: its idea, who backs it and the books its page would list. */
 export interface FoundCandidate {

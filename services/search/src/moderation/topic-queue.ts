@@ -1,4 +1,5 @@
-import type { DbOrTx, TopicCandidateRow } from '@bookstrut/core'
+import type { DbOrTx } from '@bookstrut/core'
+import type { TopicCandidateRow } from '../db/topics.tables.js'
 import { replaceTopics, type TopicSet } from '../topics/topics.repository.js'
 import { approvedCandidates } from './topic-candidates.repository.js'
 

@@ -4,7 +4,7 @@ import { toSurfaceBook, type SurfaceBook } from './surface-index.js'
 
 /** One book as a keyword index should hold it, whatever its status; undefined when it was deleted. */
 export async function loadSurfaceBook(db: DbOrTx, id: string): Promise<SurfaceBook | undefined> {
-  const row = await booksRepo.findBook(db, id)
+  const row = await booksRepo.findBookWithOwnerState(db, id)
   return row && toSurfaceBook(row)
 }
 

@@ -59,7 +59,8 @@ export interface SurfaceIndex {
   close(): Promise<void>
 }
 
-export function toSurfaceBook(row: BookRow): SurfaceBook {
+/** A book as a keyword index holds it; `owner_blocked` is what the visibility rule reads of its owner. */
+export function toSurfaceBook(row: BookRow & { owner_blocked: boolean }): SurfaceBook {
   return {
     id: row.id,
     title: row.title,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { ESTABLISHED_AFTER_MS, NEW_ACCOUNT_WEIGHT, type DbOrTx, type TopicRow } from '@bookstrut/core'
+import { ESTABLISHED_AFTER_MS, NEW_ACCOUNT_WEIGHT, type DbOrTx } from '@bookstrut/core'
+import type { TopicRow } from '../db/topics.tables.js'
 
 /** A topic as the refresh writes it: the idea, its readers, and its books best first with their Strut scores. */
 export interface TopicSet {

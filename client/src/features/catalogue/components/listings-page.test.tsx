@@ -1,26 +1,19 @@
-import { randomBytes } from 'node:crypto'
 import { screen } from '@testing-library/react'
-import pg from 'pg'
 import { MemoryRouter } from 'react-router-dom'
-import { afterAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { addBooks, createAccount, type Account } from '@/test/factories'
+import { describe, expect, it } from 'vitest'
+import { holdPlan as seedPlan } from '@bookstrut/api/testing'
+import { addBooks, createAccount, testDb, type Account } from '@/test/factories'
 import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { ListingsPage } from './listings-page'
 
 // My Listings' plan counter and expired-plan warning on the real API (src/test/global-setup.ts).
 
-const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
-afterAll(() => pool.end())
-
-async function holdPlan(userId: string, planName: string, expiry: string) {
-  await pool.query(
-    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-     select $1, $2, p.id, p.price, p.book_limit, $4::timestamptz - interval '12 months', $4::timestamptz, true
-       from plans p where p.plan_name = $3`,
-    [Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex'), userId, planName, expiry],
-  )
+/** A membership of the plan bought 12 months before `expiry`. */
+function holdPlan(userId: string, planName: string, expiry: string) {
+  const purchasedAt = new Date(expiry)
+  purchasedAt.setUTCMonth(purchasedAt.getUTCMonth() - 12)
+  return seedPlan(testDb(), userId, planName, { purchasedAt, expiresAt: new Date(expiry) })
 }
 
 function renderPage(author: Account) {

@@ -5,6 +5,7 @@ import { BookLinks } from '@/components/book/book-links'
 import { BookFacts } from '@/components/book/book-facts'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
+import { ShelfControl } from '@/components/book/shelf-control'
 import { ShareButton } from '@/components/book/share-button'
 import { AuthorAvatar } from '@/components/book/author-avatar'
 import { CoverImage } from '@/components/ui/fallback-image'
@@ -179,6 +180,7 @@ function BookDetail({ book }: { book: Book }) {
           <PlayToggle book={book} variant="button" />
           <LikeButton book={book} className={actionClass('secondary')} />
           <FavoriteButton book={book} className={actionClass('secondary')} />
+          <ShelfControl book={book} dates />
           <ShareButton
             bookId={book._id}
             episodeId={episode?._id}

@@ -1,36 +1,21 @@
-import { randomBytes } from 'node:crypto'
 import { screen, within } from '@testing-library/react'
-import pg from 'pg'
 import { MemoryRouter } from 'react-router-dom'
-import { afterAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { addBooks, createAccount, type Account } from '@/test/factories'
+import { describe, expect, it } from 'vitest'
+import { holdPlan as seedPlan } from '@bookstrut/api/testing'
+import { addBooks, createAccount, testDb, type Account } from '@/test/factories'
 import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { MyMembershipPage } from './my-membership-page'
 
 // My Membership on the real API (src/test/global-setup.ts).
 
-const pool = new pg.Pool({ connectionString: inject('apiDatabaseUrl'), max: 1 })
-afterAll(() => pool.end())
-
-const newId = () => Math.floor(Date.now() / 1000).toString(16) + randomBytes(8).toString('hex')
-
-/** A membership row as a purchase leaves it; `current` false makes it a past plan. */
-async function holdPlan(
-  userId: string,
-  planName: string,
-  purchase: string,
-  expiry: string,
-  current: boolean,
-) {
-  await pool.query(
-    `insert into memberships (id, user_id, plan_id, price, book_limit, purchase_date, expiry_date, is_current)
-     select $1, $2, p.id, p.price, p.book_limit, $4::timestamptz, $5::timestamptz, $6
-       from plans p where p.plan_name = $3`,
-    [newId(), userId, planName, purchase, expiry, current],
-  )
-}
+/** A membership as a purchase leaves it; `current` false makes it a past plan. */
+const holdPlan = (userId: string, planName: string, purchase: string, expiry: string, current: boolean) =>
+  seedPlan(testDb(), userId, planName, {
+    purchasedAt: new Date(purchase),
+    expiresAt: new Date(expiry),
+    current,
+  })
 
 function renderPage(author: Account) {
   signInInBrowser(author, 'author')

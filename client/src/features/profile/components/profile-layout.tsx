@@ -11,6 +11,8 @@ interface MenuItem {
   icon: string
   /** Hidden for readers (spec: My Listings and My Membership). */
   creatorsOnly?: boolean
+  /** The item is current on every address starting with this (the shelf pages) */
+  matches?: string
 }
 
 const menu: readonly MenuItem[] = [
@@ -26,6 +28,17 @@ const menu: readonly MenuItem[] = [
     to: paths.profileFavorite,
     label: 'Favorite',
     icon: 'M12 21l-1.4-1.3C5.4 15 2 12 2 8.4 2 5.4 4.4 3 7.4 3c1.7 0 3.4.8 4.6 2.1C13.2 3.8 14.9 3 16.6 3 19.6 3 22 5.4 22 8.4c0 3.6-3.4 6.6-8.6 11.3z',
+  },
+  {
+    to: paths.profileShelf('want-to-read'),
+    label: 'My Shelves',
+    icon: 'M4 4h4v16H4zM10 4h4v16h-4zM16 5l3.5-1 3 15.5-3.5 1z',
+    matches: '/profile-shelves/',
+  },
+  {
+    to: paths.profileImport,
+    label: 'Import Library',
+    icon: 'M12 3v12m0 0l-4-4m4 4l4-4M4 17v3h16v-3',
   },
   {
     to: paths.profileSearch,
@@ -75,7 +88,10 @@ export function ProfileLayout() {
   const [open, setOpen] = useState(false)
   const listId = useId()
   const items = menu.filter((item) => !(item.creatorsOnly && role === 'reader'))
-  const current = items.find((item) => item.to.toLowerCase() === location.pathname.toLowerCase()) ?? items[0]
+  const here = location.pathname.toLowerCase()
+  const current =
+    items.find((item) => item.to.toLowerCase() === here || (item.matches && here.startsWith(item.matches))) ??
+    items[0]
 
   return (
     <div className={containerClass(styles['profile-area'])}>

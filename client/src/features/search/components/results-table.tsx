@@ -5,6 +5,7 @@ import { BookCoverLink, BookTitleLink } from '@/components/book/book-cover-and-t
 import { yearOf } from '@/components/book/book-facts'
 import { PlayToggle } from '@/components/book/play-toggle'
 import { FavoriteButton, LikeButton } from '@/components/book/reaction-buttons'
+import { ShelfControl } from '@/components/book/shelf-control'
 import { AdSlot } from '@/components/ui/ad-slot'
 import { AuthorAvatar } from '@/components/book/author-avatar'
 import { HoverInfo } from '@/components/ui/hover-info'
@@ -190,6 +191,7 @@ function ResultRowView({
         <span className={styles['result-row__reactions']}>
           <LikeButton book={row} />
           <FavoriteButton book={row} />
+          <ShelfControl book={row} />
         </span>
       </div>
       {actions && (

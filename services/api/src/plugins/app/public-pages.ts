@@ -7,24 +7,27 @@ declare module 'fastify' {
   }
 }
 
+/** Where a change was made: in this process (an admin write it answered) or in another replica (told by Redis). */
+export type ChangeSource = 'here' | 'peer'
+
 export interface PublicPagesVersion {
   /** Goes up by one at every change; a render that saw another version than the current one is not cached. */
   version(): number
   /** Marks the public pages changed and tells every listener (the render cache empties itself). */
-  changed(): void
-  onChange(listener: () => void): void
+  changed(source?: ChangeSource): void
+  onChange(listener: (source: ChangeSource) => void): void
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export function publicPagesVersion(): PublicPagesVersion {
   let version = 0
-  const listeners: (() => void)[] = []
+  const listeners: ((source: ChangeSource) => void)[] = []
   return {
     version: () => version,
-    changed() {
+    changed(source = 'here') {
       version += 1
-      for (const listener of listeners) listener()
+      for (const listener of listeners) listener(source)
     },
     onChange: (listener) => void listeners.push(listener),
   }
@@ -35,7 +38,8 @@ export function publicPagesVersion(): PublicPagesVersion {
  * approved or unpublished, an owner blocked), so it empties the server's render cache: the admin's next page load,
  * and everyone's, is rendered afresh rather than served for up to 30 s from memory. Admin writes are few, so
  * emptying the whole cache costs little; naming the pages each write touches would be one more thing to forget.
- * The mark is set in onSend, before the answer leaves, so the admin cannot load a page before it is set.
+ * The mark is set in onSend, before the answer leaves, so the admin cannot load a page before it is set. The other
+ * api replicas hear of it over Redis (public-pages-broadcast.ts).
  */
 export const publicPagesPlugin = fp(async (app) => {
   app.decorate('publicPages', publicPagesVersion())

@@ -1,6 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
-import { isRedisConnectionError, redisUnavailable, tooManyRequests } from '@bookstrut/core'
+import { isRedisConnectionError, redisUnavailable, tooManyRequests, type Limits } from '@bookstrut/core'
 import { currentRender } from '../../ssr/render-calls.js'
 
 const MINUTE = 60
@@ -63,6 +63,11 @@ export const LIMITS = {
   // many accounts behind one address share one budget (the agreement rule counts them as one place anyway).
   foundItPerAccount: { points: 30, duration: HOUR },
   foundItPerIp: { points: 60, duration: HOUR },
+  // A reader's library (issue 49): shelving, unshelving and undoing an import (one bucket), reading one's shelves and
+  // imports (another), and starting imports (each reads a file of up to 8 MB and stages up to 20,000 rows).
+  shelfWritesPerAccount: { points: 120, duration: MINUTE },
+  shelfReadsPerAccount: { points: 600, duration: MINUTE },
+  libraryImportsPerAccount: { points: 10, duration: HOUR },
   // Author analytics (both calls, one bucket): a panel refreshing every few seconds, not a scraper.
   insightsPerAccount: { points: 120, duration: MINUTE },
   // Author pages (GET /author/books), public: per account when signed in, else per IP address.
@@ -108,7 +113,8 @@ export const OPEN_WHEN_REDIS_IS_DOWN: ReadonlySet<LimitName> = new Set([
 /** Points set by configuration instead of LIMITS (the search limits), by limit name. */
 export type LimitPoints = Partial<Record<LimitName, number>>
 
-export interface RateLimits {
+/** The Redis limiter; it is the use cases' `Limits` (core's Deps), with the names typed as the limits above. */
+export interface RateLimits extends Limits {
   /** Counts one hit; throws 429 when the limit is already used up. */
   consume(name: LimitName, key: string): Promise<void>
   /** Throws 429 when the limit is used up, without counting. */

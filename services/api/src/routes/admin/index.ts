@@ -28,6 +28,23 @@ import {
   UpdateReportTypeBody,
   User,
 } from '@bookstrut/schemas'
+import {
+  auditLogCsv,
+  createReportType,
+  CSV_MAX_ROWS,
+  currentTop20,
+  decideHeldBook,
+  listHeldBooks,
+  listReportGroups,
+  listReportTypes,
+  readAuditLog,
+  resolveReports,
+  searchUsers,
+  setBlocked,
+  setRole,
+  updateReportType,
+  userDetail,
+} from '@bookstrut/admin'
 import { access } from '@bookstrut/core'
 import { decideReadersWords, listReadersWords } from '@bookstrut/search'
 import { ok } from '../../respond.js'
@@ -35,17 +52,8 @@ import { depsOf } from '../deps.js'
 import { declarer, familyDeclarer } from '../route-docs.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
-import { setBlocked, setRole } from './admin.service.js'
-import { searchUsers, userDetail } from './admin-users.service.js'
-import { auditLogCsv, CSV_MAX_ROWS, readAuditLog } from './audit-log.service.js'
-import {
-  createReportType,
-  listReportGroups,
-  listReportTypes,
-  resolveReports,
-  updateReportType,
-} from './reports.service.js'
-import { currentTop20, decideHeldBook, listHeldBooks } from './top20.service.js'
+import { loadUser } from '../../views/user-view.js'
+import { bookTrafficOf } from '../../views/page-traffic.js'
 
 const ADMIN_ONLY =
   'Admins only: 401 without a session, 403 for any other account. Every admin call counts on one per-admin limit ' +
@@ -103,13 +111,20 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       User,
     ),
     async (req) =>
-      ok('User blocked', await setBlocked(deps, actorOf(req), req.body.userId, true, req.body.notes)),
+      ok(
+        'User blocked',
+        await loadUser(app.db, await setBlocked(deps, actorOf(req), req.body.userId, true, req.body.notes)),
+      ),
   )
 
   app.post(
     '/admin/unblock/user',
     spec('Unblock an account', 'Clears the block and its note.' + AUDITED, { body: UnblockUserBody }, User),
-    async (req) => ok('User unblocked', await setBlocked(deps, actorOf(req), req.body.userId, false, '')),
+    async (req) =>
+      ok(
+        'User unblocked',
+        await loadUser(app.db, await setBlocked(deps, actorOf(req), req.body.userId, false, '')),
+      ),
   )
 
   app.put(
@@ -122,7 +137,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { body: SetRoleBody },
       User,
     ),
-    async (req) => ok('Role changed', await setRole(deps, actorOf(req), req.body.userId, req.body.role)),
+    async (req) =>
+      ok(
+        'Role changed',
+        await loadUser(app.db, await setRole(deps, actorOf(req), req.body.userId, req.body.role)),
+      ),
   )
 
   // ---- reports
@@ -197,7 +216,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {},
       Top20Current,
     ),
-    async () => ok('Top 20 fetched', await currentTop20({ ...deps, analytics: app.analytics })),
+    async () =>
+      ok(
+        'Top 20 fetched',
+        await currentTop20({
+          ...deps,
+          bookTraffic: (ids, now) => bookTrafficOf(app.analytics, ids, now),
+        }),
+      ),
   )
 
   app.get(

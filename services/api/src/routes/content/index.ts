@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { Type, type TSchema } from '@sinclair/typebox'
 import {
   Blog,
@@ -27,12 +28,16 @@ import {
   listBlogPosts,
   listFaqs,
   listInformationLinks,
+  createContactMessage,
   siteSettings,
+  type Viewer,
 } from '@bookstrut/content'
 import { ok, paged } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
-import { createContactMessage, viewerOf } from './content.service.js'
+
+/** Admins read inactive entries too (the editors' previews); everyone else only active ones. */
+const viewerOf = (req: FastifyRequest): Viewer => ({ admin: req.auth?.user.role === 'admin' })
 
 const PAGE_404 = 'Information page not found'
 const VISIBILITY =

@@ -1,5 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
+import type { EventLimits } from '@bookstrut/analytics'
 import { addressKey, tooManyRequests, type Config } from '@bookstrut/core'
 
 /**
@@ -9,10 +10,6 @@ import { addressKey, tooManyRequests, type Config } from '@bookstrut/core'
  * request is refused (429 with Retry-After) and none of it is queued. Anonymous ids are not the key: a flooder
  * would make new ones.
  */
-export interface EventLimits {
-  consume(caller: { userId: string } | { ip: string }, events: number): Promise<void>
-}
-
 export function createEventLimits(redis: Redis, config: Readonly<Config>): EventLimits {
   const limiter = (name: string, points: number) =>
     new RateLimiterRedis({

@@ -18,9 +18,8 @@ import { ok } from '../../respond.js'
 import { anonymousIdOf, networkOfRequest } from '../../plugins/app/anonymous-id.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
-import { acceptEvents, type EventSender } from './events.service.js'
+import { acceptEvents, acceptPageView, type EventSender } from '@bookstrut/analytics'
 import { createEventLimits, EVENTS_RATE_LIMIT_NOTE } from './events-rate-limit.js'
-import { acceptPageView } from './page-view.service.js'
 
 const ACCEPTED = 'Event accepted'
 
@@ -40,7 +39,7 @@ const QUEUED =
 const WHO = SENDER + TITLE_RULE + QUEUED
 
 const senderOf = (req: FastifyRequest): EventSender => ({
-  auth: req.auth,
+  user: req.auth?.user ?? null,
   visitorId: () => anonymousIdOf(req),
   network: () => networkOfRequest(req),
   ip: req.ip,

@@ -10,7 +10,7 @@ import { IDEA_BOOKS, ideaSearchUrl, writeIdeaBooks } from '../../test/idea-books
 import { paidAuthor } from '../../test/memberships.js'
 import { client, nextIp } from '../../test/api-client.js'
 import { analyticsOf, storedEvents } from '../../test/analytics-probe.js'
-import { foundItEventId, UNDO_SECONDS } from './found-it.service.js'
+import { foundItEventId, UNDO_SECONDS } from '@bookstrut/search'
 
 /*
  * "Found it" end to end inside the api: real Postgres, Redis, BullMQ (found-it, embed and ingest workers), chDB, the

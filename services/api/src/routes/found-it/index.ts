@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { access } from '@bookstrut/core'
 import { Envelope, ErrorEnvelope, FoundItAnswer, FoundItBody, FoundItQuery } from '@bookstrut/schemas'
-import { AGREE_NETWORKS, AGREE_READERS, SERVED_SEARCH_TTL_SECONDS } from '@bookstrut/search'
+import {
+  AGREE_NETWORKS,
+  AGREE_READERS,
+  SERVED_SEARCH_TTL_SECONDS,
+  UNDO_SECONDS,
+  confirmFoundIt,
+  withdrawFoundIt,
+} from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
-import { confirmFoundIt, UNDO_SECONDS, withdrawFoundIt } from './found-it.service.js'
 
 const RULES =
   'Signed-in readers only (401 without a session, 403 BLOCKED for a blocked account). The ideas are never sent: ' +
@@ -41,7 +47,7 @@ export const foundItRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.signedInWrite(),
     }),
     async (req) => {
-      const answer = await confirmFoundIt(deps, requireAuth(req), req.ip, req.body)
+      const answer = await confirmFoundIt(deps, requireAuth(req).user, req.ip, req.body)
       return ok('Thank you: noted as the book you meant', answer)
     },
   )
@@ -59,7 +65,7 @@ export const foundItRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.signedInWrite(),
     }),
     async (req) => {
-      const answer = await withdrawFoundIt(deps, requireAuth(req), req.ip, req.query)
+      const answer = await withdrawFoundIt(deps, requireAuth(req).user, req.ip, req.query)
       return ok('Taken back', answer)
     },
   )

@@ -15,7 +15,7 @@ import { ok, paged } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
-import { ghostBook, listGhosted, listReportTypes, removeGhost, reportBook } from './ghosts.service.js'
+import { ghostBook, listGhosted, listReportTypes, removeGhost, reportBook } from '@bookstrut/catalogue'
 
 /** Ghosting (hiding a title from one's own results) and reporting a title, for signed-in readers. */
 export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -31,7 +31,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.ownAccountWrite(inBody('userId')),
     }),
     async (req) => {
-      await ghostBook(deps, requireAuth(req), req.body)
+      await ghostBook(deps, requireAuth(req).user, req.body)
       return ok('Ghost mode activated successfully.', null)
     },
   )
@@ -84,7 +84,7 @@ export const ghostRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.ownAccountWrite(inBody('userId')),
     }),
     async (req) => {
-      await reportBook(deps, requireAuth(req), req.body)
+      await reportBook(deps, requireAuth(req).user, req.body)
       return ok('Report sent successfully', null)
     },
   )

@@ -11,7 +11,8 @@ import { ok } from '../../respond.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { depsOf } from '../deps.js'
 import { declarer, familyDeclarer } from '../route-docs.js'
-import { getInsights, getInsightsSeries } from './insights.service.js'
+import { getInsights, getInsightsSeries } from '@bookstrut/analytics'
+import { foundItRepo } from '@bookstrut/search'
 
 const ACCESS =
   'The title’s owner or an admin only: anyone else gets 403, no session 401, an unknown title 404. ' +
@@ -22,7 +23,8 @@ const ACCESS =
 
 /** Author analytics (issue 14), at the spec's odd path `/lnsights`. */
 export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { ...depsOf(app), analytics: app.analytics }
+  // Found-it's readers and agreed ideas are search's tables, read through its repository (analytics does not import search).
+  const deps = { ...depsOf(app), analytics: app.analytics, foundIt: foundItRepo }
   const declare = declarer(['analytics'])
   // Only the title's owner or an admin, checked after the rate limit (so a flood of other ids costs no SQL).
   const ownerOnly = access.ownerOf(access.signedIn(), {

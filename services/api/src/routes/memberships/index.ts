@@ -17,7 +17,8 @@ import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
-import * as memberships from './memberships.service.js'
+import { listPlans, membershipsByUser, onSale, quote, updatePlan } from '@bookstrut/billing'
+import { booksRepo } from '@bookstrut/catalogue'
 
 /**
  * The plan catalogue, a user's memberships, the admin's plan editor and upgrade quotes (spec reader-and-account
@@ -45,16 +46,12 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(
         ruleWhen(
           'status=false',
-          ({ query }) => !memberships.onSale(query as { status?: boolean }),
+          ({ query }) => !onSale(query as { status?: boolean }),
           adminRule('Only admins can see withdrawn plans.'),
         ),
       ),
     }),
-    async (req) =>
-      ok(
-        'Memberships fetched successfully',
-        await memberships.listPlans(deps, memberships.onSale(req.query)),
-      ),
+    async (req) => ok('Memberships fetched successfully', await listPlans(deps, onSale(req.query))),
   )
 
   app.put(
@@ -74,7 +71,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       preHandler: limitPerAccount(deps.limits, 'adminPerAccount'),
     },
-    async (req) => ok('Membership plan updated', await memberships.updatePlan(deps, req.body, actorOf(req))),
+    async (req) => ok('Membership plan updated', await updatePlan(deps, req.body, actorOf(req))),
   )
 
   app.get(
@@ -90,9 +87,10 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.ownAccount(inQuery('userId')),
     }),
     async (req) => {
+      const booksListed = await booksRepo.countOwnedBooks(deps.db, req.query.userId)
       return ok(
         'Memberships fetched successfully',
-        await memberships.membershipsByUser(deps, req.query.userId),
+        await membershipsByUser(deps, req.query.userId, booksListed),
       )
     },
   )
@@ -117,12 +115,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         'Quote computed',
-        await memberships.quote(
-          deps,
-          requireAuth(req).user,
-          req.query.planId,
-          app.config.payments.stripe !== undefined,
-        ),
+        await quote(deps, requireAuth(req).user, req.query.planId, app.config.payments.stripe !== undefined),
       ),
   )
 }

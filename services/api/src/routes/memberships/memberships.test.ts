@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
-import { addMonthsUtc } from '@bookstrut/billing'
+import { addMonthsUtc } from '@bookstrut/billing/testing'
 import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { client } from '../../test/api-client.js'

@@ -18,9 +18,9 @@ import { requireAuth } from '../../plugins/app/auth.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
-import * as payments from './payments.service.js'
-import { handleStripeWebhook } from './stripe-webhook.service.js'
-import { createStripeGateway } from './stripe-gateway.js'
+import { confirmPayment, handleStripeWebhook, startPayment, type PaymentDeps } from '@bookstrut/billing'
+import { loadUser } from '../../views/user-view.js'
+import { createStripeGateway, verifyWebhook } from './stripe-gateway.js'
 
 /** 402: the card was declined; 503: payments are not configured (the spec's message). */
 const paymentErrors = { 402: ErrorEnvelope, 503: ErrorEnvelope }
@@ -34,9 +34,10 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024
  * when the client reports back (POST /create/user/membership) and, authoritatively, by the webhook.
  */
 export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: payments.PaymentDeps = {
+  const deps: PaymentDeps = {
     ...depsOf(app),
     gateway: createStripeGateway(app.config),
+    verifyWebhook,
     log: app.log,
   }
   const tags = ['payments']
@@ -84,7 +85,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       preHandler: limitPayments,
     },
-    async (req) => ok('Payment started', await payments.startPayment(deps, requireAuth(req).user, req.body)),
+    async (req) => ok('Payment started', await startPayment(deps, requireAuth(req).user, req.body)),
   )
 
   app.post(
@@ -110,11 +111,14 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       preHandler: limitPayments,
     },
-    async (req) =>
-      ok(
-        'Membership upgraded successfully',
-        await payments.confirmPayment(deps, requireAuth(req).user, req.body),
-      ),
+    async (req) => {
+      const { user } = requireAuth(req)
+      const { status } = await confirmPayment(deps, user, req.body)
+      return ok('Membership upgraded successfully', {
+        status,
+        membership: (await loadUser(app.db, user)).membership,
+      })
+    },
   )
 
   await app.register(async (webhook) => registerWebhook(webhook, deps, declare))
@@ -124,11 +128,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
  * The webhook in a scope of its own, where JSON is not parsed: the signature covers the exact bytes Stripe sent, so
  * the handler gets them as a Buffer.
  */
-function registerWebhook(
-  app: FastifyInstance,
-  deps: payments.PaymentDeps,
-  declare: ReturnType<typeof declarer>,
-) {
+function registerWebhook(app: FastifyInstance, deps: PaymentDeps, declare: ReturnType<typeof declarer>) {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser(
     'application/json',

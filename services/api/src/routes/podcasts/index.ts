@@ -19,7 +19,7 @@ import {
   UpdatePodcastQuery,
   UserPodcastsQuery,
 } from '@bookstrut/schemas'
-import { ok, paged } from '../../respond.js'
+import { ok, paged, type Page } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
 import { access, actsForRule, inBody, inQuery, listsBooksRule, ruleWhen } from '@bookstrut/core'
@@ -27,11 +27,10 @@ import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
 import { actorOf } from '../../plugins/app/admin-actor.js'
+import { bookForReader, homeTop20, withReactionFlags } from '@bookstrut/analytics'
+import * as catalogue from '@bookstrut/catalogue'
+import { featuredVideo } from '@bookstrut/content'
 import { listingFormOf, readListingForm, removeListingUpload } from './listing-form.js'
-import { createListing, updateListing } from './listings.service.js'
-import * as catalogue from './catalogue.service.js'
-import { getSinglePodcast } from '../../views/podcast-view.js'
-import { authorBooks } from './authors.service.js'
 import { limitAuthorPages } from './author-pages-rate-limit.js'
 
 const LISTING_FORM_DOC =
@@ -46,6 +45,11 @@ const LISTING_FORM_DOC =
 /** Listings: the author side (create, edit), the public reads, and admin moderation. */
 export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { ...depsOf(app), media: app.media }
+  /** A page of books with the reader's own like and favourite flags (none for anonymous callers). */
+  const readersPage = async (readerId: string | undefined, page: Page<Podcast>) => ({
+    ...page,
+    data: await withReactionFlags(deps, readerId, page.data),
+  })
   const tags = ['catalogue']
   const declare = declarer(tags)
   /** The form becomes the body its schema checks; who may write is settled before (`access.beforeBody`). */
@@ -73,7 +77,7 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...readForm,
     },
     async (req, reply) => {
-      const book = await createListing(deps, requireAuth(req), listingFormOf(req, req.body))
+      const book = await catalogue.createListing(deps, requireAuth(req).user, listingFormOf(req, req.body))
       return reply.code(201).send(ok(LISTING_CREATED_MESSAGE, book))
     },
   )
@@ -101,7 +105,8 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const form = listingFormOf(req, req.body)
       const { podcastId: bookId, episodeId } = req.query
-      const { book, changed } = await updateListing(deps, requireAuth(req), { bookId, episodeId }, form)
+      const caller = requireAuth(req).user
+      const { book, changed } = await catalogue.updateListing(deps, caller, { bookId, episodeId }, form)
       return ok(changed ? LISTING_UPDATED_MESSAGE : 'No changes detected!', book)
     },
   )
@@ -115,7 +120,10 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(actsForRule(inQuery('userid'))),
     }),
     async (req) => {
-      return ok('Podcast fetched successfully', await getSinglePodcast(deps, req.query.PodcastId, req.auth))
+      return ok(
+        'Podcast fetched successfully',
+        await bookForReader(deps, req.query.PodcastId, req.auth?.user),
+      )
     },
   )
 
@@ -127,8 +135,10 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: PagedPodcasts },
       access: access.public(),
     }),
-    async (req) =>
-      paged('Podcasts fetched successfully', await catalogue.listBooks(deps, req.query, req.auth)),
+    async (req) => {
+      const page = await catalogue.listBooks(deps, req.query, req.auth?.user)
+      return paged('Podcasts fetched successfully', await readersPage(req.auth?.user.id, page))
+    },
   )
 
   app.get(
@@ -146,7 +156,11 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       ),
     }),
-    async (req) => ok('Podcasts fetched successfully', await catalogue.userBooks(deps, req.query, req.auth)),
+    async (req) =>
+      ok(
+        'Podcasts fetched successfully',
+        await withReactionFlags(deps, req.auth?.user.id, await catalogue.userBooks(deps, req.query)),
+      ),
   )
 
   app.get(
@@ -168,7 +182,11 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       onRequest: limitAuthorPages(app.limits),
     },
-    async (req) => ok('Author fetched successfully', await authorBooks(deps, req.query, req.auth)),
+    async (req) => {
+      const author = await catalogue.authorBooks(deps, req.query)
+      const data = await withReactionFlags(deps, req.auth?.user.id, author.data)
+      return ok('Author fetched successfully', { ...author, data })
+    },
   )
 
   app.get(
@@ -189,7 +207,9 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         userId: req.auth?.user.id ?? null,
         anonymousId: req.auth ? undefined : await anonymousIdOf(req),
       }
-      return ok('Home page fetched successfully', await catalogue.homePage(deps, req.query, who))
+      const data = await homeTop20(deps, req.query, who)
+      // The featured video an admin set in the settings (null when none).
+      return ok('Home page fetched successfully', { homePageMedia: await featuredVideo(deps.db), data })
     },
   )
 

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyRequest } from 'fastify'
+import type { ListingForm } from '@bookstrut/catalogue'
 import { badRequest, newId } from '@bookstrut/core'
 import {
   AUDIO_MAX_BYTES,
@@ -19,17 +20,6 @@ import {
   type FileRule,
   type FormLimits,
 } from '../../plugins/app/upload-limits.js'
-
-/** What a create or update request carries once its body passed the schema: its fields and its files. */
-export interface ListingForm {
-  fields: Partial<Record<ListingField, string>>
-  /** Other text parts the spec's client sends (createBy, episodes[0][year_published], ...). */
-  extra: Record<string, string | undefined>
-  cover?: Buffer
-  authorImage?: Buffer
-  /** The uploaded MP3 in a temporary file, removed before the response is sent (`removeListingUpload`). */
-  audioPath?: string
-}
 
 type ListingFiles = Pick<ListingForm, 'cover' | 'authorImage' | 'audioPath'>
 

@@ -7,7 +7,7 @@ import { requireAuth } from '../../plugins/app/auth.js'
 import { networkOfRequest } from '../../plugins/app/anonymous-id.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
-import { addReaction, listFavorites, removeReaction } from './reactions.service.js'
+import { addReaction, listFavorites, removeReaction } from '@bookstrut/analytics'
 
 const RATE_NOTE =
   'Signed-in readers only; `userid` must be the caller (403 otherwise), blocked accounts get 403 BLOCKED. ' +
@@ -30,7 +30,7 @@ export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         access: access.ownAccountWrite(inBody('userid')),
       }),
       async (req) => {
-        await addReaction(deps, requireAuth(req), kind, req.body, await networkOfRequest(req))
+        await addReaction(deps, requireAuth(req).user, kind, req.body, await networkOfRequest(req))
         return ok(kind === 'like' ? 'Liked successfully' : 'Added to favorites successfully', null)
       },
     )
@@ -45,7 +45,7 @@ export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         access: access.ownAccountWrite(inQuery('userid')),
       }),
       async (req) => {
-        await removeReaction(deps, requireAuth(req), kind, req.query)
+        await removeReaction(deps, requireAuth(req).user, kind, req.query)
         return ok(kind === 'like' ? 'Unliked successfully' : 'Removed from favorites successfully', null)
       },
     )

@@ -3,13 +3,11 @@ import { buildUser } from '@bookstrut/accounts/testing'
 import { ManualClock, newId, type ListingStatus } from '@bookstrut/core'
 import { buildListing } from '@bookstrut/core/testing'
 import type { AnalyticsEvent } from '@bookstrut/schemas'
-import type { SurfaceIndex } from '@bookstrut/search'
+import { dailyReactionEventId, reactionEventId } from '@bookstrut/analytics'
+// The keyword search's reaction flags are checked here, beside the reactions that set them.
+import { searchByKeywords, type SurfaceIndex } from '@bookstrut/search'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
 import { injectCall } from '../../test/inject-call.js'
-// The keyword search's reaction flags are checked here, beside the reactions that set them.
-// eslint-disable-next-line import-x/no-restricted-paths
-import { searchByKeywords } from '../search/surface-search.service.js'
-import { dailyReactionEventId, reactionEventId } from './reactions.service.js'
 
 let t: TestApp
 let queued: AnalyticsEvent[] = []

@@ -10,13 +10,20 @@ import {
   UpdateSearchHistoryBody,
 } from '@bookstrut/schemas'
 import { access, inBody, inQuery } from '@bookstrut/core'
-import { savedSearchNetwork, searchHistoryRepo } from '@bookstrut/search'
+import {
+  clearSavedSearches,
+  listSavedSearches,
+  removeSavedSearch,
+  saveSearch,
+  savedSearchNetwork,
+  searchHistoryRepo,
+  updateSavedSearch,
+} from '@bookstrut/search'
 import { ok } from '../../respond.js'
 import { requireAuth } from '../../plugins/app/auth.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
 import { limitPerAccount } from '../../plugins/app/account-limit.js'
-import * as history from './search-history.service.js'
 
 /**
  * Saved searches (search history) of a signed-in user: the Saved Search page of the profile area. Owner
@@ -47,7 +54,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const network = await savedSearchNetwork(app.redis, deps.config.redis.prefix, req.ip)
       return ok(
         'Search history saved successfully',
-        await history.create(deps, req.body.userId, req.body, network),
+        await saveSearch(deps, req.body.userId, req.body, network),
       )
     },
   )
@@ -64,7 +71,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.ownAccount(inQuery('userId')),
     }),
     async (req) => {
-      return ok('Search history fetched successfully', await history.list(deps, req.query.userId))
+      return ok('Search history fetched successfully', await listSavedSearches(deps, req.query.userId))
     },
   )
 
@@ -87,7 +94,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         'Search history updated successfully',
-        await history.update(deps, requireAuth(req), req.query.id, req.body),
+        await updateSavedSearch(deps, requireAuth(req).user, req.query.id, req.body),
       ),
   )
 
@@ -104,7 +111,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: limitWrites,
     },
     async (req) => {
-      await history.remove(deps, requireAuth(req), req.query.id)
+      await removeSavedSearch(deps, requireAuth(req).user, req.query.id)
       return ok('Search history deleted successfully', null)
     },
   )
@@ -122,7 +129,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: limitWrites,
     },
     async (req) => {
-      return ok('Search history cleared successfully', await history.clear(deps, req.query.userId))
+      return ok('Search history cleared successfully', await clearSavedSearches(deps, req.query.userId))
     },
   )
 }

@@ -13,13 +13,14 @@ import {
   createSurfaceIndex,
   LANGUAGE_PREFERENCE,
   MAX_RANKED,
+  RANKING_TTL_SECONDS,
   RELEVANCE_FLOOR,
+  searchByIdeas,
+  searchByKeywords,
 } from '@bookstrut/search'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
 import { paged } from '../../respond.js'
-import { RANKING_TTL_SECONDS, searchByIdeas } from './idea-search.service.js'
-import { searchByKeywords } from './surface-search.service.js'
 import { anonymousIdOf } from '../../plugins/app/anonymous-id.js'
 import { limitSearches, RATE_LIMIT_NOTE } from './search-rate-limit.js'
 
@@ -65,7 +66,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const page = await searchByIdeas(
         deps,
-        req.auth,
+        req.auth?.user ?? null,
         req.query,
         req.auth ? undefined : await anonymousIdOf(req),
         req.ip,

@@ -57,7 +57,7 @@ describe.each(adapters)('keyword search and ghosts on $name', (adapter) => {
     if (setup.t.config.search.meili) {
       const writer = createMeiliSurfaceIndex({ url: setup.t.config.search.meili.url, key: undefined })
       const rows = await db.selectFrom('podcasts').selectAll().where('id', 'in', books).execute()
-      await writer.upsert(rows.map(toSurfaceBook))
+      await writer.upsert(rows.map((r) => toSurfaceBook({ ...r, owner_blocked: false })))
     }
   })
   afterAll(async () => setup?.stop())

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { booksRepo } from '@bookstrut/catalogue'
 import { buildListing } from '@bookstrut/core/testing'
-import { createMeiliSurfaceIndex, toSurfaceBook, type SurfaceIndex } from '@bookstrut/search'
+import { createMeiliSurfaceIndex, surfaceSearch, toSurfaceBook, type SurfaceIndex } from '@bookstrut/search'
 import { MeiliStandIn } from '@bookstrut/search/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { surfaceSearch } from './surface-search.service.js'
 
 // What the route does with an index's answer. An external index (Meilisearch) lags the database by a job: here
 // the real Meilisearch adapter, against the protocol stand-in from services/search (no Meilisearch binary
@@ -36,7 +35,9 @@ it("keeps the index's order and leaves out listings no longer public or gone", a
   const rejected = await buildListing(t.app.db, { title: 'Gamma', description: 'A lighthouse story.' })
   const gone = await buildListing(t.app.db, { title: 'Delta', description: 'A lighthouse story.' })
   // Indexed while public, in an order of its own (the stand-in answers in the order it was given).
-  await index.upsert([second, rejected, gone, first].map(toSurfaceBook))
+  await index.upsert(
+    [second, rejected, gone, first].map((b) => toSurfaceBook({ ...b, owner_blocked: false })),
+  )
   // Then rejected and deleted in PostgreSQL, before any job brought the index in line.
   await booksRepo.updateBook(t.app.db, rejected.id, { status: 2, updated_at: new Date() })
   await t.app.db.deleteFrom('podcasts').where('id', '=', gone.id).execute()

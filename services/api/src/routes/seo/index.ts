@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { access } from '@bookstrut/core'
-import { robotsTxt, sitemapXml, type SitemapSource } from './sitemap.service.js'
+import { robotsTxt, sitemapXml, type SitemapSource } from '@bookstrut/catalogue'
 
-export type { SitemapEntry, SitemapSource } from './sitemap.service.js'
+export type { SitemapEntry, SitemapSource } from '@bookstrut/catalogue'
 
 export interface SeoRoutesOptions {
   /** Public addresses beyond the catalogue (content pages): see SitemapSource. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '@bookstrut/accounts/testing'
 import { buildListing } from '@bookstrut/core/testing'
 import { buildTestApp, type TestApp } from '../../test/test-app.js'
-import { STATIC_PATHS, sitemapXml, type SitemapSource } from './sitemap.service.js'
+import { STATIC_PATHS, sitemapXml, type SitemapSource } from '@bookstrut/catalogue'
 
 const origin = 'https://books.example.org'
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)

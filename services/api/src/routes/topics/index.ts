@@ -6,7 +6,7 @@ import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { declarer } from '../route-docs.js'
 import { trafficOf } from '../../views/page-traffic.js'
-import { getTopic, listTopics, TOPIC_NOT_FOUND } from './topics.service.js'
+import { getTopic, listTopics, TOPIC_NOT_FOUND } from '@bookstrut/search'
 
 const LIMIT_NOTE =
   'Public. Per IP address, 120 calls a minute (topicPagesPerIp), counted before anything is read; past it 429 with ' +

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashToken, loginDelayMs, verifyPassword } from '@bookstrut/accounts'
-import { buildUser } from '@bookstrut/accounts/testing'
+import { hashToken } from '@bookstrut/accounts'
+import { buildUser, loginDelayMs, verifyPassword } from '@bookstrut/accounts/testing'
 import type { TestApp } from '../../test/test-app.js'
 import { closeAppWithMailbox, startAppWithMailbox, type Mailbox } from '../../test/app-with-mailbox.js'
 import { client, nextIp } from '../../test/api-client.js'

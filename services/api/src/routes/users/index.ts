@@ -20,17 +20,30 @@ import {
   UserIdQuery,
   VerifyOtpBody,
 } from '@bookstrut/schemas'
+import {
+  getSingleUser,
+  liveSession,
+  logIn,
+  logOut,
+  resendSignupOtp,
+  resetPassword,
+  sendResetOtp,
+  signUp,
+  updateProfile,
+  verifyResetOtp,
+  verifySignup,
+  type Caller,
+} from '@bookstrut/accounts'
+import { startOnFreePlan } from '@bookstrut/billing'
 import { access, inQuery } from '@bookstrut/core'
 import { ok } from '../../respond.js'
 import { depsOf } from '../deps.js'
 import { refuseOwnEndedSession, requireAuth, tokenOf } from '../../plugins/app/auth.js'
 import { optionalBody, declarer } from '../route-docs.js'
-import * as auth from './auth.service.js'
-import * as account from './account.service.js'
-import { loadUser } from '../../views/user-view.js'
+import { loadPublicProfile, loadUser } from '../../views/user-view.js'
 import { profileImagesOf, readProfileMultipart } from './profile-form.js'
 
-const callerOf = (req: FastifyRequest): auth.Caller => ({
+const callerOf = (req: FastifyRequest): Caller => ({
   ip: req.ip,
   userAgent: req.headers['user-agent'] ?? null,
   requestId: req.id,
@@ -50,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(),
     }),
     async (req, reply) => {
-      const { user, resendAfter } = await auth.signUp(deps, req.body, callerOf(req))
+      const { user, resendAfter } = await signUp(deps, req.body, callerOf(req))
       return reply.code(201).send(
         ok('We have sent a 4-digit code to your email.', {
           _id: user.id,
@@ -71,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(),
     }),
     async (req) => {
-      const sent = await auth.resendSignupOtp(deps, req.body.email, callerOf(req))
+      const sent = await resendSignupOtp(deps, req.body.email, callerOf(req))
       return ok('OTP has been resent to your email.', { email: req.body.email.trim().toLowerCase(), ...sent })
     },
   )
@@ -85,7 +98,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(),
     }),
     async (req) => {
-      const session = await auth.verifySignup(deps, req.body, callerOf(req))
+      const session = await verifySignup(deps, req.body, callerOf(req), startOnFreePlan)
       return ok(session.message, session)
     },
   )
@@ -99,7 +112,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(),
     }),
     async (req) => {
-      const session = await auth.logIn(deps, req.body, callerOf(req))
+      const session = await logIn(deps, req.body, callerOf(req))
       return ok(session.message, session)
     },
   )
@@ -122,7 +135,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const { user } = await auth.liveSession(deps, req.body.token ?? tokenOf(req))
+      const { user } = await liveSession(deps, req.body.token ?? tokenOf(req))
       return ok('Session is valid', {
         isBlocked: user.is_blocked,
         notes: user.block_notes,
@@ -140,7 +153,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.ownAccount(inQuery('id')),
     }),
     async (req) => {
-      await auth.logOut(deps, requireAuth(req).session.id)
+      await logOut(deps, requireAuth(req).session.id)
       return ok('Logout successfully', null)
     },
   )
@@ -154,7 +167,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(),
     }),
     async (req) => {
-      const { message, resendAfter } = await auth.sendResetOtp(deps, req.body.email, callerOf(req))
+      const { message, resendAfter } = await sendResetOtp(deps, req.body.email, callerOf(req))
       return ok(message, { email: req.body.email.trim().toLowerCase(), resendAfter })
     },
   )
@@ -173,7 +186,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(),
     }),
     async (req) => {
-      const data = await auth.verifyResetOtp(deps, req.body, callerOf(req))
+      const data = await verifyResetOtp(deps, req.body, callerOf(req))
       return ok('OTP verified successfully', data)
     },
   )
@@ -191,7 +204,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       access: access.public(),
     }),
     async (req) => {
-      await auth.resetPassword(deps, req.body, callerOf(req))
+      await resetPassword(deps, req.body, callerOf(req))
       return ok('Password reset successful', null)
     },
   )
@@ -210,7 +223,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req) => {
       await refuseOwnEndedSession(req, app.db, req.query.userId)
-      return ok('User fetched successfully', await account.getSingleUser(deps, req.query.userId, req.auth))
+      const { row, view } = await getSingleUser(deps, req.query.userId, req.auth)
+      const shown = view === 'account' ? await loadUser(app.db, row) : await loadPublicProfile(app.db, row)
+      return ok('User fetched successfully', shown)
     },
   )
 
@@ -236,14 +251,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: readProfileMultipart,
     },
     async (req) => {
-      const updated = await account.updateProfile(
+      const updated = await updateProfile(
         { ...deps, media: app.media },
         req.query.id,
         req.body,
         requireAuth(req),
         profileImagesOf(req),
       )
-      return ok('Profile updated successfully', updated)
+      return ok('Profile updated successfully', await loadUser(app.db, updated))
     },
   )
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { canonicalEmail } from '@bookstrut/accounts'
+import { canonicalEmail } from '@bookstrut/accounts/testing'
 import { insertUser } from '@bookstrut/core/testing'
 import type { TestApp } from '../../test/test-app.js'
 import { closeAppWithMailbox, startAppWithMailbox, type Mailbox } from '../../test/app-with-mailbox.js'

@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { IMAGE_RULES, PROFILE_FORM_MAX_BYTES } from '@bookstrut/schemas'
 import { formParts, readFilePart, type FormLimits } from '../../plugins/app/upload-limits.js'
+import type { ProfileImages } from '@bookstrut/accounts'
 
-export interface ProfileImages {
-  profile?: Buffer
-  banner?: Buffer
-}
+export type { ProfileImages }
 
 const images = new WeakMap<FastifyRequest, ProfileImages>()
 

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely'
  * become searchable in keyword mode, so "magic school" finds Harry Potter.
  *
  * The stored keyword vector gets one weight per searchable field, in Meilisearch's searchable-attribute order
- * (services/search/src/surface/keyword-fields.ts): title A, author B, genres and ideas C (PostgreSQL has four
+ * (services/search/src/surface/keyword-semantics.ts): title A, author B, genres and ideas C (PostgreSQL has four
  * weights), description D. Before, title and author shared A and description was C. Every public book's vector is
  * recomputed, and the genres' words join the typo dictionary.
  */
@@ -27,10 +27,12 @@ export async function up(db: Kysely<any>): Promise<void> {
              setweight(to_tsvector('english', gap || coalesce(description, '')), 'D')
       from (select repeat('the ', 8) as gap) g
     $$`.execute(db)
+  // The public-books rule of 2026_12_03_1100 (no book of a blocked owner) is kept; only the vector changes.
   await sql`
     create or replace function podcast_search_documents_sync() returns trigger language plpgsql as $$
     begin
-      if new.status = 1 and new.is_active then
+      if new.status = 1 and new.is_active
+         and not exists (select 1 from users u where u.id = new.create_by and u.is_blocked) then
         insert into podcast_search_documents (podcast_id, document)
         values (new.id, podcast_keyword_vector(new.title, new.author, new.genres, new.primary_key,
           new.secondary_key, new.additional_key, new.description))
@@ -44,14 +46,40 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create trigger podcasts_search_documents_sync
     after insert or update of title, author, genres, primary_key, secondary_key, additional_key, description, status,
-      is_active
+      is_active, create_by
     on podcasts for each row execute function podcast_search_documents_sync()`.execute(db)
+  await replaceOwnerSync(
+    db,
+    'podcast_keyword_vector(p.title, p.author, p.genres, p.primary_key, p.secondary_key, p.additional_key, ' +
+      'p.description)',
+  )
   await replaceWordTriggers(db, true)
   await sql`
     update podcast_search_documents d
     set document = podcast_keyword_vector(p.title, p.author, p.genres, p.primary_key, p.secondary_key,
       p.additional_key, p.description)
     from podcasts p where p.id = d.podcast_id`.execute(db)
+}
+
+/**
+ * The trigger on `users` (2026_12_03_1100) that puts an unblocked owner's public books back in the keyword index,
+ * computing their stored vector with `vector` (an expression over the book `p`).
+ */
+async function replaceOwnerSync(db: Kysely<any>, vector: string) {
+  await sql`
+    create or replace function podcast_search_documents_owner_sync() returns trigger language plpgsql as $$
+    begin
+      if new.is_blocked then
+        delete from podcast_search_documents d using podcasts p
+        where d.podcast_id = p.id and p.create_by = new.id;
+      else
+        insert into podcast_search_documents (podcast_id, document)
+        select p.id, ${sql.raw(vector)}
+        from podcasts p where p.create_by = new.id and p.status = 1 and p.is_active
+        on conflict (podcast_id) do nothing;
+      end if;
+      return null;
+    end $$`.execute(db)
 }
 
 /** The typo dictionary's triggers, reading the genres too (`withGenres`) or not (going down). */
@@ -93,10 +121,12 @@ async function replaceWordTriggers(db: Kysely<any>, withGenres: boolean) {
 export async function down(db: Kysely<any>): Promise<void> {
   await replaceWordTriggers(db, false)
   await sql`drop trigger podcasts_search_documents_sync on podcasts`.execute(db)
+  // Back to 2026_12_03_1100's functions and trigger: the old vector, the blocked-owner rule kept.
   await sql`
     create or replace function podcast_search_documents_sync() returns trigger language plpgsql as $$
     begin
-      if new.status = 1 and new.is_active then
+      if new.status = 1 and new.is_active
+         and not exists (select 1 from users u where u.id = new.create_by and u.is_blocked) then
         insert into podcast_search_documents (podcast_id, document)
         values (new.id, podcast_search_vector(new.title, new.author,
           new.primary_key || ' ' || new.secondary_key || ' ' || new.additional_key, new.description))
@@ -108,8 +138,14 @@ export async function down(db: Kysely<any>): Promise<void> {
     end $$`.execute(db)
   await sql`
     create trigger podcasts_search_documents_sync
-    after insert or update of title, author, primary_key, secondary_key, additional_key, description, status, is_active
+    after insert or update of title, author, primary_key, secondary_key, additional_key, description, status,
+      is_active, create_by
     on podcasts for each row execute function podcast_search_documents_sync()`.execute(db)
+  await replaceOwnerSync(
+    db,
+    "podcast_search_vector(p.title, p.author, p.primary_key || ' ' || p.secondary_key || ' ' || p.additional_key, " +
+      'p.description)',
+  )
   await sql`
     update podcast_search_documents d
     set document = podcast_search_vector(p.title, p.author,

@@ -25,7 +25,9 @@ import * as createFoundIt from './2026_12_01_1000_create_found_it.js'
 import * as createModerationQueue from './2026_12_02_1000_create_moderation_queue.js'
 import * as addUsersEmailCanonical from './2026_12_02_1100_add_users_email_canonical.js'
 import * as addFoundPassages from './2026_12_02_1300_add_found_passages.js'
+import * as hideBooksOfBlockedOwners from './2026_12_03_1100_hide_books_of_blocked_owners.js'
 import * as addBookGenres from './2026_12_03_1400_add_book_genres.js'
+import * as createLibrary from './2026_12_03_1600_create_library.js'
 
 /** Every migration in order. Listed by hand so that built and source runs see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -55,5 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1000_create_moderation_queue': createModerationQueue,
   '2026_12_02_1100_add_users_email_canonical': addUsersEmailCanonical,
   '2026_12_02_1300_add_found_passages': addFoundPassages,
+  '2026_12_03_1100_hide_books_of_blocked_owners': hideBooksOfBlockedOwners,
   '2026_12_03_1400_add_book_genres': addBookGenres,
+  '2026_12_03_1600_create_library': createLibrary,
 }

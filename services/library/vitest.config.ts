@@ -1,0 +1,3 @@
+import { serverTestConfig } from '../../vitest.shared.js'
+
+export default serverTestConfig
