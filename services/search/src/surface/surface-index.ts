@@ -7,6 +7,8 @@ export interface SurfaceBook {
   id: string
   title: string
   author: string
+  /** the book's shelf-genres ("Fantasy", "Magic"), empty when it has none */
+  genres: string[]
   /** the book's ideas, empty ones left out */
   ideas: string[]
   description: string
@@ -39,8 +41,9 @@ export interface SurfaceQuery {
 export interface SurfaceIndex {
   readonly name: 'postgres' | 'meilisearch'
   /**
-   * Public books matching `term` that the reader did not ghost, title and author matches ranked above ideas,
-   * ideas above description.
+   * Public books matching `term` that the reader did not ghost, with Meilisearch's default semantics
+   * (keyword-semantics.ts): stop words ignored, query words dropped from the end until books match, ranked by
+   * words matched, typos, proximity, field (title, author, genres, ideas, description) and exactness.
    */
   search(query: SurfaceQuery): Promise<SurfaceHits>
   /** Makes the index hold these books as given: public ones are (re)indexed, the others taken out. */
@@ -62,6 +65,7 @@ export function toSurfaceBook(row: BookRow & { owner_blocked: boolean }): Surfac
     id: row.id,
     title: row.title,
     author: row.author,
+    genres: bookGenres(row.genres),
     ideas: bookIdeas(row),
     description: row.description,
     categoryName: row.category_name,
@@ -70,3 +74,10 @@ export function toSurfaceBook(row: BookRow & { owner_blocked: boolean }): Surfac
     public: isPublicRow(row),
   }
 }
+
+/** The stored comma-separated genres as a list (the import joins them with ", "). */
+export const bookGenres = (stored: string): string[] =>
+  stored
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean)

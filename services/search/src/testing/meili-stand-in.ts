@@ -19,6 +19,8 @@ interface StandInIndex {
     searchableAttributes: string[]
     filterableAttributes: string[]
     typoTolerance: { enabled: boolean }
+    rankingRules?: string[]
+    stopWords?: string[]
   }
   docs: Map<string, Doc>
 }

@@ -6,6 +6,7 @@ import { buttonClass, ButtonLink } from '@/components/ui/button'
 import { containerClass } from '@/components/ui/container'
 import { stackListClass } from '@/components/ui/stack-list'
 import { section } from '@/components/ui/section'
+import { MATCH_LABEL_TEXT, matchLabel } from '@bookstrut/schemas'
 
 const steps = [
   {
@@ -66,8 +67,9 @@ const sampleScores = [
   { idea: 'Letters that arrive decades too late', score: 81.1 },
   { idea: 'A storm that changes a small island', score: 67.3 },
 ]
-const sampleTotal =
-  sampleScores.reduce((sum, s) => sum + s.score, 0) + Math.min(...sampleScores.map((s) => s.score)) / 2
+const sampleBonus = Math.min(...sampleScores.map((s) => s.score)) / 2
+const sampleTotal = sampleScores.reduce((sum, s) => sum + s.score, 0) + sampleBonus
+const sampleMatch = MATCH_LABEL_TEXT[matchLabel({ ideas: sampleScores.map((s) => s.score) })]
 
 /** A sample result showing what a Strut score looks like. */
 export function StrutScorePreview() {
@@ -93,7 +95,7 @@ export function StrutScorePreview() {
               <p className={styles['score-card__title']}>The Keeper&apos;s Letters</p>
               <p className={styles['score-card__meta']}>Historical fiction · 2021 · Podblurb 2:14</p>
               <p className={styles['score-card__total']}>
-                Strut score <strong>{sampleTotal.toFixed(2)}</strong>
+                {sampleMatch} · Strut score <strong>{sampleTotal.toFixed(2)}</strong> / 350
               </p>
             </div>
           </div>
@@ -107,6 +109,12 @@ export function StrutScorePreview() {
                 <span className={styles['score-bar__value']}>{s.score.toFixed(2)}</span>
               </li>
             ))}
+            {/* The bonus is counted in the total, so it is shown beside the bars it is added to. */}
+            <li className={styles['score-bar']}>
+              <span className={styles['score-bar__label']}>Bonus: half the weakest idea&apos;s score</span>
+              <span className={styles['score-bar__track']} aria-hidden="true" />
+              <span className={styles['score-bar__value']}>+{sampleBonus.toFixed(2)}</span>
+            </li>
           </ul>
         </figure>
       </div>
