@@ -3,7 +3,10 @@ import { audited, recorded, type AdminActor, type Deps } from '@bookstrut/core'
 import type { AdminUserDetail, GrantPlanBody } from '@bookstrut/schemas'
 
 /** The console's view of a member's current plan (the user detail page's `plan`). */
-export const planOfMember = async (deps: Deps, userId: string): Promise<AdminUserDetail['plan']> => {
+export const planOfMember = async (
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+): Promise<AdminUserDetail['plan']> => {
   const m = await membershipsRepo.currentMembership(deps.db, userId)
   if (!m) return null
   return {
@@ -19,7 +22,7 @@ export const planOfMember = async (deps: Deps, userId: string): Promise<AdminUse
  * An admin grants a member a plan (audited: plan.grant, target the member, their membership before and after);
  * answers the member's plan as the console shows it. The rules are billing's (billing's memberships/plan-grant.ts).
  */
-export async function grantPlan(deps: Deps, actor: AdminActor, body: GrantPlanBody) {
+export async function grantPlan(deps: Pick<Deps, 'db' | 'clock'>, actor: AdminActor, body: GrantPlanBody) {
   await audited(deps, actor, async (trx) => {
     const { before, after } = await applyPlanGrant(trx, { ...body, adminId: actor.id }, deps.clock.now())
     return recorded(null, 'plan.grant', ['user', body.userId], before, after)
