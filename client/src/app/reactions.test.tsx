@@ -129,7 +129,7 @@ describe('like and favourite', () => {
       'true',
     )
     await user.click(within(card).getByRole('button', { name: `Like ${title}` }))
-    expect(within(page).getByRole('button', { name: `Like ${title}` })).toHaveTextContent('1')
+    expect(within(page).getByRole('button', { name: `Like ${title}` })).toHaveAccessibleDescription('1 like')
 
     await waitFor(async () => {
       const list = await callApi(`/get/user/favorite?userId=${reader.id}`, { token: reader.token })

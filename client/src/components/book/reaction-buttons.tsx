@@ -1,7 +1,7 @@
 import type { Book } from '@/api/book'
 import { Icon } from '@/components/ui/icon'
 import { useToggleReaction } from '@/lib/reactions'
-import type { MouseEvent, ReactNode } from 'react'
+import { useId, type MouseEvent, type ReactNode } from 'react'
 import styles from './reaction-buttons.module.css'
 import { iconButtonClass } from '@/components/ui/icon-button'
 
@@ -37,11 +37,14 @@ function ReactionToggle({
   kind,
   className,
   children,
+  describedBy,
 }: {
   book: Book
   kind: keyof typeof REACTIONS
   className?: string
   children?: ReactNode
+  /** the id of what the button's figure says (its count), read after its name */
+  describedBy?: string
 }) {
   const toggle = useToggleReaction(kind)
   const reaction = REACTIONS[kind]
@@ -53,6 +56,7 @@ function ReactionToggle({
       onClick={firstClickOnly(() => void toggle(book))}
       aria-pressed={on}
       aria-label={`${reaction.label} ${book.title || 'this title'}`}
+      aria-describedby={describedBy}
       title={reaction.title(on)}
     >
       <Icon name={reaction.icon} solid={on} />
@@ -65,11 +69,21 @@ function ReactionToggle({
  * The like toggle with the book's like count: readers who like it, with or without a podblurb (spec: like count
  * with toggle).
  */
-export const LikeButton = ({ book, className }: { book: Book; className?: string }) => (
-  <ReactionToggle book={book} kind="like" className={className}>
-    <span className={styles.reaction__count}>{book.likes}</span>
-  </ReactionToggle>
-)
+export function LikeButton({ book, className }: { book: Book; className?: string }) {
+  const countId = `${useId()}-likes`
+  // The count is the button's figure, not its words: read as its description ("Like Dune", "3 likes"), so the
+  // name a voice user says is the one it shows (WCAG 2.5.3, Label in Name).
+  return (
+    <ReactionToggle book={book} kind="like" className={className} describedBy={countId}>
+      <span className={styles.reaction__count} aria-hidden="true">
+        {book.likes}
+      </span>
+      <span id={countId} hidden>
+        {book.likes === 1 ? '1 like' : `${book.likes} likes`}
+      </span>
+    </ReactionToggle>
+  )
+}
 
 /** The favourite toggle (spec: favourite toggles on favoritesFlag). */
 export const FavoriteButton = ({ book, className }: { book: Book; className?: string }) => (

@@ -156,7 +156,8 @@ export function ImagePicker({
                 strokeLinejoin="round"
               />
             </svg>
-            {placeholder ?? 'Choose image'}
+            {/* The words shown are the button's name (WCAG 2.5.3). */}
+            {placeholder ?? `Choose ${label.toLowerCase()}`}
           </span>
         )}
         {!disabled && shown && <span className={styles['image-picker__change']}>Change</span>}

@@ -50,7 +50,7 @@ describe('the Favorite page', () => {
     expect(within(row).getByText('01:23')).toBeInTheDocument()
     expect(within(row).getByText('ISBN')).toBeInTheDocument()
     expect(within(row).getByText('Publisher')).toBeInTheDocument()
-    expect(within(row).getByRole('button', { name: `Like ${title}` })).toHaveTextContent('2')
+    expect(within(row).getByRole('button', { name: `Like ${title}` })).toHaveAccessibleDescription('2 likes')
     expect(within(row).getByRole('button', { name: `Play podblurb of ${title}` })).toBeInTheDocument()
     expect(within(row).getByRole('button', { name: `Share ${title}` })).toBeInTheDocument()
     expect(within(row).getByRole('link', { name: /Test Author/ })).toHaveAttribute(

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { paths } from '@/config/paths'
 import { billingText, formatUsd } from '@/lib/plan-texts'
 import styles from './home-sections.module.css'
@@ -194,7 +195,7 @@ const COMPARISON_COLUMNS = ['Plan', 'Price per month', 'Books', 'Analytics', 'Pe
 function PlanComparison() {
   return (
     <div>
-      <div className={styles.compare}>
+      <ScrollRegion className={styles.compare} label="Plans side by side">
         <table>
           <caption>Compare the plans</caption>
           <thead>
@@ -222,7 +223,7 @@ function PlanComparison() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {/* Below the table, not a row of it: the table scrolls sideways on a phone, and a link must not be cut off. */}
       <p className={styles['compare__note']}>
         More books than Elite Strut lists? Ask us about an <strong>Infinite Strut</strong> plan for a large

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import type { Plan } from '@bookstrut/schemas'
 import { paths } from '@/config/paths'
 import { billingText } from '@/lib/plan-texts'
@@ -13,7 +14,7 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
   return (
     <section className={styles['plan-compare']} aria-labelledby="plan-compare-title">
       <h2 id="plan-compare-title">Compare the plans</h2>
-      <div className={shared['plan-compare__scroll']}>
+      <ScrollRegion className={shared['plan-compare__scroll']} label="Plans side by side">
         <table>
           <thead>
             <tr>
@@ -49,7 +50,7 @@ export function ComparisonTable({ plans }: { plans: readonly Plan[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className={styles['plan-compare__note']}>
         More books than Elite Strut lists? Ask us about an Infinite Strut plan for a large catalogue:{' '}
         <Link to={paths.contact}>contact us</Link>.

@@ -1,4 +1,5 @@
 import type { MembershipRecord } from '@bookstrut/schemas'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { formatPlanDate, formatUsd } from '@/lib/plan-texts'
 import shared from './memberships-shared.module.css'
 
@@ -10,7 +11,7 @@ export function PastPlans({ plans }: { plans: readonly MembershipRecord[] }) {
       {plans.length === 0 ? (
         <p className="muted">No earlier plans yet. Plans you held before appear here.</p>
       ) : (
-        <div className={shared['plan-compare__scroll']}>
+        <ScrollRegion className={shared['plan-compare__scroll']} label="Earlier plans, side by side">
           <table className="past-plans">
             <thead>
               <tr>
@@ -31,7 +32,7 @@ export function PastPlans({ plans }: { plans: readonly MembershipRecord[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   )
