@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom'
 import type { AdminUsersQuery } from '@bookstrut/schemas'
-import { EmailAddress } from '@/components/ui/email-address'
 import { SelectField, TextField } from '@/components/ui/field'
 import { adminPaths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -76,9 +75,7 @@ export function UsersPage() {
             <td>
               <Link to={adminPaths.user(u.id)}>{`${u.firstName} ${u.lastName}`.trim() || u.email}</Link>
             </td>
-            <td>
-              <EmailAddress value={u.email} />
-            </td>
+            <td>{u.email}</td>
             <td>{u.role}</td>
             <td>
               <AccountStatus isBlocked={u.isBlocked} isVerified={u.isVerified} />
