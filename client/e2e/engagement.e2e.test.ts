@@ -178,7 +178,12 @@ it('a reader plays, likes and favourites a podblurb; its author sees it live in 
   const like = detail.getByRole('button', { name: `Like ${TITLE}` })
   await like.dblclick()
   await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true')
-  await expect.poll(() => like.textContent()).toBe('1')
+  // The count is the button's description (its name is the words it shows: WCAG 2.5.3).
+  await expect
+    .poll(() =>
+      like.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent),
+    )
+    .toBe('1 like')
   const favourite = detail.getByRole('button', { name: `Favorite ${TITLE}` })
   await favourite.click()
   await expect.poll(() => favourite.getAttribute('aria-pressed')).toBe('true')

@@ -106,16 +106,38 @@ const searchQuery = new URLSearchParams({
   thirdField: IDEAS[2],
 }).toString()
 
-/** The embed worker computes vectors in the background: wait until the idea search answers all of them. */
+/**
+ * The embed worker computes vectors in the background: wait until every imported book has its vectors, then until
+ * the idea search's answer stops changing (the index picks new vectors up on its own schedule). Idea mode always
+ * lists ten books at least (issue 46), so a count of ten says nothing about how many are embedded.
+ */
 async function waitForIdeaSearch() {
+  const books = (await readFile(catalogue, 'utf8')).split('\n').filter(Boolean).length
+  const db = createDb(app.databaseUrl, 1)
   const deadline = Date.now() + 180_000
-  let last = -1
+  const tooLate = (what: string) => {
+    if (Date.now() > deadline) throw new Error(`idea search never settled (${what})`)
+  }
+  try {
+    for (;;) {
+      const row = await db
+        .selectFrom('book_embeddings')
+        .select((eb) => eb.fn.count<string>('podcast_id').distinct().as('n'))
+        .executeTakeFirstOrThrow()
+      if (Number(row.n) >= books) break
+      tooLate(`${row.n} of ${books} books embedded`)
+      await new Promise((r) => setTimeout(r, 1500))
+    }
+  } finally {
+    await db.destroy()
+  }
+  const answers: string[] = []
   for (;;) {
     const res = await api(`/search/podcast?${searchQuery}&limit=10`)
-    const total = res.status === 200 ? (res.body.total ?? 0) : -1
-    if (total > 10 && total === last) return
-    last = total
-    if (Date.now() > deadline) throw new Error(`idea search never settled (last total ${total})`)
+    answers.push(res.status === 200 ? JSON.stringify(res.body.data.map((b: { _id: string }) => b._id)) : '')
+    const last = answers.slice(-3)
+    if (last.length === 3 && last[0] !== '' && last.every((a) => a === last[0])) return
+    tooLate(`last answer ${answers.at(-1)}`)
     await new Promise((r) => setTimeout(r, 1500))
   }
 }

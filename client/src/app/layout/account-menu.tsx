@@ -27,15 +27,7 @@ export function AccountMenu({ storedRole }: { storedRole: string | null }) {
       panelTestId="account-menu"
       trigger={(props) => (
         <button type="button" className={styles['avatar-button']} aria-label="Account menu" {...props}>
-          {/* The initials are a picture of the account, not the button's words (WCAG 2.5.3: its name is "Account menu"). */}
-          <span aria-hidden="true">
-            <Avatar
-              firstName={me?.first_name}
-              lastName={me?.last_name}
-              imageUrl={me?.profileImage}
-              size="md"
-            />
-          </span>
+          <Avatar firstName={me?.first_name} lastName={me?.last_name} imageUrl={me?.profileImage} size="md" />
         </button>
       )}
     >

@@ -31,7 +31,9 @@ export function Avatar({ firstName, lastName, imageUrl, size = 'md', className }
           />
         </svg>
       ) : (
-        <span>{initials}</span>
+        // Drawn by CSS from the attribute, not written as text: inside a button named "Account menu", text would
+        // be words the name does not say (WCAG 2.5.3, Label in Name); the avatar is a picture.
+        <span className={styles.avatar__initials} data-initials={initials} />
       )}
     </span>
   )

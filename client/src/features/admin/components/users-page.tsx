@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { EmailAddress } from '@/components/ui/email-address'
 import type { AdminUsersQuery } from '@bookstrut/schemas'
 import { SelectField, TextField } from '@/components/ui/field'
 import { adminPaths } from '@/config/paths'
@@ -75,7 +76,9 @@ export function UsersPage() {
             <td>
               <Link to={adminPaths.user(u.id)}>{`${u.firstName} ${u.lastName}`.trim() || u.email}</Link>
             </td>
-            <td>{u.email}</td>
+            <td className={styles.emailCell}>
+              <EmailAddress value={u.email} />
+            </td>
             <td>{u.role}</td>
             <td>
               <AccountStatus isBlocked={u.isBlocked} isVerified={u.isVerified} />
