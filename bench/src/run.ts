@@ -10,8 +10,6 @@ const MODES = {
   pages: './pages.js', // server-rendered pages per second
   auth: './auth.js', // sign-up and log-in under the password hash
   import: './import-books.js', // the catalogue import
-  'keyword-sentences': './keyword-sentences/main.js', // one-sentence keyword searches on the demo catalogue
-  'score-precision': './score-precision.js', // what a Strut score means: precision and recall per threshold
 } as const
 
 const mode = process.argv[2]

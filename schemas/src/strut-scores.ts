@@ -63,29 +63,3 @@ export function fromWireScores(
     labels: entries.map((e) => e.label),
   }
 }
-
-/** How well a listed book matches, at a glance (issue 46): read from its best idea score by `matchLabel`. */
-export type MatchLabel = 'strong' | 'partial' | 'weak'
-
-/**
- * The best idea score from which a row is a strong or a partial match, from the precision measured by `npm run
- * bench:score-precision` (docs/search-quality.md, "What a score means"). Partial starts at the relevance floor
- * (65, services/search strut-score.ts): books under it are listed only to show ten, and read "weak". Strong starts
- * at 90: of the rows whose best idea scores 90 or more, at least 36 % are the very book the ideas were written for
- * (a lower bound: a series' other volumes count as wrong), four times the share at the floor, and 84 % of those
- * books reach it.
- */
-export const MATCH_THRESHOLDS = { strong: 90, partial: 65 } as const
-
-export const MATCH_LABEL_TEXT: Record<MatchLabel, string> = {
-  strong: 'Strong match',
-  partial: 'Partial match',
-  weak: 'Weak match',
-}
-
-export function matchLabel(scores: Pick<StrutScores, 'ideas'>): MatchLabel {
-  const best = Math.max(0, ...scores.ideas.filter((s) => Number.isFinite(s)))
-  if (best >= MATCH_THRESHOLDS.strong) return 'strong'
-  if (best >= MATCH_THRESHOLDS.partial) return 'partial'
-  return 'weak'
-}

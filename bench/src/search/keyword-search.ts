@@ -6,7 +6,6 @@ import { surfaceSearch, type SurfaceIndex } from '@bookstrut/search'
 import { createPostgresSurfaceIndex } from '@bookstrut/search/bench'
 import { quantile, seededRandom } from '../bench-stats.js'
 import { loadSourceBooks, syntheticBookText, type SourceBook } from '../synthetic-books.js'
-import { loadKeywordSentences } from '../keyword-sentences/sentences.js'
 
 /**
  * Keyword ("surface") search latency for `npm run bench:search`: a scratch database on the test PostgreSQL
@@ -262,11 +261,6 @@ async function benchSize(source: SourceBook[], size: number, queries: KeywordQue
     const stopWords = await timeStopWordQueries(index)
     const longTypos = await timeStopWordQueries(index, longMisspeltQueries(source))
     const asReader = await timeReaderQueries(index, queries, await ghostingReader(db))
-    // Issue 46: plain one-sentence searches (keyword-sentences.json), which now match and rank books.
-    const sentences = await timeStopWordQueries(
-      index,
-      (await loadKeywordSentences()).map((s) => s.query),
-    )
     const totals = timings.map((t) => t.total)
     console.log(
       `  matches per query: median ${quantile(totals, 0.5)}, p95 ${Math.round(quantile(totals, 0.95))}, ` +
@@ -302,7 +296,6 @@ async function benchSize(source: SourceBook[], size: number, queries: KeywordQue
       row(`  index, stop words only (n=${stopWords.length})`, stopWords),
       row(`  index, ten misspelt long words (n=${longTypos.length})`, longTypos),
       row(`  index, a reader with 200 ghosts (n=${asReader.length})`, asReader),
-      row(`  index, one-sentence searches (n=${sentences.length})`, sentences),
     ]
   } finally {
     await db.destroy()

@@ -9,7 +9,7 @@ import { bookEventCounts } from './queries/book-event-counts.js'
 import { bookListening } from './queries/book-listening.js'
 import { bookTopSearches } from './queries/book-top-searches.js'
 import { addressBursts } from './queries/address-bursts.js'
-import { bookIdeaHits, STRONG_MATCH_SCORE } from './queries/book-idea-hits.js'
+import { bookIdeaHits } from './queries/book-idea-hits.js'
 import { engagementRanking } from './queries/engagement-ranking.js'
 
 /*
@@ -215,19 +215,17 @@ export function analyticsStoreContract(name: string, open: () => Promise<Analyti
       const bookId = hex24()
       const searched = (query: string[], scores: number[]) =>
         event(bookId, { type: 'impression', search: { mode: 'idea', rank: 4, scores, query } })
-      // Scores around the strong match (STRONG_MATCH_SCORE, the results' "Strong match" label).
-      const strong = STRONG_MATCH_SCORE
       const both = searched(
         ['Dragons in the STORM', 'time travel', 'a lonely lighthouse keeper'],
-        [strong, strong + 5, 30, 40],
+        [75, 90, 30, 40],
       )
       await insertEvents(
         store,
         [
-          both, // storm (at the threshold) and time travel (above it): hits idea 0 and idea 1
-          searched(['storm chasers', 'cooking', 'gardens'], [strong - 0.1, 10, 10, 5]), // below the strong match: none
-          searched(['a cooking storm', 'x y', 'the sea'], [10, 10, strong + 1, 5]), // only "the sea" is strong: none
-          searched(['lighthouse at night', 'ghosts', 'maps'], [strong + 8, 5, 5, 2]), // idea 2
+          both, // storm (75) and time travel (90): hits idea 0 and idea 1
+          searched(['storm chasers', 'cooking', 'gardens'], [69.9, 10, 10, 5]), // below the strong match: none
+          searched(['a cooking storm', 'x y', 'the sea'], [10, 10, 71, 5]), // only "the sea" is strong: none
+          searched(['lighthouse at night', 'ghosts', 'maps'], [88, 5, 5, 2]), // idea 2
         ],
         new Date(),
       )

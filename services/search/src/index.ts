@@ -17,8 +17,6 @@ export {
   type RankedBook,
   type RankOptions,
 } from './idea-ranking.js'
-// Idea mode's list: at least ten books, those under the floor demoted, never hidden (issue 46).
-export { belowFloorBooks, MIN_LISTED } from './ranked-list.js'
 export { IdeaEmbeddings, normaliseIdea } from './idea-embeddings.js'
 export {
   createMeiliSurfaceIndex,

@@ -1,17 +1,16 @@
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { MATCH_THRESHOLDS } from '@bookstrut/schemas'
 import type { AnalyticsStore } from '../analytics-store.js'
 import { SQL_READER_WINDOW } from '../counting-rules.js'
 import { sqlNumber, sqlString, sqlTime } from '../sql-literals.js'
 import { CountCell, toCount, type TimeRange } from './time-range.js'
 
 /**
- * The Strut score from which a reader's idea counts as a strong match for a book: the same score from which a
- * result reads "Strong match" (MATCH_THRESHOLDS in @bookstrut/schemas, measured in docs/search-quality.md), so
- * an author's Idea Hits count the matches readers were shown as strong.
+ * The Strut score from which a reader's idea counts as a strong match for a book: 70 is a cosine of about 0.47
+ * with the default calibration (services/search/src/strut-score.ts), well above the relevance floor (25) and the
+ * median of a real answer's best idea (about 0.36, a score of 38).
  */
-export const STRONG_MATCH_SCORE = MATCH_THRESHOLDS.strong
+export const STRONG_MATCH_SCORE = 70
 
 /** Words shorter than this ("a", "the", "of") say nothing about which idea a reader meant. */
 const MIN_WORD_LENGTH = 4

@@ -7,7 +7,6 @@ import {
   ANN_AUTO_BOOKS,
   BookVectorIndex,
   IdeaEmbeddings,
-  belowFloorBooks,
   rankBooks,
   type CosineScale,
   type Embedder,
@@ -90,21 +89,16 @@ export class IdeaIndex {
     await (await this.embeddings()).embed(['warm-up'])
   }
 
-  /**
-   * Ranked books above the relevance floor for three ideas; with `belowFloor` (what idea mode lists), when fewer
-   * than ten pass it, the best books under it follow (belowFloorBooks), so the list is never empty.
-   */
-  async rank(ideas: readonly string[], opts: { belowFloor?: boolean } = {}): Promise<RankedBook[]> {
+  /** Ranked books above the relevance floor for three ideas. */
+  async rank(ideas: readonly string[]): Promise<RankedBook[]> {
     await this.ready
     if (!this.index || this.index.bookCount === 0) return []
     const vectors = await (await this.embeddings()).embed(ideas)
-    const ranked = rankBooks(this.index, vectors, {
+    return rankBooks(this.index, vectors, {
       lexical: this.text.matchIdeas(ideas),
       scale: this.deps.scale,
       foundIdeas: this.found ?? undefined,
     })
-    if (!opts.belowFloor) return ranked
-    return [...ranked, ...belowFloorBooks(this.index, vectors, ranked, this.deps.scale)]
   }
 
   /**

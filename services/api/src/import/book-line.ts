@@ -39,8 +39,6 @@ export const LIMITS = {
   descriptionMax: DESCRIPTION_MAX,
   ideas: 3,
   idea: 200,
-  /** genres kept of a line (searchable in keyword mode); later ones are left out */
-  genres: 12,
   language: 50,
   transcript: 5000,
   yearMin: 1000,
@@ -52,8 +50,6 @@ export interface ValidBook {
   title: string
   author: string
   categoryName: string
-  /** the line's genres, comma-separated ('' when none), each at most LIMITS.category characters */
-  genres: string
   description: string
   /** primary, secondary, additional idea ('' when absent) */
   ideas: [string, string, string]
@@ -116,13 +112,6 @@ export function parseBookLine(text: string, now: Date): LineResult {
     return reject(sourceId, `category must not exceed ${LIMITS.category} characters`)
   }
 
-  // Genres are the demo data's shelves: a long or odd one is left out rather than rejecting the book.
-  const genres = [
-    ...new Set((line.genres ?? []).map(clean).filter((g) => g && countChars(g) <= LIMITS.category)),
-  ]
-    .slice(0, LIMITS.genres)
-    .join(', ')
-
   const fullDescription = (line.description ?? '').replace(/\r\n?/g, '\n').trim()
   if (!fullDescription) return reject(sourceId, 'description is required')
   if (countChars(fullDescription) < LIMITS.descriptionMin) {
@@ -162,7 +151,6 @@ export function parseBookLine(text: string, now: Date): LineResult {
       title,
       author,
       categoryName,
-      genres,
       description,
       ideas: [ideaList[0] ?? '', ideaList[1] ?? '', ideaList[2] ?? ''],
       year,

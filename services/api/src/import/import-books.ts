@@ -348,7 +348,6 @@ function toBook(row: PreparedRow, ownerId: string, now: Date): NewBook {
     title: book.title,
     author: book.author,
     category_name: book.categoryName,
-    genres: book.genres,
     description: book.description,
     primary_key: book.ideas[0],
     secondary_key: book.ideas[1],

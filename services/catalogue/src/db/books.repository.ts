@@ -3,6 +3,7 @@ import type { DB, DbOrTx, EpisodeRow, NewEpisode, NewBook, BookRow, BookUpdate }
 import { ghostCounts, notGhostedBy } from './ghosts.repository.js'
 import { isPublic, ownerIsBlocked } from '../visibility.js'
 import { hasWaitingChanges } from '../pending-changes.js'
+import { minTrigramSimilarity, typedWords, typoBudget } from './keyword-typos.js'
 
 export interface BookWithEpisodes extends BookRow {
   episodes: EpisodeRow[]
@@ -131,8 +132,113 @@ export async function listBooks(
 export const lockUserForListing = (db: DbOrTx, userId: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`listing:${userId}`}))`.execute(db)
 
-// Keyword search (Meilisearch's semantics over the stored vectors) lives in keyword-search.ts.
-export { surfaceSearch, TYPO_SPELLINGS_MAX } from './keyword-search.js'
+/** One page of a keyword search: ids best first, and how many public listings match in all. */
+interface SurfaceHits {
+  ids: string[]
+  total: number
+}
+
+interface SurfaceSearchOptions {
+  term: string
+  offset: number
+  limit: number
+  /** the searching reader, whose ghosted books are left out of the matches (null or absent: anonymous) */
+  readerId?: string | null
+}
+
+/**
+ * Keyword search over public listings the reader did not ghost: full-text matches (websearch syntax: quotes,
+ * -word, or) ranked by weight. Only when nothing matches that way, each typed word is widened to the
+ * catalogue's words within its typo budget (keyword-typos.ts) and the search runs again, so "hobit tolkien" and
+ * "tolkein" find The Hobbit without loosening queries that do match as typed.
+ */
+export async function surfaceSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
+  const fullText = await fullTextSearch(db, opts)
+  return fullText.total > 0 ? fullText : typoTolerantSearch(db, opts)
+}
+
+/**
+ * Turns "the total, then the page's ids (or one null when the page is past the end)" rows into hits. Both
+ * searches answer this way so that the total and the page come from one scan of the matches.
+ */
+const toHits = (rows: readonly { total: number; id: string | null }[]): SurfaceHits => ({
+  ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
+  total: rows[0]?.total ?? 0,
+})
+
+/**
+ * The last steps of both keyword searches: the public listings whose stored vector matches `query.q` (not ghosted
+ * by the reader), each ranked once and materialised as `matches` (id, score); then their number and one page of
+ * ids, best score first, from that one set.
+ */
+const matchesAndPage = (opts: SurfaceSearchOptions) => sql`matches as materialized (
+      select d.podcast_id as id, ts_rank_cd(d.document, query.q) as score
+      from podcast_search_documents d, query
+      where d.document @@ query.q and ${notGhostedBy(opts.readerId ?? null, sql.ref('d.podcast_id'))}
+    )
+    select counted.total, page.id
+    from (select count(*) as total from matches) counted
+    left join lateral (
+      select id from matches order by score desc, id offset ${opts.offset} limit ${opts.limit}
+    ) page on true`
+
+/**
+ * Full text over the stored vectors of public listings (podcast_search_documents, kept by a trigger): the GIN
+ * index finds the matches, each is ranked once (ts_rank_cd reads the stored vector, nothing is re-parsed), and
+ * the count and the page are taken from that one materialised set; the page is a top-N sort, not a full one.
+ */
+async function fullTextSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
+  const { rows } = await sql<{ total: number; id: string | null }>`
+    with query as (select websearch_to_tsquery('english', ${opts.term}) as q),
+    ${matchesAndPage(opts)}`.execute(db)
+  return toHits(rows)
+}
+
+/** The most dictionary words one typed word is widened to (the closest by trigram similarity). */
+export const TYPO_SPELLINGS_MAX = 20
+
+/**
+ * Full text again, each typed word replaced by "it or a dictionary word within its typo budget"
+ * (surface_words_within: trigram neighbours, then Levenshtein with swaps as one typo). Excluded words (-word)
+ * stay exact; stop words ask nothing. One statement: the spellings, the query made of them, the matches.
+ */
+async function typoTolerantSearch(db: DbOrTx, opts: SurfaceSearchOptions): Promise<SurfaceHits> {
+  const { words, excluded } = typedWords(opts.term)
+  if (words.length === 0) return { ids: [], total: 0 }
+  const budgets = words.map(typoBudget)
+  const floors = words.map((w, i) => minTrigramSimilarity(w, budgets[i] ?? 0))
+  const { rows } = await sql<{ total: number; id: string | null }>`
+    with typed as (
+      select t.ord, t.word, t.budget, t.floor
+      from unnest(${words}::text[], ${budgets}::int[], ${floors}::real[]) with ordinality as t(word, budget, floor, ord)
+    ),
+    spellings as (
+      select ord, word from typed
+      union
+      select typed.ord, near.word
+      from typed, lateral surface_words_within(typed.word, typed.budget, typed.floor, ${TYPO_SPELLINGS_MAX}) as near(word)
+      where typed.budget > 0
+    ),
+    alternatives as (
+      select ord, string_agg('(' || q::text || ')', ' | ') as q
+      from spellings, lateral plainto_tsquery('english', spellings.word) q
+      where numnode(q) > 0
+      group by ord
+    ),
+    query as (
+      select string_agg(part, ' & ')::tsquery as q
+      from (
+        select '(' || q || ')' as part from alternatives
+        union all
+        select '!(' || x::text || ')' from unnest(${excluded}::text[]) e, lateral plainto_tsquery('english', e) x
+        where numnode(x) > 0
+      ) parts
+      -- only stop words typed: nothing is asked, nothing matches (an exclusion alone would match everything)
+      having exists (select 1 from alternatives)
+    ),
+    ${matchesAndPage(opts)}`.execute(db)
+  return toHits(rows)
+}
 
 /**
  * The listings among `ids` visible to the reader (public, not ghosted), with episodes, in the order of `ids` (a

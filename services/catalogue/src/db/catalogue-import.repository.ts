@@ -114,7 +114,6 @@ export async function upsertBySourceId(
           title: eb.ref('excluded.title'),
           author: eb.ref('excluded.author'),
           category_name: eb.ref('excluded.category_name'),
-          genres: eb.ref('excluded.genres'),
           description: eb.ref('excluded.description'),
           primary_key: eb.ref('excluded.primary_key'),
           secondary_key: eb.ref('excluded.secondary_key'),

@@ -10,8 +10,6 @@ export interface BooksTable {
   title: string
   author: string
   category_name: string
-  /** the book's shelf-genres, comma-separated ('' when none): searchable in keyword mode */
-  genres: Generated<string>
   description: string
   primary_key: Generated<string>
   secondary_key: Generated<string>

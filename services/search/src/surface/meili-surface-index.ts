@@ -1,11 +1,5 @@
 import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Settings } from 'meilisearch'
 import type { SurfaceBook, SurfaceIndex } from './surface-index.js'
-import {
-  KEYWORD_FIELDS,
-  KEYWORD_MATCHING_STRATEGY,
-  KEYWORD_RANKING_RULES,
-  KEYWORD_STOP_WORDS,
-} from './keyword-semantics.js'
 
 export interface MeiliSurfaceOptions {
   url: string
@@ -26,15 +20,11 @@ export interface MeiliSurfaceOptions {
 export const DEFAULT_MEILI_INDEX = 'books'
 
 /**
- * The index settings, applied by `ensureSettings` (keyword-semantics.ts says why each one): searchable
- * attributes in weight order (Meilisearch's `attribute` ranking rule puts a match in the title above one in the
- * author, genres, ideas or description), the default ranking rules named explicitly, and the stop words that
- * PostgreSQL's English configuration drops, so both backends ask nothing of "a", "the" or "that".
+ * The index settings, applied by `ensureSettings`. Searchable attributes in weight order: Meilisearch's
+ * `attribute` ranking rule puts a match in the title above one in the author, ideas or description.
  */
 export const MEILI_SETTINGS = {
-  searchableAttributes: [...KEYWORD_FIELDS],
-  rankingRules: [...KEYWORD_RANKING_RULES],
-  stopWords: [...KEYWORD_STOP_WORDS],
+  searchableAttributes: ['title', 'author', 'ideas', 'description'],
   // `public` guards every search; `id` leaves out the reader's ghosted books; `indexedAt` lets a full reindex
   // drop what it did not see again.
   filterableAttributes: ['public', 'id', 'categoryName', 'language', 'year', 'indexedAt'],
@@ -64,8 +54,6 @@ const sameList = (a: readonly unknown[] | null | undefined, b: readonly string[]
 
 const settingsApplied = (current: Settings) =>
   sameList(current.searchableAttributes, MEILI_SETTINGS.searchableAttributes) &&
-  sameList(current.rankingRules, MEILI_SETTINGS.rankingRules) &&
-  sameSet(current.stopWords, MEILI_SETTINGS.stopWords) &&
   sameSet(current.filterableAttributes, MEILI_SETTINGS.filterableAttributes) &&
   current.typoTolerance?.enabled === true
 
@@ -117,12 +105,7 @@ export function createMeiliSurfaceIndex(opts: MeiliSurfaceOptions): SurfaceIndex
 
     async search({ term, offset, limit, readerId }) {
       const ghosted = readerId ? await ghostedBy(readerId) : []
-      const common = {
-        filter: searchFilter(ghosted),
-        attributesToRetrieve: ['id'],
-        // A search parameter, not a setting: named on every search so the index answers as the PostgreSQL one.
-        matchingStrategy: KEYWORD_MATCHING_STRATEGY,
-      }
+      const common = { filter: searchFilter(ghosted), attributesToRetrieve: ['id'] }
       // Whole pages (what the API asks for) get Meilisearch's exhaustive count; other windows its estimate.
       if (limit > 0 && offset % limit === 0) {
         const res = await index.search(term, { ...common, page: offset / limit + 1, hitsPerPage: limit })

@@ -5,8 +5,6 @@ import type { Db, ListingStatus } from '@bookstrut/core'
 import { buildListing, createTestDb, listingRow } from '@bookstrut/core/testing'
 import { createPostgresSurfaceIndex } from './postgres-surface-index.js'
 import type { SurfaceIndex } from './surface-index.js'
-import { KEYWORD_STOP_WORDS } from './keyword-semantics.js'
-import { sql } from 'kysely'
 
 // The PostgreSQL index reads stored vectors (podcast_search_documents) that a trigger keeps in step with
 // `podcasts`: these tests change listings the ways the app does and check that a search sees each change at
@@ -121,14 +119,5 @@ describe('postgres surface index kept by its trigger', () => {
     await listing({ title: 'Lantern Bay', description: 'Fog rolls in.' })
     expect(await index.search({ term: 'lantern bay', offset: 10, limit: 10 })).toEqual({ ids: [], total: 1 })
     expect(await index.search({ term: 'lanterm', offset: 10, limit: 10 })).toEqual({ ids: [], total: 1 })
-  })
-
-  it("drops exactly the stop words the Meilisearch adapter is given (PostgreSQL's English list)", async () => {
-    const { rows } = await sql<{ word: string; asks: boolean }>`
-      select w as word, numnode(plainto_tsquery('english', w)) > 0 as asks
-      from unnest(${[...KEYWORD_STOP_WORDS, 'whale', 'nothing', 'about']}::text[]) w`.execute(db)
-    const asking = rows.filter((r) => r.asks).map((r) => r.word)
-    expect(asking).toEqual(['whale', 'nothing'])
-    expect(new Set(KEYWORD_STOP_WORDS).size).toBe(KEYWORD_STOP_WORDS.length)
   })
 })

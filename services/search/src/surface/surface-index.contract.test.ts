@@ -71,20 +71,12 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
 
   async function listing(
     key: string,
-    fields: {
-      title: string
-      author: string
-      description: string
-      ideas?: string[]
-      genres?: string
-      status?: ListingStatus
-    },
+    fields: { title: string; author: string; description: string; ideas?: string[]; status?: ListingStatus },
     opts: { active?: boolean } = {},
   ) {
-    const { ideas = [], genres = '', ...columns } = fields
+    const { ideas = [], ...columns } = fields
     const row = await buildListing(db, {
       ...columns,
-      genres,
       category_name: 'Classics',
       ideas: [ideas[0] ?? '', ideas[1] ?? '', ideas[2] ?? ''],
       is_active: opts.active ?? true,
@@ -125,18 +117,6 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
       author: 'J. R. R. Tolkien',
       description:
         'Bilbo Baggins, a comfortable hobbit, is swept into a quest with thirteen dwarves to win back their mountain home from a dragon.',
-    })
-    await listing('wizards', {
-      title: 'The Boy Who Lived',
-      author: 'Rowan Quill',
-      genres: 'Fantasy, Magic, Young Adult',
-      description:
-        'An orphan learns he is a wizard and is taken to a school hidden from the rest of the world.',
-    })
-    await listing('magicTitle', {
-      title: 'Magic for Beginners',
-      author: 'Tam Hollow',
-      description: 'Short stories about ordinary towns where strange things happen.',
     })
     await listing('lighthouse', {
       title: 'The Lighthouse Keeper',
@@ -225,35 +205,6 @@ describe.each(adapters)('surface index contract on $name', (adapter) => {
     expect(await search('whale')).toEqual({ ids: [ids.whaling, ids.moby], total: 2 })
     await ghostsRepo.removeGhost(db, reader, ids.whaling ?? '')
     expect(await asReader(0, 10)).toEqual({ ids: [ids.whaling, ids.moby], total: 2 })
-  })
-
-  // Meilisearch's default semantics (keyword-semantics.ts), which both backends follow.
-
-  it('answers a sentence: stop words ask nothing, and words are dropped from the end until books match', async () => {
-    // "goes" is in no book: the books holding "hobbit" are still found.
-    expect(await search('a hobbit goes on a quest with the dwarves')).toEqual({ ids: [ids.hobbit], total: 1 })
-    expect(await search('the of and that')).toEqual({ ids: [], total: 0 })
-  })
-
-  it('ranks books holding more of the first words above a better field holding fewer', async () => {
-    // Moby-Dick holds all three (description and ideas); the whale field guide holds "whale" in its title only.
-    expect(await search('whale captain revenge')).toEqual({ ids: [ids.moby, ids.whaling], total: 2 })
-  })
-
-  it('requires the first word that asks something', async () => {
-    expect(await search('revenge whale')).toEqual({ ids: [ids.moby], total: 1 })
-    expect(await search('qwxzvbnm whale')).toEqual({ ids: [], total: 0 })
-  })
-
-  it('searches genres, ranking a title match above a genre match', async () => {
-    expect(await search('magic')).toEqual({ ids: [ids.magicTitle, ids.wizards], total: 2 })
-    // Both words: the genre "Magic" and "school" in the description; the title alone holds only "magic".
-    expect(await search('magic school')).toEqual({ ids: [ids.wizards, ids.magicTitle], total: 2 })
-  })
-
-  it('forgives a typo in any word, also when the other words match as typed', async () => {
-    // "wizzard" is one typo from the orphan wizard's "wizard": that book holds both words and comes first.
-    expect(await search('magic wizzard')).toEqual({ ids: [ids.wizards, ids.magicTitle], total: 2 })
   })
 
   it('returns nothing for a word no book contains', async () => {

@@ -7,8 +7,6 @@ export interface SurfaceBook {
   id: string
   title: string
   author: string
-  /** the book's shelf-genres ("Fantasy", "Magic"), empty when it has none */
-  genres: string[]
   /** the book's ideas, empty ones left out */
   ideas: string[]
   description: string
@@ -41,9 +39,8 @@ export interface SurfaceQuery {
 export interface SurfaceIndex {
   readonly name: 'postgres' | 'meilisearch'
   /**
-   * Public books matching `term` that the reader did not ghost, with Meilisearch's default semantics
-   * (keyword-semantics.ts): stop words ignored, query words dropped from the end until books match, ranked by
-   * words matched, typos, proximity, field (title, author, genres, ideas, description) and exactness.
+   * Public books matching `term` that the reader did not ghost, title and author matches ranked above ideas,
+   * ideas above description.
    */
   search(query: SurfaceQuery): Promise<SurfaceHits>
   /** Makes the index hold these books as given: public ones are (re)indexed, the others taken out. */
@@ -65,7 +62,6 @@ export function toSurfaceBook(row: BookRow & { owner_blocked: boolean }): Surfac
     id: row.id,
     title: row.title,
     author: row.author,
-    genres: bookGenres(row.genres),
     ideas: bookIdeas(row),
     description: row.description,
     categoryName: row.category_name,
@@ -74,10 +70,3 @@ export function toSurfaceBook(row: BookRow & { owner_blocked: boolean }): Surfac
     public: isPublicRow(row),
   }
 }
-
-/** The stored comma-separated genres as a list (the import joins them with ", "). */
-export const bookGenres = (stored: string): string[] =>
-  stored
-    .split(',')
-    .map((g) => g.trim())
-    .filter(Boolean)

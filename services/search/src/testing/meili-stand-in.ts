@@ -19,8 +19,6 @@ interface StandInIndex {
     searchableAttributes: string[]
     filterableAttributes: string[]
     typoTolerance: { enabled: boolean }
-    rankingRules?: string[]
-    stopWords?: string[]
   }
   docs: Map<string, Doc>
 }

@@ -13,7 +13,6 @@ import {
   type ScoredPodcast,
 } from '@bookstrut/schemas'
 import { preferLanguage, type RankedBook } from '../idea-ranking.js'
-import { listAtLeastTen } from '../ranked-list.js'
 import { round2 } from '../strut-score.js'
 import { normaliseIdea } from '../idea-embeddings.js'
 import { keepServedSearch, servedSearchId } from '../found-it/served-searches.js'
@@ -23,8 +22,7 @@ import type { SearchDeps } from './search-deps.js'
 
 /** The idea index that ranks (the api's, of the serving model: services/api/src/idea-index). */
 export interface IdeaRanker {
-  /** `belowFloor`: when fewer than ten books pass the floor, the best under it follow (ranked-list.ts). */
-  readonly current: { rank(ideas: readonly string[], opts?: { belowFloor?: boolean }): Promise<RankedBook[]> }
+  readonly current: { rank(ideas: readonly string[]): Promise<RankedBook[]> }
 }
 
 export interface IdeaSearchDeps extends SearchDeps {
@@ -130,12 +128,12 @@ async function rankAndKeep(
   language: string | undefined,
   userId: string | null,
 ): Promise<RankingEntry[]> {
-  const ranked = await deps.ideaSearch.current.rank(ideas, { belowFloor: true })
+  const ranked = await deps.ideaSearch.current.rank(ideas)
   const ids = ranked.map((r) => r.bookId)
   // Public and not ghosted by the caller: the same "visible to this reader" rule as keyword search.
   const languages = await booksRepo.publicLanguages(deps.db, ids, userId)
   const visible = ranked.filter((r) => languages.has(r.bookId))
-  const ordered = listAtLeastTen(preferLanguage(visible, (id) => languages.get(id), language))
+  const ordered = preferLanguage(visible, (id) => languages.get(id), language)
   const entries = ordered.map(toEntry)
   await deps.redis.set(key, JSON.stringify(entries), 'EX', RANKING_TTL_SECONDS)
   return entries

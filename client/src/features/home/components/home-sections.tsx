@@ -7,7 +7,6 @@ import { buttonClass, ButtonLink } from '@/components/ui/button'
 import { containerClass } from '@/components/ui/container'
 import { stackListClass } from '@/components/ui/stack-list'
 import { section } from '@/components/ui/section'
-import { MATCH_LABEL_TEXT, matchLabel } from '@bookstrut/schemas'
 
 const steps = [
   {
@@ -68,9 +67,8 @@ const sampleScores = [
   { idea: 'Letters that arrive decades too late', score: 81.1 },
   { idea: 'A storm that changes a small island', score: 67.3 },
 ]
-const sampleBonus = Math.min(...sampleScores.map((s) => s.score)) / 2
-const sampleTotal = sampleScores.reduce((sum, s) => sum + s.score, 0) + sampleBonus
-const sampleMatch = MATCH_LABEL_TEXT[matchLabel({ ideas: sampleScores.map((s) => s.score) })]
+const sampleTotal =
+  sampleScores.reduce((sum, s) => sum + s.score, 0) + Math.min(...sampleScores.map((s) => s.score)) / 2
 
 /** A sample result showing what a Strut score looks like. */
 export function StrutScorePreview() {
@@ -96,7 +94,7 @@ export function StrutScorePreview() {
               <p className={styles['score-card__title']}>The Keeper&apos;s Letters</p>
               <p className={styles['score-card__meta']}>Historical fiction · 2021 · Podblurb 2:14</p>
               <p className={styles['score-card__total']}>
-                {sampleMatch} · Strut score <strong>{sampleTotal.toFixed(2)}</strong> / 350
+                Strut score <strong>{sampleTotal.toFixed(2)}</strong>
               </p>
             </div>
           </div>
@@ -110,12 +108,6 @@ export function StrutScorePreview() {
                 <span className={styles['score-bar__value']}>{s.score.toFixed(2)}</span>
               </li>
             ))}
-            {/* The bonus is counted in the total, so it is shown beside the bars it is added to. */}
-            <li className={styles['score-bar']}>
-              <span className={styles['score-bar__label']}>Bonus: half the weakest idea&apos;s score</span>
-              <span className={styles['score-bar__track']} aria-hidden="true" />
-              <span className={styles['score-bar__value']}>+{sampleBonus.toFixed(2)}</span>
-            </li>
           </ul>
         </figure>
       </div>

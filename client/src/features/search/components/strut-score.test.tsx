@@ -34,29 +34,4 @@ describe('a result’s Strut score', () => {
     expect(head).toHaveAttribute('aria-describedby', tip.id)
     expect(head).toHaveTextContent('incl. bonus +9.41')
   })
-
-  it('labels the row by its best idea score: weak under the floor, partial from it, strong from 90', () => {
-    const label = (ideas: number[]) => {
-      const { unmount } = render(
-        <StrutScore
-          strut={fromWireScores({
-            hellaScore: 0,
-            ideaScore: [
-              { one: ideas[0] ?? 0 },
-              { two: ideas[1] ?? 0 },
-              { three: ideas[2] ?? 0 },
-              { bonusScore: 0 },
-            ],
-          })}
-        />,
-      )
-      const text = screen.getByTestId('match-label').textContent
-      unmount()
-      return text
-    }
-    expect(label([41.2, 49.62, 18.82])).toBe('Weak match')
-    expect(label([10, 65, 20])).toBe('Partial match')
-    expect(label([89.99, 12, 3])).toBe('Partial match')
-    expect(label([5, 3, 90])).toBe('Strong match')
-  })
 })

@@ -1,27 +1,19 @@
 import { HoverInfo } from '@/components/ui/hover-info'
 import { Icon } from '@/components/ui/icon'
-import { MATCH_LABEL_TEXT, matchLabel, type LabelledStrutScores } from '@bookstrut/schemas'
+import type { LabelledStrutScores } from '@bookstrut/schemas'
 import { explainTotal, formatScore, MAX_TOTAL, scoreWidth } from '../model/strut-score'
 import shared from './search-shared.module.css'
 import styles from './strut-score.module.css'
 import { stackListClass } from '@/components/ui/stack-list'
 
 /**
- * A result's Strut scores: how well it matches (strong, partial or weak, from its best idea score: matchLabel), the
- * total (out of 350, explained with its own figures on hover or focus), the bonus, and one small bar per idea
- * (0-100, 2 decimals) labelled by the idea and coloured as the idea is everywhere on the page, so a reader sees at
- * a glance which ideas a book covers.
+ * A result's Strut scores: the total (out of 350, explained with its own figures on hover or focus), the bonus,
+ * and one small bar per idea (0-100, 2 decimals) labelled by the idea and coloured as the idea is everywhere on
+ * the page, so a reader sees at a glance which ideas a book covers.
  */
 export function StrutScore({ strut: { scores, labels } }: { strut: LabelledStrutScores }) {
-  const match = matchLabel(scores)
   return (
     <div className={styles.strut} data-testid="strut-score">
-      <span
-        className={`${styles.strut__match} ${styles[`strut__match--${match}`] ?? ''}`}
-        data-testid="match-label"
-      >
-        {MATCH_LABEL_TEXT[match]}
-      </span>
       <HoverInfo className={styles.strut__head} info={explainTotal(scores)}>
         <span className={styles.strut__total} data-testid="strut-total">
           <span className="visually-hidden">Strut score total </span>

@@ -26,7 +26,6 @@ import * as createModerationQueue from './2026_12_02_1000_create_moderation_queu
 import * as addUsersEmailCanonical from './2026_12_02_1100_add_users_email_canonical.js'
 import * as addFoundPassages from './2026_12_02_1300_add_found_passages.js'
 import * as hideBooksOfBlockedOwners from './2026_12_03_1100_hide_books_of_blocked_owners.js'
-import * as addBookGenres from './2026_12_03_1400_add_book_genres.js'
 import * as addMembershipGrants from './2026_12_03_1500_add_membership_grants.js'
 import * as addPodcastsLikes from './2026_12_03_1510_add_podcasts_likes.js'
 import * as createListingPendingChanges from './2026_12_03_1520_create_listing_pending_changes.js'
@@ -61,7 +60,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1100_add_users_email_canonical': addUsersEmailCanonical,
   '2026_12_02_1300_add_found_passages': addFoundPassages,
   '2026_12_03_1100_hide_books_of_blocked_owners': hideBooksOfBlockedOwners,
-  '2026_12_03_1400_add_book_genres': addBookGenres,
   '2026_12_03_1500_add_membership_grants': addMembershipGrants,
   '2026_12_03_1510_add_podcasts_likes': addPodcastsLikes,
   '2026_12_03_1520_create_listing_pending_changes': createListingPendingChanges,
