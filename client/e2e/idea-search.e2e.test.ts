@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { apiOf, screenshot, signInThroughDialog } from './harness.js'
-import { IDEA_SEARCH_IDEAS as IDEAS, startIdeaSearchSession } from './fixtures/idea-search.js'
+import {
+  IDEA_SEARCH_IDEAS as IDEAS,
+  startIdeaSearchSession,
+  waitForIdeaCatalogueEmbedded,
+} from './fixtures/idea-search.js'
 
 /*
  * Idea search in the browser: 26 approved books (sea voyages, family secrets, friendships and a few unrelated
@@ -38,6 +42,7 @@ const searchQuery = () =>
 
 /** The embed worker computes vectors in the background: wait until the idea search answers a settled total. */
 async function waitForIdeaSearch() {
+  await waitForIdeaCatalogueEmbedded(app)
   const deadline = Date.now() + 180_000
   let last = -1
   let steady = 0

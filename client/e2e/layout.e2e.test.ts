@@ -16,7 +16,11 @@ import {
   startApp,
   npmScript,
 } from './harness.js'
-import { IDEA_SEARCH_CATALOGUE as catalogue, IDEA_SEARCH_IDEAS } from './fixtures/idea-search.js'
+import {
+  IDEA_SEARCH_CATALOGUE as catalogue,
+  IDEA_SEARCH_IDEAS,
+  waitForIdeaCatalogueEmbedded,
+} from './fixtures/idea-search.js'
 import { goodreadsExport } from '@bookstrut/library/testing'
 import { findDesignProblems, findLayoutProblems, settleLayout, type LayoutProblem } from './layout/rules.js'
 import { NOT_VISITED, ROLES, routerPaths, SITE_PAGES, type Role, type SeededIds } from './layout/site-map.js'
@@ -112,24 +116,10 @@ const searchQuery = new URLSearchParams({
  * lists ten books at least (issue 46), so a count of ten says nothing about how many are embedded.
  */
 async function waitForIdeaSearch() {
-  const books = (await readFile(catalogue, 'utf8')).split('\n').filter(Boolean).length
-  const db = createDb(app.databaseUrl, 1)
-  const deadline = Date.now() + 180_000
+  await waitForIdeaCatalogueEmbedded(app)
+  const deadline = Date.now() + 60_000
   const tooLate = (what: string) => {
     if (Date.now() > deadline) throw new Error(`idea search never settled (${what})`)
-  }
-  try {
-    for (;;) {
-      const row = await db
-        .selectFrom('book_embeddings')
-        .select((eb) => eb.fn.count<string>('podcast_id').distinct().as('n'))
-        .executeTakeFirstOrThrow()
-      if (Number(row.n) >= books) break
-      tooLate(`${row.n} of ${books} books embedded`)
-      await new Promise((r) => setTimeout(r, 1500))
-    }
-  } finally {
-    await db.destroy()
   }
   const answers: string[] = []
   for (;;) {

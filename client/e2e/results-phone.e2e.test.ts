@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { apiOf, screenshot } from './harness.js'
-import { IDEA_SEARCH_IDEAS as IDEAS, startIdeaSearchSession } from './fixtures/idea-search.js'
+import {
+  IDEA_SEARCH_IDEAS as IDEAS,
+  startIdeaSearchSession,
+  waitForIdeaCatalogueEmbedded,
+} from './fixtures/idea-search.js'
 
 // Idea search results on a phone (issue 48): a title's description opens without widening the page (it made it
 // 409 px wide at 390) and without lying over the Strut score; at 1366 px it opens beside the title as before.
@@ -21,11 +25,12 @@ beforeAll(async () => {
     lastName: 'Phone',
     email: `phone.${Date.now()}@example.com`,
   }))
-  // The embed worker computes the vectors after start: wait until the idea search answers with results.
+  // The embed worker computes the vectors after start: wait until every book has them and the search answers.
+  await waitForIdeaCatalogueEmbedded(app)
   const deadline = Date.now() + 180_000
   for (;;) {
     const res = await apiOf(app)(`/search/podcast?${query}&limit=10`)
-    if (res.status === 200 && (res.body.total as number) > 10) break
+    if (res.status === 200 && (res.body.total as number) >= 10) break
     if (Date.now() > deadline)
       throw new Error(`idea search never answered:\n${app.logs.join('').slice(-3000)}`)
     await new Promise((r) => setTimeout(r, 1500))
