@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t?.drop())
 
 it('seeds an empty site once: the 15 FAQs, three posts, the terms at their fixed id and the pages', async () => {
-  expect(await seedDemoContent(t.db)).toEqual({ faqs: 15, posts: 3, pages: 5 })
+  expect(await seedDemoContent(t.db)).toEqual({ faqs: 15, posts: 3, pages: 4 })
   expect(await seedDemoContent(t.db)).toEqual({ faqs: 0, posts: 0, pages: 0 })
   const faqs = await t.db
     .selectFrom('faqs')
