@@ -122,7 +122,7 @@ it('an author watches plays arrive in the analytics panel, changes the period an
   expect(download.suggestedFilename()).toBe(`bookstrut-the-salt-lantern-24h-${today}.csv`)
   const csv = await readFile(await download.path(), 'utf8')
   const lines = csv.trimEnd().split('\r\n')
-  expect(lines[0]).toBe('bucket_start_utc,impressions,plays,listening_hours')
+  expect(lines[0]).toBe('bucket_start_utc,impressions,plays,listening_hours,want_to_read')
   expect(lines.length - 1).toBeGreaterThanOrEqual(24)
   expect(lines.slice(1).reduce((sum, l) => sum + Number(l.split(',')[2]), 0)).toBe(2)
 
