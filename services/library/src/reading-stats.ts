@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import { isPublic } from '@bookstrut/catalogue'
 import type { ReadingStats } from '@bookstrut/schemas'
 import type { LibraryDeps } from './library-deps.js'
 import { libraryDb, type LibraryDbOrTx } from './library.tables.js'
+import { publicEntriesOf } from './shelves.repository.js'
 
 /*
  * A reader's reading stats for My Dashboard, from their Read shelf: books finished per month and year (by the
@@ -13,14 +13,12 @@ import { libraryDb, type LibraryDbOrTx } from './library.tables.js'
 export const GENRES_SHOWN = 8
 const MONTHS_SHOWN = 12
 
+const readShelf = (db: LibraryDbOrTx, userId: string) =>
+  publicEntriesOf(db, userId).where('shelf_entries.shelf', '=', 'read')
+
 /** Books on the Read shelf finished in each month ('YYYY-MM'), and how many have no finish date. */
 async function readMonths(db: LibraryDbOrTx, userId: string) {
-  const rows = await db
-    .selectFrom('shelf_entries')
-    .innerJoin('podcasts', 'podcasts.id', 'shelf_entries.book_id')
-    .where('shelf_entries.user_id', '=', userId)
-    .where('shelf_entries.shelf', '=', 'read')
-    .where(isPublic)
+  const rows = await readShelf(db, userId)
     .select([
       sql<string | null>`to_char(shelf_entries.finished_on, 'YYYY-MM')`.as('month'),
       (eb) => eb.fn.countAll<string>().as('n'),
@@ -32,12 +30,7 @@ async function readMonths(db: LibraryDbOrTx, userId: string) {
 
 /** The categories of the books on the Read shelf, most read first (then by name, so the order is stable). */
 async function readGenres(db: LibraryDbOrTx, userId: string) {
-  const rows = await db
-    .selectFrom('shelf_entries')
-    .innerJoin('podcasts', 'podcasts.id', 'shelf_entries.book_id')
-    .where('shelf_entries.user_id', '=', userId)
-    .where('shelf_entries.shelf', '=', 'read')
-    .where(isPublic)
+  const rows = await readShelf(db, userId)
     .where(sql<boolean>`btrim(podcasts.category_name) <> ''`)
     .select([
       sql<string>`btrim(podcasts.category_name)`.as('genre'),

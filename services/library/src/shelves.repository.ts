@@ -90,6 +90,17 @@ export async function findEntry(
 }
 
 /**
+ * A reader's shelf entries of books the public may see (catalogue's rule): what every shelf page, count and stat
+ * reads, so a book taken down since keeps its entry and leaves all of them alike.
+ */
+export const publicEntriesOf = (db: LibraryDbOrTx, userId: string) =>
+  db
+    .selectFrom('shelf_entries')
+    .innerJoin('podcasts', 'podcasts.id', 'shelf_entries.book_id')
+    .where('shelf_entries.user_id', '=', userId)
+    .where(isPublic)
+
+/**
  * One page of a shelf, latest first, of the books the public may still see (a book taken down since keeps its
  * entry, shown again if it comes back).
  */
@@ -100,12 +111,7 @@ export async function listShelf(
   offset: number,
   limit: number,
 ): Promise<{ rows: ShelfEntry[]; total: number }> {
-  const base = db
-    .selectFrom('shelf_entries')
-    .innerJoin('podcasts', 'podcasts.id', 'shelf_entries.book_id')
-    .where('shelf_entries.user_id', '=', userId)
-    .where('shelf_entries.shelf', '=', shelf)
-    .where(isPublic)
+  const base = publicEntriesOf(db, userId).where('shelf_entries.shelf', '=', shelf)
   const [rows, count] = await Promise.all([
     base
       .select(entryColumns)
@@ -121,11 +127,7 @@ export async function listShelf(
 
 /** How many (publicly visible) books each of the reader's shelves holds. */
 export async function countShelves(db: LibraryDbOrTx, userId: string): Promise<Record<Shelf, number>> {
-  const rows = await db
-    .selectFrom('shelf_entries')
-    .innerJoin('podcasts', 'podcasts.id', 'shelf_entries.book_id')
-    .where('shelf_entries.user_id', '=', userId)
-    .where(isPublic)
+  const rows = await publicEntriesOf(db, userId)
     .select(['shelf_entries.shelf', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('shelf_entries.shelf')
     .execute()
