@@ -21,6 +21,7 @@ export {
   seedPodblurb,
   seedReport,
   seedSession,
+  servingEmbeddingProgress,
   setPassword,
   setSiteSettings,
   uniqueEmail,

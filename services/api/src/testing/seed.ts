@@ -7,7 +7,7 @@ import { createInformationPage, deleteInformationPage, updateSettings } from '@b
 import { sql } from 'kysely'
 import { newId, type Db } from '@bookstrut/core'
 import { listingRow, type ListingFields } from '@bookstrut/core/testing'
-import { foundIdeaKey, foundItRepo } from '@bookstrut/search'
+import { embeddingsRepo, foundIdeaKey, foundItRepo, PASSAGE_SCHEME } from '@bookstrut/search'
 
 /*
  * Seeding for the tests outside the server (the client's component tests and its e2e journeys): accounts, books,
@@ -395,3 +395,13 @@ export const foundItConfirmationsOf = (db: Db, email: string) =>
     .where('u.email', '=', email.toLowerCase())
     .orderBy('c.idea')
     .execute()
+
+/**
+ * How many books have up-to-date vectors of the model serving idea search, of how many books (as
+ * `npm run embeddings:status` says it); none done before the workers' first sweep chose a model.
+ */
+export async function servingEmbeddingProgress(db: Db): Promise<{ done: number; total: number }> {
+  const model = await embeddingsRepo.findServingModel(db)
+  if (!model) return { done: 0, total: Number.POSITIVE_INFINITY }
+  return embeddingsRepo.embeddingProgress(db, { model, scheme: PASSAGE_SCHEME })
+}
