@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { holdPlan as seedPlan, seedAgreedIdeas, seedBook, seedPodblurb } from '@bookstrut/api/testing'
 import { expect } from 'vitest'
-import { createAccount, testDb } from '@/test/factories'
+import { createAccount, shelve, testDb } from '@/test/factories'
 import { callApi } from '@/test/server'
 
 /*
@@ -46,15 +46,7 @@ export async function sendEvents(bookId: string, events: SentEvent[]) {
 }
 
 /** A new reader puts the book on their Want to read shelf (PUT /library/shelf queues its event). */
-export async function wantToRead(bookId: string) {
-  const reader = await createAccount()
-  const res = await callApi('/library/shelf', {
-    method: 'PUT',
-    token: reader.token,
-    body: { userId: reader.id, bookId, shelf: 'want_to_read' },
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-}
+export const wantToRead = async (bookId: string) => shelve(await createAccount(), bookId, 'want_to_read')
 
 /** Waits until GET /lnsights shows what `counted` expects (events are stored by the ingest worker). */
 export async function waitForCounts(

@@ -89,6 +89,21 @@ export async function blockUser(userId: string, notes = 'Blocked in a test') {
   if (res.status !== 200) throw new Error(`blocking ${userId} failed: ${res.status} ${res.body.message}`)
 }
 
+/** Puts a book on one of the reader's shelves through the API (PUT /library/shelf queues its event too). */
+export async function shelve(
+  reader: Account,
+  bookId: string,
+  shelf: 'want_to_read' | 'reading' | 'read',
+  finishedOn?: string,
+) {
+  const res = await callApi('/library/shelf', {
+    method: 'PUT',
+    token: reader.token,
+    body: { userId: reader.id, bookId, shelf, finishedOn },
+  })
+  if (res.status !== 200) throw new Error(`shelving ${bookId} failed: ${res.status} ${res.body.message}`)
+}
+
 /** An information page listed in the header's Other Menu or in the footer. Returns its id. */
 export const addInformationPage = (page: { path: string; name: string; placeArea: 'menu' | 'footer' }) =>
   seedInformationPage(testDb(), page)

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { addBook, createAccount, type Account } from '@/test/factories'
+import { addBook, createAccount, shelve, type Account } from '@/test/factories'
 import { signInInBrowser } from '@/test/reader'
 import { renderWithProviders } from '@/test/render'
 import { callApi } from '@/test/server'
@@ -11,15 +11,6 @@ import { ReadingStats } from './reading-stats'
 // saved through it, each test with its own reader.
 
 const thisMonth = () => new Date().toISOString().slice(0, 7)
-
-async function shelveRead(reader: Account, bookId: string, finishedOn?: string) {
-  const res = await callApi('/library/shelf', {
-    method: 'PUT',
-    token: reader.token,
-    body: { userId: reader.id, bookId, shelf: 'read', finishedOn },
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-}
 
 function renderStats(reader: Account) {
   signInInBrowser(reader)
@@ -49,9 +40,14 @@ describe('reading stats on My Dashboard', () => {
     const reader = await createAccount()
     const owner = await createAccount({ role: 'author' })
     const day = `${thisMonth()}-01`
-    await shelveRead(reader, await addBook(owner.id, { title: 'Dune', category: 'Science Fiction' }), day)
-    await shelveRead(reader, await addBook(owner.id, { title: 'Hyperion', category: 'Science Fiction' }), day)
-    await shelveRead(reader, await addBook(owner.id, { title: 'Rebecca', category: 'Gothic' }))
+    await shelve(reader, await addBook(owner.id, { title: 'Dune', category: 'Science Fiction' }), 'read', day)
+    await shelve(
+      reader,
+      await addBook(owner.id, { title: 'Hyperion', category: 'Science Fiction' }),
+      'read',
+      day,
+    )
+    await shelve(reader, await addBook(owner.id, { title: 'Rebecca', category: 'Gothic' }), 'read')
     const saved = await callApi('/create/search/history', {
       method: 'POST',
       token: reader.token,
