@@ -10,7 +10,7 @@ import { publicEntriesOf } from './shelves.repository.js'
  * are left out, as on the shelf pages. The ideas they save are search's (the api adds them).
  */
 
-export const GENRES_SHOWN = 8
+const GENRES_SHOWN = 8
 const MONTHS_SHOWN = 12
 
 const readShelf = (db: LibraryDbOrTx, userId: string) =>
@@ -45,7 +45,7 @@ async function readGenres(db: LibraryDbOrTx, userId: string) {
 }
 
 /** The twelve months up to the one holding `now` (UTC), oldest first, as 'YYYY-MM'. */
-export function lastMonths(now: Date, count = MONTHS_SHOWN): string[] {
+function lastMonths(now: Date, count = MONTHS_SHOWN): string[] {
   return Array.from({ length: count }, (_, i) => {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1))
     return d.toISOString().slice(0, 7)
